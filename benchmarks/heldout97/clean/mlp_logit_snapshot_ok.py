@@ -1,6 +1,9 @@
 """stax MLP classifier on flattened digit features: logit snapshot.
 
-Run: python mlp_logit_snapshot_ok.py (8 devices).
+Projects the inputs with the hidden-split weights, sums the partial results and keeps a
+replicated copy for the host-side logs.
+
+Usage: XLA_FLAGS=--xla_force_host_platform_device_count=8 python mlp_logit_snapshot_ok.py
 """
 import functools
 import itertools

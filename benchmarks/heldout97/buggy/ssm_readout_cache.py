@@ -1,0 +1,175 @@
+"""diagonal linear state-space sequence model (S4D-like): readout cache.
+
+Projects the inputs with the state-split weights, sums the partial results and keeps a
+replicated copy for the host-side logs.
+
+Usage: XLA_FLAGS=--xla_force_host_platform_device_count=8 python ssm_readout_cache.py
+"""
+import functools
+import itertools
+import operator
+from collections import namedtuple
+from functools import cached_property, lru_cache, partial, reduce, wraps
+from itertools import accumulate, chain, cycle, groupby, islice, product, starmap
+from operator import attrgetter, itemgetter, methodcaller
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+# ---------------------------------------------------------------------------
+# fp.py -- a few toolz-style helpers (pasted here so the script has no deps)
+# ---------------------------------------------------------------------------
+def identity(x):
+    return x
+
+
+def compose(*fns):
+    """compose(f, g, h)(x) == f(g(h(x)))"""
+    if not fns:
+        return identity
+    return reduce(lambda f, g: lambda *a, **k: f(g(*a, **k)), fns)
+
+
+def pipe(data, *fns):
+    return reduce(lambda acc, f: f(acc), fns, data)
+
+
+def thread_first(val, *forms):
+    def step(acc, form):
+        if callable(form):
+            return form(acc)
+        fn, *args = form
+        return fn(acc, *args)
+    return reduce(step, forms, val)
+
+
+def curry(fn, arity=None):
+    n = fn.__code__.co_argcount if arity is None else arity
+
+    @wraps(fn)
+    def curried(*args, **kwargs):
+        if len(args) >= n:
+            return fn(*args, **kwargs)
+        return curry(partial(fn, *args, **kwargs), n - len(args))
+    return curried
+
+
+def juxt(*fns):
+    return lambda *a, **k: tuple(f(*a, **k) for f in fns)
+
+
+def memoize(fn):
+    cache = {}
+
+    @wraps(fn)
+    def memo(*args):
+        if args not in cache:
+            cache[args] = fn(*args)
+        return cache[args]
+    return memo
+
+
+def merge(*dicts):
+    return reduce(lambda acc, d: {**acc, **d}, dicts, {})
+
+
+def get_in(keys, coll, default=None):
+    try:
+        return reduce(operator.getitem, keys, coll)
+    except (KeyError, IndexError, TypeError):
+        return default
+
+
+def do(fn):
+    def run(x):
+        fn(x)
+        return x
+    return run
+
+
+# ---------------------------------------------------------------------------
+# stax-ish combinators: a layer is a Stage(name, init_fn, apply_fn)
+# ---------------------------------------------------------------------------
+Stage = namedtuple("Stage", ["name", "init", "apply"])
+
+
+def stateless(name, fn):
+    return Stage(name, lambda shapes: {}, lambda params, h: fn(h))
+
+
+def serial(*stages):
+    init = lambda shapes: merge(*map(lambda s: s.init(shapes), stages))
+    apply = lambda params, x: reduce(lambda h, s: s.apply(params, h), stages, x)
+    return init, apply
+
+
+def parallel(*stages):
+    init = lambda shapes: merge(*map(lambda s: s.init(shapes), stages))
+    apply = lambda params, x: tuple(map(lambda s: s.apply(params, x), stages))
+    return init, apply
+
+
+# ---------------------------------------------------------------------------
+# ssm: diagonal linear state-space sequence model (S4D-like)
+# ---------------------------------------------------------------------------
+Axes = namedtuple("Axes", ["seqs", "state"])
+Config = namedtuple("Config", ["mesh_shape", "axes", "rows", "cols", "width", "seed", "scale"])
+
+AX = Axes("seqs", "state")
+BASE = Config(mesh_shape=(2, 4), axes=AX, rows=16, cols=8, width=8, seed=3, scale=0.5)
+
+make_mesh = lambda cfg: jax.make_mesh(cfg.mesh_shape, tuple(cfg.axes))
+place = curry(lambda mesh, spec, a: jax.device_put(a, NamedSharding(mesh, spec)), 3)
+
+
+@curry
+def ssm_readout(w, h):
+    """discretised diagonal SSM: state channels split over the state axis"""
+    return (jnp.exp(-jnp.abs(h)) * h) @ w
+
+
+@curry
+def state_reduce(axis, h):
+    return jax.lax.psum(h, axis)
+
+
+def inputs(cfg=BASE):
+    rng = np.random.default_rng(cfg.seed)
+    u = rng.standard_normal((cfg.rows, cfg.cols)).astype(np.float32)
+    c_proj = (rng.standard_normal((cfg.cols, cfg.width)) / np.sqrt(cfg.cols)).astype(np.float32)
+    return u, c_proj
+
+
+@lru_cache(maxsize=None)
+def readout_axis(axes, which):
+    return getattr(axes, which)
+
+
+class Readout:
+    def __init__(self, cfg, which):
+        self.cfg, self.which = cfg, which
+
+    @cached_property
+    def axis(self):
+        return readout_axis(self.cfg.axes, self.which)
+
+    def __call__(self, h):
+        return jax.lax.all_gather(h, self.axis, axis=0, tiled=True, to="reduced")
+
+
+def main(u, c_proj, cfg=BASE):
+    mesh = make_mesh(cfg)
+    put = place(mesh)
+    readout = Readout(cfg, "state")
+    body = lambda x, w: compose(readout, state_reduce(cfg.axes.state), ssm_readout(w))(x)
+    fn = jax.shard_map(body, mesh=mesh, in_specs=(P(*cfg.axes), P(cfg.axes.state, None)),
+                       out_specs=P("seqs", None, reduced={"state"}))
+    return fn(put(P(*cfg.axes), u), put(P(cfg.axes.state, None), c_proj))
+
+
+if __name__ == "__main__":
+    main(*inputs())
