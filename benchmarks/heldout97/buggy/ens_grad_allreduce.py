@@ -143,8 +143,10 @@ def inputs(cfg=BASE):
     return features, heads
 
 
-def allreduce_grads(axes_of):
-    return lambda grads: {k: jax.lax.psum(g, axes_of(k)) for k, g in grads.items()}
+def allreduce_grads(leaf_axes):
+    by_axes = groupby(sorted(leaf_axes, key=itemgetter(1)), key=itemgetter(1))
+    plan = [(axes, [name for name, _ in group]) for axes, group in by_axes]
+    return lambda grads: merge(*({k: jax.lax.psum(grads[k], axes) for k in keys} for axes, keys in plan))
 
 
 def main(features, heads, cfg=BASE):
@@ -156,7 +158,7 @@ def main(features, heads, cfg=BASE):
         logits = member_logits(w, x)
         probs = member_reduce(cfg.axes.members, logits)
         grads = {"heads": (jnp.tanh(x).T @ probs), "bias": jnp.sum(probs, axis=0)}
-        return allreduce_grads(lambda k: every)(grads)
+        return allreduce_grads(tuple((k, every) for k in ("heads", "bias")))(grads)
 
     fn = jax.shard_map(body, mesh=mesh, in_specs=(P(*cfg.axes), P(cfg.axes.members, None)),
                        out_specs={"heads": P(), "bias": P()})

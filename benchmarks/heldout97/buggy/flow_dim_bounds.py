@@ -147,7 +147,9 @@ REDUCERS = {"max": jax.lax.pmax, "min": jax.lax.pmin, "mean": jax.lax.pmean}
 
 
 def bounds(axis):
-    return juxt(lambda h: REDUCERS["max"](h, axis), lambda h: REDUCERS["min"](h, axis))
+    _, apply = parallel(stateless("hi", lambda h: REDUCERS["max"](h, axis)),
+                        stateless("lo", lambda h: REDUCERS["min"](h, axis)))
+    return partial(apply, {})
 
 
 def main(z, coupling_w, cfg=BASE):
