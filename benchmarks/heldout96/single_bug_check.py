@@ -44,6 +44,30 @@ FIXES = {
         ('axis=1, tiled=True, to="reduced")\n        probs',
          'axis=1, tiled=True, to="invarying")\n        probs'),
     ],
+    # emb_* (vector search service)
+    'emb_topk_merge.py': [
+        ('return self.mesh_axes[-1]', 'return self.mesh_axes[0]'),
+    ],
+    'emb_corpus_export.py': [
+        ('return jax.lax.all_gather(rows, s.mesh_axes,',
+         f'return jax.lax.all_gather({PC}(rows, index.row_axis, to="varying"), s.mesh_axes,'),
+    ],
+    'emb_softmax_retrieval.py': [
+        ('partition = jax.lax.psum(jnp.exp(corpus).sum(axis=1), shards)',
+         f'partition = jax.lax.psum({PC}(jnp.exp(corpus).sum(axis=1), shards, to="varying"), shards)'),
+    ],
+    'emb_id_snapshot.py': [
+        ('return P(col, reduced={row})', 'return P(row, reduced={col})'),
+    ],
+    'emb_recall_eval.py': [
+        ('return jax.lax.pmean(hit.mean(), s.mesh_axes)',
+         f'return jax.lax.pmean({PC}(hit.mean(), index.col_axis, to="varying"), s.mesh_axes)'),
+    ],
+    'emb_calibrated_scores.py': [
+        ('raw = shard_scores(q, docs, self.index.col_axis)',
+         'raw = self.s.score_scale * shard_scores(q, docs, self.index.col_axis) + self.s.score_bias'),
+        ('return self.s.score_scale * corpus + self.s.score_bias', 'return corpus'),
+    ],
 }
 
 if __name__ == "__main__":
