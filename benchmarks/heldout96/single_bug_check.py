@@ -68,7 +68,31 @@ FIXES = {
          'raw = self.s.score_scale * shard_scores(q, docs, self.index.col_axis) + self.s.score_bias'),
         ('return self.s.score_scale * corpus + self.s.score_bias', 'return corpus'),
     ],
-}
+    # job_* (training job scheduler)
+    'job_prediction_dump.py': [
+        ('return jax.lax.all_gather(out, head_axis,',
+         f'return jax.lax.all_gather({PC}(out, head_axis, to="varying"), head_axis,'),
+    ],
+    'job_feature_probe.py': [
+        ('feats = jax.lax.all_gather(feats, axes,',
+         f'feats = jax.lax.all_gather(feats if axes == model else {PC}(feats, model, to="varying"), axes,'),
+    ],
+    'job_clipped_train.py': [
+        ('sq = sq + jax.lax.psum(jnp.sum(full * full), model_axis)',
+         f'sq = sq + jax.lax.psum({PC}(jnp.sum(full * full), model_axis, to="varying"), model_axis)'),
+    ],
+    'job_export_weights.py': [
+        ('"b1": P(None),', '"b1": P(None, reduced={"model"}),'),
+    ],
+    'job_eval_loss.py': [
+        ('return jax.lax.pmean(err, ctx.axes)',
+         f'return jax.lax.pmean({PC}(err, model, to="varying"), ctx.axes)'),
+    ],
+    'job_eval_mae.py': [
+        ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
+        ('out_specs=P(reduced={data})', 'out_specs=P()'),
+    ],
+
 
 if __name__ == "__main__":
     sys.exit(check_fixes(HERE, FIXES))
