@@ -92,7 +92,7 @@ FIXES = {
         ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
         ('out_specs=P(reduced={data})', 'out_specs=P()'),
     ],
-
+}
 
 if __name__ == "__main__":
     sys.exit(check_fixes(HERE, FIXES))
