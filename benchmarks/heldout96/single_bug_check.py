@@ -92,6 +92,32 @@ FIXES = {
         ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
         ('out_specs=P(reduced={data})', 'out_specs=P()'),
     ],
+    # rec_* (streaming MoE ranker)
+    'rec_slate_logging.py': [
+        ('return jax.lax.all_gather(scores, mesh_axes[1],',
+         f'return jax.lax.all_gather({PC}(scores, mesh_axes[1], to="varying"), mesh_axes[1],'),
+    ],
+    'rec_gate_dump.py': [
+        ('return jax.lax.all_gather(per_user, (users_axis, expert_axis),',
+         f'return jax.lax.all_gather({PC}(per_user, expert_axis, to="varying"), (users_axis, expert_axis),'),
+    ],
+    'rec_inbatch_negatives.py': [
+        ('negatives = jax.lax.all_gather(z_all, users_axis,',
+         f'negatives = jax.lax.all_gather({PC}(z_all, users_axis, to="varying"), users_axis,'),
+    ],
+    'rec_expert_export.py': [
+        ('return P(*([None] * value.ndim), reduced=set(mesh_axes))',
+         'return P(*([None] * value.ndim), reduced={a for a in value.sharding.spec if a is not None})'),
+    ],
+    'rec_item_clicks.py': [
+        ('return jax.lax.psum_scatter(p_click.sum(axis=0), c.mesh_axes,',
+         f'return jax.lax.psum_scatter({PC}(p_click.sum(axis=0), expert_axis, to="varying"), c.mesh_axes,'),
+    ],
+    'rec_router_balance.py': [
+        ('axis=1, tiled=True, to="reduced")\n    return jax.lax.pmean',
+         'axis=1, tiled=True, to="invarying")\n    return jax.lax.pmean'),
+        ('out_specs=P(reduced={expert_axis})', 'out_specs=P()'),
+    ],
 }
 
 if __name__ == "__main__":
