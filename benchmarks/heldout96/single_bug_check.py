@@ -118,6 +118,31 @@ FIXES = {
          'axis=1, tiled=True, to="invarying")\n    return jax.lax.pmean'),
         ('out_specs=P(reduced={expert_axis})', 'out_specs=P()'),
     ],
+    # asr_* (streaming speech recognition)
+    'asr_attention_probe.py': [
+        ('return jax.lax.all_gather(h, heads,',
+         f'return jax.lax.all_gather({PC}(h, heads, to="varying"), heads,'),
+    ],
+    'asr_attention_maps.py': [
+        ('return jax.lax.all_gather(maps, c.mesh_axes,',
+         f'return jax.lax.all_gather({PC}(maps, heads, to="varying"), c.mesh_axes,'),
+    ],
+    'asr_global_cmvn.py': [
+        ('mean = jax.lax.psum(everyone.sum(axis=(0, 1)), streams_axis)',
+         f'mean = jax.lax.psum({PC}(everyone.sum(axis=(0, 1)), streams_axis, to="varying"), streams_axis)'),
+    ],
+    'asr_cache_export.py': [
+        ('P(None, None, reduced=set(self.c.mesh_axes)))',
+         'P(None, None, reduced=set(self.c.mesh_axes)), multi_dim=True)'),
+    ],
+    'asr_ctc_objective.py': [
+        ('return jax.lax.psum(per_stream.sum(), self.axes)',
+         f'return jax.lax.psum({PC}(per_stream.sum(), self.axes[1], to="varying"), self.axes)'),
+    ],
+    'asr_confidence.py': [
+        ('axis=0, tiled=True, to="reduced")\n        entropy', 'axis=0, tiled=True, to="invarying")\n        entropy'),
+        ('out_specs=P(None, None, reduced={streams})', 'out_specs=P(None, None)'),
+    ],
 }
 
 if __name__ == "__main__":
