@@ -143,6 +143,31 @@ FIXES = {
         ('axis=0, tiled=True, to="reduced")\n        entropy', 'axis=0, tiled=True, to="invarying")\n        entropy'),
         ('out_specs=P(None, None, reduced={streams})', 'out_specs=P(None, None)'),
     ],
+    # etl_* (batch-scoring pipeline)
+    'etl_score_audit.py': [
+        ('return z, jax.lax.all_gather(z, audit_axes,',
+         f'return z, jax.lax.all_gather({PC}(z, audit_axes, to="varying"), audit_axes,'),
+    ],
+    'etl_feature_snapshot.py': [
+        ('block = jax.lax.all_gather(block, axes,',
+         f'block = jax.lax.all_gather(block if len(axes) == 1 else {PC}(block, "rows", to="varying"), axes,'),
+    ],
+    'etl_quantile_bins.py': [
+        ('lo = jax.lax.pmin(column, rows)', f'lo = jax.lax.pmin({PC}(column, rows, to="varying"), rows)'),
+    ],
+    'etl_sink_export.py': [
+        ('"csv": P("rows", None),', '"csv": P("rows", None, reduced={"cols"}),'),
+    ],
+    'etl_logloss_report.py': [
+        ('return jax.lax.pmean(per_row.mean(), axes)',
+         f'return jax.lax.pmean({PC}(per_row.mean(), ctx.col_axis, to="varying"), axes)'),
+    ],
+    'etl_calibrated_probs.py': [
+        ('z_all = jax.lax.all_gather(linear_scores(x, w, ctx.col_axis), ctx.row_axis, tiled=True, to="reduced")\n'
+         '        a, b = platt\n        return jax.nn.sigmoid(a * z_all + b)',
+         'a, b = platt\n        return jax.lax.all_gather(jax.nn.sigmoid(a * linear_scores(x, w, ctx.col_axis) + b),'
+         ' ctx.row_axis, tiled=True, to="reduced")'),
+    ],
 }
 
 if __name__ == "__main__":
