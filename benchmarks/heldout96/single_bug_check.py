@@ -168,6 +168,28 @@ FIXES = {
          'a, b = platt\n        return jax.lax.all_gather(jax.nn.sigmoid(a * linear_scores(x, w, ctx.col_axis) + b),'
          ' ctx.row_axis, tiled=True, to="reduced")'),
     ],
+    # hpo_* (hyper-parameter search)
+    'hpo_leaderboard.py': [
+        ('leaderboard_columns(ensemble, t)', f'leaderboard_columns({PC}(ensemble, t, to="varying"), t)'),
+    ],
+    'hpo_weight_snapshot.py': [
+        ('return jax.lax.all_gather(rows, axes,', f'return jax.lax.all_gather({PC}(rows, feat_axis, to="varying"), axes,'),
+    ],
+    'hpo_pbt_exploit.py': [
+        ('incoming = jax.lax.ppermute(population, t,', f'incoming = jax.lax.ppermute({PC}(population, t, to="varying"), t,'),
+    ],
+    'hpo_best_export.py': [
+        ('study.x, study.y)\n    shapes = export_population(study)',
+         'study.x, study.y)\n        shapes = export_population(study)'),
+    ],
+    'hpo_validation_loss.py': [
+        ('return jax.lax.psum(sq_err.sum(), study.axes)',
+         f'return jax.lax.psum({PC}(sq_err.sum(), f, to="varying"), study.axes)'),
+    ],
+    'hpo_ensemble_forecast.py': [
+        ('axis=1, tiled=True, to="reduced")\n        return jnp.mean', 'axis=1, tiled=True, to="invarying")\n        return jnp.mean'),
+        ('P(None, reduced={t}))', 'P(None))'),
+    ],
 }
 
 if __name__ == "__main__":
