@@ -206,7 +206,7 @@ class ExampleLossCollectTest(MetricsTestCase):
       return self.collect(losses, DEVICES, self.mesh.axis_names)
 
     out = self.evaluate(body, P(None, reduced=set(ALL_AXES)))
-    self.assertEqual(out.shape, (self.NUM_EXAMPLES * 2,))
+    self.assertEqual(out.shape, (self.NUM_EXAMPLES * 4,))
 
 
 def inputs():

@@ -207,7 +207,7 @@ class LossExtremaTest(MetricsTestCase):
           return reducer(losses, HOSTS)
 
         out = self.evaluate(body, P(DEVICES))
-        self.assertEqual(out.shape, (8,))
+        self.assertEqual(out.shape, (16,))
 
 
 def inputs():

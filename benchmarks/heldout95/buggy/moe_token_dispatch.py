@@ -203,14 +203,14 @@ class MoeTestBase(JaxTestCase):
 class DispatchMixin:
 
   def dispatch(self, tokens):
-    return jax.lax.all_to_all(tokens, DATA, 0, 0, tiled=True)
+    return jax.lax.all_to_all(tokens, DATA, 1, 0, tiled=True)   # features -> tokens
 
 
 class DispatchTest(DispatchMixin, MoeTestBase):
 
   def test_dispatch_local_tokens(self):
     out = self.moe(lambda x, w, r: self.dispatch(x), P(DATA, None))
-    self.assertEqual(out.shape, self.np_x.shape)
+    self.assertEqual(out.shape, (self.NUM_TOKENS * 4, self.D_MODEL // 4))
 
   def test_dispatch_after_token_gather(self):
     def body(x, w, router):
@@ -218,7 +218,7 @@ class DispatchTest(DispatchMixin, MoeTestBase):
       return self.dispatch(tokens)
 
     out = self.moe(body, P(DATA, None))
-    self.assertEqual(out.shape[1], self.D_MODEL)
+    self.assertEqual(out.shape[1], self.D_MODEL // 4)
 
 
 def inputs():

@@ -201,7 +201,7 @@ class AdamUpdateTest(OptimizerTestBase):
       if gather:
         g = jax.lax.all_gather(g, SHARD, axis=0, tiled=True, to="reduced")
       mu, nu = self.adam_moments(g, jnp.zeros_like(g), jnp.zeros_like(g))
-      return mu / (jnp.sqrt(nu) + self.EPS)
+      return (mu / (1.0 - self.B1)) / (jnp.sqrt(nu / (1.0 - self.B2)) + self.EPS)
 
     out_spec = P(None, None, reduced={SHARD}) if gather else P(SHARD, None)
     step = self.smap(body, P(REPLICA, SHARD, None), out_spec)(self.grads)
