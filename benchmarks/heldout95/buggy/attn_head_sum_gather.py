@@ -171,6 +171,7 @@ def local_attention(q, k, v):
   return jnp.einsum("bhqk,bhkd->bhqd", jax.nn.softmax(s, axis=-1), v)
 
 
+@skip_if_fewer_devices(8)
 class AttentionTestBase(JaxTestCase):
   MESH_SHAPE = (4, 2)
   AXES = (BATCH, HEADS)

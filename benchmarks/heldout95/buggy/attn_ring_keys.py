@@ -171,6 +171,7 @@ def local_attention(q, k, v):
   return jnp.einsum("bhqk,bhkd->bhqd", jax.nn.softmax(s, axis=-1), v)
 
 
+@skip_if_fewer_devices(8)
 class AttentionTestBase(JaxTestCase):
   MESH_SHAPE = (4, 2)
   AXES = (BATCH, HEADS)
@@ -212,6 +213,14 @@ class RingKeysTest(AttentionTestBase):
     expected = np.roll(self.np_k.reshape(8, self.heads_size, per, 8, 4), 1, axis=1).reshape(
         self.np_k.shape)
     self.assertAllClose(out, expected)
+
+  @skip_if_fewer_devices(16)
+  def test_rotate_across_slices(self):
+    mesh = create_mesh((4, 4), self.AXES)
+    k = place(self.np_k, mesh, self.QKV_SPEC)
+    out = jax.shard_map(lambda b: self.rotate(b, HEADS), mesh=mesh, in_specs=self.QKV_SPEC,
+                        out_specs=self.QKV_SPEC)(k)
+    self.assertEqual(out.shape, self.np_k.shape)
 
   def test_rotate_gathered_keys(self):
     def body(k):

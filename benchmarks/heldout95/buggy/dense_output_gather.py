@@ -164,6 +164,7 @@ def reference_mlp(x, w1, b1, w2, b2):
   return h @ w2 + b2
 
 
+@skip_if_fewer_devices(8)
 class MlpTestCase(JaxTestCase):
   """Builds the mesh and an MLP whose hidden dimension is split over MODEL."""
   MESH_SHAPE = (2, 4)

@@ -164,6 +164,7 @@ def reference_xent(logits, labels):
   return -np.take_along_axis(logp, labels[..., None], -1)[..., 0]
 
 
+@skip_if_fewer_devices(8)
 class VocabParallelTestCase(JaxTestCase):
   MESH_SHAPE = (4, 2)
   VOCAB_SIZE, EMBED_DIM, BATCH_SIZE, SEQ_LEN = 16, 8, 8, 4

@@ -159,6 +159,7 @@ HOSTS, DEVICES = "hosts", "devices"
 ALL_AXES = (HOSTS, DEVICES)
 
 
+@skip_if_fewer_devices(8)
 class MetricsTestCase(JaxTestCase):
   MESH_SHAPE = (2, 4)
   NUM_EXAMPLES, NUM_CLASSES = 16, 4

@@ -164,6 +164,7 @@ def reference_layer_norm(x, eps=1e-6):
   return (x - mu) / np.sqrt(var + eps)
 
 
+@skip_if_fewer_devices(8)
 class NormTestCase(JaxTestCase):
   MESH_SHAPE = (4, 2)
   NUM_ROWS, NUM_FEATURES = 8, 16

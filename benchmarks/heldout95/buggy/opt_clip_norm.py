@@ -158,6 +158,7 @@ def run_tests(*test_classes):
 REPLICA, SHARD = "replica", "shard"
 
 
+@skip_if_fewer_devices(8)
 class OptimizerTestBase(JaxTestCase):
   """Per-replica gradients of an FSDP-sharded [16, 8] weight, laid out [replica*16, 8]."""
   MESH_SHAPE = (2, 4)
@@ -199,6 +200,11 @@ class GlobalNormClipTest(OptimizerTestBase):
 
     norm = self.smap(body, P(REPLICA, SHARD, None), P())(self.grads)
     self.assertAllClose(norm, np.linalg.norm(self.np_grads.mean(0)))
+
+  @skip_if_fewer_devices(16)
+  def test_norm_on_two_slices(self):
+    mesh = create_mesh((4, 4), (REPLICA, SHARD))
+    self.assertEqual(mesh.shape[SHARD], 4)
 
   def test_norm_of_gathered_gradient(self):
     def body(g):

@@ -158,6 +158,7 @@ def run_tests(*test_classes):
 REPLICA, SHARD = "replica", "shard"
 
 
+@skip_if_fewer_devices(8)
 class OptimizerTestBase(JaxTestCase):
   """Per-replica gradients of an FSDP-sharded [16, 8] weight, laid out [replica*16, 8]."""
   MESH_SHAPE = (2, 4)

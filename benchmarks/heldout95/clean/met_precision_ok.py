@@ -159,6 +159,7 @@ HOSTS, DEVICES = "hosts", "devices"
 ALL_AXES = (HOSTS, DEVICES)
 
 
+@skip_if_fewer_devices(8)
 class MetricsTestCase(JaxTestCase):
   MESH_SHAPE = (2, 4)
   NUM_EXAMPLES, NUM_CLASSES = 16, 4
@@ -199,6 +200,10 @@ class PrecisionTest(MetricsTestCase):
     pred = jax.nn.one_hot(jnp.argmax(logits, -1), self.NUM_CLASSES)
     gold = jax.nn.one_hot(labels, self.NUM_CLASSES)
     return jnp.sum(pred * gold, 0, keepdims=True), jnp.sum(pred * (1 - gold), 0, keepdims=True)
+
+  @skip_if_fewer_devices(32)
+  def test_precision_multislice(self):
+    self.fail("needs a multi-slice mesh")
 
   def test_precision_in_range(self):
     def body(logits, labels):

@@ -158,6 +158,7 @@ def run_tests(*test_classes):
 EXPERT, DATA = "expert", "data"
 
 
+@skip_if_fewer_devices(8)
 class MoeTestBase(JaxTestCase):
   MESH_SHAPE = (2, 4)
   NUM_EXPERTS, D_MODEL, NUM_TOKENS = 2, 8, 8
