@@ -1,0 +1,222 @@
+"""Tests for the (correct, total) accuracy counters summed over the mesh."""
+import contextlib
+import functools
+import itertools
+import unittest
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# -----------------------------------------------------------------------------
+# test_util: vendored from tests/test_util.py so that this module runs on its own
+# (no absl in the CI image; this is the subset of absltest/parameterized we use).
+# -----------------------------------------------------------------------------
+
+_TOLERANCES = {np.dtype(np.float32): 1e-4, np.dtype(np.float64): 1e-10}
+
+
+def _case_label(value):
+  if isinstance(value, (tuple, list)):
+    return "_".join(_case_label(v) for v in value) or "empty"
+  if isinstance(value, P):
+    return "spec"
+  return str(value).replace(".", "p").replace("-", "m")
+
+
+class parameterized:
+  """Minimal stand-in for absl.testing.parameterized."""
+
+  @staticmethod
+  def named_parameters(*cases):
+    def decorate(fn):
+      expanded = []
+      for case in cases:
+        if isinstance(case, dict):
+          case = dict(case)
+          expanded.append((case.pop("testcase_name"), (), case))
+        else:
+          expanded.append((case[0], tuple(case[1:]), {}))
+      fn._test_cases = expanded
+      return fn
+    return decorate
+
+  @staticmethod
+  def parameters(*cases):
+    def decorate(fn):
+      expanded = []
+      for i, case in enumerate(cases):
+        if isinstance(case, dict):
+          expanded.append((str(i), (), dict(case)))
+        else:
+          expanded.append((str(i), case if isinstance(case, tuple) else (case,), {}))
+      fn._test_cases = expanded
+      return fn
+    return decorate
+
+  @staticmethod
+  def product(**grid):
+    names = list(grid)
+
+    def decorate(fn):
+      expanded = []
+      for values in itertools.product(*(grid[n] for n in names)):
+        kwargs = dict(zip(names, values))
+        label = "_".join(f"{n}_{_case_label(v)}" for n, v in kwargs.items())
+        expanded.append((label, (), kwargs))
+      fn._test_cases = expanded
+      return fn
+    return decorate
+
+
+class JaxTestCase(unittest.TestCase):
+  """Base class: expands parameterized tests, adds array assertions."""
+
+  def __init_subclass__(cls, **kwargs):
+    super().__init_subclass__(**kwargs)
+    for name in dir(cls):
+      fn = getattr(cls, name, None)
+      cases = getattr(fn, "_test_cases", None)
+      if not name.startswith("test") or cases is None:
+        continue
+      setattr(cls, name, None)
+      for label, args, kw in cases:
+        def test(self, _fn=fn, _args=args, _kw=kw):
+          return _fn(self, *_args, **_kw)
+        test.__name__ = f"{name}_{label}"
+        test.__doc__ = fn.__doc__
+        for mark in ("__unittest_skip__", "__unittest_skip_why__"):
+          if hasattr(fn, mark):
+            setattr(test, mark, getattr(fn, mark))
+        setattr(cls, test.__name__, test)
+
+  def assertAllClose(self, actual, expected, *, rtol=None, atol=None, err_msg=""):
+    actual, expected = np.asarray(actual), np.asarray(expected)
+    self.assertEqual(actual.shape, expected.shape, err_msg)
+    tol = _TOLERANCES.get(actual.dtype, 1e-4)
+    np.testing.assert_allclose(actual, expected, rtol=tol if rtol is None else rtol,
+                               atol=tol if atol is None else atol, err_msg=err_msg)
+
+  def assertArraysEqual(self, actual, expected):
+    np.testing.assert_array_equal(np.asarray(actual), np.asarray(expected))
+
+  def assertSpec(self, x, spec):
+    def trimmed(s):
+      parts = list(s.partitions)
+      while parts and parts[-1] is None:
+        parts.pop()
+      return tuple(parts), frozenset(s.reduced)
+    self.assertEqual(trimmed(x.sharding.spec), trimmed(spec))
+
+
+def skip_if_fewer_devices(n):
+  return unittest.skipIf(jax.device_count() < n, f"requires {n} devices")
+
+
+def create_mesh(shape, axis_names):
+  return jax.make_mesh(shape, axis_names)
+
+
+@contextlib.contextmanager
+def with_mesh(mesh):
+  with jax.set_mesh(mesh):
+    yield mesh
+
+
+def place(x, mesh, spec):
+  return jax.device_put(x, NamedSharding(mesh, spec))
+
+
+def random_array(seed, shape, scale=1.0, dtype=np.float32):
+  return (np.random.RandomState(seed).standard_normal(shape) * scale).astype(dtype)
+
+
+def run_tests(*test_classes):
+  """absltest.main() stand-in: runs every test; the first failure propagates."""
+  loader = unittest.TestLoader()
+  ran = 0
+  for cls in test_classes:
+    if getattr(cls, "__unittest_skip__", False):
+      continue
+    cls.setUpClass()
+    try:
+      for name in loader.getTestCaseNames(cls):
+        try:
+          cls(name).debug()
+        except unittest.SkipTest:
+          continue
+        ran += 1
+    finally:
+      cls.tearDownClass()
+  return ran
+
+# -----------------------------------------------------------------------------
+# metrics_test: distributed evaluation metrics (batch split over hosts x devices)
+# -----------------------------------------------------------------------------
+
+HOSTS, DEVICES = "hosts", "devices"
+ALL_AXES = (HOSTS, DEVICES)
+
+
+@skip_if_fewer_devices(8)
+class MetricsTestCase(JaxTestCase):
+  MESH_SHAPE = (2, 4)
+  NUM_EXAMPLES, NUM_CLASSES = 16, 4
+  LOGITS_SPEC, LABELS_SPEC = P(ALL_AXES, None), P(ALL_AXES)
+
+  @classmethod
+  def setUpClass(cls):
+    super().setUpClass()
+    cls.mesh = create_mesh(cls.MESH_SHAPE, ALL_AXES)
+    rng = np.random.RandomState(60)
+    cls.np_logits = rng.standard_normal((cls.NUM_EXAMPLES, cls.NUM_CLASSES)).astype(np.float32)
+    cls.np_labels = rng.randint(0, cls.NUM_CLASSES, cls.NUM_EXAMPLES).astype(np.int32)
+    cls.logits = place(cls.np_logits, cls.mesh, cls.LOGITS_SPEC)
+    cls.labels = place(cls.np_labels, cls.mesh, cls.LABELS_SPEC)
+
+  def correct(self, logits, labels):
+    return jnp.sum(jnp.argmax(logits, -1) == labels).astype(jnp.float32)
+
+  def host_correct(self, logits, labels):
+    return jax.lax.psum(self.correct(logits, labels), DEVICES)
+
+  def per_example_loss(self, logits, labels):
+    logp = jax.nn.log_softmax(logits, -1)
+    return -jnp.take_along_axis(logp, labels[:, None], -1)[:, 0]
+
+  def evaluate(self, body, out_specs):
+    return jax.shard_map(body, mesh=self.mesh, in_specs=(self.LOGITS_SPEC, self.LABELS_SPEC),
+                         out_specs=out_specs)(self.logits, self.labels)
+
+  @property
+  def np_correct(self):
+    return (self.np_logits.argmax(-1) == self.np_labels).astype(np.float32)
+
+
+class AccuracyTotalsTest(MetricsTestCase):
+
+  def counters(self, logits, labels):
+    correct = self.host_correct(logits, labels)
+    total = jnp.float32(labels.shape[0]) * jnp.ones_like(correct)
+    return jnp.stack([correct, total])
+
+  def test_totals(self):
+    def body(logits, labels):
+      return jax.lax.psum(self.counters(logits, labels), ALL_AXES)
+
+    correct, total = np.asarray(self.evaluate(body, P()))
+    self.assertAllClose(total, self.NUM_EXAMPLES)
+    self.assertAllClose(correct, self.np_correct.sum())
+
+
+def inputs():
+  return (AccuracyTotalsTest,)
+
+
+def main(*test_classes):
+  return run_tests(*test_classes)
+
+
+if __name__ == "__main__":
+  main(*inputs())
