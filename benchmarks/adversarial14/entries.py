@@ -1,0 +1,812 @@
+# Entries of gen_clean.py (exec'd there): probe(...) bodies and prog(...) whole programs.
+
+# -- states JAX computes otherwise than a plain model -------------------------------------------------
+probe("vmap_spmd_axis_name_varies", "jax.vmap(..., spmd_axis_name='j') makes its result vary on j.",
+      ['scaled = jax.vmap(lambda v: v * 2.0, spmd_axis_name="j")(total)',
+       'scaled = jax.lax.pcast(scaled, "i", to="varying")', 'return jax.lax.psum(scaled, ("i", "j"))'],
+      'scaled = jax.lax.pcast(scaled, "i", to="varying")', 'scaled = jax.lax.pcast(scaled, ("i", "j"), to="varying")', "SF107")
+probe("vmap_spmd_rows_vary_both", "vmap over rows with spmd_axis_name='j' varies on i and j: a sum over both is fine.",
+      ['mapped = jax.vmap(jnp.tanh, spmd_axis_name="j")(rows)', 'return jax.lax.psum(mapped, ("i", "j"))'],
+      'mapped = jax.vmap(jnp.tanh, spmd_axis_name="j")(rows)', 'mapped = jax.vmap(jnp.tanh)(rows)')
+probe("grad_invariant_weight_of_varying_loss", "A gradient in an invariant weight of a varying loss is invariant (the transpose sums it).",
+      ['w = jnp.ones(2)', 'g = jax.grad(lambda w: (block[:, :2] * w).sum())(w)', 'g = g * 1.0',
+       'return jax.lax.psum(g, ("i", "j"))'],
+      'g = g * 1.0', 'g = g * jax.lax.axis_index("j")')
+probe("grad_of_psum_varies", "grad of a psum'd loss in the block varies where the block does.",
+      ['g = jax.grad(lambda b: jax.lax.psum(b.sum(), "j"))(block)', 'return jax.lax.psum(g, ("i", "j"))'],
+      'g = jax.grad(lambda b: jax.lax.psum(b.sum(), "j"))(block)', 'g = jax.grad(lambda b: jax.lax.psum(b.sum(), "j"))(rows)')
+probe("grad_argnums_second", "argnums=1: the gradient is the second argument's (invariant), not the first's.",
+      ['g = jax.grad(lambda b, t: (b * t).sum(), argnums=1)(block, total)', 'return jax.lax.psum(g, ("i", "j"))'],
+      'g = jax.grad(lambda b, t: (b * t).sum(), argnums=1)(block, total)',
+      'g = jax.grad(lambda b, t: (b * t).sum(), argnums=1)(block, rows)')
+probe("value_and_grad_aux", "value_and_grad(has_aux=True): the aux output keeps its own state (invariant).",
+      ['(loss, aux), g = jax.value_and_grad(lambda b: ((b * 2).sum(), jax.lax.psum(b, ("i", "j"))), has_aux=True)(block)',
+       'return jax.lax.psum(aux, ("i", "j")) + jax.lax.psum(g, ("i", "j"))'],
+      'return jax.lax.psum(aux, ("i", "j")) + jax.lax.psum(g, ("i", "j"))',
+      'return jax.lax.psum(jax.lax.psum(aux, "j"), ("i", "j")) + jax.lax.psum(loss, ("i", "j"))')
+probe("scan_carry_cast_first", "A scan carry cast to varying on both axes first stays so: a sum over both is fine.",
+      ['init = jax.lax.pcast(jnp.zeros(()), ("i", "j"), to="varying")',
+       'c, _ = jax.lax.scan(lambda c, r: (c + r.sum(), None), init, rows)', 'return jax.lax.psum(c, ("i", "j"))'],
+      'init = jax.lax.pcast(jnp.zeros(()), ("i", "j"), to="varying")', 'init = jax.lax.pcast(jnp.zeros(()), "i", to="varying")')
+probe("scan_stacked_outputs", "scan's stacked outputs vary where the body's do (block's rows vary on both).",
+      ['_, ys = jax.lax.scan(lambda c, r: (c, r * 2.0), 0.0, block)', 'return jax.lax.psum(ys, ("i", "j"))'],
+      '_, ys = jax.lax.scan(lambda c, r: (c, r * 2.0), 0.0, block)', '_, ys = jax.lax.scan(lambda c, r: (c, r * 2.0), 0.0, rows)')
+probe("scan_reverse_outputs", "scan(reverse=True) over the block: outputs vary on both axes.",
+      ['_, ys = jax.lax.scan(lambda c, r: (c, jnp.tanh(r)), 0.0, block, reverse=True)', 'return jax.lax.psum(ys, ("i", "j"))'],
+      '_, ys = jax.lax.scan(lambda c, r: (c, jnp.tanh(r)), 0.0, block, reverse=True)',
+      '_, ys = jax.lax.scan(lambda c, r: (c, jnp.tanh(r)), 0.0, rows, reverse=True)')
+probe("fori_carry_varying_init", "fori_loop whose carry starts as the block keeps varying on both.",
+      ['acc = jax.lax.fori_loop(0, 3, lambda k, a: a * 0.5 + rows, block)', 'return jax.lax.psum(acc, ("i", "j"))'],
+      'acc = jax.lax.fori_loop(0, 3, lambda k, a: a * 0.5 + rows, block)', 'acc = jax.lax.fori_loop(0, 3, lambda k, a: a * 0.5 + rows, rows)')
+probe("cond_same_state_branches", "lax.cond of two values both varying on i and j.",
+      ['pick = jax.lax.cond(total.sum() > 0, lambda: block * 2.0, lambda: block + rows)', 'return jax.lax.psum(pick, ("i", "j"))'],
+      'pick = jax.lax.cond(total.sum() > 0, lambda: block * 2.0, lambda: block + rows)',
+      'pick = jax.lax.cond(total.sum() > 0, lambda: rows * 2.0, lambda: rows + rows)')
+probe("switch_on_axis_index", "lax.switch with an index varying on j, branches of invariant values: result varies on j.",
+      ['picked = jax.lax.switch(jax.lax.axis_index("j"), [lambda: total, lambda: total * 2.0, lambda: total, lambda: total])',
+       'picked = jax.lax.pcast(picked, "i", to="varying")', 'return jax.lax.psum(picked, ("i", "j"))'],
+      'picked = jax.lax.pcast(picked, "i", to="varying")', 'picked = jax.lax.pcast(picked, ("i", "j"), to="varying")', "SF107")
+probe("cond_on_axis_index_invariant_branches", "lax.cond on axis_index('i') == 0 varies on i even with invariant branches.",
+      ['picked = jax.lax.cond(jax.lax.axis_index("i") == 0, lambda: total, lambda: total * 2.0)',
+       'picked = jax.lax.pcast(picked, "j", to="varying")', 'return jax.lax.psum(picked, ("i", "j"))'],
+      'picked = jax.lax.pcast(picked, "j", to="varying")', 'picked = jax.lax.pcast(picked, ("i", "j"), to="varying")', "SF107")
+probe("psum_scatter_of_rows_over_j", "psum_scatter of rows (invariant on j) over j varies on j.",
+      ['part = jax.lax.psum_scatter(rows, "j", scatter_dimension=1, tiled=True)', 'return jax.lax.psum(part, ("i", "j"))'],
+      'part = jax.lax.psum_scatter(rows, "j", scatter_dimension=1, tiled=True)', 'part = jax.lax.psum(rows, "j")')
+probe("all_to_all_of_total", "all_to_all of an invariant total over j varies on j.",
+      ['moved = jax.lax.all_to_all(total, "j", 1, 1, tiled=True)', 'moved = jax.lax.pcast(moved, "i", to="varying")',
+       'return jax.lax.psum(moved, ("i", "j"))'],
+      'moved = jax.lax.pcast(moved, "i", to="varying")', 'moved = jax.lax.pcast(moved, ("i", "j"), to="varying")', "SF107")
+probe("ppermute_of_rows_over_j", "ppermute of rows over j varies on j (and still on i).",
+      ['shifted = jax.lax.ppermute(rows, "j", [(k, (k + 1) % 4) for k in range(4)])', 'return jax.lax.psum(shifted, ("i", "j"))'],
+      'shifted = jax.lax.ppermute(rows, "j", [(k, (k + 1) % 4) for k in range(4)])', 'shifted = rows')
+probe("pmin_of_axis_index_over_j", "pmin over j of axis_index('i') still varies on i.",
+      ['lo = jax.lax.pmin(jax.lax.axis_index("i"), "j").astype(jnp.float32)',
+       'lo = jax.lax.pcast(lo, "j", to="varying")', 'return jax.lax.psum(lo, ("i", "j"))'],
+      'lo = jax.lax.pcast(lo, "j", to="varying")', 'lo = jax.lax.pcast(lo, ("i", "j"), to="varying")', "SF107")
+probe("top_k_indices_vary", "lax.top_k of the block: both outputs vary on i and j.",
+      ['vals, idx = jax.lax.top_k(block, 2)', 'return jax.lax.psum(idx.astype(jnp.float32) + vals, ("i", "j"))'],
+      'vals, idx = jax.lax.top_k(block, 2)', 'vals, idx = jax.lax.top_k(rows, 2)')
+probe("split_pieces_keep_state", "jnp.split of the block: every piece varies on i and j.",
+      ['a, b = jnp.split(block, 2, axis=1)', 'return jax.lax.psum(b, ("i", "j"))'],
+      'a, b = jnp.split(block, 2, axis=1)', 'a, b = jnp.split(rows, 2, axis=1)')
+probe("at_get_by_axis_index", "total.at[axis_index('j')].get() varies on j.",
+      ['row = total.at[jax.lax.axis_index("j") % 2].get()', 'row = jax.lax.pcast(row, "i", to="varying")',
+       'return jax.lax.psum(row, ("i", "j"))'],
+      'row = jax.lax.pcast(row, "i", to="varying")', 'row = jax.lax.pcast(row, ("i", "j"), to="varying")', "SF107")
+probe("at_set_varying_into_invariant", "total.at[0].set(rows[0]) varies on i (the value's state).",
+      ['mixed = total.at[0].set(rows[0])', 'mixed = jax.lax.pcast(mixed, "j", to="varying")',
+       'return jax.lax.psum(mixed, ("i", "j"))'],
+      'mixed = jax.lax.pcast(mixed, "j", to="varying")', 'mixed = jax.lax.pcast(mixed, ("i", "j"), to="varying")', "SF107")
+probe("psum_tree_leaves_alike", "psum of a dict whose leaves both vary on i and j.",
+      ['tree = {"a": block, "b": block * 2.0}', 'out = jax.lax.psum(tree, ("i", "j"))', 'return out["a"] + out["b"]'],
+      'tree = {"a": block, "b": block * 2.0}', 'tree = {"a": block, "b": rows * 2.0}')
+probe("tree_map_cast_then_sum", "jax.tree.map casting each leaf to varying on j before a sum over both.",
+      ['tree = (rows, rows + 1.0)', 'tree = jax.tree.map(lambda v: jax.lax.pcast(v, "j", to="varying"), tree)',
+       'return jax.lax.psum(tree[0] + tree[1], ("i", "j"))'],
+      'tree = jax.tree.map(lambda v: jax.lax.pcast(v, "j", to="varying"), tree)',
+      'tree = jax.tree.map(lambda v: jax.lax.pcast(v, "i", to="varying"), tree)', "SF107")
+probe("pcast_tuple_of_values", "pcast of a tuple of values, both invariant on j.",
+      ['a, b = jax.lax.pcast((rows, rows * 2.0), "j", to="varying")', 'return jax.lax.psum(a + b, ("i", "j"))'],
+      'a, b = jax.lax.pcast((rows, rows * 2.0), "j", to="varying")', 'a, b = jax.lax.pcast((rows, rows * 2.0), "i", to="varying")', "SF107")
+probe("custom_jvp_keeps_state", "A custom_jvp function applied to the block keeps its state.",
+      ['f = jax.custom_jvp(lambda v: jnp.tanh(v))', 'f.defjvp(lambda p, t: (jnp.tanh(p[0]), t[0]))',
+       'return jax.lax.psum(f(block), ("i", "j"))'],
+      'return jax.lax.psum(f(block), ("i", "j"))', 'return jax.lax.psum(f(rows), ("i", "j"))')
+probe("checkpoint_keeps_state", "jax.checkpoint of a function of the block keeps its state.",
+      ['h = jax.checkpoint(lambda v: jnp.sin(v) * 2.0)(block)', 'return jax.lax.psum(h, ("i", "j"))'],
+      'h = jax.checkpoint(lambda v: jnp.sin(v) * 2.0)(block)', 'h = jax.checkpoint(lambda v: jnp.sin(v) * 2.0)(rows)')
+probe("lax_map_keeps_state", "lax.map over the block's rows keeps varying on both.",
+      ['m = jax.lax.map(lambda r: r * 2.0, block)', 'return jax.lax.psum(m, ("i", "j"))'],
+      'm = jax.lax.map(lambda r: r * 2.0, block)', 'm = jax.lax.map(lambda r: r * 2.0, rows)')
+probe("psum_axes_as_list", "A list of axis names works like a tuple.",
+      ['return jax.lax.psum(block, ["i", "j"])'], 'return jax.lax.psum(block, ["i", "j"])', 'return jax.lax.psum(rows, ["i", "j"])')
+probe("zeros_shape_then_cast_both", "jnp.zeros(rows.shape) is invariant: cast on both axes, then a sum over both.",
+      ['acc = jnp.zeros(rows.shape, rows.dtype)', 'acc = jax.lax.pcast(acc, ("i", "j"), to="varying")',
+       'return jax.lax.psum(acc, ("i", "j")) + jax.lax.psum(block, ("i", "j"))'],
+      'acc = jax.lax.pcast(acc, ("i", "j"), to="varying")', 'acc = jax.lax.pcast(acc, "j", to="varying")', "SF105")
+
+# -- Python semantics around the axes the program picks ----------------------------------------------
+prog("argparse_explicit_list", "parse_args with an explicit list overrides the default ('i,j').", '''
+import argparse
+@REDUCE@
+
+def main(mesh, x):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync", default="i,j")
+    args = parser.parse_args(["--sync", "i"])
+    return reduce_rows(mesh, x, tuple(args.sync.split(",")))
+''', 'args = parser.parse_args(["--sync", "i"])', 'args = parser.parse_args([])')
+prog("argparse_set_defaults_later", "parser.set_defaults after add_argument replaces the argument's default.", '''
+import argparse
+@REDUCE@
+
+def main(mesh, x):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync", default="i,j")
+    parser.set_defaults(sync="i")
+    args = parser.parse_args([])
+    return reduce_rows(mesh, x, tuple(args.sync.split(",")))
+''', 'parser.set_defaults(sync="i")', 'parser.set_defaults(other="i")')
+prog("argparse_known_args_list", "parse_known_args of a list: the known option is taken, the rest left.", '''
+import argparse
+@REDUCE@
+
+def main(mesh, x):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync", default="i,j")
+    args, rest = parser.parse_known_args(["--sync=i", "--extra", "1"])
+    return reduce_rows(mesh, x, tuple(args.sync.split(",")))
+''', 'args, rest = parser.parse_known_args(["--sync=i", "--extra", "1"])', 'args, rest = parser.parse_known_args(["--extra", "1"])')
+prog("argparse_append_action", "action='append' with a default list: given options are appended to it.", '''
+import argparse
+@REDUCE@
+
+def main(mesh, x):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--axis", action="store_const", const=("i",), default=("i", "j"))
+    args = parser.parse_args(["--axis"])
+    return reduce_rows(mesh, x, args.axis)
+''', 'args = parser.parse_args(["--axis"])', 'args = parser.parse_args([])')
+prog("putenv_does_not_change_environ", "os.putenv changes the process environment but not os.environ.", '''
+import os
+@REDUCE@
+
+def main(mesh, x):
+    os.putenv("SHARDFIX_SYNC", "i,j")
+    return reduce_rows(mesh, x, tuple(os.environ.get("SHARDFIX_SYNC", "i").split(",")))
+''', 'os.putenv("SHARDFIX_SYNC", "i,j")', 'os.environ["SHARDFIX_SYNC"] = "i,j"')
+prog("environ_copy_for_child", "dict(os.environ) is a copy: setting the child's variable leaves os.environ alone.", '''
+import os
+@REDUCE@
+
+def main(mesh, x):
+    child_env = dict(os.environ)
+    child_env["SHARDFIX_SYNC"] = "i,j"
+    return reduce_rows(mesh, x, tuple(os.environ.get("SHARDFIX_SYNC", "i").split(",")))
+''', 'child_env = dict(os.environ)', 'child_env = os.environ')
+prog("environ_copy_method", "os.environ.copy() is a dict copy.", '''
+import os
+@REDUCE@
+
+def main(mesh, x):
+    env = os.environ.copy()
+    env["SHARDFIX_SYNC"] = "i,j"
+    return reduce_rows(mesh, x, tuple(os.environ.get("SHARDFIX_SYNC", "i").split(",")))
+''', 'env = os.environ.copy()', 'env = os.environ')
+prog("patch_dict_environ_restored", "mock.patch.dict(os.environ) restores the environment on exit.", '''
+import os
+from unittest import mock
+@REDUCE@
+
+def main(mesh, x):
+    with mock.patch.dict(os.environ, {"SHARDFIX_SYNC": "i,j"}):
+        label = os.environ["SHARDFIX_SYNC"]
+    return reduce_rows(mesh, x, tuple(os.environ.get("SHARDFIX_SYNC", "i").split(",")))
+''', '    return reduce_rows(mesh, x, tuple(os.environ.get("SHARDFIX_SYNC", "i").split(",")))',
+     '        return reduce_rows(mesh, x, tuple(os.environ.get("SHARDFIX_SYNC", "i").split(",")))')
+prog("environ_popped_before_read", "The variable is set, then popped: the read gets the default.", '''
+import os
+@REDUCE@
+
+def main(mesh, x):
+    os.environ["SHARDFIX_SYNC"] = "i,j"
+    os.environ.pop("SHARDFIX_SYNC")
+    return reduce_rows(mesh, x, tuple(os.environ.get("SHARDFIX_SYNC", "i").split(",")))
+''', '    os.environ.pop("SHARDFIX_SYNC")', '    os.environ.get("SHARDFIX_SYNC")')
+prog("environ_path_always_set", "PATH is set in every real run: the axes come from the branch that sees it.", '''
+import os
+SYNC = ("i",) if os.environ.get("PATH") else ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, SYNC)
+''', 'SYNC = ("i",) if os.environ.get("PATH") else ("i", "j")', 'SYNC = ("i", "j") if os.environ.get("PATH") else ("i",)')
+prog("lru_cache_tuple_of_global", "An lru_cache'd helper keeps its first tuple after the global changes.", '''
+import functools
+AXES = ["i"]
+
+
+@functools.lru_cache(maxsize=None)
+def sync_axes():
+    return tuple(AXES)
+@REDUCE@
+
+def main(mesh, x):
+    first = sync_axes()
+    AXES.append("j")
+    return reduce_rows(mesh, x, sync_axes())
+''', '    first = sync_axes()', '    first = len(AXES)')
+prog("cache_true_after_one", "functools.cache: axes_for(True) after axes_for(1) hands back the result cached for 1.", '''
+import functools
+
+
+@functools.cache
+def axes_for(wide):
+    return ("i", "j") if wide is True else ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    axes_for(1)
+    return reduce_rows(mesh, x, axes_for(True))
+''', '    axes_for(1)', '    axes_for(2)')
+prog("cached_property_tuple", "A cached_property's tuple is computed once, before the field changes.", '''
+import functools
+
+
+class Plan:
+    def __init__(self):
+        self.names = ["i"]
+
+    @functools.cached_property
+    def sync(self):
+        return tuple(self.names)
+@REDUCE@
+
+def main(mesh, x):
+    plan = Plan()
+    plan.sync
+    plan.names.append("j")
+    return reduce_rows(mesh, x, plan.sync)
+''', '    plan.sync\n', '    plan.names\n')
+prog("late_binding_lambdas", "Lambdas made in a comprehension all see the loop's last axes.", '''
+REDUCERS = [lambda v: jax.lax.psum(v, axes) for axes in [("i", "j"), ("i",)]]
+
+
+def main(mesh, x):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return REDUCERS[0](rows)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'REDUCERS = [lambda v: jax.lax.psum(v, axes) for axes in [("i", "j"), ("i",)]]',
+     'REDUCERS = [lambda v, axes=axes: jax.lax.psum(v, axes) for axes in [("i", "j"), ("i",)]]')
+prog("late_binding_loop_closures", "Functions defined in a for loop read the loop variable's last value.", '''
+REDUCERS = []
+for axes in [("i", "j"), ("i",)]:
+    def reduce(v):
+        return jax.lax.psum(v, axes)
+    REDUCERS.append(reduce)
+
+
+def main(mesh, x):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return REDUCERS[0](rows)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'for axes in [("i", "j"), ("i",)]:', 'for axes in [("i",), ("i", "j")]:')
+prog("default_arg_bound_at_def", "A default argument is evaluated when the def runs, before SYNC widens.", '''
+SYNC = ("i",)
+
+
+def sum_rows(v, axes=SYNC):
+    return jax.lax.psum(v, axes)
+
+
+SYNC = ("i", "j")
+
+
+def main(mesh, x):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return sum_rows(rows)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'def sum_rows(v, axes=SYNC):', 'def sum_rows(v, axes=("i", "j")):')
+prog("mutable_default_memo", "A mutable default keeps its calls: the second call gets the narrower axes.", '''
+def next_axes(_seen=[]):
+    _seen.append(1)
+    return ("i", "j") if len(_seen) == 1 else ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    wide = next_axes()
+    return reduce_rows(mesh, x, next_axes())
+''', '    wide = next_axes()', '    wide = ("i", "j")')
+prog("partial_keyword_overridden", "A keyword given at the call overrides the one partial stored.", '''
+import functools
+@REDUCE@
+
+def main(mesh, x):
+    run = functools.partial(reduce_rows, axes=("i", "j"))
+    return run(mesh, x, axes=("i",))
+''', '    return run(mesh, x, axes=("i",))', '    return run(mesh, x)')
+prog("comprehension_var_does_not_leak", "A comprehension's variable does not leak into the function.", '''
+@REDUCE@
+
+def main(mesh, x):
+    axes = ("i",)
+    names = [axes for axes in [("i", "j")]]
+    return reduce_rows(mesh, x, axes)
+''', '    names = [axes for axes in [("i", "j")]]', '    names = [axes := a for a in [("i", "j")]]')
+prog("tuple_iadd_rebinds", "`+=` on a tuple makes a new tuple: the alias keeps the old one.", '''
+SYNC = ("i",)
+USED = SYNC
+SYNC += ("j",)
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, USED)
+''', 'USED = SYNC\n', 'USED = SYNC = ["i"]\n')
+prog("namedtuple_replace_discarded", "NamedTuple._replace returns a new tuple; the config keeps its axes.", '''
+import typing
+
+
+class Cfg(typing.NamedTuple):
+    sync: tuple = ("i",)
+
+
+CFG = Cfg()
+WIDE = CFG._replace(sync=("i", "j"))
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, CFG.sync)
+''', 'WIDE = CFG._replace(sync=("i", "j"))', 'CFG = CFG._replace(sync=("i", "j"))')
+prog("dataclass_replace_discarded", "dataclasses.replace returns a copy; the original keeps its axes.", '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class Cfg:
+    sync: tuple = ("i",)
+
+
+CFG = Cfg()
+WIDE = dataclasses.replace(CFG, sync=("i", "j"))
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, CFG.sync)
+''', 'WIDE = dataclasses.replace(CFG, sync=("i", "j"))', 'WIDE = CFG; WIDE.sync = ("i", "j")')
+prog("copy_copy_then_changed", "copy.copy makes another object: changing it leaves the original.", '''
+import copy
+
+
+class Cfg:
+    def __init__(self):
+        self.sync = ("i",)
+
+
+CFG = Cfg()
+WIDE = copy.copy(CFG)
+WIDE.sync = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, CFG.sync)
+''', 'WIDE = copy.copy(CFG)', 'WIDE = CFG')
+prog("deepcopy_dict_then_changed", "copy.deepcopy of the config dict: the copy's list changes, the original's does not.", '''
+import copy
+CFG = {"sync": ["i"]}
+WIDE = copy.deepcopy(CFG)
+WIDE["sync"].append("j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, tuple(CFG["sync"]))
+''', 'WIDE = copy.deepcopy(CFG)', 'WIDE = copy.copy(CFG)')
+prog("list_slice_copy_changed", "AXES[:] is a copy; appending to it leaves AXES.", '''
+AXES = ["i"]
+WIDE = AXES[:]
+WIDE.append("j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, tuple(AXES))
+''', 'WIDE = AXES[:]', 'WIDE = AXES')
+prog("dict_or_makes_new", "`CFG | {...}` makes a new dict; `CFG` keeps its axes.", '''
+CFG = {"sync": ("i",)}
+WIDE = CFG | {"sync": ("i", "j")}
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, CFG["sync"])
+''', 'WIDE = CFG | {"sync": ("i", "j")}', 'CFG |= {"sync": ("i", "j")}')
+prog("chainmap_first_wins", "ChainMap looks a key up in its first map first.", '''
+import collections
+DEFAULTS = {"sync": ("i", "j")}
+OVERRIDES = {"sync": ("i",)}
+CFG = collections.ChainMap(OVERRIDES, DEFAULTS)
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, CFG["sync"])
+''', 'CFG = collections.ChainMap(OVERRIDES, DEFAULTS)', 'CFG = collections.ChainMap(DEFAULTS, OVERRIDES)')
+prog("property_setter_filters", "A property setter drops axes the model does not sync.", '''
+class Plan:
+    def __init__(self):
+        self._sync = ("i",)
+
+    @property
+    def sync(self):
+        return self._sync
+
+    @sync.setter
+    def sync(self, names):
+        self._sync = tuple(a for a in names if a != "j")
+@REDUCE@
+
+def main(mesh, x):
+    plan = Plan()
+    plan.sync = ("i", "j")
+    return reduce_rows(mesh, x, plan.sync)
+''', '        self._sync = tuple(a for a in names if a != "j")', '        self._sync = tuple(names)')
+prog("setattr_override_filters", "A class's __setattr__ normalises the axes it stores.", '''
+class Plan:
+    def __setattr__(self, name, value):
+        if name == "sync":
+            value = tuple(a for a in value if a != "j")
+        object.__setattr__(self, name, value)
+@REDUCE@
+
+def main(mesh, x):
+    plan = Plan()
+    plan.sync = ("i", "j")
+    return reduce_rows(mesh, x, plan.sync)
+''', '            value = tuple(a for a in value if a != "j")', '            value = tuple(value)')
+prog("post_init_normalises", "A dataclass __post_init__ drops the model axis.", '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class Plan:
+    sync: tuple = ("i", "j")
+
+    def __post_init__(self):
+        self.sync = tuple(a for a in self.sync if a != "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Plan().sync)
+''', '        self.sync = tuple(a for a in self.sync if a != "j")', '        self.sync = tuple(self.sync)')
+prog("singledispatch_by_type", "functools.singledispatch picks the implementation by the argument's type.", '''
+import functools
+
+
+@functools.singledispatch
+def axes_for(spec):
+    return ("i", "j")
+
+
+@axes_for.register
+def _(spec: int):
+    return ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, axes_for(2))
+''', '    return reduce_rows(mesh, x, axes_for(2))', '    return reduce_rows(mesh, x, axes_for("2"))')
+prog("private_name_underscore_class", "Class names' leading underscores are stripped when mangling: _Plan and Plan share `_Plan__sync`.", '''
+class Plan:
+    def __init__(self):
+        self.__sync = ("i", "j")
+
+    def sync(self):
+        return self.__sync
+
+
+class _Plan(Plan):
+    def __init__(self):
+        super().__init__()
+        self.__sync = ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, _Plan().sync())
+''', 'class _Plan(Plan):', 'class RowPlan(Plan):')
+prog("private_name_setattr_string", "setattr(self, '__sync', ...) is not mangled: another attribute than self.__sync.", '''
+class Plan:
+    def __init__(self):
+        self.__sync = ("i",)
+        setattr(self, "__sync", ("i", "j"))
+
+    def sync(self):
+        return self.__sync
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Plan().sync())
+''', '        setattr(self, "__sync", ("i", "j"))', '        setattr(self, "_Plan__sync", ("i", "j"))')
+prog("dunder_name_not_mangled", "A name ending in two underscores is not mangled: the subclass's store is the same attribute.", '''
+class Plan:
+    __sync__ = ("i", "j")
+
+    def sync(self):
+        return self.__sync__
+
+
+class RowPlan(Plan):
+    __sync__ = ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, RowPlan().sync())
+''', '    __sync__ = ("i",)', '    __other__ = ("i",)')
+prog("update_wrapper_copies_dict", "functools.wraps copies the wrapped function's __dict__ when applied, not later changes.", '''
+import functools
+
+
+def step():
+    pass
+
+
+step.sync = ("i",)
+
+
+@functools.wraps(step)
+def traced_step():
+    return step()
+
+
+step.sync = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, traced_step.sync)
+''', 'step.sync = ("i", "j")', 'traced_step.sync = ("i", "j")')
+prog("class_decorator_returns_subclass", "A class decorator hands back a subclass whose AXES narrows the base's.", '''
+def rows_only(cls):
+    class Wrapped(cls):
+        AXES = ("i",)
+    return Wrapped
+
+
+@rows_only
+class Plan:
+    AXES = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Plan.AXES)
+''', '        AXES = ("i",)', '        OTHER = ("i",)')
+prog("decorator_ignores_function", "A registering decorator hands back the registered replacement, not the def.", '''
+REPLACEMENTS = {"sync_axes": lambda: ("i",)}
+
+
+def overridable(fn):
+    return REPLACEMENTS.get(fn.__name__, fn)
+
+
+@overridable
+def sync_axes():
+    return ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, sync_axes())
+''', 'REPLACEMENTS = {"sync_axes": lambda: ("i",)}', 'REPLACEMENTS = {"other": lambda: ("i",)}')
+prog("exception_subclass_caught_by_base", "A subclass exception is caught by the base's handler first.", '''
+class TrialStopped(Exception):
+    pass
+
+
+class Pruned(TrialStopped):
+    pass
+
+
+def pick():
+    try:
+        raise Pruned()
+    except TrialStopped:
+        return ("i",)
+    except Pruned:
+        return ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, pick())
+''', '        raise Pruned()', '        raise ValueError()')
+prog("exception_args_carry_axes", "The axes travel in the exception's args.", '''
+class Fallback(Exception):
+    pass
+
+
+def pick():
+    try:
+        raise Fallback(("i",))
+    except Fallback as err:
+        return err.args[0]
+    return ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, pick())
+''', '        raise Fallback(("i",))', '        raise Fallback(("i", "j"))')
+prog("finally_return_swallows", "A return in finally replaces the try's return.", '''
+def pick():
+    try:
+        return ("i", "j")
+    finally:
+        return ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, pick())
+''', '        return ("i",)', '        pass')
+prog("seeded_random_choice", "A seeded random.Random picks the same candidate on every run (index 0 for seed 3).", '''
+import random
+CANDIDATES = [("i",), ("i", "j")]
+@REDUCE@
+
+def main(mesh, x):
+    rng = random.Random(3)
+    return reduce_rows(mesh, x, CANDIDATES[rng.randrange(2)])
+''', '    rng = random.Random(3)', '    rng = random.Random(2)')
+prog("global_random_seed", "random.seed fixes the module generator: randrange(2) gives 0 for seed 3.", '''
+import random
+CANDIDATES = [("i",), ("i", "j")]
+@REDUCE@
+
+def main(mesh, x):
+    random.seed(3)
+    return reduce_rows(mesh, x, CANDIDATES[random.randrange(2)])
+''', '    random.seed(3)', '    random.seed(2)')
+prog("yaml_anchor_override", "A YAML merge key: the run's own key overrides the anchored base.", '''
+import yaml
+TEXT = """
+base: &base
+  sync: [i, j]
+run:
+  <<: *base
+  sync: [i]
+"""
+@REDUCE@
+
+def main(mesh, x):
+    cfg = yaml.safe_load(TEXT)
+    return reduce_rows(mesh, x, tuple(cfg["run"]["sync"]))
+''', '  sync: [i]\n"""', '  other: [i]\n"""')
+prog("yaml_duplicate_key_last", "PyYAML keeps the last of two equal keys.", '''
+import yaml
+TEXT = """
+sync: [i, j]
+sync: [i]
+"""
+@REDUCE@
+
+def main(mesh, x):
+    cfg = yaml.safe_load(TEXT)
+    return reduce_rows(mesh, x, tuple(cfg["sync"]))
+''', 'sync: [i]\n"""', 'other: [i]\n"""')
+prog("map_is_lazy_over_list", "map() reads the list lazily: the item changed before next() is the one handed out.", '''
+CANDIDATES = [("i", "j"), ("i", "j")]
+@REDUCE@
+
+def main(mesh, x):
+    picks = map(tuple, CANDIDATES)
+    CANDIDATES[0] = ("i",)
+    return reduce_rows(mesh, x, next(picks))
+''', '    CANDIDATES[0] = ("i",)', '    CANDIDATES[1] = ("i",)')
+prog("dict_values_view_live", "A dict's values() view sees later changes.", '''
+CFG = {"sync": ("i", "j")}
+@REDUCE@
+
+def main(mesh, x):
+    view = CFG.values()
+    CFG["sync"] = ("i",)
+    return reduce_rows(mesh, x, next(iter(view)))
+''', '    CFG["sync"] = ("i",)', '    CFG["other"] = ("i",)')
+prog("generator_tail_not_run", "Code after a generator's first yield never runs when the loop breaks at once.", '''
+SYNC = ["i"]
+
+
+def rounds():
+    yield 0
+    SYNC.append("j")
+    yield 1
+@REDUCE@
+
+def main(mesh, x):
+    for r in rounds():
+        break
+    return reduce_rows(mesh, x, tuple(SYNC))
+''', '        break', '        continue')
+prog("generator_send_value", "A generator's yield takes the value sent to it.", '''
+def negotiate():
+    wanted = yield ("i", "j")
+    yield wanted
+@REDUCE@
+
+def main(mesh, x):
+    gen = negotiate()
+    next(gen)
+    return reduce_rows(mesh, x, gen.send(("i",)))
+''', '    return reduce_rows(mesh, x, gen.send(("i",)))', '    return reduce_rows(mesh, x, gen.send(("i", "j")))')
+prog("contextmanager_swallows_and_restores", "A contextmanager sets the axes for its block and restores them after.", '''
+import contextlib
+SYNC = ["i"]
+
+
+@contextlib.contextmanager
+def widened():
+    SYNC.append("j")
+    try:
+        yield
+    finally:
+        SYNC.remove("j")
+@REDUCE@
+
+def main(mesh, x):
+    with widened():
+        label = ",".join(SYNC)
+    return reduce_rows(mesh, x, tuple(SYNC))
+''', '        SYNC.remove("j")', '        pass')
+prog("thread_target_sets_axes", "A thread's target narrows the axes; join waits for it.", '''
+import threading
+SYNC = ["i", "j"]
+
+
+def narrow():
+    SYNC.remove("j")
+@REDUCE@
+
+def main(mesh, x):
+    t = threading.Thread(target=narrow)
+    t.start()
+    t.join()
+    return reduce_rows(mesh, x, tuple(SYNC))
+''', '    t.start()', '    t.name')
+prog("typing_hints_optional_default", "A settings class converting fields by their hints: an unset Optional stays None and the default is used.", '''
+import typing
+
+
+class Settings:
+    sync: typing.Optional[tuple] = None
+    fallback: tuple = ("i",)
+
+    def axes(self):
+        hints = typing.get_type_hints(type(self))
+        return self.sync if self.sync is not None and "sync" in hints else self.fallback
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Settings().axes())
+''', '    sync: typing.Optional[tuple] = None', '    sync: typing.Optional[tuple] = ("i", "j")')
+prog("frame_locals_of_caller", "Hyperparameters read from the caller's frame: the caller's `sync` is ('i',).", '''
+import sys
+
+
+class Module:
+    def __init__(self, sync=("i", "j")):
+        caller = sys._getframe(1).f_locals
+        self.sync = caller.get("sync", sync)
+@REDUCE@
+
+def main(mesh, x):
+    sync = ("i",)
+    return reduce_rows(mesh, x, Module().sync)
+''', '    sync = ("i",)', '    other = ("i",)')
+prog("for_else_not_run_on_break", "A for loop's else runs only when the loop ends without break.", '''
+CANDIDATES = [("i",), ("j",)]
+@REDUCE@
+
+def main(mesh, x):
+    for axes in CANDIDATES:
+        if "i" in axes:
+            break
+    else:
+        axes = ("i", "j")
+    return reduce_rows(mesh, x, axes)
+''', '        if "i" in axes:', '        if "k" in axes:')
+prog("enum_alias_member", "An Enum member with a duplicate value is an alias of the first.", '''
+import enum
+
+
+class Sync(enum.Enum):
+    ROWS = ("i",)
+    DEFAULT = ("i",)
+    BOTH = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Sync.DEFAULT.value)
+''', '    return reduce_rows(mesh, x, Sync.DEFAULT.value)', '    return reduce_rows(mesh, x, Sync.BOTH.value)')
+prog("instance_attr_shadows_class", "One instance's own AXES shadows the class's; another instance reads the class's.", '''
+class Plan:
+    AXES = ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    wide, narrow = Plan(), Plan()
+    wide.AXES = ("i", "j")
+    return reduce_rows(mesh, x, narrow.AXES)
+''', '    wide.AXES = ("i", "j")', '    Plan.AXES = ("i", "j")')
