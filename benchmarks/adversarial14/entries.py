@@ -42,19 +42,19 @@ probe("cond_same_state_branches", "lax.cond of two values both varying on i and 
       ['pick = jax.lax.cond(total.sum() > 0, lambda: block * 2.0, lambda: block + rows)', 'return jax.lax.psum(pick, ("i", "j"))'],
       'pick = jax.lax.cond(total.sum() > 0, lambda: block * 2.0, lambda: block + rows)',
       'pick = jax.lax.cond(total.sum() > 0, lambda: rows * 2.0, lambda: rows + rows)')
-probe("switch_on_axis_index", "lax.switch with an index varying on j, branches of invariant values: result varies on j.",
+probe("switch_on_axis_index", "lax.switch on axis_index('j') with invariant branches gives an invariant value on 0.10.2 (run).",
       ['picked = jax.lax.switch(jax.lax.axis_index("j"), [lambda: total, lambda: total * 2.0, lambda: total, lambda: total])',
-       'picked = jax.lax.pcast(picked, "i", to="varying")', 'return jax.lax.psum(picked, ("i", "j"))'],
-      'picked = jax.lax.pcast(picked, "i", to="varying")', 'picked = jax.lax.pcast(picked, ("i", "j"), to="varying")', "SF107")
-probe("cond_on_axis_index_invariant_branches", "lax.cond on axis_index('i') == 0 varies on i even with invariant branches.",
+       'picked = jax.lax.pcast(picked, ("i", "j"), to="varying")', 'return jax.lax.psum(picked, ("i", "j"))'],
+      'picked = jax.lax.pcast(picked, ("i", "j"), to="varying")', 'picked = jax.lax.pcast(picked, "i", to="varying")', "SF105")
+probe("cond_on_axis_index_invariant_branches", "lax.cond on axis_index('i') == 0 with invariant branches gives an invariant value on 0.10.2 (run).",
       ['picked = jax.lax.cond(jax.lax.axis_index("i") == 0, lambda: total, lambda: total * 2.0)',
-       'picked = jax.lax.pcast(picked, "j", to="varying")', 'return jax.lax.psum(picked, ("i", "j"))'],
-      'picked = jax.lax.pcast(picked, "j", to="varying")', 'picked = jax.lax.pcast(picked, ("i", "j"), to="varying")', "SF107")
+       'picked = jax.lax.pcast(picked, ("i", "j"), to="varying")', 'return jax.lax.psum(picked, ("i", "j"))'],
+      'picked = jax.lax.pcast(picked, ("i", "j"), to="varying")', 'picked = jax.lax.pcast(picked, "j", to="varying")', "SF105")
 probe("psum_scatter_of_rows_over_j", "psum_scatter of rows (invariant on j) over j varies on j.",
-      ['part = jax.lax.psum_scatter(rows, "j", scatter_dimension=1, tiled=True)', 'return jax.lax.psum(part, ("i", "j"))'],
-      'part = jax.lax.psum_scatter(rows, "j", scatter_dimension=1, tiled=True)', 'part = jax.lax.psum(rows, "j")')
+      ['part = jax.lax.psum_scatter(rows, "j", scatter_dimension=0, tiled=True)', 'return jax.lax.psum(part, ("i", "j"))'],
+      'part = jax.lax.psum_scatter(rows, "j", scatter_dimension=0, tiled=True)', 'part = jax.lax.psum(rows, "j")')
 probe("all_to_all_of_total", "all_to_all of an invariant total over j varies on j.",
-      ['moved = jax.lax.all_to_all(total, "j", 1, 1, tiled=True)', 'moved = jax.lax.pcast(moved, "i", to="varying")',
+      ['moved = jax.lax.all_to_all(total, "j", 0, 0, tiled=True)', 'moved = jax.lax.pcast(moved, "i", to="varying")',
        'return jax.lax.psum(moved, ("i", "j"))'],
       'moved = jax.lax.pcast(moved, "i", to="varying")', 'moved = jax.lax.pcast(moved, ("i", "j"), to="varying")', "SF107")
 probe("ppermute_of_rows_over_j", "ppermute of rows over j varies on j (and still on i).",
@@ -227,9 +227,9 @@ def axes_for(wide):
 @REDUCE@
 
 def main(mesh, x):
-    axes_for(1)
+    axes_for(1.0)
     return reduce_rows(mesh, x, axes_for(True))
-''', '    axes_for(1)', '    axes_for(2)')
+''', '    axes_for(1.0)', '    axes_for(2.0)')
 prog("cached_property_tuple", "A cached_property's tuple is computed once, before the field changes.", '''
 import functools
 
@@ -810,3 +810,469 @@ def main(mesh, x):
     wide.AXES = ("i", "j")
     return reduce_rows(mesh, x, narrow.AXES)
 ''', '    wide.AXES = ("i", "j")', '    Plan.AXES = ("i", "j")')
+
+# -- batch 2: facts a real run has, writes the reading may not see ------------------------------------
+def env_prog(name, doc, imports, line, twin_line):
+    prog(name, doc, imports + '\n' + line + '\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, SYNC)\n', line, twin_line)
+
+
+env_prog("environ_home_set", "HOME is set in a real run.", "import os",
+         'SYNC = ("i",) if os.environ.get("HOME") else ("i", "j")', 'SYNC = ("i", "j") if os.environ.get("HOME") else ("i",)')
+env_prog("path_in_environ", "'PATH' in os.environ holds in a real run.", "import os",
+         'SYNC = ("i",) if "PATH" in os.environ else ("i", "j")', 'SYNC = ("i", "j") if "PATH" in os.environ else ("i",)')
+env_prog("getenv_path", "os.getenv('PATH') is a string in a real run.", "import os",
+         'SYNC = ("i", "j") if os.getenv("PATH") is None else ("i",)', 'SYNC = ("i",) if os.getenv("PATH") is None else ("i", "j")')
+env_prog("file_dunder_is_py", "__file__ ends in .py when the script runs.", "import os",
+         'SYNC = ("i",) if __file__.endswith(".py") else ("i", "j")', 'SYNC = ("i", "j") if __file__.endswith(".py") else ("i",)')
+env_prog("debug_dunder_true", "__debug__ is True without -O.", "import os",
+         'SYNC = ("i",) if __debug__ else ("i", "j")', 'SYNC = ("i", "j") if __debug__ else ("i",)')
+env_prog("cpu_count_positive", "os.cpu_count() is at least 1.", "import os",
+         'SYNC = ("i",) if (os.cpu_count() or 0) >= 1 else ("i", "j")', 'SYNC = ("i", "j") if (os.cpu_count() or 0) >= 1 else ("i",)')
+env_prog("python_version_new", "sys.version_info is at least 3.9 where jax 0.10 runs.", "import sys",
+         'SYNC = ("i",) if sys.version_info >= (3, 9) else ("i", "j")', 'SYNC = ("i", "j") if sys.version_info >= (3, 9) else ("i",)')
+env_prog("file_exists", "The script's own file exists.", "import os",
+         'SYNC = ("i",) if os.path.exists(__file__) else ("i", "j")', 'SYNC = ("i", "j") if os.path.exists(__file__) else ("i",)')
+env_prog("cpython_implementation", "platform.python_implementation() is CPython.", "import platform",
+         'SYNC = ("i",) if platform.python_implementation() == "CPython" else ("i", "j")',
+         'SYNC = ("i", "j") if platform.python_implementation() == "CPython" else ("i",)')
+env_prog("argv_program_name", "sys.argv[0] is the script's path.", "import sys",
+         'SYNC = ("i",) if sys.argv[0].endswith(".py") or sys.argv[0] else ("i", "j")',
+         'SYNC = ("i", "j") if sys.argv[0].endswith(".py") or sys.argv[0] else ("i",)')
+env_prog("jax_version_new", "jax.__version_info__ is at least 0.10 here.", "",
+         'SYNC = ("i",) if jax.__version_info__ >= (0, 10) else ("i", "j")', 'SYNC = ("i", "j") if jax.__version_info__ >= (0, 10) else ("i",)')
+env_prog("cwd_is_directory", "os.getcwd() is a directory.", "import os",
+         'SYNC = ("i",) if os.path.isdir(os.getcwd()) else ("i", "j")', 'SYNC = ("i", "j") if os.path.isdir(os.getcwd()) else ("i",)')
+
+prog("sys_modules_setattr_global", "setattr(sys.modules[__name__], 'SYNC', ...) rebinds the module global.", '''
+import sys
+SYNC = ("i", "j")
+@REDUCE@
+
+def configure():
+    setattr(sys.modules[__name__], "SYNC", ("i",))
+
+
+def main(mesh, x):
+    configure()
+    return reduce_rows(mesh, x, SYNC)
+''', '    setattr(sys.modules[__name__], "SYNC", ("i",))', '    setattr(sys.modules[__name__], "OTHER", ("i",))')
+prog("globals_item_write", "globals()['SYNC'] = ... in a function rebinds the module global.", '''
+SYNC = ("i", "j")
+@REDUCE@
+
+def configure():
+    globals()["SYNC"] = ("i",)
+
+
+def main(mesh, x):
+    configure()
+    return reduce_rows(mesh, x, SYNC)
+''', '    globals()["SYNC"] = ("i",)', '    globals()["OTHER"] = ("i",)')
+prog("globals_update", "globals().update(SYNC=...) at the module top.", '''
+SYNC = ("i", "j")
+globals().update(SYNC=("i",))
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, SYNC)
+''', 'globals().update(SYNC=("i",))', 'globals().update(OTHER=("i",))')
+prog("exec_rebinds_global", "exec of a config line rebinds the global.", '''
+SYNC = ("i", "j")
+exec("SYNC = ('i',)")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, SYNC)
+''', 'exec("SYNC = (\'i\',)")', 'exec("OTHER = (\'i\',)")')
+prog("module_object_attribute", "The module object from sys.modules is changed in main before the read.", '''
+import sys
+SYNC = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    this = sys.modules[__name__]
+    this.SYNC = ("i",)
+    return reduce_rows(mesh, x, SYNC)
+''', '    this.SYNC = ("i",)', '    this.OTHER = ("i",)')
+prog("slice_assign_list", "A slice assignment replaces the list items in place.", '''
+AXES = ["i", "j"]
+AXES[:] = ["i"]
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, tuple(AXES))
+''', 'AXES[:] = ["i"]', 'AXES[:] = ["i", "j"]')
+prog("del_slice_list", "Deleting the slice from index 1 removes the model axis.", '''
+AXES = ["i", "j"]
+del AXES[1:]
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, tuple(AXES))
+''', 'del AXES[1:]', 'del AXES[2:]')
+prog("hooks_narrow_axes", "A hook from a list narrows the axes before the step.", '''
+AXES = ["i", "j"]
+
+
+def drop_model_axis():
+    AXES.remove("j")
+
+
+HOOKS = [drop_model_axis]
+@REDUCE@
+
+def main(mesh, x):
+    for hook in HOOKS:
+        hook()
+    return reduce_rows(mesh, x, tuple(AXES))
+''', 'HOOKS = [drop_model_axis]', 'HOOKS = []')
+prog("factory_list_changed_later", "A factory's closure reads the list when called, after the pop.", '''
+AXES = ["i", "j"]
+
+
+def make_reducer(axes):
+    return lambda v: jax.lax.psum(v, tuple(axes))
+
+
+REDUCE = make_reducer(AXES)
+AXES.pop()
+
+
+def main(mesh, x):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return REDUCE(rows)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'AXES.pop()', 'AXES.copy()')
+prog("late_binding_list_call", "Closures made in a loop read the loop variable's last value (list made by list()).", '''
+REDUCERS = list()
+for axes in [("i", "j"), ("i",)]:
+    def reduce(v):
+        return jax.lax.psum(v, axes)
+    REDUCERS.append(reduce)
+
+
+def main(mesh, x):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return REDUCERS[0](rows)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'for axes in [("i", "j"), ("i",)]:', 'for axes in [("i",), ("i", "j")]:')
+prog("late_binding_dict_of_lambdas", "A dict comprehension of lambdas: each sees the last axes.", '''
+REDUCERS = {name: (lambda v: jax.lax.psum(v, axes)) for name, axes in [("both", ("i", "j")), ("rows", ("i",))]}
+
+
+def main(mesh, x):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return REDUCERS["both"](rows)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'REDUCERS = {name: (lambda v: jax.lax.psum(v, axes)) for name, axes in [("both", ("i", "j")), ("rows", ("i",))]}',
+     'REDUCERS = {name: (lambda v, axes=axes: jax.lax.psum(v, axes)) for name, axes in [("both", ("i", "j")), ("rows", ("i",))]}')
+prog("class_decorator_sets_attribute", "A class decorator narrows AXES on the class in place.", '''
+def rows_only(cls):
+    cls.AXES = ("i",)
+    return cls
+
+
+@rows_only
+class Plan:
+    AXES = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Plan.AXES)
+''', '    cls.AXES = ("i",)', '    cls.OTHER = ("i",)')
+prog("class_decorator_returns_instance", "A class decorator hands back an instance: Plan.sync() is its method.", '''
+def singleton(cls):
+    return cls(("i",))
+
+
+@singleton
+class Plan:
+    def __init__(self, axes=("i", "j")):
+        self.axes = axes
+
+    def sync(self):
+        return self.axes
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Plan.sync())
+''', '    return cls(("i",))', '    return cls(("i", "j"))')
+prog("metaclass_sets_axes", "A metaclass narrows AXES of every class it makes.", '''
+class RowsMeta(type):
+    def __new__(mcs, name, bases, ns):
+        ns["AXES"] = ("i",)
+        return super().__new__(mcs, name, bases, ns)
+
+
+class Plan(metaclass=RowsMeta):
+    AXES = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Plan.AXES)
+''', '        ns["AXES"] = ("i",)', '        ns["OTHER"] = ("i",)')
+prog("init_subclass_keyword", "__init_subclass__ stores the subclass's keyword axes.", '''
+class Plan:
+    AXES = ("i", "j")
+
+    def __init_subclass__(cls, axes=None, **kw):
+        super().__init_subclass__(**kw)
+        if axes is not None:
+            cls.AXES = axes
+
+
+class RowPlan(Plan, axes=("i",)):
+    AXES = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, RowPlan.AXES)
+''', 'class RowPlan(Plan, axes=("i",)):', 'class RowPlan(Plan, axes=None):')
+prog("dynamic_type_class", "type(name, bases, ns) makes a subclass whose AXES overrides the base's.", '''
+class Plan:
+    AXES = ("i", "j")
+
+    def sync(self):
+        return self.AXES
+
+
+RowPlan = type("RowPlan", (Plan,), {"AXES": ("i",)})
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, RowPlan().sync())
+''', 'RowPlan = type("RowPlan", (Plan,), {"AXES": ("i",)})', 'RowPlan = type("RowPlan", (Plan,), {"OTHER": ("i",)})')
+prog("wrapping_decorator_fixes_axes", "A decorator's wrapper calls the function with its own axes.", '''
+import functools
+
+
+def rows_only(fn):
+    @functools.wraps(fn)
+    def wrapped(mesh, x, axes):
+        return fn(mesh, x, ("i",))
+    return wrapped
+
+
+@rows_only
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, ("i", "j"))
+''', '        return fn(mesh, x, ("i",))', '        return fn(mesh, x, axes)')
+prog("instance_call_attribute_ignored", "obj.__call__ set on an instance is not what obj(...) calls.", '''
+class Picker:
+    def __call__(self):
+        return ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    pick = Picker()
+    pick.__call__ = lambda: ("i", "j")
+    return reduce_rows(mesh, x, pick())
+''', '    pick.__call__ = lambda: ("i", "j")', '    Picker.__call__ = lambda self: ("i", "j")')
+prog("instance_getitem_attribute_ignored", "obj.__getitem__ set on an instance is not what obj[k] calls.", '''
+class Table:
+    def __getitem__(self, key):
+        return ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    table = Table()
+    table.__getitem__ = lambda key: ("i", "j")
+    return reduce_rows(mesh, x, table["sync"])
+''', '    table.__getitem__ = lambda key: ("i", "j")', '    Table.__getitem__ = lambda self, key: ("i", "j")')
+prog("super_explicit_skips_mid", "super(Mid, self) starts the lookup after Mid.", '''
+class Base:
+    def axes(self):
+        return ("i",)
+
+
+class Mid(Base):
+    def axes(self):
+        return ("i", "j")
+
+
+class Leaf(Mid):
+    def axes(self):
+        return super(Mid, self).axes()
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Leaf().axes())
+''', '        return super(Mid, self).axes()', '        return super(Leaf, self).axes()')
+prog("del_instance_field_reveals_class", "del obj.AXES removes the instance's field: the class's shows.", '''
+class Plan:
+    AXES = ("i",)
+
+    def __init__(self):
+        self.AXES = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    plan = Plan()
+    del plan.AXES
+    return reduce_rows(mesh, x, plan.AXES)
+''', '    del plan.AXES', '    plan.AXES')
+prog("instance_dict_write", "obj.__dict__['axes'] = ... stores the field.", '''
+class Plan:
+    def __init__(self):
+        self.axes = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    plan = Plan()
+    plan.__dict__["axes"] = ("i",)
+    return reduce_rows(mesh, x, plan.axes)
+''', '    plan.__dict__["axes"] = ("i",)', '    plan.__dict__["other"] = ("i",)')
+prog("vars_update_fields", "vars(obj).update(...) changes the fields.", '''
+class Plan:
+    def __init__(self):
+        self.axes = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    plan = Plan()
+    vars(plan).update(axes=("i",))
+    return reduce_rows(mesh, x, plan.axes)
+''', '    vars(plan).update(axes=("i",))', '    vars(plan).update(other=("i",))')
+prog("classmethod_sets_on_subclass", "cls.AXES = ... in a classmethod called on a subclass leaves the base alone.", '''
+class Plan:
+    AXES = ("i",)
+
+    @classmethod
+    def widen(cls):
+        cls.AXES = ("i", "j")
+
+
+class Wide(Plan):
+    pass
+@REDUCE@
+
+def main(mesh, x):
+    Wide.widen()
+    return reduce_rows(mesh, x, Plan.AXES)
+''', '    Wide.widen()', '    Plan.widen()')
+prog("redefined_function_wins", "A second def of the same name replaces the first.", '''
+def sync_axes():
+    return ("i", "j")
+
+
+def sync_axes():
+    return ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, sync_axes())
+''', '    return ("i",)', '    return ("i", "j",)')
+prog("inner_assign_shadows", "An inner function's assignment without nonlocal binds its own local.", '''
+@REDUCE@
+
+def main(mesh, x):
+    axes = ("i",)
+
+    def widen():
+        axes = ("i", "j")
+        return axes
+    widen()
+    return reduce_rows(mesh, x, axes)
+''', '    widen()', '    axes = widen()')
+prog("try_else_skipped_on_error", "try/else: the else runs only when the body raised nothing.", '''
+def pick(table):
+    try:
+        axes = table["sync"]
+    except KeyError:
+        axes = ("i",)
+    else:
+        axes = ("i", "j")
+    return axes
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, pick({}))
+''', '    return reduce_rows(mesh, x, pick({}))', '    return reduce_rows(mesh, x, pick({"sync": 1}))')
+prog("while_true_breaks_first", "A while loop that breaks on its first round never reaches the widening.", '''
+@REDUCE@
+
+def main(mesh, x):
+    axes = ["i"]
+    while True:
+        if len(axes) == 1:
+            break
+        axes.append("j")
+    axes_wide = axes + ["j"]
+    return reduce_rows(mesh, x, tuple(axes))
+''', '        if len(axes) == 1:', '        if len(axes) == 2:')
+prog("max_key_len_picks", "min(..., key=len) picks the shortest candidate.", '''
+CANDIDATES = [("i", "j"), ("i",)]
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, min(CANDIDATES, key=len))
+''', '    return reduce_rows(mesh, x, min(CANDIDATES, key=len))', '    return reduce_rows(mesh, x, max(CANDIDATES, key=len))')
+prog("functools_reduce_intersection", "functools.reduce of set intersections leaves the common axis.", '''
+import functools
+GROUPS = [{"i", "j"}, {"i"}]
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, tuple(sorted(functools.reduce(set.intersection, GROUPS))))
+''', 'GROUPS = [{"i", "j"}, {"i"}]', 'GROUPS = [{"i", "j"}, {"i", "j"}]')
+prog("jit_lower_compile_reused", "A compiled executable does not trace again: SYNC changed after compile is never read.", '''
+SYNC = ["i"]
+
+
+def step(x):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, tuple(SYNC))
+    return jax.shard_map(body, mesh=MESH[0], in_specs=P("i", "j"), out_specs=P())(x)
+
+
+MESH = []
+
+
+def main(mesh, x):
+    MESH.append(mesh)
+    compiled = jax.jit(step).lower(x).compile()
+    SYNC.append("j")
+    return compiled(x)
+''', '    compiled = jax.jit(step).lower(x).compile()', '    compiled = step')
+prog("jit_static_equal_by_name", "A static config equal by its name only: JAX reuses the first trace.", '''
+import dataclasses
+import functools
+
+
+@dataclasses.dataclass(frozen=True)
+class Cfg:
+    name: str
+    axes: tuple = dataclasses.field(compare=False)
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def step(x, mesh, cfg):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, cfg.axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    step(x, mesh, Cfg("run", ("i",)))
+    return step(x, mesh, Cfg("run", ("i", "j")))
+''', '    step(x, mesh, Cfg("run", ("i",)))', '    step(x, mesh, Cfg("warm", ("i",)))')
+prog("jit_eval_shape_then_change", "jax.eval_shape traces; the later jitted call is traced anew with the narrowed axes.", '''
+SYNC = ["i", "j"]
+@REDUCE@
+
+def main(mesh, x):
+    SYNC.remove("j")
+    return jax.jit(lambda v: reduce_rows(mesh, v, tuple(SYNC)))(x)
+''', '    SYNC.remove("j")', '    SYNC.count("j")')

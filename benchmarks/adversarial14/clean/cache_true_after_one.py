@@ -20,7 +20,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    axes_for(1)
+    axes_for(1.0)
     return reduce_rows(mesh, x, axes_for(True))
 
 

@@ -8,7 +8,7 @@ from jax.sharding import PartitionSpec as P
 def body(block):
     rows = jax.lax.psum(block, "j")
     total = jax.lax.psum(block, ("i", "j"))
-    part = jax.lax.psum_scatter(rows, "j", scatter_dimension=1, tiled=True)
+    part = jax.lax.psum_scatter(rows, "j", scatter_dimension=0, tiled=True)
     return jax.lax.psum(part, ("i", "j"))
 
 
