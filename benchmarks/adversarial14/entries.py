@@ -23,7 +23,7 @@ probe("value_and_grad_aux", "value_and_grad(has_aux=True): the aux output keeps 
       ['(loss, aux), g = jax.value_and_grad(lambda b: ((b * 2).sum(), jax.lax.psum(b, ("i", "j"))), has_aux=True)(block)',
        'return jax.lax.psum(aux, ("i", "j")) + jax.lax.psum(g, ("i", "j"))'],
       'return jax.lax.psum(aux, ("i", "j")) + jax.lax.psum(g, ("i", "j"))',
-      'return jax.lax.psum(jax.lax.psum(aux, "j"), ("i", "j")) + jax.lax.psum(loss, ("i", "j"))')
+      'return jax.lax.psum(jax.lax.pcast(aux, "i", to="varying"), ("i", "j")) + jax.lax.psum(g, ("i", "j"))')
 probe("scan_carry_cast_first", "A scan carry cast to varying on both axes first stays so: a sum over both is fine.",
       ['init = jax.lax.pcast(jnp.zeros(()), ("i", "j"), to="varying")',
        'c, _ = jax.lax.scan(lambda c, r: (c + r.sum(), None), init, rows)', 'return jax.lax.psum(c, ("i", "j"))'],
@@ -630,7 +630,7 @@ CANDIDATES = [("i",), ("i", "j")]
 def main(mesh, x):
     rng = random.Random(3)
     return reduce_rows(mesh, x, CANDIDATES[rng.randrange(2)])
-''', '    rng = random.Random(3)', '    rng = random.Random(2)')
+''', '    rng = random.Random(3)', '    rng = random.Random(0)')
 prog("global_random_seed", "random.seed fixes the module generator: randrange(2) gives 0 for seed 3.", '''
 import random
 CANDIDATES = [("i",), ("i", "j")]
@@ -639,7 +639,7 @@ CANDIDATES = [("i",), ("i", "j")]
 def main(mesh, x):
     random.seed(3)
     return reduce_rows(mesh, x, CANDIDATES[random.randrange(2)])
-''', '    random.seed(3)', '    random.seed(2)')
+''', '    random.seed(3)', '    random.seed(0)')
 prog("yaml_anchor_override", "A YAML merge key: the run's own key overrides the anchored base.", '''
 import yaml
 TEXT = """
@@ -1276,3 +1276,75 @@ def main(mesh, x):
     SYNC.remove("j")
     return jax.jit(lambda v: reduce_rows(mesh, v, tuple(SYNC)))(x)
 ''', '    SYNC.remove("j")', '    SYNC.count("j")')
+
+# -- batch 3: module and class names a single binding does not settle ---------------------------------
+def rebind_prog(name, doc, setup, old, new, read="SYNC", imports=""):
+    prog(name, doc, imports + setup + '\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, ' + read + ')\n', old, new)
+
+
+rebind_prog("module_for_target_rebinds", "A module-level for loop rebinds SYNC to its last item.",
+            'SYNC = ("i", "j")\nfor SYNC in [("i", "j"), ("i",)]:\n    pass\n',
+            'for SYNC in [("i", "j"), ("i",)]:', 'for SYNC in [("i",), ("i", "j")]:')
+rebind_prog("module_walrus_rebinds", "A walrus at module level rebinds SYNC.",
+            'SYNC = ("i", "j")\nif (SYNC := ("i",)):\n    pass\n', 'if (SYNC := ("i",)):', 'if (OTHER := ("i",)):')
+rebind_prog("module_tuple_unpack_rebinds", "A tuple unpacking rebinds SYNC.",
+            'SYNC = ("i", "j")\nSYNC, EXTRA = ("i",), None\n', 'SYNC, EXTRA = ("i",), None', 'OTHER, EXTRA = ("i",), None')
+rebind_prog("module_starred_unpack_rebinds", "A starred unpacking rebinds SYNC to a list.",
+            'SYNC = ("i", "j")\nFIRST, *SYNC = ["x", "i"]\n', 'FIRST, *SYNC = ["x", "i"]', 'FIRST, *OTHER = ["x", "i"]')
+rebind_prog("module_with_as_rebinds", "`with ... as SYNC` rebinds SYNC.",
+            'import contextlib\nSYNC = ("i", "j")\nwith contextlib.nullcontext(("i",)) as SYNC:\n    pass\n',
+            'with contextlib.nullcontext(("i",)) as SYNC:', 'with contextlib.nullcontext(("i",)) as OTHER:')
+rebind_prog("module_import_as_rebinds", "An import binds SYNC over the tuple (a module's attribute tuple).",
+            'SYNC = ("i", "j")\nfrom string import ascii_lowercase as SYNC\n', 'from string import ascii_lowercase as SYNC',
+            'from string import ascii_lowercase as OTHER', read='tuple(a for a in SYNC if a == "i") if isinstance(SYNC, str) else SYNC')
+rebind_prog("module_match_capture_rebinds", "A match statement's capture pattern rebinds SYNC.",
+            'SYNC = ("i", "j")\nmatch ("i",):\n    case tuple() as SYNC:\n        pass\n', '    case tuple() as SYNC:', '    case tuple() as OTHER:')
+rebind_prog("module_except_as_unbinds", "`except ... as SYNC` rebinds then deletes SYNC; the later assignment stands.",
+            'SYNC = ("i", "j")\ntry:\n    raise ValueError\nexcept ValueError as SYNC:\n    pass\nSYNC = ("i",)\n',
+            'SYNC = ("i",)\n', 'OTHER = ("i",)\n')
+rebind_prog("module_def_rebinds_name", "A def of the same name rebinds SYNC to a function; the read calls it.",
+            'SYNC = ("i", "j")\n\n\ndef SYNC():\n    return ("i",)\n', '    return ("i",)', '    return ("i", "j")', read='SYNC()')
+rebind_prog("class_body_del_reveals_base", "A class body that deletes its own AXES reads the base's.",
+            'class Base:\n    AXES = ("i",)\n\n\nclass Plan(Base):\n    AXES = ("i", "j")\n    del AXES\n',
+            '    del AXES', '    pass', read='Plan.AXES')
+rebind_prog("class_body_vars_write", "vars() in a class body is the class namespace: the write lands.",
+            'class Plan:\n    AXES = ("i", "j")\n    vars()["AXES"] = ("i",)\n',
+            '    vars()["AXES"] = ("i",)', '    vars()["OTHER"] = ("i",)', read='Plan.AXES')
+rebind_prog("class_body_locals_write", "locals() in a class body is the class namespace: the write lands.",
+            'class Plan:\n    AXES = ("i", "j")\n    locals()["AXES"] = ("i",)\n',
+            '    locals()["AXES"] = ("i",)', '    locals()["OTHER"] = ("i",)', read='Plan.AXES')
+rebind_prog("setattr_class_literal", "setattr(Plan, 'AXES', ...) at module level.",
+            'class Plan:\n    AXES = ("i", "j")\n\n\nsetattr(Plan, "AXES", ("i",))\n',
+            'setattr(Plan, "AXES", ("i",))', 'setattr(Plan, "OTHER", ("i",))', read='Plan.AXES')
+rebind_prog("setattr_class_name_variable", "setattr with the attribute name in a variable.",
+            'class Plan:\n    AXES = ("i", "j")\n\n\nFIELD = "AXES"\nsetattr(Plan, FIELD, ("i",))\n',
+            'FIELD = "AXES"', 'FIELD = "OTHER"', read='Plan.AXES')
+rebind_prog("class_decorator_via_call", "Plan = rows_only(Plan): the name is rebound to the decorator's subclass.",
+            'class Plan:\n    AXES = ("i", "j")\n\n\ndef rows_only(cls):\n    return type(cls.__name__, (cls,), {"AXES": ("i",)})\n\n\nPlan = rows_only(Plan)\n',
+            '    return type(cls.__name__, (cls,), {"AXES": ("i",)})', '    return type(cls.__name__, (cls,), {"OTHER": ("i",)})', read='Plan.AXES')
+rebind_prog("class_rebound_to_subclass", "The class name is rebound to a subclass defined later.",
+            'class Plan:\n    AXES = ("i", "j")\n\n\nclass RowPlan(Plan):\n    AXES = ("i",)\n\n\nPlan = RowPlan\n',
+            'Plan = RowPlan', 'Base = RowPlan', read='Plan.AXES')
+rebind_prog("class_redefined", "A second class statement of the same name replaces the first.",
+            'class Plan:\n    AXES = ("i", "j")\n\n\nclass Plan:\n    AXES = ("i",)\n',
+            '    AXES = ("i",)', '    AXES = ("i", "j",)', read='Plan.AXES')
+rebind_prog("class_decorator_dict_namespace", "A decorator rebuilding the class from its __dict__ with narrowed AXES.",
+            'def rows_only(cls):\n    ns = dict(cls.__dict__)\n    ns["AXES"] = ("i",)\n    return type(cls.__name__, cls.__bases__, ns)\n\n\n@rows_only\nclass Plan:\n    AXES = ("i", "j")\n',
+            '    ns["AXES"] = ("i",)', '    ns["OTHER"] = ("i",)', read='Plan.AXES')
+rebind_prog("metaclass_call_returns_other", "A property of the metaclass answers Plan.AXES (the class defines none).",
+            'class Meta(type):\n    @property\n    def AXES(cls):\n        return ("i",)\n\n\nclass Plan(metaclass=Meta):\n    pass\n',
+            '        return ("i",)', '        return ("i", "j")', read='Plan.AXES')
+rebind_prog("enum_value_via_class", "An Enum class attribute is a member, its value the tuple: Sync.ROWS.value.",
+            'import enum\n\n\nclass Sync(enum.Enum):\n    ROWS = ("i",)\n    BOTH = ("i", "j")\n\n\nPICK = Sync(("i",))\n',
+            'PICK = Sync(("i",))', 'PICK = Sync(("i", "j"))', read='PICK.value')
+rebind_prog("exec_in_class_body", "exec in a class body writes the class namespace.",
+            'class Plan:\n    AXES = ("i", "j")\n    exec("AXES = (\'i\',)")\n',
+            '    exec("AXES = (\'i\',)")', '    exec("OTHER = (\'i\',)")', read='Plan.AXES')
+rebind_prog("module_dict_setitem", "The module's __dict__ from sys.modules written by key.",
+            'import sys\nSYNC = ("i", "j")\nsys.modules[__name__].__dict__["SYNC"] = ("i",)\n',
+            'sys.modules[__name__].__dict__["SYNC"] = ("i",)', 'sys.modules[__name__].__dict__["OTHER"] = ("i",)')
+rebind_prog("globals_alias_write", "globals() held in a name, then written by key.",
+            'SYNC = ("i", "j")\nG = globals()\nG["SYNC"] = ("i",)\n', 'G["SYNC"] = ("i",)', 'G["OTHER"] = ("i",)')
+rebind_prog("importlib_self_module", "importlib.import_module(__name__) is this module: its attribute written.",
+            'import importlib\nimport sys\nSYNC = ("i", "j")\nsetattr(sys.modules.get(__name__), "SYNC", ("i",))\n',
+            'setattr(sys.modules.get(__name__), "SYNC", ("i",))', 'setattr(sys.modules.get(__name__), "OTHER", ("i",))')

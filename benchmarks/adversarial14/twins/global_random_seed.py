@@ -16,7 +16,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    random.seed(2)
+    random.seed(0)
     return reduce_rows(mesh, x, CANDIDATES[random.randrange(2)])
 
 

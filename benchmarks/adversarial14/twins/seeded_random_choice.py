@@ -16,7 +16,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    rng = random.Random(2)
+    rng = random.Random(0)
     return reduce_rows(mesh, x, CANDIDATES[rng.randrange(2)])
 
 

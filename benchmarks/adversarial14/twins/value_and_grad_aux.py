@@ -9,7 +9,7 @@ def body(block):
     rows = jax.lax.psum(block, "j")
     total = jax.lax.psum(block, ("i", "j"))
     (loss, aux), g = jax.value_and_grad(lambda b: ((b * 2).sum(), jax.lax.psum(b, ("i", "j"))), has_aux=True)(block)
-    return jax.lax.psum(jax.lax.psum(aux, "j"), ("i", "j")) + jax.lax.psum(loss, ("i", "j"))
+    return jax.lax.psum(jax.lax.pcast(aux, "i", to="varying"), ("i", "j")) + jax.lax.psum(g, ("i", "j"))
 
 
 def main(mesh, x):
