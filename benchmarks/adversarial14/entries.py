@@ -1348,3 +1348,123 @@ rebind_prog("globals_alias_write", "globals() held in a name, then written by ke
 rebind_prog("importlib_self_module", "importlib.import_module(__name__) is this module: its attribute written.",
             'import importlib\nimport sys\nSYNC = ("i", "j")\nsetattr(sys.modules.get(__name__), "SYNC", ("i",))\n',
             'setattr(sys.modules.get(__name__), "SYNC", ("i",))', 'setattr(sys.modules.get(__name__), "OTHER", ("i",))')
+
+# -- batch 4: the same readings for other rules; facts of the machine --------------------------------
+prog("setattr_class_cast_axis", "setattr(Plan, 'CAST', 'j') makes the cast name the axis rows is invariant on.", '''
+class Plan:
+    CAST = "i"
+
+
+setattr(Plan, "CAST", "j")
+
+
+def cast_and_sum(mesh, x, cast):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        rows = jax.lax.pcast(rows, cast, to="varying")
+        return jax.lax.psum(rows, ("i", "j"))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return cast_and_sum(mesh, x, Plan.CAST)
+''', 'setattr(Plan, "CAST", "j")', 'setattr(Plan, "OTHER", "j")', "SF107")
+prog("globals_write_gather_mode", "globals()['TO'] = 'varying' before the gather of a psum result.", '''
+TO = "reduced"
+
+
+def configure():
+    globals()["TO"] = "varying"
+
+
+def gather(mesh, x, to):
+    def body(block):
+        total = jax.lax.psum(block, "i")
+        return jax.lax.all_gather(total, "i", to=to, tiled=True)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", "j"))(x)
+
+
+def main(mesh, x):
+    configure()
+    return gather(mesh, x, TO)
+''', '    globals()["TO"] = "varying"', '    globals()["OTHER"] = "varying"', "SF101")
+prog("metaclass_sets_cast_axis", "A metaclass sets CAST to 'j' on the class it makes.", '''
+class Meta(type):
+    def __new__(mcs, name, bases, ns):
+        ns["CAST"] = "j"
+        return super().__new__(mcs, name, bases, ns)
+
+
+class Plan(metaclass=Meta):
+    CAST = "i"
+
+
+def cast_and_sum(mesh, x, cast):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        rows = jax.lax.pcast(rows, cast, to="varying")
+        return jax.lax.psum(rows, ("i", "j"))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return cast_and_sum(mesh, x, Plan.CAST)
+''', '        ns["CAST"] = "j"', '        ns["OTHER"] = "j"', "SF107")
+prog("exec_sets_scale", "exec rebinds SCALE to None: the reduced value is never scaled.", '''
+SCALE = 2.0
+exec("SCALE = None")
+
+
+def gather_scaled(mesh, x, scale):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        g = jax.lax.all_gather(rows, "i", to="reduced", tiled=True)
+        if scale is not None:
+            g = g * scale
+        return g
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(reduced={"i"}))(x)
+
+
+def main(mesh, x):
+    return gather_scaled(mesh, x, SCALE)
+''', 'exec("SCALE = None")', 'exec("OTHER = None")', "SF106")
+prog("class_decorator_sum_axis", "A class decorator's subclass names the axis the reduced value is summed over.", '''
+def over_j(cls):
+    class Wrapped(cls):
+        SUM_OVER = "j"
+    return Wrapped
+
+
+@over_j
+class Plan:
+    SUM_OVER = "i"
+
+
+def gather_sum(mesh, x, axis):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        g = jax.lax.all_gather(rows, "i", to="reduced", tiled=True)
+        return jax.lax.psum(g, axis)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(reduced={"i"}))(x)
+
+
+def main(mesh, x):
+    return gather_sum(mesh, x, Plan.SUM_OVER)
+''', '        SUM_OVER = "j"', '        OTHER = "j"', "SF103")
+for _name, _doc, _imports, _test in [
+        ("platform_linux", "sys.platform is linux where this runs.", "import sys", 'sys.platform.startswith("linux")'),
+        ("os_name_posix", "os.name is posix.", "import os", 'os.name == "posix"'),
+        ("maxsize_64bit", "sys.maxsize > 2**32 on a 64-bit build.", "import sys", "sys.maxsize > 2**32"),
+        ("byteorder_little", "sys.byteorder is little on x86 and arm.", "import sys", 'sys.byteorder == "little"'),
+        ("x64_disabled", "jax_enable_x64 is off by default.", "", "not jax.config.jax_enable_x64"),
+        ("float32_default", "jnp.zeros(1).dtype is float32 without x64.", "", "jnp.zeros(1).dtype == jnp.float32"),
+        ("home_expanduser", "expanduser('~') is not '~' where HOME is set.", "import os", 'os.path.expanduser("~") != "~"'),
+        ("getpid_positive", "os.getpid() is positive.", "import os", "os.getpid() > 0"),
+        ("recursion_limit", "The recursion limit is at least 1000.", "import sys", "sys.getrecursionlimit() >= 1000"),
+        ("numpy_version_new", "NumPy is at least 1.20.", "", 'tuple(int(p) for p in np.__version__.split(".")[:2]) >= (1, 20)'),
+        ("devices_at_least_eight", "The 2x4 mesh needs 8 devices, so there are at least 8.", "", "jax.device_count() >= 8"),
+        ("local_devices_match", "One process: local devices are all devices.", "", "jax.local_device_count() == jax.device_count()"),
+        ("process_index_zero", "One process: process_index is 0.", "", "jax.process_index() == 0"),
+        ("environ_lang_or_default", "HOME or a fallback: expanded path always exists.", "import os", 'os.path.isdir(os.environ.get("HOME", "/"))'),
+]:
+    env_prog(_name, _doc, _imports, f'SYNC = ("i",) if {_test} else ("i", "j")', f'SYNC = ("i", "j") if {_test} else ("i",)')
