@@ -1468,3 +1468,62 @@ for _name, _doc, _imports, _test in [
         ("environ_lang_or_default", "HOME or a fallback: expanded path always exists.", "import os", 'os.path.isdir(os.environ.get("HOME", "/"))'),
 ]:
     env_prog(_name, _doc, _imports, f'SYNC = ("i",) if {_test} else ("i", "j")', f'SYNC = ("i", "j") if {_test} else ("i",)')
+
+# -- batch 5: a module list handed on by name and changed in place ------------------------------------
+def list_prog(name, doc, setup, main_lines, old, new):
+    prog(name, doc, 'AXES = ["i", "j"]\n' + setup + '@REDUCE@\n\ndef main(mesh, x):\n'
+         + "".join(f"    {line}\n" for line in main_lines) + '    return reduce_rows(mesh, x, AXES)\n', old, new)
+
+
+list_prog("list_remove_in_main", "AXES.remove('j') in main before the list is handed on.", '',
+          ['AXES.remove("j")'], '    AXES.remove("j")', '    AXES.count("j")')
+list_prog("list_alias_pop", "An alias of the module list pops the model axis.", '',
+          ['names = AXES', 'names.pop()'], '    names.pop()', '    names.copy()')
+list_prog("list_changed_by_helper", "A helper changes the list it is handed.", '\n\ndef narrow(names):\n    names.remove("j")\n\n',
+          ['narrow(AXES)'], '    narrow(AXES)', '    narrow(list(AXES))')
+list_prog("list_unbound_method_remove", "list.remove(AXES, 'j'): the unbound method changes the list.", '',
+          ['list.remove(AXES, "j")'], '    list.remove(AXES, "j")', '    list.count(AXES, "j")')
+list_prog("list_operator_delitem", "operator.delitem(AXES, 1) removes the model axis.", 'import operator\n',
+          ['operator.delitem(AXES, 1)'], '    operator.delitem(AXES, 1)', '    operator.getitem(AXES, 1)')
+list_prog("list_in_container_changed", "The list held in a table is changed through the table.", 'GROUPS = {"sync": AXES}\n',
+          ['GROUPS["sync"].pop()'], '    GROUPS["sync"].pop()', '    GROUPS["sync"].copy()')
+list_prog("list_loop_over_holder", "A loop over a list of lists changes each one.", '',
+          ['for group in [AXES]:', '    group.pop()'], '        group.pop()', '        group.copy()')
+list_prog("list_dunder_delitem", "AXES.__delitem__(1) removes the model axis.", '',
+          ['AXES.__delitem__(1)'], '    AXES.__delitem__(1)', '    AXES.__getitem__(1)')
+list_prog("list_iadd_empty_then_clear", "AXES.clear() then AXES += ['i'] keeps the same list object.", '',
+          ['AXES.clear()', 'AXES += ["i"]'], '    AXES.clear()', '    AXES.copy()')
+list_prog("list_sort_reverse_slice", "AXES is sliced down in place through a helper that returns nothing.",
+          '\n\ndef keep_first(names):\n    names[1:] = []\n\n', ['keep_first(AXES)'], '    keep_first(AXES)', '    keep_first(AXES[:])')
+list_prog("list_setattr_module_holder", "A namespace object holds the list; a method changes it.",
+          '\n\nclass Holder:\n    def __init__(self, names):\n        self.names = names\n\n    def narrow(self):\n        self.names.remove("j")\n\n',
+          ['Holder(AXES).narrow()'], '    Holder(AXES).narrow()', '    Holder(list(AXES)).narrow()')
+list_prog("list_map_side_effect", "A list comprehension whose element call changes the list.", '',
+          ['[AXES.remove(a) for a in ["j"]]'], '    [AXES.remove(a) for a in ["j"]]', '    [AXES.count(a) for a in ["j"]]')
+prog("type_setattr_class", "type.__setattr__(Plan, 'AXES', ...) sets the class attribute.", '''
+class Plan:
+    AXES = ("i", "j")
+
+
+type.__setattr__(Plan, "AXES", ("i",))
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, Plan.AXES)
+''', 'type.__setattr__(Plan, "AXES", ("i",))', 'type.__setattr__(Plan, "OTHER", ("i",))')
+rebind_prog("class_body_for_target", "A for loop in the class body rebinds AXES to its last item.",
+            'class Plan:\n    AXES = ("i", "j")\n    for AXES in [("i", "j"), ("i",)]:\n        pass\n',
+            '    for AXES in [("i", "j"), ("i",)]:', '    for AXES in [("i",), ("i", "j")]:', read='Plan.AXES')
+rebind_prog("class_body_import_as", "An import in the class body rebinds AXES (a module string).",
+            'class Plan:\n    AXES = ("i", "j")\n    from string import ascii_lowercase as AXES\n',
+            '    from string import ascii_lowercase as AXES', '    from string import ascii_lowercase as OTHER',
+            read='tuple(a for a in Plan.AXES if a == "i") if isinstance(Plan.AXES, str) else Plan.AXES')
+rebind_prog("class_body_walrus", "A walrus in the class body rebinds AXES.",
+            'class Plan:\n    AXES = ("i", "j")\n    if (AXES := ("i",)):\n        pass\n',
+            '    if (AXES := ("i",)):', '    if (OTHER := ("i",)):', read='Plan.AXES')
+rebind_prog("class_body_def_rebinds", "A def in the class body rebinds AXES to a function; the read calls it.",
+            'class Plan:\n    AXES = ("i", "j")\n\n    @staticmethod\n    def AXES():\n        return ("i",)\n',
+            '        return ("i",)', '        return ("i", "j")', read='Plan.AXES()')
+rebind_prog("dict_global_replaced_by_globals", "globals()['CFG'] replaces the config dict.",
+            'CFG = {"sync": ("i", "j")}\nglobals()["CFG"] = {"sync": ("i",)}\n',
+            'globals()["CFG"] = {"sync": ("i",)}', 'globals()["OTHER"] = {"sync": ("i",)}', read='CFG["sync"]')
