@@ -1491,8 +1491,8 @@ list_prog("list_loop_over_holder", "A loop over a list of lists changes each one
           ['for group in [AXES]:', '    group.pop()'], '        group.pop()', '        group.copy()')
 list_prog("list_dunder_delitem", "AXES.__delitem__(1) removes the model axis.", '',
           ['AXES.__delitem__(1)'], '    AXES.__delitem__(1)', '    AXES.__getitem__(1)')
-list_prog("list_iadd_empty_then_clear", "AXES.clear() then AXES += ['i'] keeps the same list object.", '',
-          ['AXES.clear()', 'AXES += ["i"]'], '    AXES.clear()', '    AXES.copy()')
+list_prog("list_clear_then_extend", "AXES.clear() then AXES.extend(['i']) keeps the same list object.", '',
+          ['AXES.clear()', 'AXES.extend(["i"])'], '    AXES.clear()', '    AXES.copy()')
 list_prog("list_sort_reverse_slice", "AXES is sliced down in place through a helper that returns nothing.",
           '\n\ndef keep_first(names):\n    names[1:] = []\n\n', ['keep_first(AXES)'], '    keep_first(AXES)', '    keep_first(AXES[:])')
 list_prog("list_setattr_module_holder", "A namespace object holds the list; a method changes it.",
@@ -1527,3 +1527,19 @@ rebind_prog("class_body_def_rebinds", "A def in the class body rebinds AXES to a
 rebind_prog("dict_global_replaced_by_globals", "globals()['CFG'] replaces the config dict.",
             'CFG = {"sync": ("i", "j")}\nglobals()["CFG"] = {"sync": ("i",)}\n',
             'globals()["CFG"] = {"sync": ("i",)}', 'globals()["OTHER"] = {"sync": ("i",)}', read='CFG["sync"]')
+
+# -- batch 6: what importing JAX sets; calls never run -----------------------------------------------
+env_prog("jax_sets_tf_log_level", "Importing jax sets TF_CPP_MIN_LOG_LEVEL=1 when unset (run on 0.10.2).", "import os",
+         'SYNC = ("i",) if os.environ.get("TF_CPP_MIN_LOG_LEVEL", "0") != "0" else ("i", "j")',
+         'SYNC = ("i", "j") if os.environ.get("TF_CPP_MIN_LOG_LEVEL", "0") != "0" else ("i",)')
+env_prog("jax_sets_tpu_skip_mds", "Importing jax sets TPU_SKIP_MDS_QUERY when unset (run on 0.10.2).", "import os",
+         'SYNC = ("i",) if "TPU_SKIP_MDS_QUERY" in os.environ else ("i", "j")',
+         'SYNC = ("i", "j") if "TPU_SKIP_MDS_QUERY" in os.environ else ("i",)')
+prog("dead_call_after_return", "A call left after the return never runs.", '''
+@REDUCE@
+
+def main(mesh, x):
+    out = reduce_rows(mesh, x, ("i",))
+    return out
+    reduce_rows(mesh, x, ("i", "j"))
+''', '    return out\n', '    out = out\n')

@@ -1,4 +1,4 @@
-"""AXES.clear() then AXES += ['i'] keeps the same list object."""
+"""AXES.clear() then AXES.extend(['i']) keeps the same list object."""
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -15,7 +15,7 @@ def reduce_rows(mesh, x, axes):
 
 def main(mesh, x):
     AXES.clear()
-    AXES += ["i"]
+    AXES.extend(["i"])
     return reduce_rows(mesh, x, AXES)
 
 
