@@ -1543,3 +1543,60 @@ def main(mesh, x):
     return out
     reduce_rows(mesh, x, ("i", "j"))
 ''', '    return out\n', '    out = out\n')
+
+# -- batch 7: other containers handed on by name ---------------------------------------------------
+READ_CFG = '''
+
+def reduce_cfg(mesh, x, cfg):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, cfg["sync"])
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+'''
+prog("dict_item_set_then_handed", "CFG['sync'] set in main, then CFG handed on.", 'CFG = {"sync": ("i", "j")}\n' + READ_CFG + '''
+
+def main(mesh, x):
+    CFG["sync"] = ("i",)
+    return reduce_cfg(mesh, x, CFG)
+''', '    CFG["sync"] = ("i",)', '    CFG["other"] = ("i",)')
+prog("dict_updated_by_helper_then_handed", "A helper updates the dict it is handed; then the dict is handed on.", 'CFG = {"sync": ("i", "j")}\n' + READ_CFG + '''
+
+def narrow(cfg):
+    cfg.update(sync=("i",))
+
+
+def main(mesh, x):
+    narrow(CFG)
+    return reduce_cfg(mesh, x, CFG)
+''', '    narrow(CFG)', '    narrow(dict(CFG))')
+prog("nested_list_in_tuple_changed", "A tuple holding a list: the list inside is changed in place.", '''
+SPEC = (["i", "j"], 0)
+@REDUCE@
+
+def main(mesh, x):
+    SPEC[0].pop()
+    return reduce_rows(mesh, x, SPEC[0])
+''', '    SPEC[0].pop()', '    SPEC[0].copy()')
+prog("global_rebound_by_setup", "setup() rebinds SYNC through `global` before it is handed on.", '''
+SYNC = ("i", "j")
+@REDUCE@
+
+def setup():
+    global SYNC
+    SYNC = ("i",)
+
+
+def main(mesh, x):
+    setup()
+    return reduce_rows(mesh, x, SYNC)
+''', '    setup()', '    setup')
+prog("list_handed_twice_changed_between", "Two calls: the list is narrowed before the second (it reads the same object).", '''
+AXES = ["i"]
+@REDUCE@
+
+def main(mesh, x):
+    first = reduce_rows(mesh, x, AXES)
+    AXES.append("j")
+    AXES.remove("j")
+    return reduce_rows(mesh, x, AXES)
+''', '    AXES.remove("j")', '    AXES.count("j")')
