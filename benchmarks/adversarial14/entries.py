@@ -1493,7 +1493,7 @@ list_prog("list_dunder_delitem", "AXES.__delitem__(1) removes the model axis.", 
           ['AXES.__delitem__(1)'], '    AXES.__delitem__(1)', '    AXES.__getitem__(1)')
 list_prog("list_clear_then_extend", "AXES.clear() then AXES.extend(['i']) keeps the same list object.", '',
           ['AXES.clear()', 'AXES.extend(["i"])'], '    AXES.clear()', '    AXES.copy()')
-list_prog("list_sort_reverse_slice", "AXES is sliced down in place through a helper that returns nothing.",
+list_prog("list_slice_assigned_by_helper", "A helper empties the tail of the list it is handed by slice assignment.",
           '\n\ndef keep_first(names):\n    names[1:] = []\n\n', ['keep_first(AXES)'], '    keep_first(AXES)', '    keep_first(AXES[:])')
 list_prog("list_setattr_module_holder", "A namespace object holds the list; a method changes it.",
           '\n\nclass Holder:\n    def __init__(self, names):\n        self.names = names\n\n    def narrow(self):\n        self.names.remove("j")\n\n',

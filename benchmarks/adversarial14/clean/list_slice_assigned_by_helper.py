@@ -1,4 +1,4 @@
-"""AXES is sliced down in place through a helper that returns nothing."""
+"""A helper empties the tail of the list it is handed by slice assignment."""
 import jax
 import jax.numpy as jnp
 import numpy as np
