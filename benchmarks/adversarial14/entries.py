@@ -1600,3 +1600,94 @@ def main(mesh, x):
     AXES.remove("j")
     return reduce_rows(mesh, x, AXES)
 ''', '    AXES.remove("j")', '    AXES.count("j")')
+
+# -- batch 8: objects handed on after a change -------------------------------------------------------
+READ_OBJ = '''
+
+def reduce_plan(mesh, x, plan):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, plan.sync)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+'''
+prog("instance_field_set_then_handed", "plan.sync set in main, then the object handed on.", '''
+class Plan:
+    def __init__(self):
+        self.sync = ("i", "j")
+''' + READ_OBJ + '''
+
+def main(mesh, x):
+    plan = Plan()
+    plan.sync = ("i",)
+    return reduce_plan(mesh, x, plan)
+''', '    plan.sync = ("i",)', '    plan.other = ("i",)')
+prog("namespace_module_setattr_then_handed", "A module SimpleNamespace changed by setattr in main, then handed on.", '''
+import types
+CFG = types.SimpleNamespace(sync=("i", "j"))
+''' + READ_OBJ + '''
+
+def main(mesh, x):
+    setattr(CFG, "sync", ("i",))
+    return reduce_plan(mesh, x, CFG)
+''', '    setattr(CFG, "sync", ("i",))', '    setattr(CFG, "other", ("i",))')
+prog("argparse_namespace_changed_then_handed", "args.sync narrowed after parsing, then args handed on.", '''
+import argparse
+''' + READ_OBJ + '''
+
+def main(mesh, x):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync", default=("i", "j"))
+    args = parser.parse_args([])
+    args.sync = ("i",)
+    return reduce_plan(mesh, x, args)
+''', '    args.sync = ("i",)', '    args.other = ("i",)')
+prog("class_attr_handed_changed_by_function", "A function sets Plan.AXES through a parameter holding the class.", '''
+class Plan:
+    AXES = ("i", "j")
+
+
+def narrow(cls):
+    setattr(cls, "AXES", ("i",))
+@REDUCE@
+
+def main(mesh, x):
+    narrow(Plan)
+    return reduce_rows(mesh, x, Plan.AXES)
+''', '    narrow(Plan)', '    narrow')
+prog("module_tuple_rebound_in_loop", "A loop in main rebinds the global through `global` each round; the last round narrows.", '''
+SYNC = ("i", "j")
+@REDUCE@
+
+def main(mesh, x):
+    global SYNC
+    for names in [("i", "j"), ("i",)]:
+        SYNC = names
+    return reduce_rows(mesh, x, SYNC)
+''', '    for names in [("i", "j"), ("i",)]:', '    for names in [("i",), ("i", "j")]:')
+prog("function_attribute_set_later", "A function attribute set after the def is what the call passes.", '''
+def sync_axes():
+    return sync_axes.names
+
+
+sync_axes.names = ("i", "j")
+sync_axes.names = ("i",)
+@REDUCE@
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, sync_axes.names)
+''', 'sync_axes.names = ("i",)\n', 'sync_axes.other = ("i",)\n')
+prog("argparse_store_after_parse_inline", "args.sync fixed up right after parsing, read by the body (a closure).", '''
+import argparse
+
+
+def main(mesh, x):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync", default="i,j")
+    args = parser.parse_args([])
+    args.sync = "i"
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, tuple(args.sync.split(",")))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    args.sync = "i"', '    args.other = "i"')
