@@ -1691,3 +1691,111 @@ def main(mesh, x):
         return jax.lax.psum(rows, tuple(args.sync.split(",")))
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''', '    args.sync = "i"', '    args.other = "i"')
+
+# -- batch 9: settled globals read at the top level before the store ---------------------------------
+SETTLED = '''
+_SYNC = None
+
+
+def initialize_model_parallel():
+    global _SYNC
+    _SYNC = ("i", "j")
+
+
+def reduce_rows(mesh, x, axes=None):
+    axes = axes or ("i",)
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+'''
+prog("settled_global_partial_before_store", "A partial made at import holds _SYNC's None; initialize sets it later.",
+     'import functools\n' + SETTLED + '''
+
+REDUCE = functools.partial(reduce_rows, axes=_SYNC)
+
+
+def main(mesh, x):
+    initialize_model_parallel()
+    return REDUCE(mesh, x)
+''', 'REDUCE = functools.partial(reduce_rows, axes=_SYNC)', 'REDUCE = functools.partial(reduce_rows, axes=("i", "j"))')
+prog("settled_global_default_before_store", "A def default reads _SYNC (None) when the def runs, before initialize.",
+     SETTLED + '''
+
+def reduce_default(mesh, x, axes=_SYNC):
+    return reduce_rows(mesh, x, axes)
+
+
+def main(mesh, x):
+    initialize_model_parallel()
+    return reduce_default(mesh, x)
+''', 'def reduce_default(mesh, x, axes=_SYNC):', 'def reduce_default(mesh, x, axes=("i", "j")):')
+prog("settled_global_class_body_before_store", "A class body reads _SYNC (None) at import; initialize sets it later.",
+     SETTLED + '''
+
+class Plan:
+    AXES = _SYNC
+
+
+def main(mesh, x):
+    initialize_model_parallel()
+    return reduce_rows(mesh, x, Plan.AXES)
+''', '    AXES = _SYNC', '    AXES = ("i", "j")')
+prog("settled_global_copied_at_import", "A module name copies _SYNC (None) at import; the copy is read later.",
+     SETTLED + '''
+
+DEFAULT_SYNC = _SYNC
+
+
+def main(mesh, x):
+    initialize_model_parallel()
+    return reduce_rows(mesh, x, DEFAULT_SYNC)
+''', 'DEFAULT_SYNC = _SYNC', 'DEFAULT_SYNC = ("i", "j")')
+prog("settled_global_lambda_default", "A lambda default reads _SYNC when the lambda is made, at import.",
+     SETTLED + '''
+
+PICK = lambda axes=_SYNC: axes
+
+
+def main(mesh, x):
+    initialize_model_parallel()
+    return reduce_rows(mesh, x, PICK())
+''', 'PICK = lambda axes=_SYNC: axes', 'PICK = lambda axes=("i", "j"): axes')
+prog("class_list_attribute_changed", "A class attribute list narrowed in place, then handed on.", '''
+class Cfg:
+    AXES = ["i", "j"]
+@REDUCE@
+
+def main(mesh, x):
+    Cfg.AXES.remove("j")
+    return reduce_rows(mesh, x, Cfg.AXES)
+''', '    Cfg.AXES.remove("j")', '    Cfg.AXES.count("j")')
+prog("list_handed_by_keyword_changed", "The changed module list handed as a keyword argument.", '''
+AXES = ["i", "j"]
+@REDUCE@
+
+def main(mesh, x):
+    AXES.pop()
+    return reduce_rows(mesh, x, axes=AXES)
+''', '    AXES.pop()', '    AXES.copy()')
+prog("list_changed_inside_callee_by_other_name", "The callee's own setup narrows the module list its parameter is.", '''
+AXES = ["i", "j"]
+
+
+def prepare():
+    AXES.remove("j")
+
+
+def reduce_rows(mesh, x, axes):
+    prepare()
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, AXES)
+''', '    prepare()\n', '    prepare\n')
