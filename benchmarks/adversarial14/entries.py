@@ -1799,3 +1799,58 @@ def reduce_rows(mesh, x, axes):
 def main(mesh, x):
     return reduce_rows(mesh, x, AXES)
 ''', '    prepare()\n', '    prepare\n')
+
+# -- batch 10: a second call after an early exit ---------------------------------------------------
+prog("second_call_after_early_return", "main returns after the first call whenever it gives a result: the second never runs.", '''
+@REDUCE@
+
+def main(mesh, x):
+    out = reduce_rows(mesh, x, ("i",))
+    if out is not None:
+        return out
+    return reduce_rows(mesh, x, ("i", "j"))
+''', '    if out is not None:', '    if out is None:')
+prog("second_call_after_return_in_loop", "A loop returns on its first round: the call after it never runs.", '''
+@REDUCE@
+
+def main(mesh, x):
+    for axes in [("i",)]:
+        return reduce_rows(mesh, x, axes)
+    reduce_rows(mesh, x, ("i", "j"))
+''', '        return reduce_rows(mesh, x, axes)', '        reduce_rows(mesh, x, axes)')
+prog("second_call_after_early_return_try", "The return in try/finally leaves before the second call.", '''
+@REDUCE@
+
+def main(mesh, x):
+    try:
+        return reduce_rows(mesh, x, ("i",))
+    finally:
+        print("done")
+    reduce_rows(mesh, x, ("i", "j"))
+''', '        return reduce_rows(mesh, x, ("i",))', '        reduce_rows(mesh, x, ("i",))')
+prog("second_call_in_helper_never_called", "Two helpers call reduce_rows differently; only the first is called.", '''
+@REDUCE@
+
+def train(mesh, x):
+    return reduce_rows(mesh, x, ("i",))
+
+
+def evaluate(mesh, x):
+    return reduce_rows(mesh, x, ("i", "j"))
+
+
+def main(mesh, x):
+    out = train(mesh, x)
+    if out is None:
+        out = evaluate(mesh, x)
+    return out
+''', '    if out is None:', '    if out is not None:')
+prog("second_call_after_while_true", "A while True loop that returns: the call after it is never reached.", '''
+@REDUCE@
+
+def main(mesh, x):
+    while True:
+        out = reduce_rows(mesh, x, ("i",))
+        return out
+    reduce_rows(mesh, x, ("i", "j"))
+''', '        return out', '        break')
