@@ -1854,3 +1854,21 @@ def main(mesh, x):
         return out
     reduce_rows(mesh, x, ("i", "j"))
 ''', '        return out', '        break')
+
+# -- batch 11: operations that drop a reduced or unreduced state on 0.10.2 (run) ---------------------
+def reduced_probe(name, doc, lines, old, new, rule="SF106", out='P()'):
+    text = ('\n\ndef body(block):\n    rows = jax.lax.psum(block, "j")\n    g = jax.lax.all_gather(rows, "i", to="reduced", tiled=True)\n'
+            + "".join(f"    {line}\n" for line in lines)
+            + '\n\ndef main(mesh, x):\n    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=' + out + ')(x)\n')
+    P[name] = (f'"""{doc}"""', text, old, new, rule)
+
+
+reduced_probe("cumsum_drops_reduced", "jnp.cumsum of a value reduced on i is invariant on 0.10.2 (run): scaling it is fine.",
+              ['c = jnp.cumsum(g, axis=0)', 'return c * 2.0'], 'c = jnp.cumsum(g, axis=0)', 'c = jnp.square(g)')
+reduced_probe("einsum_of_reduced_drops_it", "jnp.einsum of two reduced operands is invariant on 0.10.2 (run).",
+              ['e = jnp.einsum("ab,ab->a", g, g)', 'return e * 2.0'], 'e = jnp.einsum("ab,ab->a", g, g)', 'e = (g * g).sum(axis=1)')
+reduced_probe("dot_of_reduced_drops_it", "jnp.dot(g, g.T) of a reduced g is invariant on 0.10.2 (run).",
+              ['d = jnp.dot(g, g.T)', 'return d / 8.0'], 'd = jnp.dot(g, g.T)', 'd = jnp.concatenate([g, g])')
+probe("reversed_unreduced_drops_it", "u[::-1] of a value unreduced on j is no longer unreduced on 0.10.2 (run): scaling it is fine.",
+      ['u = jax.lax.pcast(block, "j", to="unreduced")', 'v = u[::-1]', 'v = v * 2.0', 'return jax.lax.psum(jax.lax.pcast(v, "j", to="varying"), ("i", "j"))'],
+      'v = u[::-1]', 'v = u[0:4]', "SF106")
