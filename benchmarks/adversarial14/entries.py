@@ -1872,3 +1872,31 @@ reduced_probe("dot_of_reduced_drops_it", "jnp.dot(g, g.T) of a reduced g is inva
 probe("reversed_unreduced_drops_it", "u[::-1] of a value unreduced on j is no longer unreduced on 0.10.2 (run): scaling it is fine.",
       ['u = jax.lax.pcast(block, "j", to="unreduced")', 'v = u[::-1]', 'v = v * 2.0', 'return jax.lax.psum(jax.lax.pcast(v, "j", to="varying"), ("i", "j"))'],
       'v = u[::-1]', 'v = u[0:4]', "SF106")
+
+# -- batch 12: static arguments JAX finds equal although their items' types differ (run: one trace) --
+def static_prog(name, doc, first, second):
+    prog(name, doc, '''
+import functools
+SYNC = ["i"]
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def step(x, mesh, flags):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, tuple(SYNC))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    step(x, mesh, ''' + first + ''')
+    SYNC.append("j")
+    return step(x, mesh, ''' + second + ''')
+''', '    step(x, mesh, ' + first + ')', '    step(x, mesh, ' + first.replace("1", "7") + ')')
+
+
+static_prog("jit_static_tuple_one_then_true", "(1,) then (True,): equal tuples, one trace on 0.10.2 (run); SYNC widened between calls is never read.",
+            "(1,)", "(True,)")
+static_prog("jit_static_tuple_int_then_float", "(1, 2) then (1.0, 2): equal tuples, one trace (run).", "(1, 2)", "(1.0, 2)")
+static_prog("jit_static_frozenset_one_then_true", "frozenset({1}) then frozenset({True}): equal, one trace (run).",
+            "frozenset({1})", "frozenset({True})")
