@@ -1900,3 +1900,60 @@ static_prog("jit_static_tuple_one_then_true", "(1,) then (True,): equal tuples, 
 static_prog("jit_static_tuple_int_then_float", "(1, 2) then (1.0, 2): equal tuples, one trace (run).", "(1, 2)", "(1.0, 2)")
 static_prog("jit_static_frozenset_one_then_true", "frozenset({1}) then frozenset({True}): equal, one trace (run).",
             "frozenset({1})", "frozenset({True})")
+
+# -- batch 13: SF104's spec read through the same paths ----------------------------------------------
+GATHER = '''
+from jax._src.shard_map import top_level_all_gather
+
+
+def gather_rows(mesh, x, keep):
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(x, P(keep, reduced={"i", "j"} - {keep}))
+'''
+prog("sf104_keep_axis_global_rebound", "setup() rebinds KEEP to 'i' through `global`: P('i', reduced={'j'}) is a prefix.", GATHER + '''
+KEEP = "j"
+
+
+def setup():
+    global KEEP
+    KEEP = "i"
+
+
+def main(mesh, x):
+    setup()
+    return gather_rows(mesh, x, KEEP)
+''', '    setup()', '    setup', "SF104")
+prog("sf104_keep_axis_class_setattr", "setattr(Plan, 'KEEP', 'i') before the gather.", GATHER + '''
+
+class Plan:
+    KEEP = "j"
+
+
+setattr(Plan, "KEEP", "i")
+
+
+def main(mesh, x):
+    return gather_rows(mesh, x, Plan.KEEP)
+''', 'setattr(Plan, "KEEP", "i")', 'setattr(Plan, "OTHER", "i")', "SF104")
+prog("sf104_keep_axis_list_changed", "The module list of kept axes is changed in place before it is handed on.", '''
+from jax._src.shard_map import top_level_all_gather
+KEEP = ["j"]
+
+
+def gather_rows(mesh, x, keep):
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(x, P(*keep, reduced={"i", "j"} - set(keep)))
+
+
+def main(mesh, x):
+    KEEP[0] = "i"
+    return gather_rows(mesh, x, KEEP)
+''', '    KEEP[0] = "i"', '    KEEP[0:0] = []', "SF104")
+prog("sf104_keep_axis_environ_path", "PATH is set in a real run: the kept axis is 'i'.", GATHER + '''
+import os
+KEEP = "i" if os.environ.get("PATH") else "j"
+
+
+def main(mesh, x):
+    return gather_rows(mesh, x, KEEP)
+''', 'KEEP = "i" if os.environ.get("PATH") else "j"', 'KEEP = "j" if os.environ.get("PATH") else "i"', "SF104")
