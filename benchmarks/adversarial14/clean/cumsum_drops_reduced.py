@@ -1,0 +1,26 @@
+"""jnp.cumsum of a value reduced on i is invariant on 0.10.2 (run): scaling it is fine."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def body(block):
+    rows = jax.lax.psum(block, "j")
+    g = jax.lax.all_gather(rows, "i", to="reduced", tiled=True)
+    c = jnp.cumsum(g, axis=0)
+    return c * 2.0
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,28 @@
+"""Closures made in a loop read the loop variable's last value (list made by list())."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+REDUCERS = list()
+for axes in [("i", "j"), ("i",)]:
+    def reduce(v):
+        return jax.lax.psum(v, axes)
+    REDUCERS.append(reduce)
+
+
+def main(mesh, x):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return REDUCERS[0](rows)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
