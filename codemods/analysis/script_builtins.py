@@ -16,6 +16,7 @@ import types
 from codemods import jaxapi
 from codemods.analysis import script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
+from codemods.analysis.class_dirs import ClassSlot
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
@@ -252,6 +253,8 @@ class ScriptBuiltins:
         kinds = kinds if type(kinds) is tuple else (kinds,)
         found = False
         for kind in kinds:
+            if type(obj) is ClassSlot and type(kind) is not UClass:
+                raise Bail  # (a builtin member of a class: its own type is not held, class_dirs.py)
             if type(kind) is Special and kind.name == "builtins.type":  # `isinstance(obj, type)`: a class
                 if type(obj) in (Lib, Opaque):
                     raise Bail

@@ -30,6 +30,8 @@ from codemods.analysis.script_values import (
     ntup,
 )
 from codemods.analysis.script_exceptions import exception_class
+from codemods.analysis.class_dirs import inherited_member
+from codemods.analysis.instance_dicts import namespace_of
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
@@ -303,6 +305,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
         if name.startswith("__") and name.endswith("__"):
             if name == "__class__":
                 return cls
+            if name == "__dict__" and (space := namespace_of(obj)) is not None:
+                return space  # (instance_dicts.py)
             raise Bail  # (what `object` gives every instance, or `__getattr__` asked for a dunder: not modelled)
         hook = cls.lookup("__getattr__")
         if hook is not None and type(obj) is UObj:
@@ -349,6 +353,8 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             return "__main__"
         if name == "_fields" and cls.kind == "ntuple":
             return tuple(cls.fields)
+        if (slot := inherited_member(cls, name)) is not None:
+            return slot  # (a builtin member every plain class has: class_dirs.py)
         if name.startswith("__") and name.endswith("__") or name.startswith("_") and cls.kind in ("ntuple", "enum"):
             raise Bail  # (what `type` and `object` give every class: not modelled)
         raise Raised(AttributeError(name))

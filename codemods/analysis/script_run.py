@@ -72,6 +72,7 @@ from codemods.analysis.host_exprs import (
 )
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
+from codemods.analysis.instance_dicts import rebind_namespace
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.passed_steps import formatted, passed, sliced_count, unpacked
@@ -296,6 +297,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         self.module_env.vars[name] = value  # (the run is the program: later calls read it)
 
     def set_attribute(self, obj: object, name: str, value: object) -> None:
+        if name == "__dict__" and type(obj) is UObj:
+            return rebind_namespace(obj, value)  # (instance_dicts.py)
         if name in ("__dict__", "__class__"):
             raise Bail  # (an instance given another namespace or class: its reads change)
         if type(obj) is UFunc:
