@@ -73,6 +73,7 @@ from codemods.analysis.host_exprs import (
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
 from codemods.analysis.instance_dicts import rebind_namespace
+from codemods.analysis.stop_handlers import may_catch_stop
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.passed_steps import formatted, passed, sliced_count, unpacked
@@ -97,7 +98,10 @@ from codemods.analysis.script_generators import (GenRun, Managed, Numbered, curr
                                                  managed)
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
-                                               ZeroDivisionError, RuntimeError, NotImplementedError)}
+                                               ZeroDivisionError, RuntimeError, NotImplementedError, OSError,
+                                               TimeoutError, ConnectionError, FileNotFoundError, PermissionError,
+                                               BaseException)}
+_ERRORS.update(IOError=OSError, EnvironmentError=OSError)  # (the OSError family a retry wrapper catches)
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass")
 
@@ -243,8 +247,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             self.block(node.body, env)
         except GatherStop:
-            if node.handlers:
-                raise Bail from None  # the program may catch what JAX raises
+            if node.handlers and may_catch_stop(self, node.handlers, env):
+                raise Bail from None  # the program may catch what JAX raises (stop_handlers.py)
             raise
         except Raised as raised:
             for handler in node.handlers:
