@@ -1,12 +1,12 @@
-"""An object's own namespace in a script run (script_run.py; issue 13): `obj.__dict__` read and
-rebound, and `copy.copy(obj)`.
+"""An object's own namespace in a script run (script_run.py; issue 13): `obj.__dict__` rebound,
+and `copy.copy(obj)`.
 
 A workflow engine forks a run into branches by cloning the flow object: `twin = copy.copy(self)`
 then `twin.__dict__ = dict(self.__dict__)`, so a branch's `self.x = ...` stays in that branch
 while the artifacts it holds are shared. For an instance of a module class the run holds the
 namespace (UObj.attrs), so both are exact where Python does the plain thing:
 
-- `obj.__dict__` is the live dict (as `vars(obj)`): a write through it sets an attribute.
+- `obj.__dict__` is the live dict (as `vars(obj)`, read in script_run.attribute).
 - `obj.__dict__ = d` makes `d` itself the namespace (not a copy; `d` must be a dict of str keys
   the run holds, and no `__setattr__` of the module sees the store).
 - `copy.copy(obj)` builds a new instance of the class without `__init__` and gives it a new dict
@@ -30,11 +30,6 @@ _COPY_HOOKS = ("__copy__", "__reduce__", "__reduce_ex__", "__getstate__", "__set
 def _plain(obj: object) -> bool:
     return type(obj) is UObj and obj.data is None and obj.cls.kind in ("plain", "dataclass") \
         and not any(obj.cls.lookup(hook) for hook in _COPY_HOOKS)
-
-
-def namespace_of(obj: object) -> dict | None:
-    """`obj.__dict__` of a plain module object: its live namespace; None where not held."""
-    return obj.attrs if _plain(obj) else None
 
 
 def rebind_namespace(obj: object, value: object) -> None:

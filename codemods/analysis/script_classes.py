@@ -31,7 +31,6 @@ from codemods.analysis.script_values import (
 )
 from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.class_dirs import inherited_member
-from codemods.analysis.instance_dicts import namespace_of
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
@@ -305,8 +304,6 @@ def instance_attribute(run, obj: object, name: str) -> object:
         if name.startswith("__") and name.endswith("__"):
             if name == "__class__":
                 return cls
-            if name == "__dict__" and (space := namespace_of(obj)) is not None:
-                return space  # (instance_dicts.py)
             raise Bail  # (what `object` gives every instance, or `__getattr__` asked for a dunder: not modelled)
         hook = cls.lookup("__getattr__")
         if hook is not None and type(obj) is UObj:

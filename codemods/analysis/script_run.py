@@ -85,7 +85,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 module_names, profiled_run, set_function_attribute, delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import raise_statement
+from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
@@ -97,11 +97,6 @@ from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
-_ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
-                                               ZeroDivisionError, RuntimeError, NotImplementedError, OSError,
-                                               TimeoutError, ConnectionError, FileNotFoundError, PermissionError,
-                                               BaseException)}
-_ERRORS.update(IOError=OSError, EnvironmentError=OSError)  # (the OSError family a retry wrapper catches)
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass")
 
@@ -137,8 +132,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def global_value(self, name: str) -> object:
         if name in BUILTINS:
             return BUILTINS[name]
-        if name in _ERRORS:  # (caught by a handler; building one is a call the run stops at)
-            return _ERRORS[name]
+        if name in ERROR_NAMES:  # (caught by a handler; building one is a call the run stops at)
+            return ERROR_NAMES[name]
         if name == "Ellipsis":
             return Ellipsis
         if name in _SPECIALS or name in BUILTIN_NAMES:
