@@ -74,6 +74,7 @@ from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
 from codemods.analysis.instance_dicts import rebind_namespace
 from codemods.analysis.stop_handlers import may_catch_stop
+from codemods.analysis.temp_files import FileHandle, file_attribute, with_file
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.passed_steps import formatted, passed, sliced_count, unpacked
@@ -218,9 +219,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             for index, item in enumerate(node.items):
                 value = self.eval(item.context_expr, env)
-                if type(value) is Managed and not self.jitted:  # (a `contextmanager` function's: script_generators.py)
+                if type(value) in (Managed, FileHandle) and not self.jitted:  # (script_generators.py, temp_files.py)
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    return managed(self, value, item.optional_vars,
+                    return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
                                    lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
@@ -410,8 +411,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             found = argparse_constant(f"{obj.name}.{name}")
             found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             return Lib(f"{obj.name}.{name}") if found is None else found
-        if kind is ParserObj:
-            return parser_attribute(obj, name)
+        if kind is ParserObj or kind is FileHandle:
+            return parser_attribute(obj, name) if kind is ParserObj else file_attribute(obj, name)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
         if kind in LIBRARY_OBJECTS:  # (a namespace, a compiled pattern, a seeded generator: script_library.py)
