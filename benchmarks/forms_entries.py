@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gc5_sf105_script_config_file_in_a_temp_dir": "main()",
+    "ngc5_sf105_script_config_file_rewritten_before_read": "main()",
     "gc1_sf105_script_dir_collects_class_parameters": "main()",
     "ngc1_sf105_script_dir_subclass_shadows_parameter": "main()",
     "gc2_sf105_script_shallow_clone_shares_its_config": "main()",
