@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gc6_sf105_script_merge_keeps_equal_literals": "main()",
+    "ngc6_sf105_script_merge_drops_a_built_string": "main()",
     "gc5_sf105_script_config_file_in_a_temp_dir": "main()",
     "ngc5_sf105_script_config_file_rewritten_before_read": "main()",
     "gc1_sf105_script_dir_collects_class_parameters": "main()",

@@ -186,6 +186,9 @@ class ScriptOperators:
                          or script_typing.singleton(side) for side in (left, right))  # (a singleton: only itself is it)
             if left is right and type(left) in _HELD_ONCE:
                 return type(node.ops[0]) is ast.Is  # (one object the program handed on: `seen[k] is value`)
+            if type(left) in _ATOMS and type(right) in _ATOMS and (type(left) is not type(right) or (
+                    left != right and left == left and right == right)):  # (not NaN: `x is x` though `x != x`)
+                return type(node.ops[0]) is ast.IsNot  # (unequal numbers or strings: two objects)
             if left is not None and right is not None and (  # (`x is None`: as it always was read)
                     not (same_identity(left) and same_identity(right) or marked)
                     or {Opaque, Lib} & {type(left), type(right)}):
@@ -327,6 +330,7 @@ def _atom(value: object) -> bool:
 # program object. Two run objects may still be one program object (`(1, 2)` folded to one constant,
 # a mesh JAX caches, jit handing back its input), so only `is` between the same run object is read.
 _HELD_ONCE = (list, dict, set, tuple, MeshObj, SpecObj, Arr, int, float, str)
+_ATOMS = (int, float, str)
 
 
 def same_identity(value: object) -> bool:

@@ -74,6 +74,7 @@ from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
 from codemods.analysis.instance_dicts import rebind_namespace
 from codemods.analysis.stop_handlers import may_catch_stop
+from codemods.analysis.constant_strings import as_compiled
 from codemods.analysis.temp_files import FileHandle, file_attribute, with_file
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
@@ -329,6 +330,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         kind = type(node)
         if kind in _FRAMED and (state := self.__dict__.get("_profiling")) is not None and state.active():
             raise Bail  # (a comprehension is a frame of its own, whose events the hook would see)
+        if kind is ast.Constant and type(node.value) is str:
+            self.tick()
+            return as_compiled(self, node.value)  # (constant_strings.py)
         if kind is ast.Attribute:
             self.tick()
             return self.attribute(self.eval(node.value, env), node.attr)
