@@ -23,19 +23,10 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Opaque, UClass
+from codemods.analysis.script_values import ClassSlot, UClass
 
 _PLAIN: frozenset[str] | None = None
-
-
-class ClassSlot(Opaque):
-    """A member a class inherits from `object` or gets from `type` (`C.__init__` with no `__init__`
-    of the module's): a builtin object the run does not hold."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
+NOT_HELD = object()
 
 
 def plain_members() -> frozenset[str]:
@@ -52,8 +43,9 @@ def _chain(cls: UClass) -> list[UClass]:
     chain = []
     while cls is not None:
         if cls.kind != "plain" or cls.builtin is not None or "__slots__" in cls.attrs or any(
-                type(statement) is ast.AnnAssign for statement in cls.node.body):
-            raise Bail  # (an annotation: `__annotations__`, which `C.__annotations__` also makes)
+                type(statement) is ast.AnnAssign for statement in cls.node.body) or any(
+                name.startswith("__") and not name.endswith("__") for name in cls.attrs):
+            raise Bail  # (an annotation: `__annotations__`; a private name, which Python mangles)
         chain.append(cls)
         cls = cls.base
     return chain
@@ -69,13 +61,22 @@ def class_dir(run, args: list, kwargs: dict) -> list:
     return sorted(names)
 
 
-def inherited_member(cls: UClass, name: str) -> ClassSlot | None:
+def inherited_member(cls: UClass, name: str) -> object:
     """`getattr(C, name)` of a member no class of the module defines, which every plain class
-    has; None where that is not so (the caller decides)."""
+    has; NOT_HELD where that is not so (the caller decides)."""
     if name not in plain_members():
-        return None
+        return NOT_HELD
     try:
-        _chain(cls)
+        chain = _chain(cls)
     except Bail:
-        return None
+        return NOT_HELD
+    if name == "__doc__":
+        return ClassSlot(name) if _docstring(cls) else None  # (the docstring's text: cleaned since 3.13)
+    if name == "__hash__" and any("__eq__" in c.attrs for c in chain):
+        return NOT_HELD  # (`__hash__ = None`, which type() sets beside an `__eq__`)
     return ClassSlot(name)
+
+
+def _docstring(cls: UClass) -> bool:
+    first = cls.node.body[0] if cls.node.body else None
+    return type(first) is ast.Expr and type(first.value) is ast.Constant and type(first.value.value) is str

@@ -16,8 +16,7 @@ import types
 from codemods import jaxapi
 from codemods.analysis import script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
-from codemods.analysis.class_dirs import ClassSlot
-from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, TempPath, file_call
+from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
@@ -35,6 +34,7 @@ from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
     Bound,
+    ClassSlot,
     FieldName,
     JitFn,
     Lazy,
@@ -47,6 +47,7 @@ from codemods.analysis.script_values import (
     ShardObj,
     SpecObj,
     SuperObj,
+    TempPath,
     UClass,
     UFunc,
     UObj,

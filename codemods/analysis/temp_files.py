@@ -22,20 +22,11 @@ import json
 
 from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Opaque, RunCallable
+from codemods.analysis.script_values import RunCallable, TempPath
 
 PASS = object()  # (not a call on a temporary file: the caller goes on)
 _SERIALS = itertools.count()
 _TEXT_KEYWORDS = frozenset({"encoding", "newline"})
-
-
-class TempPath(Opaque):
-    """A path inside a directory `tempfile.mkdtemp` made: its text is not known."""
-
-    __slots__ = ("parts", "root")
-
-    def __init__(self, root: int, parts: tuple) -> None:
-        self.root, self.parts = root, parts
 
 
 class FileHandle:
