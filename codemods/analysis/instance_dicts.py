@@ -14,9 +14,10 @@ namespace (UObj.attrs), so both are exact where Python does the plain thing:
   list, dict or set is copied as `copy` copies it.
 
 Classes that take part in copying or namespaces themselves stop the run: any of `__copy__`,
-`__reduce__`, `__reduce_ex__`, `__getstate__`, `__setstate__`, `__slots__`, `__dict__`, a
-`__setattr__` (for the store), and subclasses of dict or list (copied by `append` or `__setitem__`,
-which they may override).
+`__reduce__`, `__reduce_ex__`, `__getstate__`, `__setstate__`, `__getnewargs__`, `__slots__`,
+`__dict__`, a `__getattr__` (copy asks the new object for `__setstate__`, which it would answer), a
+`__setattr__` (for the store), and subclasses of dict or list (copied by `append` or
+`__setitem__`, which they may override).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import UObj
 
 _COPY_HOOKS = ("__copy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__slots__", "__dict__",
-               "__class__", "__getattribute__")
+               "__class__", "__getattribute__", "__getattr__", "__getnewargs__", "__getnewargs_ex__")
 
 
 def _plain(obj: object) -> bool:
