@@ -11,6 +11,18 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gc6_sf105_script_merge_keeps_equal_literals": "main()",
+    "ngc6_sf105_script_merge_drops_a_built_string": "main()",
+    "gc5_sf105_script_config_file_in_a_temp_dir": "main()",
+    "ngc5_sf105_script_config_file_rewritten_before_read": "main()",
+    "gc1_sf105_script_dir_collects_class_parameters": "main()",
+    "ngc1_sf105_script_dir_subclass_shadows_parameter": "main()",
+    "gc2_sf105_script_shallow_clone_shares_its_config": "main()",
+    "ngc2_sf105_script_clone_rebinds_its_own_attribute": "main()",
+    "gc3_sf105_script_merge_keeps_the_shared_object": "main()",
+    "ngc3_sf105_script_merge_drops_equal_lists": "main()",
+    "gc4_sf105_script_retry_handler_cannot_catch": "main()",
+    "ngc4_sf105_script_fallback_handler_catches_value_error": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",

@@ -16,6 +16,7 @@ import types
 from codemods import jaxapi
 from codemods.analysis import script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
+from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
@@ -33,6 +34,7 @@ from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
     Bound,
+    ClassSlot,
     FieldName,
     JitFn,
     Lazy,
@@ -45,6 +47,7 @@ from codemods.analysis.script_values import (
     ShardObj,
     SpecObj,
     SuperObj,
+    TempPath,
     UClass,
     UFunc,
     UObj,
@@ -66,6 +69,8 @@ class ScriptBuiltins:
                 self, canonical, args, kwargs)
         if canonical in jaxapi.TOP_LEVEL_ALL_GATHER:
             return self.gather(args, kwargs)
+        if canonical in FILE_CALLS and (made := file_call(self, canonical, args, kwargs)) is not PASS:
+            return made  # (a temporary file's path or handle: temp_files.py)
         if canonical == "dataclasses.replace":
             target = args[0] if len(args) == 1 else None
             if type(target) is not UObj or target.cls.kind != "dataclass":
@@ -252,6 +257,13 @@ class ScriptBuiltins:
         kinds = kinds if type(kinds) is tuple else (kinds,)
         found = False
         for kind in kinds:
+            if type(obj) is ClassSlot and type(kind) is not UClass:
+                raise Bail  # (a builtin member of a class: its own type is not held, class_dirs.py)
+            if type(obj) is TempPath and type(kind) is not UClass:
+                if kind not in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
+                    raise Bail
+                found = found or kind is str  # (a path the run does not spell: a str all the same, temp_files.py)
+                continue
             if type(kind) is Special and kind.name == "builtins.type":  # `isinstance(obj, type)`: a class
                 if type(obj) in (Lib, Opaque):
                     raise Bail

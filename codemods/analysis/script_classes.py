@@ -30,6 +30,7 @@ from codemods.analysis.script_values import (
     ntup,
 )
 from codemods.analysis.script_exceptions import exception_class
+from codemods.analysis.class_dirs import NOT_HELD, inherited_member
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
@@ -349,6 +350,8 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             return "__main__"
         if name == "_fields" and cls.kind == "ntuple":
             return tuple(cls.fields)
+        if (slot := inherited_member(cls, name)) is not NOT_HELD:
+            return slot  # (a builtin member every plain class has: class_dirs.py)
         if name.startswith("__") and name.endswith("__") or name.startswith("_") and cls.kind in ("ntuple", "enum"):
             raise Bail  # (what `type` and `object` give every class: not modelled)
         raise Raised(AttributeError(name))

@@ -22,6 +22,15 @@ from codemods.analysis.host_exprs import Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 
 
+# The builtin exception classes a script names beside those every run knows (host_objects.BUILTINS):
+# in `except` clauses (a retry wrapper's `except (IOError, TimeoutError)`) and `raise` statements.
+ERROR_NAMES = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
+                                                   ZeroDivisionError, RuntimeError, NotImplementedError, OSError,
+                                                   TimeoutError, ConnectionError, FileNotFoundError, PermissionError,
+                                                   BaseException)}
+ERROR_NAMES.update(IOError=OSError, EnvironmentError=OSError)
+
+
 def _is_exception_class(value: object) -> bool:
     return isinstance(value, type) and issubclass(value, Exception) and not issubclass(value, StopIteration)
 

@@ -30,6 +30,8 @@ from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY
 from codemods.analysis.script_wrappers import LIBRARY as WRAPPER_LIBRARY
 from codemods.analysis.script_frames import frame_back
 from codemods.analysis.script_values import Bound, Opaque, UFunc
+from codemods.analysis.class_dirs import class_dir
+from codemods.analysis.temp_files import open_file
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
 INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType, inspect.ArgInfo)
@@ -402,7 +404,7 @@ def _set_profile(run, args: list, kwargs: dict) -> None:
 LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwargs),
            "builtins.callable": lambda run, args, kwargs: _callable(run, args, kwargs),
            "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
-           "sys.setprofile": _set_profile, **FRAME_LIBRARY, **WRAPPER_LIBRARY}
+           "sys.setprofile": _set_profile, "builtins.dir": class_dir, "builtins.open": open_file, **FRAME_LIBRARY, **WRAPPER_LIBRARY}
 
 
 def lambda_with_defaults(run, node: ast.Lambda, env: Env) -> UFunc:
@@ -457,7 +459,7 @@ def _callable(run, args: list, kwargs: dict) -> bool:
     raise Bail
 
 
-BUILTIN_NAMES = {"globals": _globals, "callable": _callable}
+BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "open": open_file}
 
 
 def delete(run, node: ast.Delete, env: Env) -> None:

@@ -33,6 +33,7 @@ from codemods.analysis.script_values import (
     Lib,
     Member,
     MeshCtx,
+    MeshObj,
     NTup,
     Opaque,
     PartialObj,
@@ -183,6 +184,11 @@ class ScriptOperators:
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
             marked = any(side is None or type(side) in (bool, type(Ellipsis)) or side is inspect.Parameter.empty
                          or script_typing.singleton(side) for side in (left, right))  # (a singleton: only itself is it)
+            if left is right and type(left) in _HELD_ONCE:
+                return type(node.ops[0]) is ast.Is  # (one object the program handed on: `seen[k] is value`)
+            if type(left) in _ATOMS and type(right) in _ATOMS and (type(left) is not type(right) or (
+                    left != right and left == left and right == right)):  # (not NaN: `x is x` though `x != x`)
+                return type(node.ops[0]) is ast.IsNot  # (unequal numbers or strings: two objects)
             if left is not None and right is not None and (  # (`x is None`: as it always was read)
                     not (same_identity(left) and same_identity(right) or marked)
                     or {Opaque, Lib} & {type(left), type(right)}):
@@ -316,6 +322,15 @@ def _atom(value: object) -> bool:
     a builtin type."""
     return plain_tree(value) or type(value) in (inspect._ParameterKind, re.RegexFlag) \
         or isinstance(value, type) and value.__module__ == "builtins"
+
+
+# Objects the run makes once for each one the program makes, and hands on by reference as the
+# program does (no model returns one it already holds where the program would make another; numbers
+# and strings come from the same CPython operations, caches included): one run object is then one
+# program object. Two run objects may still be one program object (`(1, 2)` folded to one constant,
+# a mesh JAX caches, jit handing back its input), so only `is` between the same run object is read.
+_HELD_ONCE = (list, dict, set, tuple, MeshObj, SpecObj, Arr, int, float, str)
+_ATOMS = (int, float, str)
 
 
 def same_identity(value: object) -> bool:

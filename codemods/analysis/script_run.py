@@ -72,6 +72,10 @@ from codemods.analysis.host_exprs import (
 )
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
+from codemods.analysis.instance_dicts import rebind_namespace
+from codemods.analysis.stop_handlers import may_catch_stop
+from codemods.analysis.constant_strings import as_compiled
+from codemods.analysis.temp_files import FileHandle, file_attribute, with_file
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.passed_steps import formatted, passed, sliced_count, unpacked
@@ -83,7 +87,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 module_names, profiled_run, set_function_attribute, delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import raise_statement
+from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
@@ -95,8 +99,6 @@ from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
-_ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
-                                               ZeroDivisionError, RuntimeError, NotImplementedError)}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass")
 
@@ -132,8 +134,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def global_value(self, name: str) -> object:
         if name in BUILTINS:
             return BUILTINS[name]
-        if name in _ERRORS:  # (caught by a handler; building one is a call the run stops at)
-            return _ERRORS[name]
+        if name in ERROR_NAMES:  # (caught by a handler; building one is a call the run stops at)
+            return ERROR_NAMES[name]
         if name == "Ellipsis":
             return Ellipsis
         if name in _SPECIALS or name in BUILTIN_NAMES:
@@ -218,9 +220,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             for index, item in enumerate(node.items):
                 value = self.eval(item.context_expr, env)
-                if type(value) is Managed and not self.jitted:  # (a `contextmanager` function's: script_generators.py)
+                if type(value) in (Managed, FileHandle) and not self.jitted:  # (script_generators.py, temp_files.py)
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    return managed(self, value, item.optional_vars,
+                    return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
                                    lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
@@ -242,8 +244,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             self.block(node.body, env)
         except GatherStop:
-            if node.handlers:
-                raise Bail from None  # the program may catch what JAX raises
+            if node.handlers and may_catch_stop(self, node.handlers, env):
+                raise Bail from None  # the program may catch what JAX raises (stop_handlers.py)
             raise
         except Raised as raised:
             for handler in node.handlers:
@@ -296,6 +298,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         self.module_env.vars[name] = value  # (the run is the program: later calls read it)
 
     def set_attribute(self, obj: object, name: str, value: object) -> None:
+        if name == "__dict__" and type(obj) is UObj:
+            return rebind_namespace(obj, value)  # (instance_dicts.py)
         if name in ("__dict__", "__class__"):
             raise Bail  # (an instance given another namespace or class: its reads change)
         if type(obj) is UFunc:
@@ -326,6 +330,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         kind = type(node)
         if kind in _FRAMED and (state := self.__dict__.get("_profiling")) is not None and state.active():
             raise Bail  # (a comprehension is a frame of its own, whose events the hook would see)
+        if kind is ast.Constant and type(node.value) is str:
+            self.tick()
+            return as_compiled(self, node.value)  # (constant_strings.py)
         if kind is ast.Attribute:
             self.tick()
             return self.attribute(self.eval(node.value, env), node.attr)
@@ -408,8 +415,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             found = argparse_constant(f"{obj.name}.{name}")
             found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             return Lib(f"{obj.name}.{name}") if found is None else found
-        if kind is ParserObj:
-            return parser_attribute(obj, name)
+        if kind is ParserObj or kind is FileHandle:
+            return parser_attribute(obj, name) if kind is ParserObj else file_attribute(obj, name)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
         if kind in LIBRARY_OBJECTS:  # (a namespace, a compiled pattern, a seeded generator: script_library.py)

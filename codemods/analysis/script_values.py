@@ -53,6 +53,25 @@ class Opaque:
         raise Bail
 
 
+class ClassSlot(Opaque):
+    """A member a class inherits from `object` or gets from `type` (`C.__init__` with no `__init__`
+    of the module's): a builtin object the run does not hold (class_dirs.py)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class TempPath(Opaque):
+    """A path inside a directory `tempfile.mkdtemp` made: a str whose text is not known (temp_files.py)."""
+
+    __slots__ = ("parts", "root")
+
+    def __init__(self, root: int, parts: tuple) -> None:
+        self.root, self.parts = root, parts
+
+
 class Arr(Opaque):
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
@@ -325,7 +344,7 @@ class GatherStop(BaseException):
 
 # Objects a builtin may not look inside (it would read what the run does not model).
 OPAQUE_TYPES = (Lib, Opaque, Arr, SpecObj, MeshObj, ShardObj, MeshCtx, UFunc, UClass, UObj, Bound, PartialObj,
-                JitFn, FieldDefault, SuperObj, FieldName, Lazy, ShardMapFn, Member)
+                JitFn, FieldDefault, SuperObj, FieldName, Lazy, ShardMapFn, Member, ClassSlot, TempPath)
 
 
 def map_tree(tree: object, leaf, leaves: tuple = (Arr, int, float, bool), depth: int = 0) -> object:

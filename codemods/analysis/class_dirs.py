@@ -1,0 +1,82 @@
+"""`dir(SomeClass)` in a script run (script_run.py; issue 13), and the members every class gets
+from `object` and `type`.
+
+A framework base class finds its declared options by walking the class: `for key in
+dir(type(self)): value = getattr(type(self), key); if isinstance(value, Parameter): ...` (a
+Metaflow-style FlowSpec, a Django-style form). `dir` of a class lists, sorted, the names of the
+class's namespace and its bases', down to `object`: the module's own names are held
+(UClass.attrs); the rest are what this Python gives every plain class (read from a class it
+compiles, so they are this interpreter's own list, `__getstate__` in 3.11, `__firstlineno__`
+in 3.13).
+
+Such an inherited member (`__init__`, `__class__`, `__weakref__`, ...) is a builtin object: a
+slot wrapper, a builtin method, `type`, a descriptor, a mappingproxy, or the docstring. Its value
+is not held (ClassSlot: unknown to everything), except for what is certain of any of them: it is
+not an instance of a module class (none of those types derive from one; a metaclass stops the run
+in make_class). Classes whose namespace Python builds differently stop the run: dataclasses,
+enums, NamedTuples (their generated members), `__slots__` (no `__dict__`), subclasses of dict or
+list (their methods), annotated class bodies (`__annotations__`, which reading it on any class
+also adds since 3.10).
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import ClassSlot, UClass
+
+_PLAIN: frozenset[str] | None = None
+NOT_HELD = object()
+
+
+def plain_members() -> frozenset[str]:
+    """The names `dir` lists for `class C: pass` on this Python."""
+    global _PLAIN
+    if _PLAIN is None:
+        space: dict = {}
+        exec(compile("class C:\n    pass\n", "<class_dirs>", "exec"), space)  # noqa: S102 (a fixed statement)
+        _PLAIN = frozenset(dir(space["C"]))
+    return _PLAIN
+
+
+def _chain(cls: UClass) -> list[UClass]:
+    chain = []
+    while cls is not None:
+        if cls.kind != "plain" or cls.builtin is not None or "__slots__" in cls.attrs or any(
+                type(statement) is ast.AnnAssign for statement in cls.node.body) or any(
+                name.startswith("__") and not name.endswith("__") for name in cls.attrs):
+            raise Bail  # (an annotation: `__annotations__`; a private name, which Python mangles)
+        chain.append(cls)
+        cls = cls.base
+    return chain
+
+
+def class_dir(run, args: list, kwargs: dict) -> list:
+    """`dir(C)` of a module class: sorted, as `type.__dir__` gives it."""
+    if len(args) != 1 or kwargs or type(args[0]) is not UClass:
+        raise Bail  # (`dir()` of the scope, of an instance, of a library object: not modelled)
+    names = set(plain_members())
+    for cls in _chain(args[0]):
+        names.update(cls.attrs)
+    return sorted(names)
+
+
+def inherited_member(cls: UClass, name: str) -> object:
+    """`getattr(C, name)` of a member no class of the module defines, which every plain class
+    has; NOT_HELD where that is not so (the caller decides)."""
+    if name not in plain_members():
+        return NOT_HELD
+    try:
+        chain = _chain(cls)
+    except Bail:
+        return NOT_HELD
+    if name == "__doc__":
+        return ClassSlot(name) if _docstring(cls) else None  # (the docstring's text: cleaned since 3.13)
+    if name == "__hash__" and any("__eq__" in c.attrs for c in chain):
+        return NOT_HELD  # (`__hash__ = None`, which type() sets beside an `__eq__`)
+    return ClassSlot(name)
+
+
+def _docstring(cls: UClass) -> bool:
+    first = cls.node.body[0] if cls.node.body else None
+    return type(first) is ast.Expr and type(first.value) is ast.Constant and type(first.value.value) is str

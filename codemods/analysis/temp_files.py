@@ -1,0 +1,179 @@
+"""Files a script writes into a fresh temporary directory and reads back (script_run.py; issue 13).
+
+A pipeline hands its steps a config through a file: `path = os.path.join(tempfile.mkdtemp(),
+"job.json")`, `with open(path, "w") as fh: json.dump(CONFIG, fh)`, then a step (a workflow's
+Parameter holding the path) does `with open(self.config_file) as fh: self.cfg = json.load(fh)`.
+The directory `mkdtemp` makes is new, empty and the process's own (mode 0700), so what a later
+`open(path)` of the run reads there is exactly what the run wrote, in every run that gets that far
+(one whose `mkdtemp` or write failed raised before). Paths anywhere else stop the run: a file
+there may exist already, or be a link to anything.
+
+Modelled: `tempfile.mkdtemp()`; `os.path.join` of such a directory and plain names (TempPath: its
+text is unknown, and it is a str to `isinstance`); `open(path)` / `open(path, "w")` (text modes,
+an `encoding`) as a `with` target or a plain call; a handle's `write`, `read()` and `close()`;
+`json.dump(obj, handle, ...)` and `json.load(handle)` of plain values. What is written reaches the
+file when the handle closes (Python buffers it); reading a file a handle is still writing, a
+missing file or directory, or any other use of a path or handle stops the run (Bail).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+
+from codemods.analysis.host_exprs import plain_tree
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import RunCallable, TempPath
+
+PASS = object()  # (not a call on a temporary file: the caller goes on)
+_SERIALS = itertools.count()
+_TEXT_KEYWORDS = frozenset({"encoding", "newline"})
+
+
+class FileHandle:
+    """A text file opened on a TempPath."""
+
+    __slots__ = ("closed", "key", "pending", "read", "writing")
+
+    def __init__(self, key: tuple, writing: bool) -> None:
+        self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
+
+
+def _files(run) -> dict:
+    return run.__dict__.setdefault("_temp_files", {})  # (root, parts) -> text, or None for a directory
+
+
+def _open_writers(run) -> dict:
+    return run.__dict__.setdefault("_temp_writers", {})  # (root, parts) -> handles still open
+
+
+def _make_dir(run, args: list, kwargs: dict) -> TempPath:
+    if args or kwargs:
+        raise Bail  # (a prefix, a suffix or another parent: `dir=` may be anywhere)
+    path = TempPath(next(_SERIALS), ())
+    _files(run)[(path.root, ())] = None
+    return path
+
+
+def _join(run, args: list, kwargs: dict) -> object:
+    if kwargs or not args or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in args) else _bail()
+    parts = list(args[0].parts)
+    for name in args[1:]:
+        if type(name) is not str or not name or "/" in name or "\\" in name or name in (".", ".."):
+            raise Bail  # (an absolute or climbing part, a separator: where it lands is not modelled)
+        parts.append(name)
+    return TempPath(args[0].root, tuple(parts))
+
+
+def open_file(run, args: list, kwargs: dict) -> FileHandle:
+    """`open(path, mode)` of a path in a temporary directory."""
+    given = dict(zip(("file", "mode"), args))
+    if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"file", "mode"} | _TEXT_KEYWORDS:
+        raise Bail
+    given.update(kwargs)
+    path, mode = given.get("file"), given.get("mode", "r")
+    if type(path) is not TempPath or mode not in ("r", "rt", "w", "wt") \
+            or not all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS & set(given)):
+        raise Bail
+    files, key = _files(run), (path.root, path.parts)
+    if _open_writers(run).get(key):
+        raise Bail  # (a file being written: what is flushed so far is not modelled)
+    if mode.startswith("w"):
+        if files.get((path.root, path.parts[:-1]), "") is not None or files.get(key, "") is None:
+            raise Bail  # (no such directory, or the path is one)
+        files[key] = ""  # (truncated when opened)
+        handle = FileHandle(key, True)
+        _open_writers(run).setdefault(key, []).append(handle)
+        return handle
+    if type(files.get(key)) is not str:
+        raise Bail  # (FileNotFoundError or IsADirectoryError: not modelled)
+    return FileHandle(key, False)
+
+
+def close(run, handle: FileHandle) -> None:
+    if handle.writing and not handle.closed:
+        _files(run)[handle.key] += "".join(handle.pending)
+        _open_writers(run)[handle.key].remove(handle)
+    handle.pending, handle.closed = [], True
+
+
+def with_file(run, handle: FileHandle, target, body, env) -> None:
+    """`with open(...) as fh: body()`: closed however the block ends (its exceptions go on)."""
+    if target is not None:
+        run.store(target, handle, env)
+    try:
+        body()
+    finally:
+        close(run, handle)
+
+
+def _dump(run, args: list, kwargs: dict) -> object:
+    if len(args) != 2 or type(args[1]) is not FileHandle:
+        return PASS if not any(type(a) is FileHandle for a in (*args, *kwargs.values())) else _bail()
+    if not args[1].writing or args[1].closed or not plain_tree(args[0]) or not all(plain_tree(v) for v in kwargs.values()) \
+            or not set(kwargs) <= {"indent", "sort_keys", "separators", "ensure_ascii"}:
+        raise Bail
+    try:
+        args[1].pending.append(json.dumps(args[0], **kwargs))
+    except (TypeError, ValueError):
+        raise Bail from None
+    return None
+
+
+def _read_all(run, handle: FileHandle) -> str:
+    """`handle.read()`, once: the file as it is now."""
+    if handle.writing or handle.closed or _open_writers(run).get(handle.key):
+        raise Bail  # (io.UnsupportedOperation, a closed file, or one being written: not modelled)
+    if handle.read:
+        raise Bail  # (read again: what was added since is not followed)
+    handle.read = True
+    return _files(run)[handle.key]
+
+
+def _load(run, args: list, kwargs: dict) -> object:
+    if len(args) != 1 or kwargs or type(args[0]) is not FileHandle:
+        return PASS if not any(type(a) is FileHandle for a in (*args, *kwargs.values())) else _bail()
+    try:
+        return json.loads(_read_all(run, args[0]))
+    except ValueError:
+        raise Bail from None  # (a json.JSONDecodeError the program raises: not modelled)
+
+
+CALLS = {"tempfile.mkdtemp": _make_dir, "os.path.join": _join, "json.dump": _dump, "json.load": _load}
+
+
+def file_call(run, name: str, args: list, kwargs: dict) -> object:
+    """The result of a library call on a temporary file, or PASS when it is not one."""
+    return CALLS[name](run, args, kwargs)
+
+
+class FileMethod(RunCallable):
+    """`handle.write`, `handle.read`, `handle.close`."""
+
+    __slots__ = ("handle", "name")
+
+    def __init__(self, handle: FileHandle, name: str) -> None:
+        self.handle, self.name = handle, name
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        handle = self.handle
+        if kwargs:
+            raise Bail
+        if self.name == "close" and not args:
+            return close(run, handle)
+        if self.name == "read" and not args:
+            return _read_all(run, handle)
+        if self.name == "write" and len(args) == 1 and type(args[0]) is str and handle.writing and not handle.closed:
+            handle.pending.append(args[0])
+            return len(args[0])
+        raise Bail
+
+
+def file_attribute(handle: FileHandle, name: str) -> FileMethod:
+    if name not in ("write", "read", "close"):
+        raise Bail
+    return FileMethod(handle, name)
+
+
+def _bail():
+    raise Bail

@@ -1,0 +1,35 @@
+"""A join merges its branches' values, keeping one that every branch holds as the same object:
+the axes tuple both branches inherited from the flow is kept."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def merge(branches):
+    seen = {}
+    for branch in branches:
+        for key, value in branch.items():
+            if key in seen and seen[key] is not value:
+                seen[key] = None
+            elif key not in seen:
+                seen[key] = value
+    return seen
+
+
+def main():
+    shared = ("i", "j")
+    merged = merge([{"sync": shared, "scale": 1.0}, {"sync": shared}])
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        if merged["sync"] is None:
+            return jax.lax.psum(counts, "i")
+        return jax.lax.psum(counts, merged["sync"])  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()
