@@ -16,7 +16,7 @@ import ast
 from collections.abc import Container
 
 from codemods import jaxapi
-from codemods.analysis.nodes import calls_by_callee, module_parents, nodes_of_type, stored_of_type
+from codemods.analysis.nodes import calls_by_callee, module_parents, names_by_id, nodes_of_type, stored_of_type
 
 ALL = "*"  # every module-level name may be rebound
 _READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
@@ -85,7 +85,7 @@ def exec_bound(call: ast.Call) -> set[str]:
             names.add(node.name)
         elif type(node) is ast.MatchMapping and node.rest:
             names.add(node.rest)
-    if any(type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("exec", "eval", "globals", "vars", "setattr")
+    if any(type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("exec", "eval", "globals", "vars", "locals", "setattr", "delattr", "__import__")
            or type(node) is ast.Name and node.id == "__name__" or type(node) is ast.ImportFrom
            for node in ast.walk(parsed)):
         names.add(ALL)  # code that itself writes the module's namespace another way
@@ -100,19 +100,46 @@ def module_object_written(tree: ast.Module) -> frozenset[str]:
     written: set[str] = set()
     parents = module_parents(tree)
     for this, parent in _parents(tree, ast.Subscript, _this_module) + _parents(tree, ast.Call, _this_module):
-        if type(parent) is ast.Attribute and parent.attr == "__dict__" and isinstance(parent.ctx, ast.Load) \
-                and type(item := parents.get(id(parent))) is ast.Subscript and item.value is parent:
-            if not isinstance(item.ctx, ast.Load):
-                written |= _literal_names([item.slice])  # `sys.modules[__name__].__dict__["SYNC"] = v`
-        elif type(parent) is ast.Attribute and parent.attr != "__dict__":
-            if not isinstance(parent.ctx, ast.Load):
-                written.add(parent.attr)
-        elif type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id in ("setattr", "delattr") \
-                and parent.args and parent.args[0] is this and len(parent.args) >= 2:
-            written |= _literal_names([parent.args[1]])
-        elif not (type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "getattr"):
-            written.add(ALL)
+        alias = _alias_of(tree, this, parent)
+        if alias is None:
+            written |= _written_through(this, parent, parents)
+            continue
+        for use in names_by_id(tree).get(alias, ()):  # `this = sys.modules[__name__]; this.SYNC = v`
+            if isinstance(use.ctx, ast.Load):
+                written |= _written_through(use, parents.get(id(use)), parents)
     return frozenset(written)
+
+
+def _alias_of(tree: ast.Module, this: ast.expr, parent: ast.AST | None) -> str | None:
+    """The name of `NAME = <module object>` when no other code binds that name (no other store,
+    parameter, `global` or `nonlocal`, def, import): its every read is the module object."""
+    if type(parent) is not ast.Assign or parent.value is not this or len(parent.targets) != 1 \
+            or type(parent.targets[0]) is not ast.Name:
+        return None
+    name = parent.targets[0].id
+    stores = [node for node in stored_of_type(tree, ast.Name) if node.id == name]
+    others = [node for node in nodes_of_type(tree, ast.arg) if node.arg == name]
+    others += [node for kind in (ast.Global, ast.Nonlocal, ast.alias) for node in nodes_of_type(tree, kind)
+               if name in getattr(node, "names", ()) or name == (getattr(node, "asname", None) or getattr(node, "name", ""))]
+    others += [node for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) for node in nodes_of_type(tree, kind)
+               if node.name == name]
+    return name if len(stores) == 1 and not others else None
+
+
+def _written_through(this: ast.expr, parent: ast.AST | None, parents) -> set[str]:
+    """The module names one use of the module object may write (ALL: any)."""
+    if type(parent) is ast.Attribute and parent.attr == "__dict__" and isinstance(parent.ctx, ast.Load) \
+            and type(item := parents.get(id(parent))) is ast.Subscript and item.value is parent:
+        # `sys.modules[__name__].__dict__["SYNC"] = v`: a literal key names one; a read, none
+        return _literal_names([item.slice]) if not isinstance(item.ctx, ast.Load) else set()
+    if type(parent) is ast.Attribute and parent.attr != "__dict__":
+        return {parent.attr} if not isinstance(parent.ctx, ast.Load) else set()
+    if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id in ("setattr", "delattr") \
+            and parent.args and parent.args[0] is this and len(parent.args) >= 2:
+        return _literal_names([parent.args[1]])
+    if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "getattr":
+        return set()
+    return {ALL}
 
 
 def _this_module(node: ast.AST) -> bool:
