@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gp1_sf105_script_global_set_by_setup_to_both_axes": "main()",
+    "ngp1_sf105_script_global_narrowed_by_setup": "main()",
+    "gp2_sf105_list_copy_narrowed_original_handed": "main(mesh, x)",
+    "ngp2_sf105_list_removed_then_handed": "main(mesh, x)",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
