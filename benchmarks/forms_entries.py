@@ -23,6 +23,11 @@ ENTRIES = {
     "ngc3_sf105_script_merge_drops_equal_lists": "main()",
     "gc4_sf105_script_retry_handler_cannot_catch": "main()",
     "ngc4_sf105_script_fallback_handler_catches_value_error": "main()",
+
+    "gp1_sf105_script_global_set_by_setup_to_both_axes": "main()",
+    "ngp1_sf105_script_global_narrowed_by_setup": "main()",
+    "gp2_sf105_list_copy_narrowed_original_handed": "main(mesh, x)",
+    "ngp2_sf105_list_removed_then_handed": "main(mesh, x)",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",

@@ -17,6 +17,7 @@ from codemods.analysis.kept_keys import keys_kept
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.changed_args import handed_to_changers
+from codemods.analysis.handed_lists import changed_in_place_handed
 from codemods.analysis.mutation import MUTATORS, containers, mutated_names
 from codemods.analysis.nodes import FunctionDef, all_param_names, call_args, iter_with_scopes, nodes_of_type, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
@@ -77,7 +78,7 @@ class Callers:
             value = self.scope.constant(given, scopes)
             if isinstance(value, tuple) and name in mutated_names(self.scope.tree):
                 return None  # a list the function changes in place (`axes.pop()`)
-            if isinstance(value, (str, tuple)):
+            if isinstance(value, (str, tuple)) and not (isinstance(value, tuple) and changed_in_place_handed(self.scope.tree, given)):
                 record = self.eval(given, self._static_frame(scopes)) if isinstance(value, tuple) else None
                 # a NamedTuple object keeps its fields (`plan.frame`), not only its items
                 found.append(record if isinstance(record, Instance) and settled(record) else Const(value))

@@ -301,9 +301,9 @@ def registry_class(scope, call: ast.Call, scopes, key: object = None, builds: tu
         return None
     entries = _entries(display)
     shown = display.values if type(display) is ast.Dict else display.elts
-    if not shown or len(entries) != len(shown) \
+    if not shown and type(display) is not ast.Dict or len(entries) != len(shown) \
             or not all(type(entry) is ast.Name and entry.id in scope.classes for _, entry in entries):
-        return None  # an empty table filled later, a `**` spread, a starred item, or an entry that is not a module class
+        return None  # an empty list or tuple filled later (an empty dict: its decorators' filings), a `**` spread, a starred item, or an entry that is not a module class
     held = {entry.id for _, entry in entries}
     held |= {name for name, cls in scope.classes.items()
              if any(type(filed) is ast.Name and filed.id == table.id for _, filed, _ in _filing_decorators(scope, cls))}

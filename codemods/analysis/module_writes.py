@@ -16,7 +16,7 @@ import ast
 from collections.abc import Container
 
 from codemods import jaxapi
-from codemods.analysis.nodes import calls_by_callee, module_parents, nodes_of_type, stored_of_type
+from codemods.analysis.nodes import calls_by_callee, module_parents, names_by_id, nodes_of_type, stored_of_type
 
 ALL = "*"  # every module-level name may be rebound
 _READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
@@ -27,15 +27,17 @@ def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[s
     """Module names some function rebinds through `global` / `nonlocal`, or a write through
     `globals()` may rebind (every name the module binds, when the write cannot be told)."""
     starred = star_rebound(tree)
-    if source is not None and "global" not in source and "nonlocal" not in source and "__name__]" not in source \
+    if source is not None and "global" not in source and "nonlocal" not in source and "modules" not in source \
             and "exec" not in source and "vars" not in source and "locals" not in source:
         return starred
     names = {name for kind in (ast.Global, ast.Nonlocal) for node in nodes_of_type(tree, kind) for name in node.names}
     names |= starred
     bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
     written = globals_written(tree, bound) | module_object_written(tree)
-    if "exec" not in bound and any(type(node.func) is ast.Name for node in calls_by_callee(tree).get("exec", ())):
-        written |= {ALL}  # `exec(code)` runs in the caller's globals: it may bind any name
+    if "exec" not in bound:
+        for node in calls_by_callee(tree).get("exec", ()):
+            if type(node.func) is ast.Name:
+                written |= exec_bound(node)  # `exec(code)` runs in the caller's globals: it may bind any name
     return frozenset(names | (bound if ALL in written else written))
 
 
@@ -59,27 +61,98 @@ def star_rebound(tree: ast.Module) -> frozenset[str]:
     return frozenset(names)
 
 
+def exec_bound(call: ast.Call) -> set[str]:
+    """The module names `exec(...)` may bind: those a literal code string of one argument binds
+    at its top level (`exec("SYNC = ('i',)")`: SYNC); any (ALL) for other code, or other globals."""
+    code = call.args[0] if len(call.args) == 1 and not call.keywords else None
+    if type(code) is not ast.Constant or not isinstance(code.value, str):
+        return {ALL}
+    try:
+        parsed = ast.parse(code.value)
+    except (SyntaxError, ValueError):
+        return {ALL}  # (it raises: nothing after it runs)
+    names: set[str] = set()  # every name the code binds anywhere (a wider set only leaves more unknown)
+    for node in ast.walk(parsed):
+        if type(node) is ast.Name and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names.update(node.names)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            names.add(node.name)
+        elif type(node) is ast.MatchMapping and node.rest:
+            names.add(node.rest)
+    if any(type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("exec", "eval", "globals", "vars", "locals", "setattr", "delattr", "__import__")
+           or type(node) is ast.Name and node.id == "__name__" or type(node) is ast.ImportFrom
+           for node in ast.walk(parsed)):
+        names.add(ALL)  # code that itself writes the module's namespace another way
+    return names
+
+
 def module_object_written(tree: ast.Module) -> frozenset[str]:
-    """Names written through the module object, `sys.modules[__name__]`: an attribute store
-    names one, `setattr` with a literal name too; any other use but an attribute read may write
-    any (`vars(...)`, `.__dict__`, handed on)."""
+    """Names written through the module object, `sys.modules[__name__]` (or
+    `sys.modules.get(__name__)`): an attribute store names one, `setattr` with a literal name too,
+    and so does a store of a literal key in its `__dict__`; any other use but an attribute read may
+    write any (`vars(...)`, `.__dict__` handed on, the object handed on or aliased)."""
     written: set[str] = set()
-    for this, parent in _parents(tree, ast.Subscript, _this_module):
-        if type(parent) is ast.Attribute and parent.attr != "__dict__":
-            if not isinstance(parent.ctx, ast.Load):
-                written.add(parent.attr)
-        elif type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id in ("setattr", "delattr") \
-                and parent.args and parent.args[0] is this and len(parent.args) >= 2:
-            written |= _literal_names([parent.args[1]])
-        elif not (type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "getattr"):
-            written.add(ALL)
+    parents = module_parents(tree)
+    for this, parent in _parents(tree, ast.Subscript, _this_module) + _parents(tree, ast.Call, _this_module):
+        alias = _alias_of(tree, this, parent)
+        if alias is None:
+            written |= _written_through(this, parent, parents)
+            continue
+        for use in names_by_id(tree).get(alias, ()):  # `this = sys.modules[__name__]; this.SYNC = v`
+            if isinstance(use.ctx, ast.Load):
+                written |= _written_through(use, parents.get(id(use)), parents)
     return frozenset(written)
 
 
+def _alias_of(tree: ast.Module, this: ast.expr, parent: ast.AST | None) -> str | None:
+    """The name of `NAME = <module object>` when no other code binds that name (no other store,
+    parameter, `global` or `nonlocal`, def, import): its every read is the module object."""
+    if type(parent) is not ast.Assign or parent.value is not this or len(parent.targets) != 1 \
+            or type(parent.targets[0]) is not ast.Name:
+        return None
+    name = parent.targets[0].id
+    stores = [node for node in stored_of_type(tree, ast.Name) if node.id == name]
+    others = [node for node in nodes_of_type(tree, ast.arg) if node.arg == name]
+    others += [node for kind in (ast.Global, ast.Nonlocal, ast.alias) for node in nodes_of_type(tree, kind)
+               if name in getattr(node, "names", ()) or name == (getattr(node, "asname", None) or getattr(node, "name", ""))]
+    others += [node for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) for node in nodes_of_type(tree, kind)
+               if node.name == name]
+    return name if len(stores) == 1 and not others else None
+
+
+def _written_through(this: ast.expr, parent: ast.AST | None, parents) -> set[str]:
+    """The module names one use of the module object may write (ALL: any)."""
+    if type(parent) is ast.Attribute and parent.attr == "__dict__" and isinstance(parent.ctx, ast.Load) \
+            and type(item := parents.get(id(parent))) is ast.Subscript and item.value is parent:
+        # `sys.modules[__name__].__dict__["SYNC"] = v`: a literal key names one; a read, none
+        return _literal_names([item.slice]) if not isinstance(item.ctx, ast.Load) else set()
+    if type(parent) is ast.Attribute and parent.attr != "__dict__":
+        return {parent.attr} if not isinstance(parent.ctx, ast.Load) else set()
+    if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id in ("setattr", "delattr") \
+            and parent.args and parent.args[0] is this and len(parent.args) >= 2:
+        return _literal_names([parent.args[1]])
+    if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "getattr":
+        return set()
+    return {ALL}
+
+
 def _this_module(node: ast.AST) -> bool:
+    """`sys.modules[__name__]`, or `sys.modules.get(__name__)` (the same object: found by adversarial14)."""
+    if type(node) is ast.Call:
+        return type(node.func) is ast.Attribute and node.func.attr == "get" and len(node.args) >= 1 \
+            and type(node.args[0]) is ast.Name and node.args[0].id == "__name__" and _sys_modules(node.func.value)
     return type(node) is ast.Subscript and type(node.slice) is ast.Name and node.slice.id == "__name__" \
-        and type(node.value) is ast.Attribute and node.value.attr == "modules" \
-        and type(node.value.value) is ast.Name and node.value.value.id == "sys"
+        and _sys_modules(node.value)
+
+
+def _sys_modules(node: ast.AST) -> bool:
+    return type(node) is ast.Attribute and node.attr == "modules" and type(node.value) is ast.Name and node.value.id == "sys"
 
 
 def patched_jax(scope) -> frozenset[str]:

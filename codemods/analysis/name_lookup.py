@@ -21,6 +21,7 @@ from codemods.analysis.module_patches import patched_value
 from codemods.analysis.local_patches import local_patched
 from codemods.analysis.mutation import changed_in_other_scopes, containers
 from codemods.analysis.namespace_items import namespace_changed
+from codemods.analysis.normalised_args import read_normalised
 from codemods.analysis.nodes import FunctionDef, positional_params
 from codemods.analysis.unchanged_keys import changed_in_place
 from codemods.analysis.user_decorators import transparent
@@ -138,7 +139,8 @@ class NameLookup:
         if bound is None and not scopes:
             bound = last_binding(self.scope.tree, name) or self.built_config(name)  # (module_rebinds.py, attr_dicts.py)
         if bound is not None:
-            return self.eval(bound, own or self._static_frame(scopes))
+            frame = own or self._static_frame(scopes)
+            return read_normalised(self, name, bound, self.eval(bound, frame), frame)  # `args.sync = ...` after parsing
         imported = bindings.unique_import(name)
         if imported is not None:
             return JaxName(imported)

@@ -20,14 +20,16 @@ def normalising_stores(tree: ast.Module) -> frozenset[int]:
     """Ids of the `name.attr` targets of such stores."""
     if not hasattr(tree, "_shardfix_normalising_stores"):
         found: set[int] = set()
+        after: dict[int, list[ast.Assign]] = {}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
-                found |= _in_body(node)
+                found |= _in_body(node, after)
         tree._shardfix_normalising_stores = frozenset(found)
+        tree._shardfix_normalised_after = after
     return tree._shardfix_normalising_stores
 
 
-def _in_body(owner) -> set[int]:
+def _in_body(owner, after: dict[int, list[ast.Assign]]) -> set[int]:
     found: set[int] = set()
     body = owner.body
     for index, statement in enumerate(body):
@@ -39,7 +41,32 @@ def _in_body(owner) -> set[int]:
                     or type(later.targets[0].value) is not ast.Name or later.targets[0].value.id != name:
                 break
             found.add(id(later.targets[0]))
+            after.setdefault(id(statement.value), []).append(later)
     return found
+
+
+def read_normalised(interp, name: str, bound: ast.expr, value: Value, frame) -> Value:
+    """`value`, read from `name`'s one binding `bound` (a body closing over `args`, a helper
+    handed `args`: read from the text, not run), with the stores that follow the parse applied in
+    order, as every read after them sees the namespace (found by adversarial14). Anything but a
+    namespace read (a parse not followed) is then unknown: the stores changed it."""
+    from codemods.analysis.cli_args import Namespace
+    from codemods.analysis.interpreter import Frame
+    from codemods.analysis.values import UNKNOWN
+
+    normalising_stores(interp.scope.tree)
+    stores = interp.scope.tree._shardfix_normalised_after.get(id(bound))
+    if not stores:
+        return value
+    if not isinstance(value, Namespace):
+        return UNKNOWN
+    for store in stores:
+        inner = Frame(None, frame, vars={name: value}, static_scopes=frame.static_scopes, opaque=frame.opaque)
+        stored = interp.eval(store.value, inner)
+        items = dict(zip(value.names, value.items))
+        items[store.targets[0].attr] = stored
+        value = Namespace(tuple(items), tuple(items.values()))
+    return value
 
 
 def _parsed_name(statement: ast.stmt) -> str | None:

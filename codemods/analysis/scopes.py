@@ -451,6 +451,8 @@ class ModuleScope:
             local = self.locals_of(scopes[index])
             if local.binds(name):
                 return local.unique_value(name), scopes[: index + 1]
+        if name in self.volatile:
+            return None, ()  # rebound through `global`, `globals()`, `exec`, the module object: no one binding
         return self.globals.unique_value(name), ()
 
     def lookup_function(self, name: str, scopes: tuple[FunctionDef, ...]) -> tuple[FunctionNode | None, tuple]:
@@ -469,8 +471,9 @@ class ModuleScope:
             bound, outer = self.lookup_value(expr.id, scopes)
             if bound is not None:
                 return self.constant(bound, outer, depth + 1)
-            if scopes and self.evaluate is not None:
-                return self.evaluate(expr, scopes)  # a builder's parameter (`P(dp, tp)` in `build(mesh, dp, tp)`)
+            if (scopes or not outer and expr.id in self.volatile) and self.evaluate is not None:
+                return self.evaluate(expr, scopes)  # a builder's parameter (`P(dp, tp)` in `build(mesh, dp, tp)`);
+                # a rebound module name, as the interpreter reads it (settled_globals.py)
         if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) \
                 and not any(self.locals_of(function).binds(expr.value.id) for function in scopes):
             bound = self.class_value(expr.value.id, expr.attr)  # `Config.data_axis`
