@@ -94,6 +94,7 @@ from codemods.analysis import script_environment
 from codemods.analysis.array_dtypes import DType
 from codemods.analysis.array_dtypes import attribute as dtype_attribute
 from codemods.analysis.array_extents import indexed, sliced_rank
+from codemods.analysis.shape_numbers import size as unknown_size
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
@@ -451,8 +452,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if name == "dtype" and obj.dtype is not None:  # (array_dtypes.py)
                 return obj.dtype
             if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
-                return tuple(obj.count if i == 0 and obj.count is not None else Opaque() for i in range(obj.ndim))
-            if name in ("shape", "dtype", "ndim", "size", "nbytes"):
+                return tuple(obj.count if i == 0 and obj.count is not None else unknown_size(self) for i in range(obj.ndim))
+            if name in ("shape", "ndim", "size", "nbytes"):
+                return unknown_size(self)  # (Python ints: shape_numbers.py)
+            if name == "dtype":
                 return Opaque()
             if name not in ("T", "at", "real", "imag", "mT"):
                 return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)

@@ -30,6 +30,7 @@ from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, UFunc,
                                              identity, map_tree, ntup)
 from codemods.analysis.sites import Site
+from codemods.analysis.shape_numbers import is_size
 from codemods.analysis.state_transforms import Transforms
 from codemods.analysis import state_updates
 from codemods.analysis.values import (
@@ -259,7 +260,7 @@ class BodyStates:
         if gives is None:
             raise Bail
         tree = bound["x"]
-        if type(tree) in (int, float) and rule.reduction and short != "pmean":
+        if (type(tree) in (int, float) or is_size(self.run, tree)) and rule.reduction and short != "pmean":
             return Opaque()  # (a Python number: computed without tracing)
         node = self.run.node
         arg = _arg_node(node, len(args) >= 1, "x")
