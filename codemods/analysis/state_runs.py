@@ -30,7 +30,7 @@ from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, UFunc,
                                              identity, map_tree, ntup)
 from codemods.analysis.sites import Site
-from codemods.analysis.shape_numbers import is_size
+from codemods.analysis.shape_numbers import is_size, size
 from codemods.analysis.state_transforms import Transforms
 from codemods.analysis import state_updates
 from codemods.analysis.values import (
@@ -208,7 +208,7 @@ class BodyStates:
             return self.axis_index(args, kwargs)
         if name == "jax.lax.axis_size":
             self.axes(args[0] if len(args) == 1 and not kwargs else None)
-            return Opaque()  # (a Python int, the same on every device)
+            return size(self.run)  # (a Python int, the same on every device: shape_numbers.py)
         if name.startswith("jax.lax.") and name.rsplit(".", 1)[-1] in _OTHER_COLLECTIVES:
             raise Bail  # a collective the tables do not hold
         if not name.startswith(("jax.", "functools.")) and any(
