@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ga4_sf105_script_step_called_again_then_eval": "main()",
+    "nga4_sf105_script_step_traces_counted_in_a_list": "main()",
     "ga1_sf105_script_precision_casts_only_float_leaves": "main()",
     "nga1_sf105_script_precision_casts_the_int_leaf_too": "main()",
     "ga2_sf106_script_slice_object_forward_stride": "main()",

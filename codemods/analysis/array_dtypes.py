@@ -198,6 +198,11 @@ def method_dtype(host: bool, name: str, owner: object, args: list, kwargs: dict)
     return None
 
 
+# Where a creation function takes its dtype positionally.
+_DTYPE_AT = {"zeros": 1, "ones": 1, "empty": 1, "identity": 1, "full": 2, "eye": 3, "asarray": 1, "array": 1,
+             "zeros_like": 1, "ones_like": 1, "empty_like": 1, "full_like": 2}
+
+
 def made_dtype(name: str, args: list, kwargs: dict) -> DType | None:
     """The dtype of what a NumPy (`numpy.`) or `jax.numpy.` function makes, where certain."""
     host = name.startswith("numpy.")
@@ -206,6 +211,8 @@ def made_dtype(name: str, args: list, kwargs: dict) -> DType | None:
         return None
     if "dtype" in kwargs:
         return requested(kwargs["dtype"], host) if tail in _DEFAULT_FLOAT | _SAME | {"full", "arange"} else None
+    if tail in _DTYPE_AT and len(args) > _DTYPE_AT[tail]:
+        return requested(args[_DTYPE_AT[tail]], host)  # `np.ones((8, 8), np.float32)`
     if module == "numpy.random":
         return named(_SAMPLED[tail]) if tail in _SAMPLED and not kwargs.keys() - {"size", "low", "high", "loc", "scale"} \
             and len(args) < _TYPED_AT.get(tail, 9) else None

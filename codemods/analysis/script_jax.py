@@ -41,7 +41,7 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import one_device
+from codemods.analysis import one_device, retraced_bodies
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.state_runs import body_states
@@ -166,6 +166,22 @@ def run_shard_map(run, mapped: ShardMapFn, args: list, kwargs: dict) -> object:
     mesh = mapped.mesh if mapped.mesh is not None else run.context_mesh()
     if mesh is None or kwargs:
         raise Bail
+    key = identity(mapped.func)
+    if run.judge is None or run.states is not None or run.__dict__.get("_retracing"):
+        return _run_shard_map(run, mapped, mesh, args)
+    if key in run.traced:  # a second call: as JAX's cache would leave it, or Bail (retraced_bodies.py)
+        run._retracing = True
+        try:
+            return retraced_bodies.again(run, key, [mapped.func, args, run.module_env],
+                                         lambda: _run_shard_map(run, mapped, mesh, args))
+        finally:
+            run._retracing = False
+    result = _run_shard_map(run, mapped, mesh, args)
+    retraced_bodies.first(run, key, result)
+    return result
+
+
+def _run_shard_map(run, mapped: ShardMapFn, mesh: MeshObj, args: list) -> object:
     entered, states = body_states(run, mapped, mesh, args)
     outer, run.states = run.states, states
     run.in_body += 1

@@ -421,7 +421,7 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
         raise Bail  # (a shard_map in a body)
     func = mapped.func
     key = identity(func)
-    if key in run.traced:
+    if key in run.traced and not run.__dict__.get("_retracing"):
         raise Bail  # run again: JAX may reuse the first trace (jit's cache), and the body may read changed state
     run.traced[key] = func  # (kept alive: its id stays its own)
     if not mapped.checked:
