@@ -91,8 +91,7 @@ from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_s
 from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
 from codemods.analysis import script_environment
-from codemods.analysis.array_dtypes import DType
-from codemods.analysis.array_dtypes import attribute as dtype_attribute
+from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.shape_numbers import size as unknown_size
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
@@ -354,15 +353,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
                 indices, parts, forward = [], [], True
                 for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
-                    if type(part) is ast.Slice:
-                        bounds = [self.eval(b, env) if b is not None else None for b in (part.lower, part.upper, part.step)]
-                    elif type(index := self.eval(part, env)) is slice:  # `sl = slice(i * bs, (i + 1) * bs)`; `x[sl]`
-                        bounds = [index.start, index.stop, index.step]
-                    else:
-                        bounds = None
-                    for bound in bounds if bounds is not None else [index]:
-                        if type(bound) not in (int, type(None), type(Ellipsis), Arr, Opaque):
-                            raise Bail
+                    index = None if type(part) is ast.Slice else self.eval(part, env)  # (`x[sl]`, `sl = slice(a, b)`)
+                    bounds = [self.eval(b, env) if b is not None else None for b in (part.lower, part.upper, part.step)] \
+                        if type(part) is ast.Slice else [index.start, index.stop, index.step] if type(index) is slice else None
+                    if any(type(v) not in (int, type(None), type(Ellipsis), Arr, Opaque) for v in bounds or [index]):
+                        raise Bail
                     indices.extend(bounds if bounds is not None else [index])
                     forward = forward and (bounds is None or bounds[2] is None or type(bounds[2]) is int and bounds[2] > 0)
                     parts.append(slice(*bounds) if bounds is not None else index)
@@ -449,14 +444,12 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 return obj.sharding
             if name == "ndim" and obj.ndim is not None:
                 return obj.ndim
-            if name == "dtype" and obj.dtype is not None:  # (array_dtypes.py)
-                return obj.dtype
             if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
                 return tuple(obj.count if i == 0 and obj.count is not None else unknown_size(self) for i in range(obj.ndim))
             if name in ("shape", "ndim", "size", "nbytes"):
                 return unknown_size(self)  # (Python ints: shape_numbers.py)
-            if name == "dtype":
-                return Opaque()
+            if name == "dtype":  # (array_dtypes.py)
+                return obj.dtype if obj.dtype is not None else Opaque()
             if name not in ("T", "at", "real", "imag", "mT"):
                 return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
             result = Arr(None, obj.host)
