@@ -224,8 +224,6 @@ class Sequences:
                 return UNKNOWN  # maybe an item of a tuple result
             # a slice's bounds are Python integers (JAX takes no traced bound): they never mix in
             if all(isinstance(index, (Const, Static)) for index in arrays_at):
-                if value.has(R) and any(isinstance(index, Static) for index in arrays_at):
-                    return UNKNOWN  # (a slice object held in a name, `x[:, cols]`, may step backwards: `rev`)
                 if value.has(R) and not forward:  # `rev`, as `jnp.flip` (the table's rule)
                     flipped = transfer.elementwise_rule("jax.numpy.flip", self.judge.target)
                     return transfer.observed_result(flipped, [value], [value], why=value.why) or UNKNOWN
