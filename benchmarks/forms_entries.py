@@ -28,6 +28,14 @@ ENTRIES = {
     "ngp1_sf105_script_global_narrowed_by_setup": "main()",
     "gp2_sf105_list_copy_narrowed_original_handed": "main(mesh, x)",
     "ngp2_sf105_list_removed_then_handed": "main(mesh, x)",
+
+    "ga4_sf105_script_step_called_again_then_eval": "main()",
+    "nga4_sf105_script_step_traces_counted_in_a_list": "main()",
+    "ga1_sf105_script_precision_casts_only_float_leaves": "main()",
+    "nga1_sf105_script_precision_casts_the_int_leaf_too": "main()",
+    "ga2_sf106_script_slice_object_forward_stride": "main()",
+    "ga3_sf105_script_psum_of_a_shape_entry": "main()",
+    "nga3_sf105_script_psum_of_the_block_not_its_shape": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
@@ -2625,6 +2633,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "lf11_sf106_reduced_plus_its_reversed_copy": {9: '        return jax.lax.psum(g, "j") + g[:, ::-1]'},
     "lf4_sf106_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
     "lf5_sf106_script_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
+    "ga2_sf106_script_slice_object_forward_stride": {14: '        return jax.lax.psum(part, "j") * 2.0'},
     "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": {36: "    return latents"},
 
     "ds2_sf106_clip_bound_from_interpolated_config": {27: "    return full"},

@@ -55,6 +55,7 @@ from codemods.analysis.script_values import (
 
 _RE = frozenset({"re.search", "re.match", "re.fullmatch", "re.sub", "re.split", "re.findall", "re.escape"})
 _OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
+_WALKING = frozenset({"any", "all", "sorted", "set", "frozenset"})
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
 CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, RunCallable, Lib)
 
@@ -211,6 +212,8 @@ class ScriptBuiltins:
                 return total
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
             return Opaque()  # `float(loss)`: a number the run does not know
+        if name in _WALKING and len(args) == 1 and type(args[0]) is SpecObj:
+            args = [list(args[0].entries)]  # `any(spec)`: a PartitionSpec is the tuple of its entries
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
             raise Bail
         if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:

@@ -33,6 +33,7 @@ from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.class_dirs import NOT_HELD, inherited_member
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
+from codemods.analysis.array_dtypes import DType, as_dtype
 from codemods.analysis.script_generators import ContextManager
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
@@ -317,8 +318,10 @@ def _bound(value: object, obj: object, cls: UClass) -> object:
         return Bound(value, obj)
     if type(value) is Desc:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
-    if type(value) in VALUE_TYPES or type(value) in (tuple, NTup, dict, list, UObj, UClass, SpecObj, ShardObj, MeshObj):
+    if type(value) in VALUE_TYPES or type(value) in (tuple, NTup, dict, list, UObj, UClass, SpecObj, ShardObj, MeshObj, DType):
         return value
+    if type(value) is Lib and as_dtype(value) is not None:
+        return value  # `dtype = jnp.bfloat16` (a scalar type: no descriptor, read as it is)
     raise Bail  # a library function stored on the class: bound or not is not modelled
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from codemods import jaxapi
+from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis.device_counts import COUNTED, check_mesh, counted
 from codemods.analysis.script_values import (
@@ -40,7 +41,7 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import one_device
+from codemods.analysis import one_device, retraced_bodies
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.state_runs import body_states
@@ -130,14 +131,16 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
             raise Bail
         return one_device.made(run, name, args, kwargs, Arr(None, False, count))
     if name.startswith("numpy."):
-        return Arr(None, True, numpy_count(name, args, kwargs), _numpy_rank(name, args, kwargs))
+        return Arr(None, True, numpy_count(name, args, kwargs), _numpy_rank(name, args, kwargs),
+                   dtype=made_dtype(name, args, kwargs))
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")
         rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else None
+        dtype = made_dtype(name, args, kwargs)
         if given is not None:
-            return Arr(_sharding(run, given), False, ndim=rank)
-        return one_device.made(run, name, args, kwargs, Arr(None, False, ndim=rank))
+            return Arr(_sharding(run, given), False, ndim=rank, dtype=dtype)
+        return one_device.made(run, name, args, kwargs, Arr(None, False, ndim=rank, dtype=dtype))
     raise Bail
 
 
@@ -163,6 +166,22 @@ def run_shard_map(run, mapped: ShardMapFn, args: list, kwargs: dict) -> object:
     mesh = mapped.mesh if mapped.mesh is not None else run.context_mesh()
     if mesh is None or kwargs:
         raise Bail
+    key = identity(mapped.func)
+    if run.judge is None or run.states is not None or run.__dict__.get("_retracing"):
+        return _run_shard_map(run, mapped, mesh, args)
+    if key in run.traced:  # a second call: as JAX's cache would leave it, or Bail (retraced_bodies.py)
+        run._retracing = True
+        try:
+            return retraced_bodies.again(run, key, [mapped.func, args, run.module_env],
+                                         lambda: _run_shard_map(run, mapped, mesh, args))
+        finally:
+            run._retracing = False
+    result = _run_shard_map(run, mapped, mesh, args)
+    retraced_bodies.first(run, key, result)
+    return result
+
+
+def _run_shard_map(run, mapped: ShardMapFn, mesh: MeshObj, args: list) -> object:
     entered, states = body_states(run, mapped, mesh, args)
     outer, run.states = run.states, states
     run.in_body += 1
@@ -265,7 +284,7 @@ def place(run, tree: object, shardings: object) -> object:
     """`tree` placed by `shardings` (one, or a tree with `tree`'s structure as far as it goes)."""
     if type(shardings) in (ShardObj, SpecObj):
         sharding = _sharding(run, shardings)
-        return _leaves(tree, lambda leaf: Arr(sharding, False, ndim=_rank(leaf)))
+        return _leaves(tree, lambda leaf: Arr(sharding, False, ndim=_rank(leaf), dtype=_dtype(leaf)))
     if type(shardings) is dict and type(tree) is dict:
         if set(shardings) != set(tree):
             raise Bail
@@ -274,6 +293,11 @@ def place(run, tree: object, shardings: object) -> object:
         items = [place(run, item, sharding) for item, sharding in zip(tree, shardings)]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
     raise Bail
+
+
+def _dtype(leaf: object):
+    """The dtype JAX gives a leaf it places (a host float64 array becomes float32 without x64)."""
+    return on_device(leaf.dtype) if type(leaf) is Arr else None
 
 
 def _leaves(tree: object, leaf, depth: int = 0) -> object:

@@ -16,6 +16,9 @@ import types
 from collections import OrderedDict
 
 from codemods.analysis import script_environment, script_typing
+from codemods.analysis.array_dtypes import DType, method_dtype
+from codemods.analysis.array_dtypes import contains as dtype_contains
+from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -73,7 +76,8 @@ class ArrMethod:
     def result(self, run, args: list, kwargs: dict) -> Arr:
         """What calling it gives: an array of its rank and leading size where known (on one device
         where its array is and the method keeps it there: `w.astype(jnp.bfloat16)`, one_device.py)."""
-        result = Arr(None, self.host, ndim=self.rank(args, kwargs), count=self.count(args, kwargs))
+        result = Arr(None, self.host, ndim=self.rank(args, kwargs), count=self.count(args, kwargs),
+                     dtype=method_dtype(self.host, self.name, self.owner, args, kwargs))
         if self.owner is not None and self.name in _KEEPING:
             computed(run, result, [self.owner, *args, *kwargs.values()])
         return result
@@ -112,7 +116,7 @@ class ScriptOperators:
             found = guard(operator.getitem, holder, key)
             return tuple(found) if type(key) is slice else found
         if kind is Arr:
-            return Arr(None, holder.host)
+            return Arr(None, holder.host, dtype=holder.dtype)
         if kind is Opaque:
             return holder
         if kind is types.MappingProxyType:  # `sig.parameters["x"]`
@@ -165,6 +169,8 @@ class ScriptOperators:
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
             sides = (type(left), type(right))
+            if DType in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # `x.dtype == jnp.bfloat16`
+                return dtype_equal(left, right) == (type(node.ops[0]) is ast.Eq)
             if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
                 if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                     raise Bail
@@ -213,6 +219,8 @@ class ScriptOperators:
         right = dict(right) if type(right) is types.MappingProxyType else right
         if script_environment.is_environ(right):
             return script_environment.contains(self, left)
+        if type(left) is DType:
+            return dtype_contains(left, right)
         if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
                 and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
             return left in right  # (`tp in (int, float, str)`: types compare by identity)

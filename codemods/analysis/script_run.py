@@ -95,7 +95,9 @@ from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_s
 from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
 from codemods.analysis import script_environment
+from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_extents import indexed, sliced_rank
+from codemods.analysis.shape_numbers import size as unknown_size
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
@@ -354,18 +356,21 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             holder = self.eval(node.value, env)
             if type(holder) is Arr and holder.count is not None and type(node.slice) is ast.Slice:
                 key = self.index(node.slice, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
-                return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim)
+                return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim, dtype=holder.dtype)
             if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
                 indices, parts, forward = [], [], True
                 for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
-                    for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
-                        if bound is not None and type(index := self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
-                            raise Bail
-                        indices.append(index if bound is not None else None)
-                    forward = forward and (type(part) is not ast.Slice or part.step is None or type(indices[-1]) is int and indices[-1] > 0)
-                    parts.append(slice(*indices[-3:]) if type(part) is ast.Slice else indices[-1])
+                    index = None if type(part) is ast.Slice else self.eval(part, env)  # (`x[sl]`, `sl = slice(a, b)`)
+                    bounds = [self.eval(b, env) if b is not None else None for b in (part.lower, part.upper, part.step)] \
+                        if type(part) is ast.Slice else [index.start, index.stop, index.step] if type(index) is slice else None
+                    if any(type(v) not in (int, type(None), type(Ellipsis), Arr, Opaque) for v in bounds or [index]):
+                        raise Bail
+                    indices.extend(bounds if bounds is not None else [index])
+                    forward = forward and (bounds is None or bounds[2] is None or type(bounds[2]) is int and bounds[2] > 0)
+                    parts.append(slice(*bounds) if bounds is not None else index)
                 count, rank = indexed(holder, parts)  # (array_extents.py)
-                result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, node.slice))
+                result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, node.slice),
+                             dtype=holder.dtype)
                 if self.states is not None:
                     self.states.indexed(holder, result, indices, forward)
                 return result
@@ -447,15 +452,19 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if name == "ndim" and obj.ndim is not None:
                 return obj.ndim
             if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
-                return tuple(obj.count if i == 0 and obj.count is not None else Opaque() for i in range(obj.ndim))
-            if name in ("shape", "dtype", "ndim", "size", "nbytes"):
-                return Opaque()
+                return tuple(obj.count if i == 0 and obj.count is not None else unknown_size(self) for i in range(obj.ndim))
+            if name in ("shape", "ndim", "size", "nbytes"):
+                return unknown_size(self)  # (Python ints: shape_numbers.py)
+            if name == "dtype":  # (array_dtypes.py)
+                return obj.dtype if obj.dtype is not None else Opaque()
             if name not in ("T", "at", "real", "imag", "mT"):
                 return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
             result = Arr(None, obj.host)
             if self.states is not None:
                 self.states.attribute(obj, name, result)
             return result
+        if kind is DType:
+            return dtype_attribute(obj, name)
         if kind is FieldName and name == "name":
             return obj.name
         if kind is FieldName and name == "type" and obj.annotation is not None:

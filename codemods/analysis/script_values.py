@@ -75,12 +75,13 @@ class TempPath(Opaque):
 class Arr(Opaque):
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
-    __slots__ = ("count", "host", "ndim", "one", "serial", "sharding", "state")
+    __slots__ = ("count", "dtype", "host", "ndim", "one", "serial", "sharding", "state")
     made = itertools.count()  # (arrays made before a shard_map body began are constants in it)
 
     def __init__(self, sharding: ShardObj | None = None, host: bool = False, count: int | None = None,
-                 ndim: int | None = None, state=None) -> None:
+                 ndim: int | None = None, state=None, dtype=None) -> None:
         self.sharding, self.host = sharding, host
+        self.dtype = dtype  # its element type where certain (a DType: array_dtypes.py)
         self.serial = next(Arr.made)
         self.state = state  # inside a shard_map body: its AxisState where certain (state_runs.py)
         self.count = count  # its leading dimension, when known (`jax.random.split(key, 3)`): what iterating gives

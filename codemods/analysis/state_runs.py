@@ -30,6 +30,7 @@ from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, UFunc,
                                              identity, map_tree, ntup)
 from codemods.analysis.sites import Site
+from codemods.analysis.shape_numbers import is_size, size
 from codemods.analysis.state_transforms import Transforms
 from codemods.analysis import state_updates
 from codemods.analysis.values import (
@@ -207,7 +208,7 @@ class BodyStates:
             return self.axis_index(args, kwargs)
         if name == "jax.lax.axis_size":
             self.axes(args[0] if len(args) == 1 and not kwargs else None)
-            return Opaque()  # (a Python int, the same on every device)
+            return size(self.run)  # (a Python int, the same on every device: shape_numbers.py)
         if name.startswith("jax.lax.") and name.rsplit(".", 1)[-1] in _OTHER_COLLECTIVES:
             raise Bail  # a collective the tables do not hold
         if not name.startswith(("jax.", "functools.")) and any(
@@ -259,7 +260,7 @@ class BodyStates:
         if gives is None:
             raise Bail
         tree = bound["x"]
-        if type(tree) in (int, float) and rule.reduction and short != "pmean":
+        if (type(tree) in (int, float) or is_size(self.run, tree)) and rule.reduction and short != "pmean":
             return Opaque()  # (a Python number: computed without tracing)
         node = self.run.node
         arg = _arg_node(node, len(args) >= 1, "x")
@@ -420,7 +421,7 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
         raise Bail  # (a shard_map in a body)
     func = mapped.func
     key = identity(func)
-    if key in run.traced:
+    if key in run.traced and not run.__dict__.get("_retracing"):
         raise Bail  # run again: JAX may reuse the first trace (jit's cache), and the body may read changed state
     run.traced[key] = func  # (kept alive: its id stays its own)
     if not mapped.checked:
