@@ -85,6 +85,8 @@ from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import raise_statement
 from codemods.analysis.script_imports import run_import
+from codemods.analysis.script_contextvars import ContextVarObj
+from codemods.analysis.script_match import match_statement
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -194,6 +196,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
+        elif kind is ast.Match:
+            match_statement(self, node, env)  # (script_match.py)
         elif kind in (ast.Delete, ast.Raise):  # (script_functions.py, script_exceptions.py)
             (delete if kind is ast.Delete else raise_statement)(self, node, env)
         else:
@@ -412,6 +416,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return parser_attribute(obj, name)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
+        if kind is ContextVarObj:  # (script_contextvars.py)
+            return obj.attribute(name)
         if kind in LIBRARY_OBJECTS:  # (a namespace, a compiled pattern, a seeded generator: script_library.py)
             return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
