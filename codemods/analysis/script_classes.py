@@ -33,6 +33,7 @@ from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
+from codemods.analysis.dataclass_fields import CACHED, cached_read, check_order, is_marker, positional
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__init_subclass__",
@@ -69,7 +70,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             base = value
         else:
             raise Bail
-    frozen, applied = None, []
+    frozen, applied, all_keyword = None, [], False
     for index, decorator in enumerate(node.decorator_list):
         target = decorator.func if type(decorator) is ast.Call else decorator
         value = run.eval(target, env) if type(target) in (ast.Name, ast.Attribute) else None
@@ -84,11 +85,12 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail
             for keyword in decorator.keywords:
                 flag = run.eval(keyword.value, env)
-                if keyword.arg not in ("frozen", "eq", "repr", "order") or type(flag) is not bool \
+                if keyword.arg not in ("frozen", "eq", "repr", "order", "kw_only") or type(flag) is not bool \
                         or keyword.arg == "eq" and not flag:
                     raise Bail
                 if keyword.arg == "frozen":
                     frozen = flag
+                all_keyword = all_keyword or keyword.arg == "kw_only" and flag
         kind = "dataclass"
     if base is not None and kind == "ntuple" or base is not None and base.kind == "dataclass" and kind != "dataclass":
         raise Bail
@@ -97,7 +99,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     cls.builtin = cls.builtin or builtin
     body_env = Env(env, frozenset())
     body_env.vars = attrs
-    annotated = []
+    annotated, keyword_only = [], None  # (the fields after `_: KW_ONLY`: dataclass_fields.py)
     for statement in node.body:
         run.tick()
         if type(statement) is ast.Expr and type(statement.value) is ast.Constant or type(statement) is ast.Pass:
@@ -111,6 +113,11 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail  # (a comprehension or lambda in a class body skips the class's names)
             attrs[statement.targets[0].id] = _wrapped(run, statement.value, body_env) or run.eval(statement.value, body_env)
         elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
+            if kind == "dataclass" and is_marker(run, statement, body_env):
+                if keyword_only is not None:
+                    raise Bail  # (dataclasses raise a TypeError)
+                keyword_only = len(annotated)
+                continue
             if "ClassVar" not in ast.dump(statement.annotation):
                 annotated.append(statement.target.id)
                 cls.annotations[statement.target.id] = (statement.annotation, body_env)
@@ -136,6 +143,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             raise Bail
         inherited = list(base.fields) if base is not None else []
         cls.fields = inherited + [name for name in annotated if name not in inherited]
+        if all_keyword or keyword_only is not None:
+            cls.keyword_only = cls.keyword_only | frozenset(annotated[0 if all_keyword else keyword_only:])
         cls.frozen = bool(frozen) or base is not None and base.frozen
         if base is not None and base.frozen != cls.frozen:
             raise Bail  # dataclasses reject mixing frozen and non-frozen
@@ -143,6 +152,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             default = _field_default(cls, name)
             if default is not None and type(default[0]) in (list, dict, set):
                 raise Bail  # dataclasses reject a mutable default: the program raises
+        check_order(cls)  # (dataclass_fields.py)
     elif kind == "ntuple":
         cls.fields = annotated
     made = cls
@@ -192,6 +202,10 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
     applied = [None if is_known else run.eval(d, body_env) for d, is_known in zip(node.decorator_list, known)]
     value: object = run.make_function(node, env, body_env, owner=cls)  # (after its decorators, as Python)
     for index in reversed(range(len(node.decorator_list))):  # (innermost first, as Python applies them)
+        if type(applied[index]) is Lib and applied[index].name == CACHED:  # (dataclass_fields.py)
+            if index != 0 or type(value) is not UFunc:
+                raise Bail
+            return Desc("cached", value)
         if known[index]:
             if type(value) is not UFunc:
                 raise Bail
@@ -240,8 +254,8 @@ def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
         obj.attrs.update(values)
         post = cls.lookup("__post_init__")
         if post is not None:
-            if type(post[1]) is not UFunc or cls.frozen:
-                raise Bail
+            if type(post[1]) is not UFunc:
+                raise Bail  # (on a frozen class, storing a field stops the run: script_run.py)
             if run.call(Bound(post[1], obj), [], {}) is not None:
                 raise Bail
         return obj
@@ -261,9 +275,9 @@ def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
 
 
 def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
-    if len(args) > len(cls.fields) or not set(kwargs) <= set(cls.fields):
+    if len(args) > len(positional(cls)) or not set(kwargs) <= set(cls.fields):
         raise Bail
-    values = dict(zip(cls.fields, args))
+    values = dict(zip(positional(cls), args))
     if set(values) & set(kwargs):
         raise Bail
     values.update(kwargs)
@@ -284,6 +298,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
     found = cls.lookup(name)
     if found is not None and type(found[1]) is Desc and found[1].kind == "property":
         return run.call(found[1].func, [obj], {})
+    if found is not None and type(found[1]) is Desc and found[1].kind == "cached":
+        return cached_read(run, obj, found[1]) if type(obj) is UObj else _bail()
     if type(obj) is NTup:
         if name in cls.fields:
             return obj[cls.fields.index(name)]
@@ -354,7 +370,7 @@ def class_attribute(run, cls: UClass, name: str) -> object:
         raise Raised(AttributeError(name))
     value = found[1]
     if type(value) is Desc:
-        if value.kind == "property":
+        if value.kind in ("property", "cached"):
             raise Bail
         return value.func if value.kind == "static" else Bound(value.func, cls)
     return value
@@ -373,6 +389,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
         raise Bail
     if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
         value = found[1]
+        if type(value) is Desc and value.kind == "cached":
+            raise Bail
         if type(value) is Desc and value.kind != "property":
             return value.func if value.kind == "static" else Bound(value.func, sup.obj)
         if type(value) in (UFunc, Desc):
