@@ -33,7 +33,8 @@ from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
-from codemods.analysis.dataclass_fields import CACHED, cached_read, check_order, is_marker, positional
+from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
+from codemods.analysis.dataclass_fields import CACHED, cached_read, finish_dataclass, is_marker, positional
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__init_subclass__",
@@ -63,10 +64,12 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     for value in bases:
         if type(value) is Lib and jaxapi.canonical(value.name) == "typing.NamedTuple" and len(node.bases) == 1:
             kind = "ntuple"
+        elif type(value) is Lib and jaxapi.canonical(value.name) == "typing.Protocol" and len(node.bases) == 1:
+            kind = "protocol"  # (never made; an explicit subclass inherits its methods: dataclass_fields.py)
         elif (value in (dict, list) or type(value) is Lib and value.name == "collections.OrderedDict") \
                 and len(node.bases) == 1:
             builtin = list if value is list else dict  # (an OrderedDict: a dict as far as the run reads it)
-        elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass"):
+        elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass", "protocol"):
             base = value
         else:
             raise Bail
@@ -127,7 +130,9 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 attrs[statement.target.id] = run.eval(statement.value, body_env)
         else:
             raise Bail
-    if kind == "enum":
+    if kind == "enum" and mixin == FLAG:
+        make_flags(cls, attrs, Auto)  # (script_flags.py)
+    elif kind == "enum":
         if any(type(value) is Auto for value in attrs.values()):
             _resolve_auto(attrs, names)
         for name, value in list(attrs.items()):
@@ -139,20 +144,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail  # (an alias of another member, or a value the run cannot compare)
             cls.members[name] = attrs[name] = member(cls, name, value, mixin)
     if kind == "dataclass":
-        if "__init__" in attrs:
-            raise Bail
-        inherited = list(base.fields) if base is not None else []
-        cls.fields = inherited + [name for name in annotated if name not in inherited]
-        if all_keyword or keyword_only is not None:
-            cls.keyword_only = cls.keyword_only | frozenset(annotated[0 if all_keyword else keyword_only:])
-        cls.frozen = bool(frozen) or base is not None and base.frozen
-        if base is not None and base.frozen != cls.frozen:
-            raise Bail  # dataclasses reject mixing frozen and non-frozen
-        for name in cls.fields:
-            default = _field_default(cls, name)
-            if default is not None and type(default[0]) in (list, dict, set):
-                raise Bail  # dataclasses reject a mutable default: the program raises
-        check_order(cls)  # (dataclass_fields.py)
+        finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)  # (dataclass_fields.py)
     elif kind == "ntuple":
         cls.fields = annotated
     made = cls
@@ -192,6 +184,8 @@ def _enum_mixin(names: list) -> object:
         return None
     if names in ([str, "enum.Enum"], ["enum.StrEnum"]):
         return str
+    if names == ["enum.Flag"]:
+        return FLAG  # (script_flags.py)
     return False
 
 
@@ -246,6 +240,8 @@ def _field_default(cls: UClass, name: str) -> tuple | None:
 
 
 def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
+    if cls.kind == "protocol":
+        raise Raised(TypeError("Protocols cannot be instantiated"))
     if cls.kind in ("dataclass", "ntuple"):
         values = _bind_fields(run, cls, args, kwargs)
         if cls.kind == "ntuple":
@@ -402,7 +398,9 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
 
 
 def isinstance_of(obj: object, cls: UClass) -> bool:
-    if type(obj) in (UObj, NTup, Member, StrMember):
+    if cls.kind == "protocol":
+        raise Bail  # (a TypeError, or a structural test for a runtime_checkable one: not modelled)
+    if type(obj) in (UObj, NTup, Member, StrMember, FlagMember):
         return obj.cls.derives(cls)
     return False
 

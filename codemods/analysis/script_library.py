@@ -27,6 +27,8 @@ from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, Unseeded, random_attribute
 from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
 from codemods.analysis.script_contextvars import LIBRARY as CONTEXTVARS_LIBRARY
+from codemods.analysis.script_flags import LIBRARY as FLAGS_LIBRARY
+from codemods.analysis.dataclass_fields import LIBRARY as DATACLASS_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
 
@@ -310,4 +312,5 @@ LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
-           **CONTEXTVARS_LIBRARY}
+           **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY,
+           **DATACLASS_LIBRARY}

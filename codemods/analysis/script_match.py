@@ -20,14 +20,15 @@ import types
 
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.script_values import (Member, MeshObj, NTup, ShardObj, SpecObj, StrMember, UClass, UFunc,
                                              UObj)
 
 _SEQUENCES = (list, tuple, NTup, range)
-_NOT_SEQUENCES = (str, StrMember, bytes, dict, int, float, bool, type(None), Member, UFunc, UClass, MeshObj,
+_NOT_SEQUENCES = (FlagMember, str, StrMember, bytes, dict, int, float, bool, type(None), Member, UFunc, UClass, MeshObj,
                   ShardObj, set, frozenset, types.MappingProxyType)
 _MAPPINGS = (dict, types.MappingProxyType)
-_NOT_MAPPINGS = (list, tuple, NTup, range, str, StrMember, bytes, int, float, bool, type(None), Member, UFunc,
+_NOT_MAPPINGS = (FlagMember, list, tuple, NTup, range, str, StrMember, bytes, int, float, bool, type(None), Member, UFunc,
                  UClass, MeshObj, ShardObj, SpecObj, set, frozenset)
 # The builtins whose class pattern's one positional argument matches the subject itself (PEP 634).
 _SELF_MATCHING = (bool, bytearray, bytes, dict, float, frozenset, int, list, set, str, tuple)

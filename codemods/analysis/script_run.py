@@ -87,6 +87,7 @@ from codemods.analysis.script_exceptions import raise_statement
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.script_contextvars import ContextVarObj
 from codemods.analysis.script_match import match_statement
+from codemods.analysis.script_flags import FlagMember, invert
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -382,6 +383,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 return result
             if type(operand) is Opaque:
                 return operand
+            if type(operand) is FlagMember and type(node.op) is ast.Invert:
+                return invert(operand)  # (script_flags.py)
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
                 else _bail()
         if kind is ast.Lambda and (node.args.defaults or any(d is not None for d in node.args.kw_defaults)):
@@ -422,7 +425,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
-        if kind in (Member, StrMember):
+        if kind in (Member, StrMember, FlagMember):
             return member_attribute(self, obj, name)
         if kind in (UObj, NTup):
             return instance_attribute(self, obj, name)
