@@ -208,6 +208,8 @@ class ScriptBuiltins:
             return Opaque()  # `float(loss)`: a number the run does not know
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
             raise Bail
+        if name in ("set", "frozenset") and len(args) == 1 and not kwargs and type(args[0]) in (set, frozenset):
+            return func(args[0])  # (`frozenset({"pipe"})`: no order is read)
         if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:
             items = self.iterate(args[0])
             if not all(plain_tree(item) for item in items) and not (

@@ -328,6 +328,7 @@ def _atom(value: object) -> bool:
     """A value whose `==` runs no code of the program: a plain one, a parameter kind, a regex flag,
     a builtin type."""
     return plain_tree(value) or type(value) in (inspect._ParameterKind, re.RegexFlag, FlagMember) \
+        or type(value) in (Member, StrMember) and value.cls.lookup("__eq__") is None \
         or isinstance(value, type) and value.__module__ == "builtins"
 
 
