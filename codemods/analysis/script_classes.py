@@ -34,6 +34,7 @@ from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, 
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
+from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.dataclass_fields import CACHED, cached_read, finish_dataclass, is_marker, positional
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
@@ -205,7 +206,7 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
                 raise Bail
             return Desc(_DECORATORS[node.decorator_list[index].id], value)
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
-        if type(value) is not UFunc and not (type(value) is ContextManager and index == 0):
+        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher) and index == 0):
             raise Bail
     return value
 
@@ -324,7 +325,7 @@ def instance_attribute(run, obj: object, name: str) -> object:
 
 
 def _bound(value: object, obj: object, cls: UClass) -> object:
-    if type(value) in (UFunc, LambdaValue, ContextManager):  # (a contextmanager wraps a function: bound too)
+    if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher):  # (a contextmanager wraps a function: bound too)
         return Bound(value, obj)
     if type(value) is Desc:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
@@ -365,6 +366,8 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             raise Bail  # (what `type` and `object` give every class: not modelled)
         raise Raised(AttributeError(name))
     value = found[1]
+    if type(value) is Dispatcher and value.method:
+        raise Bail  # (read on the class, a singledispatchmethod dispatches on the first argument: not modelled)
     if type(value) is Desc:
         if value.kind in ("property", "cached"):
             raise Bail

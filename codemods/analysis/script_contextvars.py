@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import RunCallable
 
 _UNSET = object()
 
 
-class ContextVarObj:
+class ContextVarObj(ModelledObject):
     """A ContextVar made by the program: its name, default and current value."""
 
     __slots__ = ("default", "name", "value")
@@ -25,7 +26,7 @@ class ContextVarObj:
     def __init__(self, name: str, default: object) -> None:
         self.name, self.default, self.value = name, default, _UNSET
 
-    def attribute(self, name: str) -> object:
+    def attribute(self, run, name: str) -> object:
         if name == "name":
             return self.name
         if name in ("get", "set", "reset"):

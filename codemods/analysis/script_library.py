@@ -30,6 +30,7 @@ from codemods.analysis.script_contextvars import LIBRARY as CONTEXTVARS_LIBRARY
 from codemods.analysis.script_flags import LIBRARY as FLAGS_LIBRARY
 from codemods.analysis.dataclass_fields import LIBRARY as DATACLASS_LIBRARY
 from codemods.analysis.script_itertools import LIBRARY as ITERTOOLS_LIBRARY
+from codemods.analysis.script_dispatch import LIBRARY as DISPATCH_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
 
@@ -314,4 +315,5 @@ LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
            **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY,
-           **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY}
+           **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
+           **DISPATCH_LIBRARY}

@@ -85,7 +85,7 @@ from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import raise_statement
 from codemods.analysis.script_imports import run_import
-from codemods.analysis.script_contextvars import ContextVarObj
+from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_match import match_statement
 from codemods.analysis.script_flags import FlagMember, invert
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
@@ -419,8 +419,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return parser_attribute(obj, name)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
-        if kind is ContextVarObj:  # (script_contextvars.py)
-            return obj.attribute(name)
+        if isinstance(obj, ModelledObject):  # (a ContextVar, a singledispatch function: modelled_objects.py)
+            return obj.attribute(self, name)
         if kind in LIBRARY_OBJECTS:  # (a namespace, a compiled pattern, a seeded generator: script_library.py)
             return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
