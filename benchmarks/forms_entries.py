@@ -11,6 +11,22 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gd1_sf105_script_contextvar_set_in_block": "main()",
+    "gd2_sf105_script_match_mapping_two_axes": "main()",
+    "gd3_sf105_script_flag_member_in_combination": "main()",
+    "gd4_sf105_script_singledispatch_int_overload": "main()",
+    "gd5_sf105_script_kw_only_cached_property_read_after_change": "main()",
+    "gd6_sf105_script_match_class_pattern_positional_field": "main()",
+    "gd7_sf105_script_match_strenum_value_pattern": "main()",
+    "gd8_sf105_script_dataclass_called_in_decorator_factory": "main()",
+    "ngd1_sf105_script_contextvar_reset_after_block": "main()",
+    "ngd2_sf105_script_match_guard_fails": "main()",
+    "ngd3_sf105_script_flag_member_not_in_combination": "main()",
+    "ngd4_sf105_script_singledispatch_bool_before_int": "main()",
+    "ngd5_sf105_script_cached_property_read_before_change": "main()",
+    "ngd6_sf105_script_match_class_pattern_other_kind": "main()",
+    "ngd7_sf105_script_match_strenum_other_member": "main()",
+    "ngd8_sf105_script_frozen_post_init_drops_repeated_axis": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
