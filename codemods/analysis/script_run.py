@@ -86,6 +86,7 @@ from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import raise_statement
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis.named_exprs import assigned_scope
 from codemods.analysis.script_match import match_statement
 from codemods.analysis.script_flags import FlagMember, invert
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
@@ -387,6 +388,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 return invert(operand)  # (script_flags.py)
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
                 else _bail()
+        if kind is ast.NamedExpr:
+            value = self.eval(node.value, env)
+            self.store(node.target, value, assigned_scope(self, node.target.id, env))  # (named_exprs.py)
+            return value
         if kind is ast.Lambda and (node.args.defaults or any(d is not None for d in node.args.kw_defaults)):
             return lambda_with_defaults(self, node, env)  # (its defaults evaluated now, as Python does)
         if kind is ast.BinOp and (type(node.op) is ast.MatMult or self.states is not None):
