@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gd10_sf101_script_strenum_gather_target": "main()",
+    "ngd10_sf101_script_strenum_gather_target_invarying": "main()",
     "gd9_sf105_script_walrus_in_comprehension_binds_last": "main()",
     "ngd9_sf105_script_walrus_last_value_is_first_axis": "main()",
     "gd1_sf105_script_contextvar_set_in_block": "main()",
