@@ -116,10 +116,11 @@ def positional(cls: UClass) -> list:
 
 def check_order(cls: UClass) -> None:
     """dataclasses' own check: a positional field without a default after one with a default."""
+    from codemods.analysis.script_classes import _field_default
+
     defaulted = None
     for name in positional(cls):
-        found = cls.lookup(name)
-        if found is not None:
+        if _field_default(cls, name) is not None:
             defaulted = name
         elif defaulted is not None:
             raise Raised(TypeError(f"non-default argument {name!r} follows default argument {defaulted!r}"))

@@ -76,7 +76,7 @@ class ScriptBuiltins:
             cls = target if type(target) is UClass else target.cls if type(target) is UObj else None
             if cls is None or cls.kind != "dataclass":
                 raise Bail
-            return tuple(FieldName(n, cls.annotations.get(n)) for n in cls.fields)
+            return tuple(FieldName(n, cls.annotations.get(n), cls) for n in cls.fields)
         if canonical == "dataclasses.asdict" and len(args) == 1 and not kwargs:
             return _as_dict(args[0])
         if canonical in _LIBRARY:  # `json.loads`, `ast.literal_eval`, `math.*` of plain values

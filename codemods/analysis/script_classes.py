@@ -35,6 +35,7 @@ from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
 from codemods.analysis.script_dispatch import Dispatcher
+from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.dataclass_fields import CACHED, cached_read, finish_dataclass, is_marker, positional
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
@@ -235,6 +236,8 @@ def _field_default(cls: UClass, name: str) -> tuple | None:
     value = found[1]
     if type(value) is FieldDefault:
         return (value.default, False) if value.factory is None else (value.factory, True)
+    if type(value) is FieldSpec:  # (field_specs.py)
+        return value.default_pair()
     if type(value) is Desc:
         raise Bail
     return (value, False)
@@ -243,18 +246,12 @@ def _field_default(cls: UClass, name: str) -> tuple | None:
 def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
     if cls.kind == "protocol":
         raise Raised(TypeError("Protocols cannot be instantiated"))
-    if cls.kind in ("dataclass", "ntuple"):
+    if cls.kind == "ntuple":
         values = _bind_fields(run, cls, args, kwargs)
-        if cls.kind == "ntuple":
-            return ntup(cls, [values[name] for name in cls.fields])
+        return ntup(cls, [values[name] for name in cls.fields])
+    if cls.kind == "dataclass" and "__init__" not in cls.attrs:  # (unless the program replaced it)
         obj = UObj(cls)
-        obj.attrs.update(values)
-        post = cls.lookup("__post_init__")
-        if post is not None:
-            if type(post[1]) is not UFunc:
-                raise Bail  # (on a frozen class, storing a field stops the run: script_run.py)
-            if run.call(Bound(post[1], obj), [], {}) is not None:
-                raise Bail
+        init_fields(run, cls, obj, args, kwargs)
         return obj
     obj = UObj(cls)
     init = cls.lookup("__init__")
@@ -269,6 +266,17 @@ def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
     if run.call(Bound(init[1], obj), args, kwargs) is not None:
         raise Bail
     return obj
+
+
+def init_fields(run, cls: UClass, obj: UObj, args: list, kwargs: dict) -> None:
+    """What a dataclass's generated `__init__` does: the fields bound and stored, then `__post_init__`."""
+    obj.attrs.update(_bind_fields(run, cls, args, kwargs))
+    post = cls.lookup("__post_init__")
+    if post is not None:
+        if type(post[1]) is not UFunc:
+            raise Bail  # (on a frozen class, storing a field stops the run: script_run.py)
+        if run.call(Bound(post[1], obj), [], {}) is not None:
+            raise Bail
 
 
 def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
@@ -354,6 +362,8 @@ def enum_member(cls: UClass, value: object) -> object:
 
 
 def class_attribute(run, cls: UClass, name: str) -> object:
+    if name == "__init__" and cls.kind == "dataclass" and "__init__" not in cls.attrs:
+        return GeneratedInit(cls)  # (field_specs.py)
     found = cls.lookup(name)
     if found is None:
         if name == "__name__":
@@ -475,6 +485,8 @@ class TypeMethod:
             obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
             return None
         target = obj.data if type(obj) is UObj and obj.data is not None else obj
+        if self.owner is str and not all(plain_tree(value) for value in (*args, *kwargs.values())):
+            raise Bail
         if type(target) is not self.owner or kwargs and self.name != "update" or not (
                 self.name in METHODS[self.owner] or self.name in _HOLDER_DUNDERS):
             raise Bail
@@ -487,6 +499,8 @@ def type_method(owner: object, name: str) -> TypeMethod | None:
     """`dict.__setitem__` and the like, or None for anything else read off a builtin type."""
     if owner is object and name == "__setattr__":
         return TypeMethod(object, name)
+    if owner is str and name in METHODS[str]:
+        return TypeMethod(str, name)  # (`converter=str.strip`)
     if owner in (dict, list) and (name in METHODS[owner] or name in _HOLDER_DUNDERS or name == "__init__"):
         return TypeMethod(owner, name)
     return None

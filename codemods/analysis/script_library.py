@@ -31,6 +31,7 @@ from codemods.analysis.script_flags import LIBRARY as FLAGS_LIBRARY
 from codemods.analysis.dataclass_fields import LIBRARY as DATACLASS_LIBRARY
 from codemods.analysis.script_itertools import LIBRARY as ITERTOOLS_LIBRARY
 from codemods.analysis.script_dispatch import LIBRARY as DISPATCH_LIBRARY
+from codemods.analysis.field_specs import LIBRARY as FIELD_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
 
@@ -316,4 +317,4 @@ LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
            **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY,
            **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
-           **DISPATCH_LIBRARY}
+           **DISPATCH_LIBRARY, **FIELD_LIBRARY}

@@ -210,9 +210,9 @@ class ScriptOperators:
         right = dict(right) if type(right) is types.MappingProxyType else right
         if type(right) is FlagMember:
             return script_flags.contains(left, right)
-        if type(left) in (FlagMember, Member) and type(right) in (list, tuple) \
-                and all(plain_tree(item) or type(item) in (FlagMember, Member) for item in right):
-            return any(item is left or type(item) is FlagMember and item == left for item in right)
+        if type(left) in (FlagMember, Member, StrMember) and type(right) in (list, tuple) \
+                and all(_atom(item) for item in (left, *right)):  # (Enum members: no `==` of the program's)
+            return any(item is left or item == left for item in right)
         if script_environment.is_environ(right):
             return script_environment.contains(self, left)
         if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \

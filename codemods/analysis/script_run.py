@@ -87,6 +87,7 @@ from codemods.analysis.script_exceptions import raise_statement
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.named_exprs import assigned_scope
+from codemods.analysis.field_specs import Metadata, metadata_of
 from codemods.analysis.script_match import match_statement
 from codemods.analysis.script_flags import FlagMember, invert
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
@@ -411,7 +412,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind in (UFunc, CodeObj, FrameObj) or kind in INSPECT_TYPES:
             return function_attribute(self, obj, name) if kind is UFunc else code_attribute(obj, name) \
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
-        if obj is dict or obj is list or kind is Special and obj.name == "builtins.object":
+        if obj is dict or obj is list or obj is str or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
             if found is None:
                 raise Bail
@@ -465,6 +466,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return result
         if kind is FieldName and name == "name":
             return obj.name
+        if kind is FieldName and name == "metadata" and obj.owner is not None:
+            return Metadata(metadata_of(obj.owner, obj.name))  # (field_specs.py)
         if kind is FieldName and name == "type" and obj.annotation is not None:
             node, scope = obj.annotation
             return ast.unparse(node) if self.future_annotations else self.eval(node, scope)

@@ -294,10 +294,11 @@ class SuperObj:
 class FieldName:
     """An item of `dataclasses.fields(...)`: `.name`, and `.type` (its annotation, evaluated when read)."""
 
-    __slots__ = ("annotation", "name")
+    __slots__ = ("annotation", "name", "owner")
 
-    def __init__(self, name: str, annotation: tuple | None) -> None:
+    def __init__(self, name: str, annotation: tuple | None, owner=None) -> None:
         self.name, self.annotation = name, annotation
+        self.owner = owner  # (its dataclass: `.metadata` read from its field(), field_specs.py)
 
 
 class Lazy:
