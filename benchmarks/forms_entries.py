@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gd11_sf105_script_attrs_like_converter_strips": "main()",
+    "ngd11_sf105_script_attrs_like_converter_makes_axes_equal": "main()",
+    "gd12_sf105_script_protocol_implementation_from_table": "main()",
+    "ngd12_sf105_script_protocol_other_implementation": "main()",
     "gd10_sf101_script_strenum_gather_target": "main()",
     "ngd10_sf101_script_strenum_gather_target_invarying": "main()",
     "gd9_sf105_script_walrus_in_comprehension_binds_last": "main()",
