@@ -157,6 +157,8 @@ class ScriptOperators:
             return result
         if op in _SHIFTS and type(left) in (int, bool) and type(right) in (int, bool):
             return guard(_SHIFTS[op], left, right)  # `1 << FIELD_BITS`
+        if op is ast.BitOr and type(left) is dict and type(right) is dict:  # `params | {"embed": w}`: no value is read
+            return guard(operator.ior if augmented else operator.or_, left, right)
         if op is ast.Add and type(left) is type(right) and type(left) in (tuple, list):  # (no item is read)
             return guard(operator.iadd if augmented and type(left) is list else operator.add, left, right)
         if op is ast.Mult and {type(left), type(right)} in ({tuple, int}, {list, int}) and not augmented:
