@@ -139,10 +139,4 @@ def name_of(desc) -> str:
     return desc.func.node.name
 
 
-def _runtime_checkable(run, args: list, kwargs: dict) -> UClass:
-    if len(args) != 1 or kwargs or type(args[0]) is not UClass or args[0].kind != "protocol":
-        raise Bail  # (Python raises a TypeError on any other class)
-    return args[0]
-
-
-LIBRARY = {"dataclasses.dataclass": dataclass_call, "typing.runtime_checkable": _runtime_checkable}
+LIBRARY = {"dataclasses.dataclass": dataclass_call}

@@ -36,6 +36,7 @@ from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
+from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, cached_read, finish_dataclass, is_marker, positional
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
@@ -67,11 +68,11 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         if type(value) is Lib and jaxapi.canonical(value.name) == "typing.NamedTuple" and len(node.bases) == 1:
             kind = "ntuple"
         elif type(value) is Lib and jaxapi.canonical(value.name) == "typing.Protocol" and len(node.bases) == 1:
-            kind = "protocol"  # (never made; an explicit subclass inherits its methods: dataclass_fields.py)
+            kind = "protocol"  # (never made; an explicit subclass inherits its methods: protocol_classes.py)
         elif (value in (dict, list) or type(value) is Lib and value.name == "collections.OrderedDict") \
                 and len(node.bases) == 1:
             builtin = list if value is list else dict  # (an OrderedDict: a dict as far as the run reads it)
-        elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass", "protocol"):
+        elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass", *PROTOCOL_KINDS):
             base = value
         else:
             raise Bail
@@ -244,7 +245,7 @@ def _field_default(cls: UClass, name: str) -> tuple | None:
 
 
 def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
-    if cls.kind == "protocol":
+    if cls.kind in PROTOCOL_KINDS:
         raise Raised(TypeError("Protocols cannot be instantiated"))
     if cls.kind == "ntuple":
         values = _bind_fields(run, cls, args, kwargs)
@@ -411,8 +412,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
 
 
 def isinstance_of(obj: object, cls: UClass) -> bool:
-    if cls.kind == "protocol":
-        raise Bail  # (a TypeError, or a structural test for a runtime_checkable one: not modelled)
+    if cls.kind in PROTOCOL_KINDS:
+        return instance_check(obj, cls)  # (protocol_classes.py)
     if type(obj) in (UObj, NTup, Member, StrMember, FlagMember):
         return obj.cls.derives(cls)
     return False

@@ -32,6 +32,7 @@ from codemods.analysis.dataclass_fields import LIBRARY as DATACLASS_LIBRARY
 from codemods.analysis.script_itertools import LIBRARY as ITERTOOLS_LIBRARY
 from codemods.analysis.script_dispatch import LIBRARY as DISPATCH_LIBRARY
 from codemods.analysis.field_specs import LIBRARY as FIELD_LIBRARY
+from codemods.analysis.protocol_classes import LIBRARY as PROTOCOL_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
 
@@ -317,4 +318,5 @@ LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
            **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY,
            **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
-           **DISPATCH_LIBRARY, **FIELD_LIBRARY}
+           **DISPATCH_LIBRARY, **FIELD_LIBRARY,
+           **PROTOCOL_LIBRARY}
