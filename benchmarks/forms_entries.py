@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gd13_sf105_script_runtime_checkable_protocol_matches": "main()",
+    "ngd13_sf105_script_runtime_checkable_protocol_missing_member": "main()",
     "gd11_sf105_script_attrs_like_converter_strips": "main()",
     "ngd11_sf105_script_attrs_like_converter_makes_axes_equal": "main()",
     "gd12_sf105_script_protocol_implementation_from_table": "main()",
