@@ -22,3 +22,9 @@ def assigned_scope(run, name: str, env: Env) -> Env:
             raise Bail  # (a class body, or a comprehension over attributes: not modelled)
         current = current.parent  # (a comprehension's scope: past it)
     raise Bail
+
+
+def named_expr(run, node, env: Env) -> object:
+    value = run.eval(node.value, env)
+    run.store(node.target, value, assigned_scope(run, node.target.id, env))
+    return value

@@ -86,10 +86,7 @@ from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import raise_statement
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.named_exprs import assigned_scope
-from codemods.analysis.field_specs import Metadata, metadata_of
-from codemods.analysis.script_match import match_statement
-from codemods.analysis.script_flags import FlagMember, invert
+from codemods.analysis import field_specs, named_exprs, script_flags, script_match
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -200,7 +197,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
         elif kind is ast.Match:
-            match_statement(self, node, env)  # (script_match.py)
+            script_match.match_statement(self, node, env)
         elif kind in (ast.Delete, ast.Raise):  # (script_functions.py, script_exceptions.py)
             (delete if kind is ast.Delete else raise_statement)(self, node, env)
         else:
@@ -385,14 +382,12 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 return result
             if type(operand) is Opaque:
                 return operand
-            if type(operand) is FlagMember and type(node.op) is ast.Invert:
-                return invert(operand)  # (script_flags.py)
+            if type(operand) is script_flags.FlagMember and type(node.op) is ast.Invert:
+                return script_flags.invert(operand)
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
                 else _bail()
         if kind is ast.NamedExpr:
-            value = self.eval(node.value, env)
-            self.store(node.target, value, assigned_scope(self, node.target.id, env))  # (named_exprs.py)
-            return value
+            return named_exprs.named_expr(self, node, env)
         if kind is ast.Lambda and (node.args.defaults or any(d is not None for d in node.args.kw_defaults)):
             return lambda_with_defaults(self, node, env)  # (its defaults evaluated now, as Python does)
         if kind is ast.BinOp and (type(node.op) is ast.MatMult or self.states is not None):
@@ -431,7 +426,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
-        if kind in (Member, StrMember, FlagMember):
+        if kind in (Member, StrMember, script_flags.FlagMember):
             return member_attribute(self, obj, name)
         if kind in (UObj, NTup):
             return instance_attribute(self, obj, name)
@@ -467,7 +462,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind is FieldName and name == "name":
             return obj.name
         if kind is FieldName and name == "metadata" and obj.owner is not None:
-            return Metadata(metadata_of(obj.owner, obj.name))  # (field_specs.py)
+            return field_specs.Metadata(field_specs.metadata_of(obj.owner, obj.name))
         if kind is FieldName and name == "type" and obj.annotation is not None:
             node, scope = obj.annotation
             return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
@@ -480,8 +475,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return func.alias or func.node.name if type(func) is UFunc else func.node.name
         if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
             return getattr(obj.found, name)
-        if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
-            return obj.attrs
         if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
             raise Bail
         return super().attribute(obj, name)
