@@ -56,8 +56,8 @@ def make_flags(cls, attrs: dict, auto_type: type) -> None:
     from codemods.analysis.script_values import UFunc
     from codemods.analysis.host_exprs import LambdaValue
 
-    if any(name.startswith("_") and type(value) in (UFunc, Desc) for name, value in attrs.items()):
-        raise Bail  # (hooks of its own: `__or__`, `_missing_`, `_generate_next_value_`)
+    if any(name.startswith("_") for name in attrs):
+        raise Bail  # (hooks of its own: `__or__`, `_missing_`; `_ignore_`; a `_name` that is a member)
     named = [(name, value) for name, value in attrs.items()
              if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
     if not named or any(type(value) is not int and type(value) is not auto_type for _, value in named):
