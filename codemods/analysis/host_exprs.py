@@ -148,6 +148,10 @@ def _bound_names(function: ast.AST, generator: bool) -> frozenset[str]:
             names.add(node.id)
         elif type(node) is ast.Await or type(node) in (ast.Yield, ast.YieldFrom) and not generator:
             raise Bail  # (a generator def: only a script run runs one, script_generators.py)
+    for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in (
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        if type(node) is ast.NamedExpr:  # (in a comprehension too: it binds in the def's scope, PEP 572)
+            names.add(node.target.id)
     declared = declarations(function)
     if (declared[0] | declared[1]) & {a.arg for a in ast.walk(function.args) if type(a) is ast.arg}:
         raise Bail  # (a SyntaxError in Python)

@@ -82,7 +82,7 @@ class ScriptBuiltins:
             cls = target if type(target) is UClass else target.cls if type(target) is UObj else None
             if cls is None or cls.kind != "dataclass":
                 raise Bail
-            return tuple(FieldName(n, cls.annotations.get(n)) for n in cls.fields)
+            return tuple(FieldName(n, cls.annotations.get(n), cls) for n in cls.fields)
         if canonical == "dataclasses.asdict" and len(args) == 1 and not kwargs:
             return _as_dict(args[0])
         if canonical in _LIBRARY:  # `json.loads`, `ast.literal_eval`, `math.*` of plain values
@@ -216,6 +216,8 @@ class ScriptBuiltins:
             args = [list(args[0].entries)]  # `any(spec)`: a PartitionSpec is the tuple of its entries
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
             raise Bail
+        if name in ("set", "frozenset") and len(args) == 1 and not kwargs and type(args[0]) in (set, frozenset):
+            return func(args[0])  # (`frozenset({"pipe"})`: no order is read)
         if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:
             items = self.iterate(args[0])
             if not all(plain_tree(item) for item in items) and not (

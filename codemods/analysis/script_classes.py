@@ -35,6 +35,11 @@ from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, 
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.array_dtypes import DType, as_dtype
 from codemods.analysis.script_generators import ContextManager
+from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
+from codemods.analysis.script_dispatch import Dispatcher
+from codemods.analysis.field_specs import FieldSpec, GeneratedInit
+from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
+from codemods.analysis.dataclass_fields import CACHED, cached_read, finish_dataclass, is_marker, positional
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__init_subclass__",
@@ -64,14 +69,16 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     for value in bases:
         if type(value) is Lib and jaxapi.canonical(value.name) == "typing.NamedTuple" and len(node.bases) == 1:
             kind = "ntuple"
+        elif type(value) is Lib and jaxapi.canonical(value.name) == "typing.Protocol" and len(node.bases) == 1:
+            kind = "protocol"  # (never made; an explicit subclass inherits its methods: protocol_classes.py)
         elif (value in (dict, list) or type(value) is Lib and value.name == "collections.OrderedDict") \
                 and len(node.bases) == 1:
             builtin = list if value is list else dict  # (an OrderedDict: a dict as far as the run reads it)
-        elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass"):
+        elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass", *PROTOCOL_KINDS):
             base = value
         else:
             raise Bail
-    frozen, applied = None, []
+    frozen, applied, all_keyword = None, [], False
     for index, decorator in enumerate(node.decorator_list):
         target = decorator.func if type(decorator) is ast.Call else decorator
         value = run.eval(target, env) if type(target) in (ast.Name, ast.Attribute) else None
@@ -86,11 +93,12 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail
             for keyword in decorator.keywords:
                 flag = run.eval(keyword.value, env)
-                if keyword.arg not in ("frozen", "eq", "repr", "order") or type(flag) is not bool \
+                if keyword.arg not in ("frozen", "eq", "repr", "order", "kw_only") or type(flag) is not bool \
                         or keyword.arg == "eq" and not flag:
                     raise Bail
                 if keyword.arg == "frozen":
                     frozen = flag
+                all_keyword = all_keyword or keyword.arg == "kw_only" and flag
         kind = "dataclass"
     if base is not None and kind == "ntuple" or base is not None and base.kind == "dataclass" and kind != "dataclass":
         raise Bail
@@ -99,7 +107,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     cls.builtin = cls.builtin or builtin
     body_env = Env(env, frozenset())
     body_env.vars = attrs
-    annotated = []
+    annotated, keyword_only = [], None  # (the fields after `_: KW_ONLY`: dataclass_fields.py)
     for statement in node.body:
         run.tick()
         if type(statement) is ast.Expr and type(statement.value) is ast.Constant or type(statement) is ast.Pass:
@@ -113,6 +121,11 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail  # (a comprehension or lambda in a class body skips the class's names)
             attrs[statement.targets[0].id] = _wrapped(run, statement.value, body_env) or run.eval(statement.value, body_env)
         elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
+            if kind == "dataclass" and is_marker(run, statement, body_env):
+                if keyword_only is not None:
+                    raise Bail  # (dataclasses raise a TypeError)
+                keyword_only = len(annotated)
+                continue
             if "ClassVar" not in ast.dump(statement.annotation):
                 annotated.append(statement.target.id)
                 cls.annotations[statement.target.id] = (statement.annotation, body_env)
@@ -122,7 +135,9 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 attrs[statement.target.id] = run.eval(statement.value, body_env)
         else:
             raise Bail
-    if kind == "enum":
+    if kind == "enum" and mixin == FLAG:
+        make_flags(cls, attrs, Auto)  # (script_flags.py)
+    elif kind == "enum":
         if any(type(value) is Auto for value in attrs.values()):
             _resolve_auto(attrs, names)
         for name, value in list(attrs.items()):
@@ -134,17 +149,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail  # (an alias of another member, or a value the run cannot compare)
             cls.members[name] = attrs[name] = member(cls, name, value, mixin)
     if kind == "dataclass":
-        if "__init__" in attrs:
-            raise Bail
-        inherited = list(base.fields) if base is not None else []
-        cls.fields = inherited + [name for name in annotated if name not in inherited]
-        cls.frozen = bool(frozen) or base is not None and base.frozen
-        if base is not None and base.frozen != cls.frozen:
-            raise Bail  # dataclasses reject mixing frozen and non-frozen
-        for name in cls.fields:
-            default = _field_default(cls, name)
-            if default is not None and type(default[0]) in (list, dict, set):
-                raise Bail  # dataclasses reject a mutable default: the program raises
+        finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)  # (dataclass_fields.py)
     elif kind == "ntuple":
         cls.fields = annotated
     made = cls
@@ -184,6 +189,8 @@ def _enum_mixin(names: list) -> object:
         return None
     if names in ([str, "enum.Enum"], ["enum.StrEnum"]):
         return str
+    if names == ["enum.Flag"]:
+        return FLAG  # (script_flags.py)
     return False
 
 
@@ -194,12 +201,16 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
     applied = [None if is_known else run.eval(d, body_env) for d, is_known in zip(node.decorator_list, known)]
     value: object = run.make_function(node, env, body_env, owner=cls)  # (after its decorators, as Python)
     for index in reversed(range(len(node.decorator_list))):  # (innermost first, as Python applies them)
+        if type(applied[index]) is Lib and applied[index].name == CACHED:  # (dataclass_fields.py)
+            if index != 0 or type(value) is not UFunc:
+                raise Bail
+            return Desc("cached", value)
         if known[index]:
             if type(value) is not UFunc:
                 raise Bail
             return Desc(_DECORATORS[node.decorator_list[index].id], value)
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
-        if type(value) is not UFunc and not (type(value) is ContextManager and index == 0):
+        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher) and index == 0):
             raise Bail
     return value
 
@@ -228,24 +239,22 @@ def _field_default(cls: UClass, name: str) -> tuple | None:
     value = found[1]
     if type(value) is FieldDefault:
         return (value.default, False) if value.factory is None else (value.factory, True)
+    if type(value) is FieldSpec:  # (field_specs.py)
+        return value.default_pair()
     if type(value) is Desc:
         raise Bail
     return (value, False)
 
 
 def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
-    if cls.kind in ("dataclass", "ntuple"):
+    if cls.kind in PROTOCOL_KINDS:
+        raise Raised(TypeError("Protocols cannot be instantiated"))
+    if cls.kind == "ntuple":
         values = _bind_fields(run, cls, args, kwargs)
-        if cls.kind == "ntuple":
-            return ntup(cls, [values[name] for name in cls.fields])
+        return ntup(cls, [values[name] for name in cls.fields])
+    if cls.kind == "dataclass" and "__init__" not in cls.attrs:  # (unless the program replaced it)
         obj = UObj(cls)
-        obj.attrs.update(values)
-        post = cls.lookup("__post_init__")
-        if post is not None:
-            if type(post[1]) is not UFunc or cls.frozen:
-                raise Bail
-            if run.call(Bound(post[1], obj), [], {}) is not None:
-                raise Bail
+        init_fields(run, cls, obj, args, kwargs)
         return obj
     obj = UObj(cls)
     init = cls.lookup("__init__")
@@ -262,10 +271,21 @@ def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
     return obj
 
 
+def init_fields(run, cls: UClass, obj: UObj, args: list, kwargs: dict) -> None:
+    """What a dataclass's generated `__init__` does: the fields bound and stored, then `__post_init__`."""
+    obj.attrs.update(_bind_fields(run, cls, args, kwargs))
+    post = cls.lookup("__post_init__")
+    if post is not None:
+        if type(post[1]) is not UFunc:
+            raise Bail  # (on a frozen class, storing a field stops the run: script_run.py)
+        if run.call(Bound(post[1], obj), [], {}) is not None:
+            raise Bail
+
+
 def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
-    if len(args) > len(cls.fields) or not set(kwargs) <= set(cls.fields):
+    if len(args) > len(positional(cls)) or not set(kwargs) <= set(cls.fields):
         raise Bail
-    values = dict(zip(cls.fields, args))
+    values = dict(zip(positional(cls), args))
     if set(values) & set(kwargs):
         raise Bail
     values.update(kwargs)
@@ -286,6 +306,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
     found = cls.lookup(name)
     if found is not None and type(found[1]) is Desc and found[1].kind == "property":
         return run.call(found[1].func, [obj], {})
+    if found is not None and type(found[1]) is Desc and found[1].kind == "cached":
+        return cached_read(run, obj, found[1]) if type(obj) is UObj else _bail()
     if type(obj) is NTup:
         if name in cls.fields:
             return obj[cls.fields.index(name)]
@@ -314,7 +336,7 @@ def instance_attribute(run, obj: object, name: str) -> object:
 
 
 def _bound(value: object, obj: object, cls: UClass) -> object:
-    if type(value) in (UFunc, LambdaValue, ContextManager):  # (a contextmanager wraps a function: bound too)
+    if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher):  # (a contextmanager wraps a function: bound too)
         return Bound(value, obj)
     if type(value) is Desc:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
@@ -345,6 +367,8 @@ def enum_member(cls: UClass, value: object) -> object:
 
 
 def class_attribute(run, cls: UClass, name: str) -> object:
+    if name == "__init__" and cls.kind == "dataclass" and "__init__" not in cls.attrs:
+        return GeneratedInit(cls)  # (field_specs.py)
     found = cls.lookup(name)
     if found is None:
         if name == "__name__":
@@ -359,8 +383,10 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             raise Bail  # (what `type` and `object` give every class: not modelled)
         raise Raised(AttributeError(name))
     value = found[1]
+    if type(value) is Dispatcher and value.method:
+        raise Bail  # (read on the class, a singledispatchmethod dispatches on the first argument: not modelled)
     if type(value) is Desc:
-        if value.kind == "property":
+        if value.kind in ("property", "cached"):
             raise Bail
         return value.func if value.kind == "static" else Bound(value.func, cls)
     return value
@@ -379,6 +405,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
         raise Bail
     if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
         value = found[1]
+        if type(value) is Desc and value.kind == "cached":
+            raise Bail
         if type(value) is Desc and value.kind != "property":
             return value.func if value.kind == "static" else Bound(value.func, sup.obj)
         if type(value) in (UFunc, Desc):
@@ -390,7 +418,9 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
 
 
 def isinstance_of(obj: object, cls: UClass) -> bool:
-    if type(obj) in (UObj, NTup, Member, StrMember):
+    if cls.kind in PROTOCOL_KINDS:
+        return instance_check(obj, cls)  # (protocol_classes.py)
+    if type(obj) in (UObj, NTup, Member, StrMember, FlagMember):
         return obj.cls.derives(cls)
     return False
 
@@ -462,6 +492,8 @@ class TypeMethod:
             obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
             return None
         target = obj.data if type(obj) is UObj and obj.data is not None else obj
+        if self.owner is str and not all(plain_tree(value) for value in (*args, *kwargs.values())):
+            raise Bail
         if type(target) is not self.owner or kwargs and self.name != "update" or not (
                 self.name in METHODS[self.owner] or self.name in _HOLDER_DUNDERS):
             raise Bail
@@ -474,6 +506,8 @@ def type_method(owner: object, name: str) -> TypeMethod | None:
     """`dict.__setitem__` and the like, or None for anything else read off a builtin type."""
     if owner is object and name == "__setattr__":
         return TypeMethod(object, name)
+    if owner is str and name in METHODS[str]:
+        return TypeMethod(str, name)  # (`converter=str.strip`)
     if owner in (dict, list) and (name in METHODS[owner] or name in _HOLDER_DUNDERS or name == "__init__"):
         return TypeMethod(owner, name)
     return None

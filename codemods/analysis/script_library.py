@@ -28,6 +28,13 @@ from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, Unseeded, random_attribute
 from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
 from codemods.analysis.array_dtypes import LIBRARY as DTYPE_LIBRARY
+from codemods.analysis.script_contextvars import LIBRARY as CONTEXTVARS_LIBRARY
+from codemods.analysis.script_flags import LIBRARY as FLAGS_LIBRARY
+from codemods.analysis.dataclass_fields import LIBRARY as DATACLASS_LIBRARY
+from codemods.analysis.script_itertools import LIBRARY as ITERTOOLS_LIBRARY
+from codemods.analysis.script_dispatch import LIBRARY as DISPATCH_LIBRARY
+from codemods.analysis.field_specs import LIBRARY as FIELD_LIBRARY
+from codemods.analysis.protocol_classes import LIBRARY as PROTOCOL_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
 
@@ -311,4 +318,5 @@ LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "copy.copy": shallow_copy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
-           **DTYPE_LIBRARY}
+           **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY, **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
+           **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY}

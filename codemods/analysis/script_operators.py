@@ -15,10 +15,11 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import script_environment, script_typing
+from codemods.analysis import script_environment, script_flags, script_typing
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
+from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -139,6 +140,8 @@ class ScriptOperators:
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
+        if FlagMember in sides:
+            return script_flags.binary(op, left, right)
         if Arr in sides or Opaque in sides or op is ast.MatMult:
             if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                 raise Bail
@@ -159,6 +162,8 @@ class ScriptOperators:
             return result
         if op in _SHIFTS and type(left) in (int, bool) and type(right) in (int, bool):
             return guard(_SHIFTS[op], left, right)  # `1 << FIELD_BITS`
+        if op is ast.BitOr and type(left) is dict and type(right) is dict:  # `params | {"embed": w}`: no value is read
+            return guard(operator.ior if augmented else operator.or_, left, right)
         if op is ast.Add and type(left) is type(right) and type(left) in (tuple, list):  # (no item is read)
             return guard(operator.iadd if augmented and type(left) is list else operator.add, left, right)
         if op is ast.Mult and {type(left), type(right)} in ({tuple, int}, {list, int}) and not augmented:
@@ -217,6 +222,11 @@ class ScriptOperators:
 
     def contains(self, left: object, right: object) -> bool:
         right = dict(right) if type(right) is types.MappingProxyType else right
+        if type(right) is FlagMember:
+            return script_flags.contains(left, right)
+        if type(left) in (FlagMember, Member, StrMember) and type(right) in (list, tuple) \
+                and all(_atom(item) for item in (left, *right)):  # (Enum members: no `==` of the program's)
+            return any(item is left or item == left for item in right)
         if script_environment.is_environ(right):
             return script_environment.contains(self, left)
         if type(left) is DType:
@@ -243,6 +253,8 @@ class ScriptOperators:
             return True
         if kind is StrMember:
             return len(value.value) > 0
+        if kind is FlagMember:
+            return bool(value)
         if kind in (NTup, types.MappingProxyType):
             return len(value) > 0
         if kind in OPAQUE_TYPES:
@@ -259,7 +271,10 @@ class ScriptOperators:
         if kind in (NTup, types.MappingProxyType) or kind.__name__ in ("odict_keys", "odict_values", "odict_items"):
             return list(value)  # (`sig.parameters.values()`)
         if kind is UClass and value.kind == "enum":
-            return list(value.members.values())
+            flags = type(next(iter(value.members.values()), None)) is FlagMember
+            return script_flags.class_members(value) if flags else list(value.members.values())
+        if kind is FlagMember:
+            return [FlagMember(value.cls, real) for real in value.real]
         if kind is SpecObj:
             return list(value.entries)
         if kind is Arr and value.count is not None:
@@ -328,7 +343,8 @@ _SHIFTS = {ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitXor:
 def _atom(value: object) -> bool:
     """A value whose `==` runs no code of the program: a plain one, a parameter kind, a regex flag,
     a builtin type."""
-    return plain_tree(value) or type(value) in (inspect._ParameterKind, re.RegexFlag) \
+    return plain_tree(value) or type(value) in (inspect._ParameterKind, re.RegexFlag, FlagMember) \
+        or type(value) in (Member, StrMember) and value.cls.lookup("__eq__") is None \
         or isinstance(value, type) and value.__module__ == "builtins"
 
 

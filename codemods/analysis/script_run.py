@@ -89,6 +89,8 @@ from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement
 from codemods.analysis.script_imports import run_import
+from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis import field_specs, named_exprs, script_flags, script_match
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -198,6 +200,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
+        elif kind is ast.Match:
+            script_match.match_statement(self, node, env)
         elif kind in (ast.Delete, ast.Raise):  # (script_functions.py, script_exceptions.py)
             (delete if kind is ast.Delete else raise_statement)(self, node, env)
         else:
@@ -390,8 +394,12 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 return result
             if type(operand) is Opaque:
                 return operand
+            if type(operand) is script_flags.FlagMember and type(node.op) is ast.Invert:
+                return script_flags.invert(operand)
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
                 else _bail()
+        if kind is ast.NamedExpr:
+            return named_exprs.named_expr(self, node, env)
         if kind is ast.Lambda and (node.args.defaults or any(d is not None for d in node.args.kw_defaults)):
             return lambda_with_defaults(self, node, env)  # (its defaults evaluated now, as Python does)
         if kind is ast.BinOp and (type(node.op) is ast.MatMult or self.states is not None):
@@ -411,7 +419,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind in (UFunc, CodeObj, FrameObj) or kind in INSPECT_TYPES:
             return function_attribute(self, obj, name) if kind is UFunc else code_attribute(obj, name) \
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
-        if obj is dict or obj is list or kind is Special and obj.name == "builtins.object":
+        if obj is dict or obj is list or obj is str or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
             if found is None:
                 raise Bail
@@ -424,11 +432,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return parser_attribute(obj, name) if kind is ParserObj else file_attribute(obj, name)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
+        if isinstance(obj, ModelledObject):  # (a ContextVar, a singledispatch function: modelled_objects.py)
+            return obj.attribute(self, name)
         if kind in LIBRARY_OBJECTS:  # (a namespace, a compiled pattern, a seeded generator: script_library.py)
             return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
-        if kind in (Member, StrMember):
+        if kind in (Member, StrMember, script_flags.FlagMember):
             return member_attribute(self, obj, name)
         if kind in (UObj, NTup):
             return instance_attribute(self, obj, name)
@@ -467,6 +477,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return dtype_attribute(obj, name)
         if kind is FieldName and name == "name":
             return obj.name
+        if kind is FieldName and name == "metadata" and obj.owner is not None:
+            return field_specs.Metadata(field_specs.metadata_of(obj.owner, obj.name))
         if kind is FieldName and name == "type" and obj.annotation is not None:
             node, scope = obj.annotation
             return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
@@ -479,8 +491,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return func.alias or func.node.name if type(func) is UFunc else func.node.name
         if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
             return getattr(obj.found, name)
-        if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
-            return obj.attrs
         if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
             raise Bail
         return super().attribute(obj, name)

@@ -157,7 +157,8 @@ class UFunc:
 class UClass:
     """A class of the module: its namespace in order, its one base (or none) and its kind."""
 
-    __slots__ = ("annotations", "attrs", "base", "builtin", "fields", "frozen", "kind", "members", "node", "registered")
+    __slots__ = ("annotations", "attrs", "base", "builtin", "fields", "frozen", "keyword_only", "kind", "members", "node",
+                 "registered")
 
     def __init__(self, node: ast.ClassDef, base: UClass | None, attrs: dict, kind: str) -> None:
         self.node, self.base, self.attrs, self.kind = node, base, attrs, kind
@@ -167,6 +168,7 @@ class UClass:
         self.members: dict = {}  # an Enum's members by name, in order
         self.builtin = base.builtin if base is not None else None  # dict or list: what its instances hold
         self.annotations: dict = dict(base.annotations) if base is not None else {}  # field -> (annotation, scope)
+        self.keyword_only: frozenset = base.keyword_only if base is not None else frozenset()  # (dataclass_fields.py)
 
     def lookup(self, name: str) -> tuple[UClass, object] | None:
         cls = self
@@ -312,10 +314,11 @@ class SuperObj:
 class FieldName:
     """An item of `dataclasses.fields(...)`: `.name`, and `.type` (its annotation, evaluated when read)."""
 
-    __slots__ = ("annotation", "name")
+    __slots__ = ("annotation", "name", "owner")
 
-    def __init__(self, name: str, annotation: tuple | None) -> None:
+    def __init__(self, name: str, annotation: tuple | None, owner=None) -> None:
         self.name, self.annotation = name, annotation
+        self.owner = owner  # (its dataclass: `.metadata` read from its field(), field_specs.py)
 
 
 class Lazy:

@@ -254,8 +254,9 @@ class BodyStates:
         to = None
         if rule.gives == "to":
             to = bound.get("to", rule.default_to)
-            if type(to) is not str:
+            if type(to) not in (str, StrMember):
                 raise Bail
+            to = str(to)  # (a StrEnum member: JAX reads its str)
         gives = collective_gives(name, rule, to)
         if gives is None:
             raise Bail

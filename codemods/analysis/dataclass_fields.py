@@ -1,0 +1,142 @@
+"""Keyword-only dataclass fields and `functools.cached_property` in a script run (script_classes.py;
+issue 13).
+
+`_: KW_ONLY` in a dataclass body (or `@dataclass(kw_only=True)`) makes the fields after it
+keyword-only: `__init__` takes the other fields positionally, in order (a base's first), and these
+by name only; a class pattern's positional arguments (`__match_args__`) skip them; and the
+"non-default argument follows default argument" check of dataclasses applies to the positional
+fields only (a class that breaks it raises TypeError where it is defined, as Python does).
+
+A `cached_property` is a non-data descriptor: the first read of it on an instance runs the method
+and stores the result in the instance's `__dict__` (even on a frozen dataclass, which it writes
+past `__setattr__`); later reads find it there. Read on the class, or on an instance without a
+`__dict__` (a NamedTuple), it is not modelled.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.host_exprs import Raised
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Lib, RunCallable, UClass
+
+KW_ONLY = "dataclasses.KW_ONLY"
+CACHED = "functools.cached_property"
+
+
+def is_marker(run, statement: ast.AnnAssign, env) -> bool:
+    """`_: KW_ONLY` (or `dataclasses.KW_ONLY`) in a dataclass body."""
+    text = ast.unparse(statement.annotation).strip("'\"")
+    if text != "KW_ONLY" and not text.endswith(".KW_ONLY"):
+        return False
+    found = run.eval(ast.parse(text, mode="eval").body, env)
+    if type(found) is not Lib or found.name != KW_ONLY:
+        raise Bail
+    if statement.value is not None:
+        raise Bail
+    return True
+
+
+def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: int | None) -> None:
+    """What `@dataclass` makes of a class: its fields (a base's first), which are keyword-only
+    (those from index `keyword_only` of its own on), frozen or not, and the checks dataclasses
+    make where the class is defined."""
+    from codemods.analysis.script_classes import _field_default
+
+    base = cls.base
+    if "__init__" in cls.attrs:
+        raise Bail
+    inherited = list(base.fields) if base is not None else []
+    cls.fields = inherited + [name for name in annotated if name not in inherited]
+    if keyword_only is not None:
+        cls.keyword_only = cls.keyword_only | frozenset(annotated[keyword_only:])
+    cls.frozen = frozen or base is not None and base.frozen
+    if base is not None and base.frozen != cls.frozen:
+        raise Bail  # dataclasses reject mixing frozen and non-frozen
+    for name in cls.fields:
+        default = _field_default(cls, name)
+        if default is not None and type(default[0]) in (list, dict, set):
+            raise Bail  # dataclasses reject a mutable default: the program raises
+    check_order(cls)
+    cls.kind = "dataclass"
+
+
+class DataclassCall(RunCallable):
+    """`dataclass(frozen=True)` called in a decorator factory of the program: applied to the
+    class it is then called with, as the decorator would be."""
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: dict) -> None:
+        self.options = options
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        if len(args) != 1 or kwargs or type(args[0]) is not UClass:
+            raise Bail
+        return convert(run, args[0], self.options)
+
+
+def dataclass_call(run, args: list, kwargs: dict) -> object:
+    if not set(kwargs) <= {"frozen", "eq", "repr", "order", "kw_only"} \
+            or not all(type(flag) is bool for flag in kwargs.values()) or kwargs.get("eq") is False:
+        raise Bail
+    if not args:
+        return DataclassCall(dict(kwargs))
+    if len(args) != 1 or type(args[0]) is not UClass:
+        raise Bail
+    return convert(run, args[0], kwargs)
+
+
+def convert(run, cls: UClass, options: dict) -> UClass:
+    """`dataclass(cls)` of a class the module made plain: its own annotations become its fields
+    (the base must not add any: a plain base's annotations are not fields, a dataclass base's
+    are, and which a class body re-annotated is not kept)."""
+    if cls.kind != "plain" or cls.base is not None or cls.builtin is not None:
+        raise Bail
+    annotated, keyword_only = [], 0 if options.get("kw_only") else None
+    for name, (node, scope) in list(cls.annotations.items()):
+        if _marks(run, node, scope):
+            if keyword_only is not None and not options.get("kw_only"):
+                raise Bail
+            keyword_only = len(annotated)
+            del cls.annotations[name]
+            continue
+        annotated.append(name)
+    finish_dataclass(cls, bool(options.get("frozen")), annotated, keyword_only)
+    return cls
+
+
+def _marks(run, node: ast.expr, scope) -> bool:
+    return is_marker(run, ast.AnnAssign(ast.Name("_", ast.Store()), node, None, 1), scope)
+
+
+def positional(cls: UClass) -> list:
+    return [name for name in cls.fields if name not in cls.keyword_only]
+
+
+def check_order(cls: UClass) -> None:
+    """dataclasses' own check: a positional field without a default after one with a default."""
+    from codemods.analysis.script_classes import _field_default
+
+    defaulted = None
+    for name in positional(cls):
+        if _field_default(cls, name) is not None:
+            defaulted = name
+        elif defaulted is not None:
+            raise Raised(TypeError(f"non-default argument {name!r} follows default argument {defaulted!r}"))
+
+
+def cached_read(run, obj, desc) -> object:
+    """The value of a cached_property on an instance: its `__dict__`'s, else computed and kept."""
+    if name_of(desc) in obj.attrs:
+        return obj.attrs[name_of(desc)]
+    value = run.call(desc.func, [obj], {})
+    obj.attrs[name_of(desc)] = value
+    return value
+
+
+def name_of(desc) -> str:
+    return desc.func.node.name
+
+
+LIBRARY = {"dataclasses.dataclass": dataclass_call}

@@ -1,0 +1,102 @@
+"""`dataclasses.field(...)` with metadata, and the `__init__` dataclasses generate, in a script run
+(script_classes.py; issue 13).
+
+An attrs-like helper written over dataclasses (`attr(converter=..., validator=...)` storing them in
+`field(default=..., metadata=...)`, then a class decorator that wraps the generated `__init__` and
+runs each field's converter and validator read from `dataclasses.fields(self)`) is read as Python
+runs it: `field(default=dataclasses.MISSING)` is a field without a default, `f.metadata.get(key)`
+reads the mapping given (read-only, as dataclasses wraps it), and `cls.__init__` of a dataclass is
+the generated one: it binds the fields (keyword-only ones by name), stores them past a frozen
+class's `__setattr__`, then calls `__post_init__`. A class whose `__init__` the program replaced
+afterwards (`cls.__init__ = __init__`) is made by calling that one.
+"""
+from __future__ import annotations
+
+from codemods.analysis.host_exprs import guard, plain_tree
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis.script_values import FieldDefault, Lib, RunCallable, UClass, UObj
+
+
+class FieldSpec:
+    """`field(...)` in a class body: its default (or factory), or none, and its metadata."""
+
+    __slots__ = ("default", "factory", "given", "metadata")
+
+    def __init__(self, default: object, factory: object, given: bool, metadata: dict) -> None:
+        self.default, self.factory, self.given, self.metadata = default, factory, given, metadata
+
+    def default_pair(self) -> tuple | None:
+        if not self.given:
+            return None
+        return (self.default, False) if self.factory is None else (self.factory, True)
+
+
+def _missing(value: object) -> bool:
+    return type(value) is Lib and value.name == "dataclasses.MISSING"
+
+
+def make_field(run, args: list, kwargs: dict) -> object:
+    if args or not set(kwargs) <= {"default", "default_factory", "metadata"}:
+        raise Bail
+    default, factory = kwargs.get("default", Lib("dataclasses.MISSING")), kwargs.get("default_factory")
+    metadata = kwargs.get("metadata")
+    if not _missing(default) and factory is not None:
+        raise Bail  # (dataclasses raise a ValueError)
+    if metadata is None and (not _missing(default) or factory is not None):
+        return FieldDefault(None if _missing(default) else default, factory)  # (as before: script_jax.py)
+    if metadata is not None and (type(metadata) is not dict or not all(type(k) is str for k in metadata)):
+        raise Bail
+    return FieldSpec(None if _missing(default) else default, factory, not _missing(default) or factory is not None,
+                     dict(metadata or {}))
+
+
+def metadata_of(cls: UClass, name: str) -> dict:
+    found = cls.lookup(name)
+    return found[1].metadata if found is not None and type(found[1]) is FieldSpec else {}
+
+
+class Metadata(ModelledObject):
+    """`f.metadata`: read with `.get(key[, default])` only (dataclasses give a read-only view)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: dict) -> None:
+        self.items = items
+
+    def attribute(self, run, name: str) -> object:
+        if name != "get":
+            raise Bail
+        return _Get(self.items)
+
+
+class _Get(RunCallable):
+    __slots__ = ("items",)
+
+    def __init__(self, items: dict) -> None:
+        self.items = items
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        if kwargs or not 1 <= len(args) <= 2 or not plain_tree(args[0]):
+            raise Bail
+        return guard(self.items.get, *args)
+
+
+class GeneratedInit(RunCallable):
+    """`cls.__init__` of a dataclass: the one dataclasses wrote, called with the object first."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: UClass) -> None:
+        self.cls = cls
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        from codemods.analysis.script_classes import init_fields
+
+        if not args or type(args[0]) is not UObj or not args[0].cls.derives(self.cls):
+            raise Bail
+        init_fields(run, self.cls, args[0], args[1:], kwargs)
+        return None
+
+
+LIBRARY = {"dataclasses.field": make_field}
