@@ -146,8 +146,8 @@ def _bound_names(function: ast.AST, generator: bool) -> frozenset[str]:
             ast.DictComp, ast.GeneratorExp)):
         if type(node) is ast.Name and type(node.ctx) is not ast.Load:
             names.add(node.id)
-        elif type(node) is ast.Await or type(node) in (ast.Yield, ast.YieldFrom) and not generator:
-            raise Bail  # (a generator def: only a script run runs one, script_generators.py)
+        elif type(node) in (ast.Await, ast.Yield, ast.YieldFrom) and not generator:
+            raise Bail  # (a generator or coroutine def: only a script run runs one, script_generators.py)
     declared = declarations(function)
     if (declared[0] | declared[1]) & {a.arg for a in ast.walk(function.args) if type(a) is ast.arg}:
         raise Bail  # (a SyntaxError in Python)

@@ -23,6 +23,7 @@ from codemods.analysis.next_items import next_item
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
+from codemods.analysis.script_async_objects import LIBRARY as ASYNC_LIBRARY
 from codemods.analysis.script_library import several
 from codemods.analysis.script_transforms import LIBRARY as TRANSFORMS
 from codemods.analysis.state_outputs import outputs
@@ -98,6 +99,8 @@ class ScriptBuiltins:
             if self.states is not None:  # (script_library.py; a tree collective is judged: state_runs.py)
                 outputs(self.states, canonical, args, kwargs, made)
             return made
+        if canonical in ASYNC_LIBRARY:  # (script_async_objects.py)
+            return ASYNC_LIBRARY[canonical](self, args, kwargs)
         if canonical in SCRIPT_LIBRARY or canonical in TRANSFORMS:  # (script_library.py, script_transforms.py)
             return {**SCRIPT_LIBRARY, **TRANSFORMS}[canonical](self, args, kwargs)
         if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) is UFunc:

@@ -33,9 +33,10 @@ from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
+from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
-_HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__init_subclass__",
+_HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__",
                     "__set_name__", "__class_getitem__", "__get__", "__set__"})
 
 
@@ -49,8 +50,6 @@ class Desc:
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
-    if node.keywords:
-        raise Bail
     base, kind, builtin = None, "plain", None
     bases = [run.eval(expr, env) for expr in node.bases]
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
@@ -102,10 +101,12 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         run.tick()
         if type(statement) is ast.Expr and type(statement.value) is ast.Constant or type(statement) is ast.Pass:
             continue
-        if type(statement) is ast.FunctionDef:
+        if type(statement) in (ast.FunctionDef, ast.AsyncFunctionDef):
             if statement.name in _HOOKS:
                 raise Bail
             attrs[statement.name] = _method(run, statement, env, body_env, cls)
+            if statement.name == "__init_subclass__" and type(attrs[statement.name]) is UFunc:
+                attrs[statement.name] = Desc("class", attrs[statement.name])  # (a classmethod, implicitly)
         elif type(statement) is ast.Assign and len(statement.targets) == 1 and type(statement.targets[0]) is ast.Name:
             if _nested_reads(statement.value) & attrs.keys():
                 raise Bail  # (a comprehension or lambda in a class body skips the class's names)
@@ -145,6 +146,10 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail  # dataclasses reject a mutable default: the program raises
     elif kind == "ntuple":
         cls.fields = annotated
+    if node.keywords or base is not None and base.lookup("__init_subclass__") is not None:
+        if kind != "plain":
+            raise Bail
+        call_hook(run, cls, node, env)  # (script_class_hooks.py)
     made = cls
     for decorator in reversed(applied):  # the name is bound to what the outermost decorator hands back
         made = run.call(decorator, [made], {})  # (a registry's class, or a wrapper such as Ray's ActorClass)
@@ -341,6 +346,8 @@ def enum_member(cls: UClass, value: object) -> object:
 
 
 def class_attribute(run, cls: UClass, name: str) -> object:
+    if name in ("__mro__", "__annotations__") and cls.kind == "plain":
+        return mro(cls) if name == "__mro__" else own_annotations(run, cls)
     found = cls.lookup(name)
     if found is None:
         if name == "__name__":
@@ -364,7 +371,7 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
     found = sup.start.lookup(name) if sup.start is not None else None
     if found is None:
         holder = type(sup.obj) is UObj and sup.obj.data is not None
-        if name == "__init__":
+        if name == "__init__" or name == "__init_subclass__" and type(sup.obj) is UClass:
             return Bound(_HolderInit() if holder else _Nothing(), sup.obj)
         if holder and name in _HOLDER_DUNDERS:
             return Bound(TypeMethod(type(sup.obj.data), name), sup.obj)

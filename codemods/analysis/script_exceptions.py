@@ -26,6 +26,10 @@ def _is_exception_class(value: object) -> bool:
     return isinstance(value, type) and issubclass(value, Exception) and not issubclass(value, StopIteration)
 
 
+def _unmodelled(self, *args, **kwargs) -> None:
+    raise Bail
+
+
 def exception_class(node: ast.ClassDef, bases: list) -> type | None:
     """The class `node` makes when it is a plain exception class; None when it is not one."""
     if not bases or not any(isinstance(base, type) and issubclass(base, BaseException) for base in bases):
@@ -34,10 +38,10 @@ def exception_class(node: ast.ClassDef, bases: list) -> type | None:
         raise Bail
     body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
         and type(node.body[0].value.value) is str else node.body
+    namespace = {"__module__": "__main__", "__qualname__": node.name}
     if not all(type(stmt) is ast.Pass or type(stmt) is ast.Expr and type(stmt.value) is ast.Constant
                and stmt.value.value is Ellipsis for stmt in body):
-        raise Bail  # (methods or attributes of its own)
-    namespace = {"__module__": "__main__", "__qualname__": node.name}
+        namespace["__init__"] = _unmodelled  # (methods or attributes of its own: caught by type, never made)
     if body is not node.body:
         namespace["__doc__"] = node.body[0].value.value
     return guard(type, node.name, tuple(bases), namespace)

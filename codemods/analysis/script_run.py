@@ -92,11 +92,15 @@ from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
 from codemods.analysis import script_environment
 from codemods.analysis.array_extents import indexed, sliced_rank
+from codemods.analysis.script_asyncio import AsyncGenRun, awaited, make_coroutine
+from codemods.analysis.script_async_objects import (ExitStack, async_for, async_with, is_primitive, object_attribute,
+                                                    primitive_attribute)
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
+ASYNC_OBJECTS = (ExitStack, AsyncGenRun)
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass")
 
@@ -141,9 +145,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         raise Bail
 
     def make_function(self, node: ast.FunctionDef, env: Env, defaults_env: Env, owner: UClass | None = None) -> UFunc:
-        if type(node) is not ast.FunctionDef:
+        if type(node) not in (ast.FunctionDef, ast.AsyncFunctionDef):
             raise Bail
-        bound_names(node, is_generator(node))  # (Bail on `yield from`; a generator: script_generators.py)
+        bound_names(node, is_generator(node) or type(node) is ast.AsyncFunctionDef)  # (Bail on `yield from`; a generator: script_generators.py)
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
@@ -153,12 +157,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def statement(self, node: ast.stmt, env: Env) -> None:
         kind = type(node)
         self.line = node.lineno
-        if kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.With, ast.Expr, ast.AugAssign):
+        if kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.With, ast.Expr,
+                    ast.AugAssign):
             self.tick()
             self.statements += 1
         if kind is ast.Import or kind is ast.ImportFrom:
             run_import(self, node, env)  # (script_imports.py)
-        elif kind is ast.FunctionDef:
+        elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             value: object = self.make_function(node, env, env)
             for decorator in reversed(node.decorator_list):
                 value = self.call(self.eval(decorator, env), [value], {})
@@ -194,6 +199,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
+        elif kind is ast.AsyncWith or kind is ast.AsyncFor:  # (script_async_objects.py)
+            (async_with if kind is ast.AsyncWith else async_for)(self, node, env)
         elif kind in (ast.Delete, ast.Raise):  # (script_functions.py, script_exceptions.py)
             (delete if kind is ast.Delete else raise_statement)(self, node, env)
         else:
@@ -331,6 +338,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.attribute(self.eval(node.value, env), node.attr)
         if kind is ast.Yield:  # (in a generator's body, run on its own thread: script_generators.py)
             return current(self).suspend(self.eval(node.value, env) if node.value is not None else None)
+        if kind is ast.Await:  # (in a coroutine's body, run on its own thread: script_asyncio.py)
+            return awaited(self, node, env)
         if kind is ast.YieldFrom:
             return delegate(self, self.eval(node.value, env))  # (script_generators.py)
         if kind is ast.Call:
@@ -401,6 +410,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
         if obj is dict or obj is list or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
+            if found is None and kind is Special and name == "__annotations__":
+                raise Raised(AttributeError(name))  # (`getattr(klass, "__annotations__", {})` over a __mro__)
             if found is None:
                 raise Bail
             return found
@@ -424,6 +435,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return class_attribute(self, obj, name)
         if kind is SuperObj:
             return super_attribute(self, obj, name)
+        if kind in ASYNC_OBJECTS or is_primitive(obj):  # (script_async_objects.py)
+            return primitive_attribute(self, obj, name) if is_primitive(obj) else object_attribute(self, obj, name)
         if kind is MeshObj and name == "axis_names":
             return obj.names
         if kind is MeshObj and obj.sizes is not None and name in ("shape", "size", "axis_sizes"):
@@ -539,6 +552,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def run_func(self, func: UFunc, args: list, kwargs: dict, body: bool = False) -> object:
         node = func.node
+        if not body and type(node) is ast.AsyncFunctionDef:
+            return make_coroutine(self, func, args, kwargs)  # (script_asyncio.py)
         if not body and is_generator(node):
             return GenRun(self, func, args, kwargs)  # (its body runs as it is walked: script_generators.py)
         env = Env(func.env, bound_names(node, body))
