@@ -210,6 +210,8 @@ class ScriptOperators:
         if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
                 and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
             return left in right  # (`tp in (int, float, str)`: types compare by identity)
+        if type(left) in (UFunc, UClass) and type(right) in (dict, set, frozenset):
+            return left in right  # (`dep in cache`: a module function or class hashes and compares by identity)
         if type(right) not in (str, list, tuple, dict, OrderedDict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):
