@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import collections.abc
 
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return, guard
-from codemods.analysis.host_objects import Bail
+from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_asyncio import (AsyncGenRun, Bridge, CoroRun, Native, _bind, await_value, create_task,
                                               gather, run_coroutine, run_in_executor, sleep, step_async_gen)
-from codemods.analysis.script_values import Bound, PartialObj, RunCallable, UClass, UFunc, UObj
+from codemods.analysis.script_values import Bound, Lib, Opaque, PartialObj, RunCallable, UClass, UFunc, UObj
 
 _PRIMITIVES = (asyncio.Queue, asyncio.Lock, asyncio.Semaphore, asyncio.Event, asyncio.TaskGroup, asyncio.Future,
                asyncio.AbstractEventLoop)
@@ -125,9 +126,9 @@ def _is_awaitable(run, args: list, kwargs: dict) -> bool:
         if value.cls.lookup("__await__") is not None:
             raise Bail
         return False
-    if value is None or type(value) in (int, float, str, bool, list, tuple, dict, AsyncGenRun):
-        return False
-    raise Bail
+    if type(value) in (Opaque, Lib, Special) or isinstance(value, collections.abc.Awaitable):
+        raise Bail  # (a value the run does not know, or a library's awaitable)
+    return False  # (the run's own values: meshes, arrays, specs, the module's functions and objects)
 
 
 class AsyncManager(RunCallable):
