@@ -12,6 +12,12 @@ from __future__ import annotations
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
+    "gh1_sf105_script_init_subclass_keyword_sets_axes": "main()",
+    "ngh1_sf105_script_init_subclass_default_overrides_class_axes": "main()",
+    "gh2_sf104_script_executor_thread_has_no_context_mesh": "main()",
+    "ngh2_sf104_script_gather_stays_on_the_loop_thread": "main()",
+    "gh3_sf105_script_task_starts_after_its_creator_goes_on": "main()",
+    "ngh3_sf105_script_task_runs_while_creator_sleeps": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
     "nlf8_sf105_script_optional_package_falls_back": "main()",
@@ -2631,6 +2637,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},
     "le20_sf106_ordered_dict_registry_of_dataclass_args": {39: "        return full"},
+    "gh2_sf104_script_executor_thread_has_no_context_mesh": {
+        12: '    with jax.set_mesh(table.sharding.mesh): return top_level_all_gather(table, P(None, None, reduced={"i"}))'},
     "le15_sf104_script_flag_parsed_on": {
         16: '        with jax.set_mesh(mesh): return top_level_all_gather(w, P(None, "j", reduced={"i"}))'},
     "le5_sf104_enum_member_parameter_value": {
