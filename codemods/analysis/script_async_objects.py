@@ -295,6 +295,14 @@ def async_for(run, node: ast.AsyncFor, env) -> None:
             raise Bail  # (left suspended: its finalizer runs when it is collected)
 
 
+def is_async_object(obj: object) -> bool:
+    return type(obj) in (ExitStack, AsyncGenRun) or is_primitive(obj)
+
+
+def async_attribute(run, obj: object, name: str) -> object:
+    return primitive_attribute(run, obj, name) if is_primitive(obj) else object_attribute(run, obj, name)
+
+
 LIBRARY = {
     "asyncio.run": run_coroutine,
     "asyncio.create_task": create_task,

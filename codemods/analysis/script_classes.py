@@ -475,6 +475,8 @@ def type_method(owner: object, name: str) -> TypeMethod | None:
     """`dict.__setitem__` and the like, or None for anything else read off a builtin type."""
     if owner is object and name == "__setattr__":
         return TypeMethod(object, name)
+    if owner is object and name == "__annotations__":
+        raise Raised(AttributeError(name))  # (`getattr(klass, "__annotations__", {})` down a `__mro__`)
     if owner in (dict, list) and (name in METHODS[owner] or name in _HOLDER_DUNDERS or name == "__init__"):
         return TypeMethod(owner, name)
     return None

@@ -83,7 +83,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 module_names, profiled_run, set_function_attribute, delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import raise_statement
+from codemods.analysis.script_exceptions import own_handlers, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
@@ -92,15 +92,15 @@ from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
 from codemods.analysis import script_environment
 from codemods.analysis.array_extents import indexed, sliced_rank
-from codemods.analysis.script_asyncio import AsyncGenRun, awaited, make_coroutine
-from codemods.analysis.script_async_objects import (ExitStack, async_for, async_with, is_primitive, object_attribute,
-                                                    primitive_attribute)
+from codemods.analysis.script_asyncio import awaited, make_coroutine
+from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
-ASYNC_OBJECTS = (ExitStack, AsyncGenRun)
+_DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
+              ast.AsyncFor: async_for}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass")
 
@@ -199,10 +199,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
-        elif kind is ast.AsyncWith or kind is ast.AsyncFor:  # (script_async_objects.py)
-            (async_with if kind is ast.AsyncWith else async_for)(self, node, env)
-        elif kind in (ast.Delete, ast.Raise):  # (script_functions.py, script_exceptions.py)
-            (delete if kind is ast.Delete else raise_statement)(self, node, env)
+        elif kind in _DELEGATED:  # (script_functions.py, script_exceptions.py, script_async_objects.py)
+            _DELEGATED[kind](self, node, env)
         else:
             raise Bail  # (raise, global, async code, match, ...)
 
@@ -249,7 +247,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             self.block(node.body, env)
         except GatherStop:
-            if node.handlers:
+            if node.handlers and not own_handlers(self, node, env):
                 raise Bail from None  # the program may catch what JAX raises
             raise
         except Raised as raised:
@@ -410,8 +408,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
         if obj is dict or obj is list or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
-            if found is None and kind is Special and name == "__annotations__":
-                raise Raised(AttributeError(name))  # (`getattr(klass, "__annotations__", {})` over a __mro__)
             if found is None:
                 raise Bail
             return found
@@ -435,8 +431,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return class_attribute(self, obj, name)
         if kind is SuperObj:
             return super_attribute(self, obj, name)
-        if kind in ASYNC_OBJECTS or is_primitive(obj):  # (script_async_objects.py)
-            return primitive_attribute(self, obj, name) if is_primitive(obj) else object_attribute(self, obj, name)
+        if is_async_object(obj):  # (script_async_objects.py)
+            return async_attribute(self, obj, name)
         if kind is MeshObj and name == "axis_names":
             return obj.names
         if kind is MeshObj and obj.sizes is not None and name in ("shape", "size", "axis_sizes"):
@@ -599,6 +595,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kwargs:
             raise Bail
 
-    # -- the gather -----------------------------------------------------------------------------
+
 def _bail():
     raise Bail
