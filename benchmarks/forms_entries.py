@@ -20,6 +20,8 @@ ENTRIES = {
     "ngh3_sf105_script_task_runs_while_creator_sleeps": "main()",
     "gh4_sf104_script_handler_of_own_error_class_lets_jax_error_through": "main()",
     "ngh4_sf104_script_handler_of_value_error_may_catch_jax_error": "main()",
+    "gh5_sf105_script_async_comprehension_over_async_generator": "main()",
+    "ngh5_sf105_script_async_comprehension_filters_the_stage": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
     "nlf8_sf105_script_optional_package_falls_back": "main()",

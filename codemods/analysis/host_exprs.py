@@ -361,6 +361,9 @@ class HostExpressions:
             parts.append(guard(format, obj, spec))
         return "".join(parts)
 
+    def async_items(self, source: object):
+        raise Bail  # (`async for` in a comprehension: only a script run runs coroutines)
+
     def comprehension(self, node, env: Env) -> object:
         results: list = []
         firsts: list = []
@@ -374,12 +377,10 @@ class HostExpressions:
                     results.append(self.eval(node.elt, scope))
                 return
             generator = node.generators[index]
-            if generator.is_async:
-                raise Bail
             source = self.eval(generator.iter, env if index == 0 else scope)
             if index == 0:
                 firsts.append(source)
-            for item in self.iterate(source):
+            for item in self.async_items(source) if generator.is_async else self.iterate(source):
                 self.tick()
                 self.store(generator.target, item, scope)
                 if all(self.truth(self.eval(test, scope)) for test in generator.ifs):

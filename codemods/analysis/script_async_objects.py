@@ -276,23 +276,28 @@ def _unsuppressed(result: object) -> None:
 
 def async_for(run, node: ast.AsyncFor, env) -> None:
     source = run.eval(node.iter, env)
+    try:
+        run.run_loop(node, async_items(run, source), env)
+    except Raised:
+        _left_suspended(source)
+        raise
+    _left_suspended(source)
+
+
+def _left_suspended(source: AsyncGenRun) -> None:
+    if source.thread is not None and not source.done:
+        raise Bail  # (left suspended by a `break`: its finalizer runs when it is collected)
+
+
+def async_items(run, source: object):
+    """The items `async for` gets from an async generator, each asked for when the loop goes on."""
     if type(source) is not AsyncGenRun:
         raise Bail
-    finished = [False]
-
-    def items():
-        while True:
-            more, value = step_async_gen(run, source)
-            if not more:
-                finished[0] = True
-                return
-            yield value
-
-    try:
-        run.run_loop(node, items(), env)
-    finally:
-        if not finished[0] and source.thread is not None and not source.done:
-            raise Bail  # (left suspended: its finalizer runs when it is collected)
+    while True:
+        more, value = step_async_gen(run, source)
+        if not more:
+            return
+        yield value
 
 
 def is_async_object(obj: object) -> bool:

@@ -203,6 +203,12 @@ class ScriptOperators:
             return found if type(node.ops[0]) is ast.In else not found
         return super().compare(node, env)
 
+    def async_items(self, source: object):
+        """`[x async for x in agen]` in a coroutine: each item asked for in turn (script_async_objects.py)."""
+        from codemods.analysis.script_async_objects import async_items
+
+        return async_items(self, source)
+
     def contains(self, left: object, right: object) -> bool:
         right = dict(right) if type(right) is types.MappingProxyType else right
         if script_environment.is_environ(right):
