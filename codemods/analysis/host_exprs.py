@@ -319,6 +319,10 @@ class HostExpressions:
             return self.comprehension(node, env)
         if kind is ast.Lambda:
             return LambdaValue(node, env)
+        if kind is ast.NamedExpr and (node.target.id in env.bound or env is getattr(self, "module_env", None)):
+            value = self.eval(node.value, env)
+            self.store(node.target, value, env)
+            return value
         raise Bail
 
     def compare(self, node: ast.Compare, env: Env) -> bool:

@@ -69,6 +69,8 @@ class _Thread(threading.Thread):
         except _Closed:
             message = ("closed", None)
         except BaseException as error:  # noqa: BLE001  (a Bail, a stop, the program's exception: the consumer's)
+            if _DEBUG and not hasattr(error, "_sf_line"):
+                error._sf_line = gen.run.line
             message = ("raise", error if _DEBUG else error.with_traceback(None))
         gen.message, gen.done, gen.thread = message, True, None
         self.generator = None
