@@ -175,8 +175,8 @@ class ScriptOperators:
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result
-            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and _atom(left) and _atom(right) and not (
-                    plain_tree(left) and plain_tree(right)):  # `p.kind == Parameter.KEYWORD_ONLY`
+            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and (_atom(left) and _atom(right) and not (
+                    plain_tree(left) and plain_tree(right)) or type(left) is type(right) is SpecObj):  # `p.kind == ...`
                 return (left == right) == (type(node.ops[0]) is ast.Eq)
             node = ast.Compare(ast.Constant(left), node.ops, [ast.Constant(right)])
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Is, ast.IsNot):
