@@ -25,7 +25,6 @@ from __future__ import annotations
 import ast
 import asyncio
 import collections.abc
-import threading
 from asyncio import events
 
 from codemods.analysis.host_exprs import Raised
@@ -293,7 +292,7 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     awaited = run.__dict__.get("_awaited_call")
     if loop is None or kwargs or len(args) < 2 or args[0] is not None or awaited is None or awaited is not run.node:
         raise Bail  # (a job whose future is kept while the submitter goes on: races it)
-    if run.lasting is not None:
+    if run.lasting is not None or run.in_body or run.jitted:
         raise Bail  # (a mesh set for good: whether the worker sees it is not modelled)
     func, given = args[1], list(args[2:])
     if type(func) not in (UFunc, Bound, PartialObj) and not isinstance(func, RunCallable):
@@ -331,6 +330,3 @@ def _settle(future, result, error) -> None:
 def _bail():
     raise Bail
 
-
-def _threads() -> int:
-    return threading.active_count()
