@@ -27,7 +27,6 @@ from codemods.analysis.script_values import RunCallable, UFunc
 
 _STACK = ("frames", "node", "op_node", "guarded", "depth", "line")
 _STACK_BYTES = 64 * 1024 * 1024
-_DEBUG = bool(__import__("os").environ.get("SF_GEN_DEBUG"))
 
 
 def is_generator(node: ast.AST) -> bool:
@@ -69,9 +68,7 @@ class _Thread(threading.Thread):
         except _Closed:
             message = ("closed", None)
         except BaseException as error:  # noqa: BLE001  (a Bail, a stop, the program's exception: the consumer's)
-            if _DEBUG and not hasattr(error, "_sf_line"):
-                error._sf_line = gen.run.line
-            message = ("raise", error if _DEBUG else error.with_traceback(None))
+            message = ("raise", error.with_traceback(None))
         gen.message, gen.done, gen.thread = message, True, None
         self.generator = None
         gen.to_consumer.release()
