@@ -64,6 +64,16 @@ ENTRIES = {
     "ngd7_sf105_script_match_strenum_other_member": "main()",
     "ngd8_sf105_script_frozen_post_init_drops_repeated_axis": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
+    "gh1_sf105_script_init_subclass_keyword_sets_axes": "main()",
+    "ngh1_sf105_script_init_subclass_default_overrides_class_axes": "main()",
+    "gh2_sf104_script_executor_thread_has_no_context_mesh": "main()",
+    "ngh2_sf104_script_gather_stays_on_the_loop_thread": "main()",
+    "gh3_sf105_script_task_starts_after_its_creator_goes_on": "main()",
+    "ngh3_sf105_script_task_runs_while_creator_sleeps": "main()",
+    "gh4_sf104_script_handler_of_own_error_class_lets_jax_error_through": "main()",
+    "ngh4_sf104_script_handler_of_value_error_may_catch_jax_error": "main()",
+    "gh5_sf105_script_async_comprehension_over_async_generator": "main()",
+    "ngh5_sf105_script_async_comprehension_filters_the_stage": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
     "nlf8_sf105_script_optional_package_falls_back": "main()",
@@ -2684,6 +2694,10 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},
     "le20_sf106_ordered_dict_registry_of_dataclass_args": {39: "        return full"},
+    "gh4_sf104_script_handler_of_own_error_class_lets_jax_error_through": {
+        28: '        return top_level_all_gather(table, P(None, None, reduced={"i", "j"}), multi_dim=True)'},
+    "gh2_sf104_script_executor_thread_has_no_context_mesh": {
+        12: '    with jax.set_mesh(table.sharding.mesh): return top_level_all_gather(table, P(None, None, reduced={"i"}))'},
     "le15_sf104_script_flag_parsed_on": {
         16: '        with jax.set_mesh(mesh): return top_level_all_gather(w, P(None, "j", reduced={"i"}))'},
     "le5_sf104_enum_member_parameter_value": {
@@ -2948,6 +2962,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ngh4_sf104_script_handler_of_value_error_may_catch_jax_error", 28): "a handler of ValueError catches what"
+    " JAX raises there and the program goes on another way, which the run does not follow",
     ("ndz6_sf105_instantiated_target_of_another_module", 17): "the target's module is the program's own choice"
     " (importing it may run any code; here none is installed and the import raises): what the partial calls is not known",
     ("ndz4_sf103_params_made_by_jax_enter_sharded", 23): "run as a script, shard_map rejects the parameters JAX made on"

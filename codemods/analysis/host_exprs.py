@@ -146,8 +146,8 @@ def _bound_names(function: ast.AST, generator: bool) -> frozenset[str]:
             ast.DictComp, ast.GeneratorExp)):
         if type(node) is ast.Name and type(node.ctx) is not ast.Load:
             names.add(node.id)
-        elif type(node) is ast.Await or type(node) in (ast.Yield, ast.YieldFrom) and not generator:
-            raise Bail  # (a generator def: only a script run runs one, script_generators.py)
+        elif type(node) in (ast.Await, ast.Yield, ast.YieldFrom) and not generator:
+            raise Bail  # (a generator or coroutine def: only a script run runs one, script_generators.py)
     for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
         if type(node) is ast.NamedExpr:  # (in a comprehension too: it binds in the def's scope, PEP 572)
@@ -323,6 +323,10 @@ class HostExpressions:
             return self.comprehension(node, env)
         if kind is ast.Lambda:
             return LambdaValue(node, env)
+        if kind is ast.NamedExpr and (node.target.id in env.bound or env is getattr(self, "module_env", None)):
+            value = self.eval(node.value, env)
+            self.store(node.target, value, env)
+            return value
         raise Bail
 
     def compare(self, node: ast.Compare, env: Env) -> bool:
@@ -365,6 +369,9 @@ class HostExpressions:
             parts.append(guard(format, obj, spec))
         return "".join(parts)
 
+    def async_items(self, source: object):
+        raise Bail  # (`async for` in a comprehension: only a script run runs coroutines)
+
     def comprehension(self, node, env: Env) -> object:
         results: list = []
         firsts: list = []
@@ -378,12 +385,10 @@ class HostExpressions:
                     results.append(self.eval(node.elt, scope))
                 return
             generator = node.generators[index]
-            if generator.is_async:
-                raise Bail
             source = self.eval(generator.iter, env if index == 0 else scope)
             if index == 0:
                 firsts.append(source)
-            for item in self.iterate(source):
+            for item in self.async_items(source) if generator.is_async else self.iterate(source):
                 self.tick()
                 self.store(generator.target, item, scope)
                 if all(self.truth(self.eval(test, scope)) for test in generator.ifs):

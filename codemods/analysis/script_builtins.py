@@ -24,6 +24,8 @@ from codemods.analysis.next_items import next_item
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
+from codemods.analysis.script_class_hooks import dynamic_class
+from codemods.analysis.script_async_objects import LIBRARY as ASYNC_LIBRARY
 from codemods.analysis.script_library import several
 from codemods.analysis.script_transforms import LIBRARY as TRANSFORMS
 from codemods.analysis.state_outputs import outputs
@@ -104,6 +106,8 @@ class ScriptBuiltins:
             if self.states is not None:  # (script_library.py; a tree collective is judged: state_runs.py)
                 outputs(self.states, canonical, args, kwargs, made)
             return made
+        if canonical in ASYNC_LIBRARY:  # (script_async_objects.py)
+            return ASYNC_LIBRARY[canonical](self, args, kwargs)
         if canonical in SCRIPT_LIBRARY or canonical in TRANSFORMS:  # (script_library.py, script_transforms.py)
             return {**SCRIPT_LIBRARY, **TRANSFORMS}[canonical](self, args, kwargs)
         if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) is UFunc:
@@ -144,6 +148,8 @@ class ScriptBuiltins:
         if name == "builtins.setattr" and len(args) == 3 and type(args[1]) is str:
             self.set_attribute(*args)
             return None
+        if name == "builtins.type" and len(args) == 3:
+            return dynamic_class(self, args, kwargs)  # (script_class_hooks.py)
         if name == "builtins.type" and len(args) == 1:
             if type(args[0]) in (UObj, NTup):
                 return args[0].cls
@@ -162,6 +168,8 @@ class ScriptBuiltins:
             if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None:
                 return args[0].attrs
             raise Bail
+        if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and type(args[1]) is UClass:
+            return False  # (`issubclass(inspect.Parameter.empty, BaseModel)`: a library class derives from none of the module's)
         if name == "builtins.issubclass" and len(args) == 2 and type(args[0]) is UClass:
             kinds = args[1] if type(args[1]) is tuple else (args[1],)
             if not kinds or any(type(kind) is not UClass for kind in kinds):

@@ -40,9 +40,10 @@ from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, cached_read, finish_dataclass, is_marker, positional
+from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
-_HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__init_subclass__",
+_HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__",
                     "__set_name__", "__class_getitem__", "__get__", "__set__"})
 
 
@@ -56,8 +57,6 @@ class Desc:
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
-    if node.keywords:
-        raise Bail
     base, kind, builtin = None, "plain", None
     bases = [run.eval(expr, env) for expr in node.bases]
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
@@ -112,10 +111,12 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         run.tick()
         if type(statement) is ast.Expr and type(statement.value) is ast.Constant or type(statement) is ast.Pass:
             continue
-        if type(statement) is ast.FunctionDef:
+        if type(statement) in (ast.FunctionDef, ast.AsyncFunctionDef):
             if statement.name in _HOOKS:
                 raise Bail
             attrs[statement.name] = _method(run, statement, env, body_env, cls)
+            if statement.name == "__init_subclass__" and type(attrs[statement.name]) is UFunc:
+                attrs[statement.name] = Desc("class", attrs[statement.name])  # (a classmethod, implicitly)
         elif type(statement) is ast.Assign and len(statement.targets) == 1 and type(statement.targets[0]) is ast.Name:
             if _nested_reads(statement.value) & attrs.keys():
                 raise Bail  # (a comprehension or lambda in a class body skips the class's names)
@@ -152,6 +153,10 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)  # (dataclass_fields.py)
     elif kind == "ntuple":
         cls.fields = annotated
+    if node.keywords or base is not None and base.lookup("__init_subclass__") is not None:
+        if kind != "plain":
+            raise Bail
+        call_hook(run, cls, node, env)  # (script_class_hooks.py)
     made = cls
     for decorator in reversed(applied):  # the name is bound to what the outermost decorator hands back
         made = run.call(decorator, [made], {})  # (a registry's class, or a wrapper such as Ray's ActorClass)
@@ -369,6 +374,8 @@ def enum_member(cls: UClass, value: object) -> object:
 def class_attribute(run, cls: UClass, name: str) -> object:
     if name == "__init__" and cls.kind == "dataclass" and "__init__" not in cls.attrs:
         return GeneratedInit(cls)  # (field_specs.py)
+    if name in ("__mro__", "__annotations__") and cls.kind == "plain":
+        return mro(cls) if name == "__mro__" else own_annotations(run, cls)
     found = cls.lookup(name)
     if found is None:
         if name == "__name__":
@@ -396,7 +403,7 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
     found = sup.start.lookup(name) if sup.start is not None else None
     if found is None:
         holder = type(sup.obj) is UObj and sup.obj.data is not None
-        if name == "__init__":
+        if name == "__init__" or name == "__init_subclass__" and type(sup.obj) is UClass:
             return Bound(_HolderInit() if holder else _Nothing(), sup.obj)
         if holder and name in _HOLDER_DUNDERS:
             return Bound(TypeMethod(type(sup.obj.data), name), sup.obj)
@@ -508,6 +515,8 @@ def type_method(owner: object, name: str) -> TypeMethod | None:
         return TypeMethod(object, name)
     if owner is str and name in METHODS[str]:
         return TypeMethod(str, name)  # (`converter=str.strip`)
+    if owner is object and name == "__annotations__":
+        raise Raised(AttributeError(name))  # (`getattr(klass, "__annotations__", {})` down a `__mro__`)
     if owner in (dict, list) and (name in METHODS[owner] or name in _HOLDER_DUNDERS or name == "__init__"):
         return TypeMethod(owner, name)
     return None

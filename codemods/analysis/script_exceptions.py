@@ -35,6 +35,10 @@ def _is_exception_class(value: object) -> bool:
     return isinstance(value, type) and issubclass(value, Exception) and not issubclass(value, StopIteration)
 
 
+def _unmodelled(self, *args, **kwargs) -> None:
+    raise Bail
+
+
 def exception_class(node: ast.ClassDef, bases: list) -> type | None:
     """The class `node` makes when it is a plain exception class; None when it is not one."""
     if not bases or not any(isinstance(base, type) and issubclass(base, BaseException) for base in bases):
@@ -43,10 +47,10 @@ def exception_class(node: ast.ClassDef, bases: list) -> type | None:
         raise Bail
     body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
         and type(node.body[0].value.value) is str else node.body
+    namespace = {"__module__": "__main__", "__qualname__": node.name, "_sf_module_class": True}
     if not all(type(stmt) is ast.Pass or type(stmt) is ast.Expr and type(stmt.value) is ast.Constant
                and stmt.value.value is Ellipsis for stmt in body):
-        raise Bail  # (methods or attributes of its own)
-    namespace = {"__module__": "__main__", "__qualname__": node.name}
+        namespace["__init__"] = _unmodelled  # (methods or attributes of its own: caught by type, never made)
     if body is not node.body:
         namespace["__doc__"] = node.body[0].value.value
     return guard(type, node.name, tuple(bases), namespace)
@@ -81,3 +85,41 @@ def raise_statement(run, node: ast.Raise, env) -> None:
                 raise Bail
         error.__cause__ = cause  # (which also suppresses the context, as `raise ... from` does)
     raise Raised(error)
+
+
+def own_handlers(run, node: ast.Try, env) -> bool:
+    """Every handler of `node` names only exception classes the module made (`except
+    HTTPException`): none catches what JAX raises, which derives from none of them."""
+    for handler in node.handlers:
+        if handler.type is None:
+            return False
+        for kind in handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]:
+            found = run.eval(kind, env)
+            if not _made_here(found):
+                return False
+    return True
+
+
+def _made_here(kind: object) -> bool:
+    return isinstance(kind, type) and kind.__dict__.get("_sf_module_class", False)
+
+
+def try_star(run, node: ast.TryStar, env) -> None:
+    """`try: ... except* E: ...` (a TaskGroup's errors): the body, then the else block when nothing
+    was raised; an exception the handlers would sort (an ExceptionGroup's members) is not modelled."""
+    from codemods.analysis.script_values import GatherStop
+
+    if node.finalbody:
+        raise Bail
+    run.guarded += 1  # (passed_steps.py)
+    try:
+        run.block(node.body, env)
+    except GatherStop:
+        if not own_handlers(run, node, env):
+            raise Bail from None  # the program may catch what JAX raises
+        raise
+    except Raised:
+        raise Bail from None
+    finally:
+        run.guarded -= 1
+    run.block(node.orelse, env)

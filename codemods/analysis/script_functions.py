@@ -153,11 +153,12 @@ def signature(run, target: object) -> inspect.Signature:
     params = []
     for index, (arg, kind) in enumerate(kinds):
         default = target.defaults[index - first_default] if index >= first_default else inspect.Parameter.empty
-        params.append(_param(arg, kind, default))
+        params.append(_param(arg, kind, default, run, target))
     if spec.vararg is not None:
         params.append(_param(spec.vararg, inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.empty))
     for arg in spec.kwonlyargs:
-        params.append(_param(arg, inspect.Parameter.KEYWORD_ONLY, target.kw_defaults.get(arg.arg, inspect.Parameter.empty)))
+        params.append(_param(arg, inspect.Parameter.KEYWORD_ONLY, target.kw_defaults.get(arg.arg, inspect.Parameter.empty),
+                             run, target))
     if spec.kwarg is not None:
         params.append(_param(spec.kwarg, inspect.Parameter.VAR_KEYWORD, inspect.Parameter.empty))
     if drop:
@@ -169,9 +170,25 @@ def signature(run, target: object) -> inspect.Signature:
     return inspect.Signature(params, return_annotation=returns)
 
 
-def _param(arg: ast.arg, kind, default: object) -> inspect.Parameter:
-    annotation = Opaque() if arg.annotation is not None else inspect.Parameter.empty  # (never evaluated here)
+def _param(arg: ast.arg, kind, default: object, run=None, target=None) -> inspect.Parameter:
+    annotation = Opaque() if arg.annotation is not None else inspect.Parameter.empty
+    if arg.annotation is not None and run is not None:
+        annotation = _annotation(run, target, arg.annotation)
     return inspect.Parameter(arg.arg, kind, default=default, annotation=annotation)
+
+
+def _annotation(run, target: UFunc, node: ast.expr) -> object:
+    """A parameter's annotation, as the def evaluated it (`req: GenerateRequest`, `request: Request`,
+    which a dependency injector dispatches on): names and attributes of names only, read in the
+    scope the def was made in; anything else stays unknown."""
+    if run.future_annotations or target.owner is not None or not all(
+            type(part) in (ast.Name, ast.Attribute, ast.Load) for part in ast.walk(node)):
+        return Opaque()
+    try:
+        value = run.eval(node, target.env)
+    except Bail:
+        return Opaque()
+    return value if type(value).__name__ in ("UClass", "type") else Opaque()
 
 
 def inspect_attribute(obj: object, name: str) -> object:

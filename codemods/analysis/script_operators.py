@@ -187,8 +187,8 @@ class ScriptOperators:
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result
-            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and _atom(left) and _atom(right) and not (
-                    plain_tree(left) and plain_tree(right)):  # `p.kind == Parameter.KEYWORD_ONLY`
+            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and (_atom(left) and _atom(right) and not (
+                    plain_tree(left) and plain_tree(right)) or type(left) is type(right) is SpecObj):  # `p.kind == ...`
                 return (left == right) == (type(node.ops[0]) is ast.Eq)
             node = ast.Compare(ast.Constant(left), node.ops, [ast.Constant(right)])
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Is, ast.IsNot):
@@ -220,6 +220,12 @@ class ScriptOperators:
             return found if type(node.ops[0]) is ast.In else not found
         return super().compare(node, env)
 
+    def async_items(self, source: object):
+        """`[x async for x in agen]` in a coroutine: each item asked for in turn (script_async_objects.py)."""
+        from codemods.analysis.script_async_objects import async_items
+
+        return async_items(self, source)
+
     def contains(self, left: object, right: object) -> bool:
         right = dict(right) if type(right) is types.MappingProxyType else right
         if type(right) is FlagMember:
@@ -234,6 +240,8 @@ class ScriptOperators:
         if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
                 and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
             return left in right  # (`tp in (int, float, str)`: types compare by identity)
+        if type(left) in (UFunc, UClass) and type(right) in (dict, set, frozenset):
+            return left in right  # (`dep in cache`: a module function or class hashes and compares by identity)
         if type(right) not in (str, list, tuple, dict, OrderedDict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):

@@ -87,7 +87,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 module_names, profiled_run, set_function_attribute, delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement
+from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis import field_specs, named_exprs, script_flags, script_match
@@ -100,9 +100,13 @@ from codemods.analysis import script_environment
 from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.shape_numbers import size as unknown_size
+from codemods.analysis.script_asyncio import awaited, make_coroutine
+from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
+_DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
+              ast.AsyncFor: async_for, ast.Match: script_match.match_statement}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass")
 
@@ -147,9 +151,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         raise Bail
 
     def make_function(self, node: ast.FunctionDef, env: Env, defaults_env: Env, owner: UClass | None = None) -> UFunc:
-        if type(node) is not ast.FunctionDef:
+        if type(node) not in (ast.FunctionDef, ast.AsyncFunctionDef):
             raise Bail
-        bound_names(node, is_generator(node))  # (Bail on `yield from`; a generator: script_generators.py)
+        bound_names(node, is_generator(node) or type(node) is ast.AsyncFunctionDef)  # (Bail on `yield from`; a generator: script_generators.py)
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
@@ -159,12 +163,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def statement(self, node: ast.stmt, env: Env) -> None:
         kind = type(node)
         self.line = node.lineno
-        if kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.With, ast.Expr, ast.AugAssign):
+        if kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.With, ast.Expr,
+                    ast.AugAssign):
             self.tick()
             self.statements += 1
         if kind is ast.Import or kind is ast.ImportFrom:
             run_import(self, node, env)  # (script_imports.py)
-        elif kind is ast.FunctionDef:
+        elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             value: object = self.make_function(node, env, env)
             for decorator in reversed(node.decorator_list):
                 value = self.call(self.eval(decorator, env), [value], {})
@@ -200,10 +205,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
-        elif kind is ast.Match:
-            script_match.match_statement(self, node, env)
-        elif kind in (ast.Delete, ast.Raise):  # (script_functions.py, script_exceptions.py)
-            (delete if kind is ast.Delete else raise_statement)(self, node, env)
+        elif kind in _DELEGATED:  # (script_functions.py, script_exceptions.py, script_async_objects.py, script_match.py)
+            _DELEGATED[kind](self, node, env)
         else:
             raise Bail  # (raise, global, async code, match, ...)
 
@@ -344,6 +347,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.attribute(self.eval(node.value, env), node.attr)
         if kind is ast.Yield:  # (in a generator's body, run on its own thread: script_generators.py)
             return current(self).suspend(self.eval(node.value, env) if node.value is not None else None)
+        if kind is ast.Await:  # (in a coroutine's body, run on its own thread: script_asyncio.py)
+            return awaited(self, node, env)
         if kind is ast.YieldFrom:
             return delegate(self, self.eval(node.value, env))  # (script_generators.py)
         if kind is ast.Call:
@@ -446,6 +451,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return class_attribute(self, obj, name)
         if kind is SuperObj:
             return super_attribute(self, obj, name)
+        if is_async_object(obj):  # (script_async_objects.py)
+            return async_attribute(self, obj, name)
         if kind is MeshObj and name == "axis_names":
             return obj.names
         if kind is MeshObj and obj.sizes is not None and name in ("shape", "size", "axis_sizes"):
@@ -565,6 +572,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def run_func(self, func: UFunc, args: list, kwargs: dict, body: bool = False) -> object:
         node = func.node
+        if not body and type(node) is ast.AsyncFunctionDef:
+            return make_coroutine(self, func, args, kwargs)  # (script_asyncio.py)
         if not body and is_generator(node):
             return GenRun(self, func, args, kwargs)  # (its body runs as it is walked: script_generators.py)
         env = Env(func.env, bound_names(node, body))
@@ -610,6 +619,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kwargs:
             raise Bail
 
-    # -- the gather -----------------------------------------------------------------------------
+
 def _bail():
     raise Bail

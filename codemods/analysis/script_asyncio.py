@@ -1,0 +1,332 @@
+"""Coroutines in a script run (script_run.py; issue 13): services written on asyncio, whose entry
+is `asyncio.run(main())`, whose handlers `await` each other, queue work for consumer tasks,
+`gather` submissions and hand the compute to `loop.run_in_executor`.
+
+A coroutine is a generator whose suspension points are its awaits (script_generators.py): its
+body runs on a thread of its own, handing control back and forth with whoever steps it. What it
+hands out when it suspends is what asyncio's own coroutines hand out: a future to wait for (or
+None, a bare yield). The scheduling is asyncio's own: `asyncio.run` here runs a real event loop
+of the standard library, whose tasks step the run's coroutines through a bridge object, so that
+the order of the ready queue (FIFO; a task starts at the loop's next turn, not at
+`create_task`), `gather`, `Queue`, `Lock`, `Semaphore`, `Event` and `TaskGroup` are exactly
+CPython's. Only what is not deterministic is stopped (Bail):
+
+- `loop.run_in_executor(None, f, *args)` runs f on a worker thread, at the same time as the
+  loop. The run runs f when the loop has nothing else to do (it would block waiting for it),
+  on a thread with no context mesh (`jax.set_mesh` is thread-local): exact only when the loop
+  runs nothing meanwhile, so another ready callback, or a second job in flight, stops the run,
+  as does a job submitted other than by `await loop.run_in_executor(...)` right away.
+- timers (`asyncio.sleep(d)` with d > 0, `wait_for`), cancellation, a loop waiting forever.
+- a context mesh changed by another task while a coroutine was suspended (JAX's mesh context is
+  per thread, not per task: the run does not model the interleaving of `with` exits).
+"""
+from __future__ import annotations
+
+import ast
+import asyncio
+import collections.abc
+from asyncio import events
+
+from codemods.analysis.host_exprs import Raised
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_generators import GenRun, current
+from codemods.analysis.script_values import Bound, GatherStop, PartialObj, RunCallable, UFunc
+
+
+class _Abort(SystemExit):
+    """Carries a Bail or a stop out of the real loop (a task would keep any other exception)."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__()
+        self.error = error
+
+
+def is_async_generator(node: ast.AST) -> bool:
+    found = node.__dict__.get("_sf_async_generator")
+    if found is None:
+        found, pending = False, list(node.body)
+        while pending and not found:
+            item = pending.pop()
+            if type(item) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
+                              ast.SetComp, ast.DictComp, ast.GeneratorExp):
+                continue
+            found = type(item) is ast.Yield
+            pending.extend(ast.iter_child_nodes(item))
+        node._sf_async_generator = found
+    return found
+
+
+class CoroRun(GenRun):
+    """A coroutine object of a module `async def`: its body runs when it is awaited or a task steps it."""
+
+    awaited = False
+
+    def pend(self, future: object) -> None:
+        self.suspend(future)
+
+
+class _Item:
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+
+class _Pending:
+    __slots__ = ("future",)
+
+    def __init__(self, future: object) -> None:
+        self.future = future
+
+
+class AsyncGenRun(GenRun):
+    """An async generator object: its `yield`s hand items to `async for`; its awaits pass up."""
+
+    def suspend(self, value: object) -> object:  # (a `yield` in its body)
+        return GenRun.suspend(self, _Item(value))
+
+    def pend(self, future: object) -> None:
+        GenRun.suspend(self, _Pending(future))
+
+    def __iter__(self):
+        raise Bail
+
+
+def make_coroutine(run, func: UFunc, args: list, kwargs: dict) -> GenRun:
+    return (AsyncGenRun if is_async_generator(func.node) else CoroRun)(run, func, args, kwargs)
+
+
+def _bind(run) -> None:
+    """asyncio's primitives ask for the running loop, a per-thread value: a coroutine's own
+    thread stands for the loop's thread while it runs."""
+    loop = run.__dict__.get("_loop")
+    if loop is None:
+        raise Bail  # (outside `asyncio.run`: RuntimeError, no running event loop)
+    if events._get_running_loop() is None:
+        events._set_running_loop(loop)
+
+
+def _pend(run, future: object) -> None:
+    """Suspend the coroutine running on this thread until its task is stepped again."""
+    gen = current(run)
+    meshes = (list(run.contexts), run.lasting)
+    gen.pend(future)
+    if (list(run.contexts), run.lasting) != meshes or any(
+            a is not b for a, b in zip(run.contexts, meshes[0])):
+        raise Bail  # (another task entered or left a context mesh meanwhile)
+    _bind(run)
+
+
+def step_async_gen(run, gen: AsyncGenRun) -> tuple[bool, object]:
+    """One `__anext__` of an async generator, in the consumer's coroutine."""
+    while True:
+        more, out = gen.step()
+        if not more:
+            return False, out
+        if type(out) is _Item:
+            return True, out.value
+        _pend(run, out.future)
+
+
+def awaited(run, node: ast.Await, env) -> object:
+    """`await operand`: a call awaited at once is marked (run_in_executor asks)."""
+    outer = run.__dict__.get("_awaited_call")
+    run._awaited_call = node.value if type(node.value) is ast.Call else None
+    try:
+        value = run.eval(node.value, env)
+    finally:
+        run._awaited_call = outer
+    return await_value(run, value)
+
+
+def await_value(run, value: object) -> object:
+    """`await value` in a coroutine's body."""
+    if type(value) is CoroRun:
+        if value.awaited:
+            raise Bail  # (RuntimeError: cannot reuse already awaited coroutine)
+        value.awaited = True
+        while True:
+            more, out = value.step()
+            if not more:
+                return out
+            _pend(run, out)
+    if isinstance(value, Native):
+        return value.body(run)
+    if isinstance(value, (asyncio.Future, collections.abc.Coroutine)) and type(value) is not Bridge:
+        _bind(run)
+        steps = value.__await__()
+        while True:
+            try:
+                out = steps.send(None)
+            except StopIteration as stop:
+                return stop.value
+            except Exception as error:  # noqa: BLE001  (the program's: QueueEmpty, a task's exception)
+                raise Raised(error) from None
+            except BaseException:  # noqa: BLE001  (CancelledError: not modelled)
+                raise Bail from None
+            _pend(run, out)
+    raise Bail
+
+
+class Native:
+    """An awaitable the run models by Python code of its own, run in the awaiting coroutine."""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body) -> None:
+        self.body = body
+
+
+class Bridge(collections.abc.Coroutine):
+    """What a real asyncio Task steps: the run's coroutine, one piece per `send`."""
+
+    def __init__(self, coro: CoroRun) -> None:
+        if type(coro) is not CoroRun or coro.awaited:
+            raise Bail
+        coro.awaited = True
+        self.coro = coro
+
+    def send(self, value: object) -> object:
+        try:
+            more, out = self.coro.step()
+        except Raised as raised:
+            raise raised.error from None
+        except (Bail, GatherStop) as error:
+            raise _Abort(error) from None
+        except BaseException as error:  # noqa: BLE001  (the run's own failure: unknown)
+            raise _Abort(Bail()) from error
+        if not more:
+            raise StopIteration(out)
+        return out
+
+    def throw(self, *args) -> object:
+        raise _Abort(Bail())  # (a cancellation thrown in: not modelled)
+
+    def close(self) -> None:
+        return None
+
+    def __await__(self):
+        raise Bail
+
+
+class RunLoop(asyncio.SelectorEventLoop):
+    """The standard selector loop, told when it would wait: then an executor job in flight runs."""
+
+    def __init__(self, run) -> None:
+        super().__init__()
+        self.run, self.jobs = run, []
+        self.set_exception_handler(lambda loop, context: None)  # (a task's unread exception: logged only)
+
+    def _run_once(self) -> None:
+        if self.jobs:
+            if self._ready or self._scheduled or len(self.jobs) > 1:
+                raise _Abort(Bail())  # (when the worker finishes, relative to the loop: not known)
+            self.jobs.pop()()
+        elif not self._ready and not self._stopping:
+            raise _Abort(Bail())  # (a timer, or nothing: the loop would wait)
+        super()._run_once()
+
+    def create_task(self, coro, **kwargs):
+        task = super().create_task(coro, **kwargs)
+        task._log_destroy_pending = False
+        return task
+
+    def call_at(self, *args, **kwargs):
+        raise _Abort(Bail())
+
+
+def run_coroutine(run, args: list, kwargs: dict) -> object:
+    """`asyncio.run(coro)`."""
+    if len(args) != 1 or set(kwargs) - {"debug"} or type(args[0]) is not CoroRun \
+            or run.__dict__.get("_loop") is not None or events._get_running_loop() is not None:
+        raise Bail
+    loop = RunLoop(run)
+    run._loop = loop
+    try:
+        task = loop.create_task(Bridge(args[0]))
+        try:
+            loop.run_until_complete(task)
+        except _Abort as abort:
+            raise abort.error from None
+        except Exception as error:  # noqa: BLE001  (the program's own exception, out of its main task)
+            raise Raised(error) from None
+        except BaseException:  # noqa: BLE001
+            raise Bail from None
+        if any(not other.done() for other in asyncio.all_tasks(loop)):
+            raise Bail  # (asyncio.run cancels them: their handlers would run)
+        return task.result()
+    finally:
+        run._loop = None
+        loop.jobs = []
+        loop.close()
+
+
+def create_task(run, args: list, kwargs: dict) -> object:
+    """`asyncio.create_task(coro)`, `asyncio.ensure_future(coro)`, `loop.create_task(coro)`."""
+    if len(args) != 1 or set(kwargs) - {"name"}:
+        raise Bail
+    _bind(run)
+    if isinstance(args[0], asyncio.Future):
+        return args[0]
+    return run._loop.create_task(Bridge(args[0]), **kwargs)
+
+
+def gather(run, args: list, kwargs: dict) -> object:
+    if set(kwargs) - {"return_exceptions"}:
+        raise Bail
+    _bind(run)
+    return asyncio.gather(*[Bridge(a) if type(a) is CoroRun else a if isinstance(a, asyncio.Future) else _bail()
+                            for a in args], **kwargs)
+
+
+def sleep(run, args: list, kwargs: dict) -> object:
+    delay = args[0] if len(args) == 1 and not kwargs else kwargs.get("delay") if set(kwargs) == {"delay"} else None
+    if delay != 0 or type(delay) not in (int, float):
+        raise Bail  # (a timer: when it fires, relative to the run's slower steps, is another matter)
+    return asyncio.sleep(0)
+
+
+def run_in_executor(run, args: list, kwargs: dict) -> object:
+    """`loop.run_in_executor(None, f, *args)`: f on a worker thread; the run runs it when the loop waits."""
+    loop = run.__dict__.get("_loop")
+    awaited = run.__dict__.get("_awaited_call")
+    if loop is None or kwargs or len(args) < 2 or args[0] is not None or awaited is None or awaited is not run.node:
+        raise Bail  # (a job whose future is kept while the submitter goes on: races it)
+    if run.lasting is not None or run.in_body or run.jitted:
+        raise Bail  # (a mesh set for good: whether the worker sees it is not modelled)
+    func, given = args[1], list(args[2:])
+    if type(func) not in (UFunc, Bound, PartialObj) and not isinstance(func, RunCallable):
+        raise Bail
+    future = loop.create_future()
+
+    def job() -> None:
+        saved = {name: run.__dict__.get(name) for name in ("frames", "node", "op_node", "guarded", "contexts")}
+        run.frames, run.guarded, run.contexts = [], 0, []  # (a thread of its own: no handlers, no mesh)
+        try:
+            result = run.call(func, given, {})
+        except Raised as raised:
+            loop.call_soon(_settle, future, None, raised.error)
+            return
+        except BaseException as error:  # noqa: BLE001  (a stop, a Bail)
+            raise _Abort(error if isinstance(error, (Bail, GatherStop)) else Bail()) from None
+        finally:
+            for name, value in saved.items():
+                run.__dict__[name] = value
+        loop.call_soon(_settle, future, result, None)
+
+    loop.jobs.append(job)
+    return future
+
+
+def _settle(future, result, error) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+def _bail():
+    raise Bail
+

@@ -1,0 +1,87 @@
+"""Class-creation hooks in a script run (script_classes.py; issue 13): a pydantic-like `BaseModel`
+collects its subclasses' annotated fields in `__init_subclass__`, reading `cls.__mro__` and each
+class's `__annotations__`; the fields it records decide how requests are validated and which axes
+a service goes on with.
+
+Python calls `__init_subclass__` (an implicit classmethod) of the nearest base that defines it,
+on the new class, with the class statement's keywords, inside `type.__new__`: after the body ran,
+before the class decorators are applied. `object.__init_subclass__` takes no keywords (TypeError:
+not modelled). On CPython 3.11 a class's `__annotations__` are its own (evaluated when the body
+ran; an empty dict made on first access when it has none); a base's are not inherited.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.host_objects import Bail, Special
+from codemods.analysis.host_exprs import Env
+from codemods.analysis.script_values import Bound, UClass
+
+_OBJECT = Special("builtins.object")
+
+
+def call_hook(run, cls: UClass, node: ast.ClassDef, env: Env) -> None:
+    """`type.__new__`'s call of the bases' `__init_subclass__` on the class just made."""
+    keywords = {}
+    for keyword in node.keywords:
+        if keyword.arg is None or keyword.arg == "metaclass":
+            raise Bail
+        keywords[keyword.arg] = run.eval(keyword.value, env)
+    found = cls.base.lookup("__init_subclass__") if cls.base is not None else None
+    if found is None:
+        if keywords:
+            raise Bail  # (object.__init_subclass__ raises TypeError)
+        return
+    hook = found[1]
+    if type(hook).__name__ != "Desc" or hook.kind != "class":
+        raise Bail
+    if run.call(Bound(hook.func, cls), [], keywords) is not None:
+        raise Bail
+
+
+def mro(cls: UClass) -> tuple:
+    """`cls.__mro__` of a class with one base of the module at most (make_class allows no more)."""
+    chain = []
+    while cls is not None:
+        chain.append(cls)
+        cls = cls.base
+    return (*chain, _OBJECT)
+
+
+def own_annotations(run, cls: UClass) -> dict:
+    """`cls.__annotations__`: the class's own, evaluated in its body's scope (the run keeps the
+    annotation, not its value: its names are builtin types or classes bound once)."""
+    made = cls.attrs.get("__annotations__")
+    if made is not None:
+        return made
+    if run.future_annotations:
+        raise Bail  # (the source text of each annotation: not kept)
+    made = {}
+    for statement in cls.node.body:
+        if type(statement) is not ast.AnnAssign:
+            continue
+        if type(statement.target) is not ast.Name:
+            raise Bail
+        found = cls.annotations.get(statement.target.id)
+        if found is None:
+            raise Bail  # (a ClassVar: not kept)
+        annotation, scope = found
+        if any(type(sub) is ast.Name and sub.id in cls.attrs for sub in ast.walk(annotation)):
+            raise Bail  # (a class attribute named in a hint: read then, not now)
+        made[statement.target.id] = run.eval(annotation, scope)
+    cls.attrs["__annotations__"] = made
+    return made
+
+
+def dynamic_class(run, args: list, kwargs: dict) -> UClass:
+    """`type("State", (), {})`: a plain class made by a call (an app's attribute namespace)."""
+    name, bases, namespace = args if len(args) == 3 else (None, None, None)
+    if kwargs or type(name) is not str or type(bases) is not tuple or type(namespace) is not dict \
+            or len(bases) > 1 or bases and (type(bases[0]) is not UClass or bases[0].kind != "plain") \
+            or not all(type(key) is str and not key.startswith("__") for key in namespace):
+        raise Bail
+    node = ast.ClassDef(name=name, bases=[], keywords=[], body=[], decorator_list=[])
+    cls = UClass(node, bases[0] if bases else None, dict(namespace), "plain")
+    if cls.base is not None and cls.base.lookup("__init_subclass__") is not None:
+        call_hook(run, cls, node, run.module_env)
+    return cls
