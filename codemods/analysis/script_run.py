@@ -83,7 +83,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 module_names, profiled_run, set_function_attribute, delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import raise_statement
+from codemods.analysis.script_exceptions import passes_jax_error, raise_statement
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
@@ -242,7 +242,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             self.block(node.body, env)
         except GatherStop:
-            if node.handlers:
+            if not all(passes_jax_error(self, handler, env) for handler in node.handlers):
                 raise Bail from None  # the program may catch what JAX raises
             raise
         except Raised as raised:
