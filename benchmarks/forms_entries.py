@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gb1_sf105_script_grad_keeps_explicit_layout": "main()",
+    "ngb1_script_grad_input_laid_out_otherwise": "main()",
+    "gb2_sf105_script_own_exception_handler_passes_jax_error": "main()",
+    "ngb2_script_own_exception_may_catch_jax_error": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
@@ -2895,6 +2899,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ngb1_script_grad_input_laid_out_otherwise", 28): "run as a script, shard_map rejects the parameter laid out over"
+    " 'i' for its P(None, 'j') entry (the layout is the tracer's type on Explicit axes) before the body runs; the audit"
+    " places inputs as in_specs asks, so the body runs here on blocks the program never gets",
     ("ndz6_sf105_instantiated_target_of_another_module", 17): "the target's module is the program's own choice"
     " (importing it may run any code; here none is installed and the import raises): what the partial calls is not known",
     ("ndz4_sf103_params_made_by_jax_enter_sharded", 23): "run as a script, shard_map rejects the parameters JAX made on"
