@@ -204,6 +204,9 @@ class ScriptBuiltins:
                 for item in items:
                     total = self.binary(ast.Add, total, item)
                 return total
+        if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
+                and args[0].known is not None:
+            return func(args[0].known)  # `int(np.prod(shape))` (host_reductions.py)
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
             return Opaque()  # `float(loss)`: a number the run does not know
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):

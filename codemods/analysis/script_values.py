@@ -56,7 +56,7 @@ class Opaque:
 class Arr(Opaque):
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
-    __slots__ = ("count", "host", "ndim", "one", "serial", "sharding", "state")
+    __slots__ = ("count", "host", "known", "ndim", "one", "serial", "sharding", "state")
     made = itertools.count()  # (arrays made before a shard_map body began are constants in it)
 
     def __init__(self, sharding: ShardObj | None = None, host: bool = False, count: int | None = None,
@@ -67,6 +67,7 @@ class Arr(Opaque):
         self.count = count  # its leading dimension, when known (`jax.random.split(key, 3)`): what iterating gives
         self.ndim = ndim  # its rank, when known (`np.ones((8, 8))`)
         self.one = False  # on one device, uncommitted: made by JAX outside any mesh (one_device.py)
+        self.known = None  # a NumPy scalar's exact value, where the run computed it (host_reductions.py)
 
 
 class SpecObj:

@@ -90,6 +90,7 @@ class BodyStates:
         self.run, self.mesh, self.judge = run, mesh, judge
         self.born = born  # arrays made before the body began are constants in it (closed over)
         self.reducing = False  # some value of this body is (or was) reduced or unreduced
+        self.again = False  # traced before in this run (script_jax.run_shard_map)
         self.transforms = Transforms()  # inside grad / vmap (state_transforms.py)
         self.updates: dict[int, str] = {}  # `x.at` and `x.at[i]` made in this body, by serial (state_updates.py)
 
@@ -420,8 +421,7 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
         raise Bail  # (a shard_map in a body)
     func = mapped.func
     key = identity(func)
-    if key in run.traced:
-        raise Bail  # run again: JAX may reuse the first trace (jit's cache), and the body may read changed state
+    again = key in run.traced  # (JAX may reuse the first trace: script_jax.run_shard_map)
     run.traced[key] = func  # (kept alive: its id stays its own)
     if not mapped.checked:
         return None, None
@@ -438,6 +438,7 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
     if entered is None:
         return None, None
     states = BodyStates(run, mesh, run.judge, born)
+    states.again = again
     states.reducing = any(leaf.state.has(R) or leaf.state.has(U) for leaf in _arrays(entered))
     return entered, states
 
