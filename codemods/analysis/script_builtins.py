@@ -17,6 +17,7 @@ from codemods import jaxapi
 from codemods.analysis import script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
+from codemods.analysis.unknown_numbers import is_number, number
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
 from codemods.analysis.next_items import next_item
@@ -85,7 +86,7 @@ class ScriptBuiltins:
                 from codemods.analysis.passed_steps import passed
 
                 passed(self)  # (`math.exp(mean_loss)` of an unknown number: one, unless it raised)
-                return Opaque()
+                return number(self) if all(is_number(self, v) for v in args if type(v) is Opaque) else Opaque()
             if not all(plain_tree(value) for value in (*args, *kwargs.values())):
                 raise Bail
             return guard(_LIBRARY[canonical], *args, **kwargs)
@@ -208,7 +209,7 @@ class ScriptBuiltins:
                 and args[0].known is not None:
             return func(args[0].known)  # `int(np.prod(shape))` (host_reductions.py)
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
-            return Opaque()  # `float(loss)`: a number the run does not know
+            return number(self)  # `float(loss)`: a number the run does not know
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
             raise Bail
         if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:

@@ -545,13 +545,21 @@ def state_stop(ctx, judge) -> StateStop | None:
     shard_map body (the judge's problem there); None when the run stops at anything it does not
     model, or meets none."""
     def attempt(count: int | None) -> tuple:
+        from codemods.analysis.device_counts import same_stop
+        from codemods.analysis.unknown_choices import over_choices
+
+        return over_choices(lambda plan: attempt_planned(count, plan), same_stop)
+
+    def attempt_planned(count: int | None, plan) -> tuple:
         from codemods.analysis.device_counts import outcome, set_count
         from codemods.analysis.released_runs import released
         from codemods.analysis.script_run import ScriptRun
+        from codemods.analysis.unknown_choices import set_plan
 
         run = ScriptRun(ctx.tree)
         run.judge = judge
         set_count(run, count)
+        set_plan(run, plan)
         stop, early = None, False
         try:
             run.run_module()
