@@ -15,6 +15,14 @@ ENTRIES = {
     "ngb1_script_grad_input_laid_out_otherwise": "main()",
     "gb2_sf105_script_own_exception_handler_passes_jax_error": "main()",
     "ngb2_script_own_exception_may_catch_jax_error": "main()",
+    "gb3_sf105_script_bundles_counted_by_np_prod": "main()",
+    "ngb3_script_bundle_count_wraps_in_int64": "main()",
+    "gb4_sf105_script_best_trial_by_unknown_loss": "main()",
+    "ngb4_script_best_trial_decides_the_axes": "main()",
+    "gb5_sf105_script_layout_drawn_from_an_unseeded_generator": "main()",
+    "ngb5_script_drawn_layout_decides": "main()",
+    "gb6_sf105_script_trial_found_among_the_ranked": "main()",
+    "ngb6_script_equal_trial_found_by_its_fields": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
@@ -2899,6 +2907,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ngb5_script_drawn_layout_decides", 34): "raises when the unseeded generator draws 8 rows, not when it draws 16:"
+    " the draw differs from run to run, and the analysis stays silent",
     ("ngb1_script_grad_input_laid_out_otherwise", 28): "run as a script, shard_map rejects the parameter laid out over"
     " 'i' for its P(None, 'j') entry (the layout is the tracer's type on Explicit axes) before the body runs; the audit"
     " places inputs as in_specs asks, so the body runs here on blocks the program never gets",
