@@ -23,6 +23,8 @@ ENTRIES = {
     "ngb5_script_drawn_layout_decides": "main()",
     "gb6_sf105_script_trial_found_among_the_ranked": "main()",
     "ngb6_script_equal_trial_found_by_its_fields": "main()",
+    "gb7_sf104_script_export_skips_specs_equal_to_replicated": "main()",
+    "ngb7_script_export_spec_equal_as_jax_normalizes": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",

@@ -178,6 +178,11 @@ class ScriptOperators:
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result
+            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and type(left) is SpecObj and type(right) is SpecObj:
+                a, b = left.spec, right.spec  # (`spec == P()`: entries as JAX normalizes them, run on 0.10.2)
+                same = a.partitions == b.partitions and set(a.reduced) == set(b.reduced) \
+                    and set(a.unreduced) == set(b.unreduced)
+                return same == (type(node.ops[0]) is ast.Eq)
             if type(node.ops[0]) in (ast.Eq, ast.NotEq) and _atom(left) and _atom(right) and not (
                     plain_tree(left) and plain_tree(right)):  # `p.kind == Parameter.KEYWORD_ONLY`
                 return (left == right) == (type(node.ops[0]) is ast.Eq)
