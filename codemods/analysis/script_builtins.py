@@ -17,6 +17,7 @@ from codemods import jaxapi
 from codemods.analysis import script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
+from codemods.analysis.unknown_choices import unknown_choice
 from codemods.analysis.unknown_numbers import is_number, number
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
@@ -210,8 +211,13 @@ class ScriptBuiltins:
             return func(args[0].known)  # `int(np.prod(shape))` (host_reductions.py)
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
             return number(self)  # `float(loss)`: a number the run does not know
+        if name in ("min", "max") and len(args) >= 2 and not kwargs and any(type(a) is Opaque for a in args):
+            return unknown_choice(self, name, args, args, False)  # `max(loss, floor)` (unknown_choices.py)
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
             raise Bail
+        if name in ("sorted", "min", "max") and len(args) == 1 and not kwargs and type(args[0]) in (list, tuple):
+            if any(type(item) is Opaque for item in args[0]):  # `min(losses)`
+                return unknown_choice(self, name, list(args[0]), list(args[0]), False)
         if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:
             items = self.iterate(args[0])
             if not all(plain_tree(item) for item in items) and not (

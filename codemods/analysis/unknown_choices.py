@@ -12,9 +12,9 @@ its numbers pick.
 
 A choice is open only where Python's answer cannot raise and is one of the candidates:
 - `min`, `max` and `sorted` of a list with a `key=` (or none) and a literal `reverse=`;
-- every key a plain number, a number the run does not know (`float(loss)`: `Opaque`), or an array
-  of rank 0 (`<` of two such is a truth value); a key that is itself an unknown candidate (a device
-  object, which does not compare) closes it;
+- every key a plain number or an unknown the run made as a number (`float(loss)`, a draw:
+  unknown_numbers.py); any other unknown (a device object does not compare) or an array (under a
+  trace, `<` of a tracer has no truth value: JAX raises) closes it;
 - at most SORTED_AT_MOST candidates for a sort (each order is a run), MAX_RUNS runs in all.
 Anything else stops the run (Bail) as before; a run that is not made under this enumeration
 (another analysis's run) stops there too.
@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Arr, Opaque
+from codemods.analysis.unknown_numbers import is_number
 
 MAX_RUNS = 12  # runs of one program for its open choices (per device count)
 SORTED_AT_MOST = 3  # candidates of a sort whose keys are unknown (3! = 6 orders)
@@ -55,17 +55,13 @@ def choose(run, count: int) -> int:
     return index
 
 
-def _comparable(key: object, items: list) -> bool:
-    if type(key) in (int, float, bool):
-        return True
-    if type(key) is Arr:
-        return key.ndim == 0
-    return type(key) is Opaque and not any(key is item for item in items)
+def _comparable(run, key: object) -> bool:
+    return type(key) in (int, float, bool) or is_number(run, key)
 
 
 def unknown_choice(run, name: str, items: list, keys: list, reverse: bool) -> object:
     """`min`/`max`/`sorted` of `items` by `keys` some of which the run does not know."""
-    if not all(_comparable(key, items) for key in keys):
+    if not all(_comparable(run, key) for key in keys):
         raise Bail
     if name == "sorted":
         if len(items) > SORTED_AT_MOST:
