@@ -69,6 +69,7 @@ from codemods.analysis.host_replay import keep_exact, drop, replay_for as _repla
 from codemods.analysis.live_loops import live, sources_of, unchanged, walk
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.scope_declarations import declare, home
+from codemods.analysis.unknown_choices import unknown_choice
 from codemods.analysis.values import ClassValue, Function, Partial
 
 
@@ -301,8 +302,8 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
                 and type(kwargs.get("reverse", False)) is bool:
             items = list(args[0])
             keys = [self.call(kwargs["key"], [item], {}) for item in items] if "key" in kwargs else items
-            if not all(plain_tree(k) for k in keys):
-                raise Bail
+            if not all(plain_tree(k) for k in keys):  # (a loss the run does not know: unknown_choices.py)
+                return unknown_choice(self, name, items, keys, kwargs.get("reverse", False))
             order = sorted(range(len(items)), key=lambda i: keys[i], reverse=kwargs.get("reverse", False)) \
                 if name == "sorted" else None
             if name == "sorted":

@@ -18,6 +18,8 @@ from codemods.analysis import script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
+from codemods.analysis.unknown_choices import unknown_choice
+from codemods.analysis.unknown_numbers import is_number, number
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
 from codemods.analysis.next_items import next_item
@@ -93,7 +95,7 @@ class ScriptBuiltins:
                 from codemods.analysis.passed_steps import passed
 
                 passed(self)  # (`math.exp(mean_loss)` of an unknown number: one, unless it raised)
-                return Opaque()
+                return number(self) if all(is_number(self, v) for v in args if type(v) is Opaque) else Opaque()
             if not all(plain_tree(value) for value in (*args, *kwargs.values())):
                 raise Bail
             return guard(_LIBRARY[canonical], *args, **kwargs)
@@ -218,14 +220,22 @@ class ScriptBuiltins:
                 for item in items:
                     total = self.binary(ast.Add, total, item)
                 return total
+        if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
+                and args[0].known is not None:
+            return func(args[0].known)  # `int(np.prod(shape))` (host_reductions.py)
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
-            return Opaque()  # `float(loss)`: a number the run does not know
+            return number(self)  # `float(loss)`: a number the run does not know
+        if name in ("min", "max") and len(args) >= 2 and not kwargs and any(type(a) is Opaque for a in args):
+            return unknown_choice(self, name, args, args, False)  # `max(loss, floor)` (unknown_choices.py)
         if name in _WALKING and len(args) == 1 and type(args[0]) is SpecObj:
             args = [list(args[0].entries)]  # `any(spec)`: a PartitionSpec is the tuple of its entries
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
             raise Bail
         if name in ("set", "frozenset") and len(args) == 1 and not kwargs and type(args[0]) in (set, frozenset):
             return func(args[0])  # (`frozenset({"pipe"})`: no order is read)
+        if name in ("sorted", "min", "max") and len(args) == 1 and not kwargs and type(args[0]) in (list, tuple):
+            if any(type(item) is Opaque for item in args[0]):  # `min(losses)`
+                return unknown_choice(self, name, list(args[0]), list(args[0]), False)
         if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:
             items = self.iterate(args[0])
             if not all(plain_tree(item) for item in items) and not (

@@ -44,6 +44,7 @@ from codemods.analysis.script_values import (
 from codemods.analysis import one_device, retraced_bodies
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.host_reductions import exact_reduction
 from codemods.analysis.state_runs import body_states
 from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
 
@@ -131,6 +132,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
             raise Bail
         return one_device.made(run, name, args, kwargs, Arr(None, False, count))
     if name.startswith("numpy."):
+        if (scalar := exact_reduction(name, args, kwargs)) is not None:
+            return scalar
         return Arr(None, True, numpy_count(name, args, kwargs), _numpy_rank(name, args, kwargs),
                    dtype=made_dtype(name, args, kwargs))
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
@@ -187,6 +190,12 @@ def _run_shard_map(run, mapped: ShardMapFn, mesh: MeshObj, args: list) -> object
     run.in_body += 1
     try:
         result = run.call(mapped.func, entered or [_leaves(arg, lambda leaf: Arr(None, False)) for arg in args], {})
+    except GatherStop:
+        # A body traced before: JAX may reuse that trace (jit's cache) and never meet what this
+        # second run met; when the second run meets nothing, either way nothing raises.
+        if states is not None and states.again:
+            raise Bail from None
+        raise
     finally:
         run.in_body -= 1
         run.states = outer

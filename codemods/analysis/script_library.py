@@ -36,7 +36,8 @@ from codemods.analysis.script_dispatch import LIBRARY as DISPATCH_LIBRARY
 from codemods.analysis.field_specs import LIBRARY as FIELD_LIBRARY
 from codemods.analysis.protocol_classes import LIBRARY as PROTOCOL_LIBRARY
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import RunCallable, map_tree
+from codemods.analysis.script_values import Arr, RunCallable, map_tree
+from codemods.analysis.unknown_numbers import is_number
 
 # NumPy's pi, e, inf and nan are the same floats as math's (and it has no tau): `check` must run
 # without NumPy installed.
@@ -141,9 +142,43 @@ def _module_sub(run, args: list, kwargs: dict, name: str) -> object:
 
 
 def _deepcopy(run, args: list, kwargs: dict) -> object:
-    if len(args) != 1 or kwargs or not plain_tree(args[0]):
+    if len(args) != 1 or kwargs:
         raise Bail
-    return copy.deepcopy(args[0])
+    if plain_tree(args[0]):
+        return copy.deepcopy(args[0])
+    return _copied(run, args[0], {}, 0)  # (a checkpoint: host arrays, unknown numbers, plain values)
+
+
+def _copied(run, tree: object, memo: dict, depth: int) -> object:
+    """deepcopy of a dict, list or tuple tree whose leaves are plain values, unknown numbers (their
+    own copies: unknown_numbers.py) or NumPy arrays (a new array of the same extents); objects
+    referenced twice are copied once, as deepcopy's memo does."""
+    if depth > 12:
+        raise Bail
+    if plain_tree(tree) or is_number(run, tree):
+        return tree if is_number(run, tree) else copy.deepcopy(tree)
+    if id(tree) in memo:
+        return memo[id(tree)]
+    if type(tree) is Arr and tree.host:
+        made = Arr(None, True, count=tree.count, ndim=tree.ndim)
+        made.known = tree.known
+    elif type(tree) is dict:
+        made = {}
+        memo[id(tree)] = made
+        for key, value in tree.items():
+            if not plain_tree(key):
+                raise Bail
+            made[copy.deepcopy(key)] = _copied(run, value, memo, depth + 1)
+    elif type(tree) is list:
+        made = []
+        memo[id(tree)] = made
+        made.extend(_copied(run, item, memo, depth + 1) for item in tree)
+    elif type(tree) is tuple:
+        made = tuple(_copied(run, item, memo, depth + 1) for item in tree)
+    else:
+        raise Bail
+    memo[id(tree)] = made
+    return made
 
 
 def _product(run, args: list, kwargs: dict) -> Iter:

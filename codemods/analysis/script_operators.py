@@ -23,6 +23,8 @@ from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.identity_members import identity_member
+from codemods.analysis.unknown_numbers import is_number, number
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
 from codemods.analysis.script_builtins import ReMatch, Wraps
@@ -145,12 +147,13 @@ class ScriptOperators:
         if Arr in sides or Opaque in sides or op is ast.MatMult:
             if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                 raise Bail
-            if Arr not in sides:
-                return Opaque()
+            if Arr not in sides:  # (numbers of numbers are numbers: unknown_numbers.py)
+                return number(self) if all(is_number(self, side) or type(side) in (int, float, bool)
+                                           for side in (left, right)) else Opaque()
             ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
             rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
             count = with_scalar(left, right)[0] if op is not ast.MatMult else None  # (array_extents.py)
-            if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
+            if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([0.0 if is_number(self, side) else side for side in (left, right)])) is not None:
                 result = Arr(layout, False, ndim=rank, count=count)  # `p - lr * g`: laid out as p and g are
             else:
                 result = computed(self, Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank,
@@ -242,6 +245,8 @@ class ScriptOperators:
             return left in right  # (`tp in (int, float, str)`: types compare by identity)
         if type(left) in (UFunc, UClass) and type(right) in (dict, set, frozenset):
             return left in right  # (`dep in cache`: a module function or class hashes and compares by identity)
+        if type(left) is UObj and type(right) in (list, tuple) and all(type(item) is UObj for item in right):
+            return identity_member(left, right)  # `trial in ranked[-cut:]`
         if type(right) not in (str, list, tuple, dict, OrderedDict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):

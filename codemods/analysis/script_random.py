@@ -6,8 +6,17 @@ seeded by the program (`rng = random.Random(seed)`; `rng.choice(categories)`,
 gives the same draws in every run, so the run makes the very same `random.Random` and calls its
 methods on the values it knows. An unseeded generator (`random.Random()`, `random.Random(None)`:
 seeded from the OS) is made and passed along, as a search algorithm builds one it may never draw
-from; a draw from it, the module's global one, a seed the run does not know, or a draw over values
-it cannot hand to the real method stops the run (Bail).
+from; a draw from it or from the module's global one (`random.choice(...)`, seeded or not: every value is
+possible) is unknown, and the run goes on where Python's answer is one of a few the run can list
+or a number it never needs (unknown_choices.py makes the run again for each):
+- `choice(seq)` of a non-empty list, tuple or range: one of its items;
+- `randrange(...)` / `randint(a, b)` of ints over a non-empty range of at most MAX_RUNS values: one of them;
+- `random()`, `uniform(a, b)`, `gauss(mu, sigma)`, `normalvariate(mu, sigma)` of plain numbers: an
+  unknown number (`Opaque`: a test of it stops the run);
+- `random.seed(...)` of the global generator: nothing to follow (its draws stay unknown).
+Anything else drawn from them (`sample`, `shuffle`, `choices`, `getrandbits`, a seed of an own
+generator), a seed the run does not know, or a draw over values it cannot hand to the real method
+stops the run (Bail).
 """
 from __future__ import annotations
 
@@ -16,6 +25,8 @@ import random
 from codemods.analysis.host_exprs import guard
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable
+from codemods.analysis.unknown_choices import MAX_RUNS, choose
+from codemods.analysis.unknown_numbers import number
 
 _NUMBERS = (int, float, bool)
 _DRAWS = frozenset({"random", "uniform", "randint", "randrange", "gauss", "normalvariate", "lognormvariate",
@@ -34,7 +45,7 @@ class RandomMethod(RunCallable):
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         if type(self.rng) is Unseeded:
-            raise Bail  # (its draws differ from run to run)
+            return unknown_draw(run, self.name, args, kwargs)  # (its draws differ from run to run)
         values = (*args, *kwargs.values())
         method = getattr(self.rng, self.name)
         if self.name in _DRAWS:
@@ -70,4 +81,34 @@ def _make(run, args: list, kwargs: dict) -> random.Random | Unseeded:
     return random.Random(args[0])
 
 
-LIBRARY = {"random.Random": _make}
+def unknown_draw(run, name: str, args: list, kwargs: dict) -> object:
+    """A draw whose value the run does not know: one of the values it can list, or a number."""
+    if kwargs:
+        raise Bail
+    if name == "choice" and len(args) == 1 and type(args[0]) in (list, tuple, range) and len(args[0]):
+        return args[0][choose(run, len(args[0]))]
+    if name in ("randrange", "randint") and all(type(arg) is int for arg in args) \
+            and (1 <= len(args) <= 3 if name == "randrange" else len(args) == 2):
+        values = range(args[0], args[1] + 1) if name == "randint" else range(*args)
+        if not 1 <= len(values) <= MAX_RUNS:
+            raise Bail  # (Python raises for an empty range; more values than runs: not listed)
+        return values[choose(run, len(values))]
+    if (name, len(args)) in (("random", 0), ("uniform", 2), ("gauss", 2), ("normalvariate", 2)) \
+            and all(type(arg) in _NUMBERS for arg in args):
+        return number(run)
+    raise Bail
+
+
+def _global(name: str):
+    def draw(run, args: list, kwargs: dict) -> object:
+        if name == "seed":
+            if kwargs or len(args) > 1 or args and type(args[0]) not in (int, type(None)):
+                raise Bail
+            return None
+        return unknown_draw(run, name, args, kwargs)
+    return draw
+
+
+LIBRARY = {"random.Random": _make,
+           **{f"random.{name}": _global(name)
+              for name in ("choice", "randrange", "randint", "random", "uniform", "gauss", "normalvariate", "seed")}}

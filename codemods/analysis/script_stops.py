@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.device_counts import outcome, over_counts, set_count
+from codemods.analysis.device_counts import outcome, over_counts, same_stop, set_count
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.released_runs import released
 from codemods.analysis.script_run import ScriptRun
 from codemods.analysis.script_values import GatherStop
+from codemods.analysis.unknown_choices import over_choices, set_plan
 
 
 def has_main(tree: ast.Module) -> bool:
@@ -22,8 +23,12 @@ def script_stop(ctx) -> GatherStop | None:
     """Where running the module as a script first meets a gather JAX rejects, and why; None
     when the run stops at anything it does not model, or meets none."""
     def attempt(count: int | None) -> tuple:
+        return over_choices(lambda plan: attempt_planned(count, plan), same_stop)
+
+    def attempt_planned(count: int | None, plan) -> tuple:
         run = ScriptRun(ctx.tree)
         set_count(run, count)
+        set_plan(run, plan)
         stop, early = None, False
         try:
             run.run_module()

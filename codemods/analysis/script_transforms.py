@@ -54,6 +54,16 @@ def _traced(run, tree: object, drop: int = 0) -> object:
     return map_tree(tree, lambda leaf: Arr(None, False, ndim=leaf.ndim if type(leaf) is Arr else 0))
 
 
+def _typed_tracer(run, tree: object) -> object:
+    """A differentiated argument: on a mesh with Explicit axes the layout is part of the array's
+    type, and JAX's tracer carries its primal's type (the sharding a shard_map inside checks its
+    in_specs against); elsewhere as `_traced`."""
+    if run.states is not None:
+        return _traced(run, tree)
+    from codemods.analysis.script_jax import alike
+    return map_tree(tree, lambda leaf: Arr(alike([leaf]), False, ndim=leaf.ndim if type(leaf) is Arr else 0))
+
+
 def _result(run, tree: object, extra: int = 0, stacked: bool = False) -> object:
     if run.states is not None:
         return st.results(run, tree, extra, stacked)
@@ -86,7 +96,7 @@ class GradFn(RunCallable):
         for number in numbers:  # (JAX rejects an int: only inexact inputs are differentiated)
             map_tree(args[number], lambda leaf: leaf if type(leaf) in (Arr, float) else _bail())
         with st.differentiated(run) if run.states is not None else nullcontext():
-            out = run.call(self.func, [_traced(run, arg) if n in numbers else arg for n, arg in enumerate(args)], {})
+            out = run.call(self.func, [_typed_tracer(run, arg) if n in numbers else arg for n, arg in enumerate(args)], {})
             value, aux = out, None  # (arguments not differentiated are handed over as they are)
             if self.has_aux:
                 if type(out) is not tuple or len(out) != 2:
@@ -96,7 +106,8 @@ class GradFn(RunCallable):
                 raise Bail  # (grad of a non-scalar output raises)
             if run.states is not None:
                 st.check_output(run, value)
-        grads = [_result(run, args[n]) for n in numbers]  # (each in its primal's state)
+        grads = [_result(run, args[n]) if run.states is not None else _typed_tracer(run, args[n])
+                 for n in numbers]  # (each in its primal's state, of its primal's type)
         grad = grads[0] if type(self.numbers) is int else tuple(grads)
         value = _result(run, value) if run.states is not None and type(value) is Arr else Arr(None, False, ndim=0)
         if self.has_aux:

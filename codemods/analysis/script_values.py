@@ -75,7 +75,7 @@ class TempPath(Opaque):
 class Arr(Opaque):
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
-    __slots__ = ("count", "dtype", "host", "ndim", "one", "serial", "sharding", "state")
+    __slots__ = ("count", "dtype", "host", "known", "ndim", "one", "serial", "sharding", "state")
     made = itertools.count()  # (arrays made before a shard_map body began are constants in it)
 
     def __init__(self, sharding: ShardObj | None = None, host: bool = False, count: int | None = None,
@@ -87,6 +87,7 @@ class Arr(Opaque):
         self.count = count  # its leading dimension, when known (`jax.random.split(key, 3)`): what iterating gives
         self.ndim = ndim  # its rank, when known (`np.ones((8, 8))`)
         self.one = False  # on one device, uncommitted: made by JAX outside any mesh (one_device.py)
+        self.known = None  # a NumPy scalar's exact value, where the run computed it (host_reductions.py)
 
 
 class SpecObj:
@@ -102,10 +103,15 @@ class SpecObj:
     def __eq__(self, other: object) -> bool:
         if type(other) is not SpecObj:
             raise Bail  # a PartitionSpec equals a tuple of the same entries: not modelled
-        return self.spec == other.spec
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self.spec)
+        return hash(self._key())
+
+    def _key(self) -> tuple:
+        """As JAX 0.10.2 compares specs: entries normalized (`("a",)` is `"a"`, a trailing None
+        counts), reduced and unreduced as sets."""
+        return self.spec.partitions, frozenset(self.spec.reduced), frozenset(self.spec.unreduced)
 
     def __bool__(self) -> bool:
         raise Bail

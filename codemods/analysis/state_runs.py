@@ -91,6 +91,7 @@ class BodyStates:
         self.run, self.mesh, self.judge = run, mesh, judge
         self.born = born  # arrays made before the body began are constants in it (closed over)
         self.reducing = False  # some value of this body is (or was) reduced or unreduced
+        self.again = False  # traced before in this run (script_jax.run_shard_map)
         self.transforms = Transforms()  # inside grad / vmap (state_transforms.py)
         self.updates: dict[int, str] = {}  # `x.at` and `x.at[i]` made in this body, by serial (state_updates.py)
 
@@ -422,7 +423,8 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
         raise Bail  # (a shard_map in a body)
     func = mapped.func
     key = identity(func)
-    if key in run.traced and not run.__dict__.get("_retracing"):
+    again = key in run.traced  # (JAX may reuse the first trace: script_jax.run_shard_map)
+    if again and not run.__dict__.get("_retracing"):
         raise Bail  # run again: JAX may reuse the first trace (jit's cache), and the body may read changed state
     run.traced[key] = func  # (kept alive: its id stays its own)
     if not mapped.checked:
@@ -440,6 +442,7 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
     if entered is None:
         return None, None
     states = BodyStates(run, mesh, run.judge, born)
+    states.again = again
     states.reducing = any(leaf.state.has(R) or leaf.state.has(U) for leaf in _arrays(entered))
     return entered, states
 
@@ -546,13 +549,21 @@ def state_stop(ctx, judge) -> StateStop | None:
     shard_map body (the judge's problem there); None when the run stops at anything it does not
     model, or meets none."""
     def attempt(count: int | None) -> tuple:
+        from codemods.analysis.device_counts import same_stop
+        from codemods.analysis.unknown_choices import over_choices
+
+        return over_choices(lambda plan: attempt_planned(count, plan), same_stop)
+
+    def attempt_planned(count: int | None, plan) -> tuple:
         from codemods.analysis.device_counts import outcome, set_count
         from codemods.analysis.released_runs import released
         from codemods.analysis.script_run import ScriptRun
+        from codemods.analysis.unknown_choices import set_plan
 
         run = ScriptRun(ctx.tree)
         run.judge = judge
         set_count(run, count)
+        set_plan(run, plan)
         stop, early = None, False
         try:
             run.run_module()
