@@ -26,6 +26,8 @@ import types
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, Unseeded, random_attribute
 from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
+from codemods.analysis.operator_getters import LIBRARY as GETTERS_LIBRARY
+from codemods.analysis.cached_calls import LIBRARY as CACHE_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
 
@@ -308,4 +310,5 @@ LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
-           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY}
+           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
+           **GETTERS_LIBRARY, **CACHE_LIBRARY}
