@@ -48,6 +48,9 @@ class Desc:
         self.kind, self.func = kind, func
 
 
+from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
+
+
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if node.keywords:
         raise Bail
@@ -191,6 +194,10 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
         raise Bail  # (a property or static method decorated further: not modelled)
     applied = [None if is_known else run.eval(d, body_env) for d, is_known in zip(node.decorator_list, known)]
     value: object = run.make_function(node, env, body_env, owner=cls)  # (after its decorators, as Python)
+    if applied and type(applied[-1]) is Lib and jaxapi.canonical(applied[-1].name) == "functools.cached_property":
+        if len(applied) > 1:
+            raise Bail
+        return Desc("cached", value)  # (cached_attributes.py)
     for index in reversed(range(len(node.decorator_list))):  # (innermost first, as Python applies them)
         if known[index]:
             if type(value) is not UFunc:
@@ -284,6 +291,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
     found = cls.lookup(name)
     if found is not None and type(found[1]) is Desc and found[1].kind == "property":
         return run.call(found[1].func, [obj], {})
+    if found is not None and type(found[1]) is Desc and found[1].kind == "cached":
+        return cached_attribute(run, obj, name, found[1].func)
     if type(obj) is NTup:
         if name in cls.fields:
             return obj[cls.fields.index(name)]
@@ -354,7 +363,7 @@ def class_attribute(run, cls: UClass, name: str) -> object:
         raise Raised(AttributeError(name))
     value = found[1]
     if type(value) is Desc:
-        if value.kind == "property":
+        if value.kind in ("property", "cached"):
             raise Bail
         return value.func if value.kind == "static" else Bound(value.func, cls)
     return value
@@ -373,13 +382,15 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
         raise Bail
     if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
         value = found[1]
-        if type(value) is Desc and value.kind != "property":
+        if type(value) is Desc and value.kind in ("static", "class"):
             return value.func if value.kind == "static" else Bound(value.func, sup.obj)
         if type(value) in (UFunc, Desc):
             return value if type(value) is UFunc else _bail()
         return value
     if type(found[1]) is Desc and found[1].kind == "property":
         return run.call(found[1].func, [sup.obj], {})
+    if type(found[1]) is Desc and found[1].kind == "cached":
+        return cached_attribute(run, sup.obj, name, found[1].func)
     return _bound(found[1], sup.obj, sup.obj.cls if type(sup.obj) in (UObj, NTup) else _bail())
 
 

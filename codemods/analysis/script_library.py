@@ -28,6 +28,7 @@ from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, Unseeded,
 from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
 from codemods.analysis.operator_getters import LIBRARY as GETTERS_LIBRARY
 from codemods.analysis.cached_calls import LIBRARY as CACHE_LIBRARY
+from codemods.analysis.functional_iterators import LIBRARY as ITERATORS_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
 
@@ -311,4 +312,4 @@ LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
-           **GETTERS_LIBRARY, **CACHE_LIBRARY}
+           **GETTERS_LIBRARY, **CACHE_LIBRARY, **ITERATORS_LIBRARY}

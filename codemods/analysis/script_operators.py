@@ -282,6 +282,9 @@ class ScriptOperators:
             first = self.produce(first)
         if type(node) is tuple:  # ("map" or "filter", callback, iterables)
             name, func, sources = node
+            if name == "steps":  # (an itertools iterator: its own producer, functional_iterators.py)
+                yield from func()
+                return
             if name in ("zip", "enumerate"):  # (script_builtins.py: `func` is enumerate's start)
                 yield from zip(*sources) if name == "zip" else enumerate(sources[0], func)
                 return
