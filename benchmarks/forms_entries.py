@@ -11,6 +11,18 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gf1_sf105_script_curry_wraps_partial": "main()",
+    "ngf1_sf105_script_curry_wraps_partial_keeps_own_name": "main()",
+    "gf2_sf105_script_itemgetter_attrgetter_axes": "main()",
+    "ngf2_sf105_script_attrgetter_other_field": "main()",
+    "gf3_sf105_script_lru_cache_hands_back_changed_list": "main()",
+    "ngf3_sf105_script_lru_cache_other_key_fresh_list": "main()",
+    "gf4_sf105_script_accumulate_widens_axes": "main()",
+    "ngf4_sf105_script_accumulate_keeps_last": "main()",
+    "gf5_sf105_script_groupby_collects_axes": "main()",
+    "ngf5_sf105_script_groupby_group_read_late": "main()",
+    "gf6_sf105_script_cached_property_kept_list": "main()",
+    "ngf6_sf105_script_cached_property_per_instance": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",

@@ -151,7 +151,10 @@ def _groupby(run, args: list, kwargs: dict) -> Lazy:
         return value if keyfunc is None else run.call(keyfunc, [value], {})
 
     def grouper(target: object, ident: object):
-        while state["id"] is ident and _equal(state["curr"], target):
+        while _equal(state["curr"], target):
+            if state["id"] is not ident:
+                raise Bail  # (read after the outer iterator moved on: empty in CPython, but a
+                #             comprehension of the run reads its source whole first)
             yield state["value"]
             try:
                 state["value"] = next(state["it"])
