@@ -14,18 +14,18 @@ raises caches nothing, as in CPython.
 """
 from __future__ import annotations
 
-from codemods.analysis.host_exprs import VALUE_TYPES
+from codemods.analysis.host_exprs import VALUE_TYPES, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Bound, PartialObj, RunCallable, UFunc
 
 _KWD_MARK = object()
 
 
-def _hashable(value: object, depth: int = 0) -> bool:
+def hashable(value: object, depth: int = 0) -> bool:
     if type(value) in VALUE_TYPES:
         return True
     if isinstance(value, tuple) and depth < 10:  # (a tuple or a namedtuple: hashed as its items)
-        return all(_hashable(item, depth + 1) for item in value)
+        return all(hashable(item, depth + 1) for item in value)
     return False
 
 
@@ -36,19 +36,23 @@ class CachedFunction(RunCallable):
         self.func, self.maxsize, self.entries = func, maxsize, {}
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
-        if not all(_hashable(value) for value in (*args, *kwargs.values())):
+        if not all(hashable(value) for value in (*args, *kwargs.values())):
             raise Bail
         key = (*args, _KWD_MARK, *kwargs.items()) if kwargs else tuple(args)
         if len(key) == 1 and type(key[0]) in (int, str):
             key = key[0]  # (CPython's fast path: the same dict entry either way)
+        traced = bool(run.in_body or run.jitted)
         if key in self.entries:
-            return self.entries[key]
+            made, made_traced = self.entries[key]
+            if (traced or made_traced) and not plain_tree(made):
+                raise Bail  # (a value of one trace handed to another: JAX's leaked-tracer error)
+            return made
         made = run.call(self.func, list(args), dict(kwargs))
         if self.maxsize is not None and key in self.entries:
             raise Bail  # (a bounded cache filled by a recursive call meanwhile keeps that entry)
         if self.maxsize is not None and len(self.entries) >= self.maxsize:
             raise Bail  # (an entry would be evicted: which one is not modelled)
-        self.entries[key] = made
+        self.entries[key] = (made, traced)
         return made
 
 

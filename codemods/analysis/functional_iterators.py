@@ -130,10 +130,8 @@ def _islice(run, args: list, kwargs: dict) -> Lazy:
 
 
 def _equal(left: object, right: object) -> bool:
-    if left is right:
-        return True
     if type(left) is object or type(right) is object:
-        return False  # (the start marker: equal to nothing else)
+        return left is right  # (the start marker: equal to itself alone)
     if not plain_tree(left) or not plain_tree(right):
         raise Bail
     return left == right

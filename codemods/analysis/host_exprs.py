@@ -361,6 +361,10 @@ class HostExpressions:
             parts.append(guard(format, obj, spec))
         return "".join(parts)
 
+    def comprehension_items(self, source: object):
+        """What a comprehension's `for` walks (a script run pulls an itertools iterator as asked)."""
+        return self.iterate(source)
+
     def comprehension(self, node, env: Env) -> object:
         results: list = []
         firsts: list = []
@@ -379,7 +383,7 @@ class HostExpressions:
             source = self.eval(generator.iter, env if index == 0 else scope)
             if index == 0:
                 firsts.append(source)
-            for item in self.iterate(source):
+            for item in self.comprehension_items(source):
                 self.tick()
                 self.store(generator.target, item, scope)
                 if all(self.truth(self.eval(test, scope)) for test in generator.ifs):

@@ -20,7 +20,12 @@ from codemods.analysis.script_values import RunCallable
 
 
 def _item(run, holder: object, key: object) -> object:
-    return run.eval(ast.Subscript(ast.Constant(holder), ast.Constant(key), ast.Load()), run.module_env)
+    made = ast.Subscript(ast.Constant(holder), ast.Constant(key), ast.Load())
+    site = getattr(run, "node", None)
+    if site is not None and hasattr(site, "lineno"):
+        for part in (made, made.value, made.slice):  # (at the call's line: a site the run may report)
+            ast.copy_location(part, site)
+    return run.eval(made, run.module_env)
 
 
 class ItemGetter(RunCallable):

@@ -109,8 +109,12 @@ def function_attribute(run, func: UFunc, name: str) -> object:
         return tuple(func.defaults) if func.defaults else None
     if name == "__kwdefaults__":
         return func.kw_defaults if func.kw_defaults else None  # (the live dict: a store into it changes the default)
+    if name == "__get__":
+        from codemods.analysis.function_binding import FunctionGet
+
+        return FunctionGet(func)
     if name.startswith("__") and name.endswith("__"):
-        raise Bail  # (`__doc__`, `__qualname__`, `__annotations__`, `__get__`: not modelled)
+        raise Bail  # (`__doc__`, `__qualname__`, `__annotations__`: not modelled)
     raise Raised(AttributeError(name))
 
 

@@ -22,6 +22,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
 from codemods.analysis.script_builtins import ReMatch, Wraps
+from codemods.analysis.cached_calls import hashable
 from codemods.analysis.script_jax import alike
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
@@ -210,6 +211,8 @@ class ScriptOperators:
         if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
                 and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
             return left in right  # (`tp in (int, float, str)`: types compare by identity)
+        if type(right) in (dict, OrderedDict, set, frozenset) and hashable(left) and all(hashable(k) for k in right):
+            return left in right  # (a memo table keyed by tuples of namedtuples: hashed as their items, cached_calls.py)
         if type(right) not in (str, list, tuple, dict, OrderedDict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):
@@ -266,6 +269,14 @@ class ScriptOperators:
         if kind in OPAQUE_TYPES:
             raise Bail
         return super().iterate(value)
+
+    def comprehension_items(self, source: object):
+        if type(source) is Lazy and type(source.node) is tuple and source.node[0] == "steps":
+            if source.used:
+                raise Bail
+            source.used = True  # (each item pulled when the comprehension asks: functional_iterators.py)
+            return self.produce(source)
+        return self.iterate(source)
 
     def consume(self, lazy: Lazy) -> list:
         return list(self.produce(lazy))
