@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gf7_sf105_script_memo_table_namedtuple_key": "main()",
+    "ngf7_sf105_script_memo_table_other_namedtuple": "main()",
+    "gf8_sf105_script_methodcaller_get_binds_function": "main()",
+    "ngf8_sf105_script_get_none_gives_plain_function": "main()",
+    "gf9_sf105_script_groupby_in_comprehension": "main()",
+    "ngf9_sf105_script_groupby_groups_read_after_list": "main()",
     "gf1_sf105_script_curry_wraps_partial": "main()",
     "ngf1_sf105_script_curry_wraps_partial_keeps_own_name": "main()",
     "gf2_sf105_script_itemgetter_attrgetter_axes": "main()",
