@@ -126,17 +126,4 @@ def check_order(cls: UClass) -> None:
             raise Raised(TypeError(f"non-default argument {name!r} follows default argument {defaulted!r}"))
 
 
-def cached_read(run, obj, desc) -> object:
-    """The value of a cached_property on an instance: its `__dict__`'s, else computed and kept."""
-    if name_of(desc) in obj.attrs:
-        return obj.attrs[name_of(desc)]
-    value = run.call(desc.func, [obj], {})
-    obj.attrs[name_of(desc)] = value
-    return value
-
-
-def name_of(desc) -> str:
-    return desc.func.node.name
-
-
 LIBRARY = {"dataclasses.dataclass": dataclass_call}

@@ -371,6 +371,9 @@ class HostExpressions:
 
     def async_items(self, source: object):
         raise Bail  # (`async for` in a comprehension: only a script run runs coroutines)
+    def comprehension_items(self, source: object):
+        """What a comprehension's `for` walks (a script run pulls an itertools iterator as asked)."""
+        return self.iterate(source)
 
     def comprehension(self, node, env: Env) -> object:
         results: list = []
@@ -388,7 +391,7 @@ class HostExpressions:
             source = self.eval(generator.iter, env if index == 0 else scope)
             if index == 0:
                 firsts.append(source)
-            for item in self.async_items(source) if generator.is_async else self.iterate(source):
+            for item in self.async_items(source) if generator.is_async else self.comprehension_items(source):
                 self.tick()
                 self.store(generator.target, item, scope)
                 if all(self.truth(self.eval(test, scope)) for test in generator.ifs):

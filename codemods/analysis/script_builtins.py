@@ -32,6 +32,7 @@ from codemods.analysis.script_library import several
 from codemods.analysis.script_transforms import LIBRARY as TRANSFORMS
 from codemods.analysis.state_outputs import outputs
 from codemods.analysis.live_loops import live, walk
+from codemods.analysis.wrapped_callables import WRAPPABLE
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
 from codemods.analysis.script_values import (
@@ -112,7 +113,7 @@ class ScriptBuiltins:
             return ASYNC_LIBRARY[canonical](self, args, kwargs)
         if canonical in SCRIPT_LIBRARY or canonical in TRANSFORMS:  # (script_library.py, script_transforms.py)
             return {**SCRIPT_LIBRARY, **TRANSFORMS}[canonical](self, args, kwargs)
-        if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) is UFunc:
+        if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) in WRAPPABLE:
             return Wraps(args[0])
         if canonical == "jax.tree_util.register_dataclass" and len(args) == 1 and type(args[0]) is UClass \
                 and set(kwargs) <= {"data_fields", "meta_fields"}:
@@ -345,9 +346,9 @@ class ReMatch:
 
 
 class Wraps:
-    """`functools.wraps(f)`: applied to a wrapper, the wrapper under f's name."""
+    """`functools.wraps(f)`: applied to a wrapper, the wrapper under f's name (wrapped_callables.py)."""
 
     __slots__ = ("wrapped",)
 
-    def __init__(self, wrapped: UFunc) -> None:
+    def __init__(self, wrapped: object) -> None:
         self.wrapped = wrapped

@@ -39,7 +39,7 @@ from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
-from codemods.analysis.dataclass_fields import CACHED, cached_read, finish_dataclass, is_marker, positional
+from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
@@ -54,6 +54,9 @@ class Desc:
 
     def __init__(self, kind: str, func: UFunc) -> None:
         self.kind, self.func = kind, func
+
+
+from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
@@ -206,10 +209,10 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
     applied = [None if is_known else run.eval(d, body_env) for d, is_known in zip(node.decorator_list, known)]
     value: object = run.make_function(node, env, body_env, owner=cls)  # (after its decorators, as Python)
     for index in reversed(range(len(node.decorator_list))):  # (innermost first, as Python applies them)
-        if type(applied[index]) is Lib and applied[index].name == CACHED:  # (dataclass_fields.py)
+        if type(applied[index]) is Lib and jaxapi.canonical(applied[index].name) == CACHED:
             if index != 0 or type(value) is not UFunc:
                 raise Bail
-            return Desc("cached", value)
+            return Desc("cached", value)  # (read by cached_attributes.py)
         if known[index]:
             if type(value) is not UFunc:
                 raise Bail
@@ -312,7 +315,7 @@ def instance_attribute(run, obj: object, name: str) -> object:
     if found is not None and type(found[1]) is Desc and found[1].kind == "property":
         return run.call(found[1].func, [obj], {})
     if found is not None and type(found[1]) is Desc and found[1].kind == "cached":
-        return cached_read(run, obj, found[1]) if type(obj) is UObj else _bail()
+        return cached_attribute(run, obj, name, found[1].func)
     if type(obj) is NTup:
         if name in cls.fields:
             return obj[cls.fields.index(name)]
@@ -412,15 +415,15 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
         raise Bail
     if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
         value = found[1]
-        if type(value) is Desc and value.kind == "cached":
-            raise Bail
-        if type(value) is Desc and value.kind != "property":
+        if type(value) is Desc and value.kind in ("static", "class"):
             return value.func if value.kind == "static" else Bound(value.func, sup.obj)
         if type(value) in (UFunc, Desc):
             return value if type(value) is UFunc else _bail()
         return value
     if type(found[1]) is Desc and found[1].kind == "property":
         return run.call(found[1].func, [sup.obj], {})
+    if type(found[1]) is Desc and found[1].kind == "cached":
+        return cached_attribute(run, sup.obj, name, found[1].func)
     return _bound(found[1], sup.obj, sup.obj.cls if type(sup.obj) in (UObj, NTup) else _bail())
 
 

@@ -86,9 +86,13 @@ def _root(env: Env) -> Env:
     return env
 
 
+_SLOTS = frozenset({"__closure__", "__doc__", "__globals__", "__module__", "__builtins__", "__code__", "__defaults__",
+                    "__kwdefaults__", "__annotations__", "__dict__", "__name__", "__qualname__"})
+
+
 def function_attribute(run, func: UFunc, name: str) -> object:
     held = function_dict(run, func)
-    if name in held:
+    if name in held and name not in _SLOTS:  # (a slot of the function type wins over its `__dict__`)
         return held[name]
     if name == "__name__":
         return func.alias or func.node.name
@@ -99,13 +103,20 @@ def function_attribute(run, func: UFunc, name: str) -> object:
     if name == "__globals__":
         return _root(func.env).vars
     if name == "__module__":
-        return "__main__"
+        from codemods.analysis.wrapped_callables import function_modules
+
+        entry = function_modules(run).get(id(func))
+        return entry[1] if entry is not None else "__main__"
     if name == "__defaults__":
         return tuple(func.defaults) if func.defaults else None
     if name == "__kwdefaults__":
         return func.kw_defaults if func.kw_defaults else None  # (the live dict: a store into it changes the default)
+    if name == "__get__":
+        from codemods.analysis.function_binding import FunctionGet
+
+        return FunctionGet(func)
     if name.startswith("__") and name.endswith("__"):
-        raise Bail  # (`__doc__`, `__qualname__`, `__annotations__`, `__get__`: not modelled)
+        raise Bail  # (`__doc__`, `__qualname__`, `__annotations__`: not modelled)
     raise Raised(AttributeError(name))
 
 
@@ -120,17 +131,13 @@ def set_function_attribute(run, func: UFunc, name: str, value: object) -> None:
     function_dict(run, func)[name] = value
 
 
-def apply_wraps(run, wrapped: UFunc, args: list, kwargs: dict) -> UFunc:
-    """`functools.wraps(wrapped)(wrapper)`: update_wrapper's assignments, then wrapped's
-    `__dict__` merged in, then `__wrapped__` (in that order, as functools does)."""
+def apply_wraps(run, wrapped: object, args: list, kwargs: dict) -> UFunc:
+    """`functools.wraps(wrapped)(wrapper)` (wrapped_callables.py)."""
+    from codemods.analysis.wrapped_callables import update_wrapper
+
     if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
         raise Bail
-    wrapper = args[0]
-    wrapper.alias = wrapped.alias or wrapped.node.name
-    held = function_dict(run, wrapper)
-    held.update(function_dict(run, wrapped))
-    held["__wrapped__"] = wrapped
-    return wrapper
+    return update_wrapper(run, args[0], wrapped)
 
 
 def signature(run, target: object) -> inspect.Signature:
@@ -265,6 +272,13 @@ def frame_attribute(run, frame: FrameObj, name: str) -> object:
 def code_attribute(code: CodeObj, name: str) -> object:
     if name == "co_name":
         return code.node.name
+    spec = code.node.args  # (the counts CPython's compiler gives: `*args` and `**kw` not counted)
+    if name == "co_argcount":
+        return len(spec.posonlyargs) + len(spec.args)
+    if name == "co_posonlyargcount":
+        return len(spec.posonlyargs)
+    if name == "co_kwonlyargcount":
+        return len(spec.kwonlyargs)
     raise Bail
 
 

@@ -35,6 +35,9 @@ from codemods.analysis.script_itertools import LIBRARY as ITERTOOLS_LIBRARY
 from codemods.analysis.script_dispatch import LIBRARY as DISPATCH_LIBRARY
 from codemods.analysis.field_specs import LIBRARY as FIELD_LIBRARY
 from codemods.analysis.protocol_classes import LIBRARY as PROTOCOL_LIBRARY
+from codemods.analysis.operator_getters import LIBRARY as GETTERS_LIBRARY
+from codemods.analysis.cached_calls import LIBRARY as CACHE_LIBRARY
+from codemods.analysis.functional_iterators import LIBRARY as ITERATORS_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, RunCallable, map_tree
 from codemods.analysis.unknown_numbers import is_number
@@ -354,4 +357,5 @@ LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "copy.deepcopy": _deepcopy, "copy.copy": shallow_copy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
            **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY, **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
-           **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY}
+           **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **CACHE_LIBRARY,
+           **ITERATORS_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)

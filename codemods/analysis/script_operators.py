@@ -28,6 +28,7 @@ from codemods.analysis.unknown_numbers import is_number, number
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
 from codemods.analysis.script_builtins import ReMatch, Wraps
+from codemods.analysis.cached_calls import hashable
 from codemods.analysis.script_jax import alike
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
@@ -247,6 +248,8 @@ class ScriptOperators:
             return left in right  # (`dep in cache`: a module function or class hashes and compares by identity)
         if type(left) is UObj and type(right) in (list, tuple) and all(type(item) is UObj for item in right):
             return identity_member(left, right)  # `trial in ranked[-cut:]`
+        if type(right) in (dict, OrderedDict, set, frozenset) and hashable(left) and all(hashable(k) for k in right):
+            return left in right  # (a memo table keyed by tuples of namedtuples: hashed as their items, cached_calls.py)
         if type(right) not in (str, list, tuple, dict, OrderedDict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):
@@ -309,6 +312,14 @@ class ScriptOperators:
             raise Bail
         return super().iterate(value)
 
+    def comprehension_items(self, source: object):
+        if type(source) is Lazy and type(source.node) is tuple and source.node[0] == "steps":
+            if source.used:
+                raise Bail
+            source.used = True  # (each item pulled when the comprehension asks: functional_iterators.py)
+            return self.produce(source)
+        return self.iterate(source)
+
     def consume(self, lazy: Lazy) -> list:
         return list(self.produce(lazy))
 
@@ -324,6 +335,9 @@ class ScriptOperators:
             first = self.produce(first)
         if type(node) is tuple:  # ("map" or "filter", callback, iterables)
             name, func, sources = node
+            if name == "steps":  # (an itertools iterator: its own producer, functional_iterators.py)
+                yield from func()
+                return
             if name in ("zip", "enumerate"):  # (script_builtins.py: `func` is enumerate's start)
                 yield from zip(*sources) if name == "zip" else enumerate(sources[0], func)
                 return

@@ -21,6 +21,10 @@ _ASSIGNED = ("__module__", "__name__", "__qualname__", "__doc__", "__annotations
 def _update_wrapper(run, args: list, kwargs: dict) -> UObj:
     from codemods.analysis.script_functions import function_attribute, function_dict
 
+    if len(args) == 2 and not kwargs and type(args[0]) is UFunc:  # a def made to look like args[1]
+        from codemods.analysis.wrapped_callables import update_wrapper
+
+        return update_wrapper(run, args[0], args[1])
     if len(args) != 2 or kwargs or type(args[0]) is not UObj or type(args[1]) is not UFunc:
         raise Bail  # (assigned= or updated= chosen, or a wrapper the run does not hold)
     wrapper, wrapped = args
