@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import itertools
 
-from codemods.analysis.host_exprs import Iter, guard, plain_tree
+from codemods.analysis.host_exprs import Iter
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Lib
 
 _FIXED = (list, tuple, str, range)
 
