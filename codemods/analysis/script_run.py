@@ -78,7 +78,7 @@ from codemods.analysis.constant_strings import as_compiled
 from codemods.analysis.temp_files import FileHandle, file_attribute, with_file
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
-from codemods.analysis.passed_steps import formatted, passed, sliced_count, unpacked
+from codemods.analysis.passed_steps import formatted, passed, unpacked
 from codemods.analysis.scope_declarations import declare
 from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
 from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, CodeObj, FrameObj, apply_wraps,
@@ -98,8 +98,7 @@ from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
 from codemods.analysis import script_environment
 from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
-from codemods.analysis.array_extents import indexed, sliced_rank
-from codemods.analysis.shape_numbers import size as unknown_size
+from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
@@ -363,26 +362,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind is ast.Subscript:
             self.tick()
             holder = self.eval(node.value, env)
-            if type(holder) is Arr and holder.count is not None and type(node.slice) is ast.Slice:
-                key = self.index(node.slice, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
-                return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim, dtype=holder.dtype)
-            if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
-                indices, parts, forward = [], [], True
-                for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
-                    index = None if type(part) is ast.Slice else self.eval(part, env)  # (`x[sl]`, `sl = slice(a, b)`)
-                    bounds = [self.eval(b, env) if b is not None else None for b in (part.lower, part.upper, part.step)] \
-                        if type(part) is ast.Slice else [index.start, index.stop, index.step] if type(index) is slice else None
-                    if any(type(v) not in (int, type(None), type(Ellipsis), Arr, Opaque) for v in bounds or [index]):
-                        raise Bail
-                    indices.extend(bounds if bounds is not None else [index])
-                    forward = forward and (bounds is None or bounds[2] is None or type(bounds[2]) is int and bounds[2] > 0)
-                    parts.append(slice(*bounds) if bounds is not None else index)
-                count, rank = indexed(holder, parts)  # (array_extents.py)
-                result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, node.slice),
-                             dtype=holder.dtype)
-                if self.states is not None:
-                    self.states.indexed(holder, result, indices, forward)
-                return result
+            if type(holder) is Arr:  # (array_reads.py)
+                return array_item(self, holder, node.slice, env)
             return self.item(holder, self.index(node.slice, env))
         if kind is ast.GeneratorExp:  # run when consumed, where it is consumed (its first iterable now)
             self.tick()
@@ -461,25 +442,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return Opaque()
         if kind is ShardObj and name in ("spec", "mesh"):
             return getattr(obj, name)
-        if kind is Arr:
-            if name == "sharding":
-                if obj.sharding is None:
-                    raise Bail
-                return obj.sharding
-            if name == "ndim" and obj.ndim is not None:
-                return obj.ndim
-            if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
-                return tuple(obj.count if i == 0 and obj.count is not None else unknown_size(self) for i in range(obj.ndim))
-            if name in ("shape", "ndim", "size", "nbytes"):
-                return unknown_size(self)  # (Python ints: shape_numbers.py)
-            if name == "dtype":  # (array_dtypes.py)
-                return obj.dtype if obj.dtype is not None else Opaque()
-            if name not in ("T", "at", "real", "imag", "mT"):
-                return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
-            result = Arr(None, obj.host)
-            if self.states is not None:
-                self.states.attribute(obj, name, result)
-            return result
+        if kind is Arr:  # (array_reads.py)
+            return array_attribute(self, obj, name)
         if kind is DType:
             return dtype_attribute(obj, name)
         if kind is FieldName and name == "name":

@@ -1,0 +1,66 @@
+"""What a script run reads off an array (script_run.py; issue 13): its attributes (`x.shape`,
+`x.dtype`, `x.sharding`, `x.T`) and its items (`x[:, None]`, `keys[1:]`, `x[sl]`).
+
+An array's values are never known to the run; what it reads off one is what the array's
+metadata settles: its rank and leading size where they were made known (array_extents.py), its
+dtype where certain (array_dtypes.py), its sharding where certain, and otherwise numbers the run
+marks as Python ints (shape_numbers.py). Inside a shard_map body each result also takes the state
+JAX gives it (state_runs.py).
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.array_extents import indexed, sliced_rank
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.passed_steps import sliced_count
+from codemods.analysis.script_operators import ArrMethod
+from codemods.analysis.script_values import Arr, Opaque
+from codemods.analysis.shape_numbers import size as unknown_size
+
+_INDEXES = (int, type(None), type(Ellipsis), Arr, Opaque)
+
+
+def array_attribute(run, obj: Arr, name: str) -> object:
+    if name == "sharding":
+        if obj.sharding is None:
+            raise Bail
+        return obj.sharding
+    if name == "ndim" and obj.ndim is not None:
+        return obj.ndim
+    if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
+        return tuple(obj.count if i == 0 and obj.count is not None else unknown_size(run) for i in range(obj.ndim))
+    if name in ("shape", "ndim", "size", "nbytes"):
+        return unknown_size(run)
+    if name == "dtype":
+        return obj.dtype if obj.dtype is not None else Opaque()
+    if name not in ("T", "at", "real", "imag", "mT"):
+        return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
+    result = Arr(None, obj.host)
+    if run.states is not None:
+        run.states.attribute(obj, name, result)
+    return result
+
+
+def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
+    """`holder[index]`: an array of unknown layout whose rank and leading size follow the index
+    where it is certain (its bounds are only evaluated)."""
+    if holder.count is not None and type(index) is ast.Slice:
+        key = run.index(index, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
+        return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim, dtype=holder.dtype)
+    indices, parts, forward = [], [], True
+    for part in index.elts if type(index) is ast.Tuple else [index]:
+        value = None if type(part) is ast.Slice else run.eval(part, env)  # (`x[sl]`, `sl = slice(a, b)`)
+        bounds = [run.eval(b, env) if b is not None else None for b in (part.lower, part.upper, part.step)] \
+            if type(part) is ast.Slice else [value.start, value.stop, value.step] if type(value) is slice else None
+        if any(type(v) not in _INDEXES for v in bounds or [value]):
+            raise Bail
+        indices.extend(bounds if bounds is not None else [value])
+        forward = forward and (bounds is None or bounds[2] is None or type(bounds[2]) is int and bounds[2] > 0)
+        parts.append(slice(*bounds) if bounds is not None else value)
+    count, rank = indexed(holder, parts)
+    result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, index),
+                 dtype=holder.dtype)
+    if run.states is not None:
+        run.states.indexed(holder, result, indices, forward)
+    return result
