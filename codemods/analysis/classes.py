@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.attr_dicts import own_namespaces
+from codemods.analysis.changed_classes import rebuilt
 from codemods.analysis.class_families import ClassFamilies
 from codemods.analysis.descriptors import taken_over
 from codemods.analysis.dataclass_subclasses import dataclass_subclass, field_default, is_class_var
@@ -131,7 +132,8 @@ class Classes(InitHooks, ClassFamilies):
         if isinstance(receiver, Instance) and attr not in facts.opaque \
                 and (later := later_field(self, receiver, attr)) is not None:
             return later  # `self.theta_` that `fit` stored, `self.hooks` after `add_hook` (method_fields.py)
-        if attr in facts.opaque or self._stored_elsewhere(facts, attr) or changed_in_place(self.scope.tree, "." + attr):
+        if attr in facts.opaque or self._stored_elsewhere(facts, attr) or changed_in_place(self.scope.tree, "." + attr) \
+                or rebuilt(self.scope.tree, cls, attr):  # (a decorator, a metaclass, a class body's `del`)
             return UNKNOWN
         if isinstance(receiver, Instance) and receiver.building and (facts.sets(attr) or facts.kwargs_loop is not None):
             early = dict(receiver.fields or ()).get(attr) if facts.kwargs_loop is None and attr not in facts.hook_stores \
