@@ -28,7 +28,8 @@ ANY = "*"
 SAME_CLASS = frozenset({"dataclass", "total_ordering", "final", "unique", "register_pytree_node_class",
                         "register_pytree_with_keys_class", "register_dataclass", "register_static", "runtime_checkable",
                         "dataclass_transform", "define", "frozen", "mutable", "s", "attrs", "verify", "struct",
-                        "pytree_dataclass", "singledispatch", "lru_cache", "cache"})
+                        "pytree_dataclass", "singledispatch", "lru_cache", "cache", "skip", "skipIf",
+                        "skipUnless", "expectedFailure"})
 # Metaclasses of the standard library that leave a class body's bindings as they are.
 PLAIN_METACLASSES = frozenset({"type", "ABCMeta", "EnumMeta", "EnumType"})
 _NAMESPACE_CALLS = frozenset({"vars", "locals", "exec", "eval"})
@@ -65,11 +66,12 @@ def _table(tree: ast.Module, setters: frozenset[str]) -> dict[int, frozenset[str
     classes = {node.name: node for node in tree.body if type(node) is ast.ClassDef}
     functions = {node.name: node for node in tree.body if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef)}
     set_on_any, set_on = _setattr_targets(tree, classes, setters)
+    objects = _module_objects(tree, classes)
     own: dict[str, set[str]] = {}
     for name, cls in classes.items():
         found = set(set_on_any) | set_on.get(name, set())
         for decorator in cls.decorator_list:
-            if not _same_class(decorator, functions, classes):
+            if not _same_class(decorator, functions, classes, objects):
                 found |= _subclass_bindings(decorator, functions)
         found |= _edited_by_metaclass(cls, classes) | _body_changes(cls)
         own[name] = found
@@ -95,6 +97,7 @@ def _setattr_targets(tree: ast.Module, classes: dict, setters: frozenset[str]) -
     on_any: set[str] = set()
     on: dict[str, set[str]] = {}
     methods = {id(member) for cls in nodes_of_type(tree, ast.ClassDef) for member in cls.body}
+    owner = {id(member): cls.name for cls in classes.values() for member in cls.body}
     for scope in [tree, *(node for node in iter_nodes(tree) if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef))]:
         for call in _own_nodes(scope):
             if type(call) is not ast.Call:
@@ -112,6 +115,8 @@ def _setattr_targets(tree: ast.Module, classes: dict, setters: frozenset[str]) -
             attr = name.value if type(name) is ast.Constant and type(name.value) is str else ANY
             if type(target) is ast.Name and target.id in classes:
                 on.setdefault(target.id, set()).add(attr)
+            elif id(scope) in owner and _class_receiver(scope, target):
+                on.setdefault(owner[id(scope)], set()).add(attr)  # the class or a subclass of it
             elif _maybe_class(target, scope, classes, id(scope) in methods):
                 on_any.add(attr)
     return on_any, on
@@ -172,6 +177,13 @@ def _module_names(tree: ast.Module) -> set[str]:
     return {n.id for n in _own_nodes(tree) if type(n) is ast.Name and type(n.ctx) is ast.Store}
 
 
+def _class_receiver(function: ast.AST, target: ast.expr) -> bool:
+    """The first parameter of a classmethod or `__init_subclass__`: the class (or a subclass)."""
+    return type(target) is ast.Name and bool(function.args.args) and target.id == function.args.args[0].arg \
+        and (function.name == "__init_subclass__" or any(type(d) is ast.Name and d.id == "classmethod"
+                                                          for d in function.decorator_list))
+
+
 def _plain_method(function: ast.AST) -> bool:
     return not any(type(d) is ast.Name and d.id in ("classmethod", "staticmethod") for d in function.decorator_list) \
         and function.name != "__new__" and function.name != "__init_subclass__"
@@ -188,23 +200,50 @@ def _dotted(node: ast.expr) -> list[str] | None:
     return parts[::-1]
 
 
-def _same_class(decorator: ast.expr, functions: dict, classes: dict) -> bool:
+def _same_class(decorator: ast.expr, functions: dict, classes: dict, objects: dict) -> bool:
     """The decorator certainly hands back the class it is given."""
     called = decorator.func if type(decorator) is ast.Call else decorator
+    if type(decorator) is ast.Call and _dotted(called) in (["partial"], ["functools", "partial"]):
+        return bool(decorator.args) and _same_class(decorator.args[0], functions, classes, objects)
     parts = _dotted(called)
     if parts is None:
         return False
-    if len(parts) == 1 and parts[0] in functions:
-        function = functions[parts[0]]
-        if type(decorator) is ast.Call:  # a factory: `@register("name")` returns its inner decorator
-            inner = {node.name: node for node in function.body if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef)}
-            returned = [node.value for node in _returns(function)]
-            return bool(returned) and all(type(value) is ast.Name and value.id in inner and _returns_its_argument(
-                inner[value.id]) for value in returned)
-        return _returns_its_argument(function)
+    function = functions.get(parts[0]) if len(parts) == 1 else None
+    if len(parts) == 2 and parts[0] in objects:  # `@REGISTRY.register()` of a module class's object
+        function = next((member for member in objects[parts[0]].body if type(member) in (
+            ast.FunctionDef, ast.AsyncFunctionDef) and member.name == parts[1]), None)
+        if function is None or type(decorator) is not ast.Call:
+            return False
+    if function is not None:
+        if type(decorator) is not ast.Call:
+            return _returns_its_argument(function)
+        # a factory: `@register("name")` returns its inner decorator, or a library one
+        inner = {node.name: node for node in iter_nodes(function) if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef)}
+        params = {arg.arg for arg in function.args.args[len(decorator.args) + (len(parts) == 2):]} \
+            - {keyword.arg for keyword in decorator.keywords}
+        returned = [node.value for node in _returns(function)]
+        return bool(returned) and all(
+            type(value) is ast.Name and (value.id in inner and _returns_its_argument(inner[value.id])
+                                         or value.id in params)  # (`register(obj=None)`: None is no decorator)
+            or type(value) is ast.Call and _same_class(value, {}, classes, {}) for value in returned)
     if len(parts) == 1 and parts[0] in classes:
         return False
     return parts[-1] in SAME_CLASS
+
+
+def _module_objects(tree: ast.Module, classes: dict) -> dict[str, ast.ClassDef]:
+    """Module names bound once, to an object of a module class (`REGISTRY = Registry("x")`)."""
+    bound: dict[str, list] = {}
+    for node in _own_nodes(tree):
+        if type(node) is ast.Name and type(node.ctx) is not ast.Load:
+            bound.setdefault(node.id, []).append(node)
+    found = {}
+    for stmt in tree.body:
+        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name \
+                and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Name \
+                and stmt.value.func.id in classes and len(bound.get(stmt.targets[0].id, ())) == 1:
+            found[stmt.targets[0].id] = classes[stmt.value.func.id]
+    return found
 
 
 def _subclass_bindings(decorator: ast.expr, functions: dict) -> set[str]:
