@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gq2_sf105_setattr_sets_another_class_attribute": "main(mesh, x)",
+    "ngq2_sf105_setattr_narrows_the_class_axes": "main(mesh, x)",
+    "gq3_sf105_class_decorator_subclass_keeps_the_axes": "main(mesh, x)",
+    "ngq3_sf105_class_decorator_subclass_narrows_the_axes": "main(mesh, x)",
     "gq1_sf105_script_home_stored_by_the_program": "main()",
     "ngq1_sf105_script_home_from_the_environment": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
