@@ -33,6 +33,8 @@ SAME_CLASS = frozenset({"dataclass", "total_ordering", "final", "unique", "regis
 # Metaclasses of the standard library that leave a class body's bindings as they are.
 PLAIN_METACLASSES = frozenset({"type", "ABCMeta", "EnumMeta", "EnumType"})
 _NAMESPACE_CALLS = frozenset({"vars", "locals", "exec", "eval"})
+_INSTANCE_MAKERS = frozenset({"parse_args", "parse_known_args", "SimpleNamespace", "Namespace", "dict", "object",
+                              "ConfigDict", "FrozenConfigDict", "OmegaConf", "create", "load", "EasyDict"})
 _SETTERS = frozenset({"setattr", "delattr"})
 _DUNDER_SETTERS = frozenset({"__setattr__", "__delattr__"})
 
@@ -123,15 +125,15 @@ def _setattr_targets(tree: ast.Module, classes: dict, setters: frozenset[str]) -
 
 
 def _own_nodes(scope: ast.AST) -> list[ast.AST]:
-    """The nodes of a module or function body, not those of functions or classes defined in it
-    (a class body's own statements are the module's, as they run with it)."""
+    """The nodes of a module or function body, not those of functions defined in it (a class
+    body's statements and a lambda's expression run with it)."""
     found, stack = [], list(scope.body)
     while stack:
         node = stack.pop()
         found.append(node)
-        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
+        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(ast.iter_child_nodes(node))  # (a lambda's calls are its scope's)
     return found
 
 
@@ -151,30 +153,32 @@ def _maybe_class(target: ast.expr, scope: ast.AST, classes: dict, method: bool) 
             return False  # `setattr(self, k, v)`: the instance's own field
         if any(arg.arg == target.id for arg in [*params, scope.args.vararg, scope.args.kwarg] if arg is not None):
             return True
+    assigned = set()  # the Name stores of plain assignments whose value is no class
     for node in _own_nodes(scope):
-        if type(node) in (ast.For, ast.AsyncFor, ast.comprehension):
-            if any(type(n) is ast.Name and n.id == target.id for n in iter_nodes(node.target)):
-                return True  # (`for cls in (Plan, Other): setattr(cls, ...)`)
-        elif type(node) in (ast.Assign, ast.AnnAssign, ast.NamedExpr) and node.value is not None:
-            targets = node.targets if type(node) is ast.Assign else [node.target]
-            if any(type(n) is ast.Name and n.id == target.id for t in targets for n in iter_nodes(t)) \
-                    and _class_valued(node.value, classes):
-                return True
-    return type(scope) is ast.Module and target.id not in _module_names(scope)
+        if type(node) in (ast.Assign, ast.AnnAssign, ast.NamedExpr) and node.value is not None \
+                and not _class_valued(node.value, classes):
+            for t in node.targets if type(node) is ast.Assign else [node.target]:
+                assigned.update(id(n) for n in iter_nodes(t) if type(n) is ast.Name)
+    stores = [node for node in _own_nodes(scope) if type(node) is ast.Name and node.id == target.id
+              and type(node.ctx) is not ast.Load]
+    # A name bound only by such assignments holds no class; one bound otherwise (a loop over
+    # classes, a class-valued assignment) or not at all here (a lambda's parameter, a global
+    # or closure name) may.
+    return not stores or any(id(node) not in assigned for node in stores)
 
 
 def _class_valued(value: ast.expr, classes: dict) -> bool:
+    """An assigned value that may be a class: a name, a lookup, a call of anything but a module
+    class or a constructor of plain objects (`parser.parse_args()`, `SimpleNamespace()`)."""
     if type(value) is ast.Name:
         return True  # (another name: maybe a class)
     if type(value) is ast.Call:
-        return type(value.func) is ast.Name and (value.func.id == "type" or value.func.id not in classes)
+        func = value.func
+        called = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+        return called == "type" or called not in _INSTANCE_MAKERS and not (type(func) is ast.Name and called in classes)
     if type(value) in (ast.Attribute, ast.Subscript, ast.IfExp, ast.BoolOp):
         return True
     return any(type(n) is ast.Name and n.id in classes for n in iter_nodes(value))
-
-
-def _module_names(tree: ast.Module) -> set[str]:
-    return {n.id for n in _own_nodes(tree) if type(n) is ast.Name and type(n.ctx) is ast.Store}
 
 
 def _class_receiver(function: ast.AST, target: ast.expr) -> bool:
