@@ -7,8 +7,7 @@ A field is known only when nothing else can change it: no code of the module sto
 attribute outside `__init__` and nothing uses `setattr` or `__dict__` (a copy, `replace` or
 equinox's `tree_at`, may differ; the object copied keeps its fields). Read through `self`, a
 field is known when every construction of the class in the file gives it the same constant
-(the class's name is used only to construct it).
-"""
+(the class's name is used only to construct it)."""
 from __future__ import annotations
 
 from dataclasses import field, replace
