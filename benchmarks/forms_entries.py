@@ -97,6 +97,13 @@ ENTRIES = {
     "ngf5_sf105_script_groupby_group_read_late": "main()",
     "gf6_sf105_script_cached_property_kept_list": "main()",
     "ngf6_sf105_script_cached_property_per_instance": "main()",
+
+    "gq2_sf105_setattr_sets_another_class_attribute": "main(mesh, x)",
+    "ngq2_sf105_setattr_narrows_the_class_axes": "main(mesh, x)",
+    "gq3_sf105_class_decorator_subclass_keeps_the_axes": "main(mesh, x)",
+    "ngq3_sf105_class_decorator_subclass_narrows_the_axes": "main(mesh, x)",
+    "gq1_sf105_script_home_stored_by_the_program": "main()",
+    "ngq1_sf105_script_home_from_the_environment": "main()",
     "lf12_sf105_script_jit_static_one_then_true_retraces": "main()",
     "gh1_sf105_script_init_subclass_keyword_sets_axes": "main()",
     "ngh1_sf105_script_init_subclass_default_overrides_class_axes": "main()",

@@ -31,32 +31,8 @@ KNOWN: dict[str, list[str]] = {
         "setattr_class_on_instance.py:27 SF105",  # `setattr(obj, "__class__", C)`: method dispatch does not see the class change
     ],
     "adversarial14": [  # (its README gives each one's cause; being fixed in the 2026-12-06 04:39 session)
-        "class_attr_handed_changed_by_function.py:18 SF105",
-        "class_body_del_reveals_base.py:19 SF105",
-        "class_body_locals_write.py:15 SF105",
-        "class_body_vars_write.py:15 SF105",
-        "class_decorator_dict_namespace.py:21 SF105",
-        "class_decorator_returns_subclass.py:21 SF105",
-        "class_decorator_sum_axis.py:22 SF103",
-        "environ_home_set.py:13 SF105",
-        "environ_path_always_set.py:14 SF105",
-        "exec_in_class_body.py:15 SF105",
         "exec_sets_scale.py:16 SF106",  # policy: an undecided `if scale is not None:` judges both branches (exec's code is not run: SCALE unknown)
-        "getenv_path.py:13 SF105",
-        "jax_sets_tf_log_level.py:13 SF105",
-        "jax_sets_tpu_skip_mds.py:13 SF105",
-        "metaclass_sets_axes.py:20 SF105",
-        "metaclass_sets_cast_axis.py:20 SF107",
-        "metaclass_sets_cast_axis.py:21 SF105",
-        "path_in_environ.py:13 SF105",
         "second_call_in_helper_never_called.py:12 SF105",  # policy: a function nothing calls is judged as if run (main calls `evaluate` only under an `if` that never holds)
-        "setattr_class_cast_axis.py:17 SF107",
-        "setattr_class_cast_axis.py:18 SF105",
-        "setattr_class_literal.py:17 SF105",
-        "setattr_class_name_variable.py:18 SF105",
-        "sf104_keep_axis_class_setattr.py:12 SF104",
-        "sf104_keep_axis_environ_path.py:12 SF104",
-        "type_setattr_class.py:17 SF105",
     ],
 }
 

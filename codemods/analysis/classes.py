@@ -7,8 +7,7 @@ A field is known only when nothing else can change it: no code of the module sto
 attribute outside `__init__` and nothing uses `setattr` or `__dict__` (a copy, `replace` or
 equinox's `tree_at`, may differ; the object copied keeps its fields). Read through `self`, a
 field is known when every construction of the class in the file gives it the same constant
-(the class's name is used only to construct it).
-"""
+(the class's name is used only to construct it)."""
 from __future__ import annotations
 
 from dataclasses import field, replace
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.attr_dicts import own_namespaces
+from codemods.analysis.changed_classes import rebuilt
 from codemods.analysis.class_families import ClassFamilies
 from codemods.analysis.descriptors import taken_over
 from codemods.analysis.dataclass_subclasses import dataclass_subclass, field_default, is_class_var
@@ -131,7 +131,8 @@ class Classes(InitHooks, ClassFamilies):
         if isinstance(receiver, Instance) and attr not in facts.opaque \
                 and (later := later_field(self, receiver, attr)) is not None:
             return later  # `self.theta_` that `fit` stored, `self.hooks` after `add_hook` (method_fields.py)
-        if attr in facts.opaque or self._stored_elsewhere(facts, attr) or changed_in_place(self.scope.tree, "." + attr):
+        if attr in facts.opaque or self._stored_elsewhere(facts, attr) or changed_in_place(self.scope.tree, "." + attr) \
+                or rebuilt(self.scope.tree, cls, attr):  # (a decorator, a metaclass, a class body's `del`)
             return UNKNOWN
         if isinstance(receiver, Instance) and receiver.building and (facts.sets(attr) or facts.kwargs_loop is not None):
             early = dict(receiver.fields or ()).get(attr) if facts.kwargs_loop is None and attr not in facts.hook_stores \

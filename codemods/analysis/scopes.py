@@ -10,6 +10,7 @@ from codemods.dataclass_code import dataclass
 
 from codemods import jaxapi
 from codemods.suppression import source_lines
+from codemods.analysis.changed_classes import changed, changed_attributes
 from codemods.analysis.module_writes import bound_outside_imports, patched, patched_jax, rebound_names
 from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
@@ -289,8 +290,8 @@ class ModuleScope:
         """The one right-hand side a module class binds `attr` to in its body, when no code sets
         that attribute on an object and the value names nothing else of the class body."""
         cls = self.classes.get(class_name)
-        if cls is None or attr in self.stored_attributes:
-            return None
+        if cls is None or attr in self.stored_attributes or changed(changed_attributes(self.tree, cls), attr):
+            return None  # (setattr, a decorator or metaclass, a class-body `del`: changed_classes.py)
         bindings = bindings_of(cls)
         value = bindings.unique_value(attr)
         if value is None or any(type(node) is ast.Name and bindings.binds(node.id) for node in iter_nodes(value)):
