@@ -86,6 +86,8 @@ ENTRIES = {
     "gf9_sf105_script_groupby_in_comprehension": "main()",
     "ngf9_sf105_script_groupby_groups_read_after_list": "main()",
     "gf1_sf105_script_curry_wraps_partial": "main()",
+    "lg1_sf105_script_itertools_count_run_ids": "main()",
+    "nlg1_sf105_script_itertools_count_first_id": "main()",
     "ngf1_sf105_script_curry_wraps_partial_keeps_own_name": "main()",
     "gf2_sf105_script_itemgetter_attrgetter_axes": "main()",
     "ngf2_sf105_script_attrgetter_other_field": "main()",

@@ -1,5 +1,5 @@
-"""`itertools.chain`, `chain.from_iterable`, `accumulate`, `starmap`, `cycle`, `islice` and
-`groupby` in a script run (script_run.py; issue 13).
+"""`itertools.chain`, `chain.from_iterable`, `accumulate`, `starmap`, `cycle`, `islice`,
+`groupby` and `count` in a script run (script_run.py; issue 13).
 
 Functional-style code builds its axis groups and stage lists with itertools (`accumulate(map(
 lambda a: (a,), axes), lambda acc, a: acc + a)`, `islice(cycle(range(n)), 1, None)`,
@@ -117,6 +117,15 @@ def _cycle(run, args: list, kwargs: dict) -> Lazy:
     return _lazy(lambda: _capped(produce()))
 
 
+def _count(run, args: list, kwargs: dict) -> Lazy:
+    """`itertools.count(start, step)` of plain numbers (a run-id counter read with `next`)."""
+    given = [*args, *(kwargs[name] for name in ("start", "step") if name in kwargs)]
+    if len(given) > 2 or not set(kwargs) <= {"start", "step"} or len(args) + len(kwargs) != len(given) \
+            or not all(type(a) in (int, float) for a in given) or args and "start" in kwargs:
+        raise Bail
+    return _lazy(lambda: _capped(itertools.count(*args, **kwargs)))
+
+
 def _islice(run, args: list, kwargs: dict) -> Lazy:
     if not 2 <= len(args) <= 4 or kwargs or not all(type(a) in (int, type(None)) for a in args[1:]):
         raise Bail
@@ -178,4 +187,4 @@ def _groupby(run, args: list, kwargs: dict) -> Lazy:
 
 LIBRARY = {"itertools.chain": _chain, "itertools.chain.from_iterable": _from_iterable,
            "itertools.accumulate": _accumulate, "itertools.starmap": _starmap, "itertools.cycle": _cycle,
-           "itertools.islice": _islice, "itertools.groupby": _groupby}
+           "itertools.islice": _islice, "itertools.groupby": _groupby, "itertools.count": _count}
