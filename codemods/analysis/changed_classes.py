@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import iter_nodes, nodes_of_type
+from codemods.analysis.bindings import ast_dotted
 
 ANY = "*"
 # Library decorators that hand back the class they are given (attributes unchanged or, for
@@ -194,14 +195,8 @@ def _plain_method(function: ast.AST) -> bool:
 
 
 def _dotted(node: ast.expr) -> list[str] | None:
-    parts = []
-    while type(node) is ast.Attribute:
-        parts.append(node.attr)
-        node = node.value
-    if type(node) is not ast.Name:
-        return None
-    parts.append(node.id)
-    return parts[::-1]
+    name = ast_dotted(node)
+    return None if name is None else name.split(".")
 
 
 def _same_class(decorator: ast.expr, functions: dict, classes: dict, objects: dict) -> bool:
