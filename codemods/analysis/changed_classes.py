@@ -231,7 +231,8 @@ def _same_class(decorator: ast.expr, functions: dict, classes: dict, objects: di
 
 
 def _module_objects(tree: ast.Module, classes: dict) -> dict[str, ast.ClassDef]:
-    """Module names bound once, to an object of a module class (`REGISTRY = Registry("x")`)."""
+    """Module names bound once, to an object of a module class (`REGISTRY = Registry("x")`) or to
+    such a name (an alias)."""
     bound: dict[str, list] = {}
     for node in _own_nodes(tree):
         if type(node) is ast.Name and type(node.ctx) is not ast.Load:
@@ -242,6 +243,9 @@ def _module_objects(tree: ast.Module, classes: dict) -> dict[str, ast.ClassDef]:
                 and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Name \
                 and stmt.value.func.id in classes and len(bound.get(stmt.targets[0].id, ())) == 1:
             found[stmt.targets[0].id] = classes[stmt.value.func.id]
+        elif type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name \
+                and type(stmt.value) is ast.Name and stmt.value.id in found and len(bound.get(stmt.targets[0].id, ())) == 1:
+            found[stmt.targets[0].id] = found[stmt.value.id]  # (`NORMS = MODELS`: the one object again)
     return found
 
 
