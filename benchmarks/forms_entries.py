@@ -90,6 +90,7 @@ ENTRIES = {
     "nlg1_sf105_script_itertools_count_first_id": "main()",
     "lg2_sf105_script_dtype_keyed_table": "main()",
     "nlg2_sf105_script_dtype_table_missed_by_scalar_type": "main()",
+    "nlg3_sf105_exec_text_writes_module_object": "main()",
     "ngf1_sf105_script_curry_wraps_partial_keeps_own_name": "main()",
     "gf2_sf105_script_itemgetter_attrgetter_axes": "main()",
     "ngf2_sf105_script_attrgetter_other_field": "main()",

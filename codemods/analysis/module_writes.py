@@ -87,6 +87,7 @@ def exec_bound(call: ast.Call) -> set[str]:
             names.add(node.rest)
     if any(type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("exec", "eval", "globals", "vars", "locals", "setattr", "delattr", "__import__")
            or type(node) is ast.Name and node.id == "__name__" or type(node) is ast.ImportFrom
+           or type(node) in (ast.Attribute, ast.Subscript) and not isinstance(node.ctx, ast.Load)
            for node in ast.walk(parsed)):
         names.add(ALL)  # code that itself writes the module's namespace another way
     return names
