@@ -34,6 +34,7 @@ ENTRIES = {
     "ga1_sf105_script_precision_casts_only_float_leaves": "main()",
     "nga1_sf105_script_precision_casts_the_int_leaf_too": "main()",
     "ga2_sf106_script_slice_object_forward_stride": "main()",
+    "nga2_sf106_script_slice_object_backward_stride": "main()",
     "ga3_sf105_script_psum_of_a_shape_entry": "main()",
     "nga3_sf105_script_psum_of_the_block_not_its_shape": "main()",
 

@@ -13,6 +13,7 @@ from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
 from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.lazy_iterators import stale_iterator
+from codemods.analysis.slice_makers import may_make_slices
 from codemods.analysis.sequence_kinds import LIST, TUPLE, kinded, payload_kind
 from codemods.analysis.values import (
     STATIC,
@@ -35,6 +36,15 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 R = State.REDUCED
+
+
+def _surely_no_slice(reader, index: Value) -> bool:
+    """An index that cannot be a slice object stepping backwards (slice_makers.py)."""
+    if isinstance(index, Const):
+        found = index.value
+        return not isinstance(found, slice) or found.step is None or type(found.step) is int and found.step > 0
+    scope = getattr(reader, "scope", None)
+    return scope is not None and not may_make_slices(scope.tree)
 
 
 def items_of(value: Value) -> list[Value] | None:
@@ -224,6 +234,8 @@ class Sequences:
                 return UNKNOWN  # maybe an item of a tuple result
             # a slice's bounds are Python integers (JAX takes no traced bound): they never mix in
             if all(isinstance(index, (Const, Static)) for index in arrays_at):
+                if value.has(R) and not all(_surely_no_slice(self, index) for index in arrays_at):
+                    return UNKNOWN  # a name may hold a slice object that steps backwards (`rev`)
                 if value.has(R) and not forward:  # `rev`, as `jnp.flip` (the table's rule)
                     flipped = transfer.elementwise_rule("jax.numpy.flip", self.judge.target)
                     return transfer.observed_result(flipped, [value], [value], why=value.why) or UNKNOWN
