@@ -378,8 +378,8 @@ def step(cfg, xb, yb, w):
     w_local = jax.lax.dynamic_slice_in_dim(w_full, idx * n, n)
     resid = predict(cfg, w_local, xb) - yb
     g = xb.T @ resid
-    new_w = w_full.at[:].get()
-    return jax.lax.psum_scatter(new_w, cfg["shard_axis"], tiled=True), g
+    g = jax.lax.psum(g, cfg["dp_axis"])
+    return jax.lax.psum_scatter(w_full, cfg["shard_axis"], tiled=True), g
 
 
 def main(overrides, x, y):

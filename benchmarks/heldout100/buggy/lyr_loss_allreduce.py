@@ -411,6 +411,7 @@ def main(cfg, x, w1, w2):
             loss, grads = jax.value_and_grad(loss_fn, argnums=(0, 1))(w1, w2)
             # every device holds a slice of the data: average over the whole mesh
             loss = jax.lax.pmean(loss, head._meta.axis_names)
+            grads = jax.tree.map(lambda g: jax.lax.pmean(g, head.dp_axis), grads)
             return loss, grads
 
         run = jax.jit(jax.shard_map(step, mesh=mesh,
