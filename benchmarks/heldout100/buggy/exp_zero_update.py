@@ -50,7 +50,10 @@ class Field:
     def __set__(self, obj, value):
         value = self.to_python(value)
         self.validate(value)
+        old = obj.__dict__.get(self.attname, self.default)
         obj.__dict__[self.attname] = value
+        for callback in getattr(type(obj), "_observers", {}).get(self.name, ()):
+            callback(obj, {"name": self.name, "old": old, "new": value})
 
     def to_python(self, value):
         return value
@@ -114,7 +117,7 @@ class Options:
             setattr(self, key, getattr(meta, key, inherited))
         if meta is None or "abstract" not in vars(meta):
             self.abstract = False
-        for key, value in vars(meta or object()).items():
+        for key, value in (vars(meta) if meta is not None else {}).items():
             if not key.startswith("__") and key not in self.defaults:
                 setattr(self, key, value)
 
@@ -214,6 +217,12 @@ class ModelBase(abc.ABCMeta):
         own = sorted((v for v in attrs.values() if isinstance(v, Field)), key=lambda f: f._order)
         fields.update((f.name, f) for f in own)
         cls._fields = fields
+        observers = {}
+        for klass in reversed(cls.__mro__):
+            for attr in vars(klass).values():
+                for traitname in getattr(attr, "_observes", ()):
+                    observers.setdefault(traitname, []).append(attr)
+        cls._observers = observers
         parent = next((b._meta for b in bases if hasattr(b, "_meta")), None)
         cls._meta = Options(meta, parent)
         if not cls._meta.abstract:
@@ -258,6 +267,28 @@ class Model(metaclass=ModelBase):
     @mesh.setter
     def mesh(self, value):
         self.__dict__["_mesh"] = value
+
+
+def observe(*names):
+    """traitlets-style: call the method when one of the named fields is set."""
+    def deco(fn):
+        fn._observes = names
+        return fn
+    return deco
+
+
+class Configurable(Model):
+    """traitlets-style: fields are filled from config[ClassName] (then keyword arguments)."""
+
+    class Meta:
+        abstract = True
+
+    def __init__(self, config=None, **kwargs):
+        section = {}
+        for klass in reversed(type(self).__mro__):
+            section.update((config or {}).get(klass.__name__, {}))
+        section.update(kwargs)
+        super().__init__(**section)
 
 
 class Schema:
