@@ -97,6 +97,64 @@ FIXES = {
         ('out_specs=P(thermo.replica_axis, None, reduced={thermo.particle_axis})',
          'out_specs=P(thermo.replica_axis, None)'),
     ],
+    # rec_*
+    'rec_embedding_log.py': [('along=emb_table.shard_axis', 'along=emb_table.batch_axis')],
+    'rec_tower_export.py': [
+        ('return jax.lax.all_gather(full, self.snapshot_axes',
+         f'return jax.lax.all_gather({PC}(full, self.col_axis, to="varying"), self.snapshot_axes'),
+    ],
+    'rec_max_norm.py': [
+        ('jnp.max(jax.lax.pmax(norms, self.axis))', f'jnp.max(jax.lax.pmax({PC}(norms, self.axis, to="varying"), self.axis))'),
+    ],
+    'rec_publish_on_done.py': [
+        ('        job.table = jax.jit(lambda t: t * 0.99)(job.table)\n    job.status = "done"',
+         '        job.table = jax.jit(lambda t: t * 0.99)(job.table)\n        job.status = "done"'),
+    ],
+    'rec_ctr_loss.py': [('"reduce_axes": "data,table"', '"reduce_axes": "data"')],
+    'rec_candidate_softmax.py': [
+        ('return jax.lax.all_gather(part, self.cand_axis, axis=1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(part, self.cand_axis, axis=1, tiled=True, to="invarying")'),
+        ('out_specs=P("data", None, reduced={"table"})', 'out_specs=P("data", None)'),
+    ],
+    # opt_*
+    'opt_grad_norm_log.py': [('GradLogger={"axis": "data"}', 'GradLogger={"axis": "fsdp"}')],
+    'opt_worker_snapshot.py': [
+        ('w = GATHERS[name](w)', f'w = GATHERS[name]({PC}(w, "fsdp", to="varying") if name == "workers" else w)'),
+    ],
+    'opt_lookahead.py': [
+        ('return jax.lax.pmean(slow, self.sync_axis)',
+         f'return jax.lax.pmean({PC}(slow, self.fsdp_axis, to="varying"), self.sync_axis)'),
+    ],
+    'opt_state_checkpoint.py': [('top_level_all_gather(s, spec)', 'top_level_all_gather(s, spec, multi_dim=True)')],
+    'opt_global_clip.py': [
+        ('jax.lax.psum(jnp.sum(g * g), self._meta.axis_names)', 'jax.lax.psum(jnp.sum(g * g), self.fsdp_axis)'),
+    ],
+    'opt_adam_full.py': [
+        ('nu_full = jax.lax.all_gather(nu, self.fsdp_axis, axis=0, tiled=True, to="reduced")',
+         'nu_full = jax.lax.all_gather(nu, self.fsdp_axis, axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(None, None, reduced={opt.fsdp_axis})', 'out_specs=P(None, None)'),
+    ],
+    # pde_*
+    'pde_row_flux.py': [
+        ('axis=grid.col_axis)', 'axis=grid.row_axis)'),
+        ('P(grid.row_axis, reduced={monitor.axis})', 'P(None, reduced={monitor.axis})'),
+    ],
+    'pde_field_writer.py': [
+        ('return jax.lax.all_gather(self.rows(u), self.axes',
+         f'return jax.lax.all_gather({PC}(self.rows(u), self.grid.col_axis, to="varying"), self.axes'),
+    ],
+    'pde_row_smoother.py': [
+        ('jax.lax.psum_scatter(rows, grid.col_axis', f'jax.lax.psum_scatter({PC}(rows, grid.col_axis, to="varying"), grid.col_axis'),
+    ],
+    'pde_restart.py': [('RESTART = {"spec": ["y", None], "gathered": "x"}', 'RESTART = {"spec": ["x", None], "gathered": "y"}')],
+    'pde_profile_energy.py': [
+        ('jax.lax.psum(jnp.sum(p * p), grid.axes)', 'jax.lax.psum(jnp.sum(p * p), grid.row_axis)'),
+    ],
+    'pde_row_diffusion.py': [
+        ('rows = jax.lax.all_gather(u, grid.col_axis, axis=1, tiled=True, to="reduced")',
+         'rows = jax.lax.all_gather(u, grid.col_axis, axis=1, tiled=True, to="invarying")'),
+        ('out_specs=P(grid.row_axis, None, reduced={grid.col_axis})', 'out_specs=P(grid.row_axis, None)'),
+    ],
 }
 
 if __name__ == "__main__":

@@ -450,7 +450,7 @@ def main(params, u0):
         f = jax.jit(jax.shard_map(step, mesh=mesh, in_specs=grid.spec,
                                   out_specs=(grid.spec, P(None, None, reduced=set(grid.axes)))))
         u, field = f(u)
-    print("field", field.shape, float(field.max()))
+    print("field", field.shape, field.sharding.spec)
     return field
 
 
