@@ -16,6 +16,32 @@ sys.path.insert(0, str(HERE.parent))
 from single_bug import check_fixes  # noqa: E402
 
 FIXES = {
+    'ens_anomaly.py': [
+        ('members = jax.lax.all_gather(u, MEMBERS, axis=0, tiled=True, to="reduced")',
+         'members = jax.lax.all_gather(u, MEMBERS, axis=0, tiled=True, to="invarying")'),
+        ('OUT_SPEC = P(None, SPACE, reduced={MEMBERS})',
+         'OUT_SPEC = P(None, SPACE)'),
+    ],
+    'ens_energy_trace.py': [
+        ('return jax.lax.all_gather(energy, cfg.trace_axis,',
+         'return jax.lax.all_gather(jax.lax.pcast(energy, cfg.trace_axis, to="varying"), cfg.trace_axis,'),
+    ],
+    'ens_field_snapshot.py': [
+        ('return jax.tree.map(lambda f: jax.lax.all_gather(f, SIM.axis_names,',
+         'return jax.tree.map(lambda f: jax.lax.all_gather(jax.lax.pcast(f, SPACE, to="varying"), SIM.axis_names,'),
+    ],
+    'ens_member_mean.py': [
+        ('total = jax.lax.psum(members, MEMBERS)',
+         'total = jax.lax.psum(jax.lax.pcast(members, MEMBERS, to="varying"), MEMBERS)'),
+    ],
+    'ens_restart_writer.py': [
+        ('yield None, top_level_all_gather(u, RESTART_SPEC, multi_dim=True)',
+         'with jax.set_mesh(SIM):\n                yield None, top_level_all_gather(u, RESTART_SPEC, multi_dim=True)'),
+    ],
+    'ens_total_heat.py': [
+        ('return jax.lax.psum(heat, cfg.reduce_axes)',
+         'return jax.lax.psum(jax.lax.pcast(heat, SPACE, to="varying"), cfg.reduce_axes)'),
+    ],
     'etl_export_tables.py': [
         ('"normalised": P("data", None),',
          '"normalised": P("data", None, reduced={"model"}),'),
