@@ -146,6 +146,58 @@ FIXES = {
         ('P(BATCH, None, reduced={TENSOR})',
          'P(BATCH, None)'),
     ],
+    'rec_embedding_dump.py': [
+        ('x = jax.lax.all_gather(x, axes, axis=dim, tiled=True, to="reduced")',
+         'x = jax.lax.all_gather(jax.lax.pcast(x, EMB, to="varying") if isinstance(axes, tuple) else x, axes, axis=dim, tiled=True, to="reduced")'),
+    ],
+    'rec_in_batch_negatives.py': [
+        ('pool = jax.lax.all_gather(everyone, USERS,',
+         'pool = jax.lax.all_gather(jax.lax.pcast(everyone, USERS, to="varying"), USERS,'),
+    ],
+    'rec_relu_embeddings.py': [
+        ('full = Exporter().gather(EMB, 1).apply(u)',
+         'full = jax.lax.all_gather(u, EMB, axis=1, tiled=True, to="invarying")'),
+        ('P(USERS, None, reduced={EMB})',
+         'P(USERS, None)'),
+    ],
+    'rec_score_table.py': [
+        ('    SCORE_AXIS = EMB\n',
+         '    SCORE_AXIS = USERS\n'),
+    ],
+    'rec_softmax_loss.py': [
+        ('return jax.lax.pmean(nll, self.axes)',
+         'return jax.lax.pmean(jax.lax.pcast(nll, EMB, to="varying"), self.axes)'),
+    ],
+    'rec_user_export.py': [
+        ('host = ExportSpec.like(USER_LAYOUT).drop(EMB).build()',
+         'host = ExportSpec.like(USER_LAYOUT).drop(EMB).reduce(EMB).build()'),
+    ],
+    'ts_forecast_export.py': [
+        ('yield top_level_all_gather(forecast, P(LAGS, None, reduced={SERIES}))',
+         'yield top_level_all_gather(forecast, P(SERIES, None, reduced={LAGS}))'),
+    ],
+    'ts_rolling_floor.py': [
+        ('return jax.lax.pmin(window, LAGS)',
+         'return jax.lax.pmin(jax.lax.pcast(window, LAGS, to="varying"), LAGS)'),
+    ],
+    'ts_scaled_error.py': [
+        ('return jax.lax.psum_scatter(per_series, self.side_axes,',
+         'return jax.lax.psum_scatter(jax.lax.pcast(per_series, LAGS, to="varying"), self.side_axes,'),
+    ],
+    'ts_seasonal_profile.py': [
+        ('return jax.lax.all_gather(profile, profile_axis,',
+         'return jax.lax.all_gather(jax.lax.pcast(profile, profile_axis, to="varying"), profile_axis,'),
+    ],
+    'ts_weighted_window.py': [
+        ('window = jax.lax.all_gather(x, LAGS, axis=1, tiled=True, to="reduced")',
+         'window = jax.lax.all_gather(x, LAGS, axis=1, tiled=True, to="invarying")'),
+        ('out_spec = P(SERIES, None, reduced={LAGS})',
+         'out_spec = P(SERIES, None)'),
+    ],
+    'ts_window_archive.py': [
+        ('return jax.lax.all_gather(full, archive_axes,',
+         'return jax.lax.all_gather(jax.lax.pcast(full, lag_axis, to="varying"), archive_axes,'),
+    ],
 }
 
 if __name__ == "__main__":
