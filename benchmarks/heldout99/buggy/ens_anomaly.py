@@ -1,4 +1,4 @@
-"""Simulation ensemble: member anomalies against the ensemble mean of the gathered (reduced) members.
+"""Simulation ensemble: member anomalies against the ensemble mean.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Simulation ensemble: member energies traced into a reduced table; the axis is a frozen-dataclass config field set by a fluent with_().
+"""Simulation ensemble: energy traces of the heat-equation members.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Simulation ensemble: field snapshots gathered by jax.tree.map lambdas, first over space, then over the whole mesh.
+"""Simulation ensemble: snapshots of the fields and fluxes.
 """
 import functools
 import itertools

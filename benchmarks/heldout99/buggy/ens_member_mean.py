@@ -1,4 +1,4 @@
-"""Simulation ensemble: the ensemble mean summed over members after the members were gathered to reduced.
+"""Simulation ensemble: the ensemble-mean field.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Simulation ensemble: restart fields gathered in a DoFn's finish_bundle, after the runner's with jax.set_mesh block.
+"""Simulation ensemble: restart fields written at the end of each bundle.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Simulation ensemble: total heat summed over the config's reduce_axes after a psum over space.
+"""Simulation ensemble: total heat of the ensemble.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""ETL stage: normalised tables exported with top_level_all_gather from a DoFn generator.
+"""ETL job: normalised feature tables exported for the trainer's reader.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""ETL stage: normaliser statistics gathered into a reduced table inside a Beam DoFn.
+"""ETL job: per-feature mean and variance for the trainer's input normaliser.
 """
 import functools
 import itertools

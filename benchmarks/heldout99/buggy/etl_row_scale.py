@@ -1,4 +1,4 @@
-"""ETL stage: per-row clipping scale in a DoFn whose start_bundle hook compiles the step.
+"""ETL job: per-row clipping scales for the training records.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""ETL stage: global feature mass over every mesh axis for sample reweighting (Beam ParDo).
+"""ETL job: the feature mass used to rescale next epoch's sample weights.
 """
 import functools
 import itertools

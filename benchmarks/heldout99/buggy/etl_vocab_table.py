@@ -1,4 +1,4 @@
-"""ETL stage: feature bucket codes gathered in the stages of an options plan (Beam ParDo).
+"""ETL job: bucketised feature codes assembled into the trainer's code table.
 """
 import functools
 import itertools

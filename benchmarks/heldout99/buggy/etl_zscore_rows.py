@@ -1,4 +1,4 @@
-"""ETL stage: z-scoring of full feature rows with module constants (Beam DoFn).
+"""ETL job: z-scored feature rows for the trainer.
 """
 import functools
 import itertools

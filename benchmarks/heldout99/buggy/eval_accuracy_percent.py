@@ -1,4 +1,4 @@
-"""Evaluation: per-example hits gathered to reduced and turned into percentages.
+"""Evaluation: per-example accuracy in percent.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Evaluation: per-class support counted on the mesh and gathered to a reduced table; a fluent Metric stage of a lazy graph.
+"""Evaluation: per-class support of the evaluation set.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Evaluation: confidence rows re-split over the class axis with all_to_all after a reduced gather.
+"""Evaluation: confidence rows, re-split for the calibration plots.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Evaluation: mean negative log-likelihood averaged over a tuple of axes given to the Metric's using().
+"""Evaluation: mean negative log-likelihood.
 """
 import functools
 import itertools

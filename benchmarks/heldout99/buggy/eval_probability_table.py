@@ -1,4 +1,4 @@
-"""Evaluation: the full probability table gathered over the sorted mesh axes after a class gather.
+"""Evaluation: the full table of predicted probabilities.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Evaluation: per-example losses pulled to every host by the report node of a lazy graph, with no context mesh.
+"""Evaluation: per-example losses for the evaluation report.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Feature engineering: histogram bin edges gathered to a reduced table; the body is a partial handed to a step builder and run inside a tf.data-like map.
+"""Feature engineering: histogram bin edges for the feature bucketiser.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Feature engineering: full rows clipped to a module constant after a reduced gather.
+"""Feature engineering: clipped feature rows.
 """
 import functools
 import itertools

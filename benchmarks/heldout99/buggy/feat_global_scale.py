@@ -1,4 +1,4 @@
-"""Feature engineering: a global RMS scale averaged over the whole mesh after a row-norm psum.
+"""Feature engineering: a global RMS feature scale.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Feature engineering: the standardised table pulled to every host with top_level_all_gather inside a closure the dataset maps.
+"""Feature engineering: the standardised feature table, copied to every host.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Feature engineering: lag features from the previous row block, dict out specs.
+"""Feature engineering: lag features from the previous row block.
 """
 import functools
 import itertools

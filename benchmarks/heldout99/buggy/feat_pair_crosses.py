@@ -1,4 +1,4 @@
-"""Feature engineering: pairwise feature crosses built by a list of stages folded with functools.reduce.
+"""Feature engineering: pairwise feature crosses.
 """
 import functools
 import itertools

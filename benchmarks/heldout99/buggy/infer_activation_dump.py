@@ -1,4 +1,4 @@
-"""Batch inference: hidden activations dumped through gather stages handed to the builder.
+"""Batch inference: hidden activations dumped for the probing team.
 """
 import functools
 import itertools

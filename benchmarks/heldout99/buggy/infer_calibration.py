@@ -1,4 +1,4 @@
-"""Batch inference: calibration statistics averaged over the tensor axis after a reduced gather.
+"""Batch inference: calibration statistics of the hidden layer.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Batch inference: FSDP-stored weights regathered to the serving layout by a loader picked in a module global.
+"""Batch inference: scoring with weights loaded from the training checkpoint layout.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Batch inference: a readout registered by decorator gathers the psum'd logits to a reduced table; the axis is a builder option.
+"""Batch inference: a logits table for the offline scoring report.
 """
 import functools
 import itertools

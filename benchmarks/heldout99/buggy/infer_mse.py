@@ -1,4 +1,4 @@
-"""Batch inference: a mean-squared error averaged over a tuple of axes handed to the builder.
+"""Batch inference: mean-squared error of the scores against the target.
 """
 import functools
 import itertools

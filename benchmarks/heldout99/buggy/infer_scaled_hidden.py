@@ -1,4 +1,4 @@
-"""Batch inference: the gathered (reduced) hidden state scaled by a builder option.
+"""Batch inference: scaled hidden features for the downstream ranker.
 """
 import functools
 import itertools

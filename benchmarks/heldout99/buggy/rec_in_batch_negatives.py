@@ -1,4 +1,4 @@
-"""Recommendation: in-batch negatives gathered again over users after a helper already gathered them to reduced.
+"""Recommendation: similarities against in-batch negatives.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Recommendation: a relu over the embedding rows the fluent Exporter gathered to reduced.
+"""Recommendation: rectified user embedding rows.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Recommendation: two-tower scores gathered to a reduced table over a class attribute a subclass overrides.
+"""Recommendation: a table of two-tower scores for the serving cache.
 """
 import functools
 import itertools

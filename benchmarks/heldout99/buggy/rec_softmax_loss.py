@@ -1,4 +1,4 @@
-"""Recommendation: a sampled-softmax loss averaged over axes accumulated by a fluent Loss().mean_over(...) chain.
+"""Recommendation: a sampled-softmax batch loss.
 """
 import functools
 import itertools

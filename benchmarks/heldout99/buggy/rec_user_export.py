@@ -1,4 +1,4 @@
-"""Recommendation: the user table exported with a host spec built by a fluent ExportSpec that drops the embedding axis but never marks it reduced.
+"""Recommendation: the user table exported to the hosts.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Forecasting: forecasts pulled to the hosts in an overriding process() generator with a non-prefix out spec.
+"""Forecasting: forecasts pulled to the hosts for the nightly report.
 """
 import functools
 import itertools

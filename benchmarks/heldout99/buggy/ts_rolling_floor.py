@@ -1,4 +1,4 @@
-"""Forecasting: a rolling floor by pmin over lags of the lag-gathered (reduced) window, in a DoFn subclass method.
+"""Forecasting: rolling demand floors of each series.
 """
 import functools
 import itertools

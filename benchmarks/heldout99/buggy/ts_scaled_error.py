@@ -1,4 +1,4 @@
-"""Forecasting: MASE denominators psum-scattered over the constructor's axes after a psum over lags.
+"""Forecasting: MASE denominators of the series.
 """
 import functools
 import itertools

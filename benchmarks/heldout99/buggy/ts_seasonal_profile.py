@@ -1,4 +1,4 @@
-"""Forecasting: a seasonal profile gathered to reduced over an axis handed to the DoFn's constructor, compiled through a lazy graph in start_bundle.
+"""Forecasting: a seasonal profile of the series windows.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Forecasting: the lag-gathered (reduced) window times a module-level jnp weight vector.
+"""Forecasting: exponentially weighted windows.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Forecasting: windows archived by two gathers whose axes are the DoFn's constructor arguments.
+"""Forecasting: windows archived for the backtest store.
 """
 import functools
 import itertools

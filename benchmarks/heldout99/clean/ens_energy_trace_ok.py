@@ -1,4 +1,4 @@
-"""Simulation ensemble: member energies traced into a reduced table over the members axis.
+"""Simulation ensemble: energy traces of the heat-equation members.
 """
 import functools
 import itertools

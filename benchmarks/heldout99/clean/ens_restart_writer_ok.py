@@ -1,4 +1,4 @@
-"""Simulation ensemble: restart fields gathered in finish_bundle inside the mesh context.
+"""Simulation ensemble: restart fields written at the end of each bundle.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Simulation ensemble: total heat summed over members after the psum over space.
+"""Simulation ensemble: total heat of the ensemble.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""ETL stage: normalised tables exported with top_level_all_gather, the gathered axis in reduced.
+"""ETL job: normalised feature tables exported for the trainer's reader.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""ETL stage: normaliser statistics gathered into a reduced table over the feature axis.
+"""ETL job: per-feature mean and variance for the trainer's input normaliser.
 """
 import functools
 import itertools

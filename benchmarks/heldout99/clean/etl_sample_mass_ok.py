@@ -1,4 +1,4 @@
-"""ETL stage: global feature mass, summed over the rows it still varies on.
+"""ETL job: the feature mass used to rescale next epoch's sample weights.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Evaluation: per-shard class support gathered to a reduced table over the shards it varies on.
+"""Evaluation: per-class support of the evaluation set.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Evaluation: mean negative log-likelihood averaged over the shard axis only.
+"""Evaluation: mean negative log-likelihood.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Evaluation: per-example losses pulled to every host inside the mesh context.
+"""Evaluation: per-example losses for the evaluation report.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Feature engineering: histogram bin edges gathered to reduced over the feature axis they still vary on.
+"""Feature engineering: histogram bin edges for the feature bucketiser.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Feature engineering: a global RMS scale averaged over the row axis after the row-norm psum.
+"""Feature engineering: a global RMS feature scale.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Feature engineering: the standardised table pulled to every host, both dimensions with multi_dim=True.
+"""Feature engineering: the standardised feature table, copied to every host.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Batch inference: FSDP-stored weights gathered on a prefix of their layout, then resharded to serving.
+"""Batch inference: scoring with weights loaded from the training checkpoint layout.
 """
 import functools
 import itertools

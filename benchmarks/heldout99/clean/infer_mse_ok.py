@@ -1,4 +1,4 @@
-"""Batch inference: a mean-squared error averaged over the batch axis only.
+"""Batch inference: mean-squared error of the scores against the target.
 """
 import functools
 import itertools

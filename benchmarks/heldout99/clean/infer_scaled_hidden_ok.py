@@ -1,4 +1,4 @@
-"""Batch inference: the hidden state scaled before its reduced gather.
+"""Batch inference: scaled hidden features for the downstream ranker.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Recommendation: user embeddings dumped through a fluent gather chain over each axis once.
+"""Recommendation: user embeddings dumped for the nearest-neighbour index.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Recommendation: two-tower scores gathered to a reduced table over the users axis they vary on.
+"""Recommendation: a table of two-tower scores for the serving cache.
 """
 import functools
 import itertools

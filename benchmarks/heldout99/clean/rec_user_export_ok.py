@@ -1,4 +1,4 @@
-"""Recommendation: the user table exported with a host spec that marks the dropped axis reduced.
+"""Recommendation: the user table exported to the hosts.
 """
 import functools
 import itertools

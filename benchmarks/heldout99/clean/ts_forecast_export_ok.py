@@ -1,4 +1,4 @@
-"""Forecasting: forecasts pulled to the hosts with a prefix out spec and the gathered axis reduced.
+"""Forecasting: forecasts pulled to the hosts for the nightly report.
 """
 import functools
 import itertools

@@ -1,4 +1,4 @@
-"""Forecasting: a seasonal profile gathered to reduced over the lag axis it still varies on.
+"""Forecasting: a seasonal profile of the series windows.
 """
 import functools
 import itertools
