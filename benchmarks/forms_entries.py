@@ -2520,6 +2520,7 @@ ENTRIES = {
     "w1_sf104_state_built_like_params": ("run(mesh, x)", "moments(mesh, x)"),
     "w2_sf104_name_reassigned_in_loop": "run(mesh, x)",
     "w3_sf104_axis_tuples_spelled_by_name": "run(mesh, x)",
+    "ld1_sf104_axis_tuples_beside_a_metaclass_keyword": "run(mesh, x)",
     "w4_sf104_built_and_method_producers": "run(mesh, x)",
     "nw1_sf104_reaching_values_disagree": ("run(mesh, x)", "in_mesh(mesh, lambda: serve({'w': x}, mesh))"),
     "w6_sf104_loops_over_spec_tables": "run(mesh, x)",

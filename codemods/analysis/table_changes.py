@@ -87,7 +87,8 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
                     names.update((name, *also))
             elif isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
                 continue
-            elif isinstance(parent, ast.Compare) or (isinstance(parent, ast.keyword) and jax_call(parent_of[parent])):
+            elif isinstance(parent, ast.Compare) or (isinstance(parent, ast.keyword) and isinstance(parent_of[parent], ast.Call)
+                                                       and jax_call(parent_of[parent])):
                 continue
             elif isinstance(parent, ast.Call) and node is not parent.func and (jax_call(parent) or copies(parent)):
                 continue
