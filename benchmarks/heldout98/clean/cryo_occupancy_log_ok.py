@@ -104,7 +104,7 @@ class Parameter:
         if value is None and self.envvar:
             env = _os.environ.get(self.envvar)
             if env is not None:
-                value = env.split() if self.multiple else env
+                value = env.split() if (self.multiple or self.nargs > 1) else env
         if value is None:
             value = self.default() if callable(self.default) else self.default
         if self.multiple:
