@@ -358,6 +358,76 @@ class CliRunner:
                     _os.environ[key] = val
 
 
+# --- typer-like front end over the same machinery (newer tools use this one) ------------------
+import inspect as _inspect
+
+
+class OptionInfo:
+    def __init__(self, default, decls, attrs):
+        self.default = default
+        self.decls = decls
+        self.attrs = attrs
+
+
+def Opt(default=None, *decls, **attrs):
+    return OptionInfo(default, decls, attrs)
+
+
+def _params_from_signature(f):
+    params = []
+    wants_ctx = None
+    for p in _inspect.signature(f).parameters.values():
+        if p.annotation is Context:
+            wants_ctx = p.name
+            continue
+        info = p.default if isinstance(p.default, OptionInfo) else OptionInfo(p.default, (), {})
+        decls = info.decls or ("--" + p.name.replace("_", "-"),)
+        ann = p.annotation
+        multiple = getattr(ann, "__origin__", None) in (list, tuple)
+        typ = ann.__args__[0] if multiple else (ann if ann in (int, float, str) else None)
+        attrs = dict(info.attrs)
+        attrs.setdefault("is_flag", ann is bool)
+        params.append(Option(decls + (p.name,), default=info.default, type=typ, multiple=multiple, **attrs))
+    return params, wants_ctx
+
+
+def _bind_ctx(f, wants_ctx):
+    if wants_ctx is None:
+        return f
+
+    def callback(**kwargs):
+        kwargs[wants_ctx] = get_current_context()
+        return f(**kwargs)
+    callback.__name__ = f.__name__
+    return callback
+
+
+class Typer:
+    def __init__(self, name=None, chain=False, help=None):
+        self.group = Group(name or "app", lambda **kw: None, chain=chain, help=help)
+
+    def callback(self):
+        def decorator(f):
+            params, wants_ctx = _params_from_signature(f)
+            self.group.callback = _bind_ctx(f, wants_ctx)
+            self.group.params = params
+            return f
+        return decorator
+
+    def command(self, name=None):
+        def decorator(f):
+            params, wants_ctx = _params_from_signature(f)
+            cmd_name = name or f.__name__.replace("_", "-")
+            self.group.add_command(Command(cmd_name, _bind_ctx(f, wants_ctx), params, help=f.__doc__))
+            return f
+        return decorator
+
+    def main(self, args=None, standalone_mode=True, obj=None):
+        return self.group.main(args=args, standalone_mode=standalone_mode, obj=obj)
+
+    __call__ = main
+
+
 from collections import namedtuple
 
 import jax
