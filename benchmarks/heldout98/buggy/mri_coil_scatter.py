@@ -511,10 +511,12 @@ def specs(cfg):
 @recon.command("run")
 @argument("name")
 @option("--seed", type=int, default=0)
+@option("--enable", "flags", multiple=True, help="switch on a flag of the pipeline")
 @pass_context
-def run(ctx, name, seed):
+def run(ctx, name, seed, flags):
     """Run one registered pipeline by name."""
-    return ctx.invoke(PIPELINES[name], seed=seed)
+    switches = {flag.replace("-", "_"): True for flag in flags}
+    return ctx.invoke(PIPELINES[name], seed=seed, **switches)
 
 
 @pipeline("coil-scatter")
@@ -541,7 +543,7 @@ runner = CliRunner(catch_exceptions=False)
 
 
 def inputs():
-    return (["run", "coil-scatter", "--gather-first"],)
+    return (["run", "coil-scatter", "--enable", "gather-first"],)
 
 
 def main(argv):
