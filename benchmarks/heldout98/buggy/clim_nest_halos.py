@@ -1,4 +1,4 @@
-"""clim smooth: a meridional 3-point smoother with halo rows from the neighbouring shards."""
+"""clim halos: boundary rows each latitude band receives from its southern neighbour (nested-model forcing)."""
 # ---------------------------------------------------------------------------------------------
 # _cli: a small click-compatible subset, vendored so the tool runs on clusters without click.
 # (group/command/option/argument/pass_context/CliRunner; enough for our scripts.)
@@ -513,11 +513,10 @@ def north_halo(block, axis, size):
     return jax.lax.ppermute(block[-1:], axis, perm)
 
 
-@clim.command("smooth")
-@option("--passes", type=int, default=2)
+@clim.command("halos")
 @option("--full-columns", is_flag=True, default=False)
 @pass_context
-def smooth(ctx, passes, full_columns):
+def halos(ctx, full_columns):
     obj = ctx.obj
     y, x = obj["axes"]["y"], obj["axes"]["x"]
     ny = obj["mesh"].shape[y]
@@ -526,21 +525,18 @@ def smooth(ctx, passes, full_columns):
         field = predict(coarse, w)
         if full_columns:
             field = jax.lax.all_gather(field, y, axis=0, tiled=True, to="reduced")
-        for _ in range(passes):
-            halo = north_halo(field, y, ny)
-            field = 0.5 * field + 0.5 * jnp.concatenate([halo, field[:-1]], axis=0)
-        return field
+        return north_halo(field, y, ny)
 
     fn = jax.shard_map(body, mesh=obj["mesh"], in_specs=(field_spec(obj), P()), out_specs=P(y, x))
-    obj["smoothed"] = fn(obj["coarse"], obj["weights"])
-    return "smooth"
+    obj["halos"] = fn(obj["coarse"], obj["weights"])
+    return "halos"
 
 
 runner = CliRunner(catch_exceptions=False)
 
 
 def inputs():
-    return (["prepare", "train", "smooth", "--full-columns", "--passes", "1"],)
+    return (["prepare", "train", "halos", "--full-columns"],)
 
 
 def main(argv):
