@@ -1,5 +1,6 @@
 """gw bank export: the template bank, stored split over templates and samples, written out whole."""
 from jax._src.shard_map import top_level_all_gather
+
 # ---------------------------------------------------------------------------------------------
 # _cli: a small click-compatible subset, vendored so the tool runs on clusters without click.
 # (group/command/option/argument/pass_context/CliRunner; enough for our scripts.)

@@ -1,5 +1,6 @@
 """jets embed pool classify: tagger scores, exported as one array for the analysis ntuples."""
 from jax._src.shard_map import top_level_all_gather
+
 # ---------------------------------------------------------------------------------------------
 # _cli: a small click-compatible subset, vendored so the tool runs on clusters without click.
 # (group/command/option/argument/pass_context/CliRunner; enough for our scripts.)
