@@ -37,7 +37,7 @@ def main(x=None):
             return jax.lax.all_gather(norms, scope.axis, axis=0, tiled=True, to="reduced")
 
         out = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                            out_specs=P(None, None, reduced={"model"}))(x)
+                            out_specs=P("data", None, reduced={"model"}))(x)
     return out
 
 

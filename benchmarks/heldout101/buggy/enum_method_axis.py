@@ -31,7 +31,7 @@ def main(x=None):
         return jax.lax.all_gather(scores, kind.mesh_axis(), tiled=True, to="reduced")
 
     return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                         out_specs=P(None, reduced={kind.mesh_axis()}))(x)
+                         out_specs=P("data", reduced={kind.mesh_axis()}))(x)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ def main(x=None):
         return jax.lax.all_gather(energy, feat, tiled=True, to="reduced")
 
     return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                         out_specs=P(None, reduced={feat}))(x)
+                         out_specs=P("data", reduced={feat}))(x)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ def main(x=None):
         return jax.lax.all_gather(act, hid, tiled=True, to="reduced")
 
     return jax.shard_map(body, mesh=mesh, in_specs=P(*mesh.axis_names),
-                         out_specs=P(None, reduced={hid}))(x)
+                         out_specs=P(axis_for("batch"), reduced={hid}))(x)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ def main(x=None, kind="cols"):
         return rep.report(kind, hidden)
 
     return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                         out_specs=P(None, reduced={"model"}))(x)
+                         out_specs=P("data", reduced={"model"}))(x)
 
 
 if __name__ == "__main__":

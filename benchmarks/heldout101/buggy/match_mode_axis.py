@@ -33,7 +33,7 @@ def main(x=None, mode="tp:cols"):
         return jax.lax.all_gather(logits, axis, tiled=True, to="reduced")
 
     return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                         out_specs=P(None, reduced={axis}))(x)
+                         out_specs=P("data", reduced={axis}))(x)
 
 
 if __name__ == "__main__":

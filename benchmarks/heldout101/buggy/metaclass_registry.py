@@ -47,7 +47,7 @@ def main(x=None):
         return head.collect(jax.lax.psum(block.sum(axis=1), "model"))
 
     return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                         out_specs=P(None, reduced={"model"}))(x)
+                         out_specs=P("data", reduced={"model"}))(x)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def main(x=None):
         return jax.lax.all_gather(logits, cfg.reduce_axis, tiled=True, to="reduced")
 
     return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                         out_specs=P(None, reduced={"model"}))(x)
+                         out_specs=P("data", reduced={"model"}))(x)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ def main(x=None):
         return jax.lax.all_gather(loss, axis, tiled=True, to="reduced")
 
     return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                         out_specs=P(None, reduced={axis}))(x)
+                         out_specs=P("data", reduced={axis}))(x)
 
 
 if __name__ == "__main__":
