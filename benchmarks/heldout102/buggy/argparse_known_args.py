@@ -1,0 +1,38 @@
+"""Training entry point: argparse with parse_known_args and set_defaults picks the gather mode."""
+import argparse
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def build_parser():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gather-to", choices=["varying", "reduced", "invarying"], default="varying")
+    parser.add_argument("--eval", action="store_true")
+    parser.set_defaults(sync_axis="data")
+    return parser
+
+
+def make_eval(args):
+    def body(scores):
+        full = jax.lax.all_gather(scores, args.sync_axis, axis=0, tiled=True, to=args.gather_to)
+        return jax.lax.pmax(full, args.sync_axis)
+    return body
+
+
+def inputs():
+    return (["--gather-to", "reduced", "--eval", "--xla_dump_to=/tmp/x"],)
+
+
+def main(argv):
+    args, _unknown = build_parser().parse_known_args(argv)
+    mesh = jax.make_mesh((8,), ("data",))
+    scores = jax.device_put(np.arange(16, dtype=np.float32), NamedSharding(mesh, P("data")))
+    fn = jax.shard_map(make_eval(args), mesh=mesh, in_specs=P("data"), out_specs=P())
+    return fn(scores)
+
+
+if __name__ == "__main__":
+    main(*inputs())
