@@ -1,0 +1,349 @@
+# Entries of gen_clean.py (exec'd there): probe(...) bodies and prog(...) whole programs.
+# Most programs compute `axes` on the host by a Python construct that gives ("i",) at run time and
+# hand it to reduce_rows; read otherwise, ("i", "j") raises SF105's error.
+
+# -- states JAX computes from an operand the model may not follow -----------------------------------
+probe("index_by_axis_index", "rows indexed by axis_index('j') varies on j too.",
+      ['piece = rows[jax.lax.axis_index("j")]', 'return jax.lax.psum(piece, ("i", "j"))'],
+      'piece = rows[jax.lax.axis_index("j")]', 'piece = rows[0]')
+probe("fold_in_axis_index_noise", "noise drawn from a key folded with axis_index('j') varies on j.",
+      ['key = jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("j"))',
+       'noisy = rows + jax.random.normal(key, rows.shape)', 'return jax.lax.psum(noisy, ("i", "j"))'],
+      'key = jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("j"))', 'key = jax.random.fold_in(jax.random.key(0), 3)')
+probe("one_hot_axis_index", "one_hot(axis_index('j')) varies on j; added to rows it varies on both.",
+      ['mask = jax.nn.one_hot(jax.lax.axis_index("j"), rows.shape[1])', 'return jax.lax.psum(rows * mask, ("i", "j"))'],
+      'mask = jax.nn.one_hot(jax.lax.axis_index("j"), rows.shape[1])', 'mask = jax.nn.one_hot(1, rows.shape[1])')
+probe("where_varying_mask_rows", "jnp.where on a mask varying on both axes varies on both.",
+      ['kept = jnp.where(block > 0, rows, 0.0)', 'return jax.lax.psum(kept, ("i", "j"))'],
+      'kept = jnp.where(block > 0, rows, 0.0)', 'kept = jnp.where(rows > 0, rows, 0.0)')
+probe("zeros_of_shape_invariant", "jnp.zeros(rows.shape) is a fresh constant: invariant, summed over both.",
+      ['fresh = jnp.zeros(rows.shape) + 1.0', 'return jax.lax.psum(fresh, ("i", "j"))'],
+      'fresh = jnp.zeros(rows.shape) + 1.0', 'fresh = jnp.zeros_like(rows) + 1.0')
+probe("psum_of_python_float_twice", "psum of a Python float is a Python float (times the axis size): summing it again is fine.",
+      ['scale = jax.lax.psum(1.0, "j")', 'scale = jax.lax.psum(scale, ("i", "j"))', 'return jax.lax.psum(total, ("i", "j")) * scale'],
+      'scale = jax.lax.psum(scale, ("i", "j"))', 'scale = jax.lax.psum(rows, ("i", "j"))')
+probe("psum_of_shape_then_branch", "psum of block.shape[0] over j is the Python int 16: a branch on it picks the i-only sum.",
+      ['n = jax.lax.psum(block.shape[0], "j")', 'axes = ("i",) if n == 16 else ("i", "j")', 'return jax.lax.psum(rows, axes)'],
+      "axes = (\"i\",) if n == 16 else (\"i\", \"j\")", "axes = (\"i\",) if n == 8 else (\"i\", \"j\")")
+probe("slice_object_clipped", "x[slice(0, 100)] clips to the block's 4 rows: the branch on its size picks the i-only sum.",
+      ['head = block[slice(0, 100)]', 'axes = ("i",) if head.shape[0] == 4 else ("i", "j")', 'return jax.lax.psum(rows, axes)'],
+      'axes = ("i",) if head.shape[0] == 4 else ("i", "j")', 'axes = ("i",) if head.shape[0] == 100 else ("i", "j")')
+probe("slice_object_negative_step", "block[slice(None, None, -2)] has 2 rows.",
+      ['every = block[slice(None, None, -2)]', 'axes = ("i",) if every.shape[0] == 2 else ("i", "j")', 'return jax.lax.psum(rows, axes)'],
+      'axes = ("i",) if every.shape[0] == 2 else ("i", "j")', 'axes = ("i",) if every.shape[0] == 3 else ("i", "j")')
+probe("slice_object_empty", "block[slice(3, 1)] is empty (0 rows).",
+      ['none = block[slice(3, 1)]', 'axes = ("i", "j") if none.shape[0] else ("i",)', 'return jax.lax.psum(rows, axes)'],
+      'axes = ("i", "j") if none.shape[0] else ("i",)', 'axes = ("i", "j") if none.shape[1] else ("i",)')
+probe("slice_indices_method", "slice(None, None, 3).indices(4) is (0, 4, 3): two rows.",
+      ['start, stop, step = slice(None, None, 3).indices(block.shape[0])', 'axes = ("i",) if len(range(start, stop, step)) == 2 else ("i", "j")',
+       'return jax.lax.psum(rows, axes)'],
+      'axes = ("i",) if len(range(start, stop, step)) == 2 else ("i", "j")', 'axes = ("i",) if len(range(start, stop, step)) == 1 else ("i", "j")')
+
+# -- dtypes as JAX and NumPy give them --------------------------------------------------------------
+def dtype_prog(name, doc, test, twin_test, imports=""):
+    prog(name, doc, '@REDUCE@\n\ndef main(mesh, x):\n    probe = ' + test + '\n    axes = ("i",) if probe else ("i", "j")\n    return reduce_rows(mesh, x, axes)\n',
+         '    probe = ' + test, '    probe = ' + twin_test, imports=imports)
+
+dtype_prog("dtype_bfloat16_kind_is_v", "bfloat16's dtype.kind is 'V' (an ml_dtypes type), not 'f'.",
+           'jnp.zeros(2, jnp.bfloat16).dtype.kind != "f"', 'jnp.zeros(2, jnp.float16).dtype.kind != "f"')
+dtype_prog("dtype_np_issubdtype_bfloat16", "np.issubdtype(bfloat16, np.floating) is False (jnp.issubdtype says True).",
+           'not np.issubdtype(jnp.zeros(2, jnp.bfloat16).dtype, np.floating)', 'not jnp.issubdtype(jnp.zeros(2, jnp.bfloat16).dtype, jnp.floating)')
+dtype_prog("dtype_asarray_int64_narrowed", "jnp.asarray of NumPy int64 gives int32 (x64 off).",
+           'jnp.asarray(np.arange(4)).dtype == jnp.int32', 'jnp.asarray(np.arange(4)).dtype == np.arange(4).dtype')
+dtype_prog("dtype_astype_python_int", "x.astype(int) on a JAX array is int32 (x64 off).",
+           'jnp.ones(3).astype(int).dtype.itemsize == 4', 'np.ones(3).astype(int).dtype.itemsize == 4')
+dtype_prog("dtype_numpy_float64_scalar_jax", "jnp float32 times np.float64(2) stays float32 under x64 off.",
+           '(jnp.ones(3) * np.float64(2)).dtype == jnp.float32', '(np.ones(3, np.float32) * np.float64(2)).dtype == jnp.float32')
+dtype_prog("dtype_nep50_python_float", "NumPy 2: float32 scalar times a Python float stays float32 (NEP 50).",
+           '(np.float32(1) * 1.5).dtype == np.float32', '(np.float32(1) * np.float64(1.5)).dtype == np.float32')
+dtype_prog("dtype_bf16_weak_python_scalar", "bfloat16 plus a Python float stays bfloat16 (weak type).",
+           '(jnp.ones(2, jnp.bfloat16) + 1.0).dtype == jnp.bfloat16', '(jnp.ones(2, jnp.bfloat16) + jnp.ones(2)).dtype == jnp.bfloat16')
+dtype_prog("dtype_int_true_divide", "jnp int32 / 2 is float32.",
+           '(jnp.arange(4) / 2).dtype.kind == "f"', '(jnp.arange(4) // 2).dtype.kind == "f"')
+dtype_prog("dtype_sum_of_bools", "jnp.sum of a bool array is an int32.",
+           'jnp.sum(jnp.ones(3) > 0).dtype == jnp.int32', 'jnp.sum(jnp.ones(3) > 0).dtype == jnp.bool_')
+dtype_prog("dtype_input_float32_name", "The input x is float32: its dtype name is 'float32'.",
+           'x.dtype.name == "float32"', 'x.dtype.name == "float64"')
+
+# -- `is` as CPython answers it --------------------------------------------------------------------
+def is_prog(name, doc, setup, test, old, new, imports=""):
+    prog(name, doc, setup + '@REDUCE@\n\ndef main(mesh, x):\n' + "".join(f"    {l}\n" for l in test)
+         + '    axes = ("i",) if same else ("i", "j")\n    return reduce_rows(mesh, x, axes)\n', old, new, imports=imports)
+
+is_prog("is_tuple_of_tuple_same", "tuple(t) of a tuple is t itself: the sentinel check holds.", '\nDEFAULT = ("i",)\n',
+        ['chosen = tuple(DEFAULT)', 'same = chosen is DEFAULT'], '    chosen = tuple(DEFAULT)', '    chosen = tuple(list(DEFAULT))')
+is_prog("is_tuple_full_slice_same", "t[:] of a tuple is t itself.", '\nDEFAULT = ("i",)\n',
+        ['chosen = DEFAULT[:]', 'same = chosen is DEFAULT'], '    chosen = DEFAULT[:]', '    chosen = DEFAULT[:1] + ()')
+is_prog("is_copy_of_tuple_same", "copy.copy (and deepcopy) of a tuple of strings is the tuple itself.", '\nDEFAULT = ("i",)\n',
+        ['chosen = copy.deepcopy(DEFAULT)', 'same = chosen is DEFAULT'], '    chosen = copy.deepcopy(DEFAULT)', '    chosen = copy.deepcopy(list(DEFAULT))', imports="import copy\n")
+is_prog("is_small_int_parsed", "int('1') is the cached small int 1.", '\nONE = 1\n',
+        ['count = int("1")', 'same = count is ONE'], '    count = int("1")', '    count = int("1") * 1000 // 1000 + 1000')
+is_prog("is_str_of_str", "str(s) of a str is s itself.", '\nMODE = "rows"\n',
+        ['mode = str(MODE)', 'same = mode is MODE'], '    mode = str(MODE)', '    mode = "".join(MODE)')
+is_prog("is_frozenset_of_frozenset", "frozenset(fs) of a frozenset is fs itself.", '\nKEEP = frozenset({"i"})\n',
+        ['kept = frozenset(KEEP)', 'same = kept is KEEP'], '    kept = frozenset(KEEP)', '    kept = frozenset(set(KEEP))')
+is_prog("is_empty_tuple_singleton", "tuple([]) is the empty-tuple singleton ().", '\nNONE = ()\n',
+        ['extra = tuple([])', 'same = extra is NONE'], '    extra = tuple([])', '    extra = tuple(["j"])')
+is_prog("is_dict_get_same_object", "d.get(k) hands back the stored object itself.", '\nDEFAULT = ["i"]\nTABLE = {"sync": DEFAULT}\n',
+        ['got = TABLE.get("sync", ["i", "j"])', 'same = got is DEFAULT'], '    got = TABLE.get("sync", ["i", "j"])', '    got = TABLE.get("sink", ["i", "j"])')
+
+# -- match statements ------------------------------------------------------------------------------
+prog("match_true_literal_is_identity", "case True matches by `is`: the int 1 falls to `case 1`.",
+     '\nFLAG = 1\n@REDUCE@\n\ndef main(mesh, x):\n    match FLAG:\n        case True:\n            axes = ("i", "j")\n        case 1:\n            axes = ("i",)\n        case _:\n            axes = ()\n    return reduce_rows(mesh, x, axes)\n',
+     'FLAG = 1', 'FLAG = True')
+prog("match_str_not_sequence", "A sequence pattern never matches a str.",
+     '\nMODE = "ij"\n@REDUCE@\n\ndef main(mesh, x):\n    match MODE:\n        case [first, second]:\n            axes = (first, second)\n        case str():\n            axes = ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     'MODE = "ij"', 'MODE = ["i", "j"]')
+prog("match_dataclass_match_args", "A dataclass's __match_args__ follows field order: Plan(_, True) reads rows_only.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    name: str\n    rows_only: bool\n    wide: bool = False\n\n@REDUCE@\n\ndef main(mesh, x):\n    match Plan("p", True):\n        case Plan(_, True):\n            axes = ("i",)\n        case _:\n            axes = ("i", "j")\n    return reduce_rows(mesh, x, axes)\n',
+     '    match Plan("p", True):', '    match Plan("p", False, True):', imports="import dataclasses\n")
+prog("match_mapping_rest_empty", "`**rest` binds the other keys: none here, so the guard fails.",
+     '\nCFG = {"sync": "rows"}\n@REDUCE@\n\ndef main(mesh, x):\n    match CFG:\n        case {"sync": "rows", **rest} if rest:\n            axes = ("i", "j")\n        case {"sync": "rows"}:\n            axes = ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     'CFG = {"sync": "rows"}', 'CFG = {"sync": "rows", "wide": True}')
+
+# -- contextvars and asyncio -----------------------------------------------------------------------
+prog("contextvar_copy_context_run", "A set inside copy_context().run stays in the copy.",
+     '\nSYNC = contextvars.ContextVar("sync", default=("i",))\n\n\ndef widen():\n    SYNC.set(("i", "j"))\n\n@REDUCE@\n\ndef main(mesh, x):\n    contextvars.copy_context().run(widen)\n    return reduce_rows(mesh, x, SYNC.get())\n',
+     '    contextvars.copy_context().run(widen)', '    widen()', imports="import contextvars\n")
+prog("contextvar_task_copies_context", "A task runs in a copy of the context: its set is not seen after it.",
+     '\nSYNC = contextvars.ContextVar("sync", default=("i",))\n\n\nasync def widen():\n    SYNC.set(("i", "j"))\n\n\nasync def plan():\n    await asyncio.create_task(widen())\n    return SYNC.get()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    await asyncio.create_task(widen())', '    await widen()', imports="import asyncio\nimport contextvars\n")
+prog("contextvar_reset_to_default", "reset(token) of the first set returns to the default.",
+     '\nSYNC = contextvars.ContextVar("sync", default=("i",))\n@REDUCE@\n\ndef main(mesh, x):\n    token = SYNC.set(("i", "j"))\n    SYNC.set(("j",))\n    SYNC.reset(token)\n    return reduce_rows(mesh, x, SYNC.get())\n',
+     '    SYNC.reset(token)', '    SYNC.set(("i", "j"))', imports="import contextvars\n")
+prog("asyncio_last_writer_sleeps_longest", "Two tasks store the axes; the one that sleeps longer writes last.",
+     '\nSTATE = {}\n\n\nasync def store(delay, axes):\n    await asyncio.sleep(delay)\n    STATE["axes"] = axes\n\n\nasync def plan():\n    await asyncio.gather(store(0.05, ("i",)), store(0.01, ("i", "j")))\n    return STATE["axes"]\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    await asyncio.gather(store(0.05, ("i",)), store(0.01, ("i", "j")))', '    await asyncio.gather(store(0.01, ("i",)), store(0.05, ("i", "j")))', imports="import asyncio\n")
+prog("asyncio_as_completed_first", "as_completed yields the first to finish (the short sleep).",
+     '\n\nasync def answer(delay, axes):\n    await asyncio.sleep(delay)\n    return axes\n\n\nasync def plan():\n    for fut in asyncio.as_completed([answer(0.05, ("i", "j")), answer(0.001, ("i",))]):\n        return await fut\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    for fut in asyncio.as_completed([answer(0.05, ("i", "j")), answer(0.001, ("i",))]):', '    for fut in asyncio.as_completed([answer(0.001, ("i", "j")), answer(0.05, ("i",))]):', imports="import asyncio\n")
+prog("asyncio_wait_for_timeout", "wait_for times out on the slow planner; the fallback is used.",
+     '\n\nasync def slow_plan():\n    await asyncio.sleep(0.5)\n    return ("i", "j")\n\n\nasync def plan():\n    try:\n        return await asyncio.wait_for(slow_plan(), 0.01)\n    except asyncio.TimeoutError:\n        return ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '        return await asyncio.wait_for(slow_plan(), 0.01)', '        return await asyncio.wait_for(slow_plan(), 5)', imports="import asyncio\n")
+prog("asyncio_task_not_started", "create_task without an await: the task never runs before asyncio.run's coroutine returns? (it is cancelled).",
+     '\nSTATE = {"axes": ("i",)}\n\n\nasync def widen():\n    await asyncio.sleep(0.2)\n    STATE["axes"] = ("i", "j")\n\n\nasync def plan():\n    asyncio.create_task(widen())\n    await asyncio.sleep(0)\n    return STATE["axes"]\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    await asyncio.sleep(0)\n', '    await asyncio.sleep(0.4)\n', imports="import asyncio\n")
+
+# -- caches ----------------------------------------------------------------------------------------
+prog("lru_cache_int_float_one_key", "lru_cache: 1 and 1.0 are one key; the second call hands back the first result.",
+     '\nSTATE = {"wide": False}\n\n\n@functools.lru_cache\ndef plan(level, kind):\n    return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan(1, "mesh")\n    STATE["wide"] = True\n    return reduce_rows(mesh, x, plan(1.0, "mesh"))\n',
+     '@functools.lru_cache\n', '@functools.lru_cache(typed=True)\n', imports="import functools\n")
+prog("lru_cache_true_one_key", "lru_cache: True and 1 are one key.",
+     '\nSTATE = {"wide": False}\n\n\n@functools.cache\ndef plan(level, kind):\n    return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan(True, "mesh")\n    STATE["wide"] = True\n    return reduce_rows(mesh, x, plan(1, "mesh"))\n',
+     '    plan(True, "mesh")\n', '    plan(2, "mesh")\n', imports="import functools\n")
+prog("lru_cache_maxsize_evicts", "lru_cache(maxsize=1): a second key evicts the first, which is computed again.",
+     '\nSTATE = {"wide": True}\n\n\n@functools.lru_cache(maxsize=1)\ndef plan(level, kind):\n    return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan(1, "mesh")\n    STATE["wide"] = False\n    plan(2, "mesh")\n    return reduce_rows(mesh, x, plan(1, "mesh"))\n',
+     '@functools.lru_cache(maxsize=1)\n', '@functools.lru_cache(maxsize=2)\n', imports="import functools\n")
+prog("lru_cache_clear", "cache_clear() drops the stale result.",
+     '\nSTATE = {"wide": True}\n\n\n@functools.lru_cache\ndef plan():\n    return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan()\n    STATE["wide"] = False\n    plan.cache_clear()\n    return reduce_rows(mesh, x, plan())\n',
+     '    plan.cache_clear()\n', '    plan.cache_info()\n', imports="import functools\n")
+prog("cached_property_deleted_recomputed", "del obj.prop drops a cached_property; the next read computes it again.",
+     '\n\nclass Plan:\n    def __init__(self):\n        self.wide = True\n\n    @functools.cached_property\n    def axes(self):\n        return ("i", "j") if self.wide else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    assert len(plan.axes) == 2\n    plan.wide = False\n    del plan.axes\n    return reduce_rows(mesh, x, plan.axes)\n',
+     '    del plan.axes\n', '    plan.wide = False\n', imports="import functools\n")
+prog("cached_property_vars_pop", "vars(obj).pop drops the cached value.",
+     '\n\nclass Plan:\n    def __init__(self):\n        self.wide = True\n\n    @functools.cached_property\n    def axes(self):\n        return ("i", "j") if self.wide else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    assert len(plan.axes) == 2\n    plan.wide = False\n    vars(plan).pop("axes")\n    return reduce_rows(mesh, x, plan.axes)\n',
+     '    vars(plan).pop("axes")\n', '    vars(plan).get("axes")\n', imports="import functools\n")
+
+# -- iterators -------------------------------------------------------------------------------------
+prog("map_iterator_exhausted", "A map object read once is empty the second time.",
+     '\nEXTRA = map(str.strip, [" j "])\n@REDUCE@\n\ndef main(mesh, x):\n    names = list(EXTRA)\n    assert names == ["j"]\n    return reduce_rows(mesh, x, ("i",) + tuple(EXTRA))\n',
+     '    names = list(EXTRA)\n', '    names = ["j"]\n')
+prog("generator_exhausted", "A generator expression consumed by a count is empty afterwards.",
+     '\nNAMES = ["j"]\n@REDUCE@\n\ndef main(mesh, x):\n    extra = (name for name in NAMES)\n    count = sum(1 for _ in extra)\n    assert count == 1\n    return reduce_rows(mesh, x, ("i",) + tuple(extra))\n',
+     '    count = sum(1 for _ in extra)\n', '    count = sum(1 for _ in NAMES)\n')
+prog("zip_pulls_first_then_stops", "zip pulls one item from its first iterator before finding the second empty.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    extra = iter(["j"])\n    list(zip(extra, []))\n    return reduce_rows(mesh, x, ("i",) + tuple(extra))\n',
+     '    list(zip(extra, []))\n', '    list(zip([], extra))\n')
+prog("groupby_consecutive_runs", "itertools.groupby groups consecutive keys only: three groups here.",
+     '\nLAYOUT = ["i", "i", "j", "i"]\n@REDUCE@\n\ndef main(mesh, x):\n    runs = [key for key, _ in itertools.groupby(LAYOUT)]\n    axes = ("i", "j") if len(runs) == 2 else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     'LAYOUT = ["i", "i", "j", "i"]', 'LAYOUT = ["i", "i", "j", "j"]', imports="import itertools\n")
+prog("groupby_group_invalidated", "A groupby group read after the groupby moved on is empty.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    groups = [(key, members) for key, members in itertools.groupby("iij")]\n    first = list(groups[0][1])\n    axes = ("i", "j") if first else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '    groups = [(key, members) for key, members in itertools.groupby("iij")]', '    groups = [(key, list(members)) for key, members in itertools.groupby("iij")]', imports="import itertools\n")
+prog("walrus_any_short_circuit", "any() stops at the first hit: the walrus keeps 'i'.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    if any((chosen := name) == "i" for name in ("i", "j")):\n        pass\n    return reduce_rows(mesh, x, (chosen,))\n',
+     '    if any((chosen := name) == "i" for name in ("i", "j")):', '    if any((chosen := name) == "k" for name in ("i", "j")):')
+prog("walrus_all_short_circuit", "all() stops at the first falsy item: the walrus keeps the first.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    names = []\n    all((names := names + [n]) and n != "i" for n in ("i", "j"))\n    return reduce_rows(mesh, x, tuple(names))\n',
+     '    all((names := names + [n]) and n != "i" for n in ("i", "j"))', '    all((names := names + [n]) and n != "k" for n in ("i", "j"))')
+
+# -- dispatch, binding, wrappers -------------------------------------------------------------------
+prog("singledispatch_abc_sequence", "singledispatch registered for collections.abc.Sequence takes a tuple.",
+     '\n\n@functools.singledispatch\ndef to_axes(value):\n    return ("i", "j")\n\n\n@to_axes.register(collections.abc.Sequence)\ndef _(value):\n    return tuple(value)[:1]\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, to_axes(("i", "j")))\n',
+     '@to_axes.register(collections.abc.Sequence)', '@to_axes.register(list)', imports="import collections.abc\nimport functools\n")
+prog("singledispatch_bool_is_int", "singledispatch on True picks the int implementation (bool subclasses int).",
+     '\n\n@functools.singledispatch\ndef to_axes(value):\n    return ("i", "j")\n\n\n@to_axes.register\ndef _(value: int):\n    return ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, to_axes(True))\n',
+     '    return reduce_rows(mesh, x, to_axes(True))', '    return reduce_rows(mesh, x, to_axes(None))', imports="import functools\n")
+prog("singledispatch_union_annotation", "register with an `int | str` annotation dispatches both.",
+     '\n\n@functools.singledispatch\ndef to_axes(value):\n    return ("i", "j")\n\n\n@to_axes.register\ndef _(value: int | str):\n    return ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, to_axes("rows"))\n',
+     '    return reduce_rows(mesh, x, to_axes("rows"))', '    return reduce_rows(mesh, x, to_axes(b"rows"))', imports="import functools\n")
+prog("callable_instance_attribute_unbound", "A callable instance held as a class attribute is not bound: no self is passed.",
+     '\n\nclass Picker:\n    def __call__(self, *args):\n        return ("i",) if not args else ("i", "j")\n\n\nclass Plan:\n    pick = Picker()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().pick())\n',
+     '    pick = Picker()', '    pick = Picker().__call__.__func__')
+prog("partial_class_attribute_unbound", "A functools.partial held as a class attribute is not bound (3.11).",
+     '\n\ndef choose(first, *rest):\n    return (first,) if not rest else ("i", "j")\n\n\nclass Plan:\n    pick = functools.partial(choose, "i")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().pick())\n',
+     '    pick = functools.partial(choose, "i")', '    pick = functools.partialmethod(choose)', imports="import functools\n")
+prog("builtin_class_attribute_unbound", "A builtin function held as a class attribute is not bound.",
+     '\n\nclass Plan:\n    names = ["i"]\n    joined = tuple\n\n    def axes(self):\n        return self.joined(self.names)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes())\n',
+     '    names = ["i"]', '    names = ["i", "j"]')
+prog("update_wrapper_overwrites_attr", "update_wrapper copies the wrapped function's __dict__ over the wrapper's own attribute.",
+     '\n\ndef plan():\n    return None\n\n\nplan.axes = ("i",)\n\n\ndef logged():\n    return plan()\n\n\nlogged.axes = ("i", "j")\nfunctools.update_wrapper(logged, plan)\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, logged.axes)\n',
+     'functools.update_wrapper(logged, plan)', 'functools.update_wrapper(logged, plan, updated=())', imports="import functools\n")
+prog("wraps_signature_follows_wrapped", "inspect.signature follows __wrapped__: one parameter.",
+     '\n\ndef reduce_step(block):\n    return block\n\n\n@functools.wraps(reduce_step)\ndef traced(*args, **kwargs):\n    return reduce_step(*args, **kwargs)\n\n@REDUCE@\n\ndef main(mesh, x):\n    n = len(inspect.signature(traced).parameters)\n    axes = ("i",) if n == 1 else ("i", "j")\n    return reduce_rows(mesh, x, axes)\n',
+     '    n = len(inspect.signature(traced).parameters)', '    n = len(inspect.signature(traced, follow_wrapped=False).parameters)', imports="import functools\nimport inspect\n")
+prog("itemgetter_slice", "itemgetter(slice(None, 1)) hands back a list slice.",
+     '\nNAMES = ["i", "j"]\n@REDUCE@\n\ndef main(mesh, x):\n    head = operator.itemgetter(slice(None, 1))\n    return reduce_rows(mesh, x, tuple(head(NAMES)))\n',
+     '    head = operator.itemgetter(slice(None, 1))', '    head = operator.itemgetter(slice(None, 2))', imports="import operator\n")
+prog("methodcaller_maxsplit", "methodcaller('rsplit', ',', 1) splits once from the right.",
+     '\nSPEC = "i,j"\n@REDUCE@\n\ndef main(mesh, x):\n    split = operator.methodcaller("rsplit", ",", 1)\n    return reduce_rows(mesh, x, tuple(split(SPEC)[:1]))\n',
+     '    return reduce_rows(mesh, x, tuple(split(SPEC)[:1]))', '    return reduce_rows(mesh, x, tuple(split(SPEC)[:2]))', imports="import operator\n")
+
+# -- classes: hooks, dir, instance dicts, dataclasses, protocols ------------------------------------
+prog("init_subclass_overrides_body", "__init_subclass__ runs after the class body: its store wins.",
+     '\n\nclass Base:\n    def __init_subclass__(cls, **kwargs):\n        super().__init_subclass__(**kwargs)\n        cls.AXES = ("i",)\n\n\nclass Plan(Base):\n    AXES = ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan.AXES)\n',
+     '        cls.AXES = ("i",)', '        cls.AXES = cls.AXES')
+prog("set_name_rewrites_owner", "A descriptor's __set_name__ replaces itself in the owner with a tuple.",
+     '\n\nclass AxesField:\n    def __init__(self, *names):\n        self.names = names\n\n    def __set_name__(self, owner, name):\n        setattr(owner, name, self.names[:1])\n\n\nclass Plan:\n    AXES = AxesField("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan.AXES)\n',
+     '        setattr(owner, name, self.names[:1])', '        setattr(owner, name, self.names[:2])')
+prog("dir_sorted_not_declared", "dir() lists names sorted: 'axes' comes before 'sync' though declared after.",
+     '\n\nclass Options:\n    sync = ("i", "j")\n    axes = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    found = [getattr(Options, k) for k in dir(Options) if isinstance(getattr(Options, k), tuple)]\n    return reduce_rows(mesh, x, found[0])\n',
+     '    axes = ("i",)', '    zaxes = ("i",)')
+prog("dir_upper_before_lower", "dir() sorts by code point: 'Z_AXES' before 'a_axes'.",
+     '\n\nclass Options:\n    a_axes = ("i", "j")\n    Z_AXES = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    found = [getattr(Options, k) for k in dir(Options) if isinstance(getattr(Options, k), tuple)]\n    return reduce_rows(mesh, x, found[0])\n',
+     '    Z_AXES = ("i",)', '    z_axes = ("i",)')
+prog("dir_includes_base_first", "dir() of a subclass lists its base's names too, sorted among its own.",
+     '\n\nclass Base:\n    a_axes = ("i",)\n\n\nclass Options(Base):\n    sync = ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    found = [getattr(Options, k) for k in dir(Options) if isinstance(getattr(Options, k), tuple)]\n    return reduce_rows(mesh, x, found[0])\n',
+     '    a_axes = ("i",)', '    z_axes = ("i",)')
+prog("dir_of_instance_has_fields", "dir(obj) lists the instance's own fields too: 'axes' comes first.",
+     '\n\nclass Options:\n    sync = ("i", "j")\n\n    def __init__(self):\n        self.axes = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    opts = Options()\n    found = [getattr(opts, k) for k in dir(opts) if isinstance(getattr(opts, k), tuple)]\n    return reduce_rows(mesh, x, found[0])\n',
+     '        self.axes = ("i",)', '        self.zaxes = ("i",)')
+prog("property_beats_instance_dict", "A property (data descriptor) wins over an entry of the instance __dict__.",
+     '\n\nclass Plan:\n    @property\n    def axes(self):\n        return ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    plan.__dict__["axes"] = ("i", "j")\n    return reduce_rows(mesh, x, plan.axes)\n',
+     '    @property\n', '    @functools.cached_property\n', imports="import functools\n")
+prog("instance_dict_replaced_by_other", "obj.__dict__ = other.__dict__ shares one namespace: a later store on one is seen by both.",
+     '\n\nclass Plan:\n    def __init__(self, axes):\n        self.axes = axes\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan, base = Plan(("i", "j")), Plan(("i", "j"))\n    plan.__dict__ = base.__dict__\n    base.axes = ("i",)\n    return reduce_rows(mesh, x, plan.axes)\n',
+     '    plan.__dict__ = base.__dict__', '    plan.__dict__ = dict(base.__dict__)')
+prog("copy_shares_list_field", "copy.copy shares the list field: narrowing the copy's list narrows the original's.",
+     '\n\nclass Plan:\n    def __init__(self):\n        self.axes = ["i", "j"]\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    twin = copy.copy(plan)\n    twin.axes.remove("j")\n    return reduce_rows(mesh, x, tuple(plan.axes))\n',
+     '    twin = copy.copy(plan)', '    twin = copy.deepcopy(plan)', imports="import copy\n")
+prog("dataclass_replace_reruns_post_init", "dataclasses.replace calls __init__ (and __post_init__) again: the derived field follows.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    rows_only: bool = False\n    axes: tuple = dataclasses.field(init=False)\n\n    def __post_init__(self):\n        self.axes = ("i",) if self.rows_only else ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = dataclasses.replace(Plan(), rows_only=True)\n    return reduce_rows(mesh, x, plan.axes)\n',
+     '    plan = dataclasses.replace(Plan(), rows_only=True)', '    plan = dataclasses.replace(Plan(), rows_only=False)', imports="import dataclasses\n")
+prog("dataclass_replace_init_false_default", "replace does not copy an init=False field: the copy has the default.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    name: str = "p"\n    axes: tuple = dataclasses.field(init=False, default=("i",))\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    plan.axes = ("i", "j")\n    fresh = dataclasses.replace(plan, name="q")\n    return reduce_rows(mesh, x, fresh.axes)\n',
+     '    fresh = dataclasses.replace(plan, name="q")', '    fresh = copy.replace(plan, name="q") if hasattr(copy, "replace") else copy.copy(plan)', imports="import copy\nimport dataclasses\n")
+prog("dataclass_subclass_default_override", "A subclass redeclaring a field keeps its position and takes the new default.",
+     '\n\n@dataclasses.dataclass\nclass Base:\n    axes: tuple = ("i", "j")\n    name: str = "base"\n\n\n@dataclasses.dataclass\nclass Plan(Base):\n    axes: tuple = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '    axes: tuple = ("i",)', '    wide: tuple = ("i",)', imports="import dataclasses\n")
+prog("protocol_none_member_not_instance", "isinstance against a runtime Protocol is False when the method member is None.",
+     '\n\n@typing.runtime_checkable\nclass Fused(typing.Protocol):\n    def fused_reduce(self): ...\n\n\nclass Plain:\n    fused_reduce = None\n\n@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i", "j") if isinstance(Plain(), Fused) else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '    fused_reduce = None', '    fused_reduce = print', imports="import typing\n")
+
+# -- module state changed out of sight ---------------------------------------------------------------
+def sync_prog(name, doc, setup, lines, old, new, imports=""):
+    prog(name, doc, '\nSYNC = ("i", "j")\n' + setup + '@REDUCE@\n\ndef main(mesh, x):\n' + "".join(f"    {l}\n" for l in lines)
+         + '    return reduce_rows(mesh, x, SYNC)\n', old, new, imports=imports)
+
+sync_prog("main_module_attribute", "`import __main__; __main__.SYNC = ...` rebinds the running module's name.", '',
+          ['import __main__', '__main__.SYNC = ("i",)'], '    __main__.SYNC = ("i",)', '    __main__.SYNCED = ("i",)')
+sync_prog("sys_modules_main_key", "sys.modules['__main__'] is the running module.", '',
+          ['sys.modules["__main__"].SYNC = ("i",)'], '    sys.modules["__main__"].SYNC = ("i",)', '    sys.modules["__main__"].SYNCED = ("i",)', imports="import sys\n")
+sync_prog("function_globals_write", "main.__globals__ is the module namespace.", '',
+          ['main.__globals__["SYNC"] = ("i",)'], '    main.__globals__["SYNC"] = ("i",)', '    main.__globals__["SYNCED"] = ("i",)')
+sync_prog("frame_f_globals_write", "sys._getframe().f_globals is the module namespace.", '',
+          ['sys._getframe().f_globals["SYNC"] = ("i",)'], '    sys._getframe().f_globals["SYNC"] = ("i",)', '    sys._getframe().f_globals["SYNCED"] = ("i",)', imports="import sys\n")
+sync_prog("module_level_vars_write", "vars() at module level is globals().", 'vars()["SYNC"] = ("i",)\n',
+          [], 'vars()["SYNC"] = ("i",)', 'vars()["SYNCED"] = ("i",)')
+sync_prog("module_level_locals_write", "locals() at module level is globals().", 'locals()["SYNC"] = ("i",)\n',
+          [], 'locals()["SYNC"] = ("i",)', 'locals()["SYNCED"] = ("i",)')
+sync_prog("global_in_nested_function", "A `global` declared in a nested function rebinds the module name.",
+          '\n\ndef setup():\n    def inner():\n        global SYNC\n        SYNC = ("i",)\n    inner()\n\n', ['setup()'], '        SYNC = ("i",)', '        SYNCED = ("i",)')
+sync_prog("global_via_decorator_registration", "A decorator run at import sets the module name through `global`.",
+          '\n\ndef narrowing(fn):\n    global SYNC\n    SYNC = ("i",)\n    return fn\n\n\n@narrowing\ndef step():\n    pass\n\n', [], '    SYNC = ("i",)\n    return fn', '    SYNCED = ("i",)\n    return fn')
+sync_prog("exec_with_globals_dict", "exec(text, globals()) stores in the module namespace.", '',
+          ['exec("SYNC = tuple(\'i\')", globals())'], '    exec("SYNC = tuple(\'i\')", globals())', '    exec("SYNC = tuple(\'i\')", {})')
+sync_prog("import_star_like_update", "globals().update(dict) from a config table.", '\nOVERRIDES = {"SYNC": ("i",)}\n',
+          ['globals().update(OVERRIDES)'], '    globals().update(OVERRIDES)', '    dict(globals()).update(OVERRIDES)')
+
+def list_prog(name, doc, setup, lines, old, new, imports=""):
+    prog(name, doc, '\nAXES = ["i", "j"]\n' + setup + '@REDUCE@\n\ndef main(mesh, x):\n' + "".join(f"    {l}\n" for l in lines)
+         + '    return reduce_rows(mesh, x, AXES)\n', old, new, imports=imports)
+
+list_prog("list_del_slice_direct", "del AXES[1:] in main.", '', ['del AXES[1:]'], '    del AXES[1:]', '    del AXES[2:]')
+list_prog("list_slice_assign_direct", "AXES[:] = AXES[:1] in main.", '', ['AXES[:] = AXES[:1]'], '    AXES[:] = AXES[:1]', '    AXES[:] = AXES[:2]')
+list_prog("list_imul_then_iadd", "AXES *= 0 empties the list in place; += adds 'i' back.", '', ['global AXES', 'AXES *= 0', 'AXES += ["i"]'], '    AXES *= 0', '    AXES *= 1')
+list_prog("list_bound_method_alias", "drop = AXES.pop; drop() changes the list.", '', ['drop = AXES.pop', 'drop()'], '    drop()', '    drop(0)')
+list_prog("list_heappop", "heapq.heappop(AXES) removes an item in place.", '', ['AXES.reverse()', 'heapq.heappop(AXES)'],
+          '    heapq.heappop(AXES)', '    heapq.nsmallest(1, AXES)', imports="import heapq\n")
+list_prog("list_init_dunder", "AXES.__init__(['i']) resets the list's contents.", '', ['AXES.__init__(["i"])'], '    AXES.__init__(["i"])', '    AXES.__init__(["i", "j"])')
+list_prog("list_via_globals_subscript", "globals()['AXES'].pop() changes the module list.", '', ['globals()["AXES"].pop()'], '    globals()["AXES"].pop()', '    globals()["AXES"].copy()')
+list_prog("list_via_partial_method", "functools.partial(AXES.remove, 'j')() changes the list.", '', ['functools.partial(AXES.remove, "j")()'],
+          '    functools.partial(AXES.remove, "j")()', '    functools.partial(AXES.count, "j")()', imports="import functools\n")
+list_prog("list_map_consumed", "list(map(AXES.remove, ['j'])) runs the removes.", '', ['list(map(AXES.remove, ["j"]))'],
+          '    list(map(AXES.remove, ["j"]))', '    list(map(AXES.count, ["j"]))')
+list_prog("list_changed_at_import_by_class_body", "A class body at import pops the module list.", '\n\nclass Registry:\n    AXES.pop()\n\n', [],
+          '    AXES.pop()\n', '    AXES.copy()\n')
+
+def cls_prog(name, doc, setup, lines, old, new, imports=""):
+    prog(name, doc, '\n\nclass Plan:\n    AXES = ("i", "j")\n\n' + setup + '@REDUCE@\n\ndef main(mesh, x):\n' + "".join(f"    {l}\n" for l in lines)
+         + '    return reduce_rows(mesh, x, Plan.AXES)\n', old, new, imports=imports)
+
+cls_prog("class_exec_attribute_store", "exec('Plan.AXES = ...') stores the class attribute.", '', ['exec("Plan.AXES = (\'i\',)")'],
+         '    exec("Plan.AXES = (\'i\',)")', '    exec("Plan.AXED = (\'i\',)")')
+cls_prog("class_setattr_by_map", "list(map(setattr, ...)) runs setattr on the class.", '', ['list(map(setattr, [Plan], ["AXES"], [("i",)]))'],
+         '    list(map(setattr, [Plan], ["AXES"], [("i",)]))', '    list(map(setattr, [Plan], ["AXED"], [("i",)]))')
+cls_prog("class_setattr_by_partial", "functools.partial(setattr, Plan) sets the class attribute.", '', ['functools.partial(setattr, Plan)("AXES", ("i",))'],
+         '    functools.partial(setattr, Plan)("AXES", ("i",))', '    functools.partial(setattr, Plan)("AXED", ("i",))', imports="import functools\n")
+cls_prog("class_setattr_star_args", "setattr(*change) with the arguments in a tuple.", '\nCHANGE = (Plan, "AXES", ("i",))\n', ['setattr(*CHANGE)'],
+         'CHANGE = (Plan, "AXES", ("i",))', 'CHANGE = (Plan, "AXED", ("i",))')
+cls_prog("class_attr_via_vars_update_fails_then_setattr_loop", "A loop of setattr over a dict of overrides.", '\nOVERRIDES = {"AXES": ("i",)}\n',
+         ['for key, value in OVERRIDES.items():', '    setattr(Plan, key, value)'], 'OVERRIDES = {"AXES": ("i",)}', 'OVERRIDES = {"AXED": ("i",)}')
+cls_prog("class_attr_via_subclass_mro_write", "A classmethod called on the class stores through cls.", '\n\ndef narrow(kind):\n    type.__setattr__(kind, "AXES", ("i",))\n\n', ['narrow(Plan)'],
+         '    narrow(Plan)', '    narrow(type("Other", (), {}))')
+
+# -- environment, temp files, exceptions -----------------------------------------------------------
+prog("environ_unsetenv_keeps_mapping", "os.unsetenv does not change os.environ: the program's value stays.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    os.environ["SHARD_SYNC"] = "i"\n    os.unsetenv("SHARD_SYNC")\n    return reduce_rows(mesh, x, tuple(os.environ.get("SHARD_SYNC", "i,j").split(",")))\n',
+     '    os.unsetenv("SHARD_SYNC")', '    os.environ.pop("SHARD_SYNC")', imports="import os\n")
+prog("environ_setdefault_existing", "setdefault keeps a value the program stored first.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    os.environ["SHARD_SYNC"] = "i"\n    os.environ.setdefault("SHARD_SYNC", "i,j")\n    return reduce_rows(mesh, x, tuple(os.environ["SHARD_SYNC"].split(",")))\n',
+     '    os.environ["SHARD_SYNC"] = "i"', '    os.environ["SHARD_SINK"] = "i"', imports="import os\n")
+prog("tempfile_written_twice", "A config file written twice holds the second text.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    path = os.path.join(tempfile.mkdtemp(), "plan.json")\n    with open(path, "w") as f:\n        json.dump({"sync": ["i", "j"]}, f)\n    with open(path, "w") as f:\n        json.dump({"sync": ["i"]}, f)\n    with open(path) as f:\n        return reduce_rows(mesh, x, tuple(json.load(f)["sync"]))\n',
+     '        json.dump({"sync": ["i"]}, f)', '        json.dump({"sync": ["i", "j"]}, f)', imports="import json\nimport os\nimport tempfile\n")
+prog("tempfile_pathlib_overwrite", "Path.write_text replaces the file's text.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    path = pathlib.Path(tempfile.mkdtemp()) / "plan.json"\n    path.write_text(json.dumps({"sync": ["i", "j"]}))\n    path.write_text(json.dumps({"sync": ["i"]}))\n    return reduce_rows(mesh, x, tuple(json.loads(path.read_text())["sync"]))\n',
+     '    path.write_text(json.dumps({"sync": ["i"]}))', '    path.write_text(json.dumps({"sync": ["i", "j"]}))', imports="import json\nimport pathlib\nimport tempfile\n")
+prog("tempfile_replace_moves", "os.replace moves the second file over the first.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    root = tempfile.mkdtemp()\n    with open(os.path.join(root, "plan.json"), "w") as f:\n        json.dump({"sync": ["i", "j"]}, f)\n    with open(os.path.join(root, "new.json"), "w") as f:\n        json.dump({"sync": ["i"]}, f)\n    os.replace(os.path.join(root, "new.json"), os.path.join(root, "plan.json"))\n    with open(os.path.join(root, "plan.json")) as f:\n        return reduce_rows(mesh, x, tuple(json.load(f)["sync"]))\n',
+     '    os.replace(os.path.join(root, "new.json"), os.path.join(root, "plan.json"))', '    os.replace(os.path.join(root, "plan.json"), os.path.join(root, "new.json"))', imports="import json\nimport os\nimport tempfile\n")
+prog("optional_import_missing", "An optional import that fails selects the fallback axes.",
+     '\ntry:\n    import shardfix_fused_kernels  # noqa: F401  (not installed)\n    SYNC = ("i", "j")\nexcept ImportError:\n    SYNC = ("i",)\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, SYNC)\n',
+     '    import shardfix_fused_kernels  # noqa: F401  (not installed)', '    import json  # noqa: F401  (installed)')
+prog("except_value_error_parse", "int('i,j') raises ValueError: the handler picks the fallback.",
+     '\nSPEC = "i,j"\n@REDUCE@\n\ndef main(mesh, x):\n    try:\n        int(SPEC)\n        axes = ("i", "j")\n    except ValueError:\n        axes = ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     'SPEC = "i,j"', 'SPEC = "12"')
+prog("except_key_error_in_helper", "A KeyError raised two calls down is caught in main.",
+     '\nTABLE = {"rows": ("i",)}\n\n\ndef lookup(name):\n    return TABLE[name]\n\n\ndef plan(name):\n    return lookup(name) + ("j",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    try:\n        axes = plan("all")\n    except LookupError:\n        axes = TABLE["rows"]\n    return reduce_rows(mesh, x, axes)\n',
+     '        axes = plan("all")', '        axes = plan("rows")')
+prog("finally_return_overrides", "A return in finally overrides the try's return.",
+     '\n\ndef plan():\n    try:\n        return ("i", "j")\n    finally:\n        return ("i",)  # noqa: B012\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, plan())\n',
+     '        return ("i",)  # noqa: B012', '        pass  # noqa: B012')
+prog("generator_return_value", "A generator's return value arrives as StopIteration.value.",
+     '\n\ndef planner():\n    yield ("i", "j")\n    return ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    gen = planner()\n    next(gen)\n    try:\n        next(gen)\n    except StopIteration as stop:\n        axes = stop.value\n    return reduce_rows(mesh, x, axes)\n',
+     '    return ("i",)\n', '    return ("i", "j")\n')
+prog("yield_from_return_value", "`yield from` evaluates to the inner generator's return value.",
+     '\n\ndef inner():\n    yield 1\n    return ("i",)\n\n\ndef outer(out):\n    out.append((yield from inner()))\n\n@REDUCE@\n\ndef main(mesh, x):\n    out = []\n    for _ in outer(out):\n        pass\n    return reduce_rows(mesh, x, out[0])\n',
+     '    return ("i",)\n', '    return ("i", "j")\n')
+
+# -- a jitted step called again --------------------------------------------------------------------
+prog("jit_cache_hit_ignores_global", "A jitted step called again with the same shapes reuses its trace: the later change of the global is not read.",
+     '\nSYNC = ("i",)\n\n\ndef body(block):\n    rows = jax.lax.psum(block, "j")\n    return jax.lax.psum(rows, SYNC)\n\n\ndef main(mesh, x):\n    global SYNC\n    step = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P()))\n    out = step(x)\n    SYNC = ("i", "j")\n    return step(x) + out\n',
+     '    return step(x) + out', '    return step(x[:, :4]) + out')
+prog("jit_cache_hit_ignores_attribute", "A config attribute changed between two calls of a jitted step: the trace is reused.",
+     '\n\nclass Cfg:\n    sync = ("i",)\n\n\ndef body(block):\n    rows = jax.lax.psum(block, "j")\n    return jax.lax.psum(rows, Cfg.sync)\n\n\ndef main(mesh, x):\n    step = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P()))\n    outs = [step(x)]\n    Cfg.sync = ("i", "j")\n    outs.append(step(x))\n    return outs\n',
+     '    outs.append(step(x))', '    outs.append(step(x[:, :4]))')
+prog("jit_static_equal_string_key", "static argument 'rows' then an equal string built at run time: equal, one trace (the second reuses it).",
+     '\nSTATE = {"sync": ("i",)}\n\n\ndef step(x, scale, mesh):\n    def body(block):\n        rows = jax.lax.psum(block, "j")\n        return jax.lax.psum(rows, STATE["sync"]) * len(scale)\n    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)\n\n\ndef main(mesh, x):\n    jitted = jax.jit(step, static_argnums=(1, 2))\n    out = jitted(x, "rows", mesh)\n    STATE["sync"] = ("i", "j")\n    return jitted(x, "".join(["ro", "ws"]), mesh) + out\n',
+     '    return jitted(x, "".join(["ro", "ws"]), mesh) + out', '    return jitted(x, "".join(["ro", "w"]), mesh) + out')
