@@ -179,7 +179,7 @@ prog("singledispatch_union_annotation", "register with an `int | str` annotation
      '    return reduce_rows(mesh, x, to_axes("rows"))', '    return reduce_rows(mesh, x, to_axes(b"rows"))', imports="import functools\n")
 prog("callable_instance_attribute_unbound", "A callable instance held as a class attribute is not bound: no self is passed.",
      '\n\nclass Picker:\n    def __call__(self, *args):\n        return ("i",) if not args else ("i", "j")\n\n\nclass Plan:\n    pick = Picker()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().pick())\n',
-     '    pick = Picker()', '    pick = Picker().__call__.__func__')
+     '    pick = Picker()', '    pick = lambda *args: ("i",) if not args else ("i", "j")  # noqa: E731')
 prog("partial_class_attribute_unbound", "A functools.partial held as a class attribute is not bound (3.11).",
      '\n\ndef choose(first, *rest):\n    return (first,) if not rest else ("i", "j")\n\n\nclass Plan:\n    pick = functools.partial(choose, "i")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().pick())\n',
      '    pick = functools.partial(choose, "i")', '    pick = functools.partialmethod(choose)', imports="import functools\n")
@@ -347,3 +347,138 @@ prog("jit_cache_hit_ignores_attribute", "A config attribute changed between two 
 prog("jit_static_equal_string_key", "static argument 'rows' then an equal string built at run time: equal, one trace (the second reuses it).",
      '\nSTATE = {"sync": ("i",)}\n\n\ndef step(x, scale, mesh):\n    def body(block):\n        rows = jax.lax.psum(block, "j")\n        return jax.lax.psum(rows, STATE["sync"]) * len(scale)\n    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)\n\n\ndef main(mesh, x):\n    jitted = jax.jit(step, static_argnums=(1, 2))\n    out = jitted(x, "rows", mesh)\n    STATE["sync"] = ("i", "j")\n    return jitted(x, "".join(["ro", "ws"]), mesh) + out\n',
      '    return jitted(x, "".join(["ro", "ws"]), mesh) + out', '    return jitted(x, "".join(["ro", "w"]), mesh) + out')
+
+# == second batch: designs the run follows (their twins are found), aimed deeper =====================
+CV = '\nSYNC = contextvars.ContextVar("sync", default=("i",))\n'
+prog("contextvar_asyncio_run_copies", "asyncio.run runs its coroutine in a task, in a copy of the context: a set inside is gone after it.",
+     CV + '\n\nasync def configure():\n    SYNC.set(("i", "j"))\n\n@REDUCE@\n\ndef main(mesh, x):\n    asyncio.run(configure())\n    return reduce_rows(mesh, x, SYNC.get())\n',
+     '    asyncio.run(configure())', '    SYNC.set(("i", "j"))', imports="import asyncio\nimport contextvars\n")
+prog("contextvar_gather_copies", "gather wraps each coroutine in a task: a set in one is not seen by the caller.",
+     CV + '\n\nasync def widen():\n    SYNC.set(("i", "j"))\n\n\nasync def plan():\n    await asyncio.gather(widen())\n    return SYNC.get()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    await asyncio.gather(widen())', '    await asyncio.gather(widen()) and await widen()', imports="import asyncio\nimport contextvars\n")
+prog("contextvar_taskgroup_copies", "A TaskGroup task runs in a copy of the context.",
+     CV + '\n\nasync def widen():\n    SYNC.set(("i", "j"))\n\n\nasync def plan():\n    async with asyncio.TaskGroup() as group:\n        group.create_task(widen())\n    return SYNC.get()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '        group.create_task(widen())', '        await widen()', imports="import asyncio\nimport contextvars\n")
+prog("contextvar_task_sees_parent_set_before", "A task copies the context when it is created: a set after create_task is not seen by it.",
+     CV + '\n\nasync def read():\n    return SYNC.get()\n\n\nasync def plan():\n    task = asyncio.create_task(read())\n    SYNC.set(("i", "j"))\n    return await task\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    task = asyncio.create_task(read())', '    task = read()', imports="import asyncio\nimport contextvars\n")
+prog("contextvar_wait_for_task", "wait_for wraps a coroutine in a task: its set stays in the task's context.",
+     CV + '\n\nasync def widen():\n    SYNC.set(("i", "j"))\n\n\nasync def plan():\n    await asyncio.wait_for(widen(), 5)\n    return SYNC.get()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    await asyncio.wait_for(widen(), 5)', '    await widen()', imports="import asyncio\nimport contextvars\n")
+prog("lru_cache_keyword_order_two_keys", "lru_cache keys keep keyword order: the reordered call is a new key and computes again.",
+     '\nSTATE = {"wide": True}\n\n\n@functools.lru_cache\ndef plan(level, kind):\n    return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan(level=1, kind="mesh")\n    STATE["wide"] = False\n    return reduce_rows(mesh, x, plan(kind="mesh", level=1))\n',
+     '    return reduce_rows(mesh, x, plan(kind="mesh", level=1))', '    return reduce_rows(mesh, x, plan(level=1, kind="mesh"))', imports="import functools\n")
+prog("lru_cache_positional_vs_keyword", "lru_cache: plan(1, 'mesh') and plan(1, kind='mesh') are two keys.",
+     '\nSTATE = {"wide": True}\n\n\n@functools.lru_cache\ndef plan(level, kind):\n    return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan(1, "mesh")\n    STATE["wide"] = False\n    return reduce_rows(mesh, x, plan(1, kind="mesh"))\n',
+     '    return reduce_rows(mesh, x, plan(1, kind="mesh"))', '    return reduce_rows(mesh, x, plan(1, "mesh"))', imports="import functools\n")
+prog("lru_cache_method_per_instance", "lru_cache on a method keys by self: a new instance computes again.",
+     '\nSTATE = {"wide": True}\n\n\nclass Planner:\n    @functools.lru_cache\n    def plan(self, kind):\n        return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    Planner().plan("mesh")\n    STATE["wide"] = False\n    return reduce_rows(mesh, x, Planner().plan("mesh"))\n',
+     '    Planner().plan("mesh")\n', '    Planner.plan(None, "mesh")\n', imports="import functools\n")
+prog("lru_cache_fast_int_key_differs_from_float", "lru_cache: one int argument is its own key (1), not equal-keyed with (1.0,) -> computed again.",
+     '\nSTATE = {"wide": True}\n\n\n@functools.lru_cache\ndef plan(level):\n    return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan(1)\n    STATE["wide"] = False\n    return reduce_rows(mesh, x, plan(1.0))\n',
+     '    return reduce_rows(mesh, x, plan(1.0))', '    return reduce_rows(mesh, x, plan(1))', imports="import functools\n")
+prog("list_iterator_sees_clear", "A list iterator made before the list is cleared yields nothing.",
+     '\nEXTRA = ["j"]\n@REDUCE@\n\ndef main(mesh, x):\n    pending = iter(EXTRA)\n    EXTRA.clear()\n    return reduce_rows(mesh, x, ("i",) + tuple(pending))\n',
+     '    EXTRA.clear()', '    EXTRA.copy()')
+prog("loop_sees_appended_item", "A for loop over a list sees items appended during the loop.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    names = ["j"]\n    keep = []\n    for name in names:\n        if name == "j":\n            names.append("i")\n        else:\n            keep.append(name)\n    return reduce_rows(mesh, x, tuple(keep))\n',
+     '            names.append("i")', '            keep.append("i") or keep.append("j")')
+prog("dict_reinsert_moves_last", "Popping a key and storing it again moves it to the end of the dict.",
+     '\nPLAN = {"j": 4, "i": 2}\n@REDUCE@\n\ndef main(mesh, x):\n    PLAN["j"] = PLAN.pop("j")\n    first = next(iter(PLAN))\n    return reduce_rows(mesh, x, (first,))\n',
+     '    PLAN["j"] = PLAN.pop("j")', '    PLAN["j"] = PLAN.get("j")')
+prog("dict_update_keeps_position", "Updating an existing key keeps its place in the dict's order.",
+     '\nPLAN = {"i": 2, "j": 4}\n@REDUCE@\n\ndef main(mesh, x):\n    PLAN.update({"j": 1, "i": 3})\n    first = next(iter(PLAN))\n    return reduce_rows(mesh, x, (first,))\n',
+     'PLAN = {"i": 2, "j": 4}', 'PLAN = {"j": 4, "i": 2}')
+prog("chain_lazy_sees_extend", "itertools.chain reads its lists lazily: an extend before the read is seen... and a clear too.",
+     '\nHEAD = ["i"]\nTAIL_AXES = ["j"]\n@REDUCE@\n\ndef main(mesh, x):\n    names = itertools.chain(HEAD, TAIL_AXES)\n    TAIL_AXES.clear()\n    return reduce_rows(mesh, x, tuple(names))\n',
+     '    TAIL_AXES.clear()', '    TAIL_AXES.copy()', imports="import itertools\n")
+prog("map_two_iterables_shortest", "map over two iterables stops at the shorter.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    names = list(map(lambda a, b: a, ["i", "j"], [0]))\n    return reduce_rows(mesh, x, tuple(names))\n',
+     '    names = list(map(lambda a, b: a, ["i", "j"], [0]))', '    names = list(map(lambda a, b: a, ["i", "j"], [0, 1]))')
+prog("match_int_class_matches_bool", "case int() matches True (bool subclasses int), before case bool().",
+     '\nFLAG = True\n@REDUCE@\n\ndef main(mesh, x):\n    match FLAG:\n        case int():\n            axes = ("i",)\n        case bool():\n            axes = ("i", "j")\n    return reduce_rows(mesh, x, axes)\n',
+     '        case int():', '        case float():')
+prog("match_defaultdict_no_default", "A mapping pattern uses get(): a defaultdict's factory is not called, the key is missing.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    cfg = collections.defaultdict(lambda: "all")\n    match cfg:\n        case {"sync": "all"}:\n            axes = ("i", "j")\n        case _:\n            axes = ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '        case {"sync": "all"}:', '        case {}:', imports="import collections\n")
+prog("match_custom_match_args", "__match_args__ names the positional sub-patterns' attributes.",
+     '\n\nclass Plan:\n    __match_args__ = ("rows_only", "name")\n\n    def __init__(self, name, rows_only):\n        self.name, self.rows_only = name, rows_only\n\n@REDUCE@\n\ndef main(mesh, x):\n    match Plan("p", True):\n        case Plan(True):\n            axes = ("i",)\n        case _:\n            axes = ("i", "j")\n    return reduce_rows(mesh, x, axes)\n',
+     '    __match_args__ = ("rows_only", "name")', '    __match_args__ = ("name", "rows_only")')
+prog("singledispatch_intenum_takes_int", "singledispatch on an IntEnum member: int comes before Enum in its MRO.",
+     '\n\nclass Mode(enum.IntEnum):\n    ROWS = 1\n\n\n@functools.singledispatch\ndef to_axes(value):\n    return ("i", "j")\n\n\n@to_axes.register\ndef _(value: int):\n    return ("i",)\n\n\n@to_axes.register\ndef _(value: enum.Enum):\n    return ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, to_axes(Mode.ROWS))\n',
+     'class Mode(enum.IntEnum):', 'class Mode(enum.Enum):', imports="import enum\nimport functools\n")
+prog("singledispatch_later_register_wins", "Registering the same type again replaces the implementation.",
+     '\n\n@functools.singledispatch\ndef to_axes(value):\n    return ("i", "j")\n\n\n@to_axes.register\ndef _(value: str):\n    return ("i", "j")\n\n\n@to_axes.register(str)\ndef _(value):\n    return (value,)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, to_axes("i"))\n',
+     '@to_axes.register(str)', '@to_axes.register(bytes)', imports="import functools\n")
+prog("singledispatchmethod_second_arg", "singledispatchmethod dispatches on the first argument after self.",
+     '\n\nclass Planner:\n    @functools.singledispatchmethod\n    def axes(self, value):\n        return ("i", "j")\n\n    @axes.register\n    def _(self, value: tuple):\n        return value[:1]\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Planner().axes(("i", "j")))\n',
+     '    def _(self, value: tuple):', '    def _(self, value: list):', imports="import functools\n")
+prog("dir_subclass_overrides_base_option", "dir() lists a name once: the subclass's None hides the base's option.",
+     '\n\nclass Param:\n    def __init__(self, axes):\n        self.axes = axes\n\n\nclass Base:\n    a_sync = Param(("i", "j"))\n\n\nclass Flow(Base):\n    a_sync = None\n    b_sync = Param(("i",))\n\n@REDUCE@\n\ndef main(mesh, x):\n    found = [getattr(Flow, k) for k in dir(Flow) if isinstance(getattr(Flow, k), Param)]\n    return reduce_rows(mesh, x, found[0].axes)\n',
+     '    a_sync = None', '    c_sync = None')
+prog("dir_params_sorted", "dir() sorted: a Param named 'axes' before one named 'sync'.",
+     '\n\nclass Param:\n    def __init__(self, axes):\n        self.axes = axes\n\n\nclass Flow:\n    sync = Param(("i", "j"))\n    axes = Param(("i",))\n\n@REDUCE@\n\ndef main(mesh, x):\n    found = [getattr(Flow, k) for k in dir(Flow) if isinstance(getattr(Flow, k), Param)]\n    return reduce_rows(mesh, x, found[0].axes)\n',
+     '    axes = Param(("i",))', '    zaxes = Param(("i",))')
+prog("dataclass_own_init_kept", "@dataclass keeps an __init__ the class defines itself.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    axes: tuple = ("i", "j")\n\n    def __init__(self):\n        self.axes = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '        self.axes = ("i",)', '        self.axes = ("i", "j")', imports="import dataclasses\n")
+prog("dataclass_default_captured", "A dataclass default is captured when the class is made: a later class attribute change is not used.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    axes: tuple = ("i",)\n\n\nPlan.axes = ("i", "j")\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '    return reduce_rows(mesh, x, Plan().axes)', '    return reduce_rows(mesh, x, Plan.axes)', imports="import dataclasses\n")
+prog("dataclass_post_init_base_only", "A subclass __post_init__ without super() replaces the base's.",
+     '\n\n@dataclasses.dataclass\nclass Base:\n    axes: tuple = ("i",)\n\n    def __post_init__(self):\n        self.axes = ("i", "j")\n\n\n@dataclasses.dataclass\nclass Plan(Base):\n    def __post_init__(self):\n        pass\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '        pass\n', '        super().__post_init__()\n', imports="import dataclasses\n")
+prog("init_subclass_mid_overrides_hook", "A middle class's own __init_subclass__ (no super()) stops the base's hook for its subclasses.",
+     '\n\nclass Base:\n    def __init_subclass__(cls, **kwargs):\n        cls.AXES = ("i", "j")\n\n\nclass Mid(Base):\n    def __init_subclass__(cls, **kwargs):\n        pass\n\n\nclass Plan(Mid):\n    AXES = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan.AXES)\n',
+     '        pass\n', '        super().__init_subclass__(**kwargs)\n')
+prog("init_subclass_class_keyword", "Class keywords reach __init_subclass__.",
+     '\n\nclass Base:\n    def __init_subclass__(cls, axes=("i", "j"), **kwargs):\n        cls.AXES = axes\n\n\nclass Plan(Base, axes=("i",)):\n    pass\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan.AXES)\n',
+     'class Plan(Base, axes=("i",)):', 'class Plan(Base):')
+prog("property_setter_normalises", "A property setter stores a narrowed value.",
+     '\n\nclass Plan:\n    def __init__(self):\n        self._axes = ("i", "j")\n\n    @property\n    def axes(self):\n        return self._axes\n\n    @axes.setter\n    def axes(self, value):\n        self._axes = tuple(value)[:1]\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    plan.axes = ["i", "j"]\n    return reduce_rows(mesh, x, plan.axes)\n',
+     '        self._axes = tuple(value)[:1]', '        self._axes = tuple(value)[:2]')
+prog("getattr_fallback_only_missing", "__getattr__ is asked only for missing attributes: the instance field wins.",
+     '\n\nclass Plan:\n    def __init__(self):\n        self.axes = ("i",)\n\n    def __getattr__(self, name):\n        return ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '        self.axes = ("i",)', '        self.axis = ("i",)')
+prog("getattribute_overrides_field", "__getattribute__ is asked for every attribute: it narrows the field.",
+     '\n\nclass Plan:\n    def __init__(self):\n        self.axes = ("i", "j")\n\n    def __getattribute__(self, name):\n        value = object.__getattribute__(self, name)\n        return value[:1] if name == "axes" else value\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '        return value[:1] if name == "axes" else value', '        return value[:2] if name == "axes" else value')
+prog("setattr_hook_narrows", "__setattr__ of the class narrows the stored value.",
+     '\n\nclass Plan:\n    def __setattr__(self, name, value):\n        object.__setattr__(self, name, value[:1])\n\n    def __init__(self):\n        self.axes = ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '        object.__setattr__(self, name, value[:1])', '        object.__setattr__(self, name, value[:2])')
+prog("slots_class_attribute_default", "A class attribute read through an instance of a slotted class that never set it.",
+     '\n\nclass Base:\n    axes = ("i",)\n\n\nclass Plan(Base):\n    __slots__ = ("wide",)\n\n    def __init__(self):\n        self.wide = ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '        self.wide = ("i", "j")', '        self.wide = Base.axes = ("i", "j")')
+prog("wraps_then_attribute_after", "An attribute set on the wrapper after functools.wraps is the wrapper's own.",
+     '\n\ndef plan():\n    return None\n\n\nplan.axes = ("i", "j")\n\n\n@functools.wraps(plan)\ndef logged():\n    return plan()\n\n\nlogged.axes = ("i",)\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, logged.axes)\n',
+     'logged.axes = ("i",)', 'logged.axis = ("i",)', imports="import functools\n")
+prog("wrapped_attribute_reaches_original", "fn.__wrapped__ is the original function, with its own attribute.",
+     '\n\ndef plan():\n    return None\n\n\nplan.axes = ("i",)\n\n\n@functools.wraps(plan)\ndef logged():\n    return plan()\n\n\nlogged.axes = ("i", "j")\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, logged.__wrapped__.axes)\n',
+     '    return reduce_rows(mesh, x, logged.__wrapped__.axes)', '    return reduce_rows(mesh, x, logged.axes)', imports="import functools\n")
+prog("generator_close_runs_finally", "gen.close() runs the generator's finally block.",
+     '\nSTATE = {"axes": ("i", "j")}\n\n\ndef steps():\n    try:\n        yield 1\n        yield 2\n    finally:\n        STATE["axes"] = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    gen = steps()\n    next(gen)\n    gen.close()\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '    gen.close()', '    next(gen)')
+prog("generator_send_value", "send() hands the value to the paused yield expression.",
+     '\n\ndef planner(out):\n    got = yield\n    out.append(got)\n    yield\n\n@REDUCE@\n\ndef main(mesh, x):\n    out = []\n    gen = planner(out)\n    next(gen)\n    gen.send(("i",))\n    return reduce_rows(mesh, x, out[0])\n',
+     '    gen.send(("i",))', '    gen.send(("i", "j"))')
+prog("context_manager_exit_suppresses", "An __exit__ returning True swallows the KeyError: the earlier value stays.",
+     '\n\nclass Quiet:\n    def __enter__(self):\n        return self\n\n    def __exit__(self, kind, value, tb):\n        return kind is KeyError\n\n\nTABLE = {"rows": ("i",)}\n@REDUCE@\n\ndef main(mesh, x):\n    axes = TABLE["rows"]\n    with Quiet():\n        axes = TABLE["all"]\n    return reduce_rows(mesh, x, axes)\n',
+     'TABLE = {"rows": ("i",)}', 'TABLE = {"rows": ("i",), "all": ("i", "j")}')
+prog("suppress_keyerror", "contextlib.suppress(KeyError) leaves the earlier value.",
+     '\nTABLE = {"rows": ("i",)}\n@REDUCE@\n\ndef main(mesh, x):\n    axes = TABLE["rows"]\n    with contextlib.suppress(KeyError):\n        axes = TABLE["all"]\n    return reduce_rows(mesh, x, axes)\n',
+     'TABLE = {"rows": ("i",)}', 'TABLE = {"rows": ("i",), "all": ("i", "j")}', imports="import contextlib\n")
+prog("exception_group_star", "except* KeyError catches the KeyError inside an ExceptionGroup.",
+     '\n\ndef plan():\n    raise ExceptionGroup("plans", [KeyError("all")])\n\n@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i", "j")\n    try:\n        plan()\n    except* KeyError:\n        axes = ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '    except* KeyError:', '    except* IndexError:')
+prog("nonlocal_closure_counter", "A closure's nonlocal store is seen by the enclosing function.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i", "j")\n\n    def narrow():\n        nonlocal axes\n        axes = axes[:1]\n\n    narrow()\n    return reduce_rows(mesh, x, axes)\n',
+     '        axes = axes[:1]', '        axes = axes[:2]')
+prog("class_var_shadowed_in_comprehension", "A comprehension's condition in a class body does not see the class's names: it reads the module's.",
+     '\nAXES = ("i",)\n\n\nclass Plan:\n    AXES = ("i", "j")\n    NAMES = ["i", "j"]\n    PICKED = [a for a in NAMES if a in AXES]\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, tuple(Plan.PICKED))\n',
+     '    PICKED = [a for a in NAMES if a in AXES]', '    PICKED = [a for a in NAMES if a in ("i", "j")]')
+prog("default_arg_evaluated_once", "A default argument is evaluated once, at def: a later global change is not seen.",
+     '\nSYNC = ("i",)\n\n\ndef plan(axes=SYNC):\n    return axes\n\n\nSYNC = ("i", "j")\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, plan())\n',
+     '    return reduce_rows(mesh, x, plan())', '    return reduce_rows(mesh, x, plan(SYNC))')
+prog("enum_alias_value", "An enum member with a duplicate value is an alias of the first.",
+     '\n\nclass Sync(enum.Enum):\n    ROWS = ("i",)\n    ALL = ("i", "j")\n    DEFAULT = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Sync.DEFAULT.value if Sync.DEFAULT is Sync.ROWS else ("i", "j"))\n',
+     '    DEFAULT = ("i",)', '    DEFAULT = ("j", "i")', imports="import enum\n")

@@ -11,7 +11,7 @@ class Picker:
 
 
 class Plan:
-    pick = Picker().__call__.__func__
+    pick = lambda *args: ("i",) if not args else ("i", "j")  # noqa: E731
 
 
 
