@@ -73,7 +73,7 @@ def is_prog(name, doc, setup, test, old, new, imports=""):
 is_prog("is_tuple_of_tuple_same", "tuple(t) of a tuple is t itself: the sentinel check holds.", '\nDEFAULT = ("i",)\n',
         ['chosen = tuple(DEFAULT)', 'same = chosen is DEFAULT'], '    chosen = tuple(DEFAULT)', '    chosen = tuple(list(DEFAULT))')
 is_prog("is_tuple_full_slice_same", "t[:] of a tuple is t itself.", '\nDEFAULT = ("i",)\n',
-        ['chosen = DEFAULT[:]', 'same = chosen is DEFAULT'], '    chosen = DEFAULT[:]', '    chosen = DEFAULT[:1] + ()')
+        ['chosen = DEFAULT[:]', 'same = chosen is DEFAULT'], '    chosen = DEFAULT[:]', '    chosen = (DEFAULT[0],)')
 is_prog("is_copy_of_tuple_same", "copy.copy (and deepcopy) of a tuple of strings is the tuple itself.", '\nDEFAULT = ("i",)\n',
         ['chosen = copy.deepcopy(DEFAULT)', 'same = chosen is DEFAULT'], '    chosen = copy.deepcopy(DEFAULT)', '    chosen = copy.deepcopy(list(DEFAULT))', imports="import copy\n")
 is_prog("is_small_int_parsed", "int('1') is the cached small int 1.", '\nONE = 1\n',
@@ -482,3 +482,95 @@ prog("default_arg_evaluated_once", "A default argument is evaluated once, at def
 prog("enum_alias_value", "An enum member with a duplicate value is an alias of the first.",
      '\n\nclass Sync(enum.Enum):\n    ROWS = ("i",)\n    ALL = ("i", "j")\n    DEFAULT = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Sync.DEFAULT.value if Sync.DEFAULT is Sync.ROWS else ("i", "j"))\n',
      '    DEFAULT = ("i",)', '    DEFAULT = ("j", "i")', imports="import enum\n")
+
+# == third batch: Python semantics a model may simplify ============================================
+prog("contextvar_run_in_executor_thread", "run_in_executor runs the function on a worker thread: its set stays in that thread's context.",
+     CV + '\n\ndef widen():\n    SYNC.set(("i", "j"))\n\n\nasync def plan():\n    await asyncio.get_running_loop().run_in_executor(None, widen)\n    return SYNC.get()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    await asyncio.get_running_loop().run_in_executor(None, widen)', '    widen()', imports="import asyncio\nimport contextvars\n")
+prog("contextvar_to_thread_copies", "asyncio.to_thread runs the function in a copy of the context.",
+     CV + '\n\ndef widen():\n    SYNC.set(("i", "j"))\n\n\nasync def plan():\n    await asyncio.to_thread(widen)\n    return SYNC.get()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    await asyncio.to_thread(widen)', '    widen()', imports="import asyncio\nimport contextvars\n")
+prog("contextvar_ensure_future_copies", "ensure_future of a coroutine makes a task: a copy of the context.",
+     CV + '\n\nasync def widen():\n    SYNC.set(("i", "j"))\n\n\nasync def plan():\n    await asyncio.ensure_future(widen())\n    return SYNC.get()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    await asyncio.ensure_future(widen())', '    await widen()', imports="import asyncio\nimport contextvars\n")
+prog("contextvar_set_before_asyncio_run_seen", "A set made before asyncio.run is copied into the task; the task's own set is not copied back.",
+     CV + '\n\nasync def plan():\n    axes = SYNC.get()\n    SYNC.set(("i", "j"))\n    return axes\n\n@REDUCE@\n\ndef main(mesh, x):\n    SYNC.set(("i",))\n    asyncio.run(plan())\n    return reduce_rows(mesh, x, SYNC.get())\n',
+     '    asyncio.run(plan())', '    SYNC.set(("i", "j"))', imports="import asyncio\nimport contextvars\n")
+prog("dataclass_subclass_plain_attribute", "A subclass's un-annotated attribute is no field: the base's generated __init__ stores its own default.",
+     '\n\n@dataclasses.dataclass\nclass Base:\n    axes: tuple = ("i",)\n\n\nclass Plan(Base):\n    axes = ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '    return reduce_rows(mesh, x, Plan().axes)', '    return reduce_rows(mesh, x, Plan.axes)', imports="import dataclasses\n")
+prog("dataclass_decorated_subclass_plain_attribute", "A decorated subclass with an un-annotated attribute keeps the base field's default in __init__.",
+     '\n\n@dataclasses.dataclass\nclass Base:\n    axes: tuple = ("i",)\n\n\n@dataclasses.dataclass\nclass Plan(Base):\n    axes = ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '    return reduce_rows(mesh, x, Plan().axes)', '    return reduce_rows(mesh, x, Plan.axes)', imports="import dataclasses\n")
+prog("dataclass_default_changed_by_setattr", "setattr on the class after @dataclass does not change the generated default.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    axes: tuple = ("i",)\n\n\nsetattr(Plan, "axes", ("i", "j"))\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '    return reduce_rows(mesh, x, Plan().axes)', '    return reduce_rows(mesh, x, getattr(Plan, "axes"))', imports="import dataclasses\n")
+prog("dataclass_field_default_changed", "Plan.axes changed after @dataclass with field(default=...): the default is still the old one.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    name: str = "p"\n    axes: tuple = dataclasses.field(default=("i",))\n\n@REDUCE@\n\ndef main(mesh, x):\n    Plan.axes = ("i", "j")\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '    return reduce_rows(mesh, x, Plan().axes)', '    return reduce_rows(mesh, x, Plan().axes + Plan.axes[1:])', imports="import dataclasses\n")
+prog("sorted_reverse_stable", "sorted(reverse=True) keeps equal keys in their order.",
+     '\nNAMES = ["i", "j"]\n@REDUCE@\n\ndef main(mesh, x):\n    first = sorted(NAMES, key=len, reverse=True)[0]\n    return reduce_rows(mesh, x, (first,))\n',
+     'NAMES = ["i", "j"]', 'NAMES = ["j", "i"]')
+prog("max_ties_first", "max with a key returns the first of equal items.",
+     '\nNAMES = ["i", "j"]\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, (max(NAMES, key=len),))\n',
+     'NAMES = ["i", "j"]', 'NAMES = ["j", "i"]')
+prog("round_half_even", "round(0.5) is 0 (half to even).",
+     '\nNAMES = ("i", "j")\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, (NAMES[round(0.5)],))\n',
+     '    return reduce_rows(mesh, x, (NAMES[round(0.5)],))', '    return reduce_rows(mesh, x, (NAMES[round(1.5) - 1],))')
+prog("floor_div_negative", "-1 // 2 is -1: NAMES[-1 // 2 + 1] is NAMES[0].",
+     '\nNAMES = ("i", "j")\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, (NAMES[-1 // 2 + 1],))\n',
+     '    return reduce_rows(mesh, x, (NAMES[-1 // 2 + 1],))', '    return reduce_rows(mesh, x, (NAMES[int(-1 / 2) + 1],))')
+prog("tuple_slice_clipped_negative", "AXES[-5:1] clips the start to 0: ('i',).",
+     '\nAXES = ("i", "j")\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, AXES[-5:1])\n',
+     '    return reduce_rows(mesh, x, AXES[-5:1])', '    return reduce_rows(mesh, x, AXES[-5:2])')
+prog("tuple_negative_step_slice", "AXES[::-2] of a pair is its last item only.",
+     '\nAXES = ("j", "i")\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, AXES[::-2])\n',
+     '    return reduce_rows(mesh, x, AXES[::-2])', '    return reduce_rows(mesh, x, AXES[::-1])')
+prog("dict_int_float_one_key", "1 and 1.0 are one dict key: the later value wins.",
+     '\nTABLE = {1: ("i", "j"), 1.0: ("i",)}\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, TABLE[1])\n',
+     'TABLE = {1: ("i", "j"), 1.0: ("i",)}', 'TABLE = {1: ("i", "j"), 1.5: ("i",)}')
+prog("dict_true_one_key", "True and 1 are one dict key.",
+     '\nTABLE = {}\n@REDUCE@\n\ndef main(mesh, x):\n    TABLE[True] = ("i", "j")\n    TABLE[1] = ("i",)\n    return reduce_rows(mesh, x, TABLE[True])\n',
+     '    TABLE[1] = ("i",)', '    TABLE[2] = ("i",)')
+prog("nan_in_list_identity", "`in` asks identity first: the same NaN object is found.",
+     '\nNAN = float("nan")\n@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i",) if NAN in [NAN] else ("i", "j")\n    return reduce_rows(mesh, x, axes)\n',
+     '    axes = ("i",) if NAN in [NAN] else ("i", "j")', '    axes = ("i",) if NAN in [float("nan")] else ("i", "j")')
+prog("diamond_mro_attribute", "C3 order: D(B, C) reads C's AXES before A's.",
+     '\n\nclass A:\n    AXES = ("i", "j")\n\n\nclass B(A):\n    pass\n\n\nclass C(A):\n    AXES = ("i",)\n\n\nclass D(B, C):\n    pass\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, D.AXES)\n',
+     'class D(B, C):', 'class D(B, A):')
+prog("diamond_super_next_in_mro", "super() in B goes to C, the next class in D's MRO, not to A.",
+     '\n\nclass A:\n    def axes(self):\n        return ("i", "j")\n\n\nclass B(A):\n    def axes(self):\n        return super().axes()\n\n\nclass C(A):\n    def axes(self):\n        return ("i",)\n\n\nclass D(B, C):\n    pass\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, D().axes())\n',
+     'class D(B, C):', 'class D(B):')
+prog("len_zero_object_falsy", "An object whose __len__ is 0 is falsy.",
+     '\n\nclass Extra:\n    def __len__(self):\n        return 0\n\n@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i", "j") if Extra() else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '        return 0', '        return 1')
+prog("bool_dunder_falsy", "An object whose __bool__ is False is falsy, whatever its __len__.",
+     '\n\nclass Extra:\n    def __bool__(self):\n        return False\n\n    def __len__(self):\n        return 1\n\n@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i", "j") if Extra() else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '        return False', '        return True')
+prog("function_locals_write_ignored", "A write to locals() in a function does not change the local variable (3.11).",
+     '@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i",)\n    locals()["axes"] = ("i", "j")\n    return reduce_rows(mesh, x, axes)\n',
+     '    locals()["axes"] = ("i", "j")', '    axes = ("i", "j")')
+prog("function_exec_ignored", "exec of an assignment in a function does not change its local variable.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i",)\n    exec("axes = (\'i\', \'j\')")\n    return reduce_rows(mesh, x, axes)\n',
+     '    exec("axes = (\'i\', \'j\')")', '    axes = eval("(\'i\', \'j\')")')
+prog("custom_contains", "`in` uses the class's __contains__.",
+     '\n\nclass Rows:\n    def __contains__(self, name):\n        return name == "i"\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, tuple(a for a in ("i", "j") if a in Rows()))\n',
+     '        return name == "i"', '        return name in "ij"')
+prog("custom_iter", "tuple() of an object iterates its __iter__.",
+     '\n\nclass Rows:\n    def __iter__(self):\n        yield "i"\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, tuple(Rows()))\n',
+     '        yield "i"', '        yield from "ij"')
+prog("radd_used_for_tuple", "tuple + object falls back to the object's __radd__.",
+     '\n\nclass Narrow:\n    def __radd__(self, other):\n        return other[:1]\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, ("i", "j") + Narrow())\n',
+     '        return other[:1]', '        return other[:2]')
+prog("class_mutable_attr_shared", "A list class attribute is shared by all instances: one instance's append is seen by another.",
+     '\n\nclass Plan:\n    extra = []\n\n@REDUCE@\n\ndef main(mesh, x):\n    Plan().extra.append("j")\n    return reduce_rows(mesh, x, ("i",) if Plan().extra else ("i", "j"))\n',
+     '    Plan().extra.append("j")', '    Plan().extra.copy()')
+prog("mutable_default_accumulates", "A list default argument keeps what earlier calls appended.",
+     '\n\ndef plan(seen=[]):\n    seen.append(1)\n    return ("i",) if len(seen) > 1 else ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan()\n    return reduce_rows(mesh, x, plan())\n',
+     '    plan()\n', '    plan([])\n')
+prog("str_split_collapses_whitespace", "str.split() with no separator drops empty fields.",
+     '\nSPEC = "  i  "\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, tuple(SPEC.split()))\n',
+     'SPEC = "  i  "', 'SPEC = "  i  j "')
+prog("str_split_maxsplit_keyword", "split(',', maxsplit=1) splits once; the head is 'i'.",
+     '\nSPEC = "i,j,k"\n@REDUCE@\n\ndef main(mesh, x):\n    head, _ = SPEC.split(",", maxsplit=1)\n    return reduce_rows(mesh, x, (head,))\n',
+     '    head, _ = SPEC.split(",", maxsplit=1)', '    head, _ = SPEC[2:].split(",", maxsplit=1)')

@@ -15,7 +15,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    chosen = DEFAULT[:1] + ()
+    chosen = (DEFAULT[0],)
     same = chosen is DEFAULT
     axes = ("i",) if same else ("i", "j")
     return reduce_rows(mesh, x, axes)
