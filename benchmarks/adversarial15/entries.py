@@ -507,7 +507,7 @@ prog("dataclass_default_changed_by_setattr", "setattr on the class after @datacl
      '    return reduce_rows(mesh, x, Plan().axes)', '    return reduce_rows(mesh, x, getattr(Plan, "axes"))', imports="import dataclasses\n")
 prog("dataclass_field_default_changed", "Plan.axes changed after @dataclass with field(default=...): the default is still the old one.",
      '\n\n@dataclasses.dataclass\nclass Plan:\n    name: str = "p"\n    axes: tuple = dataclasses.field(default=("i",))\n\n@REDUCE@\n\ndef main(mesh, x):\n    Plan.axes = ("i", "j")\n    return reduce_rows(mesh, x, Plan().axes)\n',
-     '    return reduce_rows(mesh, x, Plan().axes)', '    return reduce_rows(mesh, x, Plan().axes + Plan.axes[1:])', imports="import dataclasses\n")
+     '    return reduce_rows(mesh, x, Plan().axes)', '    return reduce_rows(mesh, x, Plan.axes)', imports="import dataclasses\n")
 prog("sorted_reverse_stable", "sorted(reverse=True) keeps equal keys in their order.",
      '\nNAMES = ["i", "j"]\n@REDUCE@\n\ndef main(mesh, x):\n    first = sorted(NAMES, key=len, reverse=True)[0]\n    return reduce_rows(mesh, x, (first,))\n',
      'NAMES = ["i", "j"]', 'NAMES = ["j", "i"]')
@@ -574,3 +574,18 @@ prog("str_split_collapses_whitespace", "str.split() with no separator drops empt
 prog("str_split_maxsplit_keyword", "split(',', maxsplit=1) splits once; the head is 'i'.",
      '\nSPEC = "i,j,k"\n@REDUCE@\n\ndef main(mesh, x):\n    head, _ = SPEC.split(",", maxsplit=1)\n    return reduce_rows(mesh, x, (head,))\n',
      '    head, _ = SPEC.split(",", maxsplit=1)', '    head, _ = SPEC[2:].split(",", maxsplit=1)')
+
+# == fourth batch: the module object and in-place changes reached by other spellings =================
+sync_prog("importlib_main_module", "importlib.import_module(__name__) is the running module.", '',
+          ['importlib.import_module(__name__).SYNC = ("i",)'], '    importlib.import_module(__name__).SYNC = ("i",)',
+          '    importlib.import_module(__name__).SYNCED = ("i",)', imports="import importlib\n")
+sync_prog("sys_modules_function_module", "sys.modules[main.__module__] is the running module.", '',
+          ['sys.modules[main.__module__].SYNC = ("i",)'], '    sys.modules[main.__module__].SYNC = ("i",)',
+          '    sys.modules[main.__module__].SYNCED = ("i",)', imports="import sys\n")
+list_prog("list_getattr_method_called", "getattr(AXES, 'pop')() changes the list.", '', ['getattr(AXES, "pop")()'],
+          '    getattr(AXES, "pop")()', '    getattr(AXES, "copy")()')
+list_prog("list_methodcaller_pop", "operator.methodcaller('pop')(AXES) changes the list.", '', ['operator.methodcaller("pop")(AXES)'],
+          '    operator.methodcaller("pop")(AXES)', '    operator.methodcaller("copy")(AXES)', imports="import operator\n")
+list_prog("list_changed_in_with_body_helper", "A context manager's __enter__ pops the list it holds.",
+          '\n\nclass Narrowed:\n    def __init__(self, names):\n        self.names = names\n\n    def __enter__(self):\n        self.names.pop()\n\n    def __exit__(self, *exc):\n        return False\n\n',
+          ['with Narrowed(AXES):', '    pass'], '        self.names.pop()', '        self.names.copy()')

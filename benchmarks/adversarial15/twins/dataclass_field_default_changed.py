@@ -22,7 +22,7 @@ def reduce_rows(mesh, x, axes):
 
 def main(mesh, x):
     Plan.axes = ("i", "j")
-    return reduce_rows(mesh, x, Plan().axes + Plan.axes[1:])
+    return reduce_rows(mesh, x, Plan.axes)
 
 
 def inputs():
