@@ -372,8 +372,8 @@ prog("lru_cache_positional_vs_keyword", "lru_cache: plan(1, 'mesh') and plan(1, 
      '\nSTATE = {"wide": True}\n\n\n@functools.lru_cache\ndef plan(level, kind):\n    return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan(1, "mesh")\n    STATE["wide"] = False\n    return reduce_rows(mesh, x, plan(1, kind="mesh"))\n',
      '    return reduce_rows(mesh, x, plan(1, kind="mesh"))', '    return reduce_rows(mesh, x, plan(1, "mesh"))', imports="import functools\n")
 prog("lru_cache_method_per_instance", "lru_cache on a method keys by self: a new instance computes again.",
-     '\nSTATE = {"wide": True}\n\n\nclass Planner:\n    @functools.lru_cache\n    def plan(self, kind):\n        return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    Planner().plan("mesh")\n    STATE["wide"] = False\n    return reduce_rows(mesh, x, Planner().plan("mesh"))\n',
-     '    Planner().plan("mesh")\n', '    Planner.plan(None, "mesh")\n', imports="import functools\n")
+     '\nSTATE = {"wide": True}\n\n\nclass Planner:\n    @functools.lru_cache\n    def plan(self, kind):\n        return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    first = Planner()\n    first.plan("mesh")\n    STATE["wide"] = False\n    return reduce_rows(mesh, x, Planner().plan("mesh"))\n',
+     '    return reduce_rows(mesh, x, Planner().plan("mesh"))', '    return reduce_rows(mesh, x, first.plan("mesh"))', imports="import functools\n")
 prog("lru_cache_fast_int_key_differs_from_float", "lru_cache: one int argument is its own key (1), not equal-keyed with (1.0,) -> computed again.",
      '\nSTATE = {"wide": True}\n\n\n@functools.lru_cache\ndef plan(level):\n    return ("i", "j") if STATE["wide"] else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan(1)\n    STATE["wide"] = False\n    return reduce_rows(mesh, x, plan(1.0))\n',
      '    return reduce_rows(mesh, x, plan(1.0))', '    return reduce_rows(mesh, x, plan(1))', imports="import functools\n")
@@ -589,3 +589,40 @@ list_prog("list_methodcaller_pop", "operator.methodcaller('pop')(AXES) changes t
 list_prog("list_changed_in_with_body_helper", "A context manager's __enter__ pops the list it holds.",
           '\n\nclass Narrowed:\n    def __init__(self, names):\n        self.names = names\n\n    def __enter__(self):\n        self.names.pop()\n\n    def __exit__(self, *exc):\n        return False\n\n',
           ['with Narrowed(AXES):', '    pass'], '        self.names.pop()', '        self.names.copy()')
+
+# == fifth batch: identity of strings a method hands back unchanged, copy hooks, dataclass equality ==
+for _name, _doc, _expr, _twin in [
+        ("is_strip_unchanged_same", "str.strip() with nothing to strip hands back the string itself.", 'MODE.strip()', 'MODE.upper().lower()'),
+        ("is_fstring_single_same", "An f-string of one str field and nothing else is that str.", 'f"{MODE}"', 'f"{MODE}!"[:-1]'),
+        ("is_join_single_same", "''.join of a one-item list hands back the item.", '"".join([MODE])', '"".join([MODE, ""])[:4]'),
+        ("is_concat_empty_same", "s + '' is s.", 'MODE + ""', '(MODE + "!")[:-1]'),
+        ("is_percent_format_same", "'%s' % s is s.", '"%s" % MODE', '"%s!" % MODE'),
+        ("is_replace_noop_same", "s.replace of an absent substring hands back s.", 'MODE.replace("x", "y")', 'MODE.replace("r", "r")')]:
+    is_prog(_name, _doc, '\nMODE = "rows"\n', ['mode = ' + _expr, 'same = mode is MODE'], '    mode = ' + _expr, '    mode = ' + _twin)
+is_prog("seen_is_not_stripped_value", "A join keeps a branch's value unless `seen[key] is not value`: the stripped value is the same object.",
+        '\nCHOICES = {"mode": "rows"}\n', ['seen = dict(CHOICES)', 'value = CHOICES["mode"].strip()', 'same = not (seen["mode"] is not value)'],
+        '    value = CHOICES["mode"].strip()', '    value = CHOICES["mode"].strip().title().lower()')
+prog("copy_uses_dunder_copy", "copy.copy calls the class's __copy__.",
+     '\n\nclass Plan:\n    def __init__(self, axes):\n        self.axes = axes\n\n    def __copy__(self):\n        return Plan(self.axes[:1])\n\n@REDUCE@\n\ndef main(mesh, x):\n    twin = copy.copy(Plan(("i", "j")))\n    return reduce_rows(mesh, x, twin.axes)\n',
+     '        return Plan(self.axes[:1])', '        return Plan(self.axes[:2])', imports="import copy\n")
+prog("copy_uses_setstate", "copy.copy restores the state through the class's __setstate__.",
+     '\n\nclass Plan:\n    def __init__(self, axes):\n        self.axes = axes\n\n    def __setstate__(self, state):\n        self.__dict__.update(state, axes=state["axes"][:1])\n\n@REDUCE@\n\ndef main(mesh, x):\n    twin = copy.copy(Plan(("i", "j")))\n    return reduce_rows(mesh, x, twin.axes)\n',
+     '        self.__dict__.update(state, axes=state["axes"][:1])', '        self.__dict__.update(state, axes=state["axes"][:2])', imports="import copy\n")
+prog("dataclass_eq_false_identity", "@dataclass(eq=False): `in` compares by identity; an equal-looking trial is not found.",
+     '\n\n@dataclasses.dataclass(eq=False)\nclass Trial:\n    name: str\n\n@REDUCE@\n\ndef main(mesh, x):\n    ranked = [Trial("a")]\n    axes = ("i", "j") if Trial("a") in ranked else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '@dataclasses.dataclass(eq=False)', '@dataclasses.dataclass(eq=True)', imports="import dataclasses\n")
+prog("dataclass_compare_false_field", "A field with compare=False is left out of __eq__: the trials are equal.",
+     '\n\n@dataclasses.dataclass\nclass Trial:\n    name: str\n    seed: int = dataclasses.field(default=0, compare=False)\n\n@REDUCE@\n\ndef main(mesh, x):\n    ranked = [Trial("a", 1)]\n    axes = ("i",) if Trial("a", 2) in ranked else ("i", "j")\n    return reduce_rows(mesh, x, axes)\n',
+     '    seed: int = dataclasses.field(default=0, compare=False)', '    seed: int = dataclasses.field(default=0, compare=True)', imports="import dataclasses\n")
+prog("dataclass_default_factory_captured", "A field's default_factory is kept by __init__: a later class attribute of that name is not used.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    axes: list = dataclasses.field(default_factory=lambda: ["i"])\n\n\nPlan.axes = ["i", "j"]\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, tuple(Plan().axes))\n',
+     '    return reduce_rows(mesh, x, tuple(Plan().axes))', '    return reduce_rows(mesh, x, tuple(Plan.axes))', imports="import dataclasses\n")
+prog("contextvar_call_soon_copies", "loop.call_soon runs its callback in a copy of the current context.",
+     CV + '\n\ndef widen():\n    SYNC.set(("i", "j"))\n\n\nasync def plan():\n    asyncio.get_running_loop().call_soon(widen)\n    await asyncio.sleep(0)\n    return SYNC.get()\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    asyncio.get_running_loop().call_soon(widen)', '    widen()', imports="import asyncio\nimport contextvars\n")
+prog("contextvar_thread_pool_submit", "A ThreadPoolExecutor worker runs in its own context.",
+     CV + '\n\ndef widen():\n    SYNC.set(("i", "j"))\n\n@REDUCE@\n\ndef main(mesh, x):\n    with concurrent.futures.ThreadPoolExecutor(1) as pool:\n        pool.submit(widen).result()\n    return reduce_rows(mesh, x, SYNC.get())\n',
+     '        pool.submit(widen).result()', '        widen()', imports="import concurrent.futures\nimport contextvars\n")
+prog("contextvar_asyncio_runner_copies", "asyncio.Runner runs each coroutine in its own context copy.",
+     CV + '\n\nasync def configure():\n    SYNC.set(("i", "j"))\n\n@REDUCE@\n\ndef main(mesh, x):\n    with asyncio.Runner() as runner:\n        runner.run(configure())\n    return reduce_rows(mesh, x, SYNC.get())\n',
+     '        runner.run(configure())', '        SYNC.set(("i", "j"))', imports="import asyncio\nimport contextvars\n")

@@ -23,7 +23,8 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    Planner().plan("mesh")
+    first = Planner()
+    first.plan("mesh")
     STATE["wide"] = False
     return reduce_rows(mesh, x, Planner().plan("mesh"))
 

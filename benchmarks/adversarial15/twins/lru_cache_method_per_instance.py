@@ -23,9 +23,10 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    Planner.plan(None, "mesh")
+    first = Planner()
+    first.plan("mesh")
     STATE["wide"] = False
-    return reduce_rows(mesh, x, Planner().plan("mesh"))
+    return reduce_rows(mesh, x, first.plan("mesh"))
 
 
 def inputs():
