@@ -626,3 +626,32 @@ prog("contextvar_thread_pool_submit", "A ThreadPoolExecutor worker runs in its o
 prog("contextvar_asyncio_runner_copies", "asyncio.Runner runs each coroutine in its own context copy.",
      CV + '\n\nasync def configure():\n    SYNC.set(("i", "j"))\n\n@REDUCE@\n\ndef main(mesh, x):\n    with asyncio.Runner() as runner:\n        runner.run(configure())\n    return reduce_rows(mesh, x, SYNC.get())\n',
      '        runner.run(configure())', '        SYNC.set(("i", "j"))', imports="import asyncio\nimport contextvars\n")
+
+# == sixth batch: protocol data members, dataclass pseudo-fields, lazy iterators ===================
+prog("protocol_annotated_member_missing", "A runtime Protocol's annotated data member must be present too: the object lacks it.",
+     '\n\n@typing.runtime_checkable\nclass Sharded(typing.Protocol):\n    axes: tuple\n\n    def reduce(self): ...\n\n\nclass Plain:\n    def reduce(self):\n        return None\n\n@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i", "j") if isinstance(Plain(), Sharded) else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '    def reduce(self):\n        return None', '    def reduce(self, axes=None):\n        return None', imports="import typing\n")
+prog("dataclass_fields_skip_classvar", "dataclasses.fields leaves out ClassVar pseudo-fields.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    WIDE: typing.ClassVar[tuple] = ("i", "j")\n    axes: tuple = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    first = dataclasses.fields(plan)[0].name\n    return reduce_rows(mesh, x, getattr(plan, first))\n',
+     '    first = dataclasses.fields(plan)[0].name', '    first = "WIDE"', imports="import dataclasses\nimport typing\n")
+prog("dataclass_asdict_skips_initvar", "asdict leaves out InitVar pseudo-fields (they are not stored).",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    wide: dataclasses.InitVar[tuple] = ("i", "j")\n    axes: tuple = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    values = list(dataclasses.asdict(Plan()).values())\n    return reduce_rows(mesh, x, values[0])\n',
+     '    values = list(dataclasses.asdict(Plan()).values())', '    values = [("i", "j")] + list(dataclasses.asdict(Plan()).values())', imports="import dataclasses\n")
+prog("zip_with_count_advances_extra", "zip pulls from count() before finding the list exhausted: next(c) is 2.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    c = itertools.count()\n    list(zip(c, ["a"]))\n    axes = ("i",) if next(c) == 2 else ("i", "j")\n    return reduce_rows(mesh, x, axes)\n',
+     '    list(zip(c, ["a"]))', '    list(zip(["a"], c))', imports="import itertools\n")
+prog("islice_leaves_rest", "islice(it, 1) takes one item; the iterator keeps the rest.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    it = iter(["j", "i"])\n    list(itertools.islice(it, 1))\n    return reduce_rows(mesh, x, tuple(it))\n',
+     '    list(itertools.islice(it, 1))', '    list(itertools.islice(it, 0))', imports="import itertools\n")
+prog("cycle_islice_third", "islice(cycle(...), 2, 3) is the third item: the first again.",
+     '\nNAMES = ["i", "j"]\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, tuple(itertools.islice(itertools.cycle(NAMES), 2, 3)))\n',
+     '    return reduce_rows(mesh, x, tuple(itertools.islice(itertools.cycle(NAMES), 2, 3)))', '    return reduce_rows(mesh, x, tuple(itertools.islice(itertools.cycle(NAMES), 2, 4)))', imports="import itertools\n")
+prog("accumulate_initial_first", "accumulate(initial=...) hands out the initial value first.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    groups = list(itertools.accumulate([("j",)], lambda acc, a: acc + a, initial=("i",)))\n    return reduce_rows(mesh, x, groups[0])\n',
+     '    return reduce_rows(mesh, x, groups[0])', '    return reduce_rows(mesh, x, groups[1])', imports="import itertools\n")
+prog("function_get_none_class", "f.__get__(None, cls) is f itself: calling it needs the argument given.",
+     '\n\ndef axes_of(plan):\n    return plan[:1]\n\n\nclass Plan:\n    pass\n\n@REDUCE@\n\ndef main(mesh, x):\n    same = axes_of.__get__(None, Plan)\n    return reduce_rows(mesh, x, same(("i", "j")))\n',
+     '    return plan[:1]', '    return plan[:2]')
+prog("dataclass_fields_skip_initvar", "dataclasses.fields leaves out InitVar pseudo-fields: the first field is axes.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    wide: dataclasses.InitVar[bool] = False\n    axes: tuple = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    first = dataclasses.fields(plan)[0].name\n    return reduce_rows(mesh, x, getattr(plan, first) or ("i", "j"))\n',
+     '    first = dataclasses.fields(plan)[0].name', '    first = "wide"', imports="import dataclasses\n")
