@@ -597,7 +597,7 @@ for _name, _doc, _expr, _twin in [
         ("is_join_single_same", "''.join of a one-item list hands back the item.", '"".join([MODE])', '"".join([MODE, ""])[:4]'),
         ("is_concat_empty_same", "s + '' is s.", 'MODE + ""', '(MODE + "!")[:-1]'),
         ("is_percent_format_same", "'%s' % s is s.", '"%s" % MODE', '"%s!" % MODE'),
-        ("is_replace_noop_same", "s.replace of an absent substring hands back s.", 'MODE.replace("x", "y")', 'MODE.replace("r", "r")')]:
+        ("is_replace_noop_same", "s.replace of an absent substring hands back s.", 'MODE.replace("x", "y")', 'MODE.replace("x", "y").lower()')]:
     is_prog(_name, _doc, '\nMODE = "rows"\n', ['mode = ' + _expr, 'same = mode is MODE'], '    mode = ' + _expr, '    mode = ' + _twin)
 is_prog("seen_is_not_stripped_value", "A join keeps a branch's value unless `seen[key] is not value`: the stripped value is the same object.",
         '\nCHOICES = {"mode": "rows"}\n', ['seen = dict(CHOICES)', 'value = CHOICES["mode"].strip()', 'same = not (seen["mode"] is not value)'],
@@ -629,8 +629,8 @@ prog("contextvar_asyncio_runner_copies", "asyncio.Runner runs each coroutine in 
 
 # == sixth batch: protocol data members, dataclass pseudo-fields, lazy iterators ===================
 prog("protocol_annotated_member_missing", "A runtime Protocol's annotated data member must be present too: the object lacks it.",
-     '\n\n@typing.runtime_checkable\nclass Sharded(typing.Protocol):\n    axes: tuple\n\n    def reduce(self): ...\n\n\nclass Plain:\n    def reduce(self):\n        return None\n\n@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i", "j") if isinstance(Plain(), Sharded) else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
-     '    def reduce(self):\n        return None', '    def reduce(self, axes=None):\n        return None', imports="import typing\n")
+     '\n\n@typing.runtime_checkable\nclass Sharded(typing.Protocol):\n    axes: tuple\n\n    def reduce(self): ...\n\n\nclass Plain:\n    kind = "plain"\n\n    def reduce(self):\n        return None\n\n@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i", "j") if isinstance(Plain(), Sharded) else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '    kind = "plain"', '    axes = "plain"', imports="import typing\n")
 prog("dataclass_fields_skip_classvar", "dataclasses.fields leaves out ClassVar pseudo-fields.",
      '\n\n@dataclasses.dataclass\nclass Plan:\n    WIDE: typing.ClassVar[tuple] = ("i", "j")\n    axes: tuple = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    first = dataclasses.fields(plan)[0].name\n    return reduce_rows(mesh, x, getattr(plan, first))\n',
      '    first = dataclasses.fields(plan)[0].name', '    first = "WIDE"', imports="import dataclasses\nimport typing\n")

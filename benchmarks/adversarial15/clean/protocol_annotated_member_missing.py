@@ -14,6 +14,8 @@ class Sharded(typing.Protocol):
 
 
 class Plain:
+    kind = "plain"
+
     def reduce(self):
         return None
 

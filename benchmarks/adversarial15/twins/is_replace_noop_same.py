@@ -15,7 +15,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    mode = MODE.replace("r", "r")
+    mode = MODE.replace("x", "y").lower()
     same = mode is MODE
     axes = ("i",) if same else ("i", "j")
     return reduce_rows(mesh, x, axes)

@@ -14,7 +14,9 @@ class Sharded(typing.Protocol):
 
 
 class Plain:
-    def reduce(self, axes=None):
+    axes = "plain"
+
+    def reduce(self):
         return None
 
 
