@@ -655,3 +655,26 @@ prog("function_get_none_class", "f.__get__(None, cls) is f itself: calling it ne
 prog("dataclass_fields_skip_initvar", "dataclasses.fields leaves out InitVar pseudo-fields: the first field is axes.",
      '\n\n@dataclasses.dataclass\nclass Plan:\n    wide: dataclasses.InitVar[bool] = False\n    axes: tuple = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    first = dataclasses.fields(plan)[0].name\n    return reduce_rows(mesh, x, getattr(plan, first) or ("i", "j"))\n',
      '    first = dataclasses.fields(plan)[0].name', '    first = "wide"', imports="import dataclasses\n")
+
+# == seventh batch: class annotations and dataclass field order =====================================
+prog("annotations_not_inherited", "A class without annotations of its own has an empty __annotations__ (3.10+): the base's are not seen.",
+     '\n\nclass Base:\n    axes: tuple = ("i", "j")\n\n\nclass Plan(Base):\n    pass\n\n@REDUCE@\n\ndef main(mesh, x):\n    declared = list(Plan.__annotations__)\n    return reduce_rows(mesh, x, ("i", "j") if declared else ("i",))\n',
+     '    declared = list(Plan.__annotations__)', '    declared = list(Base.__annotations__)')
+prog("init_subclass_reads_own_annotations", "__init_subclass__ reading cls.__annotations__ sees only the subclass's own.",
+     '\n\nclass Model:\n    def __init_subclass__(cls, **kwargs):\n        super().__init_subclass__(**kwargs)\n        cls.FIELDS = tuple(cls.__annotations__)\n\n\nclass Base(Model):\n    wide: tuple = ("i", "j")\n\n\nclass Plan(Base):\n    pass\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, ("i", "j") if Plan.FIELDS else ("i",))\n',
+     '        cls.FIELDS = tuple(cls.__annotations__)', '        cls.FIELDS = tuple(Base.__annotations__) if cls.__name__ == "Plan" else ()')
+prog("dataclass_redeclared_field_keeps_place", "A field redeclared by a subclass keeps its base position: the first positional argument fills it.",
+     '\n\n@dataclasses.dataclass\nclass Base:\n    axes: tuple = ("i", "j")\n    extra: tuple = ()\n\n\n@dataclasses.dataclass\nclass Plan(Base):\n    axes: tuple = ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan(("i",)).axes)\n',
+     '    return reduce_rows(mesh, x, Plan(("i",)).axes)', '    return reduce_rows(mesh, x, Plan(("i", "j")).axes)', imports="import dataclasses\n")
+prog("dataclass_plain_base_annotation_no_field", "Annotations of a base that is not a dataclass are no fields.",
+     '\n\nclass Base:\n    wide: tuple = ("i", "j")\n\n\n@dataclasses.dataclass\nclass Plan(Base):\n    axes: tuple = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = Plan()\n    return reduce_rows(mesh, x, getattr(plan, dataclasses.fields(plan)[0].name))\n',
+     '    return reduce_rows(mesh, x, getattr(plan, dataclasses.fields(plan)[0].name))', '    return reduce_rows(mesh, x, getattr(plan, "wide"))', imports="import dataclasses\n")
+prog("dataclass_initvar_to_post_init", "An InitVar is handed to __post_init__ and not stored.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    wide: dataclasses.InitVar[bool] = True\n    axes: tuple = ()\n\n    def __post_init__(self, wide):\n        self.axes = ("i", "j") if wide else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan(False).axes)\n',
+     '    return reduce_rows(mesh, x, Plan(False).axes)', '    return reduce_rows(mesh, x, Plan(True).axes)', imports="import dataclasses\n")
+prog("dataclass_astuple_skips_initvar", "astuple leaves out InitVar pseudo-fields.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    wide: dataclasses.InitVar[tuple] = ("i", "j")\n    axes: tuple = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, dataclasses.astuple(Plan())[0])\n',
+     '    return reduce_rows(mesh, x, dataclasses.astuple(Plan())[0])', '    return reduce_rows(mesh, x, Plan.wide)', imports="import dataclasses\n")
+prog("dataclass_replace_with_initvar", "replace() of a dataclass with an InitVar field with a default: the default is used again.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    wide: dataclasses.InitVar[bool] = False\n    axes: tuple = ()\n\n    def __post_init__(self, wide):\n        self.axes = ("i", "j") if wide else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = dataclasses.replace(Plan(True), axes=())\n    return reduce_rows(mesh, x, plan.axes)\n',
+     '    plan = dataclasses.replace(Plan(True), axes=())', '    plan = dataclasses.replace(Plan(True), axes=(), wide=True)', imports="import dataclasses\n")
