@@ -678,3 +678,38 @@ prog("dataclass_astuple_skips_initvar", "astuple leaves out InitVar pseudo-field
 prog("dataclass_replace_with_initvar", "replace() of a dataclass with an InitVar field with a default: the default is used again.",
      '\n\n@dataclasses.dataclass\nclass Plan:\n    wide: dataclasses.InitVar[bool] = False\n    axes: tuple = ()\n\n    def __post_init__(self, wide):\n        self.axes = ("i", "j") if wide else ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    plan = dataclasses.replace(Plan(True), axes=())\n    return reduce_rows(mesh, x, plan.axes)\n',
      '    plan = dataclasses.replace(Plan(True), axes=())', '    plan = dataclasses.replace(Plan(True), axes=(), wide=True)', imports="import dataclasses\n")
+
+# == eighth batch: argparse namespaces changed or filled otherwise =================================
+def args_prog(name, doc, add, lines, old, new):
+    prog(name, doc, '@REDUCE@\n\ndef main(mesh, x):\n    parser = argparse.ArgumentParser()\n    ' + add + '\n'
+         + "".join(f"    {l}\n" for l in lines) + '    return reduce_rows(mesh, x, tuple(args.sync.split(",")))\n', old, new, imports="import argparse\n")
+
+ADD = 'parser.add_argument("--sync", default="i,j")'
+args_prog("args_vars_item_write", "vars(args)['sync'] = 'i' changes the namespace.", ADD,
+          ['args = parser.parse_args([])', 'vars(args)["sync"] = "i"'], '    vars(args)["sync"] = "i"', '    vars(args)["sink"] = "i"')
+args_prog("args_vars_update", "vars(args).update(sync='i') changes the namespace.", ADD,
+          ['args = parser.parse_args([])', 'vars(args).update(sync="i")'], '    vars(args).update(sync="i")', '    vars(args).update(sink="i")')
+args_prog("args_setattr_override", "setattr(args, 'sync', 'i') from an overrides table.", ADD,
+          ['args = parser.parse_args([])', 'for key, value in {"sync": "i"}.items():', '    setattr(args, key, value)'],
+          '    for key, value in {"sync": "i"}.items():', '    for key, value in {"sink": "i"}.items():')
+args_prog("args_dict_write", "args.__dict__['sync'] = 'i' changes the namespace.", ADD,
+          ['args = parser.parse_args([])', 'args.__dict__["sync"] = "i"'], '    args.__dict__["sync"] = "i"', '    args.__dict__["sink"] = "i"')
+args_prog("args_type_applied_to_default", "argparse applies type= to a string default.",
+          'parser.add_argument("--sync", type=lambda s: s.split(",")[0], default="i,j")',
+          ['args = parser.parse_args([])'], '    parser.add_argument("--sync", type=lambda s: s.split(",")[0], default="i,j")',
+          '    parser.add_argument("--sync", type=lambda s: s, default="i,j")')
+args_prog("args_namespace_preset_kept", "parse_args(namespace=ns) keeps an attribute ns already has; the default is not stored.", ADD,
+          ['args = parser.parse_args([], namespace=argparse.Namespace(sync="i"))'],
+          '    args = parser.parse_args([], namespace=argparse.Namespace(sync="i"))', '    args = parser.parse_args([], namespace=argparse.Namespace(sink="i"))')
+args_prog("args_suppress_default", "default=argparse.SUPPRESS leaves the attribute out: getattr's fallback is used.",
+          'parser.add_argument("--sync", default=argparse.SUPPRESS)',
+          ['args = parser.parse_args([])', 'args.sync = getattr(args, "sync", "i")'],
+          '    parser.add_argument("--sync", default=argparse.SUPPRESS)', '    parser.add_argument("--sync", default="i,j")')
+
+# == ninth batch: files as the OS holds them ========================================================
+prog("tempfile_read_before_flush", "A small json.dump is still in the writer's buffer when the file is read inside the with: empty, so the fallback is used.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    path = os.path.join(tempfile.mkdtemp(), "plan.json")\n    with open(path, "w") as f:\n        json.dump({"sync": ["i", "j"]}, f)\n        try:\n            with open(path) as g:\n                sync = json.load(g)["sync"]\n        except json.JSONDecodeError:\n            sync = ["i"]\n    return reduce_rows(mesh, x, tuple(sync))\n',
+     '        json.dump({"sync": ["i", "j"]}, f)', '        json.dump({"sync": ["i", "j"]}, f); f.flush()', imports="import json\nimport os\nimport tempfile\n")
+prog("tempfile_exclusive_create_fails", "open(path, 'x') of an existing file raises FileExistsError: the first config stays.",
+     '@REDUCE@\n\ndef main(mesh, x):\n    path = os.path.join(tempfile.mkdtemp(), "plan.json")\n    with open(path, "w") as f:\n        json.dump({"sync": ["i"]}, f)\n    try:\n        with open(path, "x") as f:\n            json.dump({"sync": ["i", "j"]}, f)\n    except FileExistsError:\n        pass\n    with open(path) as f:\n        return reduce_rows(mesh, x, tuple(json.load(f)["sync"]))\n',
+     '        with open(path, "x") as f:', '        with open(path, "w") as f:', imports="import json\nimport os\nimport tempfile\n")
