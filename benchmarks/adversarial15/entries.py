@@ -713,3 +713,14 @@ prog("tempfile_read_before_flush", "A small json.dump is still in the writer's b
 prog("tempfile_exclusive_create_fails", "open(path, 'x') of an existing file raises FileExistsError: the first config stays.",
      '@REDUCE@\n\ndef main(mesh, x):\n    path = os.path.join(tempfile.mkdtemp(), "plan.json")\n    with open(path, "w") as f:\n        json.dump({"sync": ["i"]}, f)\n    try:\n        with open(path, "x") as f:\n            json.dump({"sync": ["i", "j"]}, f)\n    except FileExistsError:\n        pass\n    with open(path) as f:\n        return reduce_rows(mesh, x, tuple(json.load(f)["sync"]))\n',
      '        with open(path, "x") as f:', '        with open(path, "w") as f:', imports="import json\nimport os\nimport tempfile\n")
+
+# == tenth batch: InitVar values are not stored on the instance ====================================
+prog("dataclass_initvar_not_stored", "An InitVar argument is not stored: plan.wide reads the class attribute (its default).",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    wide: dataclasses.InitVar[bool] = False\n    name: str = "p"\n\n@REDUCE@\n\ndef main(mesh, x):\n    axes = ("i", "j") if Plan(True).wide else ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '    wide: dataclasses.InitVar[bool] = False', '    wide: bool = False', imports="import dataclasses\n")
+prog("dataclass_initvar_match_args", "__match_args__ names the InitVar too; the class pattern reads its class default.",
+     '\n\n@dataclasses.dataclass\nclass Plan:\n    wide: dataclasses.InitVar[bool] = False\n    name: str = "p"\n\n@REDUCE@\n\ndef main(mesh, x):\n    match Plan(True):\n        case Plan(True):\n            axes = ("i", "j")\n        case _:\n            axes = ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+     '    wide: dataclasses.InitVar[bool] = False', '    wide: bool = False', imports="import dataclasses\n")
+prog("init_subclass_sets_dataclass_default", "__init_subclass__ runs before @dataclass reads the defaults: the hook's value is the field's default.",
+     '\n\nclass Base:\n    def __init_subclass__(cls, **kwargs):\n        super().__init_subclass__(**kwargs)\n        cls.axes = ("i",)\n\n\n@dataclasses.dataclass\nclass Plan(Base):\n    axes: tuple = ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
+     '        cls.axes = ("i",)', '        cls.axes = ("i", "j")', imports="import dataclasses\n")
