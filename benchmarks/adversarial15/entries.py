@@ -724,3 +724,20 @@ prog("dataclass_initvar_match_args", "__match_args__ names the InitVar too; the 
 prog("init_subclass_sets_dataclass_default", "__init_subclass__ runs before @dataclass reads the defaults: the hook's value is the field's default.",
      '\n\nclass Base:\n    def __init_subclass__(cls, **kwargs):\n        super().__init_subclass__(**kwargs)\n        cls.axes = ("i",)\n\n\n@dataclasses.dataclass\nclass Plan(Base):\n    axes: tuple = ("i", "j")\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, Plan().axes)\n',
      '        cls.axes = ("i",)', '        cls.axes = ("i", "j")', imports="import dataclasses\n")
+
+# == eleventh batch: what asyncio.run does when its coroutine returns ================================
+prog("asyncio_run_cancels_pending_task", "asyncio.run cancels a task still pending when its coroutine returns: the task's finally runs.",
+     '\nSTATE = {"axes": ("i", "j")}\n\n\nasync def heartbeat():\n    try:\n        await asyncio.sleep(30)\n    finally:\n        STATE["axes"] = ("i",)\n\n\nasync def serve():\n    asyncio.create_task(heartbeat())\n    await asyncio.sleep(0)\n\n@REDUCE@\n\ndef main(mesh, x):\n    asyncio.run(serve())\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")', imports="import asyncio\n")
+prog("asyncio_run_closes_async_generator", "asyncio.run finalizes a suspended async generator: its finally runs.",
+     '\nSTATE = {"axes": ("i", "j")}\n\n\nasync def batches():\n    try:\n        yield 1\n        yield 2\n    finally:\n        STATE["axes"] = ("i",)\n\n\nasync def serve():\n    stream = batches()\n    await stream.__anext__()\n\n@REDUCE@\n\ndef main(mesh, x):\n    asyncio.run(serve())\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")', imports="import asyncio\n")
+prog("asyncio_task_cancelled_before_start", "A task cancelled before it first runs never runs its body.",
+     '\nSTATE = {"axes": ("i",)}\n\n\nasync def widen():\n    STATE["axes"] = ("i", "j")\n\n\nasync def serve():\n    task = asyncio.create_task(widen())\n    task.cancel()\n    await asyncio.sleep(0)\n\n@REDUCE@\n\ndef main(mesh, x):\n    asyncio.run(serve())\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '    task.cancel()', '    task.done()', imports="import asyncio\n")
+prog("asyncio_gather_return_exceptions", "gather(return_exceptions=True) hands a raised error back as a value.",
+     '\n\nasync def wide():\n    raise KeyError("all")\n\n\nasync def rows():\n    return ("i",)\n\n\nasync def plan():\n    results = await asyncio.gather(wide(), rows(), return_exceptions=True)\n    return next(r for r in results if not isinstance(r, Exception))\n\n@REDUCE@\n\ndef main(mesh, x):\n    return reduce_rows(mesh, x, asyncio.run(plan()))\n',
+     '    raise KeyError("all")', '    return ("i", "j")', imports="import asyncio\n")
+prog("asyncio_run_finalizes_broken_async_for", "An `async for` left by break leaves its generator suspended; asyncio.run finalizes it: its finally runs.",
+     '\nSTATE = {"axes": ("i", "j")}\n\n\nasync def batches():\n    try:\n        for k in range(3):\n            yield k\n    finally:\n        STATE["axes"] = ("i",)\n\n\nasync def serve():\n    async for _ in batches():\n        break\n\n@REDUCE@\n\ndef main(mesh, x):\n    asyncio.run(serve())\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")', imports="import asyncio\n")
