@@ -741,3 +741,15 @@ prog("asyncio_gather_return_exceptions", "gather(return_exceptions=True) hands a
 prog("asyncio_run_finalizes_broken_async_for", "An `async for` left by break leaves its generator suspended; asyncio.run finalizes it: its finally runs.",
      '\nSTATE = {"axes": ("i", "j")}\n\n\nasync def batches():\n    try:\n        for k in range(3):\n            yield k\n    finally:\n        STATE["axes"] = ("i",)\n\n\nasync def serve():\n    async for _ in batches():\n        break\n\n@REDUCE@\n\ndef main(mesh, x):\n    asyncio.run(serve())\n    return reduce_rows(mesh, x, STATE["axes"])\n',
      '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")', imports="import asyncio\n")
+
+# == twelfth batch: a generator freed while suspended is closed at once (CPython refcounting) ========
+GEN = '\nSTATE = {"axes": ("i", "j")}\n\n\ndef batches():\n    try:\n        yield 1\n        yield 2\n    finally:\n        STATE["axes"] = ("i",)\n\n'
+prog("generator_freed_after_next", "next(batches()) leaves a temporary generator suspended; freed at once, it is closed: its finally runs.",
+     GEN + '\ndef first_batch():\n    return next(batches())\n\n@REDUCE@\n\ndef main(mesh, x):\n    first_batch()\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+prog("generator_freed_after_break", "A for loop left by break drops its generator, which is closed at once: its finally runs.",
+     GEN + '@REDUCE@\n\ndef main(mesh, x):\n    for _ in batches():\n        break\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+prog("generator_freed_by_rebinding", "Rebinding the only name of a suspended generator closes it.",
+     GEN + '@REDUCE@\n\ndef main(mesh, x):\n    stream = batches()\n    next(stream)\n    stream = None\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
