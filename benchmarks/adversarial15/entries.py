@@ -753,3 +753,15 @@ prog("generator_freed_after_break", "A for loop left by break drops its generato
 prog("generator_freed_by_rebinding", "Rebinding the only name of a suspended generator closes it.",
      GEN + '@REDUCE@\n\ndef main(mesh, x):\n    stream = batches()\n    next(stream)\n    stream = None\n    return reduce_rows(mesh, x, STATE["axes"])\n',
      '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+
+# == thirteenth batch: finalizers CPython runs when the last reference goes ==========================
+DEL = '\nSTATE = {"axes": ("i", "j")}\n\n\nclass Session:\n    def __del__(self):\n        STATE["axes"] = ("i",)\n\n'
+prog("del_method_temporary", "A temporary object's __del__ runs as soon as the statement is done (refcounting).",
+     DEL + '@REDUCE@\n\ndef main(mesh, x):\n    Session()\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+prog("del_method_del_statement", "`del` of the only name runs the object's __del__.",
+     DEL + '@REDUCE@\n\ndef main(mesh, x):\n    session = Session()\n    del session\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+prog("weakref_finalize_runs", "weakref.finalize's callback runs when its object is freed.",
+     '\nSTATE = {"axes": ("i", "j")}\n\n\nclass Session:\n    pass\n\n\ndef narrow():\n    STATE["axes"] = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    session = Session()\n    weakref.finalize(session, narrow)\n    session = None\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '    session = None', '    session.name = None', imports="import weakref\n")
