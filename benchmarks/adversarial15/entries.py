@@ -765,3 +765,14 @@ prog("del_method_del_statement", "`del` of the only name runs the object's __del
 prog("weakref_finalize_runs", "weakref.finalize's callback runs when its object is freed.",
      '\nSTATE = {"axes": ("i", "j")}\n\n\nclass Session:\n    pass\n\n\ndef narrow():\n    STATE["axes"] = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    session = Session()\n    weakref.finalize(session, narrow)\n    session = None\n    return reduce_rows(mesh, x, STATE["axes"])\n',
      '    session = None', '    session.name = None', imports="import weakref\n")
+
+# == fourteenth batch: one list object under several names ===========================================
+prog("tuple_item_iadd_changes_then_raises", "`HOLD[0] *= 0` empties the list in place, then the tuple store raises TypeError.",
+     '\nHOLD = (["i", "j"],)\n@REDUCE@\n\ndef main(mesh, x):\n    try:\n        HOLD[0] *= 0\n    except TypeError:\n        pass\n    return reduce_rows(mesh, x, tuple(HOLD[0]) or ("i",))\n',
+     '        HOLD[0] *= 0', '        HOLD[0] * 0')
+prog("list_repeat_shares_inner", "[inner] * 2 holds one list twice: popping through the second changes the first.",
+     '\nGROUPS = [["i", "j"]] * 2\n@REDUCE@\n\ndef main(mesh, x):\n    GROUPS[1].pop()\n    return reduce_rows(mesh, x, tuple(GROUPS[0]))\n',
+     'GROUPS = [["i", "j"]] * 2', 'GROUPS = [["i", "j"] for _ in range(2)]')
+prog("dict_fromkeys_shares_value", "dict.fromkeys(keys, []) holds one list under every key.",
+     '\nTABLE = dict.fromkeys(["train", "eval"], ["i", "j"])\n@REDUCE@\n\ndef main(mesh, x):\n    TABLE["eval"].remove("j")\n    return reduce_rows(mesh, x, tuple(TABLE["train"]))\n',
+     'TABLE = dict.fromkeys(["train", "eval"], ["i", "j"])', 'TABLE = {k: ["i", "j"] for k in ["train", "eval"]}')
