@@ -46,6 +46,8 @@ ENTRIES = {
     "gd10_sf101_script_strenum_gather_target": "main()",
     "ngd10_sf101_script_strenum_gather_target_invarying": "main()",
     "gd9_sf105_script_walrus_in_comprehension_binds_last": "main()",
+    "hb1_sf105_script_size_arithmetic_is_a_number": "main()",
+    "nhb1_sf105_script_size_of_an_invariant_array_has_no_state": "main()",
     "ngd9_sf105_script_walrus_last_value_is_first_axis": "main()",
     "gd1_sf105_script_contextvar_set_in_block": "main()",
     "gd2_sf105_script_match_mapping_two_axes": "main()",
