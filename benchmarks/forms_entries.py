@@ -52,6 +52,8 @@ ENTRIES = {
     "nhb2_sf105_script_transposed_tolist_is_shorter": "main()",
     "hb3_sf105_script_executor_job_in_flight_beside_a_task": "main()",
     "nhb3_sf105_script_executor_job_races_a_config_change": "main()",
+    "hb4_sf105_script_lru_cache_keyed_by_the_mesh": "main()",
+    "nhb4_sf105_script_lru_cache_hit_by_an_equal_mesh": "main()",
     "ngd9_sf105_script_walrus_last_value_is_first_axis": "main()",
     "gd1_sf105_script_contextvar_set_in_block": "main()",
     "gd2_sf105_script_match_mapping_two_axes": "main()",
