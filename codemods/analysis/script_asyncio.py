@@ -14,8 +14,9 @@ CPython's. Only what is not deterministic is stopped (Bail):
 - `loop.run_in_executor(None, f, *args)` runs f on a worker thread, at the same time as the
   loop. The run runs f when the loop has nothing else to do (it would block waiting for it),
   on a thread with no context mesh (`jax.set_mesh` is thread-local): exact only when the loop
-  runs nothing meanwhile, so another ready callback, or a second job in flight, stops the run,
-  as does a job submitted other than by `await loop.run_in_executor(...)` right away.
+  runs nothing meanwhile; beside another ready callback, or a second job in flight, only a job
+  whose trace meets a JAX error is followed (overlapping_jobs.py), and a job submitted other than
+  by `await loop.run_in_executor(...)` right away stops the run.
 - timers (`asyncio.sleep(d)` with d > 0, `wait_for`), cancellation, a loop waiting forever.
 - a context mesh changed by another task while a coroutine was suspended (JAX's mesh context is
   per thread, not per task: the run does not model the interleaving of `with` exits).
