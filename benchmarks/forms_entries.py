@@ -47,6 +47,14 @@ ENTRIES = {
     "gd10_sf101_script_strenum_gather_target": "main()",
     "ngd10_sf101_script_strenum_gather_target_invarying": "main()",
     "gd9_sf105_script_walrus_in_comprehension_binds_last": "main()",
+    "hb1_sf105_script_size_arithmetic_is_a_number": "main()",
+    "nhb1_sf105_script_size_of_an_invariant_array_has_no_state": "main()",
+    "hb2_sf105_script_tolist_length_picks_the_axes": "main()",
+    "nhb2_sf105_script_transposed_tolist_is_shorter": "main()",
+    "hb3_sf105_script_executor_job_in_flight_beside_a_task": "main()",
+    "nhb3_sf105_script_executor_job_races_a_config_change": "main()",
+    "hb4_sf105_script_lru_cache_keyed_by_the_mesh": "main()",
+    "nhb4_sf105_script_lru_cache_hit_by_an_equal_mesh": "main()",
     "ngd9_sf105_script_walrus_last_value_is_first_axis": "main()",
     "gd1_sf105_script_contextvar_set_in_block": "main()",
     "gd2_sf105_script_match_mapping_two_axes": "main()",
@@ -3010,6 +3018,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nhb3_sf105_script_executor_job_races_a_config_change", 12): "the job reads a table another task rewrites"
+    " while the job is in flight: which axes its trace sees depends on the threads' timing, so the run is silent",
     ("ngh4_sf104_script_handler_of_value_error_may_catch_jax_error", 28): "a handler of ValueError catches what"
     " JAX raises there and the program goes on another way, which the run does not follow",
 

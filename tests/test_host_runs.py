@@ -149,3 +149,34 @@ def test_du_a_run_never_rebinds_a_module_global_yet_its_result_stays_right():
 
 def test_ndu_a_global_rebound_by_another_call_is_not_read_as_its_first_value():
     assert _value(GLOBAL_STATE, 'get_axis("x")') not in (Const("xi"), Const("xj"))
+
+
+WALRUS = """
+def last_axis(names):
+    kept = [last := n for n in names if n]
+    return last, len(kept)
+
+G = 1
+
+def bump(names):
+    global G
+    [G := n for n in names]
+    return G
+
+def nested():
+    G = 0
+    def inner(names):
+        global G
+        [G := n for n in names]
+        return G
+    return inner(("a",)), G
+"""
+
+
+def test_a_walrus_in_a_comprehension_binds_in_the_def_scope():  # (PEP 572; named_exprs.py)
+    assert _value(WALRUS, "last_axis(('data', '', 'model'))") == TupleValue((Const("model"), Const(2)))
+
+
+def test_a_walrus_that_rebinds_a_declared_global_stops_a_host_run():
+    assert not isinstance(_value(WALRUS, "bump(('data', 'model'))"), Const)
+    assert _value(WALRUS, "nested()") != TupleValue((Const("a"), Const("a")))  # (not nested's own G)

@@ -4,7 +4,7 @@
 An array's values are never known to the run; what it reads off one is what the array's
 metadata settles: its rank and leading size where they were made known (array_extents.py), its
 dtype where certain (array_dtypes.py), its sharding where certain, and otherwise numbers the run
-marks as Python ints (shape_numbers.py). Inside a shard_map body each result also takes the state
+marks as Python numbers (unknown_numbers.py). Inside a shard_map body each result also takes the state
 JAX gives it (state_runs.py).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.passed_steps import sliced_count
 from codemods.analysis.script_operators import ArrMethod
 from codemods.analysis.script_values import Arr, Opaque
-from codemods.analysis.shape_numbers import size as unknown_size
+from codemods.analysis.unknown_numbers import number, sizes
 
 _INDEXES = (int, type(None), type(Ellipsis), Arr, Opaque)
 
@@ -29,9 +29,11 @@ def array_attribute(run, obj: Arr, name: str) -> object:
     if name == "ndim" and obj.ndim is not None:
         return obj.ndim
     if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
-        return tuple(obj.count if i == 0 and obj.count is not None else unknown_size(run) for i in range(obj.ndim))
-    if name in ("shape", "ndim", "size", "nbytes"):
-        return unknown_size(run)
+        return tuple(obj.count if i == 0 and obj.count is not None else number(run) for i in range(obj.ndim))
+    if name == "shape":
+        return sizes(run)
+    if name in ("ndim", "size", "nbytes"):
+        return number(run)
     if name == "dtype":
         return obj.dtype if obj.dtype is not None else Opaque()
     if name not in ("T", "at", "real", "imag", "mT"):

@@ -10,15 +10,19 @@ the entries in a real dict keyed the same way, so only arguments whose hash and 
 holds exactly may be keys: strs, numbers, None, and tuples / namedtuples of them. Anything else
 (an array: unhashable in Python, which raises; an object; a list) stops the run (Bail), as does
 `typed=True` or a bounded cache about to evict (more distinct keys than `maxsize`). A call that
-raises caches nothing, as in CPython.
+raises caches nothing, as in CPython. A service memoises its compiled step per mesh and option
+(`compiled(mesh, dump)`): a mesh is a key too, while every call passes the one mesh object (equal
+to itself); two mesh objects may be equal or not (by devices, names and types), so a second one
+stops the run.
 """
 from __future__ import annotations
 
 from codemods.analysis.host_exprs import VALUE_TYPES, plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Bound, PartialObj, RunCallable, UFunc
+from codemods.analysis.script_values import Bound, MeshObj, PartialObj, RunCallable, UFunc
 
 _KWD_MARK = object()
+_THE_MESH = object()  # (the key's stand-in for the one mesh object its calls pass)
 
 
 def hashable(value: object, depth: int = 0) -> bool:
@@ -30,15 +34,22 @@ def hashable(value: object, depth: int = 0) -> bool:
 
 
 class CachedFunction(RunCallable):
-    __slots__ = ("entries", "func", "maxsize")
+    __slots__ = ("entries", "func", "maxsize", "mesh")
 
     def __init__(self, func: object, maxsize: int | None) -> None:
-        self.func, self.maxsize, self.entries = func, maxsize, {}
+        self.func, self.maxsize, self.entries, self.mesh = func, maxsize, {}, None
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
-        if not all(hashable(value) for value in (*args, *kwargs.values())):
-            raise Bail
-        key = (*args, _KWD_MARK, *kwargs.items()) if kwargs else tuple(args)
+        for value in (*args, *kwargs.values()):
+            if type(value) is MeshObj:
+                if self.mesh is not None and value is not self.mesh:
+                    raise Bail
+                self.mesh = value
+            elif not hashable(value):
+                raise Bail
+        keyed = [_THE_MESH if type(value) is MeshObj else value for value in args]
+        named = {name: _THE_MESH if type(value) is MeshObj else value for name, value in kwargs.items()}
+        key = (*keyed, _KWD_MARK, *named.items()) if kwargs else tuple(keyed)
         if len(key) == 1 and type(key[0]) in (int, str):
             key = key[0]  # (CPython's fast path: the same dict entry either way)
         traced = bool(run.in_body or run.jitted)

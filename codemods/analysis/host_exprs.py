@@ -21,6 +21,7 @@ from codemods.analysis.host_objects import (
     Special,
     to_python,
 )
+from codemods.analysis import named_exprs
 from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.scope_declarations import declarations
@@ -323,10 +324,8 @@ class HostExpressions:
             return self.comprehension(node, env)
         if kind is ast.Lambda:
             return LambdaValue(node, env)
-        if kind is ast.NamedExpr and (node.target.id in env.bound or env is getattr(self, "module_env", None)):
-            value = self.eval(node.value, env)
-            self.store(node.target, value, env)
-            return value
+        if kind is ast.NamedExpr:
+            return named_exprs.named_expr(self, node, env)
         raise Bail
 
     def compare(self, node: ast.Compare, env: Env) -> bool:

@@ -19,7 +19,8 @@ import types
 from codemods.analysis.host_objects import Bail
 
 _LEAVES = (str, int, float, bool, complex, bytes, type(None), type(Ellipsis), type, types.FunctionType,
-           types.BuiltinFunctionType, types.ModuleType, slice, range)
+           types.BuiltinFunctionType, types.ModuleType, slice, range,
+           types.GenericAlias, types.UnionType)  # (`tuple[int, ...]`: immutable; its __dict__ is made anew on each read)
 _LIMIT = 60_000  # objects walked: a larger heap is not compared (the run stops)
 
 

@@ -14,8 +14,9 @@ CPython's. Only what is not deterministic is stopped (Bail):
 - `loop.run_in_executor(None, f, *args)` runs f on a worker thread, at the same time as the
   loop. The run runs f when the loop has nothing else to do (it would block waiting for it),
   on a thread with no context mesh (`jax.set_mesh` is thread-local): exact only when the loop
-  runs nothing meanwhile, so another ready callback, or a second job in flight, stops the run,
-  as does a job submitted other than by `await loop.run_in_executor(...)` right away.
+  runs nothing meanwhile; beside another ready callback, or a second job in flight, only a job
+  whose trace meets a JAX error is followed (overlapping_jobs.py), and a job submitted other than
+  by `await loop.run_in_executor(...)` right away stops the run.
 - timers (`asyncio.sleep(d)` with d > 0, `wait_for`), cancellation, a loop waiting forever.
 - a context mesh changed by another task while a coroutine was suspended (JAX's mesh context is
   per thread, not per task: the run does not model the interleaving of `with` exits).
@@ -27,6 +28,7 @@ import asyncio
 import collections.abc
 from asyncio import events
 
+from codemods.analysis import overlapping_jobs
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_generators import GenRun, current
@@ -214,14 +216,17 @@ class RunLoop(asyncio.SelectorEventLoop):
 
     def __init__(self, run) -> None:
         super().__init__()
-        self.run, self.jobs = run, []
+        self.run, self.jobs, self.pending = run, [], None  # (pending: a job's stop, overlapping_jobs.py)
         self.set_exception_handler(lambda loop, context: None)  # (a task's unread exception: logged only)
 
     def _run_once(self) -> None:
+        overlapping_jobs.watch(self, _Abort)
         if self.jobs:
-            if self._ready or self._scheduled or len(self.jobs) > 1:
-                raise _Abort(Bail())  # (when the worker finishes, relative to the loop: not known)
-            self.jobs.pop()()
+            if self._ready or self._scheduled or len(self.jobs) > 1 or self.pending is not None:
+                overlapping_jobs.overlap(self, _Abort)  # (when the worker finishes, relative to the loop: not known)
+                overlapping_jobs.watch(self, _Abort)
+            else:
+                self.jobs.pop()()
         elif not self._ready and not self._stopping:
             raise _Abort(Bail())  # (a timer, or nothing: the loop would wait)
         super()._run_once()
@@ -246,6 +251,7 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
         task = loop.create_task(Bridge(args[0]))
         try:
             loop.run_until_complete(task)
+            overlapping_jobs.finish(loop, _Abort)
         except _Abort as abort:
             raise abort.error from None
         except Exception as error:  # noqa: BLE001  (the program's own exception, out of its main task)
@@ -314,6 +320,7 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
                 run.__dict__[name] = value
         loop.call_soon(_settle, future, result, None)
 
+    overlapping_jobs.submitted(run, job, [func, given, run.module_env])
     loop.jobs.append(job)
     return future
 

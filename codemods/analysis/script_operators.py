@@ -24,7 +24,7 @@ from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, gener
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
-from codemods.analysis.unknown_numbers import is_number, number
+from codemods.analysis.unknown_numbers import is_number, item as number_item, number
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
 from codemods.analysis.script_builtins import ReMatch, Wraps
@@ -122,7 +122,7 @@ class ScriptOperators:
         if kind is Arr:
             return Arr(None, holder.host, dtype=holder.dtype)
         if kind is Opaque:
-            return holder
+            return number_item(self, holder, key)
         if kind is types.MappingProxyType:  # `sig.parameters["x"]`
             return guard(operator.getitem, holder, key)
         if kind is UClass and holder.kind == "enum" and type(key) is str:

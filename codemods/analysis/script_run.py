@@ -90,7 +90,7 @@ from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import field_specs, named_exprs, script_flags, script_match
+from codemods.analysis import array_lists, field_specs, script_flags, script_match
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -384,8 +384,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 return script_flags.invert(operand)
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
                 else _bail()
-        if kind is ast.NamedExpr:
-            return named_exprs.named_expr(self, node, env)
         if kind is ast.Lambda and (node.args.defaults or any(d is not None for d in node.args.kw_defaults)):
             return lambda_with_defaults(self, node, env)  # (its defaults evaluated now, as Python does)
         if kind is ast.BinOp and (type(node.op) is ast.MatMult or self.states is not None):
@@ -518,6 +516,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
+            if func.name == "tolist":
+                return array_lists.listed(self, func, args, kwargs)
             result = func.result(self, args, kwargs)
             if self.states is not None:
                 self.states.method(func.owner, func.name, args, kwargs, result)

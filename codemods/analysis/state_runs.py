@@ -30,7 +30,7 @@ from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, UFunc,
                                              identity, map_tree, ntup)
 from codemods.analysis.sites import Site
-from codemods.analysis.shape_numbers import is_size, size
+from codemods.analysis.unknown_numbers import number, of_numbers
 from codemods.analysis.state_transforms import Transforms
 from codemods.analysis import state_updates
 from codemods.analysis.values import (
@@ -209,7 +209,7 @@ class BodyStates:
             return self.axis_index(args, kwargs)
         if name == "jax.lax.axis_size":
             self.axes(args[0] if len(args) == 1 and not kwargs else None)
-            return size(self.run)  # (a Python int, the same on every device: shape_numbers.py)
+            return number(self.run)  # (a Python int, the same on every device: unknown_numbers.py)
         if name.startswith("jax.lax.") and name.rsplit(".", 1)[-1] in _OTHER_COLLECTIVES:
             raise Bail  # a collective the tables do not hold
         if not name.startswith(("jax.", "functools.")) and any(
@@ -262,7 +262,7 @@ class BodyStates:
         if gives is None:
             raise Bail
         tree = bound["x"]
-        if (type(tree) in (int, float) or is_size(self.run, tree)) and rule.reduction and short != "pmean":
+        if of_numbers(self.run, tree) and rule.reduction and short != "pmean":
             return Opaque()  # (a Python number: computed without tracing)
         node = self.run.node
         arg = _arg_node(node, len(args) >= 1, "x")

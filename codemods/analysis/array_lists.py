@@ -1,0 +1,34 @@
+"""What `x.tolist()` gives in a script run (script_run.py; issue 13).
+
+A service turns its NumPy inputs into JSON-ready Python lists before it hands them to its
+handlers (`{"prompts": ids.tolist()}`), as a client would send them. `tolist` copies the array
+into Python objects: a list as long as its leading size, whose items are its rows' own lists, or
+Python scalars for a vector (an int or a float for an integer or floating dtype); an array of rank
+0 gives the scalar. The run knows the structure where the array's rank and leading size are
+known, never the values: such a scalar is an unknown Python number (unknown_numbers.py), any
+other item (a row, of a length the run may not know; a bool, a complex) an unknown value. An
+array of unknown rank or leading size gives no list (Bail), as does a traced array (JAX raises:
+its values are not known while tracing).
+"""
+from __future__ import annotations
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Opaque
+from codemods.analysis.unknown_numbers import number
+
+
+def listed(run, method, args: list, kwargs: dict) -> object:
+    """`x.tolist()`, `method` being the ArrMethod `x.tolist`."""
+    owner = method.owner
+    if args or kwargs or owner is None or owner.ndim is None or run.in_body or run.jitted:
+        raise Bail
+    dtype = owner.dtype
+
+    def scalar() -> Opaque:
+        return number(run) if dtype is not None and dtype.kind in ("i", "u", "f") else Opaque()
+
+    if owner.ndim == 0:
+        return scalar()
+    if owner.count is None:
+        raise Bail
+    return [scalar() if owner.ndim == 1 else Opaque() for _ in range(owner.count)]
