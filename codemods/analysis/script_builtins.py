@@ -164,7 +164,7 @@ class ScriptBuiltins:
             params = func.node.args.posonlyargs + func.node.args.args
             if func.owner is None or not params or params[0].arg not in env.vars:
                 raise Bail
-            return SuperObj(func.owner.base, env.vars[params[0].arg])
+            return SuperObj(func.owner.base, env.vars[params[0].arg], func.owner)
         if name == "builtins.vars" and len(args) == 1:
             if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):
                 return vars(args[0])
