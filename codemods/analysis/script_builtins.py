@@ -295,9 +295,9 @@ class ScriptBuiltins:
             elif type(kind) is UClass:
                 found = found or isinstance_of(obj, kind)
             elif kind in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
-                if type(obj) in (SpecObj, MeshObj, ShardObj):
+                if type(obj) in (MeshObj, ShardObj):
                     raise Bail
-                found = found or builtin_instance(obj, kind)
+                found = found or type(obj) is not SpecObj and builtin_instance(obj, kind)  # (a PartitionSpec derives from object only)
             elif type(kind) is Lib and jaxapi.canonical(kind.name) in ("jax.Array", "numpy.ndarray") \
                     and type(obj) in (Arr, int, float, str, list, tuple, dict, type(None), UObj, NTup):
                 found = found or type(obj) is Arr and obj.host == (jaxapi.canonical(kind.name) == "numpy.ndarray")

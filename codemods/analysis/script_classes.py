@@ -43,7 +43,7 @@ from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance
 from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 from codemods.analysis.class_orders import after, find, linearised
-from codemods.analysis.unittest_cases import Native, Unmodelled
+from codemods.analysis.unittest_cases import Native, PropertyValue, Unmodelled
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__",
@@ -414,7 +414,9 @@ def class_attribute(run, cls: UClass, name: str) -> object:
     if type(value) is Dispatcher and value.method:
         raise Bail  # (read on the class, a singledispatchmethod dispatches on the first argument: not modelled)
     if type(value) is Desc:
-        if value.kind in ("property", "cached"):
+        if value.kind == "property":
+            return PropertyValue(value)  # (the property object itself: unittest_cases.py)
+        if value.kind == "cached":
             raise Bail
         return value.func if value.kind == "static" else Bound(value.func, cls)
     return value

@@ -99,6 +99,21 @@ class PlainContext(ModelledObject):
         raise Bail
 
 
+class PropertyValue(ModelledObject):
+    """A property read off its class (`getattr(cls, name)` while a test base walks `dir(cls)`):
+    a `property` object, which holds no attribute its type lacks (no `__dict__`)."""
+
+    __slots__ = ("desc",)
+
+    def __init__(self, desc: object) -> None:
+        self.desc = desc
+
+    def attribute(self, run, name: str) -> object:
+        if hasattr(property, name):
+            raise Bail
+        raise Raised(AttributeError(name))
+
+
 # -- the TestCase class -----------------------------------------------------------------------------
 def test_case_class(run) -> UClass:
     """The run's `unittest.TestCase` (one per run: subclasses store on their own classes only)."""
@@ -339,7 +354,7 @@ def _test_names(run, args: list, kwargs: dict) -> list:
         value = class_attribute(run, cls, name)
         if type(value) in (UFunc, Bound, Native, UClass):
             names.append(name)
-        elif not (value is None or type(value) in (bool, int, float, str, tuple, list, dict)):
+        elif not (value is None or type(value) in (bool, int, float, str, tuple, list, dict, PropertyValue)):
             raise Bail  # (whether it is callable: not modelled)
     return sorted(names)
 
