@@ -2712,6 +2712,10 @@ ENTRIES = {
     "nha1_sf102_unittest_skipped_cases": "main()",
     "ha2_sf105_unittest_subclass_constant": "main()",
     "nha2_sf105_unittest_constant_overridden_safe": "main()",
+    "ha3_sf105_unittest_known_assertion_passes": "main()",
+    "nha3_sf105_unittest_failing_assertion_first": "main()",
+    "ha4_sf101_script_gate_taken_by_axis_index": "main()",
+    "nha4_sf101_script_gate_taken_gathered_over_data": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
