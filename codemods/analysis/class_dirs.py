@@ -26,16 +26,25 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import ClassSlot, UClass
 
 _PLAIN: frozenset[str] | None = None
+_CLASS: type | None = None
 NOT_HELD = object()
+
+
+def _plain_class() -> type:
+    """`class C: pass` on this Python (made once)."""
+    global _CLASS
+    if _CLASS is None:
+        space: dict = {}
+        exec(compile("class C:\n    pass\n", "<class_dirs>", "exec"), space)  # noqa: S102 (a fixed statement)
+        _CLASS = space["C"]
+    return _CLASS
 
 
 def plain_members() -> frozenset[str]:
     """The names `dir` lists for `class C: pass` on this Python."""
     global _PLAIN
     if _PLAIN is None:
-        space: dict = {}
-        exec(compile("class C:\n    pass\n", "<class_dirs>", "exec"), space)  # noqa: S102 (a fixed statement)
-        _PLAIN = frozenset(dir(space["C"]))
+        _PLAIN = frozenset(dir(_plain_class()))
     return _PLAIN
 
 
@@ -86,9 +95,7 @@ def slot_attribute(slot: ClassSlot, name: str) -> object:
     Python's own plain class shows it lacks (AttributeError); one it has is not modelled."""
     from codemods.analysis.host_exprs import Raised
 
-    space: dict = {}
-    exec(compile("class C:\n    pass\n", "<class_dirs>", "exec"), space)  # noqa: S102 (a fixed statement)
-    real = getattr(space["C"], slot.name, None)
+    real = getattr(_plain_class(), slot.name, None)
     if hasattr(real, name) or slot.name == "__doc__" and hasattr("", name):
         raise Bail
     raise Raised(AttributeError(name))

@@ -17,8 +17,22 @@ import unittest
 from codemods.analysis.host_objects import Bail
 
 
-def forget(catching: list, entry: tuple) -> None:
-    """Drop `entry` (the `try` leaving) from the handlers being run."""
+def hold_handlers(run, handlers: list, env) -> tuple:
+    """A `try` with `handlers` entered: counted in `guarded` and kept (with the scope its
+    handlers' classes are named in) while its body runs."""
+    entry = (handlers, env)
+    run.guarded += bool(handlers)
+    if handlers:
+        run.__dict__.setdefault("catching", []).append(entry)
+    return entry
+
+
+def release_handlers(run, entry: tuple) -> None:
+    """The `try` of `entry` left."""
+    if not entry[0]:
+        return
+    run.guarded -= 1
+    catching = run.__dict__.get("catching", [])
     for index in range(len(catching) - 1, -1, -1):
         if catching[index] is entry:
             del catching[index]

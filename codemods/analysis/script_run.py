@@ -42,7 +42,6 @@ from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
     Bound,
-    ClassSlot,
     FieldName,
     GatherStop,
     JitFn,
@@ -57,7 +56,6 @@ from codemods.analysis.script_values import (
     RunCallable,
     ShardMapFn,
     ShardObj,
-    SpecObj,
     StrMember,
     SuperObj,
     UClass,
@@ -91,10 +89,9 @@ from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
-from codemods.analysis.unittest_cases import PlainContext, unittest_member
-from codemods.analysis.narrow_handlers import forget
-from codemods.analysis.spec_attributes import spec_attribute
-from codemods.analysis.class_dirs import slot_attribute
+from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest_member
+from codemods.analysis.narrow_handlers import hold_handlers, release_handlers
+from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis import field_specs, named_exprs, script_flags, script_match
@@ -114,7 +111,6 @@ from codemods.analysis.script_generators import (GenRun, Managed, Numbered, curr
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
               ast.AsyncFor: async_for, ast.Match: script_match.match_statement}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_SEALED = frozenset({tuple, str, int, float, bool, type(None), list, dict, set, frozenset, bytes})
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass")
 
 
@@ -240,9 +236,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
                     return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
                                    lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
-                if type(value) is PlainContext:  # (a subTest: unittest_cases.py)
-                    if item.optional_vars is not None:
-                        self.store(item.optional_vars, None, env)
+                if type(value) is PlainContext and plain_enter(self, item, env):  # (a subTest: unittest_cases.py)
                     continue
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
@@ -260,10 +254,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def try_statement(self, node: ast.Try, env: Env) -> None:
         if node.finalbody:
             return try_finally(self, node, env)  # (script_functions.py)
-        self.guarded += bool(node.handlers)  # (passed_steps.py)
-        entry = (node.handlers, env)
-        if node.handlers:
-            self.__dict__.setdefault("catching", []).append(entry)  # (narrow_handlers.py)
+        entry = hold_handlers(self, node.handlers, env)  # (`guarded`: passed_steps.py, narrow_handlers.py)
         try:
             self.block(node.body, env)
         except GatherStop:
@@ -284,9 +275,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                     return
             raise
         finally:
-            self.guarded -= bool(node.handlers)
-            if node.handlers:
-                forget(self.catching, entry)
+            release_handlers(self, entry)
         self.block(node.orelse, env)
 
     def store(self, target: ast.expr, value: object, env: Env) -> None:
@@ -458,8 +447,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return mesh_sizes(obj, name)
         if kind is MeshObj and name in ("shape", "devices", "size", "axis_sizes"):
             return Opaque()
-        if kind is SpecObj:
-            return spec_attribute(obj, name)  # (spec_attributes.py)
         if kind is ShardObj and name in ("spec", "mesh"):
             return getattr(obj, name)
         if kind is Arr:  # (array_reads.py)
@@ -482,14 +469,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return func.alias or func.node.name if type(func) is UFunc else func.node.name
         if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
             return getattr(obj.found, name)
-        if kind is Bound and not hasattr(types.MethodType, name) and (type(obj.func) is UFunc or isinstance(obj.func, ModelledObject)):
-            return self.attribute(obj.func, name)  # (a bound method reads its function's attributes)
-        if kind is ClassSlot:
-            return slot_attribute(obj, name)  # (class_dirs.py)
+        if (found := held_attribute(self, obj, name)) is not UNHANDLED:
+            return found  # (a builtin value, a PartitionSpec, a bound method: value_attributes.py)
         if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
             raise Bail
-        if (kind in _SEALED or kind is type and obj.__module__ == "builtins") and not hasattr(obj, name):
-            raise Raised(AttributeError(name))  # (a builtin value holds no attribute its type lacks)
         return super().attribute(obj, name)
 
     # -- calls ----------------------------------------------------------------------------------
@@ -556,9 +539,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.run_lambda(func, args, kwargs)
         if kind in OPAQUE_TYPES:
             raise Bail
-        if getattr(func, "__name__", None) == "get" and type(getattr(func, "__self__", None)) is dict \
-                and (found := unknown_get(self, func.__self__, args, kwargs)) is not None:
-            return found  # (unknown_keys.py)
+        if (found := unknown_get(self, func, args, kwargs)) is not None:
+            return found  # (`table.get(key)` of a key the run does not know: unknown_keys.py)
         if func not in BUILTINS.values():  # (a method: `parts.extend(gen)` consumes it now; builtins see to it)
             args = [self.iterate(a) if type(a) is Lazy else a for a in args]
         return super().call(func, args, kwargs)

@@ -114,6 +114,13 @@ class PropertyValue(ModelledObject):
         raise Raised(AttributeError(name))
 
 
+def plain_enter(run, item, env) -> bool:
+    """`with self.subTest(...) as found:` entered: `found` is None."""
+    if item.optional_vars is not None:
+        run.store(item.optional_vars, None, env)
+    return True
+
+
 # -- the TestCase class -----------------------------------------------------------------------------
 def test_case_class(run) -> UClass:
     """The run's `unittest.TestCase` (one per run: subclasses store on their own classes only)."""

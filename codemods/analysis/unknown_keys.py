@@ -13,9 +13,11 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Opaque
 
 
-def unknown_get(run, table: dict, args: list, kwargs: dict) -> Opaque | None:
-    """The value of `table.get(*args)` for an unknown key; None when the key is known."""
-    if not args or type(args[0]) is not Opaque:
+def unknown_get(run, func: object, args: list, kwargs: dict) -> Opaque | None:
+    """The value of `table.get(*args)` (func: the dict's bound `get`) for an unknown key; None
+    when func is another callable or the key is known."""
+    table = getattr(func, "__self__", None)
+    if type(table) is not dict or getattr(func, "__name__", None) != "get" or not args or type(args[0]) is not Opaque:
         return None
     from codemods.analysis.passed_steps import passed
 
