@@ -9,8 +9,8 @@ from codemods.analysis.script_run import ScriptRun
 HIERARCHIES = [
     "class A:\n    pass\nclass B(A):\n    pass\nclass C(A):\n    pass\nclass D(B, C):\n    pass\n",
     "class X:\n    pass\nclass Y:\n    pass\nclass M(X, Y):\n    pass\nclass N(Y):\n    pass\nclass D(M, N):\n    pass\n",
-    "class K1:\n    pass\nclass K2:\n    pass\nclass K3:\n    pass\nclass Z1(K1, K2):\n    pass\n"
-    "class Z2(K2, K3):\n    pass\nclass D(Z1, Z2, K3):\n    pass\n",
+    ("class K1:\n    pass\nclass K2:\n    pass\nclass K3:\n    pass\nclass Z1(K1, K2):\n    pass\n"
+     "class Z2(K2, K3):\n    pass\nclass D(Z1, Z2, K3):\n    pass\n"),
 ]
 
 

@@ -164,7 +164,6 @@ def _init_subclass(run, args: list, kwargs: dict) -> None:
 def _nothing(run, args: list, kwargs: dict) -> None:
     if len(args) != 1 or kwargs:
         raise Bail
-    return None
 
 
 def _case(run, obj: object) -> UObj:
@@ -192,7 +191,6 @@ def _init(run, args: list, kwargs: dict) -> None:
             raise Raised(ValueError(f"no such test method in {obj.cls.node.name}: {name}")) from None
     for held in ("_testMethodDoc", "_cleanups", "_type_equality_funcs"):
         obj.attrs[held] = Unmodelled(None)  # (read only by what the run does not model)
-    return None
 
 
 def _marked(run, holder: object) -> bool:
@@ -214,7 +212,7 @@ def _debug(run, args: list, kwargs: dict) -> None:
     run.call(run.attribute(obj, "setUp"), [], {})
     run.call(method, [], {})
     run.call(run.attribute(obj, "tearDown"), [], {})
-    return None  # (the cleanups: addCleanup is not modelled, so there are none)
+    # (the cleanups: addCleanup is not modelled, so there are none)
 
 
 def _bail():
@@ -259,9 +257,9 @@ def _assertion(name: str):
         values = [*args[1:], *kwargs.values()]
         if all(plain_tree(value) for value in values) and all(type(key) is str for key in kwargs):
             guard(getattr(_real_case(), name), *args[1:], **kwargs)
-            return None
+            return
         passed(run)  # (an outcome the run does not know: a run that goes on has passed it)
-        return None
+        return
 
     return act
 
