@@ -2718,6 +2718,14 @@ ENTRIES = {
     "du1_sf103_axis_set_through_global": "main()",
     "ndu1_axis_set_through_global_twice": "main()",
     "ndu2_axis_read_before_global_set": "main()",
+    "ha1_sf102_unittest_mixin_cases": "main()",
+    "nha1_sf102_unittest_skipped_cases": "main()",
+    "ha2_sf105_unittest_subclass_constant": "main()",
+    "nha2_sf105_unittest_constant_overridden_safe": "main()",
+    "ha3_sf105_unittest_known_assertion_passes": "main()",
+    "nha3_sf105_unittest_failing_assertion_first": "main()",
+    "ha4_sf101_script_gate_taken_by_axis_index": "main()",
+    "nha4_sf101_script_gate_taken_gathered_over_data": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -26,28 +26,36 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import ClassSlot, UClass
 
 _PLAIN: frozenset[str] | None = None
+_CLASS: type | None = None
 NOT_HELD = object()
+
+
+def _plain_class() -> type:
+    """`class C: pass` on this Python (made once)."""
+    global _CLASS
+    if _CLASS is None:
+        space: dict = {}
+        exec(compile("class C:\n    pass\n", "<class_dirs>", "exec"), space)  # noqa: S102 (a fixed statement)
+        _CLASS = space["C"]
+    return _CLASS
 
 
 def plain_members() -> frozenset[str]:
     """The names `dir` lists for `class C: pass` on this Python."""
     global _PLAIN
     if _PLAIN is None:
-        space: dict = {}
-        exec(compile("class C:\n    pass\n", "<class_dirs>", "exec"), space)  # noqa: S102 (a fixed statement)
-        _PLAIN = frozenset(dir(space["C"]))
+        _PLAIN = frozenset(dir(_plain_class()))
     return _PLAIN
 
 
 def _chain(cls: UClass) -> list[UClass]:
     chain = []
-    while cls is not None:
+    for cls in cls.order:
         if cls.kind != "plain" or cls.builtin is not None or "__slots__" in cls.attrs or any(
                 type(statement) is ast.AnnAssign for statement in cls.node.body) or any(
                 name.startswith("__") and not name.endswith("__") for name in cls.attrs):
             raise Bail  # (an annotation: `__annotations__`; a private name, which Python mangles)
         chain.append(cls)
-        cls = cls.base
     return chain
 
 
@@ -80,3 +88,14 @@ def inherited_member(cls: UClass, name: str) -> object:
 def _docstring(cls: UClass) -> bool:
     first = cls.node.body[0] if cls.node.body else None
     return type(first) is ast.Expr and type(first.value) is ast.Constant and type(first.value.value) is str
+
+
+def slot_attribute(slot: ClassSlot, name: str) -> object:
+    """`getattr(C.__init__, "_marks", None)`: an attribute of an inherited member, which this
+    Python's own plain class shows it lacks (AttributeError); one it has is not modelled."""
+    from codemods.analysis.host_exprs import Raised
+
+    real = getattr(_plain_class(), slot.name, None)
+    if hasattr(real, name) or slot.name == "__doc__" and hasattr("", name):
+        raise Bail
+    raise Raised(AttributeError(name))

@@ -14,6 +14,7 @@ import re
 import types
 
 from codemods import jaxapi
+from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
 from codemods.analysis import script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
@@ -133,6 +134,8 @@ class ScriptBuiltins:
             return make_manager(self, args, kwargs)  # (script_generators.py)
         if canonical in ("logging.info", "logging.debug", "logging.warning"):
             return None
+        if canonical in NUMPY_ASSERTIONS:
+            return numpy_assertion(self)  # (an outcome the run does not know: numpy_assertions.py)
         return library_call(self, canonical, args, kwargs)
 
     def special(self, name: str, args: list, kwargs: dict) -> object:
@@ -164,7 +167,7 @@ class ScriptBuiltins:
             params = func.node.args.posonlyargs + func.node.args.args
             if func.owner is None or not params or params[0].arg not in env.vars:
                 raise Bail
-            return SuperObj(func.owner.base, env.vars[params[0].arg])
+            return SuperObj(func.owner.base, env.vars[params[0].arg], func.owner)
         if name == "builtins.vars" and len(args) == 1:
             if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):
                 return vars(args[0])
@@ -295,9 +298,9 @@ class ScriptBuiltins:
             elif type(kind) is UClass:
                 found = found or isinstance_of(obj, kind)
             elif kind in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
-                if type(obj) in (SpecObj, MeshObj, ShardObj):
+                if type(obj) in (MeshObj, ShardObj):
                     raise Bail
-                found = found or builtin_instance(obj, kind)
+                found = found or type(obj) is not SpecObj and builtin_instance(obj, kind)  # (a PartitionSpec derives from object only)
             elif type(kind) is Lib and jaxapi.canonical(kind.name) in ("jax.Array", "numpy.ndarray") \
                     and type(obj) in (Arr, int, float, str, list, tuple, dict, type(None), UObj, NTup):
                 found = found or type(obj) is Arr and obj.host == (jaxapi.canonical(kind.name) == "numpy.ndarray")

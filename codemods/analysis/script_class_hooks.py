@@ -27,7 +27,7 @@ def call_hook(run, cls: UClass, node: ast.ClassDef, env: Env) -> None:
         if keyword.arg is None or keyword.arg == "metaclass":
             raise Bail
         keywords[keyword.arg] = run.eval(keyword.value, env)
-    found = cls.base.lookup("__init_subclass__") if cls.base is not None else None
+    found = next(((c, c.attrs["__init_subclass__"]) for c in cls.order[1:] if "__init_subclass__" in c.attrs), None)
     if found is None:
         if keywords:
             raise Bail  # (object.__init_subclass__ raises TypeError)
@@ -41,11 +41,7 @@ def call_hook(run, cls: UClass, node: ast.ClassDef, env: Env) -> None:
 
 def mro(cls: UClass) -> tuple:
     """`cls.__mro__` of a class with one base of the module at most (make_class allows no more)."""
-    chain = []
-    while cls is not None:
-        chain.append(cls)
-        cls = cls.base
-    return (*chain, _OBJECT)
+    return (*cls.order, _OBJECT)
 
 
 def own_annotations(run, cls: UClass) -> dict:

@@ -13,6 +13,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.script_values import (
+    Arr,
     Bound,
     FieldDefault,
     Lib,
@@ -41,6 +42,8 @@ from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
+from codemods.analysis.class_orders import after, find, linearised
+from codemods.analysis.unittest_cases import Native, PropertyValue, Unmodelled
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__",
@@ -68,7 +71,9 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     mixin = _enum_mixin(names)
     if mixin is not False:
         bases, kind = [], "enum"
-    for value in bases:
+    several = len(bases) > 1 and all(type(value) is UClass and value.kind == "plain" and value.builtin is None
+                                     for value in bases) and not any(type(b) is ast.Starred for b in node.bases)
+    for value in bases if not several else ():  # (several bases: their order merged, class_orders.py)
         if type(value) is Lib and jaxapi.canonical(value.name) == "typing.NamedTuple" and len(node.bases) == 1:
             kind = "ntuple"
         elif type(value) is Lib and jaxapi.canonical(value.name) == "typing.Protocol" and len(node.bases) == 1:
@@ -102,10 +107,13 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                     frozen = flag
                 all_keyword = all_keyword or keyword.arg == "kw_only" and flag
         kind = "dataclass"
-    if base is not None and kind == "ntuple" or base is not None and base.kind == "dataclass" and kind != "dataclass":
+    if several and kind != "plain" or base is not None and kind == "ntuple" \
+            or base is not None and base.kind == "dataclass" and kind != "dataclass":
         raise Bail
     attrs: dict = {}
-    cls = UClass(node, base, attrs, kind)
+    cls = UClass(node, bases[0] if several else base, attrs, kind)
+    if several:
+        cls.order = linearised(cls, bases)
     cls.builtin = cls.builtin or builtin
     body_env = Env(env, frozenset())
     body_env.vars = attrs
@@ -124,6 +132,12 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             if _nested_reads(statement.value) & attrs.keys():
                 raise Bail  # (a comprehension or lambda in a class body skips the class's names)
             attrs[statement.targets[0].id] = _wrapped(run, statement.value, body_env) or run.eval(statement.value, body_env)
+        elif type(statement) is ast.Assign and all(_plain_target(target) for target in statement.targets):
+            if _nested_reads(statement.value) & attrs.keys():
+                raise Bail
+            value = run.eval(statement.value, body_env)  # (`A, B = 8, 4`, `X = Y = 0`: stored left to right)
+            for target in statement.targets:
+                _unpack(run, target, value, attrs)
         elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
             if kind == "dataclass" and is_marker(run, statement, body_env):
                 if keyword_only is not None:
@@ -156,7 +170,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)  # (dataclass_fields.py)
     elif kind == "ntuple":
         cls.fields = annotated
-    if node.keywords or base is not None and base.lookup("__init_subclass__") is not None:
+    if node.keywords or cls.base is not None and find(cls.order[1:], "__init_subclass__") is not None:
         if kind != "plain":
             raise Bail
         call_hook(run, cls, node, env)  # (script_class_hooks.py)
@@ -272,7 +286,7 @@ def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
         elif args or kwargs:
             raise Bail
         return obj
-    if type(init[1]) is not UFunc:
+    if type(init[1]) not in (UFunc, Native):
         raise Bail
     if run.call(Bound(init[1], obj), args, kwargs) is not None:
         raise Bail
@@ -344,11 +358,12 @@ def instance_attribute(run, obj: object, name: str) -> object:
 
 
 def _bound(value: object, obj: object, cls: UClass) -> object:
-    if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher):  # (a contextmanager wraps a function: bound too)
+    if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher, Native, Unmodelled):  # (a contextmanager wraps a function: bound too)
         return Bound(value, obj)
     if type(value) is Desc:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
-    if type(value) in VALUE_TYPES or type(value) in (tuple, NTup, dict, list, UObj, UClass, SpecObj, ShardObj, MeshObj, DType):
+    if type(value) in VALUE_TYPES or type(value) in (tuple, NTup, dict, list, UObj, UClass, SpecObj, ShardObj, MeshObj, DType,
+                                                     Arr, frozenset, set) or type(value) is type:  # (an array is no descriptor)
         return value
     if type(value) is Lib and as_dtype(value) is not None:
         return value  # `dtype = jnp.bfloat16` (a scalar type: no descriptor, read as it is)
@@ -389,6 +404,9 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             return tuple(cls.fields)
         if (slot := inherited_member(cls, name)) is not NOT_HELD:
             return slot  # (a builtin member every plain class has: class_dirs.py)
+        if name.startswith("__") and name.endswith("__") and not hasattr(type, name) \
+                and all(klass.kind == "plain" for klass in cls.order):
+            raise Raised(AttributeError(name))  # (`__unittest_skip__`: neither `type` nor `object` gives it)
         if name.startswith("__") and name.endswith("__") or name.startswith("_") and cls.kind in ("ntuple", "enum"):
             raise Bail  # (what `type` and `object` give every class: not modelled)
         raise Raised(AttributeError(name))
@@ -396,14 +414,19 @@ def class_attribute(run, cls: UClass, name: str) -> object:
     if type(value) is Dispatcher and value.method:
         raise Bail  # (read on the class, a singledispatchmethod dispatches on the first argument: not modelled)
     if type(value) is Desc:
-        if value.kind in ("property", "cached"):
+        if value.kind == "property":
+            return PropertyValue(value)  # (the property object itself: unittest_cases.py)
+        if value.kind == "cached":
             raise Bail
         return value.func if value.kind == "static" else Bound(value.func, cls)
     return value
 
 
 def super_attribute(run, sup: SuperObj, name: str) -> object:
-    found = sup.start.lookup(name) if sup.start is not None else None
+    if sup.owner is not None and type(sup.obj) in (UObj, UClass):  # (the classes after the method's own in the order)
+        found = find(after(sup.obj.cls if type(sup.obj) is UObj else sup.obj, sup.owner), name)
+    else:
+        found = sup.start.lookup(name) if sup.start is not None else None
     if found is None:
         holder = type(sup.obj) is UObj and sup.obj.data is not None
         if name == "__init__" or name == "__init_subclass__" and type(sup.obj) is UClass:
@@ -530,6 +553,23 @@ BUILTIN_METHODS = (_Replace, _AsDict, _Nothing, _HolderInit, TypeMethod)
 
 def _bail():
     raise Bail
+
+
+def _plain_target(target: ast.expr) -> bool:
+    if type(target) in (ast.Tuple, ast.List):
+        return all(_plain_target(item) for item in target.elts)
+    return type(target) is ast.Name
+
+
+def _unpack(run, target: ast.expr, value: object, attrs: dict) -> None:
+    if type(target) is ast.Name:
+        attrs[target.id] = value
+        return
+    items = run.iterate(value)
+    if len(items) != len(target.elts):
+        raise Raised(ValueError("unpack"))
+    for item, part in zip(items, target.elts):
+        _unpack(run, part, item, attrs)
 
 
 def _nested_reads(value: ast.expr) -> set[str]:

@@ -142,10 +142,7 @@ def _classes(run, node: ast.expr, func: UFunc) -> list:
 
 
 def _class_mro(cls: UClass) -> list:
-    chain = []
-    while cls is not None:
-        chain.append(cls)
-        cls = cls.base
+    chain = list(cls.order)
     last = chain[-1]
     if last.kind == "ntuple":
         return [*chain, tuple, object]

@@ -25,6 +25,7 @@ from codemods.analysis.host_objects import Bail
 # The builtin exception classes a script names beside those every run knows (host_objects.BUILTINS):
 # in `except` clauses (a retry wrapper's `except (IOError, TimeoutError)`) and `raise` statements.
 ERROR_NAMES = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
+                                                   AssertionError,
                                                    ZeroDivisionError, RuntimeError, NotImplementedError, OSError,
                                                    TimeoutError, ConnectionError, FileNotFoundError, PermissionError,
                                                    BaseException)}

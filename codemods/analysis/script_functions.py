@@ -32,6 +32,7 @@ from codemods.analysis.script_frames import frame_back
 from codemods.analysis.script_values import Bound, Opaque, UFunc
 from codemods.analysis.class_dirs import class_dir
 from codemods.analysis.temp_files import open_file
+from codemods.analysis.function_docs import function_doc, set_function_doc
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
 INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType, inspect.ArgInfo)
@@ -115,8 +116,10 @@ def function_attribute(run, func: UFunc, name: str) -> object:
         from codemods.analysis.function_binding import FunctionGet
 
         return FunctionGet(func)
-    if name.startswith("__") and name.endswith("__"):
-        raise Bail  # (`__doc__`, `__qualname__`, `__annotations__`: not modelled)
+    if name == "__doc__":
+        return function_doc(run, func)  # (function_docs.py)
+    if name.startswith("__") and name.endswith("__") and (name in _SLOTS or hasattr(types.FunctionType, name)):
+        raise Bail  # (`__qualname__`, `__annotations__`: not modelled)
     raise Raised(AttributeError(name))
 
 
@@ -126,8 +129,11 @@ def set_function_attribute(run, func: UFunc, name: str, value: object) -> None:
             raise Bail
         func.alias = value
         return
-    if name.startswith("__") and name.endswith("__") and name != "__wrapped__":
-        raise Bail
+    if name == "__doc__":
+        return set_function_doc(run, func, value)  # (function_docs.py)
+    if name.startswith("__") and name.endswith("__") and name != "__wrapped__" and (
+            name in _SLOTS or hasattr(types.FunctionType, name)):
+        raise Bail  # (a slot of the function type; any other name goes in its `__dict__`, as Python stores it)
     function_dict(run, func)[name] = value
 
 

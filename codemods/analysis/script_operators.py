@@ -273,6 +273,8 @@ class ScriptOperators:
             return bool(value)
         if kind in (NTup, types.MappingProxyType):
             return len(value) > 0
+        if kind is SpecObj:
+            return len(value.entries) > 0  # (a PartitionSpec is true when it has entries: its `__len__`)
         if kind in OPAQUE_TYPES:
             raise Bail
         return super().truth(value)

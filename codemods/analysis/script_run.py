@@ -89,6 +89,10 @@ from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
+from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest_member
+from codemods.analysis.narrow_handlers import hold_handlers, release_handlers
+from codemods.analysis.value_attributes import UNHANDLED, held_attribute
+from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis import array_lists, field_specs, script_flags, script_match
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
@@ -232,6 +236,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
                     return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
                                    lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
+                if type(value) is PlainContext and plain_enter(self, item, env):  # (a subTest: unittest_cases.py)
+                    continue
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
                 if type(value) is MeshCtx:
@@ -248,7 +254,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def try_statement(self, node: ast.Try, env: Env) -> None:
         if node.finalbody:
             return try_finally(self, node, env)  # (script_functions.py)
-        self.guarded += bool(node.handlers)  # (passed_steps.py)
+        entry = hold_handlers(self, node.handlers, env)  # (`guarded`: passed_steps.py, narrow_handlers.py)
         try:
             self.block(node.body, env)
         except GatherStop:
@@ -269,7 +275,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                     return
             raise
         finally:
-            self.guarded -= bool(node.handlers)
+            release_handlers(self, entry)
         self.block(node.orelse, env)
 
     def store(self, target: ast.expr, value: object, env: Env) -> None:
@@ -410,6 +416,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return found
         if kind is Lib:
             found = argparse_constant(f"{obj.name}.{name}")
+            found = unittest_member(self, jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             return Lib(f"{obj.name}.{name}") if found is None else found
         if kind is ParserObj or kind is FileHandle:
@@ -460,6 +467,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return func.alias or func.node.name if type(func) is UFunc else func.node.name
         if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
             return getattr(obj.found, name)
+        if (found := held_attribute(self, obj, name)) is not UNHANDLED:
+            return found  # (a builtin value, a PartitionSpec, a bound method: value_attributes.py)
         if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
             raise Bail
         return super().attribute(obj, name)
@@ -530,6 +539,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.run_lambda(func, args, kwargs)
         if kind in OPAQUE_TYPES:
             raise Bail
+        if (found := unknown_get(self, func, args, kwargs)) is not None:
+            return found  # (`table.get(key)` of a key the run does not know: unknown_keys.py)
         if func not in BUILTINS.values():  # (a method: `parts.extend(gen)` consumes it now; builtins see to it)
             args = [self.iterate(a) if type(a) is Lazy else a for a in args]
         return super().call(func, args, kwargs)

@@ -88,10 +88,7 @@ def type_hints(run, cls: object) -> dict:
     first place, its value from the class nearest `cls`), each one evaluated."""
     if type(cls) is not UClass:
         raise Bail
-    chain = []
-    while cls is not None:
-        chain.append(cls)
-        cls = cls.base
+    chain = list(cls.order)
     hints: dict = {}
     for klass in reversed(chain):
         for statement in klass.node.body:

@@ -164,7 +164,7 @@ class UClass:
     """A class of the module: its namespace in order, its one base (or none) and its kind."""
 
     __slots__ = ("annotations", "attrs", "base", "builtin", "fields", "frozen", "keyword_only", "kind", "members", "node",
-                 "registered")
+                 "order", "registered")
 
     def __init__(self, node: ast.ClassDef, base: UClass | None, attrs: dict, kind: str) -> None:
         self.node, self.base, self.attrs, self.kind = node, base, attrs, kind
@@ -175,22 +175,16 @@ class UClass:
         self.builtin = base.builtin if base is not None else None  # dict or list: what its instances hold
         self.annotations: dict = dict(base.annotations) if base is not None else {}  # field -> (annotation, scope)
         self.keyword_only: frozenset = base.keyword_only if base is not None else frozenset()  # (dataclass_fields.py)
+        self.order: tuple = (self, *base.order) if base is not None else (self,)  # its `__mro__` (class_orders.py)
 
     def lookup(self, name: str) -> tuple[UClass, object] | None:
-        cls = self
-        while cls is not None:
+        for cls in self.order:
             if name in cls.attrs:
                 return cls, cls.attrs[name]
-            cls = cls.base
         return None
 
     def derives(self, other: UClass) -> bool:
-        cls = self
-        while cls is not None:
-            if cls is other:
-                return True
-            cls = cls.base
-        return False
+        return other in self.order
 
 
 class UObj:
@@ -311,10 +305,10 @@ class FieldDefault:
 
 
 class SuperObj:
-    __slots__ = ("obj", "start")
+    __slots__ = ("obj", "owner", "start")
 
-    def __init__(self, start: UClass | None, obj: object) -> None:
-        self.start, self.obj = start, obj
+    def __init__(self, start: UClass | None, obj: object, owner: UClass | None = None) -> None:
+        self.start, self.obj, self.owner = start, obj, owner  # (owner: the class whose method called super())
 
 
 class FieldName:

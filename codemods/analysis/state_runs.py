@@ -32,6 +32,7 @@ from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, 
 from codemods.analysis.sites import Site
 from codemods.analysis.unknown_numbers import number, of_numbers
 from codemods.analysis.state_transforms import Transforms
+from codemods.analysis.mesh_unknowns import unsure
 from codemods.analysis import state_updates
 from codemods.analysis.values import (
     CONSTANT,
@@ -273,7 +274,7 @@ class BodyStates:
             if type(array) is not Arr:
                 raise Bail
             value = self.state(array)
-            if value.mixed or value.has(Q) or any(value.on(axis) is U for axis in axes) and short not in _CASTS:
+            if value.mixed or unsure(value, self.mesh.names) or any(value.on(axis) is U for axis in axes) and short not in _CASTS:
                 raise Bail  # (whether JAX raises here is not known)
             self.transforms.collective(short, value, gives)
             if short == "all_gather" and bound.get("tiled") is True and array.ndim == 0:
@@ -288,7 +289,7 @@ class BodyStates:
                 result = transfer.pcast_result(value, axes, gives, why, short)
             else:
                 result = transfer.collective_result(value, axes, gives, rule, why)
-            if result.has(Q):
+            if unsure(result, self.mesh.names):
                 raise Bail  # JAX rejects it (a cast from a state it does not take) or it is not known
             return Arr(None, False, ndim=array.ndim if rule.reduction else None, state=self.made(result))
 

@@ -1,0 +1,72 @@
+"""Handlers that cannot catch what a step with an unknown outcome raises (passed_steps.py; issue 13).
+
+A test runner calls each test inside `try: case.debug() except unittest.SkipTest: continue`:
+an assertion the run cannot decide (`self.assertAllClose(out, expected)` on computed arrays)
+either raises AssertionError, which no such handler catches (the program ends there), or passes.
+A run that goes on past it is then exact, as it is outside any `try`. A step the run does not
+know raises an instance of a builtin or library exception class (AssertionError, ValueError,
+TypeError, ...); a handler catches it only through a class that one of those derives from. A
+class the module made (script_exceptions.py) and unittest's SkipTest are bases of none of them;
+any other class, a bare `except:`, or a handler whose classes the run cannot name may catch it.
+"""
+from __future__ import annotations
+
+import ast
+import unittest
+
+from codemods.analysis.host_objects import Bail
+
+
+def hold_handlers(run, handlers: list, env) -> tuple:
+    """A `try` with `handlers` entered: counted in `guarded` and kept (with the scope its
+    handlers' classes are named in) while its body runs."""
+    entry = (handlers, env)
+    run.guarded += bool(handlers)
+    if handlers:
+        run.__dict__.setdefault("catching", []).append(entry)
+    return entry
+
+
+def release_handlers(run, entry: tuple) -> None:
+    """The `try` of `entry` left."""
+    if not entry[0]:
+        return
+    run.guarded -= 1
+    catching = run.__dict__.get("catching", [])
+    for index in range(len(catching) - 1, -1, -1):
+        if catching[index] is entry:
+            del catching[index]
+            return
+
+
+def narrow(run) -> bool:
+    """Every handler enclosing the run's step is one that cannot catch what it may raise."""
+    catching = run.__dict__.get("catching", [])
+    if len(catching) != getattr(run, "guarded", 0):
+        return False  # (handlers counted elsewhere: try*, a generator's own)
+    for handlers, env in catching:
+        for handler in handlers:
+            if handler.type is None:
+                return False
+            for kind in handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]:
+                if not _named(kind):
+                    return False
+                try:
+                    found = run.eval(kind, env)
+                except Bail:
+                    return False
+                if not _uncatching(found):
+                    return False
+    return True
+
+
+def _named(node: ast.expr) -> bool:
+    while type(node) is ast.Attribute:
+        node = node.value
+    return type(node) is ast.Name
+
+
+def _uncatching(kind: object) -> bool:
+    if not isinstance(kind, type) or not issubclass(kind, BaseException):
+        return False
+    return issubclass(kind, unittest.SkipTest) or kind.__dict__.get("_sf_module_class", False)
