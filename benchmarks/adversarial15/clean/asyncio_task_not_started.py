@@ -1,0 +1,41 @@
+"""create_task without an await: the task never runs before asyncio.run's coroutine returns? (it is cancelled)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import asyncio
+
+STATE = {"axes": ("i",)}
+
+
+async def widen():
+    await asyncio.sleep(0.2)
+    STATE["axes"] = ("i", "j")
+
+
+async def plan():
+    asyncio.create_task(widen())
+    await asyncio.sleep(0)
+    return STATE["axes"]
+
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, asyncio.run(plan()))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,38 @@
+"""dataclasses.replace calls __init__ (and __post_init__) again: the derived field follows."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import dataclasses
+
+
+@dataclasses.dataclass
+class Plan:
+    rows_only: bool = False
+    axes: tuple = dataclasses.field(init=False)
+
+    def __post_init__(self):
+        self.axes = ("i",) if self.rows_only else ("i", "j")
+
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    plan = dataclasses.replace(Plan(), rows_only=True)
+    return reduce_rows(mesh, x, plan.axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

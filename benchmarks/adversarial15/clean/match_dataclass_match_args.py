@@ -1,0 +1,40 @@
+"""A dataclass's __match_args__ follows field order: Plan(_, True) reads rows_only."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import dataclasses
+
+
+@dataclasses.dataclass
+class Plan:
+    name: str
+    rows_only: bool
+    wide: bool = False
+
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    match Plan("p", True):
+        case Plan(_, True):
+            axes = ("i",)
+        case _:
+            axes = ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,27 @@
+"""slice(None, None, 3).indices(4) is (0, 4, 3): two rows."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def body(block):
+    rows = jax.lax.psum(block, "j")
+    total = jax.lax.psum(block, ("i", "j"))
+    start, stop, step = slice(None, None, 3).indices(block.shape[0])
+    axes = ("i",) if len(range(start, stop, step)) == 2 else ("i", "j")
+    return jax.lax.psum(rows, axes)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,40 @@
+"""Two tasks store the axes; the one that sleeps longer writes last."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import asyncio
+
+STATE = {}
+
+
+async def store(delay, axes):
+    await asyncio.sleep(delay)
+    STATE["axes"] = axes
+
+
+async def plan():
+    await asyncio.gather(store(0.01, ("i",)), store(0.05, ("i", "j")))
+    return STATE["axes"]
+
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, asyncio.run(plan()))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

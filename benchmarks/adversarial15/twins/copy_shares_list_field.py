@@ -1,0 +1,36 @@
+"""copy.copy shares the list field: narrowing the copy's list narrows the original's."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import copy
+
+
+class Plan:
+    def __init__(self):
+        self.axes = ["i", "j"]
+
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    plan = Plan()
+    twin = copy.deepcopy(plan)
+    twin.axes.remove("j")
+    return reduce_rows(mesh, x, tuple(plan.axes))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

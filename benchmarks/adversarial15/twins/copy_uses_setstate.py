@@ -1,0 +1,37 @@
+"""copy.copy restores the state through the class's __setstate__."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import copy
+
+
+class Plan:
+    def __init__(self, axes):
+        self.axes = axes
+
+    def __setstate__(self, state):
+        self.__dict__.update(state, axes=state["axes"][:2])
+
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    twin = copy.copy(Plan(("i", "j")))
+    return reduce_rows(mesh, x, twin.axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,36 @@
+"""dir(obj) lists the instance's own fields too: 'axes' comes first."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+class Options:
+    sync = ("i", "j")
+
+    def __init__(self):
+        self.zaxes = ("i",)
+
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    opts = Options()
+    found = [getattr(opts, k) for k in dir(opts) if isinstance(getattr(opts, k), tuple)]
+    return reduce_rows(mesh, x, found[0])
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

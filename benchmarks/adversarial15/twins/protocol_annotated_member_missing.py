@@ -1,0 +1,43 @@
+"""A runtime Protocol's annotated data member must be present too: the object lacks it."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import typing
+
+
+@typing.runtime_checkable
+class Sharded(typing.Protocol):
+    axes: tuple
+
+    def reduce(self): ...
+
+
+class Plain:
+    axes = "plain"
+
+    def reduce(self):
+        return None
+
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    axes = ("i", "j") if isinstance(Plain(), Sharded) else ("i",)
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
