@@ -261,6 +261,9 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
             raise Bail from None
         if any(not other.done() for other in asyncio.all_tasks(loop)):
             raise Bail  # (asyncio.run cancels them: their handlers would run)
+        if any(type(gen) is AsyncGenRun and gen.thread is not None and not gen.done
+               for gen in run.__dict__.get("_generators", ())):
+            raise Bail  # (asyncio.run closes async generators left suspended: their `finally` would run)
         return task.result()
     finally:
         run._loop = None

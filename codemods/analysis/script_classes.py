@@ -300,7 +300,7 @@ def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
     for name in cls.fields:
         if name in values:
             continue
-        default = _field_default(cls, name) if cls.kind == "dataclass" else \
+        default = cls.defaults.get(name) if cls.kind == "dataclass" else \
             ((cls.attrs[name], False) if name in cls.attrs else None)
         if default is None:
             raise Bail
