@@ -108,6 +108,10 @@ def module_object_written(tree: ast.Module) -> frozenset[str]:
     found = _parents(tree, ast.Subscript, _this_module) + _parents(tree, ast.Call, _this_module)
     if main:
         found += _parents(tree, ast.Name, lambda node: node.id in main and isinstance(node.ctx, ast.Load))
+    for node, parent in _parents(tree, ast.Attribute, _sys_modules):
+        if not (type(parent) is ast.Subscript and parent.value is node or type(parent) is ast.Compare
+                or type(parent) is ast.Attribute and parent.attr in ("get", "keys", "__contains__")):
+            written.add(ALL)  # `sys.modules.values()`, the table handed on: any module object, this one too
     for this, parent in found:
         alias = _alias_of(tree, this, parent)
         if alias is None:
