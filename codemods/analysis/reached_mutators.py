@@ -48,6 +48,8 @@ def reached_mutators(tree: ast.Module) -> set[str]:
     if cached is not None:
         return cached
     parents = module_parents(tree)
+    methods = {member.name for cls in nodes_of_type(tree, ast.ClassDef) for member in cls.body
+               if type(member) in (ast.FunctionDef, ast.AsyncFunctionDef)}
     found: set[str] = set()
     for node in nodes_of_type(tree, ast.Attribute):
         if node.attr not in CHANGERS or not isinstance(node.ctx, ast.Load):
@@ -58,6 +60,11 @@ def reached_mutators(tree: ast.Module) -> set[str]:
             continue  # `AXES.pop()`: mutation.py's own reading
         if called and type(node.value) is ast.Name and node.value.id in ("type", "object", "super"):
             continue
+        if called and parent.args and type(parent.args[0]) is ast.Name and parent.args[0].id in ("self", "cls") \
+                and node.value is not parent.args[0] and not (type(node.value) is ast.Name and node.value.id in _TYPES):
+            continue  # `Base.__init__(self, ...)`: a class's method, called on the instance
+        if type(node.value) is ast.Name and node.value.id in ("self", "cls") and node.attr in methods:
+            continue  # `self.update` of a class defining `update`: that method, not dict.update
         if called and type(node.value) is ast.Name and node.value.id in _TYPES:
             key = alias_key(parent.args[0]) if parent.args else None  # `list.__init__(AXES, [...])`
         elif type(node.value) is ast.Name and node.value.id in _TYPES:
