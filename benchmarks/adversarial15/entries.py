@@ -741,3 +741,38 @@ prog("asyncio_gather_return_exceptions", "gather(return_exceptions=True) hands a
 prog("asyncio_run_finalizes_broken_async_for", "An `async for` left by break leaves its generator suspended; asyncio.run finalizes it: its finally runs.",
      '\nSTATE = {"axes": ("i", "j")}\n\n\nasync def batches():\n    try:\n        for k in range(3):\n            yield k\n    finally:\n        STATE["axes"] = ("i",)\n\n\nasync def serve():\n    async for _ in batches():\n        break\n\n@REDUCE@\n\ndef main(mesh, x):\n    asyncio.run(serve())\n    return reduce_rows(mesh, x, STATE["axes"])\n',
      '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")', imports="import asyncio\n")
+
+# == twelfth batch: a generator freed while suspended is closed at once (CPython refcounting) ========
+GEN = '\nSTATE = {"axes": ("i", "j")}\n\n\ndef batches():\n    try:\n        yield 1\n        yield 2\n    finally:\n        STATE["axes"] = ("i",)\n\n'
+prog("generator_freed_after_next", "next(batches()) leaves a temporary generator suspended; freed at once, it is closed: its finally runs.",
+     GEN + '\ndef first_batch():\n    return next(batches())\n\n@REDUCE@\n\ndef main(mesh, x):\n    first_batch()\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+prog("generator_freed_after_break", "A for loop left by break drops its generator, which is closed at once: its finally runs.",
+     GEN + '@REDUCE@\n\ndef main(mesh, x):\n    for _ in batches():\n        break\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+prog("generator_freed_by_rebinding", "Rebinding the only name of a suspended generator closes it.",
+     GEN + '@REDUCE@\n\ndef main(mesh, x):\n    stream = batches()\n    next(stream)\n    stream = None\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+
+# == thirteenth batch: finalizers CPython runs when the last reference goes ==========================
+DEL = '\nSTATE = {"axes": ("i", "j")}\n\n\nclass Session:\n    def __del__(self):\n        STATE["axes"] = ("i",)\n\n'
+prog("del_method_temporary", "A temporary object's __del__ runs as soon as the statement is done (refcounting).",
+     DEL + '@REDUCE@\n\ndef main(mesh, x):\n    Session()\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+prog("del_method_del_statement", "`del` of the only name runs the object's __del__.",
+     DEL + '@REDUCE@\n\ndef main(mesh, x):\n    session = Session()\n    del session\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")')
+prog("weakref_finalize_runs", "weakref.finalize's callback runs when its object is freed.",
+     '\nSTATE = {"axes": ("i", "j")}\n\n\nclass Session:\n    pass\n\n\ndef narrow():\n    STATE["axes"] = ("i",)\n\n@REDUCE@\n\ndef main(mesh, x):\n    session = Session()\n    weakref.finalize(session, narrow)\n    session = None\n    return reduce_rows(mesh, x, STATE["axes"])\n',
+     '    session = None', '    session.name = None', imports="import weakref\n")
+
+# == fourteenth batch: one list object under several names ===========================================
+prog("tuple_item_iadd_changes_then_raises", "`HOLD[0] *= 0` empties the list in place, then the tuple store raises TypeError.",
+     '\nHOLD = (["i", "j"],)\n@REDUCE@\n\ndef main(mesh, x):\n    try:\n        HOLD[0] *= 0\n    except TypeError:\n        pass\n    return reduce_rows(mesh, x, tuple(HOLD[0]) or ("i",))\n',
+     '        HOLD[0] *= 0', '        HOLD[0] * 0')
+prog("list_repeat_shares_inner", "[inner] * 2 holds one list twice: popping through the second changes the first.",
+     '\nGROUPS = [["i", "j"]] * 2\n@REDUCE@\n\ndef main(mesh, x):\n    GROUPS[1].pop()\n    return reduce_rows(mesh, x, tuple(GROUPS[0]))\n',
+     'GROUPS = [["i", "j"]] * 2', 'GROUPS = [["i", "j"] for _ in range(2)]')
+prog("dict_fromkeys_shares_value", "dict.fromkeys(keys, []) holds one list under every key.",
+     '\nTABLE = dict.fromkeys(["train", "eval"], ["i", "j"])\n@REDUCE@\n\ndef main(mesh, x):\n    TABLE["eval"].remove("j")\n    return reduce_rows(mesh, x, tuple(TABLE["train"]))\n',
+     'TABLE = dict.fromkeys(["train", "eval"], ["i", "j"])', 'TABLE = {k: ["i", "j"] for k in ["train", "eval"]}')

@@ -1,0 +1,39 @@
+"""A for loop left by break drops its generator, which is closed at once: its finally runs."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+STATE = {"axes": ("i", "j")}
+
+
+def batches():
+    try:
+        yield 1
+        yield 2
+    finally:
+        STATE["axes"] = ("i", "j")
+
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    for _ in batches():
+        break
+    return reduce_rows(mesh, x, STATE["axes"])
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
