@@ -44,7 +44,8 @@ from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__",
-                    "__set_name__", "__class_getitem__", "__get__", "__set__"})
+                    "__set_name__", "__class_getitem__", "__get__", "__set__",
+                    "__del__"})  # (run when the last reference goes, which the run does not follow: adversarial15)
 
 
 class Desc:
@@ -139,6 +140,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 attrs[statement.target.id] = run.eval(statement.value, body_env)
         else:
             raise Bail
+    if "__del__" in attrs:
+        raise Bail  # (`__del__ = close`: a finalizer, as above)
     if kind == "enum" and mixin == FLAG:
         make_flags(cls, attrs, Auto)  # (script_flags.py)
     elif kind == "enum":
