@@ -11,6 +11,21 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
+    "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",
+    "hp2_sf105_async_generator_finished_by_async_for": "main()",
+    "nhp2_sf105_async_generator_closed_by_asyncio_run": "main()",
+    "hp3_sf105_dataclass_default_kept_by_init": "main()",
+    "nhp3_sf105_dataclass_default_not_the_class_attribute": "main()",
+    "hp4_sf105_dataclass_asdict_first_field": "main()",
+    "nhp4_sf105_dataclass_initvar_is_no_field": "main()",
+    "hp5_sf105_list_method_taken_that_reads": "main()",
+    "nhp5_sf105_list_method_taken_that_pops": "main()",
+    "hp6_sf105_main_module_attribute_read": "main()",
+    "nhp6_sf105_main_module_attribute_stored": "main()",
+    "hp7_sf105_class_attribute_read_by_map": "main()",
+    "nhp7_sf105_class_attribute_set_by_map": "main()",
+
     "gc6_sf105_script_merge_keeps_equal_literals": "main()",
     "ngc6_sf105_script_merge_drops_a_built_string": "main()",
     "gc5_sf105_script_config_file_in_a_temp_dir": "main()",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import iter_nodes, nodes_of_type
+from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, nodes_of_type
 from codemods.analysis.bindings import ast_dotted
 
 ANY = "*"
@@ -69,6 +69,8 @@ def _table(tree: ast.Module, setters: frozenset[str]) -> dict[int, frozenset[str
     classes = {node.name: node for node in tree.body if type(node) is ast.ClassDef}
     functions = {node.name: node for node in tree.body if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef)}
     set_on_any, set_on = _setattr_targets(tree, classes, setters)
+    if _escaped_setters(tree):
+        set_on_any.add(ANY)
     objects = _module_objects(tree, classes)
     own: dict[str, set[str]] = {}
     for name, cls in classes.items():
@@ -123,6 +125,40 @@ def _setattr_targets(tree: ast.Module, classes: dict, setters: frozenset[str]) -
             elif _maybe_class(target, scope, classes, id(scope) in methods):
                 on_any.add(attr)
     return on_any, on
+
+
+def _escaped_setters(tree: ast.Module) -> bool:
+    """Whether `setattr`/`delattr` (or a `__setattr__`) is reached other than by a call whose
+    target and name the reading above sees: handed on as a value (`map(setattr, ...)`,
+    `functools.partial(setattr, Plan)`), called with starred arguments (`setattr(*CHANGE)`), or an
+    `exec`/`eval` text that stores an attribute (`exec("Plan.AXES = ...")`, found by
+    adversarial15). Any attribute of any class may then be set."""
+    parents = module_parents(tree)
+    for node in [*nodes_of_type(tree, ast.Name), *nodes_of_type(tree, ast.Attribute)]:
+        name = node.id if type(node) is ast.Name else node.attr
+        if name not in _SETTERS | _DUNDER_SETTERS or not isinstance(node.ctx, ast.Load):
+            continue
+        call = parents.get(id(node))
+        if type(call) is not ast.Call or call.func is not node or any(type(a) is ast.Starred for a in call.args) \
+                or len(call.args) < (2 if type(node) is ast.Name else 1) \
+                or type(node) is ast.Attribute and name in _SETTERS:
+            return True
+    for callee in ("exec", "eval"):
+        for call in calls_by_callee(tree).get(callee, ()):
+            if type(call.func) is not ast.Name:
+                continue
+            text = call.args[0] if call.args else None
+            if type(text) is not ast.Constant or type(text.value) is not str:
+                return True
+            try:
+                code = ast.parse(text.value, mode="exec" if callee == "exec" else "eval")
+            except SyntaxError:
+                continue  # (the program raises there)
+            if any(type(n) in (ast.Attribute, ast.Subscript) and not isinstance(n.ctx, ast.Load)
+                   or type(n) is ast.Name and n.id in _SETTERS | _DUNDER_SETTERS | _NAMESPACE_CALLS
+                   or type(n) is ast.Attribute and n.attr in _DUNDER_SETTERS for n in ast.walk(code)):
+                return True
+    return False
 
 
 def _own_nodes(scope: ast.AST) -> list[ast.AST]:

@@ -53,8 +53,16 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
     cls.frozen = frozen or base is not None and base.frozen
     if base is not None and base.frozen != cls.frozen:
         raise Bail  # dataclasses reject mixing frozen and non-frozen
+    if any("InitVar" in ast.dump(cls.annotations[name][0]) for name in annotated if name in cls.annotations):
+        raise Bail  # an InitVar pseudo-field: an `__init__` parameter, never stored nor listed by `fields()`
+    # The generated `__init__` keeps each default as it is now: a field of its own is read through
+    # the class now, an inherited one is the base's field as the base's decoration took it; a
+    # class attribute set later changes neither (found by adversarial15).
+    inherited_defaults = base.defaults if base is not None else {}
+    cls.defaults = {name: inherited_defaults.get(name) if name in inherited and name not in annotated
+                    else _field_default(cls, name) for name in cls.fields}
     for name in cls.fields:
-        default = _field_default(cls, name)
+        default = cls.defaults[name]
         if default is not None and type(default[0]) in (list, dict, set):
             raise Bail  # dataclasses reject a mutable default: the program raises
     check_order(cls)
@@ -116,11 +124,9 @@ def positional(cls: UClass) -> list:
 
 def check_order(cls: UClass) -> None:
     """dataclasses' own check: a positional field without a default after one with a default."""
-    from codemods.analysis.script_classes import _field_default
-
     defaulted = None
     for name in positional(cls):
-        if _field_default(cls, name) is not None:
+        if cls.defaults.get(name) is not None:
             defaulted = name
         elif defaulted is not None:
             raise Raised(TypeError(f"non-default argument {name!r} follows default argument {defaulted!r}"))

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Container
 
 from codemods import jaxapi
@@ -21,6 +22,8 @@ from codemods.analysis.nodes import calls_by_callee, module_parents, names_by_id
 ALL = "*"  # every module-level name may be rebound
 _READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
 _WRITES = frozenset({"update", "setdefault", "pop", "__setitem__", "__delitem__"})
+# A function's `__globals__` and a frame's `f_globals` are the module's dict, as `globals()` is.
+_NAMESPACE_ATTRIBUTES = frozenset({"__globals__", "f_globals"})
 
 
 def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[str]:
@@ -28,7 +31,8 @@ def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[s
     `globals()` may rebind (every name the module binds, when the write cannot be told)."""
     starred = star_rebound(tree)
     if source is not None and "global" not in source and "nonlocal" not in source and "modules" not in source \
-            and "exec" not in source and "vars" not in source and "locals" not in source:
+            and "exec" not in source and "vars" not in source and "locals" not in source \
+            and "__main__" not in source and "import_module" not in source and "__import__" not in source:
         return starred
     names = {name for kind in (ast.Global, ast.Nonlocal) for node in nodes_of_type(tree, kind) for name in node.names}
     names |= starred
@@ -100,7 +104,15 @@ def module_object_written(tree: ast.Module) -> frozenset[str]:
     write any (`vars(...)`, `.__dict__` handed on, the object handed on or aliased)."""
     written: set[str] = set()
     parents = module_parents(tree)
-    for this, parent in _parents(tree, ast.Subscript, _this_module) + _parents(tree, ast.Call, _this_module):
+    main = _main_names(tree)
+    found = _parents(tree, ast.Subscript, _this_module) + _parents(tree, ast.Call, _this_module)
+    if main:
+        found += _parents(tree, ast.Name, lambda node: node.id in main and isinstance(node.ctx, ast.Load))
+    for node, parent in _parents(tree, ast.Attribute, _sys_modules):
+        if not (type(parent) is ast.Subscript and parent.value is node or type(parent) is ast.Compare
+                or type(parent) is ast.Attribute and parent.attr in ("get", "keys", "__contains__")):
+            written.add(ALL)  # `sys.modules.values()`, the table handed on: any module object, this one too
+    for this, parent in found:
         alias = _alias_of(tree, this, parent)
         if alias is None:
             written |= _written_through(this, parent, parents)
@@ -138,18 +150,39 @@ def _written_through(this: ast.expr, parent: ast.AST | None, parents) -> set[str
     if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id in ("setattr", "delattr") \
             and parent.args and parent.args[0] is this and len(parent.args) >= 2:
         return _literal_names([parent.args[1]])
-    if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "getattr":
-        return set()
+    if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id in ("getattr", "hasattr") \
+            or type(parent) in (ast.Compare, ast.Expr):
+        return set()  # (a read, an identity test, or a value dropped)
     return {ALL}
 
 
 def _this_module(node: ast.AST) -> bool:
-    """`sys.modules[__name__]`, or `sys.modules.get(__name__)` (the same object: found by adversarial14)."""
+    """What may be the module object: `sys.modules[key]` or `sys.modules.get(key)` of any key
+    (a script is `sys.modules["__main__"]`, and `sys.modules[f.__module__]` is its own module:
+    found by adversarial14 and 15), and `importlib.import_module(...)` or `__import__(...)` of
+    any name (`import_module(__name__)`)."""
     if type(node) is ast.Call:
-        return type(node.func) is ast.Attribute and node.func.attr == "get" and len(node.args) >= 1 \
-            and type(node.args[0]) is ast.Name and node.args[0].id == "__name__" and _sys_modules(node.func.value)
-    return type(node) is ast.Subscript and type(node.slice) is ast.Name and node.slice.id == "__name__" \
-        and _sys_modules(node.value)
+        func = node.func
+        if type(func) is ast.Attribute and func.attr == "get" and _sys_modules(func.value):
+            return True
+        return (func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None) \
+            in ("import_module", "__import__") and not _library_name(node.args[0] if node.args else None)
+    return type(node) is ast.Subscript and _sys_modules(node.value) and not _library_name(node.slice) \
+        and (isinstance(node.ctx, ast.Load) or type(node.slice) is ast.Name and node.slice.id == "__name__")
+
+
+def _library_name(key: ast.AST | None) -> bool:
+    """A literal module name of the standard library or of JAX and NumPy: never the program's own."""
+    if type(key) is not ast.Constant or type(key.value) is not str:
+        return False
+    top = key.value.split(".")[0]
+    return top in sys.stdlib_module_names and top != "__main__" or top in ("jax", "jaxlib", "numpy", "flax", "optax")
+
+
+def _main_names(tree: ast.Module) -> frozenset[str]:
+    """The names `import __main__` (or `import __main__ as m`) binds: the running script's module."""
+    return frozenset(alias.asname or alias.name for node in nodes_of_type(tree, ast.Import)
+                     for alias in node.names if alias.name == "__main__")
 
 
 def _sys_modules(node: ast.AST) -> bool:
@@ -179,6 +212,8 @@ def globals_written(tree: ast.Module, bound: set[str]) -> frozenset[str]:
     parents = [(node, module_parent[id(node)]) for node in calls_by_callee(tree).get("globals", ())
                if type(node.func) is ast.Name and not node.args and not node.keywords]
     parents += [(node, module_parent[id(node)]) for node in _top_level_namespaces(tree, bound)]
+    parents += [(node, module_parent[id(node)]) for node in nodes_of_type(tree, ast.Attribute)
+                if node.attr in _NAMESPACE_ATTRIBUTES and isinstance(node.ctx, ast.Load)]
     written: set[str] = set()
     for call, parent in parents:
         if type(parent) is ast.Subscript and parent.value is call:

@@ -18,6 +18,7 @@ from codemods.analysis.dict_changes import changed_dict
 from codemods.analysis.shared_targets import shared_targets
 from codemods.analysis.held_names import HOLDING as _HOLDING, alias_key as _alias_key, held as _held, returned_keys
 from codemods.analysis.bound_parameters import bound_parameters
+from codemods.analysis.reached_mutators import reached_mutators
 from codemods.analysis.passed_objects import attribute_globals, augmented_changes, fresh_call, handed_on, names_in, passed_names
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
@@ -122,6 +123,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
 
     found |= handed_to_changers(tree)
     found |= augmented_changes(tree)  # `cfg |= {...}`, `axes += [a]` on a parameter or a field: in place
+    found |= reached_mutators(tree)  # `drop = AXES.pop`, `getattr(AXES, "pop")()` (reached_mutators.py)
     if found:
         found |= _aliased(tree, found, deep)
     found |= fresh_keys

@@ -31,6 +31,7 @@ from asyncio import events
 from codemods.analysis import overlapping_jobs
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_contextvars import current_context
 from codemods.analysis.script_generators import GenRun, current
 from codemods.analysis.script_values import Bound, GatherStop, PartialObj, RunCallable, UFunc
 
@@ -187,8 +188,12 @@ class Bridge(collections.abc.Coroutine):
             raise Bail
         coro.awaited = True
         self.coro = coro
+        self.context = dict(current_context(coro.run))  # (a task runs in a copy made now: script_contextvars.py)
 
     def send(self, value: object) -> object:
+        run = self.coro.run
+        outer = run.__dict__.get("_context")
+        run._context = self.context
         try:
             more, out = self.coro.step()
         except Raised as raised:
@@ -197,6 +202,8 @@ class Bridge(collections.abc.Coroutine):
             raise _Abort(error) from None
         except BaseException as error:  # noqa: BLE001  (the run's own failure: unknown)
             raise _Abort(Bail()) from error
+        finally:
+            run._context = outer
         if not more:
             raise StopIteration(out)
         return out
@@ -260,6 +267,9 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
             raise Bail from None
         if any(not other.done() for other in asyncio.all_tasks(loop)):
             raise Bail  # (asyncio.run cancels them: their handlers would run)
+        if any(type(gen) is AsyncGenRun and gen.thread is not None and not gen.done
+               for gen in run.__dict__.get("_generators", ())):
+            raise Bail  # (asyncio.run closes async generators left suspended: their `finally` would run)
         return task.result()
     finally:
         run._loop = None
@@ -306,8 +316,9 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     future = loop.create_future()
 
     def job() -> None:
-        saved = {name: run.__dict__.get(name) for name in ("frames", "node", "op_node", "guarded", "contexts")}
+        saved = {name: run.__dict__.get(name) for name in ("frames", "node", "op_node", "guarded", "contexts", "_worker")}
         run.frames, run.guarded, run.contexts = [], 0, []  # (a thread of its own: no handlers, no mesh)
+        run._worker = True  # (nor the loop's contextvars: script_contextvars.py)
         try:
             result = run.call(func, given, {})
         except Raised as raised:

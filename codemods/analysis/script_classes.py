@@ -47,7 +47,8 @@ from codemods.analysis.unittest_cases import Native, PropertyValue, Unmodelled
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__",
-                    "__set_name__", "__class_getitem__", "__get__", "__set__"})
+                    "__set_name__", "__class_getitem__", "__get__", "__set__",
+                    "__del__"})  # (run when the last reference goes, which the run does not follow: adversarial15)
 
 
 class Desc:
@@ -153,6 +154,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 attrs[statement.target.id] = run.eval(statement.value, body_env)
         else:
             raise Bail
+    if "__del__" in attrs:
+        raise Bail  # (`__del__ = close`: a finalizer, as above)
     if kind == "enum" and mixin == FLAG:
         make_flags(cls, attrs, Auto)  # (script_flags.py)
     elif kind == "enum":
@@ -314,7 +317,7 @@ def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
     for name in cls.fields:
         if name in values:
             continue
-        default = _field_default(cls, name) if cls.kind == "dataclass" else \
+        default = cls.defaults.get(name) if cls.kind == "dataclass" else \
             ((cls.attrs[name], False) if name in cls.attrs else None)
         if default is None:
             raise Bail

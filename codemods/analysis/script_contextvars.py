@@ -1,12 +1,20 @@
 """`contextvars.ContextVar` in a script run (script_run.py; issue 13).
 
 Research code keeps "the active layout" in a ContextVar that a context manager sets and resets
-and the shard_map bodies read with `.get()`. A script runs in one context (the run does not model
-`copy_context`, threads or asyncio: those stop it), and a generator shares its caller's context,
-so the variable's value is simply held by the object: `set` hands back a token remembering the
-value before, `reset(token)` puts it back (once, and only on the variable that made it, as
-Python checks), `get()` gives the value, or `get(default)`'s default, or the variable's own
+and the shard_map bodies read with `.get()`. Outside asyncio a script runs in one context (the
+run does not model `copy_context` or threads: those stop it), and a generator shares its caller's
+context: `set` hands back a token remembering the value before, `reset(token)` puts it back (once,
+and only on the variable and in the context that made it, as Python checks), `get()` gives the value, or `get(default)`'s default, or the variable's own
 default, and otherwise raises LookupError as Python does.
+
+asyncio is run (script_asyncio.py), and there one value per variable no longer holds:
+`asyncio.run`'s coroutine and every task run in a COPY of the context made when the task is
+created, so a `set` in a task is not seen by its creator, nor one its creator makes after
+`create_task` by the task (found by adversarial15). The values are therefore kept per context:
+the run's current context is a dict (`run._context`) that a task's stepping swaps for the copy
+it was made with (script_asyncio.py `Bridge`); `await coro` runs in the awaiting task's context,
+as in Python. An executor thread (`run_in_executor`) has a context of its own, which persists
+from job to job of one worker: any use there stops the run.
 """
 from __future__ import annotations
 
@@ -18,13 +26,21 @@ from codemods.analysis.script_values import RunCallable
 _UNSET = object()
 
 
-class ContextVarObj(ModelledObject):
-    """A ContextVar made by the program: its name, default and current value."""
+def current_context(run) -> dict:
+    """The context the run's code runs in now: ContextVarObj -> value."""
+    found = run.__dict__.get("_context")
+    if found is None:
+        found = run._context = {}
+    return found
 
-    __slots__ = ("default", "name", "value")
+
+class ContextVarObj(ModelledObject):
+    """A ContextVar made by the program: its name and default (its values are the contexts')."""
+
+    __slots__ = ("default", "name")
 
     def __init__(self, name: str, default: object) -> None:
-        self.name, self.default, self.value = name, default, _UNSET
+        self.name, self.default = name, default
 
     def attribute(self, run, name: str) -> object:
         if name == "name":
@@ -35,12 +51,13 @@ class ContextVarObj(ModelledObject):
 
 
 class TokenObj:
-    """What `var.set(value)` hands back: the variable, the value before, and whether it was used."""
+    """What `var.set(value)` hands back: the variable, the value before, the context it was
+    made in, and whether it was used."""
 
-    __slots__ = ("before", "used", "var")
+    __slots__ = ("before", "context", "used", "var")
 
-    def __init__(self, var: ContextVarObj, before: object) -> None:
-        self.var, self.before, self.used = var, before, False
+    def __init__(self, var: ContextVarObj, before: object, context: dict) -> None:
+        self.var, self.before, self.context, self.used = var, before, context, False
 
 
 class VarMethod(RunCallable):
@@ -51,13 +68,15 @@ class VarMethod(RunCallable):
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         var = self.var
-        if kwargs:
-            raise Bail
+        if kwargs or run.__dict__.get("_worker"):
+            raise Bail  # (a worker thread's own context: see above)
+        context = current_context(run)
+        value = context.get(var, _UNSET)
         if self.name == "get":
             if len(args) > 1:
                 raise Bail
-            if var.value is not _UNSET:
-                return var.value
+            if value is not _UNSET:
+                return value
             if args:
                 return args[0]
             if var.default is not _UNSET:
@@ -66,14 +85,17 @@ class VarMethod(RunCallable):
         if len(args) != 1:
             raise Bail
         if self.name == "set":
-            token = TokenObj(var, var.value)
-            var.value = args[0]
+            token = TokenObj(var, value, context)
+            context[var] = args[0]
             return token
         token = args[0]
-        if type(token) is not TokenObj or token.var is not var or token.used:
+        if type(token) is not TokenObj or token.var is not var or token.used or token.context is not context:
             raise Bail  # (Python raises ValueError or RuntimeError: not modelled)
         token.used = True
-        var.value = token.before
+        if token.before is _UNSET:
+            context.pop(var, None)
+        else:
+            context[var] = token.before
         return None
 
 

@@ -14,8 +14,10 @@ Modelled consumers: a `for` loop (its rounds interleaved with the body; also ove
 `yield from gen` in another generator's body, and a `with` statement over a context manager (its
 body runs between the generator's first piece and the rest). Anything else that would walk a
 generator (a comprehension, `zip`, `sorted`) stops the run, as does an exception thrown into a suspended generator, a generator resumed inside or
-outside a shard_map body or jitted function other than the one it began in, and a loop that
-leaves a generator suspended inside a `with` block.
+outside a shard_map body or jitted function other than the one it began in, and a generator
+left suspended (by a loop that ends early, or by `next`) whose body has a `finally`, handlers or
+a `with`: CPython closes it as soon as its last reference goes, running them, which the run does
+not follow.
 """
 from __future__ import annotations
 
@@ -43,6 +45,24 @@ def is_generator(node: ast.AST) -> bool:
             found = type(item) in (ast.Yield, ast.YieldFrom)
             pending.extend(ast.iter_child_nodes(item))
         node._sf_generator = found
+    return found
+
+
+def closes_with_code(node: ast.AST) -> bool:
+    """Whether closing the generator while suspended may run its code: its own body has a `try`
+    with a `finally` or handlers, or a `with` (CPython closes a suspended generator as soon as its
+    last reference goes, which the run does not follow)."""
+    found = node.__dict__.get("_sf_closes_with_code")
+    if found is None:
+        found, pending = False, list(node.body)
+        while pending and not found:
+            item = pending.pop()
+            if type(item) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef):
+                continue
+            found = type(item) in (ast.With, ast.AsyncWith) or isinstance(item, ast.Try) and bool(
+                item.finalbody or item.handlers) or type(item).__name__ == "TryStar"
+            pending.extend(ast.iter_child_nodes(item))
+        node._sf_closes_with_code = found
     return found
 
 
@@ -138,8 +158,8 @@ class GenRun:
                     return
                 yield value
         finally:
-            if not finished and self.contexts:
-                raise Bail  # (left suspended inside `with mesh:`: the mesh stays until it is collected)
+            if not finished and (self.contexts or closes_with_code(self.func.node)):
+                raise Bail  # (left suspended: freed, it is closed then, running its `finally`; found by adversarial15)
 
     def suspend(self, value: object) -> object:
         """A `yield` in the body (run on the generator's thread): hand `value` out, wait to resume."""
@@ -261,6 +281,8 @@ def next_item(run, args: list) -> object:
     source = args[0]
     if type(source) is GenRun:
         more, value = source.step()
+        if more and closes_with_code(source.func.node):
+            raise Bail  # (suspended: where its last reference goes, CPython closes it and its `finally` runs)
     elif type(source) is Iter and source.live is not None and not source.used:
         try:
             more, value = True, next(source.live)
@@ -320,6 +342,18 @@ class Numbered:
 
     def walk(self):
         return enumerate(self.gen.walk(), self.start)
+
+
+def loop_over(run, node: ast.For, source: GenRun | Numbered, env) -> None:
+    """A `for` over a generator (or `enumerate` of one): its walk is closed as the loop ends, so
+    that a generator it leaves suspended is checked there (`walk`'s `finally`), not when Python
+    collects the walk (where the stop would be lost)."""
+    gen = source if type(source) is GenRun else source.gen
+    walk = gen.walk()
+    try:
+        run.run_loop(node, walk if type(source) is GenRun else enumerate(walk, source.start), env)
+    finally:
+        walk.close()
 
 
 def generator_walk(name: str, args: list, kwargs: dict) -> object:

@@ -105,7 +105,7 @@ from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
-from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
+from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator, loop_over,
                                                  managed)
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
@@ -219,7 +219,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 and is_generator(hook[1].node):
             source = self.call(Bound(hook[1], source), [], {})  # (a loader whose `__iter__` yields its batches)
         if type(source) in (GenRun, Numbered):
-            return self.run_loop(node, source.walk(), env)
+            return loop_over(self, node, source, env)  # (script_generators.py)
         if type(source) is not Lazy:
             return self.run_loop(node, self.loop_items(source), env)
         if source.used:

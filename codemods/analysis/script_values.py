@@ -163,12 +163,13 @@ class UFunc:
 class UClass:
     """A class of the module: its namespace in order, its one base (or none) and its kind."""
 
-    __slots__ = ("annotations", "attrs", "base", "builtin", "fields", "frozen", "keyword_only", "kind", "members", "node",
-                 "order", "registered")
+    __slots__ = ("annotations", "attrs", "base", "builtin", "defaults", "fields", "frozen", "keyword_only", "kind", "members",
+                 "node", "order", "registered")
 
     def __init__(self, node: ast.ClassDef, base: UClass | None, attrs: dict, kind: str) -> None:
         self.node, self.base, self.attrs, self.kind = node, base, attrs, kind
         self.fields: list[str] = []  # dataclass or NamedTuple fields, bases' first
+        self.defaults: dict = {}  # a dataclass field -> its default as `@dataclass` took it (dataclass_fields.py)
         self.frozen = False
         self.registered = False  # a pytree node class (`jax.tree_util.register_dataclass`)
         self.members: dict = {}  # an Enum's members by name, in order

@@ -1,0 +1,31 @@
+"""`asdict` lists the fields in order: the first is the wide axes."""
+import dataclasses
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+@dataclasses.dataclass
+class Plan:
+    axes: tuple = ("i", "j")
+    narrow: tuple = ("i",)
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    return reduce_rows(list(dataclasses.asdict(Plan()).values())[0])
+
+
+if __name__ == "__main__":
+    main()

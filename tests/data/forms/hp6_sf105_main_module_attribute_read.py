@@ -1,0 +1,33 @@
+"""`import __main__` only read: the module's own binding stands (the wide axes)."""
+import __main__
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+SYNC = ("i", "j")
+
+
+def axes():
+    print(__main__.__doc__)
+    return SYNC
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    return reduce_rows(axes())
+
+
+if __name__ == "__main__":
+    main()

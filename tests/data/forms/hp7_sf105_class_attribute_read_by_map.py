@@ -1,0 +1,32 @@
+"""`getattr` handed to `map` only reads the class attribute: the wide axes stand."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Plan:
+    AXES = ("i", "j")
+
+
+def axes():
+    list(map(getattr, [Plan], ["AXES"]))
+    return Plan.AXES
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    return reduce_rows(axes())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+"""An InitVar is no field: `asdict` skips it, and its first value is the narrow axes."""
+import dataclasses
+from dataclasses import InitVar
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+@dataclasses.dataclass
+class Plan:
+    wide: InitVar[tuple] = ("i", "j")
+    axes: tuple = ("i",)
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    return reduce_rows(list(dataclasses.asdict(Plan()).values())[0])
+
+
+if __name__ == "__main__":
+    main()

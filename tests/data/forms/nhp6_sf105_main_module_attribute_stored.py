@@ -1,0 +1,33 @@
+"""The script is the module `__main__`: a store through it rebinds SYNC."""
+import __main__
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+SYNC = ("i", "j")
+
+
+def axes():
+    __main__.SYNC = ("i",)
+    return SYNC
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    return reduce_rows(axes())
+
+
+if __name__ == "__main__":
+    main()
