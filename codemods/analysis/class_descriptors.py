@@ -89,6 +89,8 @@ def declared_read(run, obj: object, name: str) -> object:
     if missing_plain(obj, name):
         raise Raised(AttributeError(name))  # (`getattr(value, "_observes", ())` of a str)
     if kind is UObj:
+        if name == "__dict__" and slot_names(obj.cls) is not None:
+            raise Bail
         return instance_read(run, obj, name)
     if kind is not UClass or name == "__name__":
         return NotImplemented
@@ -96,6 +98,12 @@ def declared_read(run, obj: object, name: str) -> object:
         return found
     if name == "__dict__":
         return class_vars(obj)
+    klass = obj
+    while klass is not None:
+        slots = klass.attrs.get("__slots__", ())
+        if name in ((slots,) if type(slots) is str else slots if type(slots) in (tuple, list) else _bail()):
+            raise Bail  # (a slot's member descriptor, read off the class)
+        klass = klass.base
     return class_read(run, obj, name, class_attribute(run, obj, name))
 
 
@@ -146,6 +154,11 @@ def instance_write(run, obj: UObj, name: str, value: object) -> bool:
     from codemods.analysis.script_classes import Desc
 
     found = obj.cls.lookup(name)
+    slots = slot_names(obj.cls)
+    if slots is not None and obj.cls.lookup("__setattr__") is not None:
+        raise Bail
+    if found is None and slots is not None and name not in slots:
+        raise Raised(AttributeError(name))  # (no `__dict__` to hold it)
     if found is None:
         return False
     if type(found[1]) is Desc and found[1].kind == "property" and found[1].setter is not None:
@@ -154,6 +167,8 @@ def instance_write(run, obj: UObj, name: str, value: object) -> bool:
         run.call(Bound(found[1].setter, obj), [value], {})
         return True
     if type(found[1]) is not UObj or not _data(found[1]):
+        if slots is not None:
+            raise Raised(AttributeError(name))  # (a class attribute, read-only on a slotted instance)
         return False  # (a non-data descriptor: the instance's own value is stored)
     if obj.cls.lookup("__setattr__") is not None or found[1].cls.lookup("__set__") is None:
         raise Bail  # (a class's own __setattr__ first; `__delete__` only: AttributeError, not modelled)
@@ -170,6 +185,38 @@ def set_names(run, cls: UClass) -> None:
             _hook(run, value, "__set_name__", [cls, name])
         elif is_descriptor(value) and cls.kind not in ("plain", "meta"):
             raise Bail
+
+
+def instantiable(cls: UClass) -> None:
+    """Stops the run (or raises as Python) where `C(...)` is not a plain construction."""
+    from codemods.analysis.class_metas import abstract_instance
+
+    if cls.kind == "meta":
+        raise Bail  # (a metaclass called: not modelled)
+    slot_names(cls)
+    abstract_instance(cls)
+
+
+def slot_names(cls: UClass) -> frozenset | None:
+    """The attribute names an instance may hold when every class of its chain declares
+    `__slots__` (no `__dict__`); None when one does not."""
+    names: set = set()
+    chain = []
+    while cls is not None:
+        chain.append(cls)
+        cls = cls.base
+    if not any("__slots__" in klass.attrs for klass in chain):
+        return None
+    for klass in chain:
+        slots = klass.attrs.get("__slots__")
+        slots = (slots,) if type(slots) is str else slots
+        if type(slots) not in (tuple, list) or not all(type(n) is str and n.isidentifier() for n in slots) \
+                or {"__dict__", "__weakref__"} & set(slots) or klass.kind != "plain" or klass.builtin is not None:
+            raise Bail  # (a class of the chain with a `__dict__`, or slots the run does not model)
+        names.update(slots)
+    if any(name in klass.attrs for name in names for klass in chain):
+        raise Bail  # (a slot named like a class attribute: ValueError)
+    return frozenset(names)
 
 
 def slotted(cls: UClass) -> bool:
@@ -239,3 +286,7 @@ def object_member(name: str) -> object:
 
 def is_object(value: object) -> bool:
     return type(value) is Special and value.name == "builtins.object"
+
+
+def _bail():
+    raise Bail

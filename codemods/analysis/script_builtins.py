@@ -27,7 +27,7 @@ from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parse
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
-from codemods.analysis.class_descriptors import Sentinel, class_vars, object_vars
+from codemods.analysis.class_descriptors import Sentinel, class_vars, object_vars, slot_names
 from codemods.analysis.class_metas import LIBRARY as CLASS_LIBRARY
 from codemods.analysis.script_async_objects import LIBRARY as ASYNC_LIBRARY
 from codemods.analysis.script_library import several
@@ -176,7 +176,7 @@ class ScriptBuiltins:
                 return class_vars(args[0]) if type(args[0]) is UClass else object_vars()  # (class_descriptors.py)
             if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):
                 return vars(args[0])
-            if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None:
+            if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None and slot_names(args[0].cls) is None:
                 return args[0].attrs
             raise Bail
         if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and type(args[1]) is UClass:

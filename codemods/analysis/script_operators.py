@@ -29,6 +29,7 @@ from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
 from codemods.analysis.script_builtins import ReMatch, Wraps
 from codemods.analysis.class_descriptors import Sentinel
+from codemods.analysis.object_iteration import fields_generator, object_items
 from codemods.analysis.cached_calls import hashable
 from codemods.analysis.script_jax import alike
 from codemods.analysis.script_values import (
@@ -307,6 +308,8 @@ class ScriptOperators:
                 return list(value.data)
             if hook is None or type(hook[1]) is not UFunc:
                 raise Bail
+            if fields_generator(hook[1].node):
+                return object_items(self, value, hook[1])  # (object_iteration.py)
             made = self.call(Bound(hook[1], value), [], {})
             if type(made) is not Iter or made.used:
                 raise Bail

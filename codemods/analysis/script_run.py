@@ -25,8 +25,8 @@ import re
 import types
 
 from codemods.analysis.live_loops import live, walk
-from codemods.analysis.class_descriptors import declared_read, instance_write, object_member, slotted
-from codemods.analysis.class_metas import abstract_instance
+from codemods.analysis.class_descriptors import declared_read, instance_write, instantiable, object_member
+from codemods.analysis.list_sorts import sort_call
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
     TypeMethod,
@@ -510,9 +510,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 if len(args) != 1 or kwargs:
                     raise Bail
                 return enum_member(func, args[0])
-            if slotted(func) or func.kind == "meta":
-                raise Bail  # (`__slots__`: no `__dict__` to store in; a metaclass called: not modelled)
-            abstract_instance(func)  # (class_metas.py)
+            instantiable(func)  # (slots, a metaclass, abstract methods: class_descriptors.py)
             return construct(self, func, args, kwargs)
         if kind is UObj:
             hook = func.cls.lookup("__call__")
@@ -541,6 +539,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.run_lambda(func, args, kwargs)
         if kind in OPAQUE_TYPES:
             raise Bail
+        if (done := sort_call(self, func, args, kwargs, CALLABLES)) is not NotImplemented:
+            return done  # (`rows.sort(key=...)`: list_sorts.py)
         if func not in BUILTINS.values():  # (a method: `parts.extend(gen)` consumes it now; builtins see to it)
             args = [self.iterate(a) if type(a) is Lazy else a for a in args]
         return super().call(func, args, kwargs)
