@@ -11,6 +11,19 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "hc1_sf105_script_metaclass_registry_descriptor": "main()",
+    "nhc1_sf105_script_data_descriptor_wins_over_instance_dict": "main()",
+    "hc2_sf105_script_property_setter_splits_axes": "main()",
+    "nhc2_sf105_script_property_setter_keeps_first_axis": "main()",
+    "hc3_sf105_script_object_sentinel_default": "main()",
+    "nhc3_sf105_script_other_object_sentinel": "main()",
+    "hc4_sf105_script_abstract_class_not_instantiated": "main()",
+    "nhc4_sf105_script_abstract_method_implemented": "main()",
+    "hc5_sf105_script_slots_reject_undeclared": "main()",
+    "nhc5_sf105_script_slots_declare_the_attribute": "main()",
+    "hc6_sf105_script_rows_sorted_by_attrgetter": "main()",
+    "nhc6_sf105_script_rows_sorted_oldest_first": "main()",
+
     "gc6_sf105_script_merge_keeps_equal_literals": "main()",
     "ngc6_sf105_script_merge_drops_a_built_string": "main()",
     "gc5_sf105_script_config_file_in_a_temp_dir": "main()",
