@@ -205,14 +205,14 @@ def slot_names(cls: UClass) -> frozenset | None:
     while cls is not None:
         chain.append(cls)
         cls = cls.base
-    if not any("__slots__" in klass.attrs for klass in chain):
-        return None
+    if not all("__slots__" in klass.attrs for klass in chain):
+        return None  # (a class of the chain gives its instances a `__dict__`)
     for klass in chain:
         slots = klass.attrs.get("__slots__")
         slots = (slots,) if type(slots) is str else slots
         if type(slots) not in (tuple, list) or not all(type(n) is str and n.isidentifier() for n in slots) \
                 or {"__dict__", "__weakref__"} & set(slots) or klass.kind != "plain" or klass.builtin is not None:
-            raise Bail  # (a class of the chain with a `__dict__`, or slots the run does not model)
+            raise Bail  # (slots the run does not model)
         names.update(slots)
     if any(name in klass.attrs for name in names for klass in chain):
         raise Bail  # (a slot named like a class attribute: ValueError)
@@ -251,10 +251,10 @@ def class_vars(cls: UClass) -> types.MappingProxyType:
         made["__dict__"], made["__weakref__"] = BuiltinSlot("__dict__"), BuiltinSlot("__weakref__")
     if doc is None:
         made["__doc__"] = None
-    if cls.kind == "plain" and cls.meta is not None and abc_rooted(cls.meta) and "__abstractmethods__" in cls.attrs:
-        made["__abstractmethods__"], made["_abc_impl"] = cls.attrs["__abstractmethods__"], BuiltinSlot("_abc_impl")
-    elif cls.kind == "meta" or cls.meta is not None:
+    if cls.kind == "meta" or cls.meta is not None and abc_rooted(cls.meta) and "__abstractmethods__" not in cls.attrs:
         raise Bail
+    if cls.meta is not None and abc_rooted(cls.meta):
+        made["__abstractmethods__"], made["_abc_impl"] = cls.attrs["__abstractmethods__"], BuiltinSlot("_abc_impl")
     made.update((key, cls.attrs[key]) for key in keys[split:])
     return types.MappingProxyType(made)
 

@@ -207,9 +207,12 @@ def _init_subclass(run, cls: UClass) -> None:
         raise Bail
 
 
-def meta_super(sup, name: str) -> object:
+def meta_super(run, sup, name: str) -> object:
     """`super().__new__` / `super().__init__` in a metaclass whose chain of the module's classes
     ends: type's own; None for anything else."""
+    owner = run.frames[-1][0].owner if run.frames else None
+    if owner is None or owner.kind != "meta":
+        return None
     if type(sup.obj) is UClass and sup.obj.kind == "meta" and name == "__new__":
         return TypeNew()
     if type(sup.obj) is UClass and sup.obj.meta is not None and name == "__init__":
@@ -236,7 +239,7 @@ def meta_attribute(run, cls: UClass, name: str) -> object:
     meta = cls.meta
     found = meta.lookup(name)
     own = cls.lookup(name)
-    if found is not None and type(found[1]) is Desc and found[1].kind == "property":
+    if found is not None and (type(found[1]) is Desc and found[1].kind == "property" or type(found[1]).__name__ == "UObj"):
         raise Bail  # (a data descriptor of the metaclass wins: not modelled)
     if own is not None or name in ("__name__", "__mro__", "__dict__"):
         return NotImplemented

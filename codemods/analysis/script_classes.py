@@ -424,7 +424,7 @@ def class_attribute(run, cls: UClass, name: str) -> object:
 def super_attribute(run, sup: SuperObj, name: str) -> object:
     found = sup.start.lookup(name) if sup.start is not None else None
     if found is None:
-        if (made := meta_super(sup, name)) is not None:
+        if (made := meta_super(run, sup, name)) is not None:
             return made  # (type's own `__new__`/`__init__` in a metaclass: class_metas.py)
         holder = type(sup.obj) is UObj and sup.obj.data is not None
         if name == "__init__" or name == "__init_subclass__" and type(sup.obj) is UClass:
