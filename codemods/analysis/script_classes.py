@@ -41,7 +41,7 @@ from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
-from codemods.analysis.class_descriptors import PropertySetter, set_names
+from codemods.analysis.class_descriptors import PropertySetter, is_descriptor, set_names
 from codemods.analysis.class_metas import check_meta, create, meta_root, meta_super, metaclass_of
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
@@ -440,7 +440,7 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
             return value.func if value.kind == "static" else Bound(value.func, sup.obj)
         if type(value) in (UFunc, Desc):
             return value if type(value) is UFunc else _bail()
-        return value
+        return value if not is_descriptor(value) else _bail()
     if type(found[1]) is Desc and found[1].kind == "property":
         return run.call(found[1].func, [sup.obj], {})
     if type(found[1]) is Desc and found[1].kind == "cached":
@@ -449,6 +449,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
 
 
 def isinstance_of(obj: object, cls: UClass) -> bool:
+    if cls.kind == "meta":  # `isinstance(Model, ModelBase)`: a class of that metaclass (class_metas.py)
+        return type(obj) is UClass and obj.meta is not None and obj.meta.derives(cls)
     if cls.kind in PROTOCOL_KINDS:
         return instance_check(obj, cls)  # (protocol_classes.py)
     if type(obj) in (UObj, NTup, Member, StrMember, FlagMember):
