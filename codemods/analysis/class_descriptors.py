@@ -108,9 +108,12 @@ def declared_read(run, obj: object, name: str) -> object:
 
 
 def missing_plain(obj: object, name: str) -> bool:
-    """A builtin value of an exact builtin type lacks the attribute (its instances hold none)."""
-    return type(obj) in _PLAIN_TYPES and not (name.startswith("__") and name.endswith("__")) \
-        and not hasattr(type(obj), name)
+    """A builtin value of an exact builtin type lacks the private attribute a framework probes
+    for (`getattr(attr, "_observes", ())`, `getattr(meta, "label", default)` of None): its
+    instances hold none. Of a number or a container only `_name`s: a public name (`dtype`) read
+    off a number the run holds for a NumPy scalar is left to the caller."""
+    return type(obj) in _PLAIN_TYPES and (name.startswith("_") or obj is None or type(obj) is str) \
+        and not name.startswith("__") and not hasattr(type(obj), name)
 
 
 DECLARED_TYPES = (Sentinel, BuiltinSlot, PropertySetter)
