@@ -28,6 +28,8 @@ from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parse
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
+from codemods.analysis.class_descriptors import Sentinel, class_vars, object_vars, slot_names
+from codemods.analysis.class_metas import LIBRARY as CLASS_LIBRARY
 from codemods.analysis.script_async_objects import LIBRARY as ASYNC_LIBRARY
 from codemods.analysis.script_library import several
 from codemods.analysis.script_transforms import LIBRARY as TRANSFORMS
@@ -104,6 +106,8 @@ class ScriptBuiltins:
         if canonical in _RE and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
             found = guard(getattr(re, canonical[3:]), *args, **kwargs)
             return ReMatch(found) if isinstance(found, re.Match) else found
+        if canonical in CLASS_LIBRARY:  # (`abc.abstractmethod`: class_metas.py)
+            return CLASS_LIBRARY[canonical](self, args, kwargs)
         if canonical in FUNCTION_LIBRARY:  # (script_functions.py)
             return FUNCTION_LIBRARY[canonical](self, args, kwargs)
         if (made := several(canonical, args, kwargs, self.in_body > 0 and self.states is None)) is not None:
@@ -168,10 +172,14 @@ class ScriptBuiltins:
             if func.owner is None or not params or params[0].arg not in env.vars:
                 raise Bail
             return SuperObj(func.owner.base, env.vars[params[0].arg], func.owner)
+        if name == "builtins.object" and not args:
+            return Sentinel()  # (class_descriptors.py)
         if name == "builtins.vars" and len(args) == 1:
+            if type(args[0]) is UClass or type(args[0]) is Special and args[0].name == "builtins.object":
+                return class_vars(args[0]) if type(args[0]) is UClass else object_vars()  # (class_descriptors.py)
             if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):
                 return vars(args[0])
-            if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None:
+            if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None and slot_names(args[0].cls) is None:
                 return args[0].attrs
             raise Bail
         if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and type(args[1]) is UClass:

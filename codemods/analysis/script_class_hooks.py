@@ -73,7 +73,7 @@ def dynamic_class(run, args: list, kwargs: dict) -> UClass:
     """`type("State", (), {})`: a plain class made by a call (an app's attribute namespace)."""
     name, bases, namespace = args if len(args) == 3 else (None, None, None)
     if kwargs or type(name) is not str or type(bases) is not tuple or type(namespace) is not dict \
-            or len(bases) > 1 or bases and (type(bases[0]) is not UClass or bases[0].kind != "plain") \
+            or len(bases) > 1 or bases and (type(bases[0]) is not UClass or bases[0].kind != "plain" or bases[0].meta) \
             or not all(type(key) is str and not key.startswith("__") for key in namespace):
         raise Bail
     node = ast.ClassDef(name=name, bases=[], keywords=[], body=[], decorator_list=[])

@@ -44,20 +44,23 @@ from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_mark
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 from codemods.analysis.class_orders import after, find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue, Unmodelled
+from codemods.analysis.class_descriptors import PropertySetter, is_descriptor, set_names
+from codemods.analysis.class_metas import check_meta, create, meta_root, meta_super, metaclass_of
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
-_HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__",
-                    "__set_name__", "__class_getitem__", "__get__", "__set__",
-                    "__del__"})  # (run when the last reference goes, which the run does not follow: adversarial15)
+# (descriptors, metaclasses: class_descriptors.py, class_metas.py; `__del__` runs when the last
+# reference goes, which the run does not follow: adversarial15)
+_HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__del__"})
 
 
 class Desc:
     """A method wrapped by `@property`, `@staticmethod` or `@classmethod`."""
 
-    __slots__ = ("func", "kind")
+    __slots__ = ("func", "kind", "setter")
 
-    def __init__(self, kind: str, func: UFunc) -> None:
+    def __init__(self, kind: str, func: UFunc, setter: UFunc | None = None) -> None:
         self.kind, self.func = kind, func
+        self.setter = setter  # a property's `@x.setter` (class_descriptors.py)
 
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
@@ -74,6 +77,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         bases, kind = [], "enum"
     several = len(bases) > 1 and all(type(value) is UClass and value.kind == "plain" and value.builtin is None
                                      for value in bases) and not any(type(b) is ast.Starred for b in node.bases)
+    if several and any(value.meta is not None for value in bases):
+        raise Bail  # (the most derived of several bases' metaclasses: not modelled)
     for value in bases if not several else ():  # (several bases: their order merged, class_orders.py)
         if type(value) is Lib and jaxapi.canonical(value.name) == "typing.NamedTuple" and len(node.bases) == 1:
             kind = "ntuple"
@@ -84,6 +89,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             builtin = list if value is list else dict  # (an OrderedDict: a dict as far as the run reads it)
         elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass", *PROTOCOL_KINDS):
             base = value
+        elif len(node.bases) == 1 and not node.keywords and (meta_root(value) or type(value) is UClass and value.kind == "meta"):
+            kind, base = "meta", value if type(value) is UClass else None  # (class_metas.py)
         else:
             raise Bail
     frozen, applied, all_keyword = None, [], False
@@ -116,6 +123,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if several:
         cls.order = linearised(cls, bases)
     cls.builtin = cls.builtin or builtin
+    cls.meta_root = meta_root(bases[0]) if kind == "meta" and base is None else None
     body_env = Env(env, frozenset())
     body_env.vars = attrs
     annotated, keyword_only = [], None  # (the fields after `_: KW_ONLY`: dataclass_fields.py)
@@ -124,10 +132,10 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         if type(statement) is ast.Expr and type(statement.value) is ast.Constant or type(statement) is ast.Pass:
             continue
         if type(statement) in (ast.FunctionDef, ast.AsyncFunctionDef):
-            if statement.name in _HOOKS:
+            if statement.name in _HOOKS and not (statement.name == "__new__" and kind == "meta"):
                 raise Bail
             attrs[statement.name] = _method(run, statement, env, body_env, cls)
-            if statement.name == "__init_subclass__" and type(attrs[statement.name]) is UFunc:
+            if statement.name in ("__init_subclass__", "__class_getitem__") and type(attrs[statement.name]) is UFunc:
                 attrs[statement.name] = Desc("class", attrs[statement.name])  # (a classmethod, implicitly)
         elif type(statement) is ast.Assign and len(statement.targets) == 1 and type(statement.targets[0]) is ast.Name:
             if _nested_reads(statement.value) & attrs.keys():
@@ -139,6 +147,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             value = run.eval(statement.value, body_env)  # (`A, B = 8, 4`, `X = Y = 0`: stored left to right)
             for target in statement.targets:
                 _unpack(run, target, value, attrs)
+        elif type(statement) is ast.ClassDef and kind in ("plain", "meta"):
+            attrs[statement.name] = make_class(run, statement, env)  # (an inner `class Meta:`: its own scope)
         elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
             if kind == "dataclass" and is_marker(run, statement, body_env):
                 if keyword_only is not None:
@@ -173,6 +183,14 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)  # (dataclass_fields.py)
     elif kind == "ntuple":
         cls.fields = annotated
+    if kind == "meta":
+        check_meta(cls)
+    if (meta := metaclass_of(run, node, env, base)) is not None:
+        made = create(run, cls, node, env, meta)  # (class_metas.py)
+        for decorator in reversed(applied):
+            made = run.call(decorator, [made], {})
+        return made
+    set_names(run, cls)  # (class_descriptors.py)
     if node.keywords or cls.base is not None and find(cls.order[1:], "__init_subclass__") is not None:
         if kind != "plain":
             raise Bail
@@ -235,6 +253,8 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
                 raise Bail
             return Desc(_DECORATORS[node.decorator_list[index].id], value)
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
+        if type(applied[index]) is PropertySetter and index == 0:
+            return value  # (`@x.setter`: the property with its setter)
         if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher) and index == 0):
             raise Bail
     return value
@@ -365,6 +385,8 @@ def _bound(value: object, obj: object, cls: UClass) -> object:
         return Bound(value, obj)
     if type(value) is Desc:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
+    if type(value) is UObj and value.cls.lookup("__get__") is not None:
+        raise Bail  # (a descriptor: read through it by class_descriptors.py, not here)
     if type(value) in VALUE_TYPES or type(value) in (tuple, NTup, dict, list, UObj, UClass, SpecObj, ShardObj, MeshObj, DType,
                                                      Arr, frozenset, set) or type(value) is type:  # (an array is no descriptor)
         return value
@@ -431,6 +453,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
     else:
         found = sup.start.lookup(name) if sup.start is not None else None
     if found is None:
+        if (made := meta_super(run, sup, name)) is not None:
+            return made  # (type's own `__new__`/`__init__` in a metaclass: class_metas.py)
         holder = type(sup.obj) is UObj and sup.obj.data is not None
         if name == "__init__" or name == "__init_subclass__" and type(sup.obj) is UClass:
             return Bound(_HolderInit() if holder else _Nothing(), sup.obj)
@@ -445,7 +469,7 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
             return value.func if value.kind == "static" else Bound(value.func, sup.obj)
         if type(value) in (UFunc, Desc):
             return value if type(value) is UFunc else _bail()
-        return value
+        return value if not is_descriptor(value) else _bail()
     if type(found[1]) is Desc and found[1].kind == "property":
         return run.call(found[1].func, [sup.obj], {})
     if type(found[1]) is Desc and found[1].kind == "cached":
@@ -454,6 +478,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
 
 
 def isinstance_of(obj: object, cls: UClass) -> bool:
+    if cls.kind == "meta":  # `isinstance(Model, ModelBase)`: a class of that metaclass (class_metas.py)
+        return type(obj) is UClass and obj.meta is not None and obj.meta.derives(cls)
     if cls.kind in PROTOCOL_KINDS:
         return instance_check(obj, cls)  # (protocol_classes.py)
     if type(obj) in (UObj, NTup, Member, StrMember, FlagMember):

@@ -491,8 +491,8 @@ def _callable(run, args: list, kwargs: dict) -> bool:
         return True
     if kind in (UObj, NTup, Member):
         return obj.cls.lookup("__call__") is not None
-    if kind in VALUE_TYPES or kind in (list, tuple, dict, set, frozenset, Arr):
-        return False
+    if kind in VALUE_TYPES or kind in (list, tuple, dict, set, frozenset, Arr) or kind.__name__ == "Sentinel":
+        return False  # (`object()`: class_descriptors.py)
     raise Bail
 
 

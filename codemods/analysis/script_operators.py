@@ -28,6 +28,8 @@ from codemods.analysis.unknown_numbers import is_number, item as number_item, nu
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
 from codemods.analysis.script_builtins import ReMatch, Wraps
+from codemods.analysis.class_descriptors import Sentinel
+from codemods.analysis.object_iteration import fields_generator, object_items
 from codemods.analysis.cached_calls import hashable
 from codemods.analysis.script_jax import alike
 from codemods.analysis.script_values import (
@@ -125,6 +127,8 @@ class ScriptOperators:
             return number_item(self, holder, key)
         if kind is types.MappingProxyType:  # `sig.parameters["x"]`
             return guard(operator.getitem, holder, key)
+        if kind is UClass and holder.kind == "plain" and (hook := holder.lookup("__class_getitem__")) is not None:
+            return self.call(Bound(hook[1].func, holder), [key], {}) if type(hook[1]).__name__ == "Desc" else _bail()
         if kind is UClass and holder.kind == "enum" and type(key) is str:
             if key not in holder.members:
                 raise Raised(KeyError(key))
@@ -198,7 +202,8 @@ class ScriptOperators:
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Is, ast.IsNot):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
             marked = any(side is None or type(side) in (bool, type(Ellipsis)) or side is inspect.Parameter.empty
-                         or script_typing.singleton(side) for side in (left, right))  # (a singleton: only itself is it)
+                         or script_typing.singleton(side) or type(side) is Sentinel
+                         for side in (left, right))  # (a singleton, an `object()`: only itself is it)
             if left is right and type(left) in _HELD_ONCE:
                 return type(node.ops[0]) is ast.Is  # (one object the program handed on: `seen[k] is value`)
             if type(left) in _ATOMS and type(right) in _ATOMS and (type(left) is not type(right) or (
@@ -305,6 +310,8 @@ class ScriptOperators:
                 return list(value.data)
             if hook is None or type(hook[1]) is not UFunc:
                 raise Bail
+            if fields_generator(hook[1].node):
+                return object_items(self, value, hook[1])  # (object_iteration.py)
             made = self.call(Bound(hook[1], value), [], {})
             if type(made) is not Iter or made.used:
                 raise Bail

@@ -25,6 +25,8 @@ import re
 import types
 
 from codemods.analysis.live_loops import live, walk
+from codemods.analysis.class_descriptors import declared_read, instance_write, instantiable, object_member
+from codemods.analysis.list_sorts import sort_call
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
     TypeMethod,
@@ -324,13 +326,17 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if type(obj) is types.SimpleNamespace:
             return set_namespace_attribute(obj, name, value)
         if type(obj) is UClass and type(obj.attrs.get(name)).__name__ != "Desc":  # `Model.config_class = ...`
+            if obj.meta is not None and obj.meta.lookup(name) is not None:
+                raise Bail  # (a metaclass member of that name: a descriptor there is not modelled)
             obj.attrs[name] = value
             return
         if type(obj) is not UObj or obj.cls.kind == "dataclass" and obj.cls.frozen:
             raise Bail
+        if instance_write(self, obj, name, value):
+            return  # (a data descriptor's `__set__`, a property's setter: class_descriptors.py)
         found = obj.cls.lookup(name)
         if found is not None and type(found[1]).__name__ == "Desc":
-            raise Bail  # a property's setter, or a method replaced
+            raise Bail  # a property with no setter, or a method replaced
         hook = obj.cls.lookup("__setattr__")
         if hook is not None:
             if type(hook[1]) is not UFunc:
@@ -412,8 +418,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if obj is dict or obj is list or obj is str or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
             if found is None:
-                raise Bail
+                return object_member(name) if kind is Special else _bail()  # (class_descriptors.py)
             return found
+        if (found := declared_read(self, obj, name)) is not NotImplemented:
+            return found  # (descriptors, metaclasses, sentinels, properties: class_descriptors.py)
         if kind is Lib:
             found = argparse_constant(f"{obj.name}.{name}")
             found = unittest_member(self, jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
@@ -509,6 +517,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 if len(args) != 1 or kwargs:
                     raise Bail
                 return enum_member(func, args[0])
+            instantiable(func)  # (slots, a metaclass, abstract methods: class_descriptors.py)
             return construct(self, func, args, kwargs)
         if kind is UObj:
             hook = func.cls.lookup("__call__")
@@ -541,6 +550,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             raise Bail
         if (found := unknown_get(self, func, args, kwargs)) is not None:
             return found  # (`table.get(key)` of a key the run does not know: unknown_keys.py)
+        if (done := sort_call(self, func, args, kwargs, CALLABLES)) is not NotImplemented:
+            return done  # (`rows.sort(key=...)`: list_sorts.py)
         if func not in BUILTINS.values():  # (a method: `parts.extend(gen)` consumes it now; builtins see to it)
             args = [self.iterate(a) if type(a) is Lazy else a for a in args]
         return super().call(func, args, kwargs)

@@ -1,0 +1,265 @@
+"""Metaclasses of the module in a script run (script_classes.py; issue 13): a Django-like
+`ModelBase(abc.ABCMeta)` whose `__new__(mcls, name, bases, attrs)` pops the inner `class Meta:`,
+calls `super().__new__(mcls, name, bases, attrs)`, collects the declared fields down
+`cls.__mro__`, builds `cls._meta` and registers the class by label.
+
+A class statement whose class has a metaclass M (its `metaclass=` keyword, or its base's) runs as
+Python runs it: the body fills a namespace (`__module__`, `__qualname__`, the docstring, then its
+names), then `M(name, bases, namespace)`: M's `__new__` (or `type.__new__`), then M's `__init__`
+when the result is the class. `type.__new__(mcls, name, bases, ns)` makes the class of the
+statement being run from a copy of ns: `__set_name__` hooks, then the bases' `__init_subclass__`.
+Attribute reads on such a class fall back to M's namespace (methods bound to the class).
+
+A metaclass derives from `type` or `abc.ABCMeta` (whose other behaviour, `register` and
+`__subclasshook__`, the run does not model) through one chain of the module's classes; one that
+defines a dunder other than `__new__`/`__init__` (`__call__`, `__prepare__`, `__getitem__`,
+`__instancecheck__`, ...) stops the run, as does any other call of `type.__new__`.
+"""
+from __future__ import annotations
+
+import abc
+import ast
+
+from codemods import jaxapi
+from codemods.analysis.class_descriptors import set_names
+from codemods.analysis.host_exprs import Raised
+from codemods.analysis.host_objects import Bail, Special
+from codemods.analysis.script_values import Bound, Lib, Opaque, RunCallable, UClass, UFunc
+
+_ALLOWED = frozenset({"__new__", "__init__", "__module__", "__qualname__", "__doc__"})
+_TYPE_NAMES = frozenset(dir(abc.ABCMeta)) | frozenset(dir(type))
+
+
+def meta_root(value: object) -> str | None:
+    """"type" or "abc" for a base that makes a metaclass (`type`, `abc.ABCMeta`), else None."""
+    if type(value) is Special and value.name == "builtins.type":
+        return "type"
+    if type(value) is Lib and jaxapi.canonical(value.name) == "abc.ABCMeta":
+        return "abc"
+    return None
+
+
+def check_meta(cls: UClass) -> None:
+    """A metaclass whose namespace the run models (see the module docstring)."""
+    for name in cls.attrs:
+        if name.startswith("__") and name.endswith("__") and name not in _ALLOWED:
+            raise Bail
+
+
+def abc_rooted(meta: UClass) -> bool:
+    while meta.base is not None:
+        meta = meta.base
+    return meta.meta_root == "abc"
+
+
+def metaclass_of(run, node: ast.ClassDef, env, base: UClass | None) -> UClass | None:
+    """The class statement's metaclass when it is one of the module's, else None."""
+    explicit = None
+    for keyword in node.keywords:
+        if keyword.arg == "metaclass":
+            explicit = run.eval(keyword.value, env)
+            if type(explicit) is not UClass or explicit.kind != "meta":
+                raise Bail
+    if (explicit is not None or base is not None and base.meta is not None) and any(
+            keyword.arg != "metaclass" for keyword in node.keywords):
+        raise Bail  # (class keywords passed to a metaclass: not modelled)
+    inherited = base.meta if base is not None else None
+    if explicit is None or inherited is None:
+        return explicit or inherited
+    if explicit.derives(inherited):
+        return explicit
+    if inherited.derives(explicit):
+        return inherited
+    raise Bail  # (a metaclass conflict: TypeError)
+
+
+def _meta_lookup(meta: UClass, name: str):
+    return meta.lookup(name)
+
+
+def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass) -> UClass:
+    """`meta(name, bases, namespace)` for the class statement whose body filled cls.attrs."""
+    if cls.kind != "plain" or cls.builtin is not None:
+        raise Bail
+    if abc_rooted(meta) and cls.lookup("__subclasshook__") is not None:
+        raise Bail
+    bases = (cls.base,) if cls.base is not None else ()
+    namespace = {"__module__": "__main__", "__qualname__": node.name if env is run.module_env else Opaque()}
+    first = node.body[0] if node.body else None
+    if type(first) is ast.Expr and type(first.value) is ast.Constant and type(first.value.value) is str:
+        namespace["__doc__"] = first.value.value
+    namespace.update(cls.attrs)
+    pending = run.__dict__.setdefault("pending_classes", [])
+    pending.append([cls, node.name, bases, False])
+    try:
+        found = _meta_lookup(meta, "__new__")
+        if found is None:
+            made = TypeNew()(run, [meta, node.name, bases, namespace], {})
+        elif type(found[1]) is UFunc:
+            made = run.call(found[1], [meta, node.name, bases, namespace], {})
+        else:
+            raise Bail
+        if made is not cls or not pending[-1][3]:
+            raise Bail  # (a metaclass handing back another object: not modelled)
+    finally:
+        pending.pop()
+    init = _meta_lookup(meta, "__init__")
+    if init is not None:
+        if type(init[1]) is not UFunc or run.call(Bound(init[1], cls), [node.name, bases, namespace], {}) is not None:
+            raise Bail
+    return cls
+
+
+class TypeNew(RunCallable):
+    """`type.__new__(mcls, name, bases, ns)`, reached by `super().__new__(...)` in a metaclass."""
+
+    __slots__ = ()
+
+    def __call__(self, run, args: list, kwargs: dict) -> UClass:
+        pending = run.__dict__.get("pending_classes")
+        if kwargs or len(args) != 4 or not pending or pending[-1][3]:
+            raise Bail
+        cls, name, bases, _ = pending[-1]
+        mcls, given_name, given_bases, namespace = args
+        if type(mcls) is not UClass or mcls.kind != "meta" or given_name != name or type(given_bases) is not tuple \
+                or len(given_bases) != len(bases) or any(a is not b for a, b in zip(given_bases, bases)) \
+                or type(namespace) is not dict or not all(type(key) is str for key in namespace):
+            raise Bail
+        if namespace.get("__module__") != "__main__" or "__qualname__" not in namespace \
+                or namespace.get("__doc__") != _doc(cls.node):
+            raise Bail
+        if cls.base is not None and cls.base.meta is not None and not mcls.derives(cls.base.meta):
+            raise Bail  # (a metaclass conflict: TypeError)
+        pending[-1][3] = True
+        cls.attrs = {key: value for key, value in namespace.items() if key not in ("__module__", "__qualname__", "__doc__")}
+        cls.meta = mcls
+        if abc_rooted(mcls):
+            cls.attrs["__abstractmethods__"] = _abstracts(run, cls)  # (what ABCMeta.__new__ sets)
+        set_names(run, cls)
+        _init_subclass(run, cls)
+        return cls
+
+
+def abstract_method(run, args: list, kwargs: dict) -> UFunc:
+    """`@abc.abstractmethod`: the function, marked."""
+    from codemods.analysis.script_functions import function_dict
+
+    if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
+        raise Bail
+    function_dict(run, args[0])["__isabstractmethod__"] = True
+    return args[0]
+
+
+def _is_abstract(run, value: object) -> bool:
+    from codemods.analysis.script_classes import Desc
+    from codemods.analysis.script_functions import function_dict
+
+    if type(value) is Desc:
+        return any(_is_abstract(run, func) for func in (value.func, value.setter) if func is not None)
+    if type(value) is UFunc:
+        return function_dict(run, value).get("__isabstractmethod__", False) is True
+    if type(value).__name__ == "UObj" and not any(value.cls.lookup(name) for name in ("__isabstractmethod__", "__getattr__",
+                                                                                    "__getattribute__")):
+        return value.attrs.get("__isabstractmethod__", False) is True if not value.attrs.get("__isabstractmethod__") \
+            or value.attrs["__isabstractmethod__"] is True else _bail()
+    if type(value).__name__ in ("UObj", "PartialObj", "Bound", "LambdaValue", "Wraps"):
+        raise Bail  # (an object whose `__isabstractmethod__` is not followed)
+    return False
+
+
+def _abstracts(run, cls: UClass) -> frozenset:
+    """ABCMeta's `__abstractmethods__`: the class's own abstract members, and its bases' still
+    abstract here."""
+    names = {name for name, value in cls.attrs.items() if _is_abstract(run, value)}
+    inherited = cls.base.lookup("__abstractmethods__") if cls.base is not None else None
+    for name in inherited[1] if inherited is not None else ():
+        found = cls.lookup(name)
+        if found is not None and _is_abstract(run, found[1]):
+            names.add(name)
+    return frozenset(names)
+
+
+def abstract_instance(cls: UClass) -> None:
+    """`C(...)` of a class with abstract methods left: TypeError (object.__new__)."""
+    found = cls.lookup("__abstractmethods__") if cls.meta is not None else None
+    if found is not None and found[1]:
+        raise Raised(TypeError(f"Can't instantiate abstract class {cls.node.name}"))
+
+
+LIBRARY = {"abc.abstractmethod": abstract_method}
+
+
+def _doc(node: ast.ClassDef) -> str | None:
+    first = node.body[0] if node.body else None
+    if type(first) is ast.Expr and type(first.value) is ast.Constant and type(first.value.value) is str:
+        return first.value.value
+    return None
+
+
+def _init_subclass(run, cls: UClass) -> None:
+    found = cls.base.lookup("__init_subclass__") if cls.base is not None else None
+    if found is None:
+        return
+    hook = found[1]
+    if type(hook).__name__ != "Desc" or hook.kind != "class":
+        raise Bail
+    if run.call(Bound(hook.func, cls), [], {}) is not None:
+        raise Bail
+
+
+def meta_super(run, sup, name: str) -> object:
+    """`super().__new__` / `super().__init__` in a metaclass whose chain of the module's classes
+    ends: type's own; None for anything else."""
+    owner = run.frames[-1][0].owner if run.frames else None
+    if owner is None or owner.kind != "meta":
+        return None
+    if type(sup.obj) is UClass and sup.obj.kind == "meta" and name == "__new__":
+        return TypeNew()
+    if type(sup.obj) is UClass and sup.obj.meta is not None and name == "__init__":
+        return TypeInit()  # (`super().__init__(name, bases, ns)` in a metaclass's __init__)
+    return None
+
+
+class TypeInit(RunCallable):
+    """`type.__init__(cls, name, bases, ns)`: nothing."""
+
+    __slots__ = ()
+
+    def __call__(self, run, args: list, kwargs: dict) -> None:
+        if kwargs or len(args) not in (1, 3):
+            raise Bail
+        return None
+
+
+def meta_attribute(run, cls: UClass, name: str) -> object:
+    """`C.name` on a class whose metaclass is the module's, when C's chain has no such name: the
+    metaclass's member (a method bound to C); NotImplemented when C's own lookup decides."""
+    from codemods.analysis.script_classes import Desc
+
+    meta = cls.meta
+    found = meta.lookup(name)
+    own = cls.lookup(name)
+    if found is not None and (type(found[1]) is Desc and found[1].kind == "property" or type(found[1]).__name__ == "UObj"):
+        raise Bail  # (a data descriptor of the metaclass wins: not modelled)
+    if own is not None or name in ("__name__", "__mro__", "__dict__"):
+        return NotImplemented
+    if found is None:
+        if name in _TYPE_NAMES:
+            raise Bail
+        return NotImplemented
+    value = found[1]
+    if type(value) is UFunc and name != "__new__":
+        return Bound(value, cls)
+    if type(value) is Desc:
+        if value.kind == "static":
+            return value.func
+        if value.kind == "class":
+            return Bound(value.func, meta)
+        raise Bail
+    if type(value) in (int, float, str, bool, tuple, dict, list, type(None), UClass):
+        return value
+    raise Bail
+
+
+def _bail():
+    raise Bail
