@@ -20,6 +20,7 @@ from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
+from codemods.analysis.script_dunders import user_binary
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -143,6 +144,8 @@ class ScriptOperators:
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
+        if UObj in sides:  # (the program's own operator methods: script_dunders.py)
+            return user_binary(self, op, left, right, augmented)
         if FlagMember in sides:
             return script_flags.binary(op, left, right)
         if Arr in sides or Opaque in sides or op is ast.MatMult:

@@ -101,6 +101,7 @@ from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
+from codemods.analysis.script_managers import is_managed_object, with_object
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
@@ -143,8 +144,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return BUILTINS[name]
         if name in ERROR_NAMES:  # (caught by a handler; building one is a call the run stops at)
             return ERROR_NAMES[name]
-        if name == "Ellipsis":
-            return Ellipsis
+        if name == "Ellipsis" or name == "NotImplemented":  # (what an operator method returns to decline)
+            return Ellipsis if name == "Ellipsis" else NotImplemented
         if name in _SPECIALS or name in BUILTIN_NAMES:
             return Special("builtins." + name)
         raise Bail
@@ -232,6 +233,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
                     return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
                                    lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
+                if is_managed_object(value):  # (script_managers.py)
+                    rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
+                    return with_object(self, value, item.optional_vars,
+                                       lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
                 if type(value) is MeshCtx:
