@@ -43,6 +43,7 @@ from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_mark
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
+_NOT_ON_INSTANCES = frozenset({"__name__", "__qualname__", "__wrapped__", "__func__", "__self__"})
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__",
                     "__set_name__", "__class_getitem__", "__get__", "__set__"})
 
@@ -335,6 +336,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
         if name.startswith("__") and name.endswith("__"):
             if name == "__class__":
                 return cls
+            if name in _NOT_ON_INSTANCES and type(obj) is UObj and cls.lookup("__getattr__") is None:
+                raise Raised(AttributeError(name))  # (`getattr(stage, "__name__", "stage")` of a callable object)
             raise Bail  # (what `object` gives every instance, or `__getattr__` asked for a dunder: not modelled)
         hook = cls.lookup("__getattr__")
         if hook is not None and type(obj) is UObj:

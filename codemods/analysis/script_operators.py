@@ -21,6 +21,7 @@ from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.script_dunders import user_binary
+from codemods.analysis.script_generators import GenRun
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -266,7 +267,7 @@ class ScriptOperators:
             return True
         if kind is UObj:
             return bool(value)
-        if isinstance(value, RunCallable):
+        if isinstance(value, RunCallable) or kind is GenRun:  # (a generator object: no `__bool__`, `__len__`)
             return True
         if kind is Member:
             return True

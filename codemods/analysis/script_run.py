@@ -460,8 +460,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
         if kind is Opaque:
             return obj  # (a field of a value the run does not know: as unknown)
-        if kind in (UFunc, Bound, UClass) and name == "__name__":
+        if kind in (UFunc, Bound, UClass, LambdaValue) and name == "__name__":
             func = obj.func if kind is Bound else obj
+            if type(func) is LambdaValue:
+                return "<lambda>"
             if type(func) not in (UFunc, UClass):
                 raise Bail
             return func.alias or func.node.name if type(func) is UFunc else func.node.name
