@@ -21,7 +21,8 @@ from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.script_dunders import user_binary
-from codemods.analysis.script_generators import GenRun
+from codemods.analysis.script_generators import GenRun, drained
+from codemods.analysis.shared_iterators import own_iterator
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -305,13 +306,13 @@ class ScriptOperators:
             hook = value.cls.lookup("__iter__")
             if hook is None and value.data is not None:
                 return list(value.data)
-            if hook is None or type(hook[1]) is not UFunc:
-                raise Bail
-            made = self.call(Bound(hook[1], value), [], {})
-            if type(made) is not Iter or made.used:
-                raise Bail
-            made.used = True
-            return list(made.items)
+            made = own_iterator(self, value)  # (shared_iterators.py)
+            if type(made) is GenRun:
+                return drained(made)
+            if type(made) is Lazy:
+                made.used = True
+                return self.consume(made)
+            return made
         if kind in OPAQUE_TYPES:
             raise Bail
         return super().iterate(value)

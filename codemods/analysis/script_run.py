@@ -102,6 +102,7 @@ from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
 from codemods.analysis.script_managers import is_managed_object, with_object
+from codemods.analysis.shared_iterators import own_iterator, pulled
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
@@ -215,6 +216,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if type(source) is UObj and (hook := source.cls.lookup("__iter__")) is not None and type(hook[1]) is UFunc \
                 and is_generator(hook[1].node):
             source = self.call(Bound(hook[1], source), [], {})  # (a loader whose `__iter__` yields its batches)
+        elif type(source) is UObj and source.cls.lookup("__iter__") is not None:
+            source = own_iterator(self, source)  # (`__iter__` returns a generator or genexp: shared_iterators.py)
         if type(source) in (GenRun, Numbered):
             return self.run_loop(node, source.walk(), env)
         if type(source) is not Lazy:
@@ -375,7 +378,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if any(generator.is_async for generator in node.generators):
                 raise Bail
             source = self.eval(node.generators[0].iter, env)
-            return Lazy(node, env, source if type(source) is Lazy else walk(iter(source)) if live(source) else self.iterate(source))
+            return Lazy(node, env, source if type(source) is Lazy else pulled(source) if type(source) is GenRun
+                        else walk(iter(source)) if live(source) else self.iterate(source))  # (shared_iterators.py)
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:
