@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import itertools
 
-from codemods.analysis.host_exprs import plain_tree
+from codemods.analysis.host_exprs import Iter, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_generators import GenRun
@@ -36,7 +36,7 @@ def _source(run, value: object):
     """The items of `value` as a `for` asks for them (a claimed Lazy continued where the last
     itertools consumer of it stopped, a generator object asked as the reader asks:
     shared_iterators.py)."""
-    if type(value) is Lazy:
+    if type(value) is Lazy or type(value) is Iter and value.live is not None:
         return continued(run, value)
     if type(value) is GenRun:
         return pulled(value)

@@ -16,6 +16,7 @@ A generator object (script_generators.GenRun) made the first iterable of a gener
 from __future__ import annotations
 
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.live_loops import walk
 from codemods.analysis.script_values import Lazy
 
 
@@ -31,16 +32,23 @@ def pulled(gen):
 def claim(run, value: object) -> None:
     """An itertools consumer takes `value`: a Lazy read before by anything but another itertools
     consumer stops the run."""
+    from codemods.analysis.host_exprs import Iter
+
     if type(value) is Lazy:
         if value.used and id(value) not in _table(run):
             raise Bail  # (a second pass over a spent iterator: not modelled)
         value.used = True
+    elif type(value) is Iter and value.live is not None:  # (`iter(rows)`: Python's iterator, read as asked)
+        if value.used and id(value) not in _table(run):
+            raise Bail
+        value.used = True
+        _table(run)[id(value)] = (value, walk(value.live))
 
 
-def continued(run, lazy: Lazy):
+def continued(run, lazy):
     """The one Python iterator over `lazy`'s items (made by the first consumer; kept with it)."""
     table = _table(run)
-    if id(lazy) not in table:
+    if id(lazy) not in table:  # (an Iter was entered when claimed)
         table[id(lazy)] = (lazy, run.produce(lazy))  # (the Lazy kept alive: its id stays its own)
     return table[id(lazy)][1]
 
