@@ -2710,6 +2710,14 @@ ENTRIES = {
     "du1_sf103_axis_set_through_global": "main()",
     "ndu1_axis_set_through_global_twice": "main()",
     "ndu2_axis_read_before_global_set": "main()",
+    "hd1_sf105_with_exit_runs_steps": "main(mesh, x)",
+    "nhd1_with_enter_narrows_axes": "main(mesh, x)",
+    "hd2_sf105_reflected_pipe_operators": "main(mesh, x)",
+    "nhd2_subclass_reflected_first": "main(mesh, x)",
+    "hd3_sf105_islice_continues_iterator": "main(mesh, x)",
+    "nhd3_islice_takes_the_rest": "main(mesh, x)",
+    "hd4_sf105_dataset_iter_over_generator": "main(mesh, x)",
+    "nhd4_dataset_loop_stops_early": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -5,9 +5,10 @@ Pipeline and graph libraries are written in operators: `p | "Read" >> Create(row
 order is kept exactly (the data model's "emulating numeric types"):
 - `a OP b` calls `type(a).__op__(a, b)`; when that is missing or returns `NotImplemented`, and the
   operands' types differ, `type(b).__rop__(b, a)`; when both decline, TypeError;
-- except that when `type(b)` is a proper subclass of `type(a)` and overrides `__rop__`, that
-  reflected method is tried first;
-- `a OP= b` first tries `__iop__`, then the above.
+- except that when `type(b)` is a proper subclass of `type(a)` whose `__rop__` is another function
+  than `type(a)`'s (or `type(a)` has none), that reflected method is tried first;
+- `a OP= b` first tries `__iop__`, then the above (a list, dict or set on the left changes itself
+  in place instead: not followed).
 The hooks are looked up on the class, never on the instance.
 
 Certainty: an operand the run cannot answer for stops it (Bail): a value of JAX or numpy (whose own
@@ -43,6 +44,8 @@ def user_binary(run, op: type, left: object, right: object, augmented: bool = Fa
     for side in (left, right):
         if type(side) is UObj and (side.data is not None or side.cls.kind not in ("plain", "dataclass")):
             raise Bail  # (a subclass of dict or list: the builtin's own operators also answer)
+    if augmented and type(left) in (list, dict, set):
+        raise Bail  # (`rows += obj` extends by iterating it, `d |= obj` updates: no reflected method)
     if augmented and type(left) is UObj and (hook := _hook(left.cls, f"__i{name}__")) is not None:
         result = run.call(Bound(hook, left), [right], {})
         if result is not NotImplemented:
@@ -64,8 +67,7 @@ def _order(name: str, left: object, right: object) -> list:
     tried = []
     left_hook = _hook(left.cls, f"__{name}__")
     right_hook = _hook(right.cls, f"__r{name}__") if type(right) is UObj and right.cls is not left.cls else None
-    if right_hook is not None and right.cls.derives(left.cls) \
-            and _hook_owner(right.cls, f"__r{name}__") is not _hook_owner(left.cls, f"__r{name}__"):
+    if right_hook is not None and right.cls.derives(left.cls) and right_hook is not _hook(left.cls, f"__r{name}__"):
         tried.append((right_hook, right, left))  # (a subclass's own reflected method comes first)
         right_hook = None
     if left_hook is not None:
@@ -86,8 +88,3 @@ def _hook(cls: UClass, name: str) -> UFunc | None:
     if type(found[1]) is not UFunc or type(found[1].node) is not ast.FunctionDef:
         raise Bail  # (a lambda, a staticmethod, `__or__ = None`: not followed)
     return found[1]
-
-
-def _hook_owner(cls: UClass, name: str) -> UClass | None:
-    found = cls.lookup(name)
-    return found[0] if found is not None else None

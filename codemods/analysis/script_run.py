@@ -466,7 +466,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return obj  # (a field of a value the run does not know: as unknown)
         if kind in (UFunc, Bound, UClass, LambdaValue) and name == "__name__":
             func = obj.func if kind is Bound else obj
-            if type(func) is LambdaValue:
+            if type(func) is LambdaValue or type(func) is UFunc and type(func.node) is ast.Lambda and func.alias is None:
                 return "<lambda>"
             if type(func) not in (UFunc, UClass):
                 raise Bail

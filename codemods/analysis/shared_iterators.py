@@ -26,6 +26,8 @@ def pulled(gen):
         more, value = gen.step()
         if not more:
             return
+        if gen.contexts:
+            raise Bail  # (suspended inside `with mesh:`: a reader that stops early leaves it to the collector)
         yield value
 
 
