@@ -213,11 +213,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def loop_for(self, node: ast.For, env: Env) -> None:
         source = self.eval(node.iter, env)
-        if type(source) is UObj and (hook := source.cls.lookup("__iter__")) is not None and type(hook[1]) is UFunc \
-                and is_generator(hook[1].node):
-            source = self.call(Bound(hook[1], source), [], {})  # (a loader whose `__iter__` yields its batches)
-        elif type(source) is UObj and source.cls.lookup("__iter__") is not None:
-            source = own_iterator(self, source)  # (`__iter__` returns a generator or genexp: shared_iterators.py)
+        if type(source) is UObj and (hook := source.cls.lookup("__iter__")) is not None and type(hook[1]) is UFunc:
+            source = self.call(Bound(hook[1], source), [], {}) if is_generator(hook[1].node) \
+                else own_iterator(self, source)  # (a loader whose `__iter__` yields its batches, or returns a genexp)
         if type(source) in (GenRun, Numbered):
             return self.run_loop(node, source.walk(), env)
         if type(source) is not Lazy:
@@ -232,14 +230,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             for index, item in enumerate(node.items):
                 value = self.eval(item.context_expr, env)
-                if type(value) in (Managed, FileHandle) and not self.jitted:  # (script_generators.py, temp_files.py)
+                if type(value) in (Managed, FileHandle) and not self.jitted or is_managed_object(value):
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
-                                   lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
-                if is_managed_object(value):  # (script_managers.py)
-                    rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    return with_object(self, value, item.optional_vars,
-                                       lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
+                    enter = managed if type(value) is Managed else with_file if type(value) is FileHandle else with_object
+                    return enter(self, value, item.optional_vars,  # (script_generators, temp_files, script_managers)
+                                 lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
                 if type(value) is MeshCtx:
