@@ -2754,6 +2754,15 @@ ENTRIES = {
     "nha3_sf105_unittest_failing_assertion_first": "main()",
     "ha4_sf101_script_gate_taken_by_axis_index": "main()",
     "nha4_sf101_script_gate_taken_gathered_over_data": "main()",
+
+    "hd1_sf105_with_exit_runs_steps": "main(mesh, x)",
+    "nhd1_with_enter_narrows_axes": "main(mesh, x)",
+    "hd2_sf105_reflected_pipe_operators": "main(mesh, x)",
+    "nhd2_subclass_reflected_first": "main(mesh, x)",
+    "hd3_sf105_islice_continues_iterator": "main(mesh, x)",
+    "nhd3_islice_takes_the_rest": "main(mesh, x)",
+    "hd4_sf105_dataset_iter_over_generator": "main(mesh, x)",
+    "nhd4_dataset_loop_stops_early": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -21,7 +21,11 @@ _SCALARS = (int, float, bool)
 SHAPE_KEEPING = frozenset({"astype", "copy", "block_until_ready", "round", "clip", "conj", "__abs__"})
 
 
-_SIZE_AT = {"random": 0, "standard_normal": 0, "normal": 2, "uniform": 2, "integers": 2}
+_SIZE_AT = {"random": 0, "standard_normal": 0, "normal": 2, "uniform": 2, "integers": 2,
+            # (numpy.random.Generator's distributions: the output's shape is `size`, wherever given)
+            "standard_t": 1, "exponential": 1, "standard_exponential": 0, "gamma": 2, "standard_gamma": 1,
+            "beta": 2, "poisson": 1, "binomial": 2, "lognormal": 2, "laplace": 2, "logistic": 2, "gumbel": 2,
+            "chisquare": 1, "standard_cauchy": 0, "rayleigh": 1, "geometric": 1}
 
 
 def generated_size(method: str, args: list, kwargs: dict) -> object:

@@ -18,10 +18,12 @@ from __future__ import annotations
 import ast
 import itertools
 
-from codemods.analysis.host_exprs import plain_tree
+from codemods.analysis.host_exprs import Iter, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.live_loops import live, walk
+from codemods.analysis.script_generators import GenRun
 from codemods.analysis.script_values import Lazy
+from codemods.analysis.shared_iterators import claim, continued, pulled
 
 _LIMIT = 100_000
 
@@ -30,17 +32,14 @@ def _lazy(producer) -> Lazy:
     return Lazy(("steps", producer, []), None, [])
 
 
-def _claim(value: object) -> None:
-    if type(value) is Lazy:
-        if value.used:
-            raise Bail  # (a second pass over a spent iterator: not modelled)
-        value.used = True
-
-
 def _source(run, value: object):
-    """The items of `value` as a `for` asks for them (a claimed Lazy pulled as asked)."""
-    if type(value) is Lazy:
-        return run.produce(value)
+    """The items of `value` as a `for` asks for them (a claimed Lazy continued where the last
+    itertools consumer of it stopped, a generator object asked as the reader asks:
+    shared_iterators.py)."""
+    if type(value) is Lazy or type(value) is Iter and value.live is not None:
+        return continued(run, value)
+    if type(value) is GenRun:
+        return pulled(value)
     if live(value):
         return walk(iter(value))
     return iter(run.iterate(value))
@@ -57,18 +56,18 @@ def _chain(run, args: list, kwargs: dict) -> Lazy:
     if kwargs:
         raise Bail
     for arg in args:
-        _claim(arg)
+        claim(run, arg)
     return _lazy(lambda: (item for arg in args for item in _source(run, arg)))
 
 
 def _from_iterable(run, args: list, kwargs: dict) -> Lazy:
     if len(args) != 1 or kwargs:
         raise Bail
-    _claim(args[0])
+    claim(run, args[0])
 
     def produce():
         for inner in _source(run, args[0]):
-            _claim(inner)
+            claim(run, inner)
             yield from _source(run, inner)
     return _lazy(produce)
 
@@ -78,7 +77,7 @@ def _accumulate(run, args: list, kwargs: dict) -> Lazy:
         raise Bail
     func = args[1] if len(args) == 2 else kwargs.get("func")
     initial = kwargs.get("initial")
-    _claim(args[0])
+    claim(run, args[0])
 
     def produce():
         items = _source(run, args[0])
@@ -98,14 +97,14 @@ def _accumulate(run, args: list, kwargs: dict) -> Lazy:
 def _starmap(run, args: list, kwargs: dict) -> Lazy:
     if len(args) != 2 or kwargs:
         raise Bail
-    _claim(args[1])
+    claim(run, args[1])
     return _lazy(lambda: (run.call(args[0], run.iterate(item), {}) for item in _source(run, args[1])))
 
 
 def _cycle(run, args: list, kwargs: dict) -> Lazy:
     if len(args) != 1 or kwargs:
         raise Bail
-    _claim(args[0])
+    claim(run, args[0])
 
     def produce():
         saved = []
@@ -134,7 +133,7 @@ def _islice(run, args: list, kwargs: dict) -> Lazy:
         itertools.islice((), *bounds)  # (CPython's ValueError for a negative bound: raised where made)
     except ValueError:
         raise Bail from None
-    _claim(args[0])
+    claim(run, args[0])
     return _lazy(lambda: itertools.islice(_source(run, args[0]), *bounds))
 
 
@@ -150,7 +149,7 @@ def _groupby(run, args: list, kwargs: dict) -> Lazy:
     if not 1 <= len(args) <= 2 or not set(kwargs) <= {"key"} or len(args) == 2 and kwargs:
         raise Bail
     keyfunc = args[1] if len(args) == 2 else kwargs.get("key")
-    _claim(args[0])
+    claim(run, args[0])
     start = object()
     state = {"it": None, "tgt": start, "curr": start, "value": start, "id": None}
 

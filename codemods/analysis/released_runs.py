@@ -11,6 +11,7 @@ def released(run) -> None:
     cycle the collector would otherwise free, with the module's whole run, long after the file
     is checked; tests/test_collection.py)."""
     close_all(run)  # (suspended generators' threads end: script_generators.py)
+    run.__dict__.pop("_continued", None)  # (iterators read by several consumers: shared_iterators.py)
     seen: set[int] = set()
     pending: list = [run.module_env, *(env for _, env in run.frames), *run.__dict__.pop("made_envs", [])]
     while pending:

@@ -190,7 +190,9 @@ class ScriptBuiltins:
                 raise Bail  # (a library class or a builtin type: its hierarchy is not held)
             return any(args[0].derives(kind) for kind in kinds)  # (no metaclass: make_class stops at one)
         if name == "builtins.iter" and len(args) == 1:
-            return Iter(self.iterate(args[0]), self.statements, live=iter(args[0]) if live(args[0]) else None)
+            items = self.iterate(args[0])  # (of what cannot change: Python's iterator over the items, read as asked)
+            return Iter(items, self.statements, live=iter(args[0]) if live(args[0]) else iter(items)
+                        if type(args[0]) in (tuple, str, range, Arr) else None)
         if name == "builtins.next":
             return next_item(self, args, kwargs)
         if name == "builtins.print":

@@ -48,6 +48,7 @@ from codemods.analysis.class_descriptors import PropertySetter, is_descriptor, s
 from codemods.analysis.class_metas import check_meta, create, meta_root, meta_super, metaclass_of
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
+_NOT_ON_INSTANCES = frozenset({"__name__", "__qualname__", "__wrapped__", "__func__", "__self__"})
 # (descriptors, metaclasses: class_descriptors.py, class_metas.py; `__del__` runs when the last
 # reference goes, which the run does not follow: adversarial15)
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__del__"})
@@ -372,6 +373,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
         if name.startswith("__") and name.endswith("__"):
             if name == "__class__":
                 return cls
+            if name in _NOT_ON_INSTANCES and type(obj) is UObj and cls.lookup("__getattr__") is None:
+                raise Raised(AttributeError(name))  # (`getattr(stage, "__name__", "stage")` of a callable object)
             raise Bail  # (what `object` gives every instance, or `__getattr__` asked for a dunder: not modelled)
         hook = cls.lookup("__getattr__")
         if hook is not None and type(obj) is UObj:

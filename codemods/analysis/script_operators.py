@@ -20,6 +20,9 @@ from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
+from codemods.analysis.script_dunders import user_binary
+from codemods.analysis.script_generators import GenRun, drained
+from codemods.analysis.shared_iterators import own_iterator
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -147,6 +150,8 @@ class ScriptOperators:
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
+        if UObj in sides:  # (the program's own operator methods: script_dunders.py)
+            return user_binary(self, op, left, right, augmented)
         if FlagMember in sides:
             return script_flags.binary(op, left, right)
         if Arr in sides or Opaque in sides or op is ast.MatMult:
@@ -268,7 +273,7 @@ class ScriptOperators:
             return True
         if kind is UObj:
             return bool(value)
-        if isinstance(value, RunCallable):
+        if isinstance(value, RunCallable) or kind is GenRun:  # (a generator object: no `__bool__`, `__len__`)
             return True
         if kind is Member:
             return True
@@ -308,15 +313,15 @@ class ScriptOperators:
             hook = value.cls.lookup("__iter__")
             if hook is None and value.data is not None:
                 return list(value.data)
-            if hook is None or type(hook[1]) is not UFunc:
-                raise Bail
-            if fields_generator(hook[1].node):
+            if hook is not None and type(hook[1]) is UFunc and fields_generator(hook[1].node):
                 return object_items(self, value, hook[1])  # (object_iteration.py)
-            made = self.call(Bound(hook[1], value), [], {})
-            if type(made) is not Iter or made.used:
-                raise Bail
-            made.used = True
-            return list(made.items)
+            made = own_iterator(self, value)  # (shared_iterators.py)
+            if type(made) is GenRun:
+                return drained(made)
+            if type(made) is Lazy:
+                made.used = True
+                return self.consume(made)
+            return made
         if kind in OPAQUE_TYPES:
             raise Bail
         return super().iterate(value)

@@ -107,6 +107,8 @@ from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
+from codemods.analysis.script_managers import is_managed_object, with_object
+from codemods.analysis.shared_iterators import own_iterator, pulled
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator, loop_over,
                                                  managed)
 
@@ -149,8 +151,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return BUILTINS[name]
         if name in ERROR_NAMES:  # (caught by a handler; building one is a call the run stops at)
             return ERROR_NAMES[name]
-        if name == "Ellipsis":
-            return Ellipsis
+        if name == "Ellipsis" or name == "NotImplemented":  # (what an operator method returns to decline)
+            return Ellipsis if name == "Ellipsis" else NotImplemented
         if name in _SPECIALS or name in BUILTIN_NAMES:
             return Special("builtins." + name)
         raise Bail
@@ -217,9 +219,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def loop_for(self, node: ast.For, env: Env) -> None:
         source = self.eval(node.iter, env)
-        if type(source) is UObj and (hook := source.cls.lookup("__iter__")) is not None and type(hook[1]) is UFunc \
-                and is_generator(hook[1].node):
-            source = self.call(Bound(hook[1], source), [], {})  # (a loader whose `__iter__` yields its batches)
+        if type(source) is UObj and (hook := source.cls.lookup("__iter__")) is not None and type(hook[1]) is UFunc:
+            source = self.call(Bound(hook[1], source), [], {}) if is_generator(hook[1].node) \
+                else own_iterator(self, source)  # (a loader whose `__iter__` yields its batches, or returns a genexp)
         if type(source) in (GenRun, Numbered):
             return loop_over(self, node, source, env)  # (script_generators.py)
         if type(source) is not Lazy:
@@ -234,10 +236,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             for index, item in enumerate(node.items):
                 value = self.eval(item.context_expr, env)
-                if type(value) in (Managed, FileHandle) and not self.jitted:  # (script_generators.py, temp_files.py)
+                if type(value) in (Managed, FileHandle) and not self.jitted or is_managed_object(value):
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
-                                   lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
+                    enter = managed if type(value) is Managed else with_file if type(value) is FileHandle else with_object
+                    return enter(self, value, item.optional_vars,  # (script_generators, temp_files, script_managers)
+                                 lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if type(value) is PlainContext and plain_enter(self, item, env):  # (a subTest: unittest_cases.py)
                     continue
                 if item.optional_vars is not None or self.jitted:
@@ -382,7 +385,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if any(generator.is_async for generator in node.generators):
                 raise Bail
             source = self.eval(node.generators[0].iter, env)
-            return Lazy(node, env, source if type(source) is Lazy else walk(iter(source)) if live(source) else self.iterate(source))
+            return Lazy(node, env, source if type(source) is Lazy else pulled(source) if type(source) is GenRun
+                        else walk(iter(source)) if live(source) else self.iterate(source))  # (shared_iterators.py)
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:
@@ -468,8 +472,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
         if kind is Opaque:
             return obj  # (a field of a value the run does not know: as unknown)
-        if kind in (UFunc, Bound, UClass) and name == "__name__":
+        if kind in (UFunc, Bound, UClass, LambdaValue) and name == "__name__":
             func = obj.func if kind is Bound else obj
+            if type(func) is LambdaValue or type(func) is UFunc and type(func.node) is ast.Lambda and func.alias is None:
+                return "<lambda>"
             if type(func) not in (UFunc, UClass):
                 raise Bail
             return func.alias or func.node.name if type(func) is UFunc else func.node.name
