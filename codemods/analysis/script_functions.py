@@ -30,6 +30,7 @@ from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY
 from codemods.analysis.script_wrappers import LIBRARY as WRAPPER_LIBRARY
 from codemods.analysis.script_frames import frame_back
 from codemods.analysis.script_values import Bound, Opaque, UFunc
+from codemods.analysis import function_slots
 from codemods.analysis.class_dirs import class_dir
 from codemods.analysis.temp_files import open_file
 
@@ -92,6 +93,8 @@ _SLOTS = frozenset({"__closure__", "__doc__", "__globals__", "__module__", "__bu
 
 def function_attribute(run, func: UFunc, name: str) -> object:
     held = function_dict(run, func)
+    if name in function_slots.SLOTS or name == "__module__" and function_slots.has_module(run, func):
+        return function_slots.read(run, func, name)
     if name in held and name not in _SLOTS:  # (a slot of the function type wins over its `__dict__`)
         return held[name]
     if name == "__name__":
@@ -116,7 +119,7 @@ def function_attribute(run, func: UFunc, name: str) -> object:
 
         return FunctionGet(func)
     if name.startswith("__") and name.endswith("__"):
-        raise Bail  # (`__doc__`, `__qualname__`, `__annotations__`: not modelled)
+        raise Bail  # (`__closure__`, `__builtins__`...: not modelled)
     raise Raised(AttributeError(name))
 
 
@@ -126,6 +129,8 @@ def set_function_attribute(run, func: UFunc, name: str, value: object) -> None:
             raise Bail
         func.alias = value
         return
+    if name in function_slots.SETTABLE:
+        return function_slots.write(run, func, name, value)
     if name.startswith("__") and name.endswith("__") and name != "__wrapped__":
         raise Bail
     function_dict(run, func)[name] = value
@@ -180,7 +185,8 @@ def signature(run, target: object) -> inspect.Signature:
 def _param(arg: ast.arg, kind, default: object, run=None, target=None) -> inspect.Parameter:
     annotation = Opaque() if arg.annotation is not None else inspect.Parameter.empty
     if arg.annotation is not None and run is not None:
-        annotation = _annotation(run, target, arg.annotation)
+        annotation = function_slots.annotation_of(run, target, arg.arg)
+        annotation = _annotation(run, target, arg.annotation) if annotation is function_slots.UNKNOWN else annotation
     return inspect.Parameter(arg.arg, kind, default=default, annotation=annotation)
 
 

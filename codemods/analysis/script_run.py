@@ -90,7 +90,7 @@ from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import field_specs, named_exprs, script_flags, script_match
+from codemods.analysis import field_specs, function_slots, named_exprs, script_flags, script_match
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -156,7 +156,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
-        return UFunc(node, env, defaults, kw_defaults, owner)
+        made = UFunc(node, env, defaults, kw_defaults, owner)
+        function_slots.record(self, made, node, defaults_env)  # (its annotations, evaluated now)
+        return made
 
     # -- statements -----------------------------------------------------------------------------
     def statement(self, node: ast.stmt, env: Env) -> None:
@@ -407,9 +409,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
         if obj is dict or obj is list or obj is str or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
+            if found is None and kind is not Special and not hasattr(obj, name):
+                raise Raised(AttributeError(name))  # (`getattr(str, "__origin__", None)`)
             if found is None:
                 raise Bail
             return found
+        if kind in function_slots.ALIAS_TYPES:
+            return function_slots.alias_attribute(obj, name)
         if kind is Lib:
             found = argparse_constant(f"{obj.name}.{name}")
             found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
