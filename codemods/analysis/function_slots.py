@@ -159,7 +159,12 @@ def copy_wrapped(run, wrapper, wrapped) -> None:
 
 
 def alias_attribute(obj: object, name: str) -> object:
-    """`ann.__origin__`, `ann.__args__` of `list[str]` or `int | None`."""
+    """`ann.__origin__`, `ann.__args__` of `list[str]` or `int | None`; of a builtin type (`int`),
+    a missing one raises AttributeError (`getattr(ann, "__origin__", None)`)."""
+    if type(obj) is type:
+        if hasattr(obj, name):
+            raise Bail
+        raise Raised(AttributeError(name))
     if name in ("__origin__", "__args__", "__parameters__") and hasattr(obj, name):
         return getattr(obj, name)
     if name in ("__origin__",):

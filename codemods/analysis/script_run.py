@@ -90,7 +90,7 @@ from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import field_specs, function_slots, named_exprs, script_flags, script_match
+from codemods.analysis import entered_objects, field_specs, function_slots, named_exprs, script_flags, script_match
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -234,6 +234,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
                     return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
                                    lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
+                if entered_objects.enters(value) and not self.jitted:  # (entered_objects.py)
+                    rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
+                    return entered_objects.with_object(self, value, item.optional_vars, lambda: self.with_statement(
+                        rest, env) if rest else self.block(node.body, env), env)
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
                 if type(value) is MeshCtx:
@@ -414,7 +418,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if found is None:
                 raise Bail
             return found
-        if kind in function_slots.ALIAS_TYPES:
+        if kind in function_slots.ALIAS_TYPES or kind is type and obj.__module__ == "builtins":
             return function_slots.alias_attribute(obj, name)
         if kind is Lib:
             found = argparse_constant(f"{obj.name}.{name}")
