@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Bound, Opaque, UClass, UFunc, UObj
+from codemods.analysis.script_values import Bound, Opaque, UFunc, UObj
 
 
 def enters(value: object) -> bool:
@@ -41,9 +41,11 @@ def with_object(run, manager: UObj, target, body, env) -> None:
         run.call(leave, [None, None, None], {})
         raise
     except Raised as raised:
+        from codemods.analysis.caught_stops import exit_type
+
         error = raised.error
-        kind = error.cls if type(error) is UObj else type(error)
-        if type(kind) is not UClass and not isinstance(error, BaseException):
+        kind = error.cls if type(error) is UObj else exit_type(error)
+        if type(error) is not UObj and not isinstance(error, BaseException):
             raise Bail from None
         swallowed = run.call(leave, [kind, error, Opaque()], {})
         if swallowed is not None and type(swallowed) is not bool:

@@ -90,7 +90,7 @@ from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import entered_objects, field_specs, function_slots, named_exprs, script_flags, script_match
+from codemods.analysis import caught_stops, entered_objects, field_specs, function_slots, named_exprs, script_flags, script_match
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -257,11 +257,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         self.guarded += bool(node.handlers)  # (passed_steps.py)
         try:
             self.block(node.body, env)
-        except GatherStop:
+        except GatherStop as stop:
             if node.handlers and may_catch_stop(self, node.handlers, env):
-                raise Bail from None  # the program may catch what JAX raises (stop_handlers.py)
+                return caught_stops.caught(self, node, env, stop)  # (Bail unless certain: caught_stops.py)
             raise
         except Raised as raised:
+            if caught_stops.is_stop(raised.error):
+                return caught_stops.handle(self, node, env, raised.error)
             for handler in node.handlers:
                 kinds = [] if handler.type is None else \
                     handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
@@ -271,7 +273,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 if handler.type is None or isinstance(raised.error, tuple(caught)):
                     if handler.name is not None:
                         env.vars[handler.name] = raised.error
-                    self.block(handler.body, env)
+                    with caught_stops.handling(self, raised.error):  # (a bare `raise` re-raises it)
+                        self.block(handler.body, env)
                     return
             raise
         finally:
