@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "he1_sf105_script_list_annotation_collects_axes": "main()",
+    "nhe1_sf105_script_tuple_annotation_keeps_one_axis": "main()",
+    "he2_sf105_script_context_stack_with_blocks": "main()",
+    "nhe2_sf105_script_context_popped_on_exit": "main()",
+    "he3_sf105_script_runner_result_reraised": "main()",
+    "nhe3_sf105_script_runner_result_retried": "main()",
     "gc6_sf105_script_merge_keeps_equal_literals": "main()",
     "ngc6_sf105_script_merge_drops_a_built_string": "main()",
     "gc5_sf105_script_config_file_in_a_temp_dir": "main()",

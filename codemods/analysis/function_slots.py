@@ -21,6 +21,7 @@ from leaves the slot unknown: reading it stops the run (Bail).
 from __future__ import annotations
 
 import ast
+import inspect
 import types
 
 from codemods.analysis.host_exprs import Raised
@@ -156,6 +157,11 @@ def copy_wrapped(run, wrapper, wrapped) -> None:
         except Bail:
             value = UNKNOWN
         entry[1][name] = value
+
+
+def plain_class(obj: type) -> bool:
+    """A builtin class, or `inspect.Parameter.empty` (what an unannotated parameter's annotation is)."""
+    return obj.__module__ == "builtins" or obj is inspect.Parameter.empty
 
 
 def alias_attribute(obj: object, name: str) -> object:

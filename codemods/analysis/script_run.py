@@ -421,7 +421,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if found is None:
                 raise Bail
             return found
-        if kind in function_slots.ALIAS_TYPES or kind is type and obj.__module__ == "builtins":
+        if kind in function_slots.ALIAS_TYPES or kind is type and function_slots.plain_class(obj):
             return function_slots.alias_attribute(obj, name)
         if kind is Lib:
             found = argparse_constant(f"{obj.name}.{name}")
