@@ -3245,4 +3245,6 @@ NOTES: dict[tuple[str, int], str] = {
     ("nbc6_collective_name_not_in_specs", 9): "only a collective names 'j': on a mesh without it line 8 raises first",
     ("nbc10_mesh_from_a_list_beside_param", 9): "the axes are another mesh's, which the caller chooses",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
+    ("nhe3_sf105_script_runner_result_retried", 27): "the runner catches JAX's error into its Result and main"
+    " retries over 'j': the program ends normally",
 }
