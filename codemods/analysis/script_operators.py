@@ -16,6 +16,7 @@ import types
 from collections import OrderedDict
 
 from codemods.analysis import script_environment, script_flags, script_typing
+from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
@@ -265,6 +266,8 @@ class ScriptOperators:
             return bool(value)
         if isinstance(value, RunCallable):
             return True
+        if isinstance(value, BaseException):  # (`if result.exception:`; the run's exception classes define no
+            return True  # __bool__ or __len__: script_exceptions.py, caught_stops.py)
         if kind is Member:
             return True
         if kind is StrMember:
@@ -390,7 +393,7 @@ def same_identity(value: object) -> bool:
     from codemods.analysis.script_functions import CodeObj
 
     return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember) or value is inspect.Parameter.empty \
-        or isinstance(value, type) and value.__module__ == "builtins"
+        or isinstance(value, type) and value.__module__ == "builtins" or type(value) in ALIAS_TYPES  # (`list[str]`: function_slots.py)
 
 
 def _bail():
