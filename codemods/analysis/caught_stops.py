@@ -14,6 +14,8 @@ value combined with a replicated one a direct subclass of Exception; stop_handle
   exception being handled (for any handled exception, not only a stop's);
 - the exception is an object the program may store, compare with None and raise again; reading
   its text or anything else of it stops the run (Bail);
+- a `with` block of a module class calls `__exit__` as the error leaves it; a stop that left a
+  `finally` block, a generator's or a file's `with` block unrun is not followed when caught (Bail);
 - when it leaves the module's run, the program ended with JAX's error at the stop: the stop is
   found. After a caught stop the run goes on only in the program's own Python: any further stop
   met is not reported (the program's path after the first error is the run's guess).
@@ -67,9 +69,22 @@ def handled(run) -> BaseException:
     return stack[-1]
 
 
+@contextmanager
+def uncleaned():
+    """A block a stop leaves without the clean-up Python would run (a `finally` block, a
+    generator's or a file's exit): the program's state after catching it is not the run's."""
+    from codemods.analysis.script_values import GatherStop
+
+    try:
+        yield
+    except GatherStop as stop:
+        stop.__dict__["uncleaned"] = True
+        raise
+
+
 def caught(run, node, env, stop) -> None:
     """`try` whose handlers may catch JAX's exception at `stop` (a GatherStop)."""
-    if stop.call is None or getattr(stop, "problem", True) is None:
+    if stop.call is None or getattr(stop, "problem", True) is None or stop.__dict__.get("uncleaned"):
         raise Bail
     run.__dict__["_caught_stop"] = True
     run.judge = None  # (later operations are not judged: see above)

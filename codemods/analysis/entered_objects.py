@@ -7,7 +7,7 @@ callback run inside the block sees its own context. What CPython 3.11 does for `
 that name is ignored), `__enter__()` is called and its result bound to t, the body runs, and
 `__exit__` is called with `(None, None, None)` when the body ends, or returns, breaks or
 continues out of the block; when it raises, with the exception's type, the exception and its
-traceback, and a true result swallows it. Kept to what the run knows for certain: both methods
+traceback, and a true result swallows it (JAX's error at a stop too: caught_stops.py). Kept to what the run knows for certain: both methods
 plain defs of the class; a traceback is unknown to the run (an `__exit__` that looks at it
 gets an unknown); a result of `__exit__` that is not None or a bool after an exception stops
 the run (Bail).
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Bound, Opaque, UFunc, UObj
+from codemods.analysis.script_values import Bound, GatherStop, Opaque, UFunc, UObj
 
 
 def enters(value: object) -> bool:
@@ -39,6 +39,12 @@ def with_object(run, manager: UObj, target, body, env) -> None:
         body()
     except (Break, Continue, Return):  # (not exceptions: the block is left normally)
         run.call(leave, [None, None, None], {})
+        raise
+    except GatherStop as stop:  # (JAX's error leaves the block: `__exit__` sees it, and must let it go)
+        from codemods.analysis.caught_stops import StopError
+
+        if run.call(leave, [Opaque(), StopError(stop), Opaque()], {}) not in (None, False):
+            raise Bail from None
         raise
     except Raised as raised:
         from codemods.analysis.caught_stops import exit_type

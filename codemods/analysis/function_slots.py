@@ -12,8 +12,8 @@ What CPython 3.11 does, for a def made by its `def` statement:
   enclosing scope, after the defaults), keyed in the compiler's order: the plain parameters, then
   the positional-only ones, `*args`, the keyword-only ones, `**kwargs`, `return`;
 - each can be set (`__qualname__` only to a str); a set value is what later reads see.
-Only annotations the run can evaluate without calling anything are held: names and attributes of
-names, string constants, None, `list[str]`-style subscripts of builtin types and `A | B` of
+Only annotations the run can evaluate without calling anything are held: names, attributes of
+modules, string constants, None, `list[str]`-style subscripts of builtin types and `A | B` of
 types. Any other annotation, `from __future__ import annotations` (strings of the source), a
 function made another way (`types.FunctionType`) or wrapped by a callable the run does not copy
 from leaves the slot unknown: reading it stops the run (Bail).
@@ -63,10 +63,19 @@ def _evaluate(run, node: ast.expr, env) -> object:
     kind = type(node)
     if kind is ast.Constant:
         return node.value if node.value is None or type(node.value) is str else UNKNOWN
-    if kind is ast.Name or kind is ast.Attribute and all(type(part) in (ast.Name, ast.Attribute, ast.Load)
-                                                        for part in ast.walk(node)):
+    if kind is ast.Name:
         try:
             return run.eval(node, env)
+        except (Bail, Raised):
+            return UNKNOWN
+    if kind is ast.Attribute:  # (of a module only: `jax.Array`; an object's may run a property)
+        from codemods.analysis.script_values import Lib
+
+        owner = _evaluate(run, node.value, env)
+        if type(owner) is not Lib:
+            return UNKNOWN
+        try:
+            return run.attribute(owner, node.attr)
         except (Bail, Raised):
             return UNKNOWN
     if kind is ast.Subscript:

@@ -517,12 +517,14 @@ def delete(run, node: ast.Delete, env: Env) -> None:
 def try_finally(run, node: ast.Try, env: Env) -> None:
     """`try: ... finally: ...`: the final block runs after the rest, however it ends (a stop at a
     gather ends the program there; a final block that returns or breaks would swallow it)."""
+    from codemods.analysis.caught_stops import uncleaned
     from codemods.analysis.host_exprs import Break, Continue, Return
 
     if any(type(n) in (ast.Return, ast.Break, ast.Continue) for s in node.finalbody for n in ast.walk(s)):
         raise Bail
     try:
-        run.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
+        with uncleaned():  # (a stop leaves it without its final block: caught_stops.py)
+            run.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
     except (Raised, Return, Break, Continue):
         run.block(node.finalbody, env)
         raise

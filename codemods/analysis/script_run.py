@@ -232,8 +232,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 value = self.eval(item.context_expr, env)
                 if type(value) in (Managed, FileHandle) and not self.jitted:  # (script_generators.py, temp_files.py)
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
-                                   lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
+                    with caught_stops.uncleaned():  # (a stop leaves it without its exit: caught_stops.py)
+                        return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
+                                       lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if entered_objects.enters(value) and not self.jitted:  # (entered_objects.py)
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
                     return entered_objects.with_object(self, value, item.optional_vars, lambda: self.with_statement(
