@@ -30,6 +30,19 @@ def _method(manager: UObj, name: str) -> Bound:
     return Bound(found[1], manager)
 
 
+def enter(run, manager: object, target, body, env) -> None:
+    """`with manager as target: body()`: a module class's instance, a generator's manager
+    (script_generators.py) or a file (temp_files.py)."""
+    from codemods.analysis.caught_stops import uncleaned
+    from codemods.analysis.script_generators import Managed, managed
+    from codemods.analysis.temp_files import with_file
+
+    if type(manager) is UObj:
+        return with_object(run, manager, target, body, env)
+    with uncleaned():  # (a stop leaves it without its exit: caught_stops.py)
+        return (managed if type(manager) is Managed else with_file)(run, manager, target, body, env)
+
+
 def with_object(run, manager: UObj, target, body, env) -> None:
     enter, leave = _method(manager, "__enter__"), _method(manager, "__exit__")
     value = run.call(enter, [], {})

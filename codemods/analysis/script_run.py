@@ -75,7 +75,7 @@ from codemods.analysis.host_runs import HostRun
 from codemods.analysis.instance_dicts import rebind_namespace
 from codemods.analysis.stop_handlers import may_catch_stop
 from codemods.analysis.constant_strings import as_compiled
-from codemods.analysis.temp_files import FileHandle, file_attribute, with_file
+from codemods.analysis.temp_files import FileHandle, file_attribute
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.passed_steps import formatted, passed, unpacked
@@ -101,8 +101,7 @@ from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
-from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
-                                                 managed)
+from codemods.analysis.script_generators import GenRun, Managed, Numbered, current, delegate, is_generator
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
               ast.AsyncFor: async_for, ast.Match: script_match.match_statement}
@@ -156,8 +155,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
-        made = UFunc(node, env, defaults, kw_defaults, owner)
-        function_slots.record(self, made, node, defaults_env)  # (its annotations, evaluated now)
+        function_slots.record(self, made := UFunc(node, env, defaults, kw_defaults, owner), node, defaults_env)  # (annotations)
         return made
 
     # -- statements -----------------------------------------------------------------------------
@@ -230,15 +228,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             for index, item in enumerate(node.items):
                 value = self.eval(item.context_expr, env)
-                if type(value) in (Managed, FileHandle) and not self.jitted:  # (script_generators.py, temp_files.py)
+                if (type(value) in (Managed, FileHandle) or entered_objects.enters(value)) and not self.jitted:  # (entered_objects.py)
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    with caught_stops.uncleaned():  # (a stop leaves it without its exit: caught_stops.py)
-                        return (managed if type(value) is Managed else with_file)(self, value, item.optional_vars,
-                                       lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
-                if entered_objects.enters(value) and not self.jitted:  # (entered_objects.py)
-                    rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    return entered_objects.with_object(self, value, item.optional_vars, lambda: self.with_statement(
-                        rest, env) if rest else self.block(node.body, env), env)
+                    return entered_objects.enter(self, value, item.optional_vars,
+                                                 lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
                 if type(value) is MeshCtx:
@@ -417,10 +410,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
         if obj is dict or obj is list or obj is str or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
-            if found is None and kind is not Special and not hasattr(obj, name):
-                raise Raised(AttributeError(name))  # (`getattr(str, "__origin__", None)`)
-            if found is None:
-                raise Bail
+            if found is None:  # (`getattr(str, "__origin__", None)`: AttributeError)
+                raise Raised(AttributeError(name)) if kind is not Special and not hasattr(obj, name) else Bail
             return found
         if kind in function_slots.ALIAS_TYPES or kind is type and function_slots.plain_class(obj):
             return function_slots.alias_attribute(obj, name)
