@@ -39,6 +39,12 @@ ENTRIES = {
     "hc6_sf105_script_rows_sorted_by_attrgetter": "main()",
     "nhc6_sf105_script_rows_sorted_oldest_first": "main()",
 
+    "he1_sf105_script_list_annotation_collects_axes": "main()",
+    "nhe1_sf105_script_tuple_annotation_keeps_one_axis": "main()",
+    "he2_sf105_script_context_stack_with_blocks": "main()",
+    "nhe2_sf105_script_context_popped_on_exit": "main()",
+    "he3_sf105_script_runner_result_reraised": "main()",
+    "nhe3_sf105_script_runner_result_retried": "main()",
     "gc6_sf105_script_merge_keeps_equal_literals": "main()",
     "ngc6_sf105_script_merge_drops_a_built_string": "main()",
     "gc5_sf105_script_config_file_in_a_temp_dir": "main()",
@@ -3294,4 +3300,6 @@ NOTES: dict[tuple[str, int], str] = {
     ("nbc6_collective_name_not_in_specs", 9): "only a collective names 'j': on a mesh without it line 8 raises first",
     ("nbc10_mesh_from_a_list_beside_param", 9): "the axes are another mesh's, which the caller chooses",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
+    ("nhe3_sf105_script_runner_result_retried", 27): "the runner catches JAX's error into its Result and main"
+    " retries over 'j': the program ends normally",
 }

@@ -22,7 +22,7 @@ from codemods.analysis.descriptors import taken_over
 from codemods.analysis.dataclass_subclasses import dataclass_subclass, field_default, is_class_var
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import bound_first, registry_constructions
-from codemods.analysis.cli_args import Namespace, spread_vars
+from codemods.analysis.cli_args import spread_vars
 from codemods.analysis.repr_vars import class_name_reads
 from codemods.analysis.field_changers import AnyCopied, Everything, dataclass_copy, never_dataclass
 from codemods.analysis.fluent_setters import fluent_nodes, keyword_order
@@ -56,7 +56,7 @@ from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.user_decorators import files_class
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, Partial, TupleValue, Value, \
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, \
     same_value, settled
 
 if TYPE_CHECKING:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS
 from codemods.analysis.object_methods import class_bindings, class_chain
 
 _NON_DATA_DECORATORS = frozenset({"staticmethod", "classmethod", "cached_property", "functools.cached_property"})

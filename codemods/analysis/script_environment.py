@@ -7,10 +7,12 @@ PATH and HOME, its shell, locale and launcher set more, and `import jax` itself 
 TF_CPP_MIN_LOG_LEVEL and TPU_SKIP_MDS_QUERY when they are unset. A variable of that kind the
 program did not store (`PROVIDED`) is unknown: read, it is a value the run passes along but never
 tests (Opaque: a branch on it stops the run), and `os.environ["PATH"]` stops the run at once.
-What the program stores (`os.environ["XLA_FLAGS"] = ...`, `setdefault`) is read back.
+What the program stores (`os.environ["XLA_FLAGS"] = ...`, `setdefault`) is read back, and what it
+pops is unset again.
 """
 from __future__ import annotations
 
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Lib, Opaque
 
@@ -34,7 +36,7 @@ def provided(key: str) -> bool:
     return key in PROVIDED or key.startswith(PROVIDED_PREFIXES)
 
 
-CALLS = frozenset({"os.environ.get", "os.getenv", "os.environ.setdefault"})
+CALLS = frozenset({"os.environ.get", "os.getenv", "os.environ.setdefault", "os.environ.pop"})
 
 
 def is_environ(value: object) -> bool:
@@ -58,6 +60,16 @@ def call(run, name: str, args: list, kwargs: dict) -> object:
         if len(args) != 2 or kwargs or not all(type(arg) is str for arg in args):
             raise Bail
         return stored.setdefault(args[0], Opaque() if provided(args[0]) else args[1])
+    if name == "os.environ.pop":  # (a test runner restoring what it set: `os.environ.pop(key, None)`)
+        if not 1 <= len(args) <= 2 or kwargs or type(args[0]) is not str:
+            raise Bail
+        if args[0] in stored:
+            return stored.pop(args[0])
+        if provided(args[0]):
+            raise Bail  # (whether it was set is not known, and after the pop it is not)
+        if len(args) == 2:
+            return args[1]
+        raise Raised(KeyError(args[0]))
     raise Bail  # (the whole environment, `os.environ.copy()`, `items()`: not known)
 
 

@@ -10,8 +10,8 @@ raise `NotImplementedError` from a base hook and fall back in the caller. The ru
 - `raise E`, `raise E(args...)` (args plain values, no keywords), `raise err` of an exception
   object the run holds, each optionally `from` another exception or None: the exception
   propagates as Python's would (`Raised`), through the run's `try` statements and frames.
-Anything else stops the run (Bail): an exception class with methods or attributes, a bare
-`raise` (re-raise), raising `StopIteration` or a BaseException that is not an Exception (a
+A bare `raise` re-raises the exception being handled (caught_stops.py). Anything else stops the
+run (Bail): an exception class with methods or attributes, raising `StopIteration` or a BaseException that is not an Exception (a
 generator or the interpreter treats those specially).
 """
 from __future__ import annotations
@@ -76,7 +76,9 @@ def _exception(run, node: ast.expr, env) -> BaseException:
 
 def raise_statement(run, node: ast.Raise, env) -> None:
     if node.exc is None:
-        raise Bail  # (a re-raise: the exception being handled is not kept)
+        from codemods.analysis.caught_stops import handled
+
+        raise Raised(handled(run))  # (a re-raise of the exception being handled: caught_stops.py)
     error = _exception(run, node.exc, env)
     if node.cause is not None:
         cause = run.eval(node.cause, env)

@@ -30,9 +30,9 @@ from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY
 from codemods.analysis.script_wrappers import LIBRARY as WRAPPER_LIBRARY
 from codemods.analysis.script_frames import frame_back
 from codemods.analysis.script_values import Bound, Opaque, UFunc
+from codemods.analysis import function_slots
 from codemods.analysis.class_dirs import class_dir
 from codemods.analysis.temp_files import open_file
-from codemods.analysis.function_docs import function_doc, set_function_doc
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
 INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType, inspect.ArgInfo)
@@ -93,6 +93,8 @@ _SLOTS = frozenset({"__closure__", "__doc__", "__globals__", "__module__", "__bu
 
 def function_attribute(run, func: UFunc, name: str) -> object:
     held = function_dict(run, func)
+    if name in function_slots.SLOTS or name == "__module__" and function_slots.has_module(run, func):
+        return function_slots.read(run, func, name)
     if name in held and name not in _SLOTS:  # (a slot of the function type wins over its `__dict__`)
         return held[name]
     if name == "__name__":
@@ -116,8 +118,6 @@ def function_attribute(run, func: UFunc, name: str) -> object:
         from codemods.analysis.function_binding import FunctionGet
 
         return FunctionGet(func)
-    if name == "__doc__":
-        return function_doc(run, func)  # (function_docs.py)
     if name.startswith("__") and name.endswith("__") and (name in _SLOTS or hasattr(types.FunctionType, name)):
         raise Bail  # (`__qualname__`, `__annotations__`: not modelled)
     raise Raised(AttributeError(name))
@@ -129,8 +129,8 @@ def set_function_attribute(run, func: UFunc, name: str, value: object) -> None:
             raise Bail
         func.alias = value
         return
-    if name == "__doc__":
-        return set_function_doc(run, func, value)  # (function_docs.py)
+    if name in function_slots.SETTABLE:
+        return function_slots.write(run, func, name, value)
     if name.startswith("__") and name.endswith("__") and name != "__wrapped__" and (
             name in _SLOTS or hasattr(types.FunctionType, name)):
         raise Bail  # (a slot of the function type; any other name goes in its `__dict__`, as Python stores it)
@@ -186,7 +186,8 @@ def signature(run, target: object) -> inspect.Signature:
 def _param(arg: ast.arg, kind, default: object, run=None, target=None) -> inspect.Parameter:
     annotation = Opaque() if arg.annotation is not None else inspect.Parameter.empty
     if arg.annotation is not None and run is not None:
-        annotation = _annotation(run, target, arg.annotation)
+        annotation = function_slots.annotation_of(run, target, arg.arg)
+        annotation = _annotation(run, target, arg.annotation) if annotation is function_slots.UNKNOWN else annotation
     return inspect.Parameter(arg.arg, kind, default=default, annotation=annotation)
 
 
@@ -517,12 +518,14 @@ def delete(run, node: ast.Delete, env: Env) -> None:
 def try_finally(run, node: ast.Try, env: Env) -> None:
     """`try: ... finally: ...`: the final block runs after the rest, however it ends (a stop at a
     gather ends the program there; a final block that returns or breaks would swallow it)."""
+    from codemods.analysis.caught_stops import uncleaned
     from codemods.analysis.host_exprs import Break, Continue, Return
 
     if any(type(n) in (ast.Return, ast.Break, ast.Continue) for s in node.finalbody for n in ast.walk(s)):
         raise Bail
     try:
-        run.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
+        with uncleaned():  # (a stop leaves it without its final block: caught_stops.py)
+            run.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
     except (Raised, Return, Break, Continue):
         run.block(node.finalbody, env)
         raise

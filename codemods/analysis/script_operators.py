@@ -16,6 +16,7 @@ import types
 from collections import OrderedDict
 
 from codemods.analysis import script_environment, script_flags, script_typing
+from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
@@ -24,7 +25,7 @@ from codemods.analysis.script_dunders import user_binary
 from codemods.analysis.script_generators import GenRun, drained
 from codemods.analysis.shared_iterators import own_iterator
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
-from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
+from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.unknown_numbers import is_number, item as number_item, number
@@ -275,6 +276,8 @@ class ScriptOperators:
             return bool(value)
         if isinstance(value, RunCallable) or kind is GenRun:  # (a generator object: no `__bool__`, `__len__`)
             return True
+        if isinstance(value, BaseException):  # (`if result.exception:`; the run's exception classes define no
+            return True  # __bool__ or __len__: script_exceptions.py, caught_stops.py)
         if kind is Member:
             return True
         if kind is StrMember:
@@ -404,7 +407,7 @@ def same_identity(value: object) -> bool:
     from codemods.analysis.script_functions import CodeObj
 
     return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember) or value is inspect.Parameter.empty \
-        or isinstance(value, type) and value.__module__ == "builtins"
+        or isinstance(value, type) and value.__module__ == "builtins" or type(value) in ALIAS_TYPES  # (`list[str]`: function_slots.py)
 
 
 def _bail():

@@ -77,7 +77,7 @@ from codemods.analysis.host_runs import HostRun
 from codemods.analysis.instance_dicts import rebind_namespace
 from codemods.analysis.stop_handlers import may_catch_stop
 from codemods.analysis.constant_strings import as_compiled
-from codemods.analysis.temp_files import FileHandle, file_attribute, with_file
+from codemods.analysis.temp_files import FileHandle, file_attribute
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.passed_steps import formatted, passed, unpacked
@@ -96,7 +96,7 @@ from codemods.analysis.narrow_handlers import hold_handlers, release_handlers
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import array_lists, field_specs, script_flags, script_match
+from codemods.analysis import array_lists, caught_stops, entered_objects, field_specs, function_slots, script_flags, script_match
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -107,10 +107,8 @@ from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
-from codemods.analysis.script_managers import is_managed_object, with_object
 from codemods.analysis.shared_iterators import own_iterator, pulled
-from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator, loop_over,
-                                                 managed)
+from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator, loop_over)
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
               ast.AsyncFor: async_for, ast.Match: script_match.match_statement}
@@ -164,7 +162,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
-        return UFunc(node, env, defaults, kw_defaults, owner)
+        function_slots.record(self, made := UFunc(node, env, defaults, kw_defaults, owner), node, defaults_env)  # (annotations)
+        return made
 
     # -- statements -----------------------------------------------------------------------------
     def statement(self, node: ast.stmt, env: Env) -> None:
@@ -236,11 +235,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         try:
             for index, item in enumerate(node.items):
                 value = self.eval(item.context_expr, env)
-                if type(value) in (Managed, FileHandle) and not self.jitted or is_managed_object(value):
+                if type(value) in (Managed, FileHandle) and not self.jitted or entered_objects.enters(value):
                     rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    enter = managed if type(value) is Managed else with_file if type(value) is FileHandle else with_object
-                    return enter(self, value, item.optional_vars,  # (script_generators, temp_files, script_managers)
-                                 lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
+                    return entered_objects.enter(self, value, item.optional_vars,  # (entered_objects.py)
+                                                 lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if type(value) is PlainContext and plain_enter(self, item, env):  # (a subTest: unittest_cases.py)
                     continue
                 if item.optional_vars is not None or self.jitted:
@@ -262,11 +260,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         entry = hold_handlers(self, node.handlers, env)  # (`guarded`: passed_steps.py, narrow_handlers.py)
         try:
             self.block(node.body, env)
-        except GatherStop:
+        except GatherStop as stop:
             if node.handlers and may_catch_stop(self, node.handlers, env):
-                raise Bail from None  # the program may catch what JAX raises (stop_handlers.py)
+                return caught_stops.caught(self, node, env, stop)  # (Bail unless certain: caught_stops.py)
             raise
         except Raised as raised:
+            if caught_stops.is_stop(raised.error):
+                return caught_stops.handle(self, node, env, raised.error)
             for handler in node.handlers:
                 kinds = [] if handler.type is None else \
                     handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
@@ -276,7 +276,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 if handler.type is None or isinstance(raised.error, tuple(caught)):
                     if handler.name is not None:
                         env.vars[handler.name] = raised.error
-                    self.block(handler.body, env)
+                    with caught_stops.handling(self, raised.error):  # (a bare `raise` re-raises it)
+                        self.block(handler.body, env)
                     return
             raise
         finally:
@@ -421,11 +422,15 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
         if obj is dict or obj is list or obj is str or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
-            if found is None:
-                return object_member(name) if kind is Special else _bail()  # (class_descriptors.py)
+            if found is None:  # (`getattr(str, "__origin__", None)`: AttributeError)
+                if kind is Special:
+                    return object_member(name)  # (class_descriptors.py)
+                raise Raised(AttributeError(name)) if not hasattr(obj, name) else Bail
             return found
         if (found := declared_read(self, obj, name)) is not NotImplemented:
             return found  # (descriptors, metaclasses, sentinels, properties: class_descriptors.py)
+        if kind in function_slots.ALIAS_TYPES or kind is type and function_slots.plain_class(obj):
+            return function_slots.alias_attribute(obj, name)
         if kind is Lib:
             found = argparse_constant(f"{obj.name}.{name}")
             found = unittest_member(self, jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found

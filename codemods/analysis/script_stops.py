@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis import caught_stops
 from codemods.analysis.device_counts import outcome, over_counts, same_stop, set_count
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
@@ -31,7 +32,7 @@ def script_stop(ctx) -> GatherStop | None:
         set_plan(run, plan)
         stop, early = None, False
         try:
-            run.run_module()
+            caught_stops.run_module(run)  # (a stop the program catches and raises again: caught_stops.py)
         except GatherStop as found:
             stop = found.with_traceback(None) if found.call is not None else None  # (no frames kept)
         except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)

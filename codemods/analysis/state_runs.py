@@ -21,7 +21,7 @@ import ast
 from dataclasses import replace
 
 from codemods import jaxapi
-from codemods.analysis import transfer
+from codemods.analysis import caught_stops, transfer
 from codemods.analysis.collective_calls import collective_gives
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
@@ -567,7 +567,7 @@ def state_stop(ctx, judge) -> StateStop | None:
         set_plan(run, plan)
         stop, early = None, False
         try:
-            run.run_module()
+            caught_stops.run_module(run)  # (a stop the program catches and raises again: caught_stops.py)
         except (StateStop, MislaidStop) as found:
             if found.call is not None and (type(found) is not StateStop or found.problem is not None) \
                     and not _overridden(run):

@@ -19,7 +19,7 @@ from codemods import jaxapi
 from codemods.analysis.axis_notes import noted
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.meshspec import Spec
-from codemods.analysis.sequence_kinds import TUPLE, common, kinded, same_kinds
+from codemods.analysis.sequence_kinds import common, same_kinds
 from codemods.analysis.shapes import merge
 
 if TYPE_CHECKING:

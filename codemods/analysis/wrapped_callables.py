@@ -16,12 +16,13 @@ then `f.__dict__.update(w.__dict__)`; then `f.__wrapped__ = w`. What each kind h
 - a plain class of the module with no base: its name, `"__main__"`, and a `__dict__` of
   `__module__`, its body's names in order, `__dict__`, `__weakref__`, `__doc__` (None), and the
   `__annotations__` that reading it just made (3.11 makes an empty one on first read).
-`__qualname__`, `__doc__` and `__annotations__` stay unknown on f (function_attribute bails on a
-read). Anything else stops the run (Bail): a class with a base, a docstring, annotations or
+`__qualname__`, `__doc__` and `__annotations__` are copied from a def (function_slots.py) and
+unknown from anything else (a read bails). Anything else stops the run (Bail): a class with a base, a docstring, annotations or
 descriptors in its body, a jitted function, a library callable.
 """
 from __future__ import annotations
 
+from codemods.analysis.function_slots import copy_wrapped
 from codemods.analysis.host_exprs import LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Bound, Opaque, PartialObj, UClass, UFunc
@@ -90,4 +91,5 @@ def update_wrapper(run, wrapper: UFunc, wrapped: object) -> UFunc:
     held = function_dict(run, wrapper)
     held.update(merged)
     held["__wrapped__"] = wrapped
+    copy_wrapped(run, wrapper, wrapped)  # (function_slots.py)
     return wrapper
