@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "hl1_sf105_script_axes_joined_by_reflected_operators": "main()",
+    "nhl1_sf105_script_subclass_reflected_operator_asked_first": "main()",
+    "hl2_sf105_script_axes_chosen_by_an_objects_length": "main()",
+    "nhl2_sf105_script_bool_hook_wins_over_length": "main()",
     "gc6_sf105_script_merge_keeps_equal_literals": "main()",
     "ngc6_sf105_script_merge_drops_a_built_string": "main()",
     "gc5_sf105_script_config_file_in_a_temp_dir": "main()",

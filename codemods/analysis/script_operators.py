@@ -15,7 +15,7 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import script_environment, script_flags, script_typing
+from codemods.analysis import script_dunders, script_environment, script_flags, script_typing
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
@@ -145,6 +145,8 @@ class ScriptOperators:
         sides = (type(left), type(right))
         if FlagMember in sides:
             return script_flags.binary(op, left, right)
+        if script_dunders.handles(left, right):  # (an instance of a module class: its own methods)
+            return script_dunders.binary(self, op, left, right, augmented)
         if Arr in sides or Opaque in sides or op is ast.MatMult:
             if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                 raise Bail
@@ -262,7 +264,7 @@ class ScriptOperators:
                     argparse.Namespace, ReMatch, Wraps, types.SimpleNamespace, re.Pattern):
             return True
         if kind is UObj:
-            return bool(value)
+            return script_dunders.truth(self, value)
         if isinstance(value, RunCallable):
             return True
         if kind is Member:
