@@ -103,3 +103,31 @@ def truth(run, obj: UObj) -> bool:
             raise Bail  # (TypeError or ValueError in Python)
         return size != 0
     return bool(obj)
+
+
+def index_key(run, key: object) -> object:
+    """A sequence's key as Python reads it: `seq[pos]` and the bounds of `seq[:pos]` go through
+    `type(pos).__index__` (which must give an int) when `pos` is an instance of a module class;
+    a bound of another kind the run cannot read (a TypeError in Python, or a hook of a value the
+    run does not know) stops the run."""
+    if type(key) is UObj:
+        return _index(run, key)
+    if type(key) is not slice:
+        return key
+    parts = [part if part is None or type(part) in (int, bool) else _index(run, part) if type(part) is UObj else _bail()
+             for part in (key.start, key.stop, key.step)]
+    return slice(*parts)
+
+
+def _index(run, obj: UObj) -> int:
+    found = obj.cls.lookup("__index__")
+    if found is None or type(found[1]) is not UFunc or obj.data is not None:
+        raise Bail
+    value = run.call(Bound(found[1], obj), [], {})
+    if type(value) is not int:
+        raise Bail  # (TypeError in Python; a bool is an int subclass there: deprecated, not modelled)
+    return value
+
+
+def _bail():
+    raise Bail

@@ -112,6 +112,8 @@ class ScriptOperators:
 
     def item(self, holder: object, key: object) -> object:
         kind = type(holder)
+        if kind in (str, list, tuple, NTup) and type(key) in (slice, UObj):  # (`__index__` of a bound: script_dunders.py)
+            key = script_dunders.index_key(self, key)
         if kind is dict or kind is OrderedDict:  # (a registry made by `collections.OrderedDict()`)
             return guard(operator.getitem, holder, key)
         if kind is NTup:
