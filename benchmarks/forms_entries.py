@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "hl6_sf105_script_axes_chosen_by_an_objects_eq": "main()",
+    "nhl6_sf105_script_objects_without_eq_compare_by_identity": "main()",
     "hl5_sf105_script_axes_sliced_by_an_index_object": "main()",
     "nhl5_sf105_script_slice_bound_reads_index_not_int": "main()",
     "hl4_sf105_script_axes_returned_by_a_finally_block": "main()",

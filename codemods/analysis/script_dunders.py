@@ -131,3 +131,39 @@ def _index(run, obj: UObj) -> int:
 
 def _bail():
     raise Bail
+
+
+def equality(run, equal: bool, left: object, right: object) -> object:
+    """`left == right` (`!=` when not `equal`) with an instance of a module class on a side, as
+    Python's rich comparison runs it: the right side's `__eq__` first when its class is a proper
+    subclass of the left's (then the left's only), otherwise the left's, then the right's (the
+    reflection of `==` is `==`, asked even of the same class); the first result other than
+    NotImplemented is the value (any object: its truth is read where it is tested). When every
+    side answers NotImplemented (or has no `__eq__`: `object`'s), `==` is identity. `!=` asks
+    `__ne__` the same way; a class without one inverts the truth of its `__eq__`'s result."""
+    for side in (left, right):
+        if type(side) is UObj and (side.data is not None or side.cls.kind == "dataclass") \
+                or type(side) not in (UObj, *_DEFERRING):
+            raise Bail  # (a generated or builtin `__eq__` of its own, or a value the run does not know)
+    order = [(left, right), (right, left)]
+    if type(left) is UObj and type(right) is UObj and right.cls is not left.cls and right.cls.derives(left.cls):
+        order.reverse()  # (unlike `+`, whether the subclass overrides the method is not asked)
+    for this, other in order:
+        if type(this) is not UObj:
+            continue  # (a builtin answers NotImplemented to an object of a module class)
+        done = _compare_hook(run, this, other, equal)
+        if done is not NotImplemented:
+            return done
+    return (left is right) == equal
+
+
+def _compare_hook(run, obj: UObj, other: object, equal: bool) -> object:
+    if not equal and obj.cls.lookup("__ne__") is None:  # (`object.__ne__`: the inverse of `__eq__`)
+        done = _compare_hook(run, obj, other, True)
+        return done if done is NotImplemented else not run.truth(done)
+    found = obj.cls.lookup("__eq__" if equal else "__ne__")
+    if found is None:
+        return True if obj is other else NotImplemented  # (`object.__eq__`)
+    if type(found[1]) is not UFunc:
+        raise Bail  # (`__eq__ = None`, a staticmethod...: not modelled)
+    return run.call(Bound(found[1], obj), [other], {})

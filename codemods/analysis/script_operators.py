@@ -182,6 +182,8 @@ class ScriptOperators:
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
             sides = (type(left), type(right))
+            if UObj in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # (the class's own `__eq__`: script_dunders.py)
+                return script_dunders.equality(self, type(node.ops[0]) is ast.Eq, left, right)
             if DType in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # `x.dtype == jnp.bfloat16`
                 return dtype_equal(left, right) == (type(node.ops[0]) is ast.Eq)
             if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
