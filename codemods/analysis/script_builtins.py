@@ -311,6 +311,9 @@ class ScriptBuiltins:
                 if type(obj) in (MeshObj, ShardObj):
                     raise Bail
                 found = found or type(obj) is not SpecObj and builtin_instance(obj, kind)  # (a PartitionSpec derives from object only)
+            elif isinstance(kind, type) and issubclass(kind, BaseException) and (isinstance(obj, BaseException) or type(obj) in (
+                    int, float, str, bool, list, tuple, dict, type(None), UObj, NTup)):  # `isinstance(err.__cause__, KeyError)`
+                found = found or isinstance(obj, kind)  # (the run's exceptions are Python's own: script_exceptions.py)
             elif type(kind) is Lib and jaxapi.canonical(kind.name) in ("jax.Array", "numpy.ndarray") \
                     and type(obj) in (Arr, int, float, str, list, tuple, dict, type(None), UObj, NTup):
                 found = found or type(obj) is Arr and obj.host == (jaxapi.canonical(kind.name) == "numpy.ndarray")

@@ -1,90 +1,171 @@
-"""Binary operators on objects of the program's own classes in a script run (issue 13).
+"""Operators and truth of instances of the module's own classes in a script run (script_operators.py;
+issue 13): `("i",) + Axis("j")`, `"i" | Axis(...)`, `stage >> sink`, `if Flag("yes"):` run the
+class's `__add__`/`__radd__`/`__ror__`/`__rrshift__`/`__iadd__`/`__bool__`/`__len__` the way
+Python's data model calls them, so the axes they build reach the shard_map body.
 
-Pipeline and graph libraries are written in operators: `p | "Read" >> Create(rows) | ParDo(fn)`
-(Beam's `__or__`, `__ror__`, `__rrshift__`), `(src + other) >> f` for a lazy graph. Python's
-order is kept exactly (the data model's "emulating numeric types"):
-- `a OP b` calls `type(a).__op__(a, b)`; when that is missing or returns `NotImplemented`, and the
-  operands' types differ, `type(b).__rop__(b, a)`; when both decline, TypeError;
-- except that when `type(b)` is a proper subclass of `type(a)` whose `__rop__` is another function
-  than `type(a)`'s (or `type(a)` has none), that reflected method is tried first;
-- `a OP= b` first tries `__iop__`, then the above (a list, dict or set on the left changes itself
-  in place instead: not followed).
-The hooks are looked up on the class, never on the instance.
+The order is the one of the data model (special methods are looked up on the type, never on
+the instance):
+- `x op= y` first calls `type(x).__iop__(x, y)`; a result other than NotImplemented is the
+  value, otherwise it goes on as `x op y`.
+- `x op y` calls `type(y).__rop__(y, x)` first when type(y) is a proper subclass of type(x)
+  that provides a different `__rop__`; then `type(x).__op__(x, y)`; then, when the types
+  differ, `type(y).__rop__(y, x)`. The first result other than NotImplemented is the value.
+- A builtin int, float, bool, str, bytes, tuple, list, dict, set, frozenset or None on one side
+  answers NotImplemented to an instance of a module class, except `str % y` and `bytes % y`
+  (formatting: the reflected method is never asked). A builtin's sequence fallbacks (`[1] * y`
+  with `y.__index__`, `lst += y` extending by iteration) are not modelled.
+Nothing found, every method answering NotImplemented (a TypeError or a builtin fallback in
+Python), a hook that is not a plain function, an instance of a class that derives from a
+builtin, or any other kind of value on the other side stops the run (Bail).
 
-Certainty: an operand the run cannot answer for stops it (Bail): a value of JAX or numpy (whose own
-operators may accept the object), a builtin `str % obj` (formats any object), a subclass of a
-builtin type, a hook that is not a plain method of the module. Builtin numbers, strings,
-containers, None and functions decline every operator with an object of a module class, so the
-object's reflected method is what Python calls next. When every side declines, the program raises
-TypeError, which the run does not follow either (Bail).
+`bool(x)` calls `type(x).__bool__` (which must give a bool), or else `__len__` (an int >= 0:
+true when non-zero); without either an instance is true.
 """
 from __future__ import annotations
 
 import ast
-from codemods.analysis.host_exprs import LambdaValue
+
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Bound, UClass, UFunc, UObj
+from codemods.analysis.host_exprs import LambdaValue
+from codemods.analysis.script_values import Bound, UFunc, UObj
 
 _NAMES = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.MatMult: "matmul", ast.Div: "truediv",
           ast.FloorDiv: "floordiv", ast.Mod: "mod", ast.Pow: "pow", ast.LShift: "lshift", ast.RShift: "rshift",
-          ast.BitOr: "or", ast.BitXor: "xor", ast.BitAnd: "and"}
-# Values whose own operators decline (return NotImplemented for) an object of a module class.
-_DECLINING = (str, int, float, bool, type(None), tuple, list, dict, set, frozenset, range, UFunc, LambdaValue)
+          ast.BitAnd: "and", ast.BitXor: "xor", ast.BitOr: "or"}
+# (builtins whose binary slots answer NotImplemented to an object of a class they do not know;
+# functions define no operator slots at all)
+_DEFERRING = (int, float, bool, str, bytes, tuple, list, dict, set, frozenset, type(None), UFunc, LambdaValue)
 
 
-def has_user_operand(left: object, right: object) -> bool:
+def handles(left: object, right: object) -> bool:
+    """Whether `left op right` is one this module decides (an instance of a module class on a side)."""
     return type(left) is UObj or type(right) is UObj
 
 
-def user_binary(run, op: type, left: object, right: object, augmented: bool = False) -> object:
-    """`left OP right` where one side is an object of a module class."""
+def binary(run, op: type, left: object, right: object, augmented: bool) -> object:
     name = _NAMES.get(op)
     if name is None:
         raise Bail
     for side in (left, right):
-        if type(side) is UObj and (side.data is not None or side.cls.kind not in ("plain", "dataclass")):
-            raise Bail  # (a subclass of dict or list: the builtin's own operators also answer)
-    if augmented and type(left) in (list, dict, set):
-        raise Bail  # (`rows += obj` extends by iterating it, `d |= obj` updates: no reflected method)
-    if augmented and type(left) is UObj and (hook := _hook(left.cls, f"__i{name}__")) is not None:
-        result = run.call(Bound(hook, left), [right], {})
-        if result is not NotImplemented:
-            return result
-    for hook, receiver, argument in _order(name, left, right):
-        result = run.call(Bound(hook, receiver), [argument], {})
-        if result is not NotImplemented:
-            return result
-    raise Bail  # (TypeError: unsupported operand types)
+        if type(side) is UObj and side.data is not None or type(side) not in (UObj, *_DEFERRING):
+            raise Bail  # (a subclass of a builtin, or a value whose own slots the run does not know)
+    if type(left) in (str, bytes) and op is ast.Mod:
+        raise Bail  # (`"%s" % obj` formats: `__rmod__` is not asked)
+    if augmented and type(left) is UObj:
+        done = _ask(run, left, "__i%s__" % name, right)
+        if done is not NotImplemented:
+            return done
+    reflected = "__r%s__" % name
+    if type(left) is UObj and type(right) is UObj and right.cls is not left.cls and right.cls.derives(left.cls):
+        own, inherited = right.cls.lookup(reflected), left.cls.lookup(reflected)
+        if own is not None and (inherited is None or own[1] is not inherited[1]):
+            done = _ask(run, right, reflected, left)
+            if done is not NotImplemented:
+                return done
+            done = _ask(run, left, "__%s__" % name, right)
+            if done is not NotImplemented:
+                return done
+            raise Bail
+    if type(left) is UObj:
+        done = _ask(run, left, "__%s__" % name, right)
+        if done is not NotImplemented:
+            return done
+    if type(right) is UObj and (type(left) is not UObj or left.cls is not right.cls):
+        done = _ask(run, right, reflected, left)
+        if done is not NotImplemented:
+            return done
+    raise Bail  # (a TypeError in Python, or a builtin's sequence fallback)
 
 
-def _order(name: str, left: object, right: object) -> list:
-    """The methods Python tries, in its order: (method, receiver, argument)."""
-    if type(left) is not UObj:  # (right is one: left's own operator must decline it)
-        if type(left) not in _DECLINING or type(left) is str and name == "mod":
-            raise Bail  # (an array, a library object, `"%s" % obj`: its own operator may take the object)
-        hook = _hook(right.cls, f"__r{name}__")
-        return [(hook, right, left)] if hook is not None else []
-    tried = []
-    left_hook = _hook(left.cls, f"__{name}__")
-    right_hook = _hook(right.cls, f"__r{name}__") if type(right) is UObj and right.cls is not left.cls else None
-    if right_hook is not None and right.cls.derives(left.cls) and right_hook is not _hook(left.cls, f"__r{name}__"):
-        tried.append((right_hook, right, left))  # (a subclass's own reflected method comes first)
-        right_hook = None
-    if left_hook is not None:
-        tried.append((left_hook, left, right))
-    if right_hook is not None:
-        tried.append((right_hook, right, left))
-    return tried
-
-
-def _side_hook(value: object, name: str) -> UFunc | None:
-    return _hook(value.cls, name) if type(value) is UObj else None
-
-
-def _hook(cls: UClass, name: str) -> UFunc | None:
-    found = cls.lookup(name)
+def _ask(run, obj: UObj, name: str, other: object) -> object:
+    """`type(obj).name(obj, other)`, or NotImplemented when the class has no such method."""
+    found = obj.cls.lookup(name)
     if found is None:
-        return None
-    if type(found[1]) is not UFunc or type(found[1].node) is not ast.FunctionDef:
-        raise Bail  # (a lambda, a staticmethod, `__or__ = None`: not followed)
-    return found[1]
+        return NotImplemented
+    if type(found[1]) is not UFunc:
+        raise Bail  # (`__radd__ = None`, a staticmethod, a callable object: not modelled)
+    return run.call(Bound(found[1], obj), [other], {})
+
+
+def truth(run, obj: UObj) -> bool:
+    found = obj.cls.lookup("__bool__")
+    if found is not None:
+        if type(found[1]) is not UFunc:
+            raise Bail
+        value = run.call(Bound(found[1], obj), [], {})
+        if type(value) is not bool:
+            raise Bail  # (TypeError in Python)
+        return value
+    found = obj.cls.lookup("__len__")
+    if found is not None:
+        if type(found[1]) is not UFunc:
+            raise Bail
+        size = run.call(Bound(found[1], obj), [], {})
+        if type(size) not in (int, bool) or size < 0:
+            raise Bail  # (TypeError or ValueError in Python)
+        return size != 0
+    return bool(obj)
+
+
+def index_key(run, key: object) -> object:
+    """A sequence's key as Python reads it: `seq[pos]` and the bounds of `seq[:pos]` go through
+    `type(pos).__index__` (which must give an int) when `pos` is an instance of a module class;
+    a bound of another kind the run cannot read (a TypeError in Python, or a hook of a value the
+    run does not know) stops the run."""
+    if type(key) is UObj:
+        return _index(run, key)
+    if type(key) is not slice:
+        return key
+    parts = [part if part is None or type(part) in (int, bool) else _index(run, part) if type(part) is UObj else _bail()
+             for part in (key.start, key.stop, key.step)]
+    return slice(*parts)
+
+
+def _index(run, obj: UObj) -> int:
+    found = obj.cls.lookup("__index__")
+    if found is None or type(found[1]) is not UFunc or obj.data is not None:
+        raise Bail
+    value = run.call(Bound(found[1], obj), [], {})
+    if type(value) is not int:
+        raise Bail  # (TypeError in Python; a bool is an int subclass there: deprecated, not modelled)
+    return value
+
+
+def _bail():
+    raise Bail
+
+
+def equality(run, equal: bool, left: object, right: object) -> object:
+    """`left == right` (`!=` when not `equal`) with an instance of a module class on a side, as
+    Python's rich comparison runs it: the right side's `__eq__` first when its class is a proper
+    subclass of the left's (then the left's only), otherwise the left's, then the right's (the
+    reflection of `==` is `==`, asked even of the same class); the first result other than
+    NotImplemented is the value (any object: its truth is read where it is tested). When every
+    side answers NotImplemented (or has no `__eq__`: `object`'s), `==` is identity. `!=` asks
+    `__ne__` the same way; a class without one inverts the truth of its `__eq__`'s result."""
+    for side in (left, right):
+        if type(side) is UObj and (side.data is not None or side.cls.kind == "dataclass") \
+                or type(side) not in (UObj, *_DEFERRING):
+            raise Bail  # (a generated or builtin `__eq__` of its own, or a value the run does not know)
+    order = [(left, right), (right, left)]
+    if type(left) is UObj and type(right) is UObj and right.cls is not left.cls and right.cls.derives(left.cls):
+        order.reverse()  # (unlike `+`, whether the subclass overrides the method is not asked)
+    for this, other in order:
+        if type(this) is not UObj:
+            continue  # (a builtin answers NotImplemented to an object of a module class)
+        done = _compare_hook(run, this, other, equal)
+        if done is not NotImplemented:
+            return done
+    return (left is right) == equal
+
+
+def _compare_hook(run, obj: UObj, other: object, equal: bool) -> object:
+    if not equal and obj.cls.lookup("__ne__") is None:  # (`object.__ne__`: the inverse of `__eq__`)
+        done = _compare_hook(run, obj, other, True)
+        return done if done is NotImplemented else not run.truth(done)
+    found = obj.cls.lookup("__eq__" if equal else "__ne__")
+    if found is None:
+        return True if obj is other else NotImplemented  # (`object.__eq__`)
+    if type(found[1]) is not UFunc:
+        raise Bail  # (`__eq__ = None`, a staticmethod...: not modelled)
+    return run.call(Bound(found[1], obj), [other], {})

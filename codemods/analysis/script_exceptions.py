@@ -90,6 +90,20 @@ def raise_statement(run, node: ast.Raise, env) -> None:
     raise Raised(error)
 
 
+# What an exception the run holds answers as Python's would: the run makes each exception as Python
+# does (the builtin class, or the class a plain exception statement makes, called with the
+# program's arguments), and `raise ... from` sets `__cause__` (and `__suppress_context__`) as
+# Python does; no other statement sets them. `__context__` (set by Python when an exception is
+# raised while another is handled) and `__traceback__` are not kept: reading them stops the run.
+_EXCEPTION_FIELDS = frozenset({"__cause__", "__suppress_context__", "args", "__class__"})
+
+
+def exception_attribute(error: Exception, name: str) -> object:
+    if name not in _EXCEPTION_FIELDS or isinstance(error, StopIteration) or type(error).__dict__.get("__init__") is _unmodelled:
+        raise Bail
+    return getattr(error, name)
+
+
 def own_handlers(run, node: ast.Try, env) -> bool:
     """Every handler of `node` names only exception classes the module made (`except
     HTTPException`): none catches what JAX raises, which derives from none of them."""

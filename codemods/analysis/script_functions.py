@@ -516,17 +516,26 @@ def delete(run, node: ast.Delete, env: Env) -> None:
 
 
 def try_finally(run, node: ast.Try, env: Env) -> None:
-    """`try: ... finally: ...`: the final block runs after the rest, however it ends (a stop at a
-    gather ends the program there; a final block that returns or breaks would swallow it)."""
+    """`try: ... finally: ...`: the final block runs after the rest, however it ends; what it does
+    itself (a `return`, `break`, `continue` or exception of its own) replaces how the rest ended,
+    as in Python (a stop at a gather ends the program there, unless a final block that returns
+    or breaks may swallow it: then the run stops, Bail)."""
     from codemods.analysis.caught_stops import uncleaned
     from codemods.analysis.host_exprs import Break, Continue, Return
+    from codemods.analysis.script_values import GatherStop
 
-    if any(type(n) in (ast.Return, ast.Break, ast.Continue) for s in node.finalbody for n in ast.walk(s)):
-        raise Bail
+    swallows = any(type(n) in (ast.Return, ast.Break, ast.Continue) for s in node.finalbody for n in ast.walk(s))
+    run.guarded += swallows  # (it may end an ImportError too: passed_steps.py)
     try:
         with uncleaned():  # (a stop leaves it without its final block: caught_stops.py)
             run.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
-    except (Raised, Return, Break, Continue):
-        run.block(node.finalbody, env)
+    except GatherStop:
+        if swallows:
+            raise Bail from None
         raise
+    except (Raised, Return, Break, Continue):
+        run.block(node.finalbody, env)  # (its own return or exception, if any, goes on instead)
+        raise
+    finally:
+        run.guarded -= swallows
     run.block(node.finalbody, env)

@@ -15,13 +15,12 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import script_environment, script_flags, script_typing
+from codemods.analysis import script_dunders, script_environment, script_flags, script_typing
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
-from codemods.analysis.script_dunders import user_binary
 from codemods.analysis.script_generators import GenRun, drained
 from codemods.analysis.shared_iterators import own_iterator
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
@@ -118,6 +117,8 @@ class ScriptOperators:
 
     def item(self, holder: object, key: object) -> object:
         kind = type(holder)
+        if kind in (str, list, tuple, NTup) and type(key) in (slice, UObj):  # (`__index__` of a bound: script_dunders.py)
+            key = script_dunders.index_key(self, key)
         if kind is dict or kind is OrderedDict:  # (a registry made by `collections.OrderedDict()`)
             return guard(operator.getitem, holder, key)
         if kind is NTup:
@@ -151,8 +152,8 @@ class ScriptOperators:
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
-        if UObj in sides:  # (the program's own operator methods: script_dunders.py)
-            return user_binary(self, op, left, right, augmented)
+        if script_dunders.handles(left, right):  # (an instance of a module class: its own methods)
+            return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:
             return script_flags.binary(op, left, right)
         if Arr in sides or Opaque in sides or op is ast.MatMult:
@@ -188,6 +189,8 @@ class ScriptOperators:
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
             sides = (type(left), type(right))
+            if UObj in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # (the class's own `__eq__`: script_dunders.py)
+                return script_dunders.equality(self, type(node.ops[0]) is ast.Eq, left, right)
             if DType in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # `x.dtype == jnp.bfloat16`
                 return dtype_equal(left, right) == (type(node.ops[0]) is ast.Eq)
             if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
@@ -273,7 +276,7 @@ class ScriptOperators:
                     argparse.Namespace, ReMatch, Wraps, types.SimpleNamespace, re.Pattern):
             return True
         if kind is UObj:
-            return bool(value)
+            return script_dunders.truth(self, value)
         if isinstance(value, RunCallable) or kind is GenRun:  # (a generator object: no `__bool__`, `__len__`)
             return True
         if isinstance(value, BaseException):  # (`if result.exception:`; the run's exception classes define no

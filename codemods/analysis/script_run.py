@@ -89,7 +89,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 module_names, profiled_run, set_function_attribute, delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, try_star
+from codemods.analysis.script_exceptions import ERROR_NAMES, exception_attribute, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest_member
 from codemods.analysis.narrow_handlers import hold_handlers, release_handlers
@@ -450,6 +450,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return member_attribute(self, obj, name)
         if kind in (UObj, NTup):
             return instance_attribute(self, obj, name)
+        if isinstance(obj, Exception):  # (`err.__cause__` in a handler: script_exceptions.py)
+            return exception_attribute(obj, name)
         if kind is UClass and name != "__name__":
             return class_attribute(self, obj, name)
         if kind is SuperObj:
