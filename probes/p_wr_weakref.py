@@ -1,0 +1,27 @@
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+import weakref
+class Cfg:
+    axes = ("data", "model")
+cfg = Cfg()
+ref = weakref.ref(cfg)
+AXES = ref().axes
+DATA, MODEL = AXES
+
+
+def body(x):
+    y = lax.psum(x, DATA)
+    return lax.pmean(y, AXES)  # SF105
+
+
+def main():
+    mesh = jax.make_mesh((2, 4), AXES)
+    f = jax.shard_map(body, mesh=mesh, in_specs=P(DATA, MODEL), out_specs=P())
+    return f(jnp.ones((8, 8)))
+
+
+if __name__ == "__main__":
+    main()
