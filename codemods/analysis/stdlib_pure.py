@@ -30,6 +30,7 @@ import textwrap
 
 from codemods.analysis.host_exprs import Iter, guard, plain_tree
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
 from codemods.analysis.script_values import Opaque
 
 _MAX_ITEMS = 10_000
@@ -119,5 +120,5 @@ LIBRARY = {
     **{name: _unknown for name in ("time.monotonic", "time.monotonic_ns", "time.perf_counter_ns", "time.time_ns",
                                    "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
                                    "datetime.date.today", "uuid.uuid4")},
-    "time.sleep": _sleep,
+    "time.sleep": _sleep, **LOGGING_LIBRARY,
 }
