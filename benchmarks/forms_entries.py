@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "hm1_sf105_script_launcher_line_split_by_shlex": "main()",
+    "nhm1_sf105_script_launcher_line_unquoted": "main()",
+    "hm2_sf105_script_axis_pairs_from_combinations": "main()",
+    "nhm2_sf105_script_single_axes_from_combinations": "main()",
+    "hm3_sf105_script_module_logger_and_heap_order": "main()",
+    "nhm3_sf105_script_module_logger_and_single_heap_axis": "main()",
     "gc6_sf105_script_merge_keeps_equal_literals": "main()",
     "ngc6_sf105_script_merge_drops_a_built_string": "main()",
     "gc5_sf105_script_config_file_in_a_temp_dir": "main()",

@@ -16,7 +16,7 @@ import logging
 from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.script_values import Arr, MeshObj, Opaque, RunCallable, ShardObj, SpecObj
+from codemods.analysis.script_values import Arr, Lib, MeshObj, Opaque, RunCallable, ShardObj, SpecObj
 
 _LEVELS = ("debug", "info", "warning", "warn", "error", "critical", "exception", "fatal")
 _PRINTED = (Arr, MeshObj, Opaque, ShardObj, SpecObj)  # (library objects: their repr runs no program code)
@@ -54,7 +54,7 @@ class LogMethod(RunCallable):
                 raise Bail
             return None
         if self.name == "log":
-            if not args or type(args[0]) is not int:
+            if not args or type(args[0]) is not int and not _named_level(args[0]):
                 raise Bail
             args = args[1:]
         if not args or not set(kwargs) <= _KEYWORDS or not all(_printable(value) for value in (*args, *kwargs.values())):
@@ -63,7 +63,12 @@ class LogMethod(RunCallable):
 
 
 def _level(value: object) -> bool:
-    return type(value) is int or type(value) is str and value in logging.getLevelNamesMapping()
+    return type(value) is int or type(value) is str and value in logging.getLevelNamesMapping() or _named_level(value)
+
+
+def _named_level(value: object) -> bool:
+    """`logging.INFO` as the run holds it (a library name)."""
+    return type(value) is Lib and value.name.startswith("logging.") and value.name[8:] in logging.getLevelNamesMapping()
 
 
 def _printable(value: object) -> bool:
