@@ -1,4 +1,4 @@
-"""The heap gives the lowest-ranked axis alone (`nsmallest(1, ...)`), ("j",), on which the partly
+"""The heap gives the lowest-ranked axis alone (`nsmallest(1, ...)`), ("i",), on which the partly
 summed value is in one state; the module logger changes nothing."""
 import heapq
 import logging
@@ -16,7 +16,7 @@ def sync_axes(ranked):
 
 def main():
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    axes = sync_axes([(1, "j"), (2, "i")])
+    axes = sync_axes([(2, "j"), (1, "i")])
     log = logging.LoggerAdapter(logger, {"job": "pretrain"})
     log.info("sync axes %s", axes)
     mesh = jax.make_mesh((2, 4), ("i", "j"))
