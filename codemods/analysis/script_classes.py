@@ -41,6 +41,7 @@ from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
+from codemods.analysis.named_tuples import class_member
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__",
@@ -387,6 +388,8 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             return "__main__"
         if name == "_fields" and cls.kind == "ntuple":
             return tuple(cls.fields)
+        if cls.kind == "ntuple" and (member := class_member(cls, name)) is not None:
+            return member  # (named_tuples.py)
         if (slot := inherited_member(cls, name)) is not NOT_HELD:
             return slot  # (a builtin member every plain class has: class_dirs.py)
         if name.startswith("__") and name.endswith("__") or name.startswith("_") and cls.kind in ("ntuple", "enum"):
