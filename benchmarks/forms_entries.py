@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "hm4_sf105_script_tree_rebuilt_with_sorted_keys": "main()",
+    "nhm4_sf105_script_tree_rebuilt_local_first": "main()",
+    "hm5_sf105_script_namedtuple_defaults_and_make": "main()",
+    "nhm5_sf105_script_namedtuple_make_short": "main()",
     "hm1_sf105_script_launcher_line_split_by_shlex": "main()",
     "nhm1_sf105_script_launcher_line_unquoted": "main()",
     "hm2_sf105_script_axis_pairs_from_combinations": "main()",

@@ -1,7 +1,7 @@
 import jax
 import jax.numpy as jnp
 from jax import lax
-from jax.sharding import PartitionSpec as P
+from jax.sharding import NamedSharding, PartitionSpec as P
 
 import importlib
 itertools = importlib.import_module("itertools")
@@ -17,7 +17,8 @@ def body(x):
 def main():
     mesh = jax.make_mesh((2, 4), AXES)
     f = jax.shard_map(body, mesh=mesh, in_specs=P(DATA, MODEL), out_specs=P())
-    return f(jnp.ones((8, 8)))
+    x = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P(DATA, MODEL)))
+    return f(x)
 
 
 if __name__ == "__main__":
