@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "hm6_sf105_script_axes_from_a_string_template": "main()",
+    "nhm6_sf105_script_string_template_missing_name": "main()",
     "hm4_sf105_script_tree_rebuilt_with_sorted_keys": "main()",
     "nhm4_sf105_script_tree_rebuilt_local_first": "main()",
     "hm5_sf105_script_namedtuple_defaults_and_make": "main()",

@@ -91,6 +91,7 @@ from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, tr
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis import field_specs, named_exprs, script_flags, script_match
+from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -145,7 +146,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return ERROR_NAMES[name]
         if name == "Ellipsis":
             return Ellipsis
-        if name in _SPECIALS or name in BUILTIN_NAMES:
+        if name in _SPECIALS or name in BUILTIN_NAMES or name in WARNING_CLASSES:
             return Special("builtins." + name)
         raise Bail
 

@@ -32,7 +32,9 @@ from codemods.analysis.host_exprs import Iter, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
 from codemods.analysis.script_values import Opaque, UObj
+from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
 from codemods.analysis.tree_flattening import LIBRARY as TREE_LIBRARY
+from codemods.analysis.script_warnings import LIBRARY as WARNINGS_LIBRARY
 
 _MAX_ITEMS = 10_000
 _R = frozenset({"r"})
@@ -142,4 +144,5 @@ LIBRARY = {
                                    "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
                                    "datetime.date.today", "uuid.uuid4")},
     "time.sleep": _sleep, "dataclasses.astuple": _as_tuple, **LOGGING_LIBRARY, **TREE_LIBRARY,
+    **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY,
 }
