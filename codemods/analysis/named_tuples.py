@@ -9,6 +9,7 @@ the run stops there (unknown) rather than guess. `rename=True` (invalid names re
 from __future__ import annotations
 
 import ast
+import keyword
 
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, UClass
@@ -21,7 +22,7 @@ def named_tuple(args: list, kwargs: dict) -> UClass:
         raise Bail
     names = args[1].replace(",", " ").split() if type(args[1]) is str else args[1]
     if type(names) not in (list, tuple) or not all(type(n) is str and n.isidentifier() for n in names) \
-            or len(set(names)) != len(names) or any(n.startswith("_") for n in names):
+            or len(set(names)) != len(names) or any(n.startswith("_") or keyword.iskeyword(n) for n in names):
         raise Bail  # (names CPython rejects: ValueError, left unknown)
     defaults = kwargs.get("defaults") or ()
     if type(defaults) not in (list, tuple) or len(defaults) > len(names):

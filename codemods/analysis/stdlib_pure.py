@@ -8,7 +8,9 @@ record, no reference: `plain_tree`) the real call gives the program's result (or
 raised where the call is). Anything else stops the run.
 
 The combinatoric iterators take the items of any iterable the run can walk (as
-`itertools.product` does, script_library.py) and hand them out unchanged: no item is read.
+`itertools.product` does, script_library.py: CPython reads the whole input when the iterator is
+made) and hand them out unchanged: no item is read. `zip_longest` is lazy: only over lists,
+tuples, strs and ranges (whose items no code produces).
 
 Calls whose result differs from run to run (the clock, the process id) give an unknown value,
 never a guess; `time.sleep` of a non-negative number returns None without sleeping.
@@ -38,6 +40,7 @@ from codemods.analysis.script_warnings import LIBRARY as WARNINGS_LIBRARY
 
 _MAX_ITEMS = 10_000
 _R = frozenset({"r"})
+_FIXED = (list, tuple, str, range)
 _MAX_INT = 10_000  # (factorial, comb, perm of larger numbers: not worth the time a run may take)
 
 
@@ -64,7 +67,9 @@ def _combinatoric(function, keywords: frozenset = frozenset()):
         counts = [value for value in (*args[head:], *kwargs.values()) if function is not itertools.zip_longest]
         if any(type(value) is not int and value is not None for value in counts):
             raise Bail  # (an r the run does not know)
-        pools = [list(run.iterate(arg)) for arg in args[:head]]
+        if function is itertools.zip_longest and not all(type(arg) in _FIXED for arg in args):
+            raise Bail  # (lazy in Python: over a generator, what runs when is not modelled)
+        pools = [list(run.iterate(arg)) for arg in args[:head]]  # (the others take their input whole when made)
         made = guard(lambda: list(itertools.islice(function(*pools, *args[head:], **kwargs), _MAX_ITEMS + 1)))
         if len(made) > _MAX_ITEMS:
             raise Bail
