@@ -93,7 +93,8 @@ METHODS = {
     str: frozenset({"split", "rsplit", "strip", "lstrip", "rstrip", "partition", "rpartition", "lower", "upper",
                     "startswith", "endswith", "replace", "join", "splitlines", "isdigit", "isnumeric", "isdecimal",
                     "isalpha", "isalnum", "isspace", "isidentifier", "find", "rfind", "count", "format", "removeprefix",
-                    "removesuffix", "title", "casefold", "zfill", "index"}),
+                    "removesuffix", "title", "casefold", "zfill", "index", "center", "ljust", "rjust", "capitalize",
+                    "swapcase", "islower", "isupper", "istitle", "isascii", "isprintable", "rindex", "expandtabs"}),
     dict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),
     OrderedDict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),  # (script runs)
     list: frozenset({"append", "extend", "insert", "pop", "remove", "index", "count", "copy", "reverse", "sort"}),

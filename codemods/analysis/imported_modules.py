@@ -1,7 +1,7 @@
 """`importlib.import_module(name)` in a script run (script_run.py; issue 13).
 
 Hydra-style `instantiate` finds a config's `_target_` ("jax.lax.psum", "jax.numpy.mean") with
-`getattr(importlib.import_module(module), attr)`. Importing JAX's or NumPy's own modules runs no
+`getattr(importlib.import_module(module), attr)`. Importing JAX's, NumPy's or the standard library's modules runs no
 code of the program: the result is the library module by its name (a Lib, as an `import`
 statement at the top of the module gives), and `getattr` on it names the library function. Any
 other module (the program's own, or one whose import may do anything) stops the run.
@@ -11,7 +11,9 @@ from __future__ import annotations
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Lib
 
-IMPORTABLE = ("jax", "numpy", "math", "functools", "operator")  # (references.py: what such a module may reach)
+IMPORTABLE = ("jax", "numpy", "math", "functools", "operator", "itertools", "collections", "json", "re", "string",
+              "shlex", "statistics", "heapq", "bisect", "copy", "dataclasses", "enum", "typing", "textwrap", "random")
+# (references.py: what such a module may reach; the standard-library ones, as `import` gives them)
 
 
 def import_module(args: list, kwargs: dict) -> Lib:

@@ -24,6 +24,7 @@ from codemods.analysis.unknown_numbers import is_number, number
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
 from codemods.analysis.next_items import next_item
+from codemods.analysis.named_tuples import named_tuple
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
@@ -323,19 +324,6 @@ class ScriptBuiltins:
             else:
                 raise Bail
         return found
-
-
-def named_tuple(args: list, kwargs: dict) -> UClass:
-    """`collections.namedtuple("Axes", ["data", "model"])` (or "data model"): a NamedTuple class."""
-    if len(args) != 2 or kwargs or type(args[0]) is not str:
-        raise Bail
-    names = args[1].replace(",", " ").split() if type(args[1]) is str else args[1]
-    if type(names) not in (list, tuple) or not all(type(n) is str and n.isidentifier() for n in names):
-        raise Bail
-    cls = UClass(ast.ClassDef(name=args[0], bases=[], keywords=[], body=[], decorator_list=[]), None, {}, "ntuple")
-    cls.fields = list(names)
-    return cls
-
 
 
 def _as_dict(obj: object, depth: int = 0) -> object:

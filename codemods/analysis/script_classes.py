@@ -46,6 +46,7 @@ from codemods.analysis.class_orders import after, find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue, Unmodelled
 from codemods.analysis.class_descriptors import PropertySetter, is_descriptor, set_names
 from codemods.analysis.class_metas import check_meta, create, meta_root, meta_super, metaclass_of
+from codemods.analysis.named_tuples import class_member
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _NOT_ON_INSTANCES = frozenset({"__name__", "__qualname__", "__wrapped__", "__func__", "__self__"})
@@ -430,6 +431,8 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             return "__main__"
         if name == "_fields" and cls.kind == "ntuple":
             return tuple(cls.fields)
+        if cls.kind == "ntuple" and (member := class_member(cls, name)) is not None:
+            return member  # (named_tuples.py)
         if (slot := inherited_member(cls, name)) is not NOT_HELD:
             return slot  # (a builtin member every plain class has: class_dirs.py)
         if name.startswith("__") and name.endswith("__") and not hasattr(type, name) \

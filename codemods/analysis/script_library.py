@@ -38,6 +38,7 @@ from codemods.analysis.protocol_classes import LIBRARY as PROTOCOL_LIBRARY
 from codemods.analysis.operator_getters import LIBRARY as GETTERS_LIBRARY
 from codemods.analysis.cached_calls import LIBRARY as CACHE_LIBRARY
 from codemods.analysis.functional_iterators import LIBRARY as ITERATORS_LIBRARY
+from codemods.analysis.stdlib_pure import LIBRARY as STDLIB_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, RunCallable, map_tree
 from codemods.analysis.unknown_numbers import is_number
@@ -350,7 +351,7 @@ def _auto(run, args: list, kwargs: dict) -> object:
     return Auto()
 
 
-LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
+LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "tomllib.loads": text_library(tomllib.loads), "json.dumps": text_library(json.dumps),
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),

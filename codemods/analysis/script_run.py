@@ -97,6 +97,7 @@ from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis import array_lists, caught_stops, entered_objects, field_specs, function_slots, script_flags, script_match
+from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
                                               namespace_attribute as simple_attribute)
@@ -151,7 +152,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return ERROR_NAMES[name]
         if name == "Ellipsis" or name == "NotImplemented":  # (what an operator method returns to decline)
             return Ellipsis if name == "Ellipsis" else NotImplemented
-        if name in _SPECIALS or name in BUILTIN_NAMES:
+        if name in _SPECIALS or name in BUILTIN_NAMES or name in WARNING_CLASSES:
             return Special("builtins." + name)
         raise Bail
 

@@ -1,0 +1,106 @@
+"""`logging.getLogger(__name__)` and its loggers in a script run (script_run.py; issue 13).
+
+A training script opens with a module logger and reports its layout through it; a run that
+stopped at the logger would miss every bug after it. A log call returns None and raises nothing
+the program sees: a message that fails to format is reported by the handler's `handleError` (a
+traceback on stderr), not raised. What can raise, or run code of the program, is not modelled and
+stops the run: `extra=` (a key clashing with a LogRecord attribute raises KeyError when the record
+is made), a logger's handlers and filters (user code called at each log call), `log` with a level
+that is not an int, arguments whose formatting would call the program's own `__str__`/`__repr__`.
+Whether a level is enabled depends on the configuration the process was started with: unknown.
+"""
+from __future__ import annotations
+
+import logging
+
+from codemods.analysis.host_exprs import plain_tree
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis.script_values import Arr, Lib, MeshObj, Opaque, RunCallable, ShardObj, SpecObj
+
+_LEVELS = ("debug", "info", "warning", "warn", "error", "critical", "exception", "fatal")
+_PRINTED = (Arr, MeshObj, Opaque, ShardObj, SpecObj)  # (library objects: their repr runs no program code)
+_KEYWORDS = frozenset({"exc_info", "stack_info", "stacklevel"})
+_RESERVED = frozenset(logging.LogRecord("n", 0, "p", 0, "m", (), None).__dict__) | {"message", "asctime"}
+
+
+class LoggerObj(ModelledObject):
+    __slots__ = ("extra", "name")
+
+    def __init__(self, name: str, extra: dict | None = None) -> None:
+        self.name, self.extra = name, extra
+
+    def attribute(self, run, name: str) -> object:
+        if name in _LEVELS or name in ("log", "setLevel", "isEnabledFor", "getEffectiveLevel"):
+            return LogMethod(self, name)
+        if name == "name" and self.extra is None:
+            return self.name
+        raise Bail
+
+
+class LogMethod(RunCallable):
+    __slots__ = ("logger", "name")
+
+    def __init__(self, logger: LoggerObj, name: str) -> None:
+        self.logger, self.name = logger, name
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        if self.name in ("isEnabledFor", "getEffectiveLevel"):
+            if len(args) != (self.name == "isEnabledFor") or kwargs:
+                raise Bail
+            return Opaque()  # (the process's logging configuration)
+        if self.name == "setLevel":
+            if len(args) != 1 or kwargs or not _level(args[0]):
+                raise Bail
+            return None
+        if self.name == "log":
+            if not args or type(args[0]) is not int and not _named_level(args[0]):
+                raise Bail
+            args = args[1:]
+        if not args or not set(kwargs) <= _KEYWORDS or not all(_printable(value) for value in (*args, *kwargs.values())):
+            raise Bail
+        return None
+
+
+def _level(value: object) -> bool:
+    return type(value) is int or type(value) is str and value in logging.getLevelNamesMapping() or _named_level(value)
+
+
+def _named_level(value: object) -> bool:
+    """`logging.INFO` as the run holds it (a library name)."""
+    return type(value) is Lib and value.name.startswith("logging.") and value.name[8:] in logging.getLevelNamesMapping()
+
+
+def _printable(value: object) -> bool:
+    return plain_tree(value) or type(value) in _PRINTED
+
+
+def _get_logger(run, args: list, kwargs: dict) -> LoggerObj:
+    name = args[0] if len(args) == 1 else kwargs.get("name") if not args else 0
+    if len(args) + len(kwargs) > 1 or set(kwargs) - {"name"} or name is not None and type(name) is not str:
+        raise Bail
+    return LoggerObj(name or "root")
+
+
+def _adapter(run, args: list, kwargs: dict) -> LoggerObj:
+    given = dict(zip(("logger", "extra"), args), **kwargs)
+    logger, extra = given.get("logger"), given.get("extra")
+    if len(args) > 2 or set(given) - {"logger", "extra"} or type(logger) is not LoggerObj or logger.extra is not None \
+            or extra is not None and (type(extra) is not dict or not plain_tree(extra) or set(extra) & _RESERVED):
+        raise Bail  # (an adapter's extra keys go into every record: a reserved one raises KeyError)
+    return LoggerObj(logger.name, extra or {})
+
+
+def _basic_config(run, args: list, kwargs: dict) -> None:
+    if args or not set(kwargs) <= {"level", "format", "datefmt"} or "level" in kwargs and not _level(kwargs["level"]) \
+            or any(type(kwargs.get(k, "")) is not str for k in ("format", "datefmt")):
+        raise Bail  # (handlers, streams and files: what they would run or open is not modelled)
+    if "format" in kwargs:
+        try:
+            logging.Formatter(kwargs["format"], kwargs.get("datefmt"))
+        except ValueError:
+            raise Bail from None  # (basicConfig raises: rare enough to leave unknown)
+    return None
+
+
+LIBRARY = {"logging.getLogger": _get_logger, "logging.LoggerAdapter": _adapter, "logging.basicConfig": _basic_config}

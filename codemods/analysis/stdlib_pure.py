@@ -1,0 +1,153 @@
+"""Standard-library calls a script run (script_run.py; issue 13) makes as Python would.
+
+A layout is often decided on the host by an ordinary library call: the axis pairs of
+`itertools.combinations(axes, 2)`, `shlex.split` of a launcher line, `statistics.median` of
+timings, `bisect` into a size table, `os.path.basename` of a checkpoint path. These functions run
+no code of the program and read nothing but their arguments, so on plain values (no Seq, no
+record, no reference: `plain_tree`) the real call gives the program's result (or its exception,
+raised where the call is). Anything else stops the run.
+
+The combinatoric iterators take the items of any iterable the run can walk (as
+`itertools.product` does, script_library.py: CPython reads the whole input when the iterator is
+made) and hand them out unchanged: no item is read. `zip_longest` is lazy: only over lists,
+tuples, strs and ranges (whose items no code produces).
+
+Calls whose result differs from run to run (the clock, the process id) give an unknown value,
+never a guess; `time.sleep` of a non-negative number returns None without sleeping.
+"""
+from __future__ import annotations
+
+import bisect
+import difflib
+import fnmatch
+import heapq
+import itertools
+import keyword
+import math
+import posixpath
+import shlex
+import statistics
+import string
+import textwrap
+
+from codemods.analysis.host_exprs import Iter, guard, plain_tree
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
+from codemods.analysis.script_values import Opaque, UObj
+from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
+from codemods.analysis.tree_flattening import LIBRARY as TREE_LIBRARY
+from codemods.analysis.script_warnings import LIBRARY as WARNINGS_LIBRARY
+
+_MAX_ITEMS = 10_000
+_R = frozenset({"r"})
+_FIXED = (list, tuple, str, range)
+_MAX_INT = 10_000  # (factorial, comb, perm of larger numbers: not worth the time a run may take)
+
+
+def _pure(function, mutates: bool = False, big_ints: bool = True):
+    def apply(run, args: list, kwargs: dict) -> object:
+        if not all(plain_tree(value) for value in (*args, *kwargs.values())):
+            raise Bail
+        if mutates and (not args or type(args[0]) is not list):
+            raise Bail  # (heapq, insort: a list of the run, changed in place as Python changes it)
+        if not big_ints and any(type(v) is int and abs(v) > _MAX_INT for v in (*args, *kwargs.values())):
+            raise Bail
+        made = guard(function, *args, **kwargs)
+        if not plain_tree(made) or type(made) in (list, tuple) and len(made) > _MAX_ITEMS:
+            raise Bail
+        return made
+    return apply
+
+
+def _combinatoric(function, keywords: frozenset = frozenset()):
+    def apply(run, args: list, kwargs: dict) -> Iter:
+        if not set(kwargs) <= keywords:
+            raise Bail
+        head = 1 if function is not itertools.zip_longest else len(args)
+        counts = [value for value in (*args[head:], *kwargs.values()) if function is not itertools.zip_longest]
+        if any(type(value) is not int and value is not None for value in counts):
+            raise Bail  # (an r the run does not know)
+        if function is itertools.zip_longest and not all(type(arg) in _FIXED for arg in args):
+            raise Bail  # (lazy in Python: over a generator, what runs when is not modelled)
+        pools = [list(run.iterate(arg)) for arg in args[:head]]  # (the others take their input whole when made)
+        made = guard(lambda: list(itertools.islice(function(*pools, *args[head:], **kwargs), _MAX_ITEMS + 1)))
+        if len(made) > _MAX_ITEMS:
+            raise Bail
+        return Iter(made, run.statements)
+    return apply
+
+
+def _repeat(run, args: list, kwargs: dict) -> Iter:
+    times = args[1] if len(args) == 2 else kwargs.get("times")
+    if not args or len(args) > 2 or not set(kwargs) <= {"times"} or len(args) == 2 and kwargs \
+            or type(times) is not int or times > _MAX_ITEMS:
+        raise Bail  # (an endless `repeat(x)` is walked only by a zip or an islice the run does not follow)
+    return Iter([args[0]] * max(times, 0), run.statements)
+
+
+def _as_tuple(run, args: list, kwargs: dict) -> tuple:
+    """`dataclasses.astuple`: a dataclass's field values in field order, recursing into dataclasses,
+    lists, tuples and dicts; other leaves are deep-copied (so only immutable plain ones here)."""
+    def inner(obj: object, depth: int) -> object:
+        if depth > 10:
+            raise Bail
+        if type(obj) is UObj and obj.cls.kind == "dataclass":
+            return tuple(inner(obj.attrs[name], depth + 1) for name in obj.cls.fields)
+        if type(obj) in (list, tuple):
+            return type(obj)(inner(item, depth + 1) for item in obj)
+        if type(obj) is dict:
+            return {inner(key, depth + 1): inner(item, depth + 1) for key, item in obj.items()}
+        if obj is None or type(obj) in (str, int, float, bool):
+            return obj
+        raise Bail
+    if len(args) != 1 or kwargs or type(args[0]) is not UObj or args[0].cls.kind != "dataclass":
+        raise Bail  # (not a dataclass instance: TypeError in Python, left unknown)
+    return inner(args[0], 0)
+
+
+def _unknown(run, args: list, kwargs: dict) -> Opaque:
+    if args or kwargs:
+        raise Bail
+    return Opaque()
+
+
+def _sleep(run, args: list, kwargs: dict) -> None:
+    if len(args) != 1 or kwargs or type(args[0]) not in (int, float) or not args[0] >= 0:
+        raise Bail
+    return None
+
+
+_MATH = ("isqrt", "gcd", "lcm", "log2", "log10", "log1p", "expm1", "fsum", "isclose", "trunc", "fabs", "hypot",
+         "copysign", "isfinite", "isinf", "isnan", "pow", "fmod", "remainder", "sin", "cos", "tan", "tanh", "atan",
+         "atan2", "degrees", "radians", "dist", "modf", "frexp", "ldexp", "cosh", "sinh", "asin", "acos")
+_STATISTICS = ("mean", "fmean", "median", "median_low", "median_high", "mode", "multimode", "pstdev", "stdev",
+               "pvariance", "variance", "geometric_mean", "harmonic_mean")
+_PATHS = ("join", "basename", "dirname", "splitext", "split", "normpath", "isabs", "commonprefix")
+
+LIBRARY = {
+    **{f"math.{name}": _pure(getattr(math, name)) for name in _MATH},
+    **{f"math.{name}": _pure(getattr(math, name), big_ints=False) for name in ("factorial", "comb", "perm")},
+    **{f"statistics.{name}": _pure(getattr(statistics, name)) for name in _STATISTICS},
+    **{f"os.path.{name}": _pure(getattr(posixpath, name)) for name in _PATHS},
+    **{f"shlex.{name}": _pure(getattr(shlex, name)) for name in ("split", "quote", "join")},
+    **{f"bisect.{name}": _pure(getattr(bisect, name)) for name in ("bisect_left", "bisect_right", "bisect")},
+    **{f"bisect.{name}": _pure(getattr(bisect, name), True) for name in ("insort_left", "insort_right", "insort")},
+    **{f"heapq.{name}": _pure(getattr(heapq, name), True)
+       for name in ("heapify", "heappush", "heappop", "heappushpop", "heapreplace")},
+    **{f"heapq.{name}": _pure(getattr(heapq, name)) for name in ("nsmallest", "nlargest")},
+    **{f"textwrap.{name}": _pure(getattr(textwrap, name)) for name in ("dedent", "indent", "fill", "wrap", "shorten")},
+    "string.capwords": _pure(string.capwords), "keyword.iskeyword": _pure(keyword.iskeyword),
+    "fnmatch.fnmatchcase": _pure(fnmatch.fnmatchcase), "fnmatch.fnmatch": _pure(fnmatch.fnmatchcase),
+    "fnmatch.filter": _pure(lambda names, pattern: [n for n in names if fnmatch.fnmatchcase(n, pattern)]),
+    "difflib.get_close_matches": _pure(difflib.get_close_matches),
+    "itertools.combinations": _combinatoric(itertools.combinations, _R),
+    "itertools.permutations": _combinatoric(itertools.permutations, _R),
+    "itertools.combinations_with_replacement": _combinatoric(itertools.combinations_with_replacement, _R),
+    "itertools.zip_longest": _combinatoric(itertools.zip_longest, frozenset({"fillvalue"})),
+    "itertools.repeat": _repeat,
+    **{name: _unknown for name in ("time.monotonic", "time.monotonic_ns", "time.perf_counter_ns", "time.time_ns",
+                                   "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
+                                   "datetime.date.today", "uuid.uuid4")},
+    "time.sleep": _sleep, "dataclasses.astuple": _as_tuple, **LOGGING_LIBRARY, **TREE_LIBRARY,
+    **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY,
+}

@@ -1,0 +1,113 @@
+"""`jax.tree.flatten` / `unflatten` / `structure` in a script run (script_run.py; issue 13).
+
+Host code flattens a tree of specs or arrays, works on the leaf list (zips it with names, swaps
+some leaves) and rebuilds the tree. The leaves come in JAX's order (a dict's keys sorted, an
+OrderedDict's as inserted, None an empty subtree: script_jax.tree_leaves); the treedef keeps the
+tree's skeleton, read once when flattening (an `is_leaf` is called there only, as in JAX), and
+`unflatten` fills it with new leaves in the same order: a dict comes back with its keys sorted.
+A leaf count other than the treedef's raises in JAX; the run stops there instead (Bail).
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis.script_values import Arr, NTup, RunCallable, ShardObj, SpecObj, ntup
+
+_LEAF = object()  # (where a leaf was, in a skeleton)
+_LEAF_TYPES = (Arr, SpecObj, ShardObj, int, float, bool, str)
+
+
+class TreeDefObj(ModelledObject):
+    __slots__ = ("count", "skeleton")
+
+    def __init__(self, skeleton: object, count: int) -> None:
+        self.skeleton, self.count = skeleton, count
+
+    def attribute(self, run, name: str) -> object:
+        if name == "num_leaves":
+            return self.count
+        if name == "unflatten":
+            return _Unflatten(self)
+        raise Bail
+
+
+class _Unflatten(RunCallable):
+    __slots__ = ("treedef",)
+
+    def __init__(self, treedef: TreeDefObj) -> None:
+        self.treedef = treedef
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        if len(args) != 1 or kwargs:
+            raise Bail
+        return unflatten(run, self.treedef, args[0])
+
+
+def _skeleton(run, tree: object, is_leaf: object, leaves: list, depth: int = 0) -> object:
+    from codemods.analysis.script_jax import _sorted_keys
+
+    if depth > 12:
+        raise Bail
+    if is_leaf is not None and run.truth(run.call(is_leaf, [tree], {})):
+        leaves.append(tree)
+        return _LEAF
+    if tree is None:
+        return None
+    if type(tree) in (dict, OrderedDict):
+        return type(tree)((key, _skeleton(run, tree[key], is_leaf, leaves, depth + 1)) for key in _sorted_keys(tree))
+    if type(tree) in (tuple, list, NTup):
+        items = [_skeleton(run, item, is_leaf, leaves, depth + 1) for item in tree]
+        return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
+    if type(tree) in _LEAF_TYPES:
+        leaves.append(tree)
+        return _LEAF
+    raise Bail  # (a registered class, an object the run does not know as a leaf or a node)
+
+
+def _fill(skeleton: object, leaves) -> object:
+    if skeleton is _LEAF:
+        return next(leaves)
+    if type(skeleton) in (dict, OrderedDict):
+        return type(skeleton)((key, _fill(item, leaves)) for key, item in skeleton.items())
+    if type(skeleton) in (tuple, list, NTup):
+        items = [_fill(item, leaves) for item in skeleton]
+        return ntup(skeleton.cls, items) if type(skeleton) is NTup else type(skeleton)(items)
+    return skeleton  # (None)
+
+
+def _made(run, args: list, kwargs: dict) -> tuple:
+    if len(args) != 1 or not set(kwargs) <= {"is_leaf"}:
+        raise Bail
+    leaves: list = []
+    skeleton = _skeleton(run, args[0], kwargs.get("is_leaf"), leaves)
+    return leaves, TreeDefObj(skeleton, len(leaves))
+
+
+def _flatten(run, args: list, kwargs: dict) -> tuple:
+    return _made(run, args, kwargs)
+
+
+def _structure(run, args: list, kwargs: dict) -> TreeDefObj:
+    return _made(run, args, kwargs)[1]
+
+
+def unflatten(run, treedef: object, leaves: object) -> object:
+    if type(treedef) is not TreeDefObj:
+        raise Bail
+    items = list(run.iterate(leaves))
+    if len(items) != treedef.count:
+        raise Bail  # (JAX raises: too few or too many leaves)
+    return _fill(treedef.skeleton, iter(items))
+
+
+def _unflatten(run, args: list, kwargs: dict) -> object:
+    if len(args) != 2 or kwargs:
+        raise Bail
+    return unflatten(run, args[0], args[1])
+
+
+LIBRARY = {"jax.tree.flatten": _flatten, "jax.tree_util.tree_flatten": _flatten, "jax.tree.structure": _structure,
+           "jax.tree_util.tree_structure": _structure, "jax.tree.unflatten": _unflatten,
+           "jax.tree_util.tree_unflatten": _unflatten}

@@ -1,0 +1,30 @@
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import argparse
+class Split(argparse.Action):
+    def __call__(self, parser, ns, values, option_string=None):
+        setattr(ns, self.dest, tuple(values.split(",")))
+parser = argparse.ArgumentParser()
+parser.add_argument("--axes", action=Split, default=("x", "y"))
+args = parser.parse_args(["--axes", "data,model"])
+AXES = args.axes
+DATA, MODEL = AXES
+
+
+def body(x):
+    y = lax.psum(x, DATA)
+    return lax.pmean(y, AXES)  # SF105
+
+
+def main():
+    mesh = jax.make_mesh((2, 4), AXES)
+    f = jax.shard_map(body, mesh=mesh, in_specs=P(DATA, MODEL), out_specs=P())
+    x = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P(DATA, MODEL)))
+    return f(x)
+
+
+if __name__ == "__main__":
+    main()

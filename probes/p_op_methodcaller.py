@@ -1,0 +1,26 @@
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import operator
+up = operator.methodcaller("strip")
+AXES = tuple(map(up, [" data", "model "]))
+get = operator.itemgetter(0, 1)
+DATA, MODEL = get(AXES)
+
+
+def body(x):
+    y = lax.psum(x, DATA)
+    return lax.pmean(y, AXES)  # SF105
+
+
+def main():
+    mesh = jax.make_mesh((2, 4), AXES)
+    f = jax.shard_map(body, mesh=mesh, in_specs=P(DATA, MODEL), out_specs=P())
+    x = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P(DATA, MODEL)))
+    return f(x)
+
+
+if __name__ == "__main__":
+    main()
