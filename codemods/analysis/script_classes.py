@@ -21,7 +21,6 @@ from codemods.analysis.script_values import (
     NTup,
     ShardObj,
     SpecObj,
-    SuperObj,
     UClass,
     UFunc,
     UObj,
@@ -42,10 +41,10 @@ from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
-from codemods.analysis.class_orders import after, find, linearised
+from codemods.analysis.class_orders import find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue, Unmodelled
-from codemods.analysis.class_descriptors import PropertySetter, is_descriptor, set_names
-from codemods.analysis.class_metas import check_meta, create, meta_root, meta_super, metaclass_of
+from codemods.analysis.class_descriptors import PropertySetter, set_names
+from codemods.analysis.class_metas import check_meta, create, meta_root, metaclass_of
 from codemods.analysis.named_tuples import class_member
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
@@ -451,36 +450,6 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             raise Bail
         return value.func if value.kind == "static" else Bound(value.func, cls)
     return value
-
-
-def super_attribute(run, sup: SuperObj, name: str) -> object:
-    if sup.owner is not None and type(sup.obj) in (UObj, UClass):  # (the classes after the method's own in the order)
-        found = find(after(sup.obj.cls if type(sup.obj) is UObj else sup.obj, sup.owner), name)
-    else:
-        found = sup.start.lookup(name) if sup.start is not None else None
-    if found is None:
-        if (made := meta_super(run, sup, name)) is not None:
-            return made  # (type's own `__new__`/`__init__` in a metaclass: class_metas.py)
-        holder = type(sup.obj) is UObj and sup.obj.data is not None
-        if name == "__init__" or name == "__init_subclass__" and type(sup.obj) is UClass:
-            return Bound(_HolderInit() if holder else _Nothing(), sup.obj)
-        if holder and name in _HOLDER_DUNDERS:
-            return Bound(TypeMethod(type(sup.obj.data), name), sup.obj)
-        if name == "__setattr__" and type(sup.obj) is UObj:  # (no class in the chain defines one: object's)
-            return Bound(TypeMethod(object, name), sup.obj)
-        raise Bail
-    if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
-        value = found[1]
-        if type(value) is Desc and value.kind in ("static", "class"):
-            return value.func if value.kind == "static" else Bound(value.func, sup.obj)
-        if type(value) in (UFunc, Desc):
-            return value if type(value) is UFunc else _bail()
-        return value if not is_descriptor(value) else _bail()
-    if type(found[1]) is Desc and found[1].kind == "property":
-        return run.call(found[1].func, [sup.obj], {})
-    if type(found[1]) is Desc and found[1].kind == "cached":
-        return cached_attribute(run, sup.obj, name, found[1].func)
-    return _bound(found[1], sup.obj, sup.obj.cls if type(sup.obj) in (UObj, NTup) else _bail())
 
 
 def isinstance_of(obj: object, cls: UClass) -> bool:

@@ -37,7 +37,6 @@ from codemods.analysis.script_classes import (
     instance_attribute,
     member_attribute,
     make_class,
-    super_attribute,
 )
 from codemods.analysis.script_jax import alike, run_jit, run_shard_map
 from codemods.analysis.script_values import (
@@ -45,7 +44,6 @@ from codemods.analysis.script_values import (
     Arr,
     Bound,
     FieldName,
-    GatherStop,
     JitFn,
     Lazy,
     Lib,
@@ -75,7 +73,6 @@ from codemods.analysis.host_exprs import (
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
 from codemods.analysis.instance_dicts import rebind_namespace
-from codemods.analysis.stop_handlers import may_catch_stop
 from codemods.analysis.constant_strings import as_compiled
 from codemods.analysis.temp_files import FileHandle, file_attribute
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
@@ -86,17 +83,18 @@ from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins
 from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, CodeObj, FrameObj, apply_wraps,
                                                 code_attribute, frame_attribute, function_attribute, gated_call,
                                                 inspect_attribute, is_inspect_method, lambda_with_defaults,
-                                                module_names, profiled_run, set_function_attribute, delete, try_finally)
+                                                module_names, profiled_run, set_function_attribute, delete)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import ERROR_NAMES, exception_attribute, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
+from codemods.analysis.super_reads import super_attribute
+from codemods.analysis.try_blocks import try_block
 from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest_member
-from codemods.analysis.narrow_handlers import hold_handlers, release_handlers
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import array_lists, caught_stops, entered_objects, field_specs, function_slots, script_flags, script_match
+from codemods.analysis import array_lists, entered_objects, field_specs, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
@@ -256,34 +254,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             del self.contexts[len(self.contexts) - entered:]
 
     def try_statement(self, node: ast.Try, env: Env) -> None:
-        if node.finalbody:
-            return try_finally(self, node, env)  # (script_functions.py)
-        entry = hold_handlers(self, node.handlers, env)  # (`guarded`: passed_steps.py, narrow_handlers.py)
-        try:
-            self.block(node.body, env)
-        except GatherStop as stop:
-            if node.handlers and may_catch_stop(self, node.handlers, env):
-                return caught_stops.caught(self, node, env, stop)  # (Bail unless certain: caught_stops.py)
-            raise
-        except Raised as raised:
-            if caught_stops.is_stop(raised.error):
-                return caught_stops.handle(self, node, env, raised.error)
-            for handler in node.handlers:
-                kinds = [] if handler.type is None else \
-                    handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
-                caught = [self.eval(kind, env) for kind in kinds]
-                if not all(isinstance(k, type) and issubclass(k, Exception) for k in caught):
-                    raise Bail from None
-                if handler.type is None or isinstance(raised.error, tuple(caught)):
-                    if handler.name is not None:
-                        env.vars[handler.name] = raised.error
-                    with caught_stops.handling(self, raised.error):  # (a bare `raise` re-raises it)
-                        self.block(handler.body, env)
-                    return
-            raise
-        finally:
-            release_handlers(self, entry)
-        self.block(node.orelse, env)
+        try_block(self, node, env)  # (try_blocks.py)
 
     def store(self, target: ast.expr, value: object, env: Env) -> None:
         if type(value) is MeshCtx and value.lasting:
