@@ -208,6 +208,8 @@ def _annotation(run, target: UFunc, node: ast.expr) -> object:
 def inspect_attribute(obj: object, name: str) -> object:
     reads = next((names for kind, names in _INSPECT_READS.items() if type(obj) is kind), None)
     if reads is None or name not in reads:
+        if reads is not None and not hasattr(obj, name):
+            raise Raised(AttributeError(name))  # (`getattr(vars(C), "_cases", None)`: no such attribute at all)
         raise Bail
     return getattr(obj, name)
 
