@@ -41,6 +41,12 @@ def _changing_name(node: ast.expr | None) -> bool:
     return not (type(node) is ast.Constant and type(node.value) is str) or node.value in CHANGERS
 
 
+def _class_slot(parent: ast.AST | None, parents: dict) -> bool:
+    """`__setattr__ = dict.__setitem__` directly in a class body: a dunder of the class."""
+    return type(parent) is ast.Assign and type(parents.get(id(parent))) is ast.ClassDef and all(
+        type(target) is ast.Name and target.id.startswith("__") and target.id.endswith("__") for target in parent.targets)
+
+
 def reached_mutators(tree: ast.Module) -> set[str]:
     """Module names (alias keys) whose object a changing method reached as a value may change;
     cached on the tree."""
@@ -67,6 +73,8 @@ def reached_mutators(tree: ast.Module) -> set[str]:
             continue  # `self.update` of a class defining `update`: that method, not dict.update
         if called and type(node.value) is ast.Name and node.value.id in _TYPES:
             key = alias_key(parent.args[0]) if parent.args else None  # `list.__init__(AXES, [...])`
+        elif type(node.value) is ast.Name and node.value.id in _TYPES and _class_slot(parent, parents):
+            continue  # `__setattr__ = dict.__setitem__` in a class body: its instances' attribute stores, read as such
         elif type(node.value) is ast.Name and node.value.id in _TYPES:
             key = None  # (`map(list.pop, ...)`: the objects handed to it are caught below)
             found |= _module_names(tree)
