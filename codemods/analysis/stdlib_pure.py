@@ -33,7 +33,7 @@ import textwrap
 from codemods.analysis.host_exprs import Iter, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
-from codemods.analysis.script_values import Opaque, UObj
+from codemods.analysis.script_values import Opaque
 from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
 from codemods.analysis.tree_flattening import LIBRARY as TREE_LIBRARY
 from codemods.analysis.script_warnings import LIBRARY as WARNINGS_LIBRARY
@@ -85,26 +85,6 @@ def _repeat(run, args: list, kwargs: dict) -> Iter:
     return Iter([args[0]] * max(times, 0), run.statements)
 
 
-def _as_tuple(run, args: list, kwargs: dict) -> tuple:
-    """`dataclasses.astuple`: a dataclass's field values in field order, recursing into dataclasses,
-    lists, tuples and dicts; other leaves are deep-copied (so only immutable plain ones here)."""
-    def inner(obj: object, depth: int) -> object:
-        if depth > 10:
-            raise Bail
-        if type(obj) is UObj and obj.cls.kind == "dataclass":
-            return tuple(inner(obj.attrs[name], depth + 1) for name in obj.cls.fields)
-        if type(obj) in (list, tuple):
-            return type(obj)(inner(item, depth + 1) for item in obj)
-        if type(obj) is dict:
-            return {inner(key, depth + 1): inner(item, depth + 1) for key, item in obj.items()}
-        if obj is None or type(obj) in (str, int, float, bool):
-            return obj
-        raise Bail
-    if len(args) != 1 or kwargs or type(args[0]) is not UObj or args[0].cls.kind != "dataclass":
-        raise Bail  # (not a dataclass instance: TypeError in Python, left unknown)
-    return inner(args[0], 0)
-
-
 def _unknown(run, args: list, kwargs: dict) -> Opaque:
     if args or kwargs:
         raise Bail
@@ -148,6 +128,6 @@ LIBRARY = {
     **{name: _unknown for name in ("time.monotonic", "time.monotonic_ns", "time.perf_counter_ns", "time.time_ns",
                                    "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
                                    "datetime.date.today", "uuid.uuid4")},
-    "time.sleep": _sleep, "dataclasses.astuple": _as_tuple, **LOGGING_LIBRARY, **TREE_LIBRARY,
+    "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY,
     **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY,
 }
