@@ -1,5 +1,6 @@
-"""The script is the module `__main__`: a store through it rebinds SYNC."""
-import __main__
+"""`sys.modules[main.__module__]` is the module itself (`__main__` when run as a script): a store
+through it rebinds SYNC."""
+import sys
 
 import jax
 import numpy as np
@@ -10,7 +11,7 @@ SYNC = ("i", "j")
 
 
 def axes():
-    __main__.SYNC = ("i",)
+    sys.modules[main.__module__].SYNC = ("i",)
     return SYNC
 
 
