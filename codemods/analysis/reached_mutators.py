@@ -28,6 +28,7 @@ CHANGERS = frozenset({
 _CHANGING_DUNDERS = frozenset(name for name in CHANGERS if name.startswith("__"))
 _FETCHERS = frozenset({"methodcaller", "attrgetter"})
 _TYPES = frozenset({"list", "dict", "set", "bytearray"})
+_REFLECTION = frozenset({"dir", "vars", "__dict__", "getmembers", "__dir__"})
 
 
 def _module_names(tree: ast.Module) -> set[str]:
@@ -39,6 +40,20 @@ def _module_names(tree: ast.Module) -> set[str]:
 def _changing_name(node: ast.expr | None) -> bool:
     """A method name given as an expression: changing, or not a literal (any)."""
     return not (type(node) is ast.Constant and type(node.value) is str) or node.value in CHANGERS
+
+
+def _names_changers(tree: ast.Module) -> bool:
+    """Whether the module spells a changing method's name anywhere (an attribute or a string):
+    a name `getattr` is handed at run time (`__getattr__` delegating to `self.env`) comes from
+    the attributes the program reads or the strings it holds, so without one it changes nothing.
+    A dunder read as an attribute (`super().__init__(...)`) is never looked up through
+    `__getattr__`; names listed by reflection (`dir`, `vars`, `__dict__`, `getmembers`) count as
+    every name."""
+    return any(type(node) is ast.Attribute and (node.attr in CHANGERS and node.attr not in _CHANGING_DUNDERS
+                                                or node.attr in _REFLECTION)
+               or type(node) is ast.Name and node.id in _REFLECTION
+               or type(node) is ast.Constant and type(node.value) is str and node.value in CHANGERS
+               for node in ast.walk(tree))
 
 
 def _class_slot(parent: ast.AST | None, parents: dict) -> bool:
@@ -83,8 +98,10 @@ def reached_mutators(tree: ast.Module) -> set[str]:
         if key is not None:
             found.add(key)
     by_callee = calls_by_callee(tree)
+    named = _names_changers(tree)
     for call in by_callee.get("getattr", ()):
-        if type(call.func) is ast.Name and len(call.args) >= 2 and _changing_name(call.args[1]):
+        if type(call.func) is ast.Name and len(call.args) >= 2 and _changing_name(call.args[1]) \
+                and (named or type(call.args[1]) is ast.Constant):
             key = alias_key(call.args[0])
             if key is not None:
                 found.add(key)
