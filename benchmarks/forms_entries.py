@@ -2589,6 +2589,8 @@ ENTRIES = {
     "w2_sf104_name_reassigned_in_loop": "run(mesh, x)",
     "w3_sf104_axis_tuples_spelled_by_name": "run(mesh, x)",
     "ld1_sf104_axis_tuples_beside_a_metaclass_keyword": "run(mesh, x)",
+    "ld2_sf105_slice_bound_read_from_an_object": "main()",
+    "nld2_sf105_slice_bound_with_index_hook": "main()",
     "w4_sf104_built_and_method_producers": "run(mesh, x)",
     "nw1_sf104_reaching_values_disagree": ("run(mesh, x)", "in_mesh(mesh, lambda: serve({'w': x}, mesh))"),
     "w6_sf104_loops_over_spec_tables": "run(mesh, x)",

@@ -316,6 +316,8 @@ class HostExpressions:
                 return held
             if type(holder) not in (str, list, tuple, Seq, dict, OrderedDict) or type(key) not in (int, str, bool, slice):
                 raise Bail
+            if type(key) is slice and any(type(part) not in (int, bool, type(None)) for part in (key.start, key.stop, key.step)):
+                raise Bail  # (a bound that is an object may define `__index__`, which this run does not call)
             found = guard(operator.getitem, holder, key)
             return Seq(found) if type(holder) is Seq and type(key) is slice else found
         if kind is ast.JoinedStr:
