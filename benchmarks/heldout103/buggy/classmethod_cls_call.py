@@ -1,0 +1,44 @@
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+class Exporter:
+    keep = "model"
+    gathered = ("data",)
+
+    @classmethod
+    def create(cls):
+        return cls()
+
+    def spec(self):
+        if not self.gathered:
+            return P(None, self.keep)
+        return P(None, self.keep, reduced=set(self.gathered))
+
+
+class LocalExporter(Exporter):
+    gathered = ()
+
+
+def export(x):
+    ex = LocalExporter.create()
+    return top_level_all_gather(x, ex.spec())
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x=None):
+    x = inputs()[0] if x is None else x
+    with jax.set_mesh(mesh):
+        x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+        return export(x)
+
+
+if __name__ == "__main__":
+    main()
