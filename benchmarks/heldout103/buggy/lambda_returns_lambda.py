@@ -1,0 +1,33 @@
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+def reducer(op):
+    return lambda *axes: (lambda v: op(v, axes))
+
+
+mean_over = reducer(jax.lax.pmean)
+mean_all = mean_over(*mesh.axis_names)
+
+
+def body(block):
+    rows = jax.lax.psum(block, "model")
+    return mean_all(rows)
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x=None):
+    x = inputs()[0] if x is None else x
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    f = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
+                      out_specs=P())
+    return f(x)
+
+
+if __name__ == "__main__":
+    main()
