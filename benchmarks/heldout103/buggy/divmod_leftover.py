@@ -1,0 +1,31 @@
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+STEPS, ACCUM = 10, 4
+
+
+def body(block):
+    full = jax.lax.all_gather(block, "data", axis=0, tiled=True, to="reduced")
+    rounds, leftover = divmod(STEPS, ACCUM)
+    if leftover:
+        full = full * (leftover / ACCUM)
+    return full
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x=None):
+    x = inputs()[0] if x is None else x
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    f = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
+                      out_specs=P(None, "model", reduced={"data"}))
+    return f(x)
+
+
+if __name__ == "__main__":
+    main()
