@@ -1,0 +1,30 @@
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+def row_spec(*, keep="model", gathered=()):
+    return P(None, keep, reduced=set(gathered))
+
+
+def export(x):
+    spec = row_spec(keep="model", gathered=("data",))
+    return top_level_all_gather(x, spec)
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x=None):
+    x = inputs()[0] if x is None else x
+    with jax.set_mesh(mesh):
+        x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+        return export(x)
+
+
+if __name__ == "__main__":
+    main()

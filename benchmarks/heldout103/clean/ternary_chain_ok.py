@@ -1,0 +1,34 @@
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+MODE = "rows"
+
+
+def export_spec(mode):
+    return (P(None, "model", reduced={"data"}) if mode == "rows"
+            else P("data", None, reduced={"model"}) if mode == "cols"
+            else P("model", "data"))
+
+
+def export(x):
+    return top_level_all_gather(x, export_spec(MODE))
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x=None):
+    x = inputs()[0] if x is None else x
+    with jax.set_mesh(mesh):
+        x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+        return export(x)
+
+
+if __name__ == "__main__":
+    main()
