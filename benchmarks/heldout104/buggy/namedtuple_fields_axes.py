@@ -11,7 +11,7 @@ SHAPE = MeshShape(data=4, model=2)
 
 
 def body(b):
-    s = jax.lax.psum(b.reshape(-1), "model")
+    s = jax.lax.psum(jnp.ravel(b), "model")
     return jax.lax.psum_scatter(s, SHAPE._fields, scatter_dimension=0, tiled=True)
 
 
