@@ -1,0 +1,36 @@
+"""A dataclass layout turned into the tuple of axes to gather."""
+import dataclasses
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+@dataclasses.dataclass
+class Layout:
+    rows: str = "data"
+    cols: str = "model"
+
+
+def body(b):
+    layout = Layout()
+    t = jax.lax.all_gather(b, layout.rows, axis=0, tiled=True, to="reduced")
+    axes = dataclasses.astuple(layout)
+    return jax.lax.all_gather(t, axes, axis=1, tiled=True, to="reduced")
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x=None):
+    if x is None:
+        (x,) = inputs()
+    mesh = jax.make_mesh((4, 2), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    f = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"), out_specs=P(None, None, reduced={"data", "model"}))
+    return jax.jit(f)(x)
+
+
+if __name__ == "__main__":
+    main()

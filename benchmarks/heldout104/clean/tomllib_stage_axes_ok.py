@@ -1,0 +1,35 @@
+"""Stage axes read from a TOML config."""
+import tomllib
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+CONFIG = tomllib.loads("""
+[gather]
+rows = ["data"]
+cols = ["model"]
+""")
+
+
+def body(b):
+    g = CONFIG["gather"]
+    t = jax.lax.all_gather(b, tuple(g["rows"]), axis=0, tiled=True, to="reduced")
+    return jax.lax.all_gather(t, tuple(g["cols"]), axis=1, tiled=True, to="reduced")
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x=None):
+    if x is None:
+        (x,) = inputs()
+    mesh = jax.make_mesh((4, 2), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    f = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"), out_specs=P(None, None, reduced={"data", "model"}))
+    return jax.jit(f)(x)
+
+
+if __name__ == "__main__":
+    main()
