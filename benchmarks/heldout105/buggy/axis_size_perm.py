@@ -22,7 +22,7 @@ def main(x=None):
         (x,) = inputs()
     x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
     out = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                        out_specs=P("data", None))(x)
+                        out_specs=P("data", "model"))(x)
     print(out.shape)
     return out
 

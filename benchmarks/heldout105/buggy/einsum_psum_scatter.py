@@ -11,9 +11,9 @@ def inputs():
 
 
 def body(b):
-    gram = jnp.einsum("ik,jk->ij", b, b)
+    gram = jnp.einsum("ki,kj->ij", b, b).reshape(-1)
     gram = jax.lax.psum(gram, "model")
-    return jax.lax.psum_scatter(gram, ("data", "model"), scatter_dimension=1, tiled=True)
+    return jax.lax.psum_scatter(gram, ("data", "model"), scatter_dimension=0, tiled=True)
 
 
 def main(x=None):
@@ -21,7 +21,7 @@ def main(x=None):
         (x,) = inputs()
     x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
     out = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
-                        out_specs=P(None, ("data", "model")))(x)
+                        out_specs=P(("data", "model")))(x)
     print(out.shape)
     return out
 

@@ -10,25 +10,21 @@ def inputs():
     return (np.arange(64, dtype=np.float32).reshape(8, 8),)
 
 
-def smallest_axis(m):
-    sizes = np.array([m.shape[n] for n in m.axis_names])
-    return m.axis_names[int(np.argmax(sizes))]
-
-
-def body(b, pre):
-    partial = jax.lax.psum(b, pre)
-    gathered = jax.lax.all_gather(partial, "model", axis=1, tiled=True, to="reduced")
-    return gathered
+def body(b):
+    with jax.named_scope("row_norm"):
+        sq = jax.lax.psum(b * b, "model")
+    jax.debug.print("row norm {n}", n=jnp.sqrt(sq.sum()))
+    with jax.named_scope("export"):
+        return jax.lax.all_gather(sq, "model", axis=1, tiled=True, to="reduced")
 
 
 def main(x=None):
     if x is None:
         (x,) = inputs()
     x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
-    pre = smallest_axis(mesh)
-    out = jax.shard_map(lambda b: body(b, pre), mesh=mesh, in_specs=P("data", "model"),
+    out = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
                         out_specs=P("data", None, reduced={"model"}))(x)
-    print(out.sum())
+    print(out.shape)
     return out
 
 
