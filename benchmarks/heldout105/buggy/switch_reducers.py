@@ -13,7 +13,7 @@ def inputs():
 def body(b, mode):
     cols = jax.lax.all_gather(b, "model", axis=1, tiled=True, to="reduced")
     branches = [
-        lambda v: jax.lax.psum(v, "data"),
+        lambda v: v,
         lambda v: jax.lax.pmean(v, "model"),
     ]
     return jax.lax.switch(mode, branches, cols)
