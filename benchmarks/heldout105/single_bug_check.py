@@ -3,12 +3,13 @@
     python3 benchmarks/heldout105/single_bug_check.py
 
 The fixes were written by hand from each bug, not from shardfix: a `pcast(..., to='varying')`
-before the failing gather, collective or tuple reduction (SF101/SF102/SF103/SF105); for three
-SF103 programs the producer's gather to `to='invarying'` (a `pcast` inside `vmap`, a `while_loop`
-carry or a `switch` branch, or under `value_and_grad`, gives a second error), for two the
-construct's input (the axis the author meant); for SF104 the spec that is a prefix and names the gathered axes in `reduced=`, or
-`multi_dim=True`; for SF106 the producer's gather changed to `to='invarying'` and the out spec
-without `reduced=`. A program that still fails after its fix hides a second error.
+before the failing gather, collective or tuple reduction (SF101, SF102, SF105, most of SF103);
+for three SF103 programs the producer's gather changed to `to='invarying'` (a `pcast` in the
+`while_loop` carry, the `switch` branch or under `value_and_grad` gives a second error: carry or
+branch types differ, the cotangent comes back unreduced), for two the construct's input (the
+axis the author meant); for SF104 a spec that is a prefix and names the gathered axes in
+`reduced=`, or `multi_dim=True`; for SF106 the producer's gather changed to `to='invarying'` and
+the out spec without `reduced=`. A program that still fails after its fix hides a second error.
 """
 import sys
 from pathlib import Path
