@@ -1,0 +1,33 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+NAMES = np.array(mesh.axis_names)
+
+
+def body(b):
+    cols = jax.lax.all_gather(b, "model", axis=1, tiled=True, to="reduced")
+    over = str(NAMES[np.char.startswith(NAMES, "m")][0])
+    return jax.lax.psum(cols, over)
+
+
+def main(x=None):
+    if x is None:
+        (x,) = inputs()
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    out = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
+                        out_specs=P("data", None, reduced={"model"}))(x)
+    print(out.shape)
+    return out
+
+
+if __name__ == "__main__":
+    main()

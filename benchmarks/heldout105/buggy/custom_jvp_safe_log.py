@@ -1,0 +1,40 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+@jax.custom_jvp
+def safe_log(v):
+    return jnp.log(v + 1e-6)
+
+
+@safe_log.defjvp
+def safe_log_jvp(primals, tangents):
+    (v,), (t,) = primals, tangents
+    return safe_log(v), t / (v + 1e-6)
+
+
+def body(b):
+    cols = jax.lax.all_gather(b, "data", axis=0, tiled=True, to="reduced")
+    return safe_log(jnp.abs(cols))
+
+
+def main(x=None):
+    if x is None:
+        (x,) = inputs()
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    out = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
+                        out_specs=P(None, "model", reduced={"data"}))(x)
+    print(out.shape)
+    return out
+
+
+if __name__ == "__main__":
+    main()

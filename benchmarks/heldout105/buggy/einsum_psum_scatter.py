@@ -1,0 +1,30 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def body(b):
+    gram = jnp.einsum("ki,kj->ij", b, b).reshape(-1)
+    gram = jax.lax.psum(gram, "model")
+    return jax.lax.psum_scatter(gram, ("data", "model"), scatter_dimension=0, tiled=True)
+
+
+def main(x=None):
+    if x is None:
+        (x,) = inputs()
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    out = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
+                        out_specs=P(("data", "model")))(x)
+    print(out.shape)
+    return out
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def body(b):
+    rows = jax.lax.all_gather(b, "data", axis=0, tiled=True, to="reduced")
+
+    def step(carry, _):
+        full = jax.lax.all_gather(carry, ("data", "model"), axis=1, tiled=True, to="reduced")
+        return carry, jnp.max(full, axis=1)
+
+    _, peaks = jax.lax.scan(step, rows, None, length=2)
+    return peaks
+
+
+def main(x=None):
+    if x is None:
+        (x,) = inputs()
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    out = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"), out_specs=P())(x)
+    print(out.shape)
+    return out
+
+
+if __name__ == "__main__":
+    main()

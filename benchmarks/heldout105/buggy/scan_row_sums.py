@@ -1,0 +1,32 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def body(b):
+    def step(count, row):
+        return count + 1, jax.lax.psum(jnp.sum(row), "model")
+
+    _, row_sums = jax.lax.scan(step, 0, b)
+    return jax.lax.psum(row_sums, ("data", "model"))
+
+
+def main(x=None):
+    if x is None:
+        (x,) = inputs()
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    out = jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
+                        out_specs=P())(x)
+    print(out.shape)
+    return out
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+EXPORT = {"weights": (None, "model"), "bias": ("data", "model")}
+
+
+def main(x=None):
+    if x is None:
+        (x,) = inputs()
+    specs = jax.tree.map(lambda t: P(*t), EXPORT, is_leaf=lambda v: isinstance(v, tuple))
+    with jax.set_mesh(mesh):
+        x = jax.device_put(x, P("data", "model"))
+        out = top_level_all_gather(x, specs["weights"])
+    print(out.shape)
+    return out
+
+
+if __name__ == "__main__":
+    main()
