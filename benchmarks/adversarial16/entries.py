@@ -959,3 +959,381 @@ axes_prog("nsmallest_ties_order", "heapq.nsmallest keeps the first of equal item
 axes_prog("os_path_join_absolute", "os.path.join drops the parts before an absolute one.",
           "", ['path = os.path.join("runs", "wide", "/ckpt")', 'axes = ("i",) if "wide" not in path else ("i", "j")'],
           '    path = os.path.join("runs", "wide", "/ckpt")', '    path = os.path.join("runs", "wide", "ckpt")', imports="import os\n")
+
+# == second batch: around the first findings, and what a real run's environment holds ==============
+# -- library functions that change their list or dict argument in place -----------------------------
+axes_prog("heappush_local_list", "heapq.heappush adds to the list in place.",
+          "", ['sizes = [4]', 'heapq.heappush(sizes, 2)', 'axes = ("i",) if len(sizes) == 2 else ("i", "j")'],
+          '    heapq.heappush(sizes, 2)', '    heapq.nsmallest(1, sizes)', imports="import heapq\n")
+axes_prog("heapreplace_module_list", "heapq.heapreplace on a module list changes it.",
+          'NAMES = ["j"]', ['heapq.heapreplace(NAMES, "i")', 'axes = tuple(NAMES)'],
+          '    heapq.heapreplace(NAMES, "i")', '    heapq.nsmallest(1, NAMES)', imports="import heapq\n")
+axes_prog("insort_left_module_list", "bisect.insort_left on a module list changes it.",
+          'SIZES = [1, 4]', ['bisect.insort_left(SIZES, 2)', 'axes = ("i",) if SIZES == [1, 2, 4] else ("i", "j")'],
+          '    bisect.insort_left(SIZES, 2)', '    bisect.bisect_left(SIZES, 2)', imports="import bisect\n")
+axes_prog("operator_iadd_list", "operator.iadd(lst, more) extends the list in place.",
+          'NAMES = []', ['operator.iadd(NAMES, ["i"])', 'axes = tuple(NAMES) or ("i", "j")'],
+          '    operator.iadd(NAMES, ["i"])', '    operator.add(NAMES, ["i"])', imports="import operator\n")
+axes_prog("operator_iconcat_list", "operator.iconcat(lst, more) extends the list in place.",
+          "", ['names = []', 'operator.iconcat(names, ["i"])', 'axes = tuple(names) or ("i", "j")'],
+          '    operator.iconcat(names, ["i"])', '    operator.concat(names, ["i"])', imports="import operator\n")
+axes_prog("operator_ior_dict", "operator.ior(d, other) updates the dict in place.",
+          'CONFIG = {"axes": ("i", "j")}', ['operator.ior(CONFIG, {"axes": ("i",)})', 'axes = CONFIG["axes"]'],
+          '    operator.ior(CONFIG, {"axes": ("i",)})', '    operator.or_(CONFIG, {"axes": ("i",)})', imports="import operator\n")
+axes_prog("random_shuffle_seeded", "Random(0).shuffle reorders the list in place (a fixed seed: a fixed order).",
+          "", ['names = ["j", "i"]', 'random.Random(0).shuffle(names)', 'axes = ("i",) if names == ["i", "j"] else ("i", "j")'],
+          '    random.Random(0).shuffle(names)', '    random.Random(0).sample(names, 2)', imports="import random\n")
+axes_prog("type_of_list_pop", "type(NAMES).pop(NAMES) is list.pop on NAMES.",
+          'NAMES = ["i", "j"]', ['type(NAMES).pop(NAMES)', 'axes = tuple(NAMES)'],
+          '    type(NAMES).pop(NAMES)', '    type(NAMES).count(NAMES, "j")')
+axes_prog("deque_of_list_no_change", "deque(lst).pop() changes the deque, a copy: the list keeps its items.",
+          'NAMES = ["i"]', ['collections.deque(NAMES).pop()', 'axes = tuple(NAMES) or ("i", "j")'],
+          '    collections.deque(NAMES).pop()', '    NAMES.pop()', imports="import collections\n")
+axes_prog("functools_reduce_iadd", "reduce(operator.iadd, parts, acc) extends acc in place.",
+          'ACC = []', ['functools.reduce(operator.iadd, [["i"]], ACC)', 'axes = tuple(ACC) or ("i", "j")'],
+          '    functools.reduce(operator.iadd, [["i"]], ACC)', '    functools.reduce(operator.add, [["i"]], ACC)',
+          imports="import functools\nimport operator\n")
+axes_prog("os_putenv_not_environ", "os.putenv does not update os.environ.",
+          "", ['os.putenv("ADV16_AXES", "i j")', 'axes = tuple(os.environ.get("ADV16_AXES", "i").split())'],
+          '    os.putenv("ADV16_AXES", "i j")', '    os.environ["ADV16_AXES"] = "i j"', imports="import os\n")
+
+# -- warnings JAX issues (under an "error" filter) --------------------------------------------------
+axes_prog("warnings_error_jax_astype_float64", "astype(float64) warns (x64 off): an error under simplefilter('error').",
+          "", ['axes = ("i", "j")', 'with warnings.catch_warnings():', '    warnings.simplefilter("error")', '    try:',
+               '        jnp.ones(3).astype(jnp.float64)', '    except UserWarning:', '        axes = ("i",)'],
+          '        jnp.ones(3).astype(jnp.float64)', '        jnp.ones(3).astype(jnp.float32)', imports="import warnings\n")
+axes_prog("warnings_error_jax_arange_int64", "jnp.arange(dtype=int64) warns (x64 off): caught as UserWarning.",
+          "", ['axes = ("i", "j")', 'with warnings.catch_warnings():', '    warnings.filterwarnings("error", category=UserWarning)', '    try:',
+               '        jnp.arange(3, dtype=jnp.int64)', '    except UserWarning:', '        axes = ("i",)'],
+          '        jnp.arange(3, dtype=jnp.int64)', '        jnp.arange(3, dtype=jnp.int32)', imports="import warnings\n")
+axes_prog("warnings_error_in_body", "Inside the shard_map body: zeros(float64) raises under the error filter; the handler sums over i.",
+          '''
+def reduce_checked(mesh, x):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        try:
+            jnp.zeros(2, jnp.float64)
+            return jax.lax.psum(rows, ("i", "j"))
+        except UserWarning:
+            return jax.lax.psum(rows, "i")
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', ['with warnings.catch_warnings():', '    warnings.simplefilter("error")', '    return reduce_checked(mesh, x)'],
+          '            jnp.zeros(2, jnp.float64)', '            jnp.zeros(2, jnp.float32)', imports="import warnings\n")
+
+# -- slots seen from the class ---------------------------------------------------------------------
+axes_prog("hasattr_class_slot", "A slot is a member descriptor on the class: hasattr(Plan, name) is True.",
+          '''
+class Plan:
+    __slots__ = ("wide",)
+''', ['axes = ("i",) if hasattr(Plan, "wide") else ("i", "j")'], '    __slots__ = ("wide",)', '    __slots__ = ()')
+axes_prog("dir_class_slot", "dir(cls) lists its slots.",
+          '''
+class Plan:
+    __slots__ = ("i",)
+''', ['axes = tuple(n for n in dir(Plan) if n in ("i", "j")) or ("i", "j")'], '    __slots__ = ("i",)', '    __slots__ = ()')
+axes_prog("vars_keys_slot_order", "vars(cls): the body's names, then the slots' members.",
+          '''
+class Plan:
+    __slots__ = ("j",)
+    i = 1
+''', ['axes = tuple(vars(Plan))[2:3]'], '    axes = tuple(vars(Plan))[2:3]', '    axes = tuple(vars(Plan))[2:4]')
+
+# -- what the real run's process holds: environment, argv, devices ---------------------------------
+axes_prog("env_jax_platforms_cpu", "The run sets JAX_PLATFORMS=cpu.",
+          "", ['axes = ("i",) if os.environ.get("JAX_PLATFORMS") == "cpu" else ("i", "j")'],
+          '    axes = ("i",) if os.environ.get("JAX_PLATFORMS") == "cpu" else ("i", "j")',
+          '    axes = ("i",) if os.environ.get("JAX_PLATFORMS") == "tpu" else ("i", "j")', imports="import os\n")
+axes_prog("env_xla_flags_devices", "The run's XLA_FLAGS ask for 8 host devices.",
+          "", ['axes = ("i",) if "device_count=8" in os.environ.get("XLA_FLAGS", "") else ("i", "j")'],
+          '    axes = ("i",) if "device_count=8" in os.environ.get("XLA_FLAGS", "") else ("i", "j")',
+          '    axes = ("i",) if "device_count=4" in os.environ.get("XLA_FLAGS", "") else ("i", "j")', imports="import os\n")
+axes_prog("device_count_eight", "jax.device_count() is 8.",
+          "", ['axes = ("i",) if jax.device_count() == 8 else ("i", "j")'],
+          '    axes = ("i",) if jax.device_count() == 8 else ("i", "j")', '    axes = ("i",) if jax.device_count() == 4 else ("i", "j")')
+axes_prog("default_backend_cpu", "jax.default_backend() is 'cpu'.",
+          "", ['axes = ("i",) if jax.default_backend() == "cpu" else ("i", "j")'],
+          '    axes = ("i",) if jax.default_backend() == "cpu" else ("i", "j")', '    axes = ("i",) if jax.default_backend() == "gpu" else ("i", "j")')
+axes_prog("device_platform_cpu", "jax.devices()[0].platform is 'cpu'.",
+          "", ['axes = ("i",) if jax.devices()[0].platform == "cpu" else ("i", "j")'],
+          '    axes = ("i",) if jax.devices()[0].platform == "cpu" else ("i", "j")', '    axes = ("i",) if jax.devices()[0].platform == "tpu" else ("i", "j")')
+axes_prog("argv_single", "A script run with no arguments: sys.argv has one item.",
+          "", ['axes = ("i",) if len(sys.argv) == 1 else ("i", "j")'],
+          '    axes = ("i",) if len(sys.argv) == 1 else ("i", "j")', '    axes = ("i",) if len(sys.argv) == 2 else ("i", "j")', imports="import sys\n")
+axes_prog("dunder_file_py", "__file__ ends with .py.",
+          "", ['axes = ("i",) if __file__.endswith(".py") else ("i", "j")'],
+          '    axes = ("i",) if __file__.endswith(".py") else ("i", "j")', '    axes = ("i",) if __file__.endswith(".pyc") else ("i", "j")')
+axes_prog("mesh_size_eight", "mesh.size is 8 and mesh.shape['j'] is 4.",
+          "", ['axes = ("i",) if mesh.size == 8 and mesh.shape["j"] == 4 else ("i", "j")'],
+          '    axes = ("i",) if mesh.size == 8 and mesh.shape["j"] == 4 else ("i", "j")', '    axes = ("i",) if mesh.size == 8 and mesh.shape["j"] == 2 else ("i", "j")')
+axes_prog("array_sharding_spec", "x.sharding.spec is P('i', 'j').",
+          "", ['axes = ("i",) if x.sharding.spec == P("i", "j") else ("i", "j")'],
+          '    axes = ("i",) if x.sharding.spec == P("i", "j") else ("i", "j")', '    axes = ("i",) if x.sharding.spec == P("i") else ("i", "j")')
+axes_prog("x64_disabled", "jax_enable_x64 is off by default.",
+          "", ['axes = ("i", "j") if jax.config.jax_enable_x64 else ("i",)'],
+          '    axes = ("i", "j") if jax.config.jax_enable_x64 else ("i",)', '    axes = ("i", "j") if not jax.config.jax_enable_x64 else ("i",)')
+axes_prog("python_version_311", "The interpreter is 3.11 or newer.",
+          "", ['axes = ("i",) if sys.version_info >= (3, 11) else ("i", "j")'],
+          '    axes = ("i",) if sys.version_info >= (3, 11) else ("i", "j")', '    axes = ("i",) if sys.version_info >= (4, 0) else ("i", "j")', imports="import sys\n")
+axes_prog("addressable_shards_eight", "x has 8 addressable shards.",
+          "", ['axes = ("i",) if len(x.addressable_shards) == 8 else ("i", "j")'],
+          '    axes = ("i",) if len(x.addressable_shards) == 8 else ("i", "j")', '    axes = ("i",) if len(x.addressable_shards) == 4 else ("i", "j")')
+
+# -- more of the iteration and tree models -----------------------------------------------------------
+axes_prog("iter_dunder_display_at_first_next", "`yield from (self.x, ...)` builds the tuple at the first next(), not at iter().",
+          '''
+class State:
+    def __init__(self):
+        self.x = ("i", "j")
+        self.v = 1
+
+    def __iter__(self):
+        yield from (self.x, self.v)
+''', ['state = State()', 'it = iter(state)', 'state.x = ("i",)', 'axes = next(it)'], '    state.x = ("i",)', '    state.v = ("i",)')
+axes_prog("genexpr_over_advanced_generator", "A generator expression over a generator continues it where next() left it.",
+          '''
+def names():
+    yield "j"
+    yield "i"
+''', ['gen = names()', 'upper = (n for n in gen)', 'next(gen)', 'axes = tuple(upper)'], '    next(gen)', '    gen = None')
+axes_prog("tree_is_leaf_none", "is_leaf is asked of None too: a None it accepts is a leaf.",
+          "", ['leaves = jax.tree.leaves({"a": None, "b": "i"}, is_leaf=lambda v: v is None)', 'axes = tuple(leaves[1:])'],
+          '    leaves = jax.tree.leaves({"a": None, "b": "i"}, is_leaf=lambda v: v is None)', '    leaves = jax.tree.leaves({"a": "j", "b": "i"}, is_leaf=lambda v: v is None)')
+axes_prog("spec_entry_normalized", "P(('i',))[0] is the name 'i' (a one-name tuple is normalised).",
+          "", ['spec = P(("i",), None)', 'axes = ("i",) if isinstance(spec[0], str) else ("i", "j")'],
+          '    spec = P(("i",), None)', '    spec = P(("i", "j"), None)')
+axes_prog("spec_trailing_none_unequal", "P('i') != P('i', None) on jax 0.10.2.",
+          "", ['axes = ("i", "j") if P("i") == P("i", None) else ("i",)'],
+          '    axes = ("i", "j") if P("i") == P("i", None) else ("i",)', '    axes = ("i", "j") if P("i") == P("i") else ("i",)')
+axes_prog("spec_index_method", "PartitionSpec.index finds an entry.",
+          "", ['axes = ("i",) if P("i", "j").index("j") == 1 else ("i", "j")'],
+          '    axes = ("i",) if P("i", "j").index("j") == 1 else ("i", "j")', '    axes = ("i",) if P("i", "j").index("j") == 0 else ("i", "j")')
+axes_prog("np_testing_passes_in_try", "assert_allclose of equal arrays passes: the handler never runs.",
+          "", ['try:', '    np.testing.assert_allclose(np.ones(2), np.ones(2))', '    axes = ("i",)', 'except AssertionError:', '    axes = ("i", "j")'],
+          '    np.testing.assert_allclose(np.ones(2), np.ones(2))', '    np.testing.assert_allclose(np.ones(2), np.zeros(2))')
+
+# == third batch ==================================================================================
+# -- other spellings of an in-place change (mutation.py) ------------------------------------------
+axes_prog("class_attr_list_pop", "NAMES.__class__.pop(NAMES) is list.pop on NAMES.",
+          'NAMES = ["i", "j"]', ['NAMES.__class__.pop(NAMES)', 'axes = tuple(NAMES)'],
+          '    NAMES.__class__.pop(NAMES)', '    NAMES.__class__.count(NAMES, "j")')
+axes_prog("dict_ior_dunder", "CONFIG.__ior__(other) updates the dict in place.",
+          'CONFIG = {"axes": ("i", "j")}', ['CONFIG.__ior__({"axes": ("i",)})', 'axes = CONFIG["axes"]'],
+          '    CONFIG.__ior__({"axes": ("i",)})', '    CONFIG.__or__({"axes": ("i",)})')
+axes_prog("list_imul_dunder_zero", "NAMES.__imul__(0) empties the list in place.",
+          'NAMES = ["j"]', ['NAMES.__imul__(0)', 'axes = tuple(NAMES) or ("i",)'],
+          '    NAMES.__imul__(0)', '    NAMES.__mul__(0)')
+axes_prog("list_type_dict_pop", "list.__dict__['pop'](NAMES) pops NAMES.",
+          'NAMES = ["i", "j"]', ['list.__dict__["pop"](NAMES)', 'axes = tuple(NAMES)'],
+          '    list.__dict__["pop"](NAMES)', '    list.__dict__["count"](NAMES, "j")')
+axes_prog("dict_keys_view_live", "A keys view follows the dict: a key deleted later is gone from it.",
+          "", ['table = {"i": 1, "j": 2}', 'names = table.keys()', 'del table["j"]', 'axes = tuple(names)'],
+          '    del table["j"]', '    table.get("j")')
+axes_prog("map_lazy_after_pop", "map over a list is lazy: a pop before it is walked is seen.",
+          "", ['names = ["i", "j"]', 'upper = map(str, names)', 'names.pop()', 'axes = tuple(upper)'],
+          '    names.pop()', '    names.count("j")')
+axes_prog("filter_lazy_after_pop", "filter over a list is lazy.",
+          "", ['names = ["i", "j"]', 'kept = filter(None, names)', 'names.pop()', 'axes = tuple(kept)'],
+          '    names.pop()', '    names.count("j")')
+axes_prog("zip_lazy_after_pop", "zip over a list is lazy.",
+          "", ['names = ["i", "j"]', 'pairs = zip(names, "ab")', 'names.pop()', 'axes = tuple(n for n, _ in pairs)'],
+          '    names.pop()', '    names.count("j")')
+axes_prog("chain_lazy_after_pop", "itertools.chain over a list is lazy.",
+          "", ['names = ["i", "j"]', 'joined = itertools.chain(names, [])', 'names.pop()', 'axes = tuple(joined)'],
+          '    names.pop()', '    names.count("j")', imports="import itertools\n")
+axes_prog("enumerate_lazy_after_pop", "enumerate over a list is lazy.",
+          "", ['names = ["i", "j"]', 'numbered = enumerate(names)', 'names.pop()', 'axes = tuple(n for _, n in numbered)'],
+          '    names.pop()', '    names.count("j")')
+
+# -- more of the data model ----------------------------------------------------------------------
+axes_prog("format_dunder_fstring", "An f-string calls the class's __format__.",
+          '''
+class Axes:
+    def __format__(self, spec):
+        return "i"
+''', ['axes = tuple(f"{Axes()}".split())'], '        return "i"', '        return "i j"')
+axes_prog("str_dunder_str_call", "str(obj) calls the class's __str__.",
+          '''
+class Axes:
+    def __str__(self):
+        return "i"
+''', ['axes = tuple(str(Axes()).split())'], '        return "i"', '        return "i j"')
+axes_prog("percent_format_repr", "'%r' calls __repr__.",
+          '''
+class Axes:
+    def __repr__(self):
+        return "i"
+''', ['axes = tuple(("%r" % Axes()).split())'], '        return "i"', '        return "i j"')
+axes_prog("instance_call_ignored", "A __call__ set on the instance is ignored: calling uses the class's.",
+          '''
+class Plan:
+    def __call__(self):
+        return ("i",)
+''', ['plan = Plan()', 'plan.__call__ = lambda: ("i", "j")', 'axes = plan()'], '    axes = plan()', '    axes = plan.__call__()')
+axes_prog("method_reads_global_not_class", "A method's bare name is the global, not the class attribute.",
+          '''
+AXES = ("i",)
+
+
+class Plan:
+    AXES = ("i", "j")
+
+    def pick(self):
+        return AXES
+''', ['axes = Plan().pick()'], '        return AXES', '        return self.AXES')
+axes_prog("generator_send_value", "send() hands its value to the paused yield.",
+          '''
+def planner():
+    axes = ("i", "j")
+    while True:
+        got = yield axes
+        if got:
+            axes = got
+''', ['p = planner()', 'next(p)', 'axes = p.send(("i",))'], '    axes = p.send(("i",))', '    axes = p.send(None)')
+axes_prog("yield_from_return_value", "`x = yield from sub()` gets sub's return value.",
+          '''
+STATE = {}
+
+
+def sub():
+    yield 1
+    return ("i",)
+
+
+def outer():
+    STATE["axes"] = yield from sub()
+    yield 2
+''', ['for _ in outer():', '    pass', 'axes = STATE["axes"]'], '    return ("i",)', '    return ("i", "j")')
+axes_prog("tuple_attr_iadd_instance_only", "`plan.axes += ...` on a tuple class attribute binds an instance attribute; the class keeps its own.",
+          '''
+class Plan:
+    axes = ("i",)
+''', ['plan = Plan()', 'plan.axes += ("j",)', 'axes = Plan.axes'], '    axes = Plan.axes', '    axes = plan.axes')
+axes_prog("reversed_dunder", "reversed(obj) calls __reversed__.",
+          '''
+class Names:
+    def __reversed__(self):
+        return iter(("i",))
+
+    def __iter__(self):
+        return iter(("i", "j"))
+''', ['axes = tuple(reversed(Names()))'], '    axes = tuple(reversed(Names()))', '    axes = tuple(iter(Names()))')
+axes_prog("sorted_over_dunder_iter", "sorted(obj) walks __iter__.",
+          '''
+class Names:
+    def __iter__(self):
+        return iter(["i"])
+''', ['axes = tuple(sorted(Names()))'], '        return iter(["i"])', '        return iter(["j", "i"])')
+axes_prog("hash_eq_dict_key", "A class with __eq__ and __hash__ finds its equal key in a dict.",
+          '''
+class Axis:
+    def __init__(self, name):
+        self.name = name
+
+    def __eq__(self, other):
+        return isinstance(other, Axis) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+
+TABLE = {Axis("i"): ("i",)}
+''', ['axes = TABLE.get(Axis("i"), ("i", "j"))'], '    axes = TABLE.get(Axis("i"), ("i", "j"))', '    axes = TABLE.get(Axis("j"), ("i", "j"))')
+
+# -- builtins reading a module object: which hook Python asks ---------------------------------------
+axes_prog("len_dunder_not_iter_count", "len(obj) asks __len__, not how many items __iter__ gives.",
+          '''
+class Names:
+    def __iter__(self):
+        return iter(("i", "j"))
+
+    def __len__(self):
+        return 1
+''', ['axes = ("i", "j")[:len(Names())]'], '        return 1', '        return 2')
+axes_prog("dict_keys_protocol", "dict(obj) of an object with keys() reads keys() and obj[key], not __iter__.",
+          '''
+class Table:
+    def keys(self):
+        return ["axes"]
+
+    def __getitem__(self, key):
+        return ("i",)
+
+    def __iter__(self):
+        return iter([("axes", ("i", "j"))])
+''', ['axes = dict(Table())["axes"]'], '        return ("i",)', '        return ("i", "j")')
+axes_prog("contains_dunder_not_iter", "`in` asks __contains__ before __iter__.",
+          '''
+class Names:
+    def __contains__(self, name):
+        return name == "i"
+
+    def __iter__(self):
+        return iter(("i", "j"))
+''', ['axes = ("i", "j") if "j" in Names() else ("i",)'], '        return name == "i"', '        return name in ("i", "j")')
+axes_prog("reversed_list_subclass_dunder", "reversed() of a list subclass asks its own __reversed__.",
+          '''
+class Names(list):
+    def __reversed__(self):
+        return iter(self[:1])
+''', ['axes = tuple(reversed(Names(["i", "j"])))'], '        return iter(self[:1])', '        return iter(self[::-1])')
+axes_prog("tuple_of_list_subclass_iter", "tuple() of a list subclass walks its own __iter__.",
+          '''
+class Names(list):
+    def __iter__(self):
+        return iter(self[:1])
+''', ['axes = tuple(Names(["i", "j"]))'], '        return iter(self[:1])', '        return iter(self[:2])')
+axes_prog("len_of_list_subclass_dunder", "len() of a list subclass asks its own __len__.",
+          '''
+class Names(list):
+    def __len__(self):
+        return 1
+''', ['axes = ("i", "j")[:len(Names(["i", "j"]))]'], '        return 1', '        return 2')
+axes_prog("sorted_reverse_dunder_ignored", "sorted() walks __iter__; __reversed__ plays no part.",
+          '''
+class Names:
+    def __iter__(self):
+        return iter(["i"])
+
+    def __reversed__(self):
+        return iter(["j", "i"])
+''', ['axes = tuple(sorted(Names()))'], '        return iter(["i"])', '        return iter(["i", "j"])')
+axes_prog("tuple_of_list_subclass_getitem", "tuple() of a list subclass walks the list's items: its __getitem__ is not asked.",
+          '''
+class Names(list):
+    def __getitem__(self, k):
+        return ("i", "j")[k]
+''', ['axes = tuple(Names(["i"]))'], '    axes = tuple(Names(["i"]))', '    axes = tuple(Names(["i"])[k] for k in range(2))')
+axes_prog("dict_of_dict_subclass_getitem", "dict() of a dict subclass copies its entries: its __getitem__ is not asked.",
+          '''
+class Table(dict):
+    def __getitem__(self, key):
+        return ("i", "j")
+''', ['axes = dict(Table(axes=("i",)))["axes"]'], '    axes = dict(Table(axes=("i",)))["axes"]', '    axes = Table(axes=("i",))["axes"]')
+axes_prog("unpack_dict_subclass_getitem", "{**d} of a dict subclass copies its entries: its __getitem__ is not asked.",
+          '''
+class Table(dict):
+    def __getitem__(self, key):
+        return ("i", "j")
+''', ['axes = {**Table(axes=("i",))}["axes"]'], '    axes = {**Table(axes=("i",))}["axes"]', '    axes = {"a": 1, **Table(axes=("i",))}["axes"] and Table()["x"]')
+axes_prog("get_of_dict_subclass_getitem", "dict.get of a dict subclass does not ask its __getitem__.",
+          '''
+class Table(dict):
+    def __getitem__(self, key):
+        return ("i", "j")
+''', ['axes = Table(axes=("i",)).get("axes")'], '    axes = Table(axes=("i",)).get("axes")', '    axes = Table(axes=("i",))["axes"]')
+axes_prog("contains_list_subclass_dunder", "`in` on a list subclass asks its own __contains__.",
+          '''
+class Names(list):
+    def __contains__(self, name):
+        return False
+''', ['axes = ("i", "j") if "j" in Names(["i", "j"]) else ("i",)'], '        return False', '        return True')
+axes_prog("kwargs_dict_subclass_getitem", "f(**d) of a dict subclass reads its entries directly (no __getitem__).",
+          '''
+class Table(dict):
+    def __getitem__(self, key):
+        return ("i", "j")
+
+
+def pick(axes):
+    return axes
+''', ['axes = pick(**Table(axes=("i",)))'], '    axes = pick(**Table(axes=("i",)))', '    axes = pick(Table(axes=("i",))["axes"])')
