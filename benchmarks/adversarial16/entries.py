@@ -645,13 +645,13 @@ class Layout(typing.NamedTuple):
 axes_prog("namedtuple_asdict_order", "_asdict keeps the field order.",
           '''
 Layout = collections.namedtuple("Layout", "sync extra")
-''', ['axes = next(iter(Layout(("i",), ("i", "j"))._asdict().values()))'], 'Layout = collections.namedtuple("Layout", "sync extra")',
-          'Layout = collections.namedtuple("Layout", "extra sync")', imports="import collections\n")
+''', ['axes = next(iter(Layout(("i",), ("i", "j"))._asdict().values()))'], '    axes = next(iter(Layout(("i",), ("i", "j"))._asdict().values()))',
+          '    axes = list(Layout(("i",), ("i", "j"))._asdict().values())[-1]', imports="import collections\n")
 axes_prog("tree_dict_subclass_is_leaf", "A dict subclass is not a registered pytree node: it is one leaf.",
           '''
 class Config(dict):
     pass
-''', ['leaves = jax.tree.leaves(Config(b=("i", "j"), a=("i",)))', 'axes = leaves[0]["a"] if len(leaves) == 1 else leaves[0]'],
+''', ['leaves = jax.tree.leaves(Config(b=("i", "j"), a=("i",)))', 'axes = leaves[0]["a"] if len(leaves) == 1 else tuple(leaves[1:])'],
           '    leaves = jax.tree.leaves(Config(b=("i", "j"), a=("i",)))', '    leaves = jax.tree.leaves(dict(b=("i", "j"), a=("i",)))')
 axes_prog("tree_tuple_subclass_is_leaf", "A plain tuple subclass is a leaf; a tuple is a node.",
           '''
@@ -904,7 +904,7 @@ def plan_axes(spec):
     del table["i"]
     table["i"] = None
     return tuple(table)[-1:]
-''', ['axes = plan_axes("i j")'], '    del table["i"]', '    table.pop("j")')
+''', ['axes = plan_axes("i j")'], '    return tuple(table)[-1:]', '    return tuple(table)[-2:]')
 axes_prog("host_str_format_index", "'{0[0]}' indexes the argument.",
           '''
 def plan_axes(names):
@@ -1337,3 +1337,163 @@ class Table(dict):
 def pick(axes):
     return axes
 ''', ['axes = pick(**Table(axes=("i",)))'], '    axes = pick(**Table(axes=("i",)))', '    axes = pick(Table(axes=("i",))["axes"])')
+
+# == fifth batch: exceptions' own attributes, unittest's failureException, logging's checks ========
+axes_prog("keyerror_str_is_repr", "str(KeyError('i')) is \"'i'\" (the key's repr).",
+          "", ['try:', '    {}["i"]', 'except KeyError as err:', '    text = str(err)', 'axes = ("i",) if text == "\'i\'" else ("i", "j")'],
+          '    axes = ("i",) if text == "\'i\'" else ("i", "j")', '    axes = ("i",) if text == "i" else ("i", "j")')
+axes_prog("context_kept_with_from_none", "`raise ... from None` hides the context but keeps __context__.",
+          "", ['try:', '    try:', '        raise KeyError("i")', '    except KeyError:', '        raise ValueError("j") from None',
+               'except ValueError as err:', '    axes = ("i",) if err.__context__ is not None else ("i", "j")'],
+          '    axes = ("i",) if err.__context__ is not None else ("i", "j")', '    axes = ("i",) if err.__cause__ is not None else ("i", "j")')
+axes_prog("cause_none_when_implicit", "An exception raised in a handler without `from` has __cause__ None.",
+          "", ['try:', '    try:', '        raise KeyError("i")', '    except KeyError:', '        raise ValueError("j")',
+               'except ValueError as err:', '    axes = ("i", "j") if err.__cause__ is not None else ("i",)'],
+          '    axes = ("i", "j") if err.__cause__ is not None else ("i",)', '    axes = ("i", "j") if err.__context__ is not None else ("i",)')
+axes_prog("suppress_context_flag", "`from None` sets __suppress_context__.",
+          "", ['try:', '    try:', '        raise KeyError("i")', '    except KeyError:', '        raise ValueError("j") from None',
+               'except ValueError as err:', '    axes = ("i",) if err.__suppress_context__ else ("i", "j")'],
+          '        raise ValueError("j") from None', '        raise ValueError("j")')
+axes_prog("exception_args_two", "An exception made with two arguments has them both in .args.",
+          "", ['try:', '    raise RuntimeError("i", "j")', 'except RuntimeError as err:', '    axes = err.args[:1]'],
+          '    axes = err.args[:1]', '    axes = err.args[:2]')
+axes_prog("bound_method_setattr_fails", "A bound method takes no new attribute: AttributeError.",
+          '''
+class Plan:
+    def pick(self):
+        return None
+''', ['plan = Plan()', 'try:', '    plan.pick.marked = True', '    axes = ("i", "j")', 'except AttributeError:', '    axes = ("i",)'],
+          '    plan.pick.marked = True', '    Plan.pick.marked = True')
+axes_prog("failure_exception_override", "assertEqual raises the class's failureException (here KeyError).",
+          '''
+STATE = {"axes": None}
+
+
+class LayoutTest(unittest.TestCase):
+    failureException = KeyError
+
+    def test_layout(self):
+        try:
+            self.assertEqual(1, 2)
+        except KeyError:
+            STATE["axes"] = ("i",)
+        except AssertionError:
+            STATE["axes"] = ("i", "j")
+''', ['LayoutTest("test_layout").debug()', 'axes = STATE["axes"]'], '    failureException = KeyError', '    failureException = AssertionError',
+          imports="import unittest\n")
+axes_prog("fail_raises_failure_exception", "self.fail() raises failureException.",
+          '''
+STATE = {"axes": None}
+
+
+class LayoutTest(unittest.TestCase):
+    failureException = LookupError
+
+    def test_layout(self):
+        try:
+            self.fail("wide")
+        except LookupError:
+            STATE["axes"] = ("i",)
+        except AssertionError:
+            STATE["axes"] = ("i", "j")
+''', ['LayoutTest("test_layout").debug()', 'axes = STATE["axes"]'], '    failureException = LookupError', '    failureException = AssertionError',
+          imports="import unittest\n")
+axes_prog("logger_setlevel_unknown_name", "setLevel('verbose') raises ValueError (an unknown level name).",
+          "", ['log = logging.getLogger("plan")', 'try:', '    log.setLevel("verbose")', '    axes = ("i", "j")', 'except ValueError:', '    axes = ("i",)'],
+          '    log.setLevel("verbose")', '    log.setLevel("DEBUG")', imports="import logging\n")
+axes_prog("level_name_of_number", "getLevelName(15) is 'Level 15'.",
+          "", ['axes = ("i",) if logging.getLevelName(15) == "Level 15" else ("i", "j")'],
+          '    axes = ("i",) if logging.getLevelName(15) == "Level 15" else ("i", "j")', '    axes = ("i",) if logging.getLevelName(15) == "15" else ("i", "j")',
+          imports="import logging\n")
+axes_prog("getlogger_non_str_name", "getLogger(3) raises TypeError.",
+          "", ['try:', '    logging.getLogger(3)', '    axes = ("i", "j")', 'except TypeError:', '    axes = ("i",)'],
+          '    logging.getLogger(3)', '    logging.getLogger("3")', imports="import logging\n")
+axes_prog("logger_adapter_process", "A LoggerAdapter subclass's process() runs at each call.",
+          '''
+STATE = {"axes": ("i", "j")}
+
+
+class Tagged(logging.LoggerAdapter):
+    def process(self, msg, kwargs):
+        STATE["axes"] = ("i",)
+        return msg, kwargs
+''', ['Tagged(logging.getLogger("plan"), {}).info("layout")', 'axes = STATE["axes"]'], '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")',
+          imports="import logging\n")
+axes_prog("log_call_with_bad_format_continues", "A log message that fails to format is reported, not raised.",
+          'STATE = {"axes": ("i",)}', ['logging.getLogger("plan").warning("%d rows", "many")', 'axes = STATE["axes"]'],
+          'STATE = {"axes": ("i",)}', 'STATE = {"axes": ("i", "j")}', imports="import logging\n")
+
+# == sixth batch: `<value the analysis does not know> is None` in a conditional expression ==========
+axes_prog("env_unset_is_none", "An environment variable the run does not set: os.environ.get(...) is None.",
+          "", ['axes = ("i",) if os.environ.get("ADV16_WIDE_SYNC") is None else ("i", "j")'],
+          '    axes = ("i",) if os.environ.get("ADV16_WIDE_SYNC") is None else ("i", "j")',
+          '    axes = ("i",) if os.environ.get("JAX_PLATFORMS") is None else ("i", "j")', imports="import os\n")
+axes_prog("slurm_unset_single_process", "Not under SLURM: SLURM_PROCID is unset, so one process and the i-only sum.",
+          "", ['rank = os.environ.get("SLURM_PROCID")', 'axes = ("i", "j") if rank is not None else ("i",)'],
+          '    rank = os.environ.get("SLURM_PROCID")', '    rank = os.environ.get("JAX_PLATFORMS")', imports="import os\n")
+axes_prog("getattr_default_none_instance", "getattr(obj, name, None) of an attribute the object lacks is None.",
+          '''
+class Plan:
+    def __init__(self):
+        self.rows = ("i",)
+''', ['plan = Plan()', 'axes = ("i", "j") if getattr(plan, "cols", None) is not None else plan.rows'],
+          '    axes = ("i", "j") if getattr(plan, "cols", None) is not None else plan.rows',
+          '    axes = ("i", "j") if getattr(plan, "rows", None) is not None else plan.rows')
+axes_prog("which_missing_tool", "shutil.which of a tool this machine lacks is None.",
+          "", ['axes = ("i",) if shutil.which("adv16-no-such-launcher") is None else ("i", "j")'],
+          '    axes = ("i",) if shutil.which("adv16-no-such-launcher") is None else ("i", "j")',
+          '    axes = ("i",) if shutil.which("python3") is None else ("i", "j")', imports="import shutil\n")
+axes_prog("find_spec_missing_package", "importlib.util.find_spec of a package not installed is None.",
+          "", ['axes = ("i",) if importlib.util.find_spec("adv16_no_such_package") is None else ("i", "j")'],
+          '    axes = ("i",) if importlib.util.find_spec("adv16_no_such_package") is None else ("i", "j")',
+          '    axes = ("i",) if importlib.util.find_spec("json") is None else ("i", "j")', imports="import importlib.util\n")
+axes_prog("next_default_none_empty", "next(iter(empty), None) is None.",
+          '''
+def planned():
+    return iter([])
+''', ['axes = ("i",) if next(planned(), None) is None else ("i", "j")'],
+          '    return iter([])', '    return iter([1])')
+axes_prog("regex_no_match_none", "re.match that does not match is None.",
+          "", ['flag = re.match(r"wide", "narrow")', 'axes = ("i", "j") if flag is not None else ("i",)'],
+          '    flag = re.match(r"wide", "narrow")', '    flag = re.match(r"wide", "wide")', imports="import re\n")
+axes_prog("sys_gettrace_none", "Without a debugger, sys.gettrace() is None.",
+          "", ['axes = ("i", "j") if sys.gettrace() is not None else ("i",)'],
+          '    axes = ("i", "j") if sys.gettrace() is not None else ("i",)', '    axes = ("i", "j") if sys.gettrace() is None else ("i",)',
+          imports="import sys\n")
+axes_prog("argparse_default_none", "An option not given on the command line is None.",
+          '''
+def parse():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync", default=None)
+    return parser.parse_args([])
+''', ['args = parse()', 'axes = ("i",) if args.sync is None else ("i", "j")'],
+          '    return parser.parse_args([])', '    return parser.parse_args(["--sync", "ij"])', imports="import argparse\n")
+axes_prog("dict_get_param_none", "A helper's dict.get of a key the caller's dict lacks is None.",
+          '''
+def sync_axes(options):
+    return ("i", "j") if options.get("cols") is not None else ("i",)
+''', ['axes = sync_axes(dict(rows=2))'], '    axes = sync_axes(dict(rows=2))', '    axes = sync_axes(dict(rows=2, cols=4))')
+axes_prog("mesh_attr_none_default", "getattr(mesh, 'adv16_plan', None) of a Mesh is None.",
+          "", ['axes = ("i", "j") if getattr(mesh, "adv16_plan", None) is not None else ("i",)'],
+          '    axes = ("i", "j") if getattr(mesh, "adv16_plan", None) is not None else ("i",)',
+          '    axes = ("i", "j") if getattr(mesh, "shape", None) is not None else ("i",)')
+axes_prog("cause_none_is_none_form", "err.__cause__ is None for an implicit chain (the `is None` form).",
+          "", ['try:', '    try:', '        raise KeyError("i")', '    except KeyError:', '        raise ValueError("j")',
+               'except ValueError as err:', '    axes = ("i",) if err.__cause__ is None else ("i", "j")'],
+          '        raise ValueError("j")', '        raise ValueError("j") from KeyError("k")')
+axes_prog("env_flag_name_then_ifexp", "A flag computed by `is not None` of an unset variable is False.",
+          "", ['distributed = os.environ.get("ADV16_COORDINATOR_ADDRESS") is not None', 'axes = ("i", "j") if distributed else ("i",)'],
+          '    distributed = os.environ.get("ADV16_COORDINATOR_ADDRESS") is not None', '    distributed = os.environ.get("JAX_PLATFORMS") is not None',
+          imports="import os\n")
+axes_prog("env_none_in_slice_bound", "A slice bound chosen by `is None` of an unset variable.",
+          "", ['axes = ("i", "j")[: 1 if os.environ.get("ADV16_WIDE_SYNC") is None else 2]'],
+          '    axes = ("i", "j")[: 1 if os.environ.get("ADV16_WIDE_SYNC") is None else 2]',
+          '    axes = ("i", "j")[: 1 if os.environ.get("JAX_PLATFORMS") is None else 2]', imports="import os\n")
+axes_prog("env_none_and_or", "`x is None and a or b` of an unset variable gives a.",
+          "", ['axes = os.environ.get("ADV16_WIDE_SYNC") is None and ("i",) or ("i", "j")'],
+          '    axes = os.environ.get("ADV16_WIDE_SYNC") is None and ("i",) or ("i", "j")',
+          '    axes = os.environ.get("JAX_PLATFORMS") is None and ("i",) or ("i", "j")', imports="import os\n")
+axes_prog("env_per_axis_filter", "Each axis but i is kept only where its variable is set: none is.",
+          "", ['axes = tuple(a for a in ("i", "j") if a == "i" or os.environ.get("ADV16_SYNC_" + a) is not None)'],
+          '    axes = tuple(a for a in ("i", "j") if a == "i" or os.environ.get("ADV16_SYNC_" + a) is not None)',
+          '    axes = tuple(a for a in ("i", "j") if a == "i" or os.environ.get("JAX_PLATFORMS") is not None)', imports="import os\n")

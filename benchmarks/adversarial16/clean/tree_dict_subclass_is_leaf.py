@@ -18,7 +18,7 @@ class Config(dict):
 
 def main(mesh, x):
     leaves = jax.tree.leaves(Config(b=("i", "j"), a=("i",)))
-    axes = leaves[0]["a"] if len(leaves) == 1 else leaves[0]
+    axes = leaves[0]["a"] if len(leaves) == 1 else tuple(leaves[1:])
     return reduce_rows(mesh, x, axes)
 
 

@@ -14,9 +14,9 @@ def reduce_rows(mesh, x, axes):
 
 def plan_axes(spec):
     table = dict.fromkeys(spec.split())
-    table.pop("j")
+    del table["i"]
     table["i"] = None
-    return tuple(table)[-1:]
+    return tuple(table)[-2:]
 
 
 def main(mesh, x):
