@@ -980,9 +980,9 @@ axes_prog("operator_iconcat_list", "operator.iconcat(lst, more) extends the list
 axes_prog("operator_ior_dict", "operator.ior(d, other) updates the dict in place.",
           'CONFIG = {"axes": ("i", "j")}', ['operator.ior(CONFIG, {"axes": ("i",)})', 'axes = CONFIG["axes"]'],
           '    operator.ior(CONFIG, {"axes": ("i",)})', '    operator.or_(CONFIG, {"axes": ("i",)})', imports="import operator\n")
-axes_prog("random_shuffle_seeded", "Random(0).shuffle reorders the list in place (a fixed seed: a fixed order).",
-          "", ['names = ["j", "i"]', 'random.Random(0).shuffle(names)', 'axes = ("i",) if names == ["i", "j"] else ("i", "j")'],
-          '    random.Random(0).shuffle(names)', '    random.Random(0).sample(names, 2)', imports="import random\n")
+axes_prog("random_shuffle_seeded", "Random(1).shuffle reorders the list in place (a fixed seed: a fixed order).",
+          "", ['names = ["j", "i"]', 'random.Random(1).shuffle(names)', 'axes = ("i",) if names == ["i", "j"] else ("i", "j")'],
+          '    random.Random(1).shuffle(names)', '    random.Random(1).sample(names, 2)', imports="import random\n")
 axes_prog("type_of_list_pop", "type(NAMES).pop(NAMES) is list.pop on NAMES.",
           'NAMES = ["i", "j"]', ['type(NAMES).pop(NAMES)', 'axes = tuple(NAMES)'],
           '    type(NAMES).pop(NAMES)', '    type(NAMES).count(NAMES, "j")')
@@ -1056,9 +1056,9 @@ axes_prog("default_backend_cpu", "jax.default_backend() is 'cpu'.",
 axes_prog("device_platform_cpu", "jax.devices()[0].platform is 'cpu'.",
           "", ['axes = ("i",) if jax.devices()[0].platform == "cpu" else ("i", "j")'],
           '    axes = ("i",) if jax.devices()[0].platform == "cpu" else ("i", "j")', '    axes = ("i",) if jax.devices()[0].platform == "tpu" else ("i", "j")')
-axes_prog("argv_single", "A script run with no arguments: sys.argv has one item.",
-          "", ['axes = ("i",) if len(sys.argv) == 1 else ("i", "j")'],
-          '    axes = ("i",) if len(sys.argv) == 1 else ("i", "j")', '    axes = ("i",) if len(sys.argv) == 2 else ("i", "j")', imports="import sys\n")
+axes_prog("argv_script_name", "sys.argv[0] is the script's path, ending in .py.",
+          "", ['axes = ("i",) if sys.argv[0].endswith(".py") else ("i", "j")'],
+          '    axes = ("i",) if sys.argv[0].endswith(".py") else ("i", "j")', '    axes = ("i",) if sys.argv[0].endswith(".pyc") else ("i", "j")', imports="import sys\n")
 axes_prog("dunder_file_py", "__file__ ends with .py.",
           "", ['axes = ("i",) if __file__.endswith(".py") else ("i", "j")'],
           '    axes = ("i",) if __file__.endswith(".py") else ("i", "j")', '    axes = ("i",) if __file__.endswith(".pyc") else ("i", "j")')
@@ -1408,7 +1408,7 @@ axes_prog("level_name_of_number", "getLevelName(15) is 'Level 15'.",
 axes_prog("getlogger_non_str_name", "getLogger(3) raises TypeError.",
           "", ['try:', '    logging.getLogger(3)', '    axes = ("i", "j")', 'except TypeError:', '    axes = ("i",)'],
           '    logging.getLogger(3)', '    logging.getLogger("3")', imports="import logging\n")
-axes_prog("logger_adapter_process", "A LoggerAdapter subclass's process() runs at each call.",
+axes_prog("logger_adapter_process", "A LoggerAdapter subclass's process() runs at each enabled call (warning: enabled by default).",
           '''
 STATE = {"axes": ("i", "j")}
 
@@ -1417,7 +1417,7 @@ class Tagged(logging.LoggerAdapter):
     def process(self, msg, kwargs):
         STATE["axes"] = ("i",)
         return msg, kwargs
-''', ['Tagged(logging.getLogger("plan"), {}).info("layout")', 'axes = STATE["axes"]'], '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")',
+''', ['Tagged(logging.getLogger("plan"), {}).warning("layout")', 'axes = STATE["axes"]'], '        STATE["axes"] = ("i",)', '        STATE["axes"] = ("i", "j")',
           imports="import logging\n")
 axes_prog("log_call_with_bad_format_continues", "A log message that fails to format is reported, not raised.",
           'STATE = {"axes": ("i",)}', ['logging.getLogger("plan").warning("%d rows", "many")', 'axes = STATE["axes"]'],

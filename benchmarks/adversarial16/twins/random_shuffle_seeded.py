@@ -1,4 +1,4 @@
-"""Random(0).shuffle reorders the list in place (a fixed seed: a fixed order)."""
+"""Random(1).shuffle reorders the list in place (a fixed seed: a fixed order)."""
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -16,7 +16,7 @@ def reduce_rows(mesh, x, axes):
 
 def main(mesh, x):
     names = ["j", "i"]
-    random.Random(0).sample(names, 2)
+    random.Random(1).sample(names, 2)
     axes = ("i",) if names == ["i", "j"] else ("i", "j")
     return reduce_rows(mesh, x, axes)
 
