@@ -966,8 +966,8 @@ axes_prog("heappush_local_list", "heapq.heappush adds to the list in place.",
           "", ['sizes = [4]', 'heapq.heappush(sizes, 2)', 'axes = ("i",) if len(sizes) == 2 else ("i", "j")'],
           '    heapq.heappush(sizes, 2)', '    heapq.nsmallest(1, sizes)', imports="import heapq\n")
 axes_prog("heapreplace_module_list", "heapq.heapreplace on a module list changes it.",
-          'NAMES = ["j"]', ['heapq.heapreplace(NAMES, "i")', 'axes = tuple(NAMES)'],
-          '    heapq.heapreplace(NAMES, "i")', '    heapq.nsmallest(1, NAMES)', imports="import heapq\n")
+          'RANKS = [0, 1]', ['heapq.heapreplace(RANKS, 5)', 'axes = ("i",) if RANKS[0] == 1 else ("i", "j")'],
+          '    heapq.heapreplace(RANKS, 5)', '    heapq.nsmallest(1, RANKS)', imports="import heapq\n")
 axes_prog("insort_left_module_list", "bisect.insort_left on a module list changes it.",
           'SIZES = [1, 4]', ['bisect.insort_left(SIZES, 2)', 'axes = ("i",) if SIZES == [1, 2, 4] else ("i", "j")'],
           '    bisect.insort_left(SIZES, 2)', '    bisect.bisect_left(SIZES, 2)', imports="import bisect\n")
@@ -1497,3 +1497,26 @@ axes_prog("env_per_axis_filter", "Each axis but i is kept only where its variabl
           "", ['axes = tuple(a for a in ("i", "j") if a == "i" or os.environ.get("ADV16_SYNC_" + a) is not None)'],
           '    axes = tuple(a for a in ("i", "j") if a == "i" or os.environ.get("ADV16_SYNC_" + a) is not None)',
           '    axes = tuple(a for a in ("i", "j") if a == "i" or os.environ.get("JAX_PLATFORMS") is not None)', imports="import os\n")
+
+# == seventh batch: states JAX 0.10.2 computes that differ from an operand-wise reading ==============
+# (run: jnp.argsort of a value varying on i gives an int array varying on no axis; so does
+# lax.sort_key_val's value operand when it is an iota; psum over both axes of it runs.)
+probe("argsort_rows_sum_both", "jnp.argsort(rows) is typed varying on no axis on jax 0.10.2: psum over both runs.",
+      ['order = jnp.argsort(rows)', 'return jax.lax.psum(order, ("i", "j"))'],
+      '    order = jnp.argsort(rows)', '    order = jnp.argmax(rows, axis=1)')
+probe("argsort_descending_sum_both", "argsort(descending=True) too.",
+      ['order = jnp.argsort(rows, descending=True)', 'return jax.lax.psum(order, ("i", "j"))'],
+      '    order = jnp.argsort(rows, descending=True)', '    order = jnp.argpartition(rows, 1)')
+probe("argsort_axis0_as_float", "argsort along axis 0, cast to float: varying on no axis.",
+      ['ranks = jnp.argsort(rows, axis=0).astype(jnp.float32)', 'return jax.lax.psum(ranks, ("i", "j"))'],
+      '    ranks = jnp.argsort(rows, axis=0).astype(jnp.float32)', '    ranks = jnp.sort(rows, axis=0).astype(jnp.float32)')
+probe("sort_key_val_iota_payload", "sort_key_val(rows, iota)[1] takes the iota's state: varying on no axis.",
+      ['cols = jax.lax.broadcasted_iota(jnp.int32, rows.shape, 1)', 'perm = jax.lax.sort_key_val(rows, cols)[1]',
+       'return jax.lax.psum(perm, ("i", "j"))'],
+      '    perm = jax.lax.sort_key_val(rows, cols)[1]', '    perm = jax.lax.sort_key_val(rows, cols)[0]')
+probe("argsort_stable_block_rank", "argsort of the block itself, stable: varying on no axis; summed over both.",
+      ['ranks = jnp.argsort(block, stable=True)', 'return jax.lax.psum(ranks, ("i", "j")) + jax.lax.psum(total, "i")'],
+      '    ranks = jnp.argsort(block, stable=True)', '    ranks = jnp.argsort(block, stable=True) + rows.astype(jnp.int32)')
+probe("argsort_method_sum_both", "The array method rows.argsort() too: varying on no axis.",
+      ['order = rows.argsort(axis=1)', 'return jax.lax.psum(order, ("i", "j"))'],
+      '    order = rows.argsort(axis=1)', '    order = rows.argmax(axis=1)')

@@ -13,12 +13,12 @@ def reduce_rows(mesh, x, axes):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 
-NAMES = ["j"]
+RANKS = [0, 1]
 
 
 def main(mesh, x):
-    heapq.nsmallest(1, NAMES)
-    axes = tuple(NAMES)
+    heapq.nsmallest(1, RANKS)
+    axes = ("i",) if RANKS[0] == 1 else ("i", "j")
     return reduce_rows(mesh, x, axes)
 
 
