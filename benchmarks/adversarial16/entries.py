@@ -1097,7 +1097,7 @@ def names():
 ''', ['gen = names()', 'upper = (n for n in gen)', 'next(gen)', 'axes = tuple(upper)'], '    next(gen)', '    gen = None')
 axes_prog("tree_is_leaf_none", "is_leaf is asked of None too: a None it accepts is a leaf.",
           "", ['leaves = jax.tree.leaves({"a": None, "b": "i"}, is_leaf=lambda v: v is None)', 'axes = tuple(leaves[1:])'],
-          '    leaves = jax.tree.leaves({"a": None, "b": "i"}, is_leaf=lambda v: v is None)', '    leaves = jax.tree.leaves({"a": "j", "b": "i"}, is_leaf=lambda v: v is None)')
+          '    leaves = jax.tree.leaves({"a": None, "b": "i"}, is_leaf=lambda v: v is None)', '    leaves = jax.tree.leaves({"a": "i", "b": ("i", "j")}, is_leaf=lambda v: v is None)')
 axes_prog("spec_entry_normalized", "P(('i',))[0] is the name 'i' (a one-name tuple is normalised).",
           "", ['spec = P(("i",), None)', 'axes = ("i",) if isinstance(spec[0], str) else ("i", "j")'],
           '    spec = P(("i",), None)', '    spec = P(("i", "j"), None)')

@@ -14,7 +14,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    leaves = jax.tree.leaves({"a": "j", "b": "i"}, is_leaf=lambda v: v is None)
+    leaves = jax.tree.leaves({"a": "i", "b": ("i", "j")}, is_leaf=lambda v: v is None)
     axes = tuple(leaves[1:])
     return reduce_rows(mesh, x, axes)
 
