@@ -1520,3 +1520,42 @@ probe("argsort_stable_block_rank", "argsort of the block itself, stable: varying
 probe("argsort_method_sum_both", "The array method rows.argsort() too: varying on no axis.",
       ['order = rows.argsort(axis=1)', 'return jax.lax.psum(order, ("i", "j"))'],
       '    order = rows.argsort(axis=1)', '    order = rows.argmax(axis=1)')
+
+# == eighth batch: a JAX or NumPy call on the host that raises, caught by the program ===============
+def raising_prog(name, doc, op, kinds, twin_op, imports=""):
+    axes_prog(name, doc, "", ['try:', f'    {op}', '    axes = ("i", "j")', f'except {kinds}:', '    axes = ("i",)'],
+              f'    {op}', f'    {twin_op}', imports=imports)
+
+
+raising_prog("probe_gpu_devices_absent", "jax.devices('gpu') on a CPU-only run raises RuntimeError: the fallback picks i only.",
+             'jax.devices("gpu")', "RuntimeError", 'jax.devices("cpu")')
+raising_prog("mesh_shape_not_fitting", "make_mesh((3, 3)) on 8 devices raises ValueError.",
+             'jax.make_mesh((3, 3), ("a", "b"))', "ValueError", 'jax.make_mesh((2, 4), ("a", "b"))')
+raising_prog("device_put_indivisible", "device_put of a (3, 3) array on P('i', 'j') of a 2x4 mesh raises ValueError.",
+             'jax.device_put(np.ones((3, 3)), jax.sharding.NamedSharding(mesh, P("i", "j")))', "ValueError",
+             'jax.device_put(np.ones((4, 4)), jax.sharding.NamedSharding(mesh, P("i", "j")))')
+raising_prog("jnp_broadcast_mismatch", "jnp.ones(3) + jnp.ones(4) raises TypeError.",
+             'jnp.ones(3) + jnp.ones(4)', "TypeError", 'jnp.ones(3) + jnp.ones(3)')
+raising_prog("jnp_reshape_wrong_size", "reshape of 6 items into (4, 2) raises TypeError.",
+             'jnp.ones((2, 3)).reshape(4, 2)', "TypeError", 'jnp.ones((2, 3)).reshape(3, 2)')
+raising_prog("jnp_matmul_mismatch", "jnp.ones(3) @ jnp.ones(4) raises TypeError.",
+             'jnp.ones(3) @ jnp.ones(4)', "TypeError", 'jnp.ones(3) @ jnp.ones(3)')
+raising_prog("float_of_vector", "float() of a 3-vector raises TypeError.",
+             'float(jnp.ones(3))', "TypeError", 'float(jnp.ones(()))')
+raising_prog("int_of_vector", "int() of a 2-vector raises TypeError.",
+             'int(jnp.ones(2))', "TypeError", 'int(jnp.ones(()))')
+raising_prog("item_of_vector", "item() of a 2-vector raises.",
+             'jnp.ones(2).item()', "(TypeError, ValueError)", 'jnp.ones(()).item()')
+raising_prog("float_of_sharded_input", "float(x) of the 8x8 input raises TypeError.",
+             'float(x)', "TypeError", 'float(x[0, 0])')
+raising_prog("asarray_of_text", "jnp.asarray('text') raises TypeError.",
+             'jnp.asarray("text")', "TypeError", 'jnp.asarray(1.5)')
+raising_prog("concatenate_mismatch", "concatenate of (2, 3) and (2, 4) along 0 raises.",
+             'jnp.concatenate([jnp.ones((2, 3)), jnp.ones((2, 4))])', "(TypeError, ValueError)",
+             'jnp.concatenate([jnp.ones((2, 4)), jnp.ones((2, 4))])')
+raising_prog("numpy_broadcast_mismatch", "np.ones(3) + np.ones(4) raises ValueError.",
+             'np.ones(3) + np.ones(4)', "ValueError", 'np.ones(3) + np.ones(3)')
+raising_prog("numpy_reshape_wrong_size", "np reshape of 6 items into (4, 2) raises ValueError.",
+             'np.ones(6).reshape(4, 2)', "ValueError", 'np.ones(6).reshape(3, 2)')
+raising_prog("numpy_index_out_of_bounds", "np.arange(3)[5] raises IndexError (JAX would clamp; NumPy does not).",
+             'np.arange(3)[5]', "IndexError", 'np.arange(3)[2]')
