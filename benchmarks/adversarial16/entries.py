@@ -1559,3 +1559,11 @@ raising_prog("numpy_reshape_wrong_size", "np reshape of 6 items into (4, 2) rais
              'np.ones(6).reshape(4, 2)', "ValueError", 'np.ones(6).reshape(3, 2)')
 raising_prog("numpy_index_out_of_bounds", "np.arange(3)[5] raises IndexError (JAX would clamp; NumPy does not).",
              'np.arange(3)[5]', "IndexError", 'np.arange(3)[2]')
+raising_prog("zeros_unknown_dtype_name", "jnp.zeros(dtype='bogus') raises TypeError.",
+             'jnp.zeros(2, dtype="bogus")', "TypeError", 'jnp.zeros(2, dtype="float32")')
+raising_prog("ninth_device_absent", "jax.devices()[8] on 8 devices raises IndexError.",
+             'jax.devices()[8]', "IndexError", 'jax.devices()[7]')
+raising_prog("split_uneven", "jnp.split of 5 items into 2 equal parts raises ValueError.",
+             'jnp.split(jnp.ones(5), 2)', "ValueError", 'jnp.split(jnp.ones(4), 2)')
+raising_prog("reshape_input_by_three", "x.reshape(3, -1) of 64 items raises TypeError.",
+             'x.reshape(3, -1)', "TypeError", 'x.reshape(4, -1)')
