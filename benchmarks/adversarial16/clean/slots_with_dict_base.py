@@ -1,0 +1,40 @@
+"""__slots__ under a base without slots: the instance has a __dict__, a new attribute is set."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Base:
+    kind = "base"
+
+
+class Plan(Base):
+    __slots__ = ("axes",)
+
+
+def main(mesh, x):
+    plan = Plan()
+    try:
+        plan.extra = True
+        axes = ("i",)
+    except AttributeError:
+        axes = ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

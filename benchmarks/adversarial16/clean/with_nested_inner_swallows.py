@@ -1,0 +1,50 @@
+"""The inner __exit__ swallows the KeyError: the outer one sees no exception."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+STATE = {"axes": ("i", "j")}
+
+
+class Quiet:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        return True
+
+
+class Mark:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        STATE["axes"] = ("i",) if kind is None else ("i", "j")
+        return True
+
+
+def main(mesh, x):
+    with Mark():
+        with Quiet():
+            raise KeyError("plan")
+    axes = STATE["axes"]
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,38 @@
+"""A LoggerAdapter subclass's process() runs at each enabled call (warning: enabled by default)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import logging
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+STATE = {"axes": ("i", "j")}
+
+
+class Tagged(logging.LoggerAdapter):
+    def process(self, msg, kwargs):
+        STATE["axes"] = ("i", "j")
+        return msg, kwargs
+
+
+def main(mesh, x):
+    Tagged(logging.getLogger("plan"), {}).warning("layout")
+    axes = STATE["axes"]
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,37 @@
+"""sorted() asks a < b; without __lt__ Python asks b.__gt__(a)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Rank:
+    def __init__(self, name, n):
+        self.name = name
+        self.n = n
+
+    def __gt__(self, other):
+        return self.n > other.n
+
+
+def main(mesh, x):
+    ranked = sorted([Rank("j", 2), Rank("i", 1)])
+    axes = (ranked[0].name, ranked[1].name)
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,27 @@
+"""sort_key_val(rows, iota)[1] takes the iota's state: varying on no axis."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def body(block):
+    rows = jax.lax.psum(block, "j")
+    total = jax.lax.psum(block, ("i", "j"))
+    cols = jax.lax.broadcasted_iota(jnp.int32, rows.shape, 1)
+    perm = jax.lax.sort_key_val(rows, cols)[0]
+    return jax.lax.psum(perm, ("i", "j"))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,32 @@
+"""A dict subclass is not a registered pytree node: it is one leaf."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Config(dict):
+    pass
+
+
+def main(mesh, x):
+    leaves = jax.tree.leaves(dict(b=("i", "j"), a=("i",)))
+    axes = leaves[0]["a"] if len(leaves) == 1 else tuple(leaves[1:])
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
