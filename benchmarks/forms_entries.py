@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ie1_sf104_standardised_export_keeps_layout": "main()",
+    "nie1_sf104_reduced_export_drops_dimension": "main()",
+    "ie2_sf104_matmul_of_broadcast_rows": "main()",
+    "nie2_sf104_matmul_columns_sharded_reduced_listed": "main()",
+
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",
     "hp2_sf105_async_generator_finished_by_async_for": "main()",
