@@ -41,7 +41,7 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import explicit_layouts, one_device, retraced_bodies
+from codemods.analysis import abstract_types, explicit_layouts, one_device, retraced_bodies
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
@@ -111,6 +111,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         if len(args) != 1 or not set(kwargs) <= {"is_leaf"}:
             raise Bail
         return tree_leaves(run, args[0], kwargs.get("is_leaf"))
+    if name == "jax.typeof" and not run.in_body:
+        return abstract_types.typeof(args, kwargs)  # (abstract_types.py)
     if name in COUNTED:
         return counted(run, name)  # (device_counts.py)
     if name in _OPAQUE:
