@@ -16,7 +16,7 @@ ENTRIES = {
     "ie2_sf104_matmul_of_broadcast_rows": "main()",
     "nie2_sf104_matmul_columns_sharded_reduced_listed": "main()",
     "ie3_sf105_axes_read_off_the_array_type": "main()",
-    "nie3_sf105_auto_mesh_type_holds_no_layout": "main()",
+    "nie3_sf105_array_type_sharded_on_both_axes": "main()",
 
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",
