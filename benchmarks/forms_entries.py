@@ -17,6 +17,10 @@ ENTRIES = {
     "nie2_sf104_matmul_columns_sharded_reduced_listed": "main()",
     "ie3_sf105_axes_read_off_the_array_type": "main()",
     "nie3_sf105_array_type_sharded_on_both_axes": "main()",
+    "ie4_sf105_partial_shard_map_decorator_factory": "main()",
+    "nie4_sf105_partial_factory_keyword_overridden_back": "main()",
+    "ie5_sf105_axes_chosen_by_the_device_grid": "main()",
+    "nie5_sf105_device_grid_one_column": "main()",
 
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from codemods.analysis.device_grids import DeviceGrid, attribute as grid_attribute
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, SpecObj
 
@@ -43,7 +44,7 @@ class AbstractMesh:
         self.names, self.sizes = names, sizes
 
 
-TYPES = (ArrayType, AbstractSharding, AbstractMesh)
+TYPES = (ArrayType, AbstractSharding, AbstractMesh, DeviceGrid)  # (DeviceGrid: device_grids.py)
 
 
 def typeof(args: list, kwargs: dict) -> ArrayType:
@@ -61,6 +62,8 @@ def typeof(args: list, kwargs: dict) -> ArrayType:
 
 def attribute(obj: object, name: str) -> object:
     kind = type(obj)
+    if kind is DeviceGrid:
+        return grid_attribute(obj, name)
     if kind is ArrayType and name == "sharding":
         return obj.sharding
     if kind is ArrayType and name == "ndim":
