@@ -21,6 +21,8 @@ ENTRIES = {
     "nie4_sf105_partial_factory_keyword_overridden_back": "main()",
     "ie5_sf105_axes_chosen_by_the_device_grid": "main()",
     "nie5_sf105_device_grid_one_column": "main()",
+    "ie6_sf105_body_reads_the_context_mesh": "main()",
+    "nie6_sf105_mesh_read_before_the_context": "main()",
 
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",

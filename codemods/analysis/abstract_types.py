@@ -77,3 +77,19 @@ def attribute(obj: object, name: str) -> object:
             return dict(zip(obj.names, obj.sizes))
         return tuple(obj.sizes) if name == "axis_sizes" else math.prod(obj.sizes)
     raise Bail
+
+
+def abstract_mesh(run, args: list, kwargs: dict) -> AbstractMesh:
+    """`jax.sharding.get_abstract_mesh()`: in a shard_map body the body's mesh (every axis: run on
+    0.10.2), elsewhere the mesh `jax.set_mesh` put in force; none known (a nested body, no
+    context mesh) stops the run."""
+    if args or kwargs:
+        raise Bail
+    if run.in_body:
+        meshes = run.__dict__.get("_body_meshes") or [None]
+        mesh = meshes[-1] if run.in_body == 1 and len(meshes) == 1 else None
+    else:
+        mesh = run.context_mesh()
+    if mesh is None:
+        raise Bail
+    return AbstractMesh(tuple(mesh.names), mesh.sizes)

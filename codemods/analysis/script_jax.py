@@ -113,6 +113,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return tree_leaves(run, args[0], kwargs.get("is_leaf"))
     if name == "jax.typeof" and not run.in_body:
         return abstract_types.typeof(args, kwargs)  # (abstract_types.py)
+    if name == "jax.sharding.get_abstract_mesh":
+        return abstract_types.abstract_mesh(run, args, kwargs)
     if name in COUNTED:
         return counted(run, name)  # (device_counts.py)
     if name in _OPAQUE:
