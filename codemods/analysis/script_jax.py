@@ -120,6 +120,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name in _OPAQUE:
         return Opaque()
     if not run.in_body and (laid := explicit_layouts.library(name, args, kwargs)) is not None:
+        laid.dtype = made_dtype(name, args, kwargs)
         return laid  # (`jax.nn.log_softmax(x)`, `jnp.mean(x, axis=0)`, `jnp.dot(x, w)` on Explicit axes)
     if args and type(args[0]) is Arr and all(type(v) in VALUE_TYPES or type(v) is Lib for v in kwargs.values()):
         # `jnp.tanh(x)`, `jnp.maximum(a, b)`, `jnp.zeros_like(x)`: laid out as x (a and b) are
@@ -128,6 +129,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         if name in _ELEMENTWISE2 and len(args) == 2 and type(args[1]) in (Arr, int, float):
             ranks = {arg.ndim if type(arg) is Arr else 0 for arg in args}
             if alike(args) is None and not run.in_body and (laid := explicit_layouts.broadcast(args)) is not None:
+                laid.dtype = made_dtype(name, args, kwargs)
                 return laid  # (`jnp.maximum(x, row)`: broadcast on Explicit axes)
             return one_device.made(run, name, args, kwargs, Arr(alike(args), False, ndim=max(ranks) if None not in ranks else None))
     if any(isinstance(value, _CALLABLE) for value in (*args, *kwargs.values())):

@@ -170,11 +170,11 @@ class ScriptOperators:
             sides = [0.0 if is_number(self, side) else side for side in (left, right)]
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike(sides)) is not None:
                 result = Arr(layout, False, ndim=rank, count=count)  # `p - lr * g`: laid out as p and g are
-            elif not self.in_body and (laid := explicit_layouts.operated(op, sides)) is not None:
-                result = laid  # (`x - x.mean(0, keepdims=True)`, `x @ w`: explicit_layouts.py)
             else:
                 result = computed(self, Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank,
                                             count=count), [left, right])
+                if not self.in_body and (laid := explicit_layouts.operated(op, sides)) is not None:
+                    result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x - x.mean(0, keepdims=True)`, `x @ w`)
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
