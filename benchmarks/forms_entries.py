@@ -11,6 +11,19 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ie1_sf104_standardised_export_keeps_layout": "main()",
+    "nie1_sf104_reduced_export_drops_dimension": "main()",
+    "ie2_sf104_matmul_of_broadcast_rows": "main()",
+    "nie2_sf104_matmul_columns_sharded_reduced_listed": "main()",
+    "ie3_sf105_axes_read_off_the_array_type": "main()",
+    "nie3_sf105_array_type_sharded_on_both_axes": "main()",
+    "ie4_sf105_partial_shard_map_decorator_factory": "main()",
+    "nie4_sf105_partial_factory_keyword_overridden_back": "main()",
+    "ie5_sf105_axes_chosen_by_the_device_grid": "main()",
+    "nie5_sf105_device_grid_one_column": "main()",
+    "ie6_sf105_body_reads_the_context_mesh": "main()",
+    "nie6_sf105_mesh_read_before_the_context": "main()",
+
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",
     "hp2_sf105_async_generator_finished_by_async_for": "main()",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis import explicit_layouts
 from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.passed_steps import sliced_count
@@ -39,6 +40,8 @@ def array_attribute(run, obj: Arr, name: str) -> object:
     if name not in ("T", "at", "real", "imag", "mT"):
         return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
     result = Arr(None, obj.host)
+    if name == "T" and not run.in_body and (laid := explicit_layouts.transposed(obj)) is not None:
+        result = laid  # (explicit_layouts.py)
     if run.states is not None:
         run.states.attribute(obj, name, result)
     return result
@@ -63,6 +66,8 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     count, rank = indexed(holder, parts)
     result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, index),
                  dtype=holder.dtype)
+    if not run.in_body and (laid := explicit_layouts.indexed(holder, parts)) is not None:
+        result.sharding = laid.sharding  # (`x[:, None]` on Explicit axes: explicit_layouts.py)
     if run.states is not None:
         run.states.indexed(holder, result, indices, forward)
     return result

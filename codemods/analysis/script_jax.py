@@ -41,7 +41,7 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import one_device, retraced_bodies
+from codemods.analysis import abstract_types, explicit_layouts, one_device, retraced_bodies
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
@@ -111,16 +111,26 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         if len(args) != 1 or not set(kwargs) <= {"is_leaf"}:
             raise Bail
         return tree_leaves(run, args[0], kwargs.get("is_leaf"))
+    if name == "jax.typeof" and not run.in_body:
+        return abstract_types.typeof(args, kwargs)  # (abstract_types.py)
+    if name == "jax.sharding.get_abstract_mesh":
+        return abstract_types.abstract_mesh(run, args, kwargs)
     if name in COUNTED:
         return counted(run, name)  # (device_counts.py)
     if name in _OPAQUE:
         return Opaque()
+    if not run.in_body and (laid := explicit_layouts.library(name, args, kwargs)) is not None:
+        laid.dtype = made_dtype(name, args, kwargs)
+        return laid  # (`jax.nn.log_softmax(x)`, `jnp.mean(x, axis=0)`, `jnp.dot(x, w)` on Explicit axes)
     if args and type(args[0]) is Arr and all(type(v) in VALUE_TYPES or type(v) is Lib for v in kwargs.values()):
         # `jnp.tanh(x)`, `jnp.maximum(a, b)`, `jnp.zeros_like(x)`: laid out as x (a and b) are
         if name in _ELEMENTWISE | _LIKE and all(type(v) in VALUE_TYPES or type(v) is Lib for v in args[1:]):
             return one_device.made(run, name, args, kwargs, Arr(alike(args[:1]), False, ndim=args[0].ndim))
         if name in _ELEMENTWISE2 and len(args) == 2 and type(args[1]) in (Arr, int, float):
             ranks = {arg.ndim if type(arg) is Arr else 0 for arg in args}
+            if alike(args) is None and not run.in_body and (laid := explicit_layouts.broadcast(args)) is not None:
+                laid.dtype = made_dtype(name, args, kwargs)
+                return laid  # (`jnp.maximum(x, row)`: broadcast on Explicit axes)
             return one_device.made(run, name, args, kwargs, Arr(alike(args), False, ndim=max(ranks) if None not in ranks else None))
     if any(isinstance(value, _CALLABLE) for value in (*args, *kwargs.values())):
         raise Bail  # a callback the library would run

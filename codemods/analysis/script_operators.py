@@ -15,7 +15,7 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import script_dunders, script_environment, script_flags, script_typing
+from codemods.analysis import explicit_layouts, script_dunders, script_environment, script_flags, script_typing
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
@@ -89,6 +89,8 @@ class ArrMethod:
                      dtype=method_dtype(self.host, self.name, self.owner, args, kwargs))
         if self.owner is not None and self.name in _KEEPING:
             computed(run, result, [self.owner, *args, *kwargs.values()])
+        if self.owner is not None and not run.in_body and (laid := explicit_layouts.method(self.owner, self.name, args, kwargs)) is not None:
+            result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x.mean(axis=0)`: explicit_layouts.py)
         return result
 
     def count(self, args: list, kwargs: dict) -> int | None:
@@ -165,11 +167,14 @@ class ScriptOperators:
             ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
             rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
             count = with_scalar(left, right)[0] if op is not ast.MatMult else None  # (array_extents.py)
-            if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([0.0 if is_number(self, side) else side for side in (left, right)])) is not None:
+            sides = [0.0 if is_number(self, side) else side for side in (left, right)]
+            if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike(sides)) is not None:
                 result = Arr(layout, False, ndim=rank, count=count)  # `p - lr * g`: laid out as p and g are
             else:
                 result = computed(self, Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank,
                                             count=count), [left, right])
+                if not self.in_body and (laid := explicit_layouts.operated(op, sides)) is not None:
+                    result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x - x.mean(0, keepdims=True)`, `x @ w`)
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None

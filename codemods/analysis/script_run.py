@@ -94,7 +94,7 @@ from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import array_lists, entered_objects, field_specs, function_slots, script_flags, script_match
+from codemods.analysis import abstract_types, array_lists, device_grids, entered_objects, field_specs, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
@@ -430,12 +430,14 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return super_attribute(self, obj, name)
         if is_async_object(obj):  # (script_async_objects.py)
             return async_attribute(self, obj, name)
+        if kind in abstract_types.TYPES:  # (`jax.typeof(x).sharding.spec`: abstract_types.py)
+            return abstract_types.attribute(obj, name)
         if kind is MeshObj and name == "axis_names":
             return obj.names
         if kind is MeshObj and obj.sizes is not None and name in ("shape", "size", "axis_sizes"):
             return mesh_sizes(obj, name)
         if kind is MeshObj and name in ("shape", "devices", "size", "axis_sizes"):
-            return Opaque()
+            return device_grids.DeviceGrid(obj.sizes) if name == "devices" and obj.sizes is not None else Opaque()
         if kind is ShardObj and name in ("spec", "mesh"):
             return getattr(obj, name)
         if kind is Arr:  # (array_reads.py)

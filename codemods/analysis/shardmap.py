@@ -38,6 +38,7 @@ from codemods.analysis.chain_arguments import argument_for, default_of
 from codemods.analysis.completed_mappers import completed, portable_settings
 from codemods.analysis.user_decorators import transparent
 from codemods.analysis.body_resolution import method_of, resolve_body
+from codemods.analysis.partial_factories import completed_factory
 
 
 # ---------------------------------------------------------------------------------------------
@@ -183,7 +184,7 @@ class _Finder(Decorators):
                         self.handled.add(id(expr))
                         if transparent(self.scope, node, scopes, expr):
                             self._add(expr, _ShardMapArgs(*mapped), node, scopes, scopes, None, decorated=True)
-                    else:
+                    elif not completed_factory(self, expr, node, scopes):  # `@sharded(in_specs=...)` (partial_factories.py)
                         self._decorator_factory(expr, node, scopes)
             elif isinstance(expr, ast.Name) and expr.id in self.shard_map_names:
                 mapper = self._mapper(expr.id, scopes)  # `@mapper` with `mapper = shard_map(mesh=...)`
