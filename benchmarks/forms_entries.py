@@ -2597,6 +2597,8 @@ ENTRIES = {
     "nid2_sf101_take_rows_by_ids_offset_per_rank": "main()",
     "id3_sf106_clip_with_no_upper_bound": "main()",
     "nid3_sf106_clip_with_no_bounds": "main()",
+    "id4_sf103_roll_of_reduced_by_other_axis_rank": "main()",
+    "nid4_sf103_roll_of_reduced_by_own_rank": "main()",
     "w4_sf104_built_and_method_producers": "run(mesh, x)",
     "nw1_sf104_reaching_values_disagree": ("run(mesh, x)", "in_mesh(mesh, lambda: serve({'w': x}, mesh))"),
     "w6_sf104_loops_over_spec_tables": "run(mesh, x)",

@@ -1,5 +1,5 @@
 """Arrays given where an operation takes a traced index (issue 13): `lax.dynamic_slice_in_dim(probs,
-lax.axis_index("expert") * n, n, axis=-1)`, `jnp.take(table, ids)`.
+lax.axis_index("expert") * n, n, axis=-1)`, `jnp.take(table, ids)`, `jnp.roll(x, shift)`.
 
 The transfer tables observed these operations with a Python int in the index's place, so a call
 with an array there is not a case they hold; without this, the result of the usual per-rank slice
@@ -27,6 +27,7 @@ _INDEX_PARAMETERS = {
     "jax.lax.dynamic_index_in_dim": "index",
     "jax.numpy.take": "indices",
     "method:take": "indices",
+    "jax.numpy.roll": "shift",
 }
 _INDEX = Static()  # the Python int the tables observed in the index's place
 
