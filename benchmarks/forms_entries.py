@@ -2604,6 +2604,14 @@ ENTRIES = {
     "ld1_sf104_axis_tuples_beside_a_metaclass_keyword": "run(mesh, x)",
     "ld2_sf105_slice_bound_read_from_an_object": "main()",
     "nld2_sf105_slice_bound_with_index_hook": "main()",
+    "id1_sf103_dynamic_slice_of_reduced_at_rank_offset": "main()",
+    "nid1_sf103_dynamic_slice_of_reduced_at_own_rank": "main()",
+    "id2_sf101_take_rows_by_ids_same_on_gather_axis": "main()",
+    "nid2_sf101_take_rows_by_ids_offset_per_rank": "main()",
+    "id3_sf106_clip_with_no_upper_bound": "main()",
+    "nid3_sf106_clip_with_no_bounds": "main()",
+    "id4_sf103_roll_of_reduced_by_other_axis_rank": "main()",
+    "nid4_sf103_roll_of_reduced_by_own_rank": "main()",
     "w4_sf104_built_and_method_producers": "run(mesh, x)",
     "nw1_sf104_reaching_values_disagree": ("run(mesh, x)", "in_mesh(mesh, lambda: serve({'w': x}, mesh))"),
     "w6_sf104_loops_over_spec_tables": "run(mesh, x)",
@@ -2822,6 +2830,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": {36: "    return latents"},
 
     "ds2_sf106_clip_bound_from_interpolated_config": {27: "    return full"},
+    "id3_sf106_clip_with_no_upper_bound": {10: "    return x"},
     "dl9_sf106_gelu_given_its_default_approximation": {13: '    return gelu_tanh(jax.lax.pcast(full, "i", to="varying"))'},
     "le64_sf106_callable_object_handed_to_a_factory": {22: '        return jax.lax.pcast(jnp.sum(keys, axis=1, keepdims=True), "j", to="varying") * self.inv_sqrt_d'},
     "dh1_sf106_config_to_dict_copies_its_attributes": {

@@ -21,7 +21,7 @@ from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_rebinds import captured_defaults
 from codemods.analysis.module_writes import patched, patched_jax
-from codemods.analysis import transfer
+from codemods.analysis import index_operands, transfer
 from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.number_slots import without_number_slots
@@ -379,7 +379,7 @@ class Expressions(Collectives, Sequences):
                 return UNKNOWN
             operands.append(array)
         positional = [receiver] + [value for value, _ in args]
-        observed = transfer.observed_result(rule, positional, operands, keywords, why=receiver.why)
+        observed = index_operands.observed_result(rule, positional, operands, keywords, why=receiver.why)
         return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=receiver.why), operands,
                                                                   rule, positional, keywords)
 
@@ -487,7 +487,7 @@ class Expressions(Collectives, Sequences):
                     return UNKNOWN
                 operands.append(array)
         why = operands[0].why if len(operands) == 1 else ""
-        observed = transfer.observed_result(rule, [value for value, _ in args], operands, keywords, why=why)
+        observed = index_operands.observed_result(rule, [value for value, _ in args], operands, keywords, why=why)
         if observed is not None:
             return observed
         if len(operands) > 1 and (kept := without_number_slots(rule, args, keywords)) is not None:

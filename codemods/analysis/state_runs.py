@@ -21,7 +21,7 @@ import ast
 from dataclasses import replace
 
 from codemods import jaxapi
-from codemods.analysis import caught_stops, transfer
+from codemods.analysis import caught_stops, index_operands, transfer
 from codemods.analysis.collective_calls import collective_gives
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
@@ -159,7 +159,7 @@ class BodyStates:
             self._replicated(node, name, rule, values, named, nodes or [])
         pairs = {key: (value, None) for key, value in named.items()}
         why = states[0].why if len(states) == 1 else ""
-        result = transfer.observed_result(rule, values, states, pairs, why=why)
+        result = index_operands.observed_result(rule, values, states, pairs, why=why)  # (index_operands.py)
         if result is None:
             args = [(value, None) for value in values]
             kept = without_number_slots(rule, args, pairs) if len(states) > 1 else None

@@ -29,6 +29,7 @@ from codemods.jaxapi import COLLECTIVES, ERR_REDUCED_WITH_REPLICATED, INVARIANT,
 from codemods.transfer import model as transfer_model
 from codemods.transfer import table as transfer_table
 from codemods.analysis.alike_lists import observed_lists
+from codemods.analysis.default_arguments import without_defaults
 from codemods.analysis.unknown_contexts import every_context
 from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, Const, JaxName, State, Static, TupleValue, Value, leaves
 
@@ -149,7 +150,6 @@ _ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
 # Attributes that are static metadata (Python values, the same on every device).
 _STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
 
-
 _TREE_MAP = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
 
 
@@ -215,7 +215,7 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
     if values and (lists := observed_lists(operation, signature[0] if signature else None, values[0])) is not None:
         keys = [case_keys(rule, [short, *values[1:]], keywords, axis, mesh_axes) for short in lists]  # (alike_lists.py)
         return None if None in keys else [key for found in keys for key in found]
-    values, named = _bind_positional(params, list(values), dict(keywords))
+    values, named = _bind_positional(params, *without_defaults(operation, list(values), dict(keywords)))  # (default_arguments.py)
     layouts: list[list[str]] = [[]]
     arrays: list[AxisState] = []
     for position, value in enumerate(values):

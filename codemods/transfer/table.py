@@ -57,6 +57,8 @@ class Operation:
     outcomes: tuple = ()
     # The column letters over which the other axes were seen irrelevant (a format-2 table: "IV").
     irrelevant_letters: str = "IV"
+    # The parameters whose default is None (none-defaults-X.Y.Z.json.gz, derived beside the table).
+    none_defaults: frozenset = frozenset()
 
     @property
     def irrelevant_states(self) -> frozenset[str]:
@@ -174,7 +176,8 @@ class Table:
             return None
         return Operation(name, tuple(data.get("args", ())), data.get("cases", {}), tuple(data.get("params", ())),
                          bool(data.get(model.OTHER_AXES_IRRELEVANT)), self.outcomes,
-                         data.get(model.OTHER_AXES_IRRELEVANT_STATES, "IV"))
+                         data.get(model.OTHER_AXES_IRRELEVANT_STATES, "IV"),
+                         frozenset(none_defaults(self.jax_version).get(name, ())))
 
     def function(self, canonical: str) -> Operation | None:
         return self.operation(canonical)
@@ -262,6 +265,16 @@ def available() -> list[Version]:
         if match:
             versions.append(tuple(int(part) for part in match.groups()))
     return sorted(versions)
+
+
+@functools.lru_cache(maxsize=None)
+def none_defaults(jax_version: str) -> dict:
+    """Operation name -> its parameters that default to None, on the JAX the table was derived on
+    (codemods/transfer/defaults.py); empty when not derived for it."""
+    entry = resources.files("codemods.transfer").joinpath("data", f"none-defaults-{jax_version}.json.gz")
+    if not entry.is_file():
+        return {}
+    return json.loads(gzip.decompress(entry.read_bytes()))["none_defaults"]
 
 
 def file_name(version: Version) -> str:

@@ -1,0 +1,26 @@
+"""The start of the slice varies on "i" itself: the slice of a value reduced on "i" is varying
+there (JAX 0.10.2 gives a varying result, no error), and the psum over "i" succeeds."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def local_rows(full, axis):
+    n = full.shape[0] // jax.lax.axis_size(axis)
+    return jax.lax.dynamic_slice_in_dim(full, jax.lax.axis_index(axis) * n, n)
+
+
+def body(x):
+    full = jax.lax.all_gather(x, "i", tiled=True, to="reduced")
+    part = local_rows(full, "i")
+    return jax.lax.psum(part, "i")
+
+
+def main():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P("i", None)))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()
