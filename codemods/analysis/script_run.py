@@ -93,7 +93,7 @@ from codemods.analysis.try_blocks import try_block
 from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest_member
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
-from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
 from codemods.analysis import array_lists, entered_objects, field_specs, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
@@ -272,6 +272,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if not holder.host:
                 raise Bail  # (JAX arrays are immutable: the program raises)
             self.eval(ast.Subscript(ast.Constant(holder), target.slice, ast.Load()), env)  # (its index evaluated)
+        elif type(target) is ast.Subscript and isinstance(holder, ModelledContainer):
+            holder.store(self, self.index(target.slice, env), value)  # (script_collections.py)
         elif type(target) is ast.Subscript and type(holder) in (dict, UObj):
             key = self.index(target.slice, env)
             if type(holder) is UObj:
