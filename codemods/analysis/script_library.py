@@ -40,6 +40,7 @@ from codemods.analysis.cached_calls import LIBRARY as CACHE_LIBRARY
 from codemods.analysis.functional_iterators import LIBRARY as ITERATORS_LIBRARY
 from codemods.analysis.stdlib_pure import LIBRARY as STDLIB_LIBRARY
 from codemods.analysis.script_collections import LIBRARY as COLLECTIONS_LIBRARY
+from codemods.analysis.library_contexts import LIBRARY as CONTEXTS_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, RunCallable, map_tree
 from codemods.analysis.unknown_numbers import is_number
@@ -360,4 +361,4 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
            **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY, **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
            **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **CACHE_LIBRARY,
-           **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)
+           **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)
