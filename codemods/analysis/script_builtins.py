@@ -223,7 +223,8 @@ class ScriptBuiltins:
             raise Bail
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
-                    or type(a) is Arr and a.count is not None else a for a in args]  # (`zip(layers, keys[1:])`)
+                    or type(a) is Arr and a.count is not None or type(a) is UClass and a.kind == "enum"
+                    else a for a in args]  # (`zip(layers, keys[1:])`, `tuple(Axis)`: an Enum's members)
             if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
             return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \
