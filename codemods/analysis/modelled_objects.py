@@ -19,9 +19,13 @@ class ModelledContainer(ModelledObject):
 
     __slots__ = ()
     walked_live = False
+    derives: tuple = ()  # the builtin types its real class derives from (`isinstance(counter, dict)`)
 
     def items(self, run) -> list:
         raise NotImplementedError
+
+    def truth(self) -> bool:
+        return len(self) > 0  # (a container's `__len__`)
 
     def item(self, run, key: object) -> object:
         raise NotImplementedError

@@ -69,6 +69,9 @@ class DequeObj(ModelledContainer):
     def __len__(self) -> int:
         return len(self.real)
 
+    def __reversed__(self):
+        return reversed(self.real)
+
     def attribute(self, run, name: str) -> object:
         if name == "maxlen":
             return self.real.maxlen
@@ -116,6 +119,7 @@ class _Mapping(ModelledContainer):
 
     __slots__ = ("real",)
     walked_live = True
+    derives = (dict,)  # (Counter and defaultdict derive from dict)
     _VIEWS = frozenset({"keys", "values", "items"})
 
     def __init__(self, real: dict) -> None:
@@ -126,6 +130,9 @@ class _Mapping(ModelledContainer):
 
     def __len__(self) -> int:
         return len(self.real)
+
+    def __reversed__(self):
+        return reversed(self.real)
 
     def keys(self):  # (for `dict(x)`, which reads keys and items as Python does)
         return self.real.keys()
@@ -172,8 +179,8 @@ class CounterObj(_Mapping):
             if len(args) > 1:
                 raise Bail
             given = [_counted(run, args[0])] if args else []
-            _counts(kwargs.values())
-            return getattr(self.real, name)(*given, **kwargs)
+            _counts((*kwargs.values(), *self.real.values()))
+            return guard(getattr(self.real, name), *given, **kwargs)
         if name == "most_common":
             if kwargs or len(args) > 1 or args and type(args[0]) not in (int, type(None)):
                 raise Bail
@@ -246,6 +253,9 @@ class ChainMapObj(ModelledContainer):
 
     def keys(self):
         return self._merged().keys()
+
+    def __reversed__(self):
+        raise Bail  # (a ChainMap has no `__reversed__`: Python falls back on `cm[i]` lookups)
 
     def __getitem__(self, key: object) -> object:
         return self.lookup(key)

@@ -15,7 +15,7 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import script_dunders, script_environment, script_flags, script_typing
+from codemods.analysis import script_dunders, script_environment, script_flags, script_paths, script_typing
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
@@ -155,6 +155,8 @@ class ScriptOperators:
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
+        if (made := script_paths.binary(op, left, right)) is not NotImplemented:
+            return made  # (`run_dir / "ckpt"`: script_paths.py)
         if script_dunders.handles(left, right):  # (an instance of a module class: its own methods)
             return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:
@@ -283,7 +285,7 @@ class ScriptOperators:
         if kind is UObj:
             return script_dunders.truth(self, value)
         if isinstance(value, ModelledContainer):
-            return len(value) > 0
+            return value.truth()
         if isinstance(value, RunCallable) or kind is GenRun:  # (a generator object: no `__bool__`, `__len__`)
             return True
         if isinstance(value, BaseException):  # (`if result.exception:`; the run's exception classes define no

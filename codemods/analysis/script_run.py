@@ -101,7 +101,7 @@ from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_s
                                               namespace_attribute as simple_attribute)
 from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
-from codemods.analysis import script_environment
+from codemods.analysis import script_environment, script_threads
 from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
@@ -168,6 +168,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def statement(self, node: ast.stmt, env: Env) -> None:
         kind = type(node)
         self.line = node.lineno
+        script_threads.running(self, node) if self.__dict__.get("_threads") else None  # (script_threads.py)
         if kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.With, ast.Expr,
                     ast.AugAssign):
             self.tick()
