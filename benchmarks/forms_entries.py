@@ -59,6 +59,8 @@ ENTRIES = {
     "nic23_sf105_deque_is_no_list": "main()",
     "ic24_sf105_config_mapping_checked_by_abc": "main()",
     "nic24_sf105_str_is_a_sequence": "main()",
+    "ic25_sf105_ini_axes_with_interpolation": "main()",
+    "nic25_sf105_ini_option_from_default_section": "main()",
 
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",

@@ -11,12 +11,16 @@ each built the way Python builds it:
 """
 from __future__ import annotations
 
+import configparser
 import contextlib
 import copy
+import csv
+import getopt
 import inspect
 import itertools
 import json
 import math
+import queue
 import random
 import re
 import string
@@ -48,6 +52,7 @@ from codemods.analysis.script_queues import LIBRARY as QUEUE_LIBRARY
 from codemods.analysis.script_threads import LIBRARY as THREAD_LIBRARY
 from codemods.analysis.text_streams import LIBRARY as STREAM_LIBRARY
 from codemods.analysis.script_paths import LIBRARY as PATH_LIBRARY
+from codemods.analysis.script_configs import LIBRARY as CONFIG_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, RunCallable, map_tree
 from codemods.analysis.unknown_numbers import is_number
@@ -75,10 +80,16 @@ _TEXTS = {f"string.{name}": getattr(string, name) for name in (
     "whitespace", "printable")}  # (the same text in every Python: `string.ascii_lowercase[:2]` as axis names)
 
 
+_ERRORS = {f"{module.__name__}.{name}": getattr(module, name) for module, names in (
+    (queue, ("Empty", "Full")), (getopt, ("GetoptError",)), (csv, ("Error",)),
+    (configparser, ("Error", "NoSectionError", "NoOptionError", "DuplicateSectionError", "DuplicateOptionError",
+                    "InterpolationError"))) for name in names}  # (CPython's own classes: `except queue.Empty:` matches what the run raises)
+
+
 def constant(name: str) -> object:
     """The value of a library constant by its canonical name, or None."""
-    found = CONSTANTS.get(name, _TEXTS.get(name))
-    if type(found) in (float, str):
+    found = CONSTANTS.get(name, _TEXTS.get(name, _ERRORS.get(name)))
+    if type(found) in (float, str) or found in _ERRORS.values():
         return found
     return _FLAGS.get(name, _MARKERS.get(name, typing_constant(name)))
 
@@ -375,4 +386,4 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "
            **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **CACHE_LIBRARY,
            **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
            **TYPED_DICT_LIBRARY, **QUEUE_LIBRARY, **THREAD_LIBRARY,
-           **STREAM_LIBRARY, **PATH_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)
+           **STREAM_LIBRARY, **PATH_LIBRARY, **CONFIG_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)
