@@ -11,7 +11,7 @@ over the same stream (or list of strs) when first asked, so rows are read when t
 for them; a `csv.writer` writes CPython's text. `print` writes to such a stream (given as
 `file=` or set by `redirect_stdout`) what CPython writes: `sep.join(map(str, args)) + end` of
 plain values (anything else, whose `str` the program may define, stops the run). Printing to
-the real stdout writes nothing the run keeps. Other dialect options than plain ones stop the run.
+the real stdout or stderr, or to a file, writes nothing the run reads back (as before). Other dialect options than plain ones stop the run.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
 from codemods.analysis.live_loops import walk
 from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
-from codemods.analysis.script_values import RunCallable
+from codemods.analysis.script_values import Lib, RunCallable
 
 _METHODS = frozenset({"write", "writelines", "read", "readline", "readlines", "getvalue", "seek", "tell", "truncate",
                       "close"})
@@ -120,13 +120,13 @@ def printed(run, args: list, kwargs: dict) -> None:
     if not set(kwargs) <= {"sep", "end", "file", "flush"}:
         raise Bail
     stream = kwargs.get("file")
-    if stream is None:
+    if stream is None or type(stream) is Lib and stream.name == "sys.stdout":  # (`sys.stdout` as it is now)
         targets = run.__dict__.get("_stdout")
         stream = targets[-1] if targets else None
-    if stream is None:
-        return None
-    if type(stream) is not StreamObj or not all(plain_tree(value) for value in args):
-        raise Bail  # (another stream, or a value whose `str` the program may define)
+    if type(stream) is not StreamObj:
+        return None  # (the real stdout or stderr, or a stream the run does not read back)
+    if not all(plain_tree(value) for value in args):
+        raise Bail  # (a value whose `str` the program may define)
     sep, end = kwargs.get("sep", " "), kwargs.get("end", "\n")
     if not all(value is None or type(value) is str for value in (sep, end)):
         raise Bail
