@@ -3148,6 +3148,10 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nic15_sf105_set_order_is_not_known", 15): "which name a set of strs hands out first changes from run to run"
+    " with str hashing (PYTHONHASHSEED): the reduction is over both axes in some runs only, so the run is silent",
+    ("nic19_sf105_thread_races_with_read", 15): "the axes are read while the worker thread may still be appending:"
+    " which tuple is read depends on the threads' timing, so the run is silent",
     ("nhb3_sf105_script_executor_job_races_a_config_change", 12): "the job reads a table another task rewrites"
     " while the job is in flight: which axes its trace sees depends on the threads' timing, so the run is silent",
     ("ngh4_sf104_script_handler_of_value_error_may_catch_jax_error", 28): "a handler of ValueError catches what"
