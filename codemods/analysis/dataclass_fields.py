@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.host_exprs import Raised
+from codemods.analysis.host_exprs import Raised, plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Lib, RunCallable, UClass
+from codemods.analysis.script_values import Lib, RunCallable, UClass, UObj
 
 KW_ONLY = "dataclasses.KW_ONLY"
 CACHED = "functools.cached_property"
@@ -132,4 +132,26 @@ def check_order(cls: UClass) -> None:
             raise Raised(TypeError(f"non-default argument {name!r} follows default argument {defaulted!r}"))
 
 
-LIBRARY = {"dataclasses.dataclass": dataclass_call}
+def as_tuple(run, args: list, kwargs: dict) -> tuple:
+    """`dataclasses.astuple(obj)`: the fields' values in order, dataclasses within made tuples too,
+    and lists, tuples and dicts rebuilt around them (as `asdict` does, with tuples for records)."""
+    if len(args) != 1 or kwargs or type(args[0]) is not UObj or args[0].cls.kind != "dataclass":
+        raise Bail  # (TypeError for anything but a dataclass instance: not modelled)
+    return _as_tuple(args[0], 0)
+
+
+def _as_tuple(obj: object, depth: int) -> object:
+    if depth > 10:
+        raise Bail
+    if type(obj) is UObj and obj.cls.kind == "dataclass":
+        return tuple(_as_tuple(obj.attrs[name], depth + 1) for name in obj.cls.fields)
+    if type(obj) in (list, tuple):
+        return type(obj)(_as_tuple(item, depth + 1) for item in obj)
+    if type(obj) is dict:
+        return {_as_tuple(key, depth + 1): _as_tuple(item, depth + 1) for key, item in obj.items()}
+    if not plain_tree(obj):
+        raise Bail  # (a namedtuple, another object: copied or rebuilt by its own type)
+    return obj
+
+
+LIBRARY = {"dataclasses.dataclass": dataclass_call, "dataclasses.astuple": as_tuple}

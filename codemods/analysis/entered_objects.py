@@ -20,7 +20,9 @@ from codemods.analysis.script_values import Bound, GatherStop, Opaque, UFunc, UO
 
 
 def enters(value: object) -> bool:
-    return type(value) is UObj and value.cls.lookup("__enter__") is not None
+    from codemods.analysis.library_contexts import LibraryContext
+
+    return type(value) is UObj and value.cls.lookup("__enter__") is not None or isinstance(value, LibraryContext)
 
 
 def _method(manager: UObj, name: str) -> Bound:
@@ -37,8 +39,12 @@ def enter(run, manager: object, target, body, env) -> None:
     from codemods.analysis.script_generators import Managed, managed
     from codemods.analysis.temp_files import with_file
 
+    from codemods.analysis.library_contexts import LibraryContext
+
     if type(manager) is UObj:
         return with_object(run, manager, target, body, env)
+    if isinstance(manager, LibraryContext):  # (contextlib's: library_contexts.py)
+        return manager.run_with(run, target, body, env)
     with uncleaned():  # (a stop leaves it without its exit: caught_stops.py)
         return (managed if type(manager) is Managed else with_file)(run, manager, target, body, env)
 

@@ -96,7 +96,8 @@ METHODS = {
                     "removesuffix", "title", "casefold", "zfill", "index", "center", "ljust", "rjust", "capitalize",
                     "swapcase", "islower", "isupper", "istitle", "isascii", "isprintable", "rindex", "expandtabs"}),
     dict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),
-    OrderedDict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),  # (script runs)
+    OrderedDict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy", "move_to_end",
+                            "popitem"}),  # (script runs)
     list: frozenset({"append", "extend", "insert", "pop", "remove", "index", "count", "copy", "reverse", "sort"}),
     tuple: frozenset({"index", "count"}),
     Seq: frozenset({"index", "count"}),

@@ -23,6 +23,8 @@ import ast
 import operator
 from collections import OrderedDict
 
+from codemods.analysis.compared_keys import compared
+from codemods.analysis.set_orders import unordered
 from codemods.analysis.host_exprs import (
     BUDGET,
     MAX_DEPTH,
@@ -120,6 +122,8 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
                 and func.__name__ in METHODS[type(func.__self__)]:
             if func.__name__ not in STORING and any(type(a) in (FuncRef, LambdaValue, ClassRef, Special, Record) for a in list(args) + list(kwargs.values())):
                 raise Bail  # `list.sort(key=fn)`: a callback the real method would run
+            if func.__name__ in ("join", "extend") and unordered(args):
+                raise Bail  # (a set of strs, walked in an order that changes from run to run: set_orders.py)
             if type(func.__self__) is str and func.__name__ in ("join", "format") \
                     and not all(plain_tree(a) or type(a) is Seq and all(type(i) is str for i in a) for a in args):
                 raise Bail
@@ -257,6 +261,8 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
         name = func.__name__
         if name in EXCEPTIONS:
             raise Bail  # building an exception object: only a raise would use it
+        if name in ("list", "tuple", "dict", "enumerate", "zip", "map", "filter") and unordered(args):
+            raise Bail  # (set_orders.py)
         if name == "isinstance":
             if len(args) != 2 or kwargs:
                 raise Bail
@@ -302,7 +308,7 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
                 and type(kwargs.get("reverse", False)) is bool:
             items = list(args[0])
             keys = [self.call(kwargs["key"], [item], {}) for item in items] if "key" in kwargs else items
-            if not all(plain_tree(k) for k in keys):  # (a loss the run does not know: unknown_choices.py)
+            if not all(plain_tree(k) for k in keys) and not compared(keys):  # (unknown_choices.py, compared_keys.py)
                 return unknown_choice(self, name, items, keys, kwargs.get("reverse", False))
             order = sorted(range(len(items)), key=lambda i: keys[i], reverse=kwargs.get("reverse", False)) \
                 if name == "sorted" else None

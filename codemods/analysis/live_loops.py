@@ -19,7 +19,8 @@ _VIEWS = frozenset({"dict_keys", "dict_values", "dict_items", "odict_keys", "odi
 
 def live(value: object) -> bool:
     """A container a Python iterator walks by looking at it again for each item."""
-    return type(value) in (list, dict, OrderedDict) or type(value).__name__ in _VIEWS
+    return type(value) in (list, dict, OrderedDict) or type(value).__name__ in _VIEWS \
+        or getattr(type(value), "walked_live", False)  # (a deque, a Counter: script_collections.py)
 
 
 def walk(iterator):

@@ -10,3 +10,28 @@ class ModelledObject:
 
     def attribute(self, run, name: str) -> object:
         raise NotImplementedError
+
+
+class ModelledContainer(ModelledObject):
+    """A library container (script_collections.py) the run reads as Python reads it: `for`,
+    `x[k]`, `x[k] = v`, `k in x`, truth. Iterated by Python's own iterator over its storage when
+    `walked_live` (a change while it is walked raises RuntimeError, which stops the run: live_loops.py)."""
+
+    __slots__ = ()
+    walked_live = False
+    derives: tuple = ()  # the builtin types its real class derives from (`isinstance(counter, dict)`)
+
+    def items(self, run) -> list:
+        raise NotImplementedError
+
+    def truth(self) -> bool:
+        return len(self) > 0  # (a container's `__len__`)
+
+    def item(self, run, key: object) -> object:
+        raise NotImplementedError
+
+    def store(self, run, key: object, value: object) -> None:
+        raise NotImplementedError
+
+    def contains(self, run, key: object) -> bool:
+        raise NotImplementedError

@@ -57,6 +57,7 @@ def formatted(run, node, env) -> object:
     import ast
 
     from codemods.analysis.host_exprs import guard, plain_tree
+    from codemods.analysis.script_paths import is_path, text as path_text
 
     parts, unknown = [], False
     for value in node.values:
@@ -71,6 +72,8 @@ def formatted(run, node, env) -> object:
                 isinstance(item, Opaque) or plain_tree(item) for item in obj):  # (`{x.shape}`)
             unknown = True
             continue
+        if is_path(obj) and not spec and value.conversion != ord("r"):
+            obj = path_text(obj)  # (`f"{run_dir}"`: script_paths.py)
         if not plain_tree(obj):
             raise Bail
         obj = repr(obj) if value.conversion == ord("r") else obj

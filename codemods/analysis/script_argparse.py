@@ -8,6 +8,8 @@ list: the namespace is what the program gets. Only plain settings are passed on 
 `type=` int, float or str, the built-in actions); a parser asked to read `sys.argv`
 (`parse_args()`), a file (`fromfile_prefix_chars`), a callback (`type=` of the module, a custom
 `Action`) or to print (help, usage, an error) stops the run (Bail): nothing is printed or exited.
+Subcommands (`add_subparsers(dest="cmd")`, `add_parser("train")`, each with its own
+`set_defaults`) are parsers of the same kind, made by argparse itself.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from codemods.analysis.host_objects import Bail
 _PARSER_KEYWORDS = frozenset({"description", "prog", "epilog", "usage", "allow_abbrev", "add_help", "formatter_class"})
 _ARGUMENT_KEYWORDS = frozenset({"default", "type", "nargs", "action", "choices", "help", "metavar", "dest",
                                 "required", "const"})
+_SUBPARSERS_KEYWORDS = frozenset({"dest", "title", "description", "required", "help", "metavar"})
 _ACTIONS = frozenset({"store", "store_true", "store_false", "store_const", "append", "count", "extend"})
 _TYPES = (int, float, str)
 _CONSTANTS = {"argparse.REMAINDER": argparse.REMAINDER, "argparse.SUPPRESS": argparse.SUPPRESS,
@@ -81,8 +84,10 @@ def new_parser(args: list, kwargs: dict) -> ParserObj:
 
 
 def parser_attribute(obj: ParserObj, name: str) -> ParserMethod:
+    if (name == "add_parser") != (type(obj.real) is argparse._SubParsersAction):
+        raise Bail  # (a subcommand table has `add_parser` only)
     if name not in ("add_argument", "add_argument_group", "add_mutually_exclusive_group", "set_defaults",
-                    "parse_args", "parse_known_args"):
+                    "parse_args", "parse_known_args", "add_subparsers", "add_parser"):
         raise Bail
     if type(obj.real) is not _Parser and name in ("parse_args", "parse_known_args"):
         raise Bail
@@ -107,6 +112,12 @@ def call_parser(run, method: ParserMethod, args: list, kwargs: dict) -> object:
         return None
     if name in ("add_argument_group", "add_mutually_exclusive_group"):
         if not all(plain_tree(value) for value in (*args, *kwargs.values())):
+            raise Bail
+        return ParserObj(getattr(real, name)(*args, **kwargs))
+    if name in ("add_subparsers", "add_parser"):  # (subcommands: parsers of the same kind, which never print)
+        keywords = _SUBPARSERS_KEYWORDS if name == "add_subparsers" else _PARSER_KEYWORDS | {"help", "aliases"}
+        if len(args) != (name == "add_parser") or not set(kwargs) <= keywords \
+                or not all(plain_tree(value) for value in (*args, *kwargs.values())):
             raise Bail
         return ParserObj(getattr(real, name)(*args, **kwargs))
     if name == "set_defaults":

@@ -18,6 +18,10 @@ from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, n
 from codemods.analysis import script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
+from codemods.analysis.text_streams import printed
+from codemods.analysis.abc_checks import abc_class, abc_instance
+from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.unknown_choices import unknown_choice
 from codemods.analysis.unknown_numbers import is_number, number
@@ -197,11 +201,13 @@ class ScriptBuiltins:
         if name == "builtins.next":
             return next_item(self, args, kwargs)
         if name == "builtins.print":
-            return None
+            return printed(self, args, kwargs)  # (to a stream of the run, or to stdout: text_streams.py)
         raise Bail
 
     def builtin(self, func, args: list, kwargs: dict) -> object:
         name = func.__name__
+        if name == "str" and len(args) == 1 and not kwargs and is_path(args[0]):
+            return path_text(args[0])  # (script_paths.py)
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
         if name in ("any", "all") and len(args) == 1 and not kwargs and type(args[0]) is Lazy:
@@ -223,7 +229,9 @@ class ScriptBuiltins:
             raise Bail
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
-                    or type(a) is Arr and a.count is not None else a for a in args]  # (`zip(layers, keys[1:])`)
+                    or type(a) in (set, frozenset) and name != "len"
+                    or type(a) is Arr and a.count is not None or type(a) is UClass and a.kind == "enum"
+                    else a for a in args]  # (`zip(layers, keys[1:])`, `tuple(Axis)`: an Enum's members)
             if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
             return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \
@@ -252,7 +260,8 @@ class ScriptBuiltins:
             if any(type(item) is Opaque for item in args[0]):  # `min(losses)`
                 return unknown_choice(self, name, list(args[0]), list(args[0]), False)
         if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:
-            items = self.iterate(args[0])
+            items = order_free(name, args[0], kwargs)
+            items = self.iterate(args[0]) if items is None else items
             if not all(plain_tree(item) for item in items) and not (
                     name == "sorted" and all(type(i) is tuple and i and plain_tree(i[0]) for i in items)
                     and len({i[0] for i in items}) == len(items)):
@@ -311,6 +320,9 @@ class ScriptBuiltins:
             elif kind in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
                 if type(obj) in (MeshObj, ShardObj):
                     raise Bail
+                if isinstance(obj, ModelledContainer):  # (a Counter is a dict: script_collections.py)
+                    found = found or kind in obj.derives
+                    continue
                 found = found or type(obj) is not SpecObj and builtin_instance(obj, kind)  # (a PartitionSpec derives from object only)
             elif isinstance(kind, type) and issubclass(kind, BaseException) and (isinstance(obj, BaseException) or type(obj) in (
                     int, float, str, bool, list, tuple, dict, type(None), UObj, NTup)):  # `isinstance(err.__cause__, KeyError)`
@@ -318,12 +330,24 @@ class ScriptBuiltins:
             elif type(kind) is Lib and jaxapi.canonical(kind.name) in ("jax.Array", "numpy.ndarray") \
                     and type(obj) in (Arr, int, float, str, list, tuple, dict, type(None), UObj, NTup):
                 found = found or type(obj) is Arr and obj.host == (jaxapi.canonical(kind.name) == "numpy.ndarray")
+            elif type(kind) is Lib and (abc := abc_class(jaxapi.canonical(kind.name))) is not None:
+                found = found or abc_instance(obj, abc)  # (`isinstance(cfg, Mapping)`: abc_checks.py)
             elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
                     and type(obj) not in (Opaque, Lib):
                 found = found or type(obj) is SpecObj
             else:
                 raise Bail
         return found
+
+
+def order_free(name: str, value: object, kwargs: dict) -> list | None:
+    """The items of a set of strs for a builtin whose result does not depend on the order they
+    are walked in (which changes from run to run with str hashing): `sorted` without a key (equal
+    strs are one item), `min`, `max`, `any`, `all`, `set`, `frozenset`; None otherwise."""
+    if name == "sum" or type(value) not in (set, frozenset) or "key" in kwargs \
+            or not all(type(item) is str for item in value):
+        return None
+    return sorted(value)
 
 
 def _as_dict(obj: object, depth: int = 0) -> object:

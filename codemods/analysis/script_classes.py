@@ -65,6 +65,7 @@ class Desc:
 
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
+from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
@@ -73,6 +74,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
     names = [jaxapi.canonical(value.name) if type(value) is Lib else value for value in bases]
+    if is_typed_dict_base(bases, names):
+        return typed_dict_class(run, node, env)  # (a callable that makes dicts: typed_dicts.py)
     mixin = _enum_mixin(names)
     if mixin is not False:
         bases, kind = [], "enum"

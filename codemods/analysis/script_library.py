@@ -11,14 +11,19 @@ each built the way Python builds it:
 """
 from __future__ import annotations
 
+import configparser
 import contextlib
 import copy
+import csv
+import getopt
 import inspect
 import itertools
 import json
 import math
+import queue
 import random
 import re
+import string
 import tomllib
 import types
 
@@ -39,6 +44,15 @@ from codemods.analysis.operator_getters import LIBRARY as GETTERS_LIBRARY
 from codemods.analysis.cached_calls import LIBRARY as CACHE_LIBRARY
 from codemods.analysis.functional_iterators import LIBRARY as ITERATORS_LIBRARY
 from codemods.analysis.stdlib_pure import LIBRARY as STDLIB_LIBRARY
+from codemods.analysis.script_collections import LIBRARY as COLLECTIONS_LIBRARY
+from codemods.analysis.library_contexts import LIBRARY as CONTEXTS_LIBRARY
+from codemods.analysis.compared_keys import LIBRARY as KEYS_LIBRARY
+from codemods.analysis.typed_dicts import LIBRARY as TYPED_DICT_LIBRARY
+from codemods.analysis.script_queues import LIBRARY as QUEUE_LIBRARY
+from codemods.analysis.script_threads import LIBRARY as THREAD_LIBRARY
+from codemods.analysis.text_streams import LIBRARY as STREAM_LIBRARY
+from codemods.analysis.script_paths import LIBRARY as PATH_LIBRARY
+from codemods.analysis.script_configs import LIBRARY as CONFIG_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, RunCallable, map_tree
 from codemods.analysis.unknown_numbers import is_number
@@ -61,10 +75,21 @@ _PATTERN_FIELDS = frozenset({"pattern", "groups", "flags"})
 from codemods.analysis.script_typing import constant as typing_constant  # noqa: E402
 
 
+_TEXTS = {f"string.{name}": getattr(string, name) for name in (
+    "ascii_lowercase", "ascii_uppercase", "ascii_letters", "digits", "hexdigits", "octdigits", "punctuation",
+    "whitespace", "printable")}  # (the same text in every Python: `string.ascii_lowercase[:2]` as axis names)
+
+
+_ERRORS = {f"{module.__name__}.{name}": getattr(module, name) for module, names in (
+    (queue, ("Empty", "Full")), (getopt, ("GetoptError",)), (csv, ("Error",)),
+    (configparser, ("Error", "NoSectionError", "NoOptionError", "DuplicateSectionError", "DuplicateOptionError",
+                    "InterpolationError"))) for name in names}  # (CPython's own classes: `except queue.Empty:` matches what the run raises)
+
+
 def constant(name: str) -> object:
     """The value of a library constant by its canonical name, or None."""
-    found = CONSTANTS.get(name)
-    if type(found) is float:
+    found = CONSTANTS.get(name, _TEXTS.get(name, _ERRORS.get(name)))
+    if type(found) in (float, str) or found in _ERRORS.values():
         return found
     return _FLAGS.get(name, _MARKERS.get(name, typing_constant(name)))
 
@@ -359,4 +384,6 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
            **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY, **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
            **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **CACHE_LIBRARY,
-           **ITERATORS_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)
+           **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
+           **TYPED_DICT_LIBRARY, **QUEUE_LIBRARY, **THREAD_LIBRARY,
+           **STREAM_LIBRARY, **PATH_LIBRARY, **CONFIG_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)

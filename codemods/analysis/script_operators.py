@@ -15,7 +15,7 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import explicit_layouts, script_dunders, script_environment, script_flags, script_typing
+from codemods.analysis import explicit_layouts, script_dunders, script_environment, script_flags, script_paths, script_typing
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
@@ -27,6 +27,7 @@ from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, gener
 from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
+from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.unknown_numbers import is_number, item as number_item, number
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
@@ -123,6 +124,8 @@ class ScriptOperators:
             key = script_dunders.index_key(self, key)
         if kind is dict or kind is OrderedDict:  # (a registry made by `collections.OrderedDict()`)
             return guard(operator.getitem, holder, key)
+        if isinstance(holder, ModelledContainer):  # (a deque, Counter, ...: script_collections.py)
+            return holder.item(self, key)
         if kind is NTup:
             if type(key) not in (int, bool, slice):
                 raise Bail
@@ -154,6 +157,8 @@ class ScriptOperators:
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
+        if (made := script_paths.binary(op, left, right)) is not NotImplemented:
+            return made  # (`run_dir / "ckpt"`: script_paths.py)
         if script_dunders.handles(left, right):  # (an instance of a module class: its own methods)
             return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:
@@ -253,6 +258,8 @@ class ScriptOperators:
         right = dict(right) if type(right) is types.MappingProxyType else right
         if type(right) is FlagMember:
             return script_flags.contains(left, right)
+        if isinstance(right, ModelledContainer):
+            return right.contains(self, left)
         if type(left) in (FlagMember, Member, StrMember) and type(right) in (list, tuple) \
                 and all(_atom(item) for item in (left, *right)):  # (Enum members: no `==` of the program's)
             return any(item is left or item == left for item in right)
@@ -282,6 +289,8 @@ class ScriptOperators:
             return True
         if kind is UObj:
             return script_dunders.truth(self, value)
+        if isinstance(value, ModelledContainer):
+            return value.truth()
         if isinstance(value, RunCallable) or kind is GenRun:  # (a generator object: no `__bool__`, `__len__`)
             return True
         if isinstance(value, BaseException):  # (`if result.exception:`; the run's exception classes define no
@@ -314,6 +323,8 @@ class ScriptOperators:
             return script_flags.class_members(value) if flags else list(value.members.values())
         if kind is FlagMember:
             return [FlagMember(value.cls, real) for real in value.real]
+        if isinstance(value, ModelledContainer):
+            return value.items(self)
         if kind is SpecObj:
             return list(value.entries)
         if kind is Arr and value.count is not None:

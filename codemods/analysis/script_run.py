@@ -93,7 +93,7 @@ from codemods.analysis.try_blocks import try_block
 from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest_member
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
-from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
 from codemods.analysis import abstract_types, array_lists, device_grids, entered_objects, field_specs, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
@@ -101,7 +101,7 @@ from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_s
                                               namespace_attribute as simple_attribute)
 from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
-from codemods.analysis import script_environment
+from codemods.analysis import script_environment, script_threads
 from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
@@ -168,6 +168,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def statement(self, node: ast.stmt, env: Env) -> None:
         kind = type(node)
         self.line = node.lineno
+        script_threads.running(self, node) if self.__dict__.get("_threads") else None  # (script_threads.py)
         if kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.With, ast.Expr,
                     ast.AugAssign):
             self.tick()
@@ -272,6 +273,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if not holder.host:
                 raise Bail  # (JAX arrays are immutable: the program raises)
             self.eval(ast.Subscript(ast.Constant(holder), target.slice, ast.Load()), env)  # (its index evaluated)
+        elif type(target) is ast.Subscript and isinstance(holder, ModelledContainer):
+            holder.store(self, self.index(target.slice, env), value)  # (script_collections.py)
         elif type(target) is ast.Subscript and type(holder) in (dict, UObj):
             key = self.index(target.slice, env)
             if type(holder) is UObj:

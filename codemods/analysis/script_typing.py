@@ -53,7 +53,8 @@ def is_hint(value: object) -> bool:
 
 def subscript(holder: object, key: object) -> object:
     """`tuple[int, int]`, `Optional[str]`, `list[str]`: the hint itself, or Bail."""
-    if not (any(holder is kind for kind in _GENERIC) or type(holder) in _HINT_TYPES):
+    if not (any(holder is kind for kind in _GENERIC) or type(holder) in _HINT_TYPES
+            or any(holder is form for form in _FORMS.values())):  # (`Literal`, `Tuple`: forms of their own types)
         raise Bail
     parts = key if type(key) is tuple else (key,)
     if holder is typing.Literal:

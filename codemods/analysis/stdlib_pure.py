@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import fnmatch
+import getopt
 import heapq
 import itertools
 import keyword
@@ -120,6 +121,7 @@ LIBRARY = {
     "fnmatch.fnmatchcase": _pure(fnmatch.fnmatchcase), "fnmatch.fnmatch": _pure(fnmatch.fnmatchcase),
     "fnmatch.filter": _pure(lambda names, pattern: [n for n in names if fnmatch.fnmatchcase(n, pattern)]),
     "difflib.get_close_matches": _pure(difflib.get_close_matches),
+    "getopt.getopt": _pure(getopt.getopt), "getopt.gnu_getopt": _pure(getopt.gnu_getopt),
     "itertools.combinations": _combinatoric(itertools.combinations, _R),
     "itertools.permutations": _combinatoric(itertools.permutations, _R),
     "itertools.combinations_with_replacement": _combinatoric(itertools.combinations_with_replacement, _R),

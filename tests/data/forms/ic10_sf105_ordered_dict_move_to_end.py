@@ -1,0 +1,27 @@
+"""`move_to_end` puts the model axis last; the first two keys are both axes."""
+from collections import OrderedDict
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    sizes = OrderedDict([("j", 4), ("k", 1), ("i", 2)])
+    sizes.move_to_end("k")
+    return reduce_rows(tuple(sizes)[:2])
+
+
+if __name__ == "__main__":
+    main()

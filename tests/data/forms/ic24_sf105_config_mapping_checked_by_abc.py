@@ -1,0 +1,27 @@
+"""`isinstance(cfg, Mapping)` is true of a dict: its axes are used."""
+from collections.abc import Mapping
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    cfg = {"axes": ("i", "j")}
+    axes = cfg["axes"] if isinstance(cfg, Mapping) else ("i",)
+    return reduce_rows(axes)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""An INI section's axes, with `%(data)s` interpolated by ConfigParser."""
+import configparser
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+INI = """
+[mesh]
+data = i
+axes = %(data)s,j
+"""
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    config = configparser.ConfigParser()
+    config.read_string(INI)
+    return reduce_rows(tuple(config["mesh"]["axes"].split(",")))
+
+
+if __name__ == "__main__":
+    main()

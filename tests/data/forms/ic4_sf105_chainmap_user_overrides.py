@@ -1,0 +1,28 @@
+"""A ChainMap of the user's overrides over the defaults: the override wins."""
+from collections import ChainMap
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    defaults = {"axes": ("i",), "steps": 10}
+    overrides = {"axes": ("i", "j")}
+    settings = ChainMap(overrides, defaults)
+    return reduce_rows(settings["axes"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+"""`suppress(KeyError)` swallows the missing override: the default axes stay."""
+import contextlib
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    axes = ("i", "j")
+    overrides = {}
+    with contextlib.suppress(KeyError):
+        axes = overrides["axes"]
+    return reduce_rows(axes)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+"""Each `tee` copy hands out every item, whatever the other copy read."""
+import itertools
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    first, second = itertools.tee(iter(["i", "j"]))
+    next(first)
+    return reduce_rows(tuple(second))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""`len(Axis)` counts the members: two, so one axis is taken."""
+import enum
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Axis(enum.Enum):
+    DATA = "i"
+    MODEL = "j"
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    return reduce_rows(("i", "j")[:len(Axis) - 1])
+
+
+if __name__ == "__main__":
+    main()

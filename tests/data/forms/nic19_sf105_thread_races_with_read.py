@@ -1,0 +1,30 @@
+"""The axes are read while the worker may still be running: either tuple may be read."""
+import threading
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    axes = ["i"]
+    worker = threading.Thread(target=axes.append, args=("j",))
+    worker.start()
+    chosen = tuple(axes)
+    worker.join()
+    return reduce_rows(chosen)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""Reading a missing key of a Counter gives 0 and stores nothing: the Counter still holds one axis."""
+from collections import Counter
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    uses = Counter(["i"])
+    if uses["j"] == 0:
+        pass
+    return reduce_rows(tuple(uses))
+
+
+if __name__ == "__main__":
+    main()

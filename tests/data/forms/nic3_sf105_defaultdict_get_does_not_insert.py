@@ -1,0 +1,28 @@
+"""`get` on a defaultdict does not call the factory: only the key read by `[]` is stored."""
+from collections import defaultdict
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    roles = defaultdict(list)
+    roles.get("j")
+    roles["i"].append(0)
+    return reduce_rows(tuple(roles))
+
+
+if __name__ == "__main__":
+    main()

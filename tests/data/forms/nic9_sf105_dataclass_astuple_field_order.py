@@ -1,0 +1,31 @@
+"""`astuple` lists the fields in order: the first field holds the narrow axes."""
+import dataclasses
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+@dataclasses.dataclass
+class Plan:
+    narrow: tuple = ("i",)
+    wide: tuple = ("i", "j")
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main():
+    return reduce_rows(dataclasses.astuple(Plan())[0])
+
+
+if __name__ == "__main__":
+    main()
