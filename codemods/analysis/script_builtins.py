@@ -40,6 +40,7 @@ from codemods.analysis.wrapped_callables import WRAPPABLE
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
 from codemods.analysis.unchecked_calls import array_step
+from codemods.analysis.builtin_protocols import PROTOCOL_BUILTINS, protocol_call
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
@@ -222,6 +223,9 @@ class ScriptBuiltins:
                 return self.with_callback(name, [list(self.iterate(a)) if i else a for i, a in enumerate(args)],
                                           kwargs)
             raise Bail
+        if name in PROTOCOL_BUILTINS and args and type(args[0]) is UObj \
+                and (done := protocol_call(self, name, func, args, kwargs)) is not NotImplemented:
+            return done  # (`len(obj)` asks `__len__`: builtin_protocols.py)
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
                     or type(a) is Arr and a.count is not None else a for a in args]  # (`zip(layers, keys[1:])`)
