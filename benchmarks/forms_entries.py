@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "iq1_sf105_script_shape_probe_under_own_handler": "main()",
+    "niq1_sf105_script_gpu_probe_caught": "main()",
+    "iq2_sf105_script_len_asks_dunder_len": "main()",
+    "niq2_sf105_script_reversed_asks_dunder_reversed": "main()",
+    "iq3_sf105_script_vars_of_slotted_class": "main()",
+    "niq3_sf105_script_dict_of_keys_protocol": "main()",
+    "iq4_sf105_script_probe_before_try": "main()",
+    "niq4_sf105_script_float64_warning_raised_by_filter": "main()",
+
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",
     "hp2_sf105_async_generator_finished_by_async_for": "main()",
