@@ -39,7 +39,7 @@ from codemods.analysis.live_loops import live, walk
 from codemods.analysis.wrapped_callables import WRAPPABLE
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
-from codemods.analysis.unchecked_calls import array_step
+from codemods.analysis.unchecked_calls import conversion_step
 from codemods.analysis.builtin_protocols import PROTOCOL_BUILTINS, protocol_call
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
@@ -245,7 +245,7 @@ class ScriptBuiltins:
             return func(args[0].known)  # `int(np.prod(shape))` (host_reductions.py)
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
             if type(args[0]) is Arr:
-                array_step(self)  # (of an array of more than one element: unchecked_calls.py)
+                conversion_step(self, args[0])  # (of an array of more than one element: unchecked_calls.py)
             return number(self)  # `float(loss)`: a number the run does not know
         if name in ("min", "max") and len(args) >= 2 and not kwargs and any(type(a) is Opaque for a in args):
             return unknown_choice(self, name, args, args, False)  # `max(loss, floor)` (unknown_choices.py)

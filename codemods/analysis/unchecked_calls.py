@@ -11,21 +11,35 @@ outside any `try`, or where no enclosing handler can catch what it raises (narro
 a run that goes on has passed it; inside one that may catch it, the run stops (Bail).
 
 Not such steps: the constructors that check nothing at the call (a PartitionSpec, the wrappers
-jit and shard_map return), and the collectives, whose outcome in a body the run judges itself.
+jit and shard_map return), the collectives, whose outcome in a body the run judges itself, and
+the calls whose operands the run knows well enough to tell they pass every check: an array made
+of a shape of non-negative ints (`jnp.ones(3)`, `np.zeros((2, 3))`, `np.arange(4)`) with no dtype
+or one JAX does not warn for, `+` and `*` of two arrays one of which is 0-d or both 1-d of one
+known length (`@` of the latter), `float`/`int`/`.item()` of a 0-d real array, `astype` to such a
+dtype, and an index of constant slices no longer than the rank, its first part perhaps an int (JAX
+clamps it within a leading length known above 0; NumPy's within the known length).
 """
 from __future__ import annotations
 
+import ast
+
 from codemods import jaxapi
+from codemods.analysis.array_dtypes import DType
 from codemods.analysis.passed_steps import passed
+from codemods.analysis.script_values import Arr
 
 _CHECKING_NOTHING = frozenset({
     jaxapi.PARTITION_SPEC, jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP, "jax.jit", "jax.named_scope",
     "jax.set_mesh", "jax.sharding.use_mesh",
 })
 _NAMESPACES = ("jax.", "numpy.")
+_MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("ones", "zeros", "empty", "arange"))
+_QUIET = frozenset({"float32", "float16", "bfloat16", "int32", "int16", "int8", "uint32", "uint16", "uint8", "bool"})
+_REAL = ("f", "i", "u", "b")
+_LARGEST = 1 << 24  # (elements: a larger array may not fit in memory)
 
 
-def library_step(run, name: str) -> None:
+def library_step(run, name: str, args: list, kwargs: dict) -> None:
     """`name(...)` of a library function the run models: a step of unknown outcome when it is
     JAX's or NumPy's."""
     canonical = jaxapi.canonical(name)
@@ -33,9 +47,80 @@ def library_step(run, name: str) -> None:
         return
     if canonical.startswith("jax.lax.") and canonical.rsplit(".", 1)[1] in jaxapi.COLLECTIVES:
         return
+    if canonical in _MAKERS and _made_for_certain(canonical, args, kwargs):
+        return
     passed(run)
 
 
-def array_step(run) -> None:
-    """A method, operator, index or conversion of an array: a step of unknown outcome."""
+def method_step(run, method, args: list, kwargs: dict) -> None:
+    """`x.name(...)` of an array (an ArrMethod)."""
+    owner = method.owner
+    if type(owner) is Arr and not kwargs and (
+            method.name == "item" and not args and _real_scalar(owner)
+            or method.name == "astype" and len(args) == 1 and _quiet(args[0])):
+        return
     passed(run)
+
+
+def binary_step(run, op: type, left: object, right: object) -> None:
+    """`left op right` with an array on a side."""
+    if type(left) is Arr and type(right) is Arr and None not in (left.ndim, right.ndim):
+        same_line = left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count
+        if op in (ast.Add, ast.Mult) and (0 in (left.ndim, right.ndim) or same_line) or op is ast.MatMult and same_line:
+            return
+    passed(run)
+
+
+def conversion_step(run, value: Arr) -> None:
+    """`float(x)`, `int(x)` of an array: one element or TypeError."""
+    if not _real_scalar(value):
+        passed(run)
+
+
+def index_step(run, holder: Arr, index: ast.expr) -> None:
+    """`holder[index]` (its parts not yet evaluated)."""
+    parts = index.elts if type(index) is ast.Tuple else [index]
+    if holder.ndim is not None and len(parts) <= holder.ndim and all(map(_constant_part, parts)) \
+            and all(type(part) is ast.Slice for part in parts[1:]):
+        first = None if type(parts[0]) is ast.Slice else _int(parts[0])
+        if first is None or holder.count is not None and (
+                holder.count > 0 if not holder.host else -holder.count <= first < holder.count):
+            return  # (JAX clamps an int index, but raises for an axis of size 0; NumPy checks its bounds)
+    passed(run)
+
+
+def _made_for_certain(name: str, args: list, kwargs: dict) -> bool:
+    if len(args) != 1 or set(kwargs) - {"dtype"} or "dtype" in kwargs and not (
+            _quiet(kwargs["dtype"]) or name.startswith("numpy.") and type(kwargs["dtype"]) is DType
+            and kwargs["dtype"].name is not None):
+        return False
+    shape = args[0]
+    shape = (shape,) if type(shape) is int else shape
+    if type(shape) is not tuple or not all(type(n) is int and n >= 0 for n in shape) or name.endswith("arange") and len(shape) != 1:
+        return False
+    size = 1
+    for n in shape:
+        size *= n
+    return size <= _LARGEST
+
+
+def _quiet(dtype: object) -> bool:
+    return type(dtype) is DType and dtype.name in _QUIET
+
+
+def _real_scalar(value: Arr) -> bool:
+    return value.ndim == 0 and type(value.dtype) is DType and value.dtype.kind in _REAL
+
+
+def _constant_part(part: ast.expr) -> bool:
+    if type(part) is ast.Slice:
+        return all(bound is None or _int(bound) is not None for bound in (part.lower, part.upper, part.step)) \
+            and (part.step is None or _int(part.step) != 0)
+    return _int(part) is not None
+
+
+def _int(node: ast.expr) -> int | None:
+    if type(node) is ast.UnaryOp and type(node.op) is ast.USub:
+        inner = _int(node.operand)
+        return None if inner is None else -inner
+    return node.value if type(node) is ast.Constant and type(node.value) is int else None
