@@ -26,7 +26,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
 from codemods.analysis.passed_steps import passed
-from codemods.analysis.script_values import Arr
+from codemods.analysis.script_values import Arr, Lib
 
 _CHECKING_NOTHING = frozenset({
     jaxapi.PARTITION_SPEC, jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP, "jax.jit", "jax.named_scope",
@@ -105,7 +105,13 @@ def _made_for_certain(name: str, args: list, kwargs: dict) -> bool:
 
 
 def _quiet(dtype: object) -> bool:
-    return type(dtype) is DType and dtype.name in _QUIET
+    """A dtype JAX does not warn for (`jnp.float32`, "int32", a DType the run holds)."""
+    if type(dtype) is Lib:
+        module, _, dtype = jaxapi.canonical(dtype.name).rpartition(".")
+        if module not in ("numpy", "jax.numpy"):
+            return False
+        dtype = "bool" if dtype == "bool_" else dtype
+    return (dtype.name if type(dtype) is DType else dtype if type(dtype) is str else None) in _QUIET
 
 
 def _real_scalar(value: Arr) -> bool:
