@@ -19,6 +19,8 @@ ENTRIES = {
     "niq3_sf105_script_dict_of_keys_protocol": "main()",
     "iq4_sf105_script_probe_before_try": "main()",
     "niq4_sf105_script_float64_warning_raised_by_filter": "main()",
+    "iq5_sf105_script_checked_shapes_in_try": "main()",
+    "niq5_sf105_script_index_past_the_end_caught": "main()",
 
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",
