@@ -45,7 +45,7 @@ def protocol_call(run, name: str, func, args: list, kwargs: dict) -> object:
         return run.builtin(func, [obj.data], {})
     if len(args) != 1:
         raise Bail
-    if "keys" in obj.attrs or obj.cls.lookup("__getattr__") is not None or obj.cls.lookup("__getattribute__") is not None:
+    if "keys" in obj.attrs or any(obj.cls.lookup(hook) is not None for hook in ("__getattr__", "__getattribute__")):
         raise Bail
     if obj.data is not None and type(obj.data) is not list:
         if any(obj.cls.lookup(hook) is not None for hook in ("keys", "__iter__", "__getitem__")):

@@ -14,9 +14,9 @@ Not such steps: the constructors that check nothing at the call (a PartitionSpec
 jit and shard_map return), the collectives, whose outcome in a body the run judges itself, and
 the calls whose operands the run knows well enough to tell they pass every check: an array made
 of a shape of non-negative ints (`jnp.ones(3)`, `np.zeros((2, 3))`, `np.arange(4)`) with no dtype
-or one JAX does not warn for, `+` and `*` of two arrays one of which is 0-d or both 1-d of one
-known length (`@` of the latter), `float`/`int`/`.item()` of a 0-d real array, `astype` to such a
-dtype, and an index of constant slices no longer than the rank, its first part perhaps an int (JAX
+or one JAX does not warn for, a 0-d array of a Python number (`jnp.asarray(1.5)`), `+` and `*` of
+two arrays one of which is 0-d or both 1-d of one known length (`@` of the latter),
+`float`/`int`/`.item()` of a 0-d real array, `astype` to such a dtype, and an index of constant slices no longer than the rank, its first part perhaps an int (JAX
 clamps it within a leading length known above 0; NumPy's within the known length).
 """
 from __future__ import annotations
@@ -33,7 +33,9 @@ _CHECKING_NOTHING = frozenset({
     "jax.set_mesh", "jax.sharding.use_mesh",
 })
 _NAMESPACES = ("jax.", "numpy.")
-_MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("ones", "zeros", "empty", "arange"))
+_MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy")
+                    for name in ("ones", "zeros", "empty", "arange"))
+_CONVERTERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("asarray", "array"))
 _QUIET = frozenset({"float32", "float16", "bfloat16", "int32", "int16", "int8", "uint32", "uint16", "uint8", "bool"})
 _REAL = ("f", "i", "u", "b")
 _LARGEST = 1 << 24  # (elements: a larger array may not fit in memory)
@@ -49,6 +51,9 @@ def library_step(run, name: str, args: list, kwargs: dict) -> None:
         return
     if canonical in _MAKERS and _made_for_certain(canonical, args, kwargs):
         return
+    if canonical in _CONVERTERS and len(args) == 1 and not kwargs and type(args[0]) in (int, float, bool) \
+            and (type(args[0]) is not int or -(1 << 31) <= args[0] < 1 << 31):
+        return  # (`jnp.asarray(1.5)`: a 0-d array)
     passed(run)
 
 
@@ -96,7 +101,8 @@ def _made_for_certain(name: str, args: list, kwargs: dict) -> bool:
         return False
     shape = args[0]
     shape = (shape,) if type(shape) is int else shape
-    if type(shape) is not tuple or not all(type(n) is int and n >= 0 for n in shape) or name.endswith("arange") and len(shape) != 1:
+    if type(shape) is not tuple or not all(type(n) is int and n >= 0 for n in shape) \
+            or name.endswith("arange") and len(shape) != 1:
         return False
     size = 1
     for n in shape:
