@@ -16,8 +16,9 @@ the calls whose operands the run knows well enough to tell they pass every check
 of a shape of non-negative ints (`jnp.ones(3)`, `np.zeros((2, 3))`, `np.arange(4)`) with no dtype
 or one JAX does not warn for, a 0-d array of a Python number (`jnp.asarray(1.5)`), `+` and `*` of
 two arrays one of which is 0-d or both 1-d of one known length (`@` of the latter),
-`float`/`int`/`.item()` of a 0-d real array, `astype` to such a dtype, and an index of constant slices no longer than the rank, its first part perhaps an int (JAX
-clamps it within a leading length known above 0; NumPy's within the known length).
+`float`/`int`/`.item()` of a 0-d real array, `astype` to such a dtype, and an index of constant
+slices no longer than the rank, its first part perhaps an int (JAX clamps it within a leading
+length known above 0; NumPy's within the known length).
 """
 from __future__ import annotations
 
