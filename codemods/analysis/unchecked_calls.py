@@ -7,8 +7,14 @@ sharding that divides the shape, broadcast, reshape, matmul, concatenate and spl
 size-1 conversions, dtype names, bounds, and JAX's own warnings, which a warnings "error" filter
 raises). A program that probes with one (`try: jax.devices("gpu") except RuntimeError:`) takes
 the handler the run never takes. Such a call is a step of unknown outcome (passed_steps.py):
-outside any `try`, or where no enclosing handler can catch what it raises (narrow_handlers.py),
-a run that goes on has passed it; inside one that may catch it, the run stops (Bail).
+outside any `try`, or where no enclosing handler can catch what it raises, a run that goes on
+has passed it; inside one that may catch it, the run stops (Bail). What these checks raise is a
+TypeError, ValueError, RuntimeError, IndexError, OverflowError or MemoryError (JAX's own classes
+derive from these) or a warning: a handler of another builtin class (`except (OSError,
+KeyError)`), of a class the module made or of unittest's SkipTest cannot catch it. A handler of
+`Exception` (or a bare one) in a calling function is the error reporting around a whole command
+(a CliRunner's `invoke`, a worker setting its future's exception, a retry wrapper), which hands
+the error on: it is not read as a probe of the call; in the call's own function it is.
 
 Not such steps: the constructors that check nothing at the call (a PartitionSpec, the wrappers
 jit and shard_map return), the collectives, whose outcome in a body the run judges itself, and
@@ -23,10 +29,11 @@ length known above 0; NumPy's within the known length).
 from __future__ import annotations
 
 import ast
+import unittest
 
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
-from codemods.analysis.passed_steps import passed
+from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Lib
 
 _CHECKING_NOTHING = frozenset({
@@ -40,6 +47,36 @@ _CONVERTERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") 
 _QUIET = frozenset({"float32", "float16", "bfloat16", "int32", "int16", "int8", "uint32", "uint16", "uint8", "bool"})
 _REAL = ("f", "i", "u", "b")
 _LARGEST = 1 << 24  # (elements: a larger array may not fit in memory)
+_RAISED = (TypeError, ValueError, RuntimeError, IndexError, OverflowError, MemoryError, UserWarning, RuntimeWarning,
+           DeprecationWarning, FutureWarning)
+
+
+def passed(run) -> None:
+    """A step that may raise one of _RAISED: the run stops where a handler may catch it."""
+    if not getattr(run, "guarded", 0):
+        return
+    catching = run.__dict__.get("catching", [])
+    if len(catching) != run.guarded:
+        raise Bail  # (handlers counted elsewhere: try*, a generator's own)
+    own = run.frames[-1][1] if run.frames else None
+    for handlers, env in catching:
+        outer = own is not None and env is not own
+        for handler in handlers:
+            if handler.type is None:
+                if outer:
+                    continue
+                raise Bail
+            for kind in handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]:
+                found = run.eval(kind, env)
+                if outer and found in (Exception, BaseException):
+                    continue
+                if not isinstance(found, type) or not issubclass(found, BaseException):
+                    raise Bail
+                if found.__dict__.get("_sf_module_class", False) or issubclass(found, unittest.SkipTest):
+                    continue
+                if found.__module__ != "builtins" or issubclass(found, _RAISED) or any(
+                        issubclass(raised, found) for raised in _RAISED):
+                    raise Bail  # (a library's class, or one a check may raise)
 
 
 def library_step(run, name: str, args: list, kwargs: dict) -> None:
