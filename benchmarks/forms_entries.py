@@ -21,6 +21,8 @@ ENTRIES = {
     "niq4_sf105_script_float64_warning_raised_by_filter": "main()",
     "iq5_sf105_script_checked_shapes_in_try": "main()",
     "niq5_sf105_script_index_past_the_end_caught": "main()",
+    "iq6_sf105_script_probe_under_outer_error_report": "main()",
+    "niq6_sf105_script_probe_under_own_exception_handler": "main()",
 
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",
