@@ -250,6 +250,14 @@ def class_vars(cls: UClass) -> types.MappingProxyType:
     made.update((key, cls.attrs[key]) for key in keys[:split])  # (the body's names; those set later come last)
     if slotted(cls.base) or "__slots__" in cls.attrs and cls.base is not None:
         raise Bail  # (which class adds `__dict__` then: not modelled)
+    if "__slots__" in cls.attrs:  # (type.__new__ adds a member per slot, in sorted order)
+        slots = cls.attrs["__slots__"]
+        slots = (slots,) if type(slots) is str else slots
+        if type(slots) not in (tuple, list) or not all(type(n) is str and n.isidentifier() and not n.startswith("__")
+                                                       for n in slots) or len(set(slots)) != len(slots) \
+                or set(slots) & set(cls.attrs):
+            raise Bail  # (mangled names, `__dict__`, a slot that is also a class variable: ValueError)
+        made.update((name, BuiltinSlot(name)) for name in sorted(slots))
     if cls.kind == "plain" and cls.base is None and "__slots__" not in cls.attrs:
         made["__dict__"], made["__weakref__"] = BuiltinSlot("__dict__"), BuiltinSlot("__weakref__")
     if doc is None:

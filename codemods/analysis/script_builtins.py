@@ -43,6 +43,8 @@ from codemods.analysis.live_loops import live, walk
 from codemods.analysis.wrapped_callables import WRAPPABLE
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
+from codemods.analysis.unchecked_calls import conversion_step
+from codemods.analysis.builtin_protocols import PROTOCOL_BUILTINS, protocol_call
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
@@ -227,6 +229,9 @@ class ScriptBuiltins:
                 return self.with_callback(name, [list(self.iterate(a)) if i else a for i, a in enumerate(args)],
                                           kwargs)
             raise Bail
+        if name in PROTOCOL_BUILTINS and args and type(args[0]) is UObj \
+                and (done := protocol_call(self, name, func, args, kwargs)) is not NotImplemented:
+            return done  # (`len(obj)` asks `__len__`: builtin_protocols.py)
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
                     or type(a) in (set, frozenset) and name != "len"
@@ -247,6 +252,8 @@ class ScriptBuiltins:
                 and args[0].known is not None:
             return func(args[0].known)  # `int(np.prod(shape))` (host_reductions.py)
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
+            if type(args[0]) is Arr:
+                conversion_step(self, args[0])  # (of an array of more than one element: unchecked_calls.py)
             return number(self)  # `float(loss)`: a number the run does not know
         if name in ("min", "max") and len(args) >= 2 and not kwargs and any(type(a) is Opaque for a in args):
             return unknown_choice(self, name, args, args, False)  # `max(loss, floor)` (unknown_choices.py)

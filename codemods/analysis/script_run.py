@@ -90,6 +90,7 @@ from codemods.analysis.script_exceptions import ERROR_NAMES, exception_attribute
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.super_reads import super_attribute
 from codemods.analysis.try_blocks import try_block
+from codemods.analysis.unchecked_calls import index_step, library_step, method_step
 from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest_member
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
@@ -354,6 +355,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             self.tick()
             holder = self.eval(node.value, env)
             if type(holder) is Arr:  # (array_reads.py)
+                index_step(self, holder, node.slice)  # (bounds, rank: unchecked_calls.py)
                 return array_item(self, holder, node.slice, env)
             return self.item(holder, self.index(node.slice, env))
         if kind is ast.GeneratorExp:  # run when consumed, where it is consumed (its first iterable now)
@@ -526,11 +528,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 raise Bail
             if func.name == "tolist":
                 return array_lists.listed(self, func, args, kwargs)
+            method_step(self, func, args, kwargs)  # (`x.reshape(4, 2)`, `x.item()`: unchecked_calls.py)
             result = func.result(self, args, kwargs)
             if self.states is not None:
                 self.states.method(func.owner, func.name, args, kwargs, result)
             return result
         if kind is Lib:
+            library_step(self, func.name, args, kwargs)  # (JAX's and NumPy's checks: unchecked_calls.py)
             return self.library(func.name, args, kwargs)
         if kind is Special:
             return self.special(func.name, args, kwargs)

@@ -1,0 +1,176 @@
+"""JAX and NumPy calls the script run models without the checks they make (script_run.py; issue 13).
+
+The run's models of `jax.devices`, `jax.make_mesh`, `jax.device_put`, the array makers, array
+methods, operators on arrays, `float(x)` and NumPy indexing give a value and never raise: they do
+not check what JAX and NumPy check (a backend that exists, a mesh shape the device count fits, a
+sharding that divides the shape, broadcast, reshape, matmul, concatenate and split shapes,
+size-1 conversions, dtype names, bounds, and JAX's own warnings, which a warnings "error" filter
+raises). A program that probes with one (`try: jax.devices("gpu") except RuntimeError:`) takes
+the handler the run never takes. Such a call is a step of unknown outcome (passed_steps.py):
+outside any `try`, or where no enclosing handler can catch what it raises, a run that goes on
+has passed it; inside one that may catch it, the run stops (Bail). What these checks raise is a
+TypeError, ValueError, RuntimeError, IndexError, OverflowError or MemoryError (JAX's own classes
+derive from these) or a warning: a handler of another builtin class (`except (OSError,
+KeyError)`), of a class the module made or of unittest's SkipTest cannot catch it. A handler of
+`Exception` (or a bare one) in a calling function is the error reporting around a whole command
+(a CliRunner's `invoke`, a worker setting its future's exception, a retry wrapper), which hands
+the error on: it is not read as a probe of the call; in the call's own function it is.
+
+Not such steps: the constructors that check nothing at the call (a PartitionSpec, the wrappers
+jit and shard_map return), the collectives, whose outcome in a body the run judges itself, and
+the calls whose operands the run knows well enough to tell they pass every check: an array made
+of a shape of non-negative ints (`jnp.ones(3)`, `np.zeros((2, 3))`, `np.arange(4)`) with no dtype
+or one JAX does not warn for, a 0-d array of a Python number (`jnp.asarray(1.5)`), `+` and `*` of
+two arrays one of which is 0-d or both 1-d of one known length (`@` of the latter),
+`float`/`int`/`.item()` of a 0-d real array, `astype` to such a dtype, and an index of constant
+slices no longer than the rank, its first part perhaps an int (JAX clamps it within a leading
+length known above 0; NumPy's within the known length).
+"""
+from __future__ import annotations
+
+import ast
+import unittest
+
+from codemods import jaxapi
+from codemods.analysis.array_dtypes import DType
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Arr, Lib, UClass
+
+_CHECKING_NOTHING = frozenset({
+    jaxapi.PARTITION_SPEC, jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP, "jax.jit", "jax.named_scope",
+    "jax.set_mesh", "jax.sharding.use_mesh",
+})
+_NAMESPACES = ("jax.", "numpy.")
+_MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy")
+                    for name in ("ones", "zeros", "empty", "arange"))
+_CONVERTERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("asarray", "array"))
+_QUIET = frozenset({"float32", "float16", "bfloat16", "int32", "int16", "int8", "uint32", "uint16", "uint8", "bool"})
+_REAL = ("f", "i", "u", "b")
+_LARGEST = 1 << 24  # (elements: a larger array may not fit in memory)
+_RAISED = (TypeError, ValueError, RuntimeError, IndexError, OverflowError, MemoryError, UserWarning, RuntimeWarning,
+           DeprecationWarning, FutureWarning)
+
+
+def passed(run) -> None:
+    """A step that may raise one of _RAISED: the run stops where a handler may catch it."""
+    if not getattr(run, "guarded", 0):
+        return
+    catching = run.__dict__.get("catching", [])
+    if len(catching) < run.guarded:
+        raise Bail  # (handlers counted elsewhere: try*, a generator's own; more are those of suspended coroutines)
+    own = run.frames[-1][1] if run.frames else None
+    for handlers, env in catching:
+        outer = own is not None and env is not own
+        for handler in handlers:
+            if handler.type is None:
+                if outer:
+                    continue
+                raise Bail
+            for kind in handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]:
+                found = run.eval(kind, env)
+                if outer and found in (Exception, BaseException) or type(found) is UClass:
+                    continue  # (a class the module made is the base of nothing JAX raises)
+                if not isinstance(found, type) or not issubclass(found, BaseException):
+                    raise Bail
+                if found.__dict__.get("_sf_module_class", False) or issubclass(found, unittest.SkipTest):
+                    continue
+                if found.__module__ != "builtins" or issubclass(found, _RAISED) or any(
+                        issubclass(raised, found) for raised in _RAISED):
+                    raise Bail  # (a library's class, or one a check may raise)
+
+
+def library_step(run, name: str, args: list, kwargs: dict) -> None:
+    """`name(...)` of a library function the run models: a step of unknown outcome when it is
+    JAX's or NumPy's."""
+    canonical = jaxapi.canonical(name)
+    if not canonical.startswith(_NAMESPACES) or canonical in _CHECKING_NOTHING:
+        return
+    if canonical.startswith("jax.lax.") and canonical.rsplit(".", 1)[1] in jaxapi.COLLECTIVES:
+        return
+    if canonical in _MAKERS and _made_for_certain(canonical, args, kwargs):
+        return
+    if canonical in _CONVERTERS and len(args) == 1 and not kwargs and type(args[0]) in (int, float, bool) \
+            and (type(args[0]) is not int or -(1 << 31) <= args[0] < 1 << 31):
+        return  # (`jnp.asarray(1.5)`: a 0-d array)
+    passed(run)
+
+
+def method_step(run, method, args: list, kwargs: dict) -> None:
+    """`x.name(...)` of an array (an ArrMethod)."""
+    owner = method.owner
+    if type(owner) is Arr and not kwargs and (
+            method.name == "item" and not args and _real_scalar(owner)
+            or method.name == "astype" and len(args) == 1 and _quiet(args[0])):
+        return
+    passed(run)
+
+
+def binary_step(run, op: type, left: object, right: object) -> None:
+    """`left op right` with an array on a side."""
+    if type(left) is Arr and type(right) is Arr and None not in (left.ndim, right.ndim):
+        same_line = left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count
+        if op in (ast.Add, ast.Mult) and (0 in (left.ndim, right.ndim) or same_line) or op is ast.MatMult and same_line:
+            return
+    passed(run)
+
+
+def conversion_step(run, value: Arr) -> None:
+    """`float(x)`, `int(x)` of an array: one element or TypeError."""
+    if not _real_scalar(value):
+        passed(run)
+
+
+def index_step(run, holder: Arr, index: ast.expr) -> None:
+    """`holder[index]` (its parts not yet evaluated)."""
+    parts = index.elts if type(index) is ast.Tuple else [index]
+    if holder.ndim is not None and len(parts) <= holder.ndim and all(map(_constant_part, parts)) \
+            and all(type(part) is ast.Slice for part in parts[1:]):
+        first = None if type(parts[0]) is ast.Slice else _int(parts[0])
+        if first is None or holder.count is not None and (
+                holder.count > 0 if not holder.host else -holder.count <= first < holder.count):
+            return  # (JAX clamps an int index, but raises for an axis of size 0; NumPy checks its bounds)
+    passed(run)
+
+
+def _made_for_certain(name: str, args: list, kwargs: dict) -> bool:
+    if len(args) != 1 or set(kwargs) - {"dtype"} or "dtype" in kwargs and not (
+            _quiet(kwargs["dtype"]) or name.startswith("numpy.") and type(kwargs["dtype"]) is DType
+            and kwargs["dtype"].name is not None):
+        return False
+    shape = args[0]
+    shape = (shape,) if type(shape) is int else shape
+    if type(shape) is not tuple or not all(type(n) is int and n >= 0 for n in shape) \
+            or name.endswith("arange") and len(shape) != 1:
+        return False
+    size = 1
+    for n in shape:
+        size *= n
+    return size <= _LARGEST
+
+
+def _quiet(dtype: object) -> bool:
+    """A dtype JAX does not warn for (`jnp.float32`, "int32", a DType the run holds)."""
+    if type(dtype) is Lib:
+        module, _, dtype = jaxapi.canonical(dtype.name).rpartition(".")
+        if module not in ("numpy", "jax.numpy"):
+            return False
+        dtype = "bool" if dtype == "bool_" else dtype
+    return (dtype.name if type(dtype) is DType else dtype if type(dtype) is str else None) in _QUIET
+
+
+def _real_scalar(value: Arr) -> bool:
+    return value.ndim == 0 and type(value.dtype) is DType and value.dtype.kind in _REAL
+
+
+def _constant_part(part: ast.expr) -> bool:
+    if type(part) is ast.Slice:
+        return all(bound is None or _int(bound) is not None for bound in (part.lower, part.upper, part.step)) \
+            and (part.step is None or _int(part.step) != 0)
+    return _int(part) is not None
+
+
+def _int(node: ast.expr) -> int | None:
+    if type(node) is ast.UnaryOp and type(node.op) is ast.USub:
+        inner = _int(node.operand)
+        return None if inner is None else -inner
+    return node.value if type(node) is ast.Constant and type(node.value) is int else None

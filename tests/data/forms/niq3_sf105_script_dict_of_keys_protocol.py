@@ -1,0 +1,36 @@
+"""dict(obj) of an object with keys() reads keys() and obj[key] (the mapping protocol), not
+the pairs its __iter__ gives."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Table:
+    def keys(self):
+        return ["axes"]
+
+    def __getitem__(self, key):
+        return ("i",)
+
+    def __iter__(self):
+        return iter([("axes", ("i", "j"))])
+
+
+def main():
+    return reduce_rows(dict(Table())["axes"])
+
+
+def reduce_rows(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()
