@@ -90,12 +90,13 @@ from codemods.analysis.script_exceptions import ERROR_NAMES, exception_attribute
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.super_reads import super_attribute
 from codemods.analysis.try_blocks import try_block
+from codemods.analysis.with_statements import with_statement
 from codemods.analysis.unchecked_calls import index_step, library_step, method_step
-from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest_member
+from codemods.analysis.unittest_cases import unittest_member
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
-from codemods.analysis import abstract_types, array_lists, device_grids, entered_objects, field_specs, function_slots, script_flags, script_match
+from codemods.analysis import abstract_types, array_lists, device_grids, field_specs, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
@@ -108,7 +109,7 @@ from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
 from codemods.analysis.shared_iterators import own_iterator, pulled
-from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator, loop_over)
+from codemods.analysis.script_generators import (GenRun, Numbered, current, delegate, is_generator, loop_over)
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
               ast.AsyncFor: async_for, ast.Match: script_match.match_statement}
@@ -232,28 +233,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         self.run_loop(node, self.produce(source), env)
 
     def with_statement(self, node: ast.With, env: Env) -> None:
-        entered = 0
-        try:
-            for index, item in enumerate(node.items):
-                value = self.eval(item.context_expr, env)
-                if type(value) in (Managed, FileHandle) and not self.jitted or entered_objects.enters(value):
-                    rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
-                    return entered_objects.enter(self, value, item.optional_vars,  # (entered_objects.py)
-                                                 lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
-                if type(value) is PlainContext and plain_enter(self, item, env):  # (a subTest: unittest_cases.py)
-                    continue
-                if item.optional_vars is not None or self.jitted:
-                    raise Bail  # (`set_mesh` raises inside jit, before the block runs)
-                if type(value) is MeshCtx:
-                    self.contexts.append(value.mesh)
-                elif type(value) is MeshObj:  # `with mesh:` sets no context mesh since jax 0.8.1
-                    self.contexts.append(None)
-                else:
-                    raise Bail
-                entered += 1
-            self.block(node.body, env)
-        finally:
-            del self.contexts[len(self.contexts) - entered:]
+        with_statement(self, node, env)  # (with_statements.py)
 
     def try_statement(self, node: ast.Try, env: Env) -> None:
         try_block(self, node, env)  # (try_blocks.py)

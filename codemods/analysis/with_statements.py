@@ -1,0 +1,45 @@
+"""A `with` statement in a script run (script_run.py; issue 13).
+
+Its items are entered left to right. An object with its own `__enter__`/`__exit__` (a module
+class, a contextmanager generator, a temporary file, a modelled library context) runs the rest
+of the statement inside entered_objects.enter, so its exit runs however the block ends. A mesh
+context (`jax.set_mesh(m)`) sets the context mesh for the block; `with mesh:` sets none since
+jax 0.8.1. A `subTest` is unittest_cases.py's. Anything else, an `as` target of a mesh context,
+or a mesh context inside jit (where `set_mesh` raises) stops the run.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis import entered_objects
+from codemods.analysis.host_exprs import Env
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_generators import Managed
+from codemods.analysis.script_values import MeshCtx, MeshObj
+from codemods.analysis.temp_files import FileHandle
+from codemods.analysis.unittest_cases import PlainContext, plain_enter
+
+
+def with_statement(run, node: ast.With, env: Env) -> None:
+    entered = 0
+    try:
+        for index, item in enumerate(node.items):
+            value = run.eval(item.context_expr, env)
+            if type(value) in (Managed, FileHandle) and not run.jitted or entered_objects.enters(value):
+                rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
+                return entered_objects.enter(run, value, item.optional_vars,
+                                             lambda: with_statement(run, rest, env) if rest else run.block(node.body, env), env)
+            if type(value) is PlainContext and plain_enter(run, item, env):
+                continue
+            if item.optional_vars is not None or run.jitted:
+                raise Bail
+            if type(value) is MeshCtx:
+                run.contexts.append(value.mesh)
+            elif type(value) is MeshObj:
+                run.contexts.append(None)
+            else:
+                raise Bail
+            entered += 1
+        run.block(node.body, env)
+    finally:
+        del run.contexts[len(run.contexts) - entered:]
