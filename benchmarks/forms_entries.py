@@ -11,6 +11,13 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib1_sf105_script_generator_fed_by_send": "main()",
+    "nib1_sf105_script_generator_send_replaces_default": "main()",
+    "ib2_sf105_script_generator_throw_caught_by_handler": "main()",
+    "nib2_sf105_script_generator_throw_skips_the_rest_of_the_try": "main()",
+    "ib3_sf105_script_generator_close_runs_finally": "main()",
+    "nib3_sf105_script_generator_closed_when_dropped": "main()",
+    "ib4_sf105_script_generator_left_suspended_outside_try": "main()",
     "hp1_sf105_contextvar_set_by_awaited_coroutine": "main()",
     "nhp1_sf105_contextvar_set_in_a_task_copy": "main()",
     "hp2_sf105_async_generator_finished_by_async_for": "main()",

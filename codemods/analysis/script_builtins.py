@@ -204,6 +204,9 @@ class ScriptBuiltins:
         name = func.__name__
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
+        if isinstance(func, type) and issubclass(func, Exception) and not issubclass(func, StopIteration) \
+                and not kwargs and all(plain_tree(arg) for arg in args):
+            return guard(func, *args)  # (an exception made before it is raised: `gen.throw(ValueError(...))`)
         if name in ("any", "all") and len(args) == 1 and not kwargs and type(args[0]) is Lazy:
             return self.short_circuit(name == "any", args[0])
         if args and type(args[0]) is GenRun:  # (script_generators.py)

@@ -13,7 +13,7 @@ Modelled consumers: a `for` loop (its rounds interleaved with the body; also ove
 `enumerate(gen)`), `next(gen)`, `list(gen)` and `tuple(gen)` (the body run to its end),
 `yield from gen` in another generator's body, and a `with` statement over a context manager (its
 body runs between the generator's first piece and the rest). Anything else that would walk a
-generator (a comprehension, `zip`, `sorted`) stops the run, as does an exception thrown into a suspended generator, a generator resumed inside or
+generator (a comprehension, `zip`, `sorted`) stops the run, as does a generator resumed inside or
 outside a shard_map body or jitted function other than the one it began in, and a generator
 left suspended (by a loop that ends early, or by `next`) whose body has a `finally`, handlers or
 a `with`: CPython closes it as soon as its last reference goes, running them, which the run does
@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import threading
 
+from codemods.analysis.generator_methods import left_suspended, resumed
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, UFunc
 
@@ -106,6 +107,9 @@ class GenRun:
         self.saved: dict = {}
         self.contexts = 0  # the context meshes its body has entered and not left
         self.tracing: tuple = ()  # (shard_map body, jit depth, states) it began in: it runs only there
+        self.at: ast.AST | None = None  # the `yield` it is suspended at (None: not known)
+        self.sent: object = None  # what `send` passes to the suspended `yield` (generator_methods.py)
+        self.thrown: BaseException | None = None  # what `throw` and `close` raise there
         run.__dict__.setdefault("_generators", []).append(self)
 
     def __iter__(self):
@@ -122,6 +126,7 @@ class GenRun:
             raise Bail  # (a profile hook would see the generator's frames)
         if self.thread is None:
             self.tracing = _tracing(run)
+        resumed(self)  # (alive until now: not closed by CPython meanwhile; generator_methods.py)
         if _tracing(run) != self.tracing:
             raise Bail  # (resumed in or out of a traced body other than the one it began in)
         mine = _saved(run)
@@ -158,14 +163,18 @@ class GenRun:
                     return
                 yield value
         finally:
-            if not finished and (self.contexts or closes_with_code(self.func.node)):
-                raise Bail  # (left suspended: freed, it is closed then, running its `finally`; found by adversarial15)
+            if not finished and self.contexts:
+                raise Bail  # (left suspended inside a mesh it entered)
+            if not finished:
+                left_suspended(self)  # (freed, it is closed then, running its `finally`: generator_methods.py; adversarial15)
 
-    def suspend(self, value: object) -> object:
-        """A `yield` in the body (run on the generator's thread): hand `value` out, wait to resume."""
+    def suspend(self, value: object, at: ast.AST | None = None) -> object:
+        """A `yield` in the body (run on the generator's thread): hand `value` out, wait to resume;
+        what `send` passes is its value, what `throw` passes is raised there."""
         run = self.run
         if _tracing(run) != self.tracing:
             raise Bail
+        self.at = at
         self.saved = _saved(run)
         self.message = ("yield", value)
         self.to_consumer.release()
@@ -173,7 +182,14 @@ class GenRun:
         if self.closing:
             raise _Closed
         _restore(run, self.saved)
-        return None  # (what `send` passes: the run only calls `next`)
+        self.at = None
+        thrown, self.thrown = self.thrown, None
+        if thrown is not None:
+            from codemods.analysis.host_exprs import Raised
+
+            raise Raised(thrown)
+        sent, self.sent = self.sent, None
+        return sent
 
     def close(self) -> None:
         """The run ended: unwind a suspended body (its thread ends)."""
@@ -281,8 +297,8 @@ def next_item(run, args: list) -> object:
     source = args[0]
     if type(source) is GenRun:
         more, value = source.step()
-        if more and closes_with_code(source.func.node):
-            raise Bail  # (suspended: where its last reference goes, CPython closes it and its `finally` runs)
+        if more:
+            left_suspended(source)  # (where its last reference goes, CPython closes it: generator_methods.py)
     elif type(source) is Iter and source.live is not None and not source.used:
         try:
             more, value = True, next(source.live)

@@ -107,6 +107,7 @@ from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
 from codemods.analysis.shared_iterators import own_iterator, pulled
+from codemods.analysis.generator_methods import generator_attribute
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator, loop_over)
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
@@ -333,7 +334,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             self.tick()
             return self.attribute(self.eval(node.value, env), node.attr)
         if kind is ast.Yield:  # (in a generator's body, run on its own thread: script_generators.py)
-            return current(self).suspend(self.eval(node.value, env) if node.value is not None else None)
+            return current(self).suspend(self.eval(node.value, env) if node.value is not None else None, node)
         if kind is ast.Await:  # (in a coroutine's body, run on its own thread: script_asyncio.py)
             return awaited(self, node, env)
         if kind is ast.YieldFrom:
@@ -428,6 +429,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return class_attribute(self, obj, name)
         if kind is SuperObj:
             return super_attribute(self, obj, name)
+        if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()` (generator_methods.py)
+            return generator_attribute(obj, name)
         if is_async_object(obj):  # (script_async_objects.py)
             return async_attribute(self, obj, name)
         if kind is MeshObj and name == "axis_names":
