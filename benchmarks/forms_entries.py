@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib5_sf105_script_plans_sorted_by_their_own_lt": "main()",
+    "ib6_sf105_script_max_asks_the_reflected_lt": "main()",
+    "ib7_sf105_script_total_ordering_derives_ge": "main()",
+    "ib8_sf105_script_stages_sorted_in_place": "main()",
+    "nib5_sf105_script_plans_sorted_by_an_inverted_lt": "main()",
+    "nib6_sf105_script_min_of_candidates_ranked_by_gt": "main()",
+    "nib7_sf105_script_total_ordering_gt_excludes_equal": "main()",
+    "nib8_sf105_script_stages_sorted_in_place_reversed": "main()",
     "ib1_sf105_script_generator_fed_by_send": "main()",
     "nib1_sf105_script_generator_send_replaces_default": "main()",
     "ib2_sf105_script_generator_throw_caught_by_handler": "main()",

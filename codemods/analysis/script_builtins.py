@@ -15,7 +15,7 @@ import types
 
 from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
-from codemods.analysis import script_environment, script_typing
+from codemods.analysis import object_orderings, script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
@@ -107,6 +107,8 @@ class ScriptBuiltins:
         if canonical in _RE and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
             found = guard(getattr(re, canonical[3:]), *args, **kwargs)
             return ReMatch(found) if isinstance(found, re.Match) else found
+        if canonical == "functools.total_ordering":  # (object_orderings.py)
+            return object_orderings.total_ordering(self, args, kwargs)
         if canonical in CLASS_LIBRARY:  # (`abc.abstractmethod`: class_metas.py)
             return CLASS_LIBRARY[canonical](self, args, kwargs)
         if canonical in FUNCTION_LIBRARY:  # (script_functions.py)
@@ -245,6 +247,10 @@ class ScriptBuiltins:
             return number(self)  # `float(loss)`: a number the run does not know
         if name in ("min", "max") and len(args) >= 2 and not kwargs and any(type(a) is Opaque for a in args):
             return unknown_choice(self, name, args, args, False)  # `max(loss, floor)` (unknown_choices.py)
+        if name in ("sorted", "min", "max") and (len(args) == 1 and type(args[0]) in (list, tuple) or len(args) >= 2
+                                                 and name != "sorted") \
+                and object_orderings.orders(items := list(args[0] if len(args) == 1 else args)):
+            return object_orderings.ordered(self, name, items, kwargs)  # (objects' own `__lt__`: object_orderings.py)
         if name in _WALKING and len(args) == 1 and type(args[0]) is SpecObj:
             args = [list(args[0].entries)]  # `any(spec)`: a PartitionSpec is the tuple of its entries
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):

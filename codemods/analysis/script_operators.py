@@ -15,7 +15,7 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import script_dunders, script_environment, script_flags, script_typing
+from codemods.analysis import object_orderings, script_dunders, script_environment, script_flags, script_typing
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
@@ -191,6 +191,8 @@ class ScriptOperators:
             sides = (type(left), type(right))
             if UObj in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # (the class's own `__eq__`: script_dunders.py)
                 return script_dunders.equality(self, type(node.ops[0]) is ast.Eq, left, right)
+            if UObj in sides:  # (the class's own `__lt__`, ...: object_orderings.py)
+                return object_orderings.compare(self, type(node.ops[0]), left, right)
             if DType in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # `x.dtype == jnp.bfloat16`
                 return dtype_equal(left, right) == (type(node.ops[0]) is ast.Eq)
             if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
