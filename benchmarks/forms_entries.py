@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib10_sf105_script_axis_group_str_falls_back_to_repr": "main()",
+    "ib9_sf105_script_axis_group_formatted_by_its_str": "main()",
+    "nib10_sf105_script_axis_group_repr_conversion": "main()",
+    "nib9_sf105_script_axis_group_format_spec_picks_the_first": "main()",
     "ib5_sf105_script_plans_sorted_by_their_own_lt": "main()",
     "ib6_sf105_script_max_asks_the_reflected_lt": "main()",
     "ib7_sf105_script_total_ordering_derives_ge": "main()",

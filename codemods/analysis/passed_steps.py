@@ -57,6 +57,7 @@ def formatted(run, node, env) -> object:
     import ast
 
     from codemods.analysis.host_exprs import guard, plain_tree
+    from codemods.analysis.object_texts import field_text, is_object
 
     parts, unknown = [], False
     for value in node.values:
@@ -70,6 +71,9 @@ def formatted(run, node, env) -> object:
         if isinstance(obj, Opaque) or isinstance(spec, Opaque) or type(obj) is tuple and obj and all(
                 isinstance(item, Opaque) or plain_tree(item) for item in obj):  # (`{x.shape}`)
             unknown = True
+            continue
+        if is_object(obj):  # (the class's own `__format__`/`__str__`/`__repr__`: object_texts.py)
+            parts.append(field_text(run, obj, None if value.conversion == -1 else chr(value.conversion), spec))
             continue
         if not plain_tree(obj):
             raise Bail

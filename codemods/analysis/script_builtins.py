@@ -15,7 +15,7 @@ import types
 
 from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
-from codemods.analysis import object_orderings, script_environment, script_typing
+from codemods.analysis import object_orderings, object_texts, script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
@@ -206,6 +206,9 @@ class ScriptBuiltins:
         name = func.__name__
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
+        if name in ("str", "repr", "format") and (done := object_texts.text_call(self, name, args, kwargs)) \
+                is not NotImplemented:
+            return done  # (the class's own `__str__`, ...: object_texts.py)
         if isinstance(func, type) and issubclass(func, Exception) and not issubclass(func, StopIteration) \
                 and not kwargs and all(plain_tree(arg) for arg in args):
             return guard(func, *args)  # (an exception made before it is raised: `gen.throw(ValueError(...))`)

@@ -94,7 +94,7 @@ from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import array_lists, entered_objects, field_specs, function_slots, script_flags, script_match
+from codemods.analysis import object_texts, array_lists, entered_objects, field_specs, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
@@ -536,6 +536,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.run_lambda(func, args, kwargs)
         if kind in OPAQUE_TYPES:
             raise Bail
+        if (text := object_texts.method_call(self, func, args, kwargs)) is not NotImplemented:
+            return text  # (`"{}".format(axis)`: the object's own `__format__`: object_texts.py)
         if (found := unknown_get(self, func, args, kwargs)) is not None:
             return found  # (`table.get(key)` of a key the run does not know: unknown_keys.py)
         if (done := sort_call(self, func, args, kwargs, CALLABLES)) is not NotImplemented:
