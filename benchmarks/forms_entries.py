@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib11_sf105_script_axis_table_missing_key_default": "main()",
+    "ib12_sf105_script_exception_group_sorted_by_except_star": "main()",
+    "nib11_sf105_script_axis_table_key_present": "main()",
+    "nib12_sf105_script_exception_group_runs_every_matching_handler": "main()",
     "ib10_sf105_script_axis_group_str_falls_back_to_repr": "main()",
     "ib9_sf105_script_axis_group_formatted_by_its_str": "main()",
     "nib10_sf105_script_axis_group_repr_conversion": "main()",

@@ -29,6 +29,7 @@ from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parse
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
+from codemods.analysis.script_exceptions import exception_text, exception_value
 from codemods.analysis.class_descriptors import Sentinel, class_vars, object_vars, slot_names
 from codemods.analysis.class_metas import LIBRARY as CLASS_LIBRARY
 from codemods.analysis.script_async_objects import LIBRARY as ASYNC_LIBRARY
@@ -209,9 +210,10 @@ class ScriptBuiltins:
         if name in ("str", "repr", "format") and (done := object_texts.text_call(self, name, args, kwargs)) \
                 is not NotImplemented:
             return done  # (the class's own `__str__`, ...: object_texts.py)
-        if isinstance(func, type) and issubclass(func, Exception) and not issubclass(func, StopIteration) \
-                and not kwargs and all(plain_tree(arg) for arg in args):
-            return guard(func, *args)  # (an exception made before it is raised: `gen.throw(ValueError(...))`)
+        if (text := exception_text(name, args, kwargs)) is not NotImplemented:
+            return text  # (`str(err)`: script_exceptions.py)
+        if (made := exception_value(func, args, kwargs)) is not None:
+            return made  # (an exception made before it is raised: script_exceptions.py)
         if name in ("any", "all") and len(args) == 1 and not kwargs and type(args[0]) is Lazy:
             return self.short_circuit(name == "any", args[0])
         if args and type(args[0]) is GenRun:  # (script_generators.py)

@@ -142,6 +142,9 @@ class ScriptOperators:
             return guard(operator.getitem, holder.entries, key)
         if kind is UObj and (hook := holder.cls.lookup("__getitem__")) is not None:
             return self.call(Bound(hook[1], holder), [key], {}) if type(hook[1]) is UFunc else _bail()
+        if kind is UObj and type(holder.data) is dict and (done := script_dunders.missing(self, holder, key)) \
+                is not NotImplemented:
+            return done  # (a dict subclass's `__missing__`: script_dunders.py)
         if kind is UObj and holder.data is not None:
             return self.item(holder.data, key)
         if kind in (str, list, tuple) and type(key) in (int, bool, slice):

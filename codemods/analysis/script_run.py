@@ -86,7 +86,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 module_names, profiled_run, set_function_attribute, delete)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import ERROR_NAMES, exception_attribute, raise_statement, try_star
+from codemods.analysis.script_exceptions import ERROR_NAMES, exception_value, exception_attribute, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.super_reads import super_attribute
 from codemods.analysis.try_blocks import try_block
@@ -536,6 +536,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.run_lambda(func, args, kwargs)
         if kind in OPAQUE_TYPES:
             raise Bail
+        if kind is type and (made := exception_value(func, args, kwargs)) is not None:
+            return made  # (`errors.append(ShardError(name))`: script_exceptions.py)
         if (text := object_texts.method_call(self, func, args, kwargs)) is not NotImplemented:
             return text  # (`"{}".format(axis)`: the object's own `__format__`: object_texts.py)
         if (found := unknown_get(self, func, args, kwargs)) is not None:
