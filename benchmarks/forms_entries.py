@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib13_sf105_script_reader_polled_to_its_sentinel": "main()",
+    "ib14_sf105_script_axes_walked_by_getitem": "main()",
+    "nib13_sf105_script_reader_stops_at_an_early_sentinel": "main()",
+    "nib14_sf105_script_getitem_walk_ignores_len": "main()",
     "ib11_sf105_script_axis_table_missing_key_default": "main()",
     "ib12_sf105_script_exception_group_sorted_by_except_star": "main()",
     "nib11_sf105_script_axis_table_key_present": "main()",

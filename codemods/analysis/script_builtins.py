@@ -29,6 +29,7 @@ from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parse
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
+from codemods.analysis.protocol_iterators import called_until
 from codemods.analysis.script_exceptions import exception_text, exception_value
 from codemods.analysis.class_descriptors import Sentinel, class_vars, object_vars, slot_names
 from codemods.analysis.class_metas import LIBRARY as CLASS_LIBRARY
@@ -193,6 +194,8 @@ class ScriptBuiltins:
             if not kinds or any(type(kind) is not UClass for kind in kinds):
                 raise Bail  # (a library class or a builtin type: its hierarchy is not held)
             return any(args[0].derives(kind) for kind in kinds)  # (no metaclass: make_class stops at one)
+        if name == "builtins.iter" and len(args) == 2:
+            return called_until(self, args[0], args[1])  # (a reader polled to its sentinel: protocol_iterators.py)
         if name == "builtins.iter" and len(args) == 1:
             items = self.iterate(args[0])  # (of what cannot change: Python's iterator over the items, read as asked)
             return Iter(items, self.statements, live=iter(args[0]) if live(args[0]) else iter(items)

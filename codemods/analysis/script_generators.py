@@ -10,14 +10,16 @@ keeps its own call stack (frames, the call being made, `try` depth), while what 
 (the context mesh set by `with mesh:`, module state, objects) stays shared.
 
 Modelled consumers: a `for` loop (its rounds interleaved with the body; also over
-`enumerate(gen)`), `next(gen)`, `list(gen)` and `tuple(gen)` (the body run to its end),
+`enumerate(gen)`; a list, set or dict comprehension's first `for`, when closing the generator
+runs none of its code), `next(gen)`, `gen.send(v)`, `gen.throw(e)`, `gen.close()`
+(generator_methods.py), `list(gen)` and `tuple(gen)` (the body run to its end),
 `yield from gen` in another generator's body, and a `with` statement over a context manager (its
 body runs between the generator's first piece and the rest). Anything else that would walk a
-generator (a comprehension, `zip`, `sorted`) stops the run, as does a generator resumed inside or
+generator (`zip`, `sorted`) stops the run, as does a generator resumed inside or
 outside a shard_map body or jitted function other than the one it began in, and a generator
-left suspended (by a loop that ends early, or by `next`) whose body has a `finally`, handlers or
-a `with`: CPython closes it as soon as its last reference goes, running them, which the run does
-not follow.
+left suspended (by a loop that ends early, or by `next`) at a `yield` inside a `try` or `with`:
+CPython closes it as soon as its last reference goes, running its `finally`, handlers or exits,
+which the run does not follow (generator_methods.py: no stop is certain while one is unclosed).
 """
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
-from codemods.analysis.script_generators import GenRun, drained
+from codemods.analysis.script_generators import GenRun, closes_with_code, drained
 from codemods.analysis.shared_iterators import own_iterator
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
@@ -343,6 +343,8 @@ class ScriptOperators:
                 raise Bail
             source.used = True  # (each item pulled when the comprehension asks: functional_iterators.py)
             return self.produce(source)
+        if type(source) is GenRun and not closes_with_code(source.func.node):
+            return source.walk()  # (each piece run when the comprehension asks for it: script_generators.py)
         return self.iterate(source)
 
     def consume(self, lazy: Lazy) -> list:
