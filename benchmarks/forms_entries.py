@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib15_sf105_script_registry_keyed_by_equal_objects": "main()",
+    "nib15_sf105_script_registry_key_equal_hash_but_unequal": "main()",
     "ib13_sf105_script_reader_polled_to_its_sentinel": "main()",
     "ib14_sf105_script_axes_walked_by_getitem": "main()",
     "nib13_sf105_script_reader_stops_at_an_early_sentinel": "main()",

@@ -29,6 +29,7 @@ from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parse
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
+from codemods.analysis.object_hashes import hash_call
 from codemods.analysis.protocol_iterators import called_until
 from codemods.analysis.script_exceptions import exception_text, exception_value
 from codemods.analysis.class_descriptors import Sentinel, class_vars, object_vars, slot_names
@@ -194,6 +195,8 @@ class ScriptBuiltins:
             if not kinds or any(type(kind) is not UClass for kind in kinds):
                 raise Bail  # (a library class or a builtin type: its hierarchy is not held)
             return any(args[0].derives(kind) for kind in kinds)  # (no metaclass: make_class stops at one)
+        if name == "builtins.hash":
+            return hash_call(args, kwargs)  # (object_hashes.py)
         if name == "builtins.iter" and len(args) == 2:
             return called_until(self, args[0], args[1])  # (a reader polled to its sentinel: protocol_iterators.py)
         if name == "builtins.iter" and len(args) == 1:

@@ -108,12 +108,14 @@ from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
 from codemods.analysis.shared_iterators import own_iterator, pulled
 from codemods.analysis.generator_methods import generator_attribute
+from codemods.analysis.object_hashes import running
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator, loop_over)
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
               ast.AsyncFor: async_for, ast.Match: script_match.match_statement}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass")
+_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass",
+             "hash")
 
 
 class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
@@ -138,7 +140,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def run_module(self) -> None:
         self.module_env.vars.update(module_names(self.tree))
-        self.block(self.tree.body, self.module_env)
+        with running(self):  # (objects' own `__hash__`/`__eq__` asked by Python's dicts: object_hashes.py)
+            self.block(self.tree.body, self.module_env)
 
     def context_mesh(self) -> MeshObj | None:
         return next((mesh for mesh in reversed(self.contexts) if mesh is not None), self.lasting)

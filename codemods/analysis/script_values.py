@@ -200,14 +200,14 @@ class UObj:
         self.data = cls.builtin() if cls.builtin is not None else None  # (a subclass of dict or list)
 
     def __eq__(self, other: object) -> bool:
-        if self.cls.lookup("__eq__") is not None or self.cls.kind == "dataclass":
-            raise Bail
-        return self is other
+        from codemods.analysis.object_hashes import equal
+
+        return equal(self, other)  # (the class's own `__eq__`, run by the script run: object_hashes.py)
 
     def __hash__(self) -> int:
-        if self.cls.lookup("__hash__") is not None or self.cls.kind == "dataclass":
-            raise Bail
-        return id(self)
+        from codemods.analysis.object_hashes import hash_of
+
+        return hash_of(self)  # (the class's own `__hash__`, or None when it defines `__eq__` only)
 
     def __bool__(self) -> bool:
         if self.cls.lookup("__bool__") is not None or self.cls.lookup("__len__") is not None:
