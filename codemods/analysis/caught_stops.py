@@ -131,9 +131,11 @@ def run_module(run) -> None:
     from codemods.analysis.script_values import GatherStop
 
     from codemods.analysis.generator_methods import unclosed
+    from codemods.analysis.object_hashes import running
 
     try:
-        run.run_module()
+        with running(run):  # (objects' own `__hash__`/`__eq__` asked by Python's dicts: object_hashes.py)
+            run.run_module()
     except Raised as raised:
         if is_stop(raised.error):
             if unclosed(run):

@@ -86,7 +86,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 module_names, profiled_run, set_function_attribute, delete)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import ERROR_NAMES, exception_value, exception_attribute, raise_statement, try_star
+from codemods.analysis.script_exceptions import ERROR_NAMES, exception_attribute, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.super_reads import super_attribute
 from codemods.analysis.try_blocks import try_block
@@ -94,7 +94,7 @@ from codemods.analysis.unittest_cases import PlainContext, plain_enter, unittest
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import object_texts, array_lists, entered_objects, field_specs, function_slots, script_flags, script_match
+from codemods.analysis import array_lists, entered_objects, field_specs, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
                                               set_namespace_attribute, constant as library_constant,
@@ -107,15 +107,13 @@ from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
 from codemods.analysis.shared_iterators import own_iterator, pulled
-from codemods.analysis.generator_methods import generator_attribute
-from codemods.analysis.object_hashes import running
+from codemods.analysis.language_hooks import attribute_hook, call_hook
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator, loop_over)
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
               ast.AsyncFor: async_for, ast.Match: script_match.match_statement}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass",
-             "hash")
+_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass", "hash")
 
 
 class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
@@ -140,8 +138,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def run_module(self) -> None:
         self.module_env.vars.update(module_names(self.tree))
-        with running(self):  # (objects' own `__hash__`/`__eq__` asked by Python's dicts: object_hashes.py)
-            self.block(self.tree.body, self.module_env)
+        self.block(self.tree.body, self.module_env)
 
     def context_mesh(self) -> MeshObj | None:
         return next((mesh for mesh in reversed(self.contexts) if mesh is not None), self.lasting)
@@ -393,6 +390,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def attribute(self, obj: object, name: str) -> object:
         kind = type(obj)
+        if (found := attribute_hook(self, obj, name)) is not NotImplemented:
+            return found  # (a generator's methods, a class's `__getattribute__`: language_hooks.py)
         if kind in (UFunc, CodeObj, FrameObj) or kind in INSPECT_TYPES:
             return function_attribute(self, obj, name) if kind is UFunc else code_attribute(obj, name) \
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
@@ -432,8 +431,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return class_attribute(self, obj, name)
         if kind is SuperObj:
             return super_attribute(self, obj, name)
-        if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()` (generator_methods.py)
-            return generator_attribute(obj, name)
         if is_async_object(obj):  # (script_async_objects.py)
             return async_attribute(self, obj, name)
         if kind is MeshObj and name == "axis_names":
@@ -539,10 +536,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.run_lambda(func, args, kwargs)
         if kind in OPAQUE_TYPES:
             raise Bail
-        if kind is type and (made := exception_value(func, args, kwargs)) is not None:
-            return made  # (`errors.append(ShardError(name))`: script_exceptions.py)
-        if (text := object_texts.method_call(self, func, args, kwargs)) is not NotImplemented:
-            return text  # (`"{}".format(axis)`: the object's own `__format__`: object_texts.py)
+        if (made := call_hook(self, func, args, kwargs)) is not NotImplemented:
+            return made  # (an exception made as a value, `"{}".format(axis)`: language_hooks.py)
         if (found := unknown_get(self, func, args, kwargs)) is not None:
             return found  # (`table.get(key)` of a key the run does not know: unknown_keys.py)
         if (done := sort_call(self, func, args, kwargs, CALLABLES)) is not NotImplemented:
