@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib16_sf105_script_config_proxy_getattribute_overrides": "main()",
+    "ib17_sf105_script_singleton_metaclass_call": "main()",
+    "nib16_sf105_script_config_proxy_getattribute_renames": "main()",
+    "nib17_sf105_script_metaclass_call_drops_arguments": "main()",
     "ib15_sf105_script_registry_keyed_by_equal_objects": "main()",
     "nib15_sf105_script_registry_key_equal_hash_but_unequal": "main()",
     "ib13_sf105_script_reader_polled_to_its_sentinel": "main()",

@@ -500,6 +500,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if isinstance(func.func, BUILTIN_METHODS):
                 return func.func(self, func.self, args, kwargs)
             return self.call(func.func, [func.self, *args], kwargs)
+        if (made := call_hook(self, func, args, kwargs)) is not NotImplemented:
+            return made  # (a metaclass's `__call__`, an exception made as a value, `"{}".format(axis)`: language_hooks.py)
         if kind is UClass:
             if func.kind == "enum":
                 if len(args) != 1 or kwargs:
@@ -536,8 +538,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.run_lambda(func, args, kwargs)
         if kind in OPAQUE_TYPES:
             raise Bail
-        if (made := call_hook(self, func, args, kwargs)) is not NotImplemented:
-            return made  # (an exception made as a value, `"{}".format(axis)`: language_hooks.py)
         if (found := unknown_get(self, func, args, kwargs)) is not None:
             return found  # (`table.get(key)` of a key the run does not know: unknown_keys.py)
         if (done := sort_call(self, func, args, kwargs, CALLABLES)) is not NotImplemented:
