@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib18_sf105_script_axes_joined_by_map_str": "main()",
+    "ib19_sf105_script_exit_swallows_listed_errors": "main()",
+    "ib20_sf105_script_min_by_a_key_object": "main()",
+    "nib18_sf105_script_axes_str_differs_from_name": "main()",
+    "nib19_sf105_script_exit_swallows_only_listed_errors": "main()",
+    "nib20_sf105_script_min_by_an_inverted_key_object": "main()",
     "ib16_sf105_script_config_proxy_getattribute_overrides": "main()",
     "ib17_sf105_script_singleton_metaclass_call": "main()",
     "nib16_sf105_script_config_proxy_getattribute_renames": "main()",

@@ -34,6 +34,11 @@ def running(run):
         _RUNS.pop()
 
 
+def current_run():
+    """The script run whose code runs now, or None."""
+    return _RUNS[-1] if _RUNS else None
+
+
 def _run():
     if not _RUNS:
         raise Bail

@@ -102,6 +102,17 @@ def ordered(run, name: str, items: list, kwargs: dict) -> object:
     return (min if name == "min" else max)([_Item(run, v) for v in items]).value
 
 
+def keyed(run, name: str, items: list, keys: list, reverse: bool) -> object:
+    """`sorted(items, key=f)`, `min(...)`, `max(...)` whose keys (f of each item, already called
+    in order, as sorted calls it) hold an instance of a module class: compared as keys are."""
+    order = [_Item(run, key) for key in keys]
+    if name == "sorted":
+        return [items[i] for i in sorted(range(len(items)), key=order.__getitem__, reverse=reverse)]
+    if not items or reverse:
+        raise Bail  # (ValueError of an empty sequence; `reverse=` is no keyword of min or max)
+    return items[(min if name == "min" else max)(range(len(items)), key=order.__getitem__)]
+
+
 def sort_in_place(run, holder: list, kwargs: dict) -> None:
     """`items.sort()` (`reverse=` only): sorted, then written back, as CPython's sort leaves it."""
     holder[:] = ordered(run, "sorted", list(holder), kwargs)

@@ -16,6 +16,8 @@ item access in the field name, nested fields in its spec) stops the run (Bail).
 """
 from __future__ import annotations
 
+import operator
+import re
 import string
 
 from codemods.analysis.host_objects import Bail
@@ -131,6 +133,50 @@ def method_call(run, func: object, args: list, kwargs: dict) -> object:
             or not any(type(value) is UObj for value in (*args, *kwargs.values())):
         return NotImplemented
     return format_call(run, holder, args, kwargs)
+
+
+_SPEC = re.compile(r"%(?:\((?P<key>[^)]*)\))?(?P<flags>[-#0 +]*)(?P<width>\*|\d*)(?:\.(?P<precision>\*|\d*))?(?P<kind>.)", re.S)
+
+
+def percent_args(right: object) -> bool:
+    """`text % right` hands an instance of a module class to printf-style formatting."""
+    return type(right) is UObj or type(right) is tuple and any(type(item) is UObj for item in right)
+
+
+def percent(run, template: str, right: object) -> str:
+    """`template % right` with an instance of a module class among the values: each `%s`
+    (flags and width allowed, no `*`) of one gets its `str` by the class's own method,
+    then Python's own formatting does the rest; any other conversion of an object stops the run."""
+    from codemods.analysis.host_exprs import guard, plain_tree
+
+    values = list(right) if type(right) is tuple else [right]
+    specs = [found for found in _SPEC.finditer(template) if found.group("kind") != "%"]
+    if len(specs) != len(values) or any(found.group("key") is not None or "*" in (found.group("width") or "")
+                                         or "*" in (found.group("precision") or "") for found in specs):
+        raise Bail  # (a mapping key, a `*` width, or a count Python rejects)
+    texts = []
+    for found, value in zip(specs, values):
+        if type(value) is UObj:
+            if found.group("kind") != "s":
+                raise Bail  # (`%r` or `%d` of an object: not modelled)
+            value = text_str(run, value)
+        elif not plain_tree(value):
+            raise Bail
+        texts.append(value)
+    return guard(operator.mod, template, tuple(texts))
+
+
+def running_text(obj: UObj, name: str, spec: str) -> str:
+    """What Python's own code gets asking an instance for its text (`map(str, axes)`,
+    `"%s" % (axis,)`): the class's method run by the script run; outside a run, the analysis's
+    own text of the value (never the program's)."""
+    from codemods.analysis.object_hashes import current_run
+
+    run = current_run()
+    if run is None:
+        return object.__repr__(obj)
+    return text_str(run, obj) if name == "str" else text_repr(run, obj) if name == "repr" \
+        else text_format(run, obj, spec)
 
 
 def _bail():

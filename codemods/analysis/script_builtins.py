@@ -190,6 +190,9 @@ class ScriptBuiltins:
             raise Bail
         if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and type(args[1]) is UClass:
             return False  # (`issubclass(inspect.Parameter.empty, BaseModel)`: a library class derives from none of the module's)
+        if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and all(
+                isinstance(kind, type) for kind in (args[1] if type(args[1]) is tuple else (args[1],))):
+            return guard(issubclass, *args)  # (`issubclass(kind, KeyError)` in an `__exit__`: Python's own classes)
         if name == "builtins.issubclass" and len(args) == 2 and type(args[0]) is UClass:
             kinds = args[1] if type(args[1]) is tuple else (args[1],)
             if not kinds or any(type(kind) is not UClass for kind in kinds):

@@ -15,7 +15,7 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import object_orderings, script_dunders, script_environment, script_flags, script_typing
+from codemods.analysis import object_orderings, object_texts, script_dunders, script_environment, script_flags, script_typing
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
@@ -155,6 +155,8 @@ class ScriptOperators:
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
+        if op is ast.Mod and type(left) is str and object_texts.percent_args(right):  # `"%s" % (axis,)`
+            return object_texts.percent(self, left, right)
         if script_dunders.handles(left, right):  # (an instance of a module class: its own methods)
             return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:

@@ -214,6 +214,21 @@ class UObj:
             raise Bail
         return True if self.data is None else bool(self.data)
 
+    def __str__(self) -> str:  # (Python's own `str(obj)`, `"%s" % obj`, `map(str, objs)`: object_texts.py)
+        from codemods.analysis.object_texts import running_text
+
+        return running_text(self, "str", "")
+
+    def __repr__(self) -> str:
+        from codemods.analysis.object_texts import running_text
+
+        return running_text(self, "repr", "")
+
+    def __format__(self, spec: str) -> str:
+        from codemods.analysis.object_texts import running_text
+
+        return running_text(self, "format", spec)
+
 
 class NTup(tuple):
     """An instance of a module NamedTuple: a tuple that knows its class."""
