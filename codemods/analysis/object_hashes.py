@@ -10,7 +10,8 @@ keys; an instance (script_values.UObj) answers that code as the program's class 
   stops); a class with neither (nor a base of the module with them) hashes by identity.
 - `obj == other` (what a dict or set asks when two hashes are equal, as `list.index` and `in`
   ask): the data model's rich comparison (script_dunders.equality), its truth.
-The hash's number only places the key in Python's table: the program reads no order of a set
+An exception such a hook raises stops the run (Python's dict code may be asked where the run
+cannot say which statement sees it). The hash's number only places the key in Python's table: the program reads no order of a set
 of objects (the run stops at a walk of a set of anything but ints), and equal hashes stay equal
 from run to run, so what is found is what the program finds. `hash(value)` itself is a number
 the run does not know (a str's changes from run to run): anything but handing it back from
@@ -70,7 +71,7 @@ def hash_of(obj) -> int:
     method = klass.attrs["__hash__"]
     if type(method) is not UFunc:
         raise Bail  # (`__hash__ = None`: TypeError; a staticmethod or a callable object)
-    result = _run().call(Bound(method, obj), [], {})
+    result = quiet(lambda: _run().call(Bound(method, obj), [], {}))
     if type(result) is HashOf:
         return result.number
     if type(result) in (int, bool):
@@ -91,7 +92,18 @@ def equal(obj, other) -> bool:
     if type(other) is not type(obj) and not plain_tree(other):
         raise Bail  # (a value of the analysis, not the program's: its own `==` asked, not the class's)
     run = _run()
-    return run.truth(equality(run, True, obj, other))
+    return quiet(lambda: run.truth(equality(run, True, obj, other)))
+
+
+def quiet(ask):
+    """A hook Python's own code (or the analysis's) asked: an exception it raises is not one the
+    program could be seen to catch at the right place, so the run stops instead."""
+    from codemods.analysis.host_exprs import Raised
+
+    try:
+        return ask()
+    except Raised:
+        raise Bail from None
 
 
 class HashOf:

@@ -172,11 +172,13 @@ def running_text(obj: UObj, name: str, spec: str) -> str:
     own text of the value (never the program's)."""
     from codemods.analysis.object_hashes import current_run
 
+    from codemods.analysis.object_hashes import quiet
+
     run = current_run()
     if run is None:
         return object.__repr__(obj)
-    return text_str(run, obj) if name == "str" else text_repr(run, obj) if name == "repr" \
-        else text_format(run, obj, spec)
+    return quiet(lambda: text_str(run, obj) if name == "str" else text_repr(run, obj) if name == "repr"
+                  else text_format(run, obj, spec))
 
 
 def _bail():
