@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib21_sf105_script_iterator_class_walked_by_for": "main()",
+    "nib21_sf105_script_iterator_class_stops_at_a_marker": "main()",
     "ib18_sf105_script_axes_joined_by_map_str": "main()",
     "ib19_sf105_script_exit_swallows_listed_errors": "main()",
     "ib20_sf105_script_min_by_a_key_object": "main()",

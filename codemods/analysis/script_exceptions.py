@@ -31,11 +31,17 @@ ERROR_NAMES = {error.__name__: error for error in (SyntaxError, AttributeError, 
                                                    TimeoutError, ConnectionError, FileNotFoundError, PermissionError,
                                                    BaseException)}
 ERROR_NAMES.update(IOError=OSError, EnvironmentError=OSError)
-ERROR_NAMES.update(GROUP_NAMES)  # (exception_groups.py)
+ERROR_NAMES.update(GROUP_NAMES, StopIteration=StopIteration)  # (exception_groups.py; an iterator's end)
 
 
 def _is_exception_class(value: object) -> bool:
     return isinstance(value, type) and issubclass(value, Exception) and not issubclass(value, StopIteration)
+
+
+def _raisable(value: object) -> bool:
+    """A class a `raise` may name: StopIteration too (an iterator's `__next__` ends so; out of a
+    generator's body it is a RuntimeError: script_generators.py stops the run there)."""
+    return isinstance(value, type) and issubclass(value, Exception)
 
 
 def exception_value(func: object, args: list, kwargs: dict) -> BaseException | None:
@@ -86,7 +92,7 @@ def exception_class(node: ast.ClassDef, bases: list) -> type | None:
 def _exception(run, node: ast.expr, env) -> BaseException:
     if type(node) is ast.Call:
         made = run.eval(node.func, env)
-        if not _is_exception_class(made):
+        if not _raisable(made):
             raise Bail
         args, kwargs = run.arguments(node, env)
         if group_arguments(made, args, kwargs):
@@ -95,9 +101,9 @@ def _exception(run, node: ast.expr, env) -> BaseException:
             raise Bail
         return guard(made, *args)
     value = run.eval(node, env)
-    if _is_exception_class(value):
+    if _raisable(value):
         return guard(value)
-    if isinstance(value, Exception) and not isinstance(value, StopIteration):
+    if isinstance(value, Exception):
         return value
     raise Bail
 

@@ -92,6 +92,8 @@ class _Thread(threading.Thread):
             message = ("closed", None)
         except BaseException as error:  # noqa: BLE001  (a Bail, a stop, the program's exception: the consumer's)
             message = ("raise", error.with_traceback(None))
+            if isinstance(getattr(error, "error", None), StopIteration):  # (RuntimeError in Python: PEP 479)
+                message = ("raise", Bail())
         gen.message, gen.done, gen.thread = message, True, None
         self.generator = None
         gen.to_consumer.release()
