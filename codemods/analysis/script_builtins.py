@@ -264,6 +264,8 @@ class ScriptBuiltins:
         if name in ("sorted", "min", "max") and (len(args) == 1 and type(args[0]) in (list, tuple) or len(args) >= 2
                                                  and name != "sorted") \
                 and object_orderings.orders(items := list(args[0] if len(args) == 1 else args)):
+            if len(args) >= 2 and kwargs:
+                raise Bail  # (TypeError: no default with several positional arguments)
             return object_orderings.ordered(self, name, items, kwargs)  # (objects' own `__lt__`: object_orderings.py)
         if name in _WALKING and len(args) == 1 and type(args[0]) is SpecObj:
             args = [list(args[0].entries)]  # `any(spec)`: a PartitionSpec is the tuple of its entries
