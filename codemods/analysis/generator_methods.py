@@ -11,7 +11,9 @@ runs that code later, when CPython closes it, which happens when its last refere
 the run does not follow. Such a generator is remembered as unclosed until it is resumed (it was
 alive until then) or closed by hand; a stop reached while one is unclosed is not certain (its
 cleanup may have run before and changed what the stop saw), so the run gives no finding then.
-A `yield` whose enclosing blocks run nothing when it is closed leaves nothing to remember.
+A `yield` whose enclosing blocks run nothing when it is closed leaves nothing to remember, unless
+some other generator is suspended where closing runs code (the first may hold the other, as a
+`for` over it: freeing the first closes the other).
 """
 from __future__ import annotations
 
@@ -30,8 +32,13 @@ def left_suspended(gen) -> None:
     """The consumer stopped asking while the generator is suspended (a `next`, a loop left early)."""
     if gen.done or gen.thread is None:
         return
-    if gen.at is None or closing_runs_code(gen.func.node, gen.at):
-        _unclosed(gen.run)[id(gen)] = gen
+    if _runs_code(gen) or any(other is not gen and not other.done and other.thread is not None and _runs_code(other)
+                              for other in gen.run.__dict__.get("_generators", ())):
+        _unclosed(gen.run)[id(gen)] = gen  # (closing it may also free another suspended one it holds)
+
+
+def _runs_code(gen) -> bool:
+    return gen.at is None or closing_runs_code(gen.func.node, gen.at)
 
 
 def unclosed(run) -> bool:
