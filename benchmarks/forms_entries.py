@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ib22_sf105_script_contextmanager_handler_swallows": "main()",
+    "nib22_sf105_script_contextmanager_finally_runs_on_error": "main()",
     "nib4_sf105_script_generator_holding_a_suspended_one": "main()",
     "ib21_sf105_script_iterator_class_walked_by_for": "main()",
     "nib21_sf105_script_iterator_class_stops_at_a_marker": "main()",

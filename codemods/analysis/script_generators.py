@@ -257,13 +257,21 @@ def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
         raise Bail  # (RuntimeError: generator didn't yield)
     if target is not None:
         run.store(target, value, env)
-    from codemods.analysis.host_exprs import Break, Continue, Return
+    from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 
     try:
         body()
     except (Break, Continue, Return):  # (not exceptions in Python: the manager leaves normally)
         _leave(manager)
         raise
+    except Raised as raised:  # (`__exit__` throws it in at the `yield`: generator_methods.py)
+        if not isinstance(raised.error, Exception) or isinstance(raised.error, StopIteration):
+            raise Bail from None  # (contextlib's own handling of StopIteration: not followed)
+        manager.gen.thrown = raised.error
+        more, _ = manager.gen.step()  # (the same exception raised again: it goes on, as does another)
+        if more:
+            raise Bail from None  # (RuntimeError: generator didn't stop after throw())
+        return  # (the body swallowed it: `__exit__` answers True)
     _leave(manager)
 
 
