@@ -32,13 +32,18 @@ def left_suspended(gen) -> None:
     """The consumer stopped asking while the generator is suspended (a `next`, a loop left early)."""
     if gen.done or gen.thread is None:
         return
-    if _runs_code(gen) or any(other is not gen and not other.done and other.thread is not None and _runs_code(other)
+    if _runs_code(gen) or any(other is not gen and not other.done and other.thread is not None and not other.running
+                              and _runs_code(other)
                               for other in gen.run.__dict__.get("_generators", ())):
         _unclosed(gen.run)[id(gen)] = gen  # (closing it may also free another suspended one it holds)
 
 
 def _runs_code(gen) -> bool:
-    return gen.at is None or closing_runs_code(gen.func.node, gen.at)
+    from codemods.analysis.script_generators import closes_with_code
+
+    if gen.at is None:  # (a `yield from`, an await: where is not kept; any try or with of its body may run)
+        return closes_with_code(gen.func.node)
+    return closing_runs_code(gen.func.node, gen.at)
 
 
 def unclosed(run) -> bool:
