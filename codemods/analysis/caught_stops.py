@@ -130,13 +130,19 @@ def run_module(run) -> None:
     """The module's run; a caught stop raised out of it is the stop the program ends at."""
     from codemods.analysis.script_values import GatherStop
 
+    from codemods.analysis.generator_methods import unclosed
+    from codemods.analysis.object_hashes import running
+
     try:
-        run.run_module()
+        with running(run):  # (objects' own `__hash__`/`__eq__` asked by Python's dicts: object_hashes.py)
+            run.run_module()
     except Raised as raised:
         if is_stop(raised.error):
+            if unclosed(run):
+                raise Bail from None  # (a suspended generator's cleanup may have run first: generator_methods.py)
             raise raised.error.stop.with_traceback(None) from None
         raise
     except GatherStop:
-        if run.__dict__.get("_caught_stop"):
-            raise Bail from None  # (met after the program caught an earlier one)
+        if run.__dict__.get("_caught_stop") or unclosed(run):
+            raise Bail from None  # (met after the program caught an earlier one, or a generator's cleanup may have run)
         raise

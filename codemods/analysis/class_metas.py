@@ -12,8 +12,10 @@ Attribute reads on such a class fall back to M's namespace (methods bound to the
 
 A metaclass derives from `type` or `abc.ABCMeta` (whose other behaviour, `register` and
 `__subclasshook__`, the run does not model) through one chain of the module's classes; one that
-defines a dunder other than `__new__`/`__init__` (`__call__`, `__prepare__`, `__getitem__`,
-`__instancecheck__`, ...) stops the run, as does any other call of `type.__new__`.
+defines a dunder other than `__new__`/`__init__`/`__call__` (`__prepare__`, `__getitem__`,
+`__instancecheck__`, ...) stops the run, as does any other call of `type.__new__`. Calling a
+class whose metaclass defines `__call__` (a singleton or registry metaclass) runs that method
+with the class first; its `super().__call__(*args)` is type's: the class made as usual.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import Bound, Lib, Opaque, RunCallable, UClass, UFunc
 
-_ALLOWED = frozenset({"__new__", "__init__", "__module__", "__qualname__", "__doc__"})
+_ALLOWED = frozenset({"__new__", "__init__", "__call__", "__module__", "__qualname__", "__doc__"})
 _TYPE_NAMES = frozenset(dir(abc.ABCMeta)) | frozenset(dir(type))
 
 
@@ -217,7 +219,49 @@ def meta_super(run, sup, name: str) -> object:
         return TypeNew()
     if type(sup.obj) is UClass and sup.obj.meta is not None and name == "__init__":
         return TypeInit()  # (`super().__init__(name, bases, ns)` in a metaclass's __init__)
+    if type(sup.obj) is UClass and sup.obj.meta is not None and name == "__call__":
+        return TypeCall(sup.obj)  # (`super().__call__(*args)` in a metaclass's __call__)
     return None
+
+
+def meta_super_call(sup) -> object:
+    """`super().__call__` in a metaclass's `__call__` (sup's object the class being called): the
+    next metaclass's `__call__` bound to the class, else type's; NotImplemented for another super."""
+    if sup.owner is None or sup.owner.kind != "meta" or type(sup.obj) is not UClass or sup.obj.meta is None \
+            or not sup.obj.meta.derives(sup.owner):
+        return NotImplemented
+    found = sup.start.lookup("__call__") if sup.start is not None else None
+    if found is None:
+        return TypeCall(sup.obj)
+    if type(found[1]) is not UFunc:
+        raise Bail
+    return Bound(found[1], sup.obj)
+
+
+def meta_call(run, cls: UClass, args: list, kwargs: dict) -> object:
+    """`C(*args)` where C's metaclass defines `__call__`; NotImplemented when it has none."""
+    found = cls.meta.lookup("__call__") if cls.meta is not None else None
+    if found is None:
+        return NotImplemented
+    if type(found[1]) is not UFunc:
+        raise Bail
+    return run.call(Bound(found[1], cls), args, kwargs)
+
+
+class TypeCall(RunCallable):
+    """`type.__call__(cls, *args)` bound to a class: the instance made as calling a plain class makes it."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: UClass) -> None:
+        self.cls = cls
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        from codemods.analysis.class_descriptors import instantiable
+        from codemods.analysis.script_classes import construct
+
+        instantiable(self.cls)
+        return construct(run, self.cls, args, kwargs)
 
 
 class TypeInit(RunCallable):

@@ -43,6 +43,7 @@ from codemods.analysis.host_exprs import (
     immutable,
     plain_tree,
 )
+from codemods.analysis.object_orderings import keyed, orders
 from codemods.analysis.host_objects import (
     BUILTINS,
     EXCEPTIONS,
@@ -308,6 +309,8 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
                 and type(kwargs.get("reverse", False)) is bool:
             items = list(args[0])
             keys = [self.call(kwargs["key"], [item], {}) for item in items] if "key" in kwargs else items
+            if orders(keys):  # (keys that are objects of the module, ordered by their own `__lt__`: object_orderings.py)
+                return keyed(self, name, items, keys, kwargs.get("reverse", False))
             if not all(plain_tree(k) for k in keys) and not compared(keys):  # (unknown_choices.py, compared_keys.py)
                 return unknown_choice(self, name, items, keys, kwargs.get("reverse", False))
             order = sorted(range(len(items)), key=lambda i: keys[i], reverse=kwargs.get("reverse", False)) \

@@ -30,6 +30,10 @@ def next_item(run, args: list, kwargs: dict) -> object:
 
     if type(args[0]) is GenRun:  # a generator function's next piece (script_generators.py)
         return generated(run, args)
+    if type(args[0]).__name__ == "UObj":  # an iterator object's own `__next__` (protocol_iterators.py)
+        from codemods.analysis.protocol_iterators import next_of
+
+        return next_of(run, args[0], args[1] if len(args) == 2 else None, len(args) == 2)
     if type(args[0]) is not Iter:
         raise Bail
     statement = run.statements

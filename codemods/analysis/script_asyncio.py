@@ -85,8 +85,8 @@ class _Pending:
 class AsyncGenRun(GenRun):
     """An async generator object: its `yield`s hand items to `async for`; its awaits pass up."""
 
-    def suspend(self, value: object) -> object:  # (a `yield` in its body)
-        return GenRun.suspend(self, _Item(value))
+    def suspend(self, value: object, at=None) -> object:  # (a `yield` in its body)
+        return GenRun.suspend(self, _Item(value), at)
 
     def pend(self, future: object) -> None:
         GenRun.suspend(self, _Pending(future))

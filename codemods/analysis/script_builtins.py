@@ -15,7 +15,7 @@ import types
 
 from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
-from codemods.analysis import script_environment, script_typing
+from codemods.analysis import object_orderings, object_texts, script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.text_streams import printed
@@ -33,6 +33,9 @@ from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parse
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
+from codemods.analysis.object_hashes import hash_call
+from codemods.analysis.protocol_iterators import called_until
+from codemods.analysis.script_exceptions import exception_text, exception_value
 from codemods.analysis.class_descriptors import Sentinel, class_vars, object_vars, slot_names
 from codemods.analysis.class_metas import LIBRARY as CLASS_LIBRARY
 from codemods.analysis.script_async_objects import LIBRARY as ASYNC_LIBRARY
@@ -113,6 +116,8 @@ class ScriptBuiltins:
         if canonical in _RE and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
             found = guard(getattr(re, canonical[3:]), *args, **kwargs)
             return ReMatch(found) if isinstance(found, re.Match) else found
+        if canonical == "functools.total_ordering":  # (object_orderings.py)
+            return object_orderings.total_ordering(self, args, kwargs)
         if canonical in CLASS_LIBRARY:  # (`abc.abstractmethod`: class_metas.py)
             return CLASS_LIBRARY[canonical](self, args, kwargs)
         if canonical in FUNCTION_LIBRARY:  # (script_functions.py)
@@ -191,11 +196,18 @@ class ScriptBuiltins:
             raise Bail
         if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and type(args[1]) is UClass:
             return False  # (`issubclass(inspect.Parameter.empty, BaseModel)`: a library class derives from none of the module's)
+        if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and all(
+                isinstance(kind, type) for kind in (args[1] if type(args[1]) is tuple else (args[1],))):
+            return guard(issubclass, *args)  # (`issubclass(kind, KeyError)` in an `__exit__`: Python's own classes)
         if name == "builtins.issubclass" and len(args) == 2 and type(args[0]) is UClass:
             kinds = args[1] if type(args[1]) is tuple else (args[1],)
             if not kinds or any(type(kind) is not UClass for kind in kinds):
                 raise Bail  # (a library class or a builtin type: its hierarchy is not held)
             return any(args[0].derives(kind) for kind in kinds)  # (no metaclass: make_class stops at one)
+        if name == "builtins.hash":
+            return hash_call(args, kwargs)  # (object_hashes.py)
+        if name == "builtins.iter" and len(args) == 2:
+            return called_until(self, args[0], args[1])  # (a reader polled to its sentinel: protocol_iterators.py)
         if name == "builtins.iter" and len(args) == 1:
             items = self.iterate(args[0])  # (of what cannot change: Python's iterator over the items, read as asked)
             return Iter(items, self.statements, live=iter(args[0]) if live(args[0]) else iter(items)
@@ -212,6 +224,13 @@ class ScriptBuiltins:
             return path_text(args[0])  # (script_paths.py)
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
+        if name in ("str", "repr", "format") and (done := object_texts.text_call(self, name, args, kwargs)) \
+                is not NotImplemented:
+            return done  # (the class's own `__str__`, ...: object_texts.py)
+        if (text := exception_text(name, args, kwargs)) is not NotImplemented:
+            return text  # (`str(err)`: script_exceptions.py)
+        if (made := exception_value(func, args, kwargs)) is not None:
+            return made  # (an exception made before it is raised: script_exceptions.py)
         if name in ("any", "all") and len(args) == 1 and not kwargs and type(args[0]) is Lazy:
             return self.short_circuit(name == "any", args[0])
         if args and type(args[0]) is GenRun:  # (script_generators.py)
@@ -257,6 +276,12 @@ class ScriptBuiltins:
             return number(self)  # `float(loss)`: a number the run does not know
         if name in ("min", "max") and len(args) >= 2 and not kwargs and any(type(a) is Opaque for a in args):
             return unknown_choice(self, name, args, args, False)  # `max(loss, floor)` (unknown_choices.py)
+        if name in ("sorted", "min", "max") and (len(args) == 1 and type(args[0]) in (list, tuple) or len(args) >= 2
+                                                 and name != "sorted") \
+                and object_orderings.orders(items := list(args[0] if len(args) == 1 else args)):
+            if len(args) >= 2 and kwargs:
+                raise Bail  # (TypeError: no default with several positional arguments)
+            return object_orderings.ordered(self, name, items, kwargs)  # (objects' own `__lt__`: object_orderings.py)
         if name in _WALKING and len(args) == 1 and type(args[0]) is SpecObj:
             args = [list(args[0].entries)]  # `any(spec)`: a PartitionSpec is the tuple of its entries
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):

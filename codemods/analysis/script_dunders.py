@@ -20,6 +20,8 @@ builtin, or any other kind of value on the other side stops the run (Bail).
 
 `bool(x)` calls `type(x).__bool__` (which must give a bool), or else `__len__` (an int >= 0:
 true when non-zero); without either an instance is true.
+
+`d[key]` on an instance of a dict subclass whose dict lacks the key calls `__missing__`.
 """
 from __future__ import annotations
 
@@ -169,3 +171,22 @@ def _compare_hook(run, obj: UObj, other: object, equal: bool) -> object:
     if type(found[1]) is not UFunc:
         raise Bail  # (`__eq__ = None`, a staticmethod...: not modelled)
     return run.call(Bound(found[1], obj), [other], {})
+
+
+def missing(run, obj: UObj, key: object) -> object:
+    """`obj[key]` on an instance of a dict subclass of the module whose dict lacks key: dict's
+    `__getitem__` calls `type(obj).__missing__(obj, key)` and gives its result (what it stores is
+    its own business); NotImplemented when the key is there or the class has no `__missing__`."""
+    from codemods.analysis.host_exprs import plain_tree
+
+    found = obj.cls.lookup("__missing__")
+    if found is None:
+        return NotImplemented
+    if not plain_tree(key):
+        raise Bail  # (a key whose hash or `==` the run does not know)
+    if key in obj.data:
+        return NotImplemented
+    if type(found[1]) is not UFunc:
+        raise Bail
+    return run.call(Bound(found[1], obj), [key], {})
+

@@ -20,6 +20,7 @@ import ast
 
 from codemods.analysis.host_exprs import Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.exception_groups import GROUP_NAMES, group_arguments
 
 
 # The builtin exception classes a script names beside those every run knows (host_objects.BUILTINS):
@@ -30,10 +31,41 @@ ERROR_NAMES = {error.__name__: error for error in (SyntaxError, AttributeError, 
                                                    TimeoutError, ConnectionError, FileNotFoundError, PermissionError,
                                                    BaseException)}
 ERROR_NAMES.update(IOError=OSError, EnvironmentError=OSError)
+ERROR_NAMES.update(GROUP_NAMES, StopIteration=StopIteration)  # (exception_groups.py; an iterator's end)
 
 
 def _is_exception_class(value: object) -> bool:
     return isinstance(value, type) and issubclass(value, Exception) and not issubclass(value, StopIteration)
+
+
+def _raisable(value: object) -> bool:
+    """A class a `raise` may name: StopIteration too (an iterator's `__next__` ends so; out of a
+    generator's body it is a RuntimeError: script_generators.py stops the run there)."""
+    return isinstance(value, type) and issubclass(value, Exception)
+
+
+def exception_value(func: object, args: list, kwargs: dict) -> BaseException | None:
+    """An exception made before it is raised or handed on (`gen.throw(ValueError(...))`,
+    `errors.append(ShardError(name))`, `ExceptionGroup("...", errors)`), as a `raise` would make
+    it; None when func is no exception class the run makes so."""
+    if group_arguments(func, args, kwargs):
+        return guard(func, *args)
+    if not _is_exception_class(func) or kwargs or not all(plain_tree(arg) for arg in args):
+        return None
+    return guard(func, *args)
+
+
+def exception_text(name: str, args: list, kwargs: dict) -> object:
+    """`str(error)`, `repr(error)` of an exception the run holds, by BaseException's own methods
+    (its args, plain values); NotImplemented for anything else."""
+    if name not in ("str", "repr") or len(args) != 1 or kwargs or not isinstance(args[0], BaseException):
+        return NotImplemented
+    error = args[0]
+    method = "__str__" if name == "str" else "__repr__"
+    if getattr(type(error), method) is not getattr(BaseException, method) or not plain_tree(error.args) \
+            or isinstance(error, (KeyError, BaseExceptionGroup)):
+        raise Bail  # (a text of the class's own; a KeyError's and a group's are their own too)
+    return guard(str if name == "str" else repr, error)
 
 
 def _unmodelled(self, *args, **kwargs) -> None:
@@ -60,16 +92,18 @@ def exception_class(node: ast.ClassDef, bases: list) -> type | None:
 def _exception(run, node: ast.expr, env) -> BaseException:
     if type(node) is ast.Call:
         made = run.eval(node.func, env)
-        if not _is_exception_class(made):
+        if not _raisable(made):
             raise Bail
         args, kwargs = run.arguments(node, env)
+        if group_arguments(made, args, kwargs):
+            return guard(made, *args)  # `raise ExceptionGroup("...", errors)` (exception_groups.py)
         if kwargs or not all(plain_tree(arg) for arg in args):
             raise Bail
         return guard(made, *args)
     value = run.eval(node, env)
-    if _is_exception_class(value):
+    if _raisable(value):
         return guard(value)
-    if isinstance(value, Exception) and not isinstance(value, StopIteration):
+    if isinstance(value, Exception):
         return value
     raise Bail
 
@@ -99,6 +133,8 @@ _EXCEPTION_FIELDS = frozenset({"__cause__", "__suppress_context__", "args", "__c
 
 
 def exception_attribute(error: Exception, name: str) -> object:
+    if isinstance(error, BaseExceptionGroup) and name in ("exceptions", "message"):
+        return getattr(error, name)  # (a group's members and text: exception_groups.py)
     if name not in _EXCEPTION_FIELDS or isinstance(error, StopIteration) or type(error).__dict__.get("__init__") is _unmodelled:
         raise Bail
     return getattr(error, name)
@@ -122,21 +158,8 @@ def _made_here(kind: object) -> bool:
 
 
 def try_star(run, node: ast.TryStar, env) -> None:
-    """`try: ... except* E: ...` (a TaskGroup's errors): the body, then the else block when nothing
-    was raised; an exception the handlers would sort (an ExceptionGroup's members) is not modelled."""
-    from codemods.analysis.script_values import GatherStop
+    """`try: ... except* E: ...` (a TaskGroup's errors, an ExceptionGroup sorted by kind):
+    exception_groups.py."""
+    from codemods.analysis.exception_groups import try_star as run_try_star
 
-    if node.finalbody:
-        raise Bail
-    run.guarded += 1  # (passed_steps.py)
-    try:
-        run.block(node.body, env)
-    except GatherStop:
-        if not own_handlers(run, node, env):
-            raise Bail from None  # the program may catch what JAX raises
-        raise
-    except Raised:
-        raise Bail from None
-    finally:
-        run.guarded -= 1
-    run.block(node.orelse, env)
+    run_try_star(run, node, env)

@@ -10,20 +10,23 @@ keeps its own call stack (frames, the call being made, `try` depth), while what 
 (the context mesh set by `with mesh:`, module state, objects) stays shared.
 
 Modelled consumers: a `for` loop (its rounds interleaved with the body; also over
-`enumerate(gen)`), `next(gen)`, `list(gen)` and `tuple(gen)` (the body run to its end),
+`enumerate(gen)`; a list, set or dict comprehension's first `for`, when closing the generator
+runs none of its code), `next(gen)`, `gen.send(v)`, `gen.throw(e)`, `gen.close()`
+(generator_methods.py), `list(gen)` and `tuple(gen)` (the body run to its end),
 `yield from gen` in another generator's body, and a `with` statement over a context manager (its
 body runs between the generator's first piece and the rest). Anything else that would walk a
-generator (a comprehension, `zip`, `sorted`) stops the run, as does an exception thrown into a suspended generator, a generator resumed inside or
+generator (`zip`, `sorted`) stops the run, as does a generator resumed inside or
 outside a shard_map body or jitted function other than the one it began in, and a generator
-left suspended (by a loop that ends early, or by `next`) whose body has a `finally`, handlers or
-a `with`: CPython closes it as soon as its last reference goes, running them, which the run does
-not follow.
+left suspended (by a loop that ends early, or by `next`) at a `yield` inside a `try` or `with`:
+CPython closes it as soon as its last reference goes, running its `finally`, handlers or exits,
+which the run does not follow (generator_methods.py: no stop is certain while one is unclosed).
 """
 from __future__ import annotations
 
 import ast
 import threading
 
+from codemods.analysis.generator_methods import left_suspended, resumed
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, UFunc
 
@@ -89,6 +92,8 @@ class _Thread(threading.Thread):
             message = ("closed", None)
         except BaseException as error:  # noqa: BLE001  (a Bail, a stop, the program's exception: the consumer's)
             message = ("raise", error.with_traceback(None))
+            if isinstance(getattr(error, "error", None), StopIteration):  # (RuntimeError in Python: PEP 479)
+                message = ("raise", Bail())
         gen.message, gen.done, gen.thread = message, True, None
         self.generator = None
         gen.to_consumer.release()
@@ -106,6 +111,9 @@ class GenRun:
         self.saved: dict = {}
         self.contexts = 0  # the context meshes its body has entered and not left
         self.tracing: tuple = ()  # (shard_map body, jit depth, states) it began in: it runs only there
+        self.at: ast.AST | None = None  # the `yield` it is suspended at (None: not known)
+        self.sent: object = None  # what `send` passes to the suspended `yield` (generator_methods.py)
+        self.thrown: BaseException | None = None  # what `throw` and `close` raise there
         run.__dict__.setdefault("_generators", []).append(self)
 
     def __iter__(self):
@@ -122,6 +130,7 @@ class GenRun:
             raise Bail  # (a profile hook would see the generator's frames)
         if self.thread is None:
             self.tracing = _tracing(run)
+        resumed(self)  # (alive until now: not closed by CPython meanwhile; generator_methods.py)
         if _tracing(run) != self.tracing:
             raise Bail  # (resumed in or out of a traced body other than the one it began in)
         mine = _saved(run)
@@ -158,14 +167,18 @@ class GenRun:
                     return
                 yield value
         finally:
-            if not finished and (self.contexts or closes_with_code(self.func.node)):
-                raise Bail  # (left suspended: freed, it is closed then, running its `finally`; found by adversarial15)
+            if not finished and self.contexts:
+                raise Bail  # (left suspended inside a mesh it entered)
+            if not finished:
+                left_suspended(self)  # (freed, it is closed then, running its `finally`: generator_methods.py; adversarial15)
 
-    def suspend(self, value: object) -> object:
-        """A `yield` in the body (run on the generator's thread): hand `value` out, wait to resume."""
+    def suspend(self, value: object, at: ast.AST | None = None) -> object:
+        """A `yield` in the body (run on the generator's thread): hand `value` out, wait to resume;
+        what `send` passes is its value, what `throw` passes is raised there."""
         run = self.run
         if _tracing(run) != self.tracing:
             raise Bail
+        self.at = at
         self.saved = _saved(run)
         self.message = ("yield", value)
         self.to_consumer.release()
@@ -173,7 +186,14 @@ class GenRun:
         if self.closing:
             raise _Closed
         _restore(run, self.saved)
-        return None  # (what `send` passes: the run only calls `next`)
+        self.at = None
+        thrown, self.thrown = self.thrown, None
+        if thrown is not None:
+            from codemods.analysis.host_exprs import Raised
+
+            raise Raised(thrown)
+        sent, self.sent = self.sent, None
+        return sent
 
     def close(self) -> None:
         """The run ended: unwind a suspended body (its thread ends)."""
@@ -237,13 +257,21 @@ def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
         raise Bail  # (RuntimeError: generator didn't yield)
     if target is not None:
         run.store(target, value, env)
-    from codemods.analysis.host_exprs import Break, Continue, Return
+    from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 
     try:
         body()
     except (Break, Continue, Return):  # (not exceptions in Python: the manager leaves normally)
         _leave(manager)
         raise
+    except Raised as raised:  # (`__exit__` throws it in at the `yield`: generator_methods.py)
+        if not isinstance(raised.error, Exception) or isinstance(raised.error, StopIteration):
+            raise Bail from None  # (contextlib's own handling of StopIteration: not followed)
+        manager.gen.thrown = raised.error
+        more, _ = manager.gen.step()  # (the same exception raised again: it goes on, as does another)
+        if more:
+            raise Bail from None  # (RuntimeError: generator didn't stop after throw())
+        return  # (the body swallowed it: `__exit__` answers True)
     _leave(manager)
 
 
@@ -281,8 +309,8 @@ def next_item(run, args: list) -> object:
     source = args[0]
     if type(source) is GenRun:
         more, value = source.step()
-        if more and closes_with_code(source.func.node):
-            raise Bail  # (suspended: where its last reference goes, CPython closes it and its `finally` runs)
+        if more:
+            left_suspended(source)  # (where its last reference goes, CPython closes it: generator_methods.py)
     elif type(source) is Iter and source.live is not None and not source.used:
         try:
             more, value = True, next(source.live)

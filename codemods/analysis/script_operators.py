@@ -15,13 +15,14 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import explicit_layouts, script_dunders, script_environment, script_flags, script_paths, script_typing
+from codemods.analysis import (explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
+                               script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
-from codemods.analysis.script_generators import GenRun, drained
+from codemods.analysis.script_generators import GenRun, closes_with_code, drained
 from codemods.analysis.shared_iterators import own_iterator
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
@@ -148,6 +149,9 @@ class ScriptOperators:
             return guard(operator.getitem, holder.entries, key)
         if kind is UObj and (hook := holder.cls.lookup("__getitem__")) is not None:
             return self.call(Bound(hook[1], holder), [key], {}) if type(hook[1]) is UFunc else _bail()
+        if kind is UObj and type(holder.data) is dict and (done := script_dunders.missing(self, holder, key)) \
+                is not NotImplemented:
+            return done  # (a dict subclass's `__missing__`: script_dunders.py)
         if kind is UObj and holder.data is not None:
             return self.item(holder.data, key)
         if kind in (str, list, tuple) and type(key) in (int, bool, slice):
@@ -160,6 +164,8 @@ class ScriptOperators:
         sides = (type(left), type(right))
         if (made := script_paths.binary(op, left, right)) is not NotImplemented:
             return made  # (`run_dir / "ckpt"`: script_paths.py)
+        if op is ast.Mod and type(left) is str and object_texts.percent_args(right):  # `"%s" % (axis,)`
+            return object_texts.percent(self, left, right)
         if script_dunders.handles(left, right):  # (an instance of a module class: its own methods)
             return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:
@@ -203,6 +209,8 @@ class ScriptOperators:
             sides = (type(left), type(right))
             if UObj in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # (the class's own `__eq__`: script_dunders.py)
                 return script_dunders.equality(self, type(node.ops[0]) is ast.Eq, left, right)
+            if UObj in sides:  # (the class's own `__lt__`, ...: object_orderings.py)
+                return object_orderings.compare(self, type(node.ops[0]), left, right)
             if DType in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # `x.dtype == jnp.bfloat16`
                 return dtype_equal(left, right) == (type(node.ops[0]) is ast.Eq)
             if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
@@ -356,6 +364,8 @@ class ScriptOperators:
                 raise Bail
             source.used = True  # (each item pulled when the comprehension asks: functional_iterators.py)
             return self.produce(source)
+        if type(source) is GenRun and not closes_with_code(source.func.node):
+            return source.walk()  # (each piece run when the comprehension asks for it: script_generators.py)
         return self.iterate(source)
 
     def consume(self, lazy: Lazy) -> list:

@@ -109,12 +109,13 @@ from codemods.analysis.array_reads import array_attribute, array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
 from codemods.analysis.shared_iterators import own_iterator, pulled
+from codemods.analysis.language_hooks import attribute_hook, call_hook
 from codemods.analysis.script_generators import (GenRun, Numbered, current, delegate, is_generator, loop_over)
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
               ast.AsyncFor: async_for, ast.Match: script_match.match_statement}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass")
+_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass", "hash")
 
 
 class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
@@ -317,7 +318,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             self.tick()
             return self.attribute(self.eval(node.value, env), node.attr)
         if kind is ast.Yield:  # (in a generator's body, run on its own thread: script_generators.py)
-            return current(self).suspend(self.eval(node.value, env) if node.value is not None else None)
+            return current(self).suspend(self.eval(node.value, env) if node.value is not None else None, node)
         if kind is ast.Await:  # (in a coroutine's body, run on its own thread: script_asyncio.py)
             return awaited(self, node, env)
         if kind is ast.YieldFrom:
@@ -374,6 +375,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def attribute(self, obj: object, name: str) -> object:
         kind = type(obj)
+        if (found := attribute_hook(self, obj, name)) is not NotImplemented:
+            return found  # (a generator's methods, a class's `__getattribute__`: language_hooks.py)
         if kind in (UFunc, CodeObj, FrameObj) or kind in INSPECT_TYPES:
             return function_attribute(self, obj, name) if kind is UFunc else code_attribute(obj, name) \
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
@@ -484,6 +487,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if isinstance(func.func, BUILTIN_METHODS):
                 return func.func(self, func.self, args, kwargs)
             return self.call(func.func, [func.self, *args], kwargs)
+        if (made := call_hook(self, func, args, kwargs)) is not NotImplemented:
+            return made  # (a metaclass's `__call__`, an exception made as a value, `"{}".format(axis)`: language_hooks.py)
         if kind is UClass:
             if func.kind == "enum":
                 if len(args) != 1 or kwargs:

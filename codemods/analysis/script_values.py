@@ -200,19 +200,34 @@ class UObj:
         self.data = cls.builtin() if cls.builtin is not None else None  # (a subclass of dict or list)
 
     def __eq__(self, other: object) -> bool:
-        if self.cls.lookup("__eq__") is not None or self.cls.kind == "dataclass":
-            raise Bail
-        return self is other
+        from codemods.analysis.object_hashes import equal
+
+        return equal(self, other)  # (the class's own `__eq__`, run by the script run: object_hashes.py)
 
     def __hash__(self) -> int:
-        if self.cls.lookup("__hash__") is not None or self.cls.kind == "dataclass":
-            raise Bail
-        return id(self)
+        from codemods.analysis.object_hashes import hash_of
+
+        return hash_of(self)  # (the class's own `__hash__`, or None when it defines `__eq__` only)
 
     def __bool__(self) -> bool:
         if self.cls.lookup("__bool__") is not None or self.cls.lookup("__len__") is not None:
             raise Bail
         return True if self.data is None else bool(self.data)
+
+    def __str__(self) -> str:  # (Python's own `str(obj)`, `"%s" % obj`, `map(str, objs)`: object_texts.py)
+        from codemods.analysis.object_texts import running_text
+
+        return running_text(self, "str", "")
+
+    def __repr__(self) -> str:
+        from codemods.analysis.object_texts import running_text
+
+        return running_text(self, "repr", "")
+
+    def __format__(self, spec: str) -> str:
+        from codemods.analysis.object_texts import running_text
+
+        return running_text(self, "format", spec)
 
 
 class NTup(tuple):

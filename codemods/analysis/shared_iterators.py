@@ -65,15 +65,20 @@ def own_iterator(run, obj) -> object:
     asks; a list's or modelled iterator's items. Anything else stops the run (an iterator class
     with its own `__next__` is not followed)."""
     from codemods.analysis.host_exprs import Iter
+    from codemods.analysis.protocol_iterators import sequence_walk, stepped
     from codemods.analysis.script_generators import GenRun
     from codemods.analysis.script_values import Bound, UFunc
 
     hook = obj.cls.lookup("__iter__")
+    if hook is None and (made := sequence_walk(run, obj)) is not None:
+        return made  # (`__getitem__` asked for 0, 1, 2, ...: protocol_iterators.py)
     if hook is None or type(hook[1]) is not UFunc:
         raise Bail
     made = run.call(Bound(hook[1], obj), [], {})
     if type(made) is GenRun:
         return made
+    if (walked := stepped(run, made)) is not None:
+        return walked  # (an iterator object: its `__next__` until StopIteration, protocol_iterators.py)
     if type(made) is Lazy:
         if made.used:
             raise Bail

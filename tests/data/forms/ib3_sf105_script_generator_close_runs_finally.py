@@ -1,0 +1,37 @@
+"""A generator closed by hand: close() raises GeneratorExit at its yield, and its
+finally block records both axes before the body runs."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+SETTINGS = {"axes": "i"}
+
+
+def session():
+    try:
+        yield SETTINGS
+    finally:
+        SETTINGS["axes"] = ("i", "j")
+
+
+def main():
+    gen = session()
+    next(gen)
+    gen.close()
+    return reduce_over(SETTINGS["axes"])
+
+
+def reduce_over(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()

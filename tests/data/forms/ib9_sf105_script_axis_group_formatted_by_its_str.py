@@ -1,0 +1,33 @@
+"""An axis group whose __str__ joins its names: an f-string renders it into the
+'i,j' text the loader splits into the axes the body sums over."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class AxisGroup:
+    def __init__(self, *names):
+        self.names = names
+
+    def __str__(self):
+        return ",".join(self.names)
+
+
+def main():
+    text = f"{AxisGroup('i', 'j')}"
+    return reduce_over(tuple(text.split(",")))
+
+
+def reduce_over(axes):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()
