@@ -385,6 +385,9 @@ class ModuleScope:
         if name in self._module_references:
             return self._module_references[name]
         count = 0
+        if name not in names_by_id(self.tree):  # (only a Name spelling it counts: no walk needed)
+            self._module_references[name] = count
+            return count
         # (node, shadowed, directly in a class body: a store there binds a class attribute)
         stack: list[tuple[ast.AST, bool, bool]] = [(self.tree, False, False)]
         while stack:
