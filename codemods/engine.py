@@ -115,7 +115,7 @@ def parse_python(source: str) -> tuple[ast.Module | None, str | None]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escape sequences are the user's business
-            return mangle_private_names(ast.parse(source)), None  # (before any reading indexes the tree)
+            return mangle_private_names(ast.parse(source), source), None  # (before any reading indexes the tree)
     except SyntaxError as exc:
         where = f"line {exc.lineno}" + (f", column {exc.offset}" if exc.offset else "")
         return None, f"syntax error at {where}: {exc.msg}"

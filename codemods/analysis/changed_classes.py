@@ -20,7 +20,15 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, nodes_of_type
+from codemods.analysis.nodes import (
+    attributes_by_name,
+    calls_by_callee,
+    iter_nodes,
+    module_parents,
+    names_by_id,
+    nodes_of_type,
+    stored_of_type,
+)
 from codemods.analysis.bindings import ast_dotted
 
 ANY = "*"
@@ -73,12 +81,15 @@ def _table(tree: ast.Module, setters: frozenset[str]) -> dict[int, frozenset[str
         set_on_any.add(ANY)
     objects = _module_objects(tree, classes)
     own: dict[str, set[str]] = {}
+    body_changes = _may_change_bodies(tree)
     for name, cls in classes.items():
         found = set(set_on_any) | set_on.get(name, set())
         for decorator in cls.decorator_list:
             if not _same_class(decorator, functions, classes, objects):
                 found |= _subclass_bindings(decorator, functions)
-        found |= _edited_by_metaclass(cls, classes) | _body_changes(cls)
+        found |= _edited_by_metaclass(cls, classes)
+        if body_changes:
+            found |= _body_changes(cls)
         own[name] = found
     result: dict[int, frozenset[str]] = {}
 
@@ -101,12 +112,15 @@ def _setattr_targets(tree: ast.Module, classes: dict, setters: frozenset[str]) -
     """Attribute names set on any class (the target may be a class handed on), and on named classes."""
     on_any: set[str] = set()
     on: dict[str, set[str]] = {}
+    candidates = _setter_calls(tree, setters)
+    if not candidates:  # (no call below can pass the tests that follow)
+        return on_any, on
     methods = {id(member) for cls in nodes_of_type(tree, ast.ClassDef) for member in cls.body}
     owner = {id(member): cls.name for cls in classes.values() for member in cls.body}
-    for scope in [tree, *(node for node in iter_nodes(tree) if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef))]:
-        for call in _own_nodes(scope):
-            if type(call) is not ast.Call:
-                continue
+    parents = module_parents(tree)
+    for call in candidates:
+        scope = _own_scope(tree, call, parents)
+        if scope is not None:
             func = call.func
             if type(func) is ast.Name and func.id in _SETTERS & setters and len(call.args) >= 2:
                 target, name = call.args[0], call.args[1]
@@ -127,14 +141,53 @@ def _setattr_targets(tree: ast.Module, classes: dict, setters: frozenset[str]) -
     return on_any, on
 
 
+def _setter_calls(tree: ast.Module, setters: frozenset[str]) -> list[ast.Call]:
+    """The calls `_setattr_targets` reads (`setattr(t, n, ...)`, `x.__setattr__(...)`), from the
+    module's index of calls by callee: it looked at every node of every scope (`_own_nodes`)
+    for them, a tenth of a `check` of jax's test files, which hold none."""
+    by_callee = calls_by_callee(tree)
+    found = [call for name in sorted(_SETTERS & setters) for call in by_callee.get(name, ())
+             if type(call.func) is ast.Name and len(call.args) >= 2]
+    found += [call for name in sorted(_DUNDER_SETTERS) for call in by_callee.get(name, ())
+              if type(call.func) is ast.Attribute and call.args]
+    return found
+
+
+def _own_scope(tree: ast.Module, node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
+    """The scope among the module and its defs whose `_own_nodes` hold `node` (a node of the
+    module): its nearest enclosing def when `node` is in that def's body, the module when no def
+    encloses it; None when it is in a def's decorators, defaults or annotations, which no
+    scope's `_own_nodes` reach."""
+    child = node
+    while True:
+        parent = parents.get(id(child))
+        if parent is None:
+            return None
+        if type(parent) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            return parent if any(statement is child for statement in parent.body) else None
+        if parent is tree:
+            return tree if any(statement is child for statement in tree.body) else None
+        child = parent
+
+
 def _escaped_setters(tree: ast.Module) -> bool:
     """Whether `setattr`/`delattr` (or a `__setattr__`) is reached other than by a call whose
     target and name the reading above sees: handed on as a value (`map(setattr, ...)`,
     `functools.partial(setattr, Plan)`), called with starred arguments (`setattr(*CHANGE)`), or an
     `exec`/`eval` text that stores an attribute (`exec("Plan.AXES = ...")`, found by
     adversarial15). Any attribute of any class may then be set."""
+    cached = tree.__dict__.get("_shardfix_escaped_setters")  # (both tables ask)
+    if cached is None:
+        cached = tree.__dict__["_shardfix_escaped_setters"] = _escaped_setters_of(tree)
+    return cached
+
+
+def _escaped_setters_of(tree: ast.Module) -> bool:
     parents = module_parents(tree)
-    for node in [*nodes_of_type(tree, ast.Name), *nodes_of_type(tree, ast.Attribute)]:
+    names, attributes = names_by_id(tree), attributes_by_name(tree)
+    spelled = sorted(_SETTERS | _DUNDER_SETTERS)  # (every Name and Attribute of the module was read before)
+    for node in [*(node for name in spelled for node in names.get(name, ())),
+                 *(node for name in spelled for node in attributes.get(name, ()))]:
         name = node.id if type(node) is ast.Name else node.attr
         if name not in _SETTERS | _DUNDER_SETTERS or not isinstance(node.ctx, ast.Load):
             continue
@@ -420,6 +473,14 @@ def _body_changes(cls: ast.ClassDef) -> set[str]:
             elif _namespace_call(node) and id(node) not in keyed:
                 found.add(ANY)
     return found
+
+
+def _may_change_bodies(tree: ast.Module) -> bool:
+    """Whether `_body_changes` can find anything in a class of the module: each name it adds
+    comes from a deleted name (`del AXES`) or a call of `vars`, `locals`, `exec` or `eval`."""
+    names = names_by_id(tree)
+    return any(name in names for name in _NAMESPACE_CALLS) \
+        or any(type(node.ctx) is ast.Del for node in stored_of_type(tree, ast.Name))
 
 
 def _namespace_call(node: ast.expr) -> bool:

@@ -24,6 +24,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
+from codemods.analysis.nodes import nodes_of_type
 
 _DYNAMIC = frozenset({"setattr", "delattr", "vars", "__dict__", "__setattr__"})
 
@@ -40,8 +41,8 @@ def chosen_setters(tree: ast.Module, bindings) -> set[int]:
     """Ids of the setter reads those methods make, and those of `with (<setter>(...) if c else
     contextlib.nullcontext()):` items: each reaches only a `with` item."""
     choices = [method.body[0].value for _, method in chooser_methods(tree, bindings).values()]
-    choices += [node.context_expr for node in ast.walk(tree) if isinstance(node, ast.withitem)
-                and isinstance(node.context_expr, ast.IfExp) and _setter_branch(node.context_expr, bindings)]
+    choices += [node.context_expr for node in nodes_of_type(tree, ast.withitem)  # (the module's index)
+                if isinstance(node.context_expr, ast.IfExp) and _setter_branch(node.context_expr, bindings)]
     return {id(_setter_branch(choice, bindings)[0].func) for choice in choices}
 
 
@@ -61,7 +62,7 @@ def _setter_branch(choice: ast.IfExp, bindings) -> tuple[ast.Call, bool] | None:
 
 
 def _choosers(tree: ast.Module, bindings):
-    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    parents = None  # (made when a method qualifies: most modules have none)
     found = {}
     for cls in tree.body:
         if not isinstance(cls, ast.ClassDef) or cls.bases or cls.keywords or cls.decorator_list:
@@ -75,6 +76,8 @@ def _choosers(tree: ast.Module, bindings):
             if sum(1 for stmt in cls.body for node in ast.walk(stmt) if isinstance(node, (ast.Name, ast.FunctionDef))
                    and getattr(node, "id", getattr(node, "name", None)) == method.name) != 1:
                 continue  # bound twice in the class body
+            if parents is None:
+                parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
             if _only_entered_on_self(tree, cls, method.name, parents):
                 found[(cls.name, method.name)] = (cls, method)
     return found

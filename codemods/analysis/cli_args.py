@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from codemods.analysis.extended_parsers import configuring_statements, extension
 from codemods.analysis.normalised_args import normalising_stores
 from codemods.analysis.late_options import parsed_after_options
-from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes
+from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes, names_by_id, nodes_of_type
 from codemods.analysis.own_setattrs import passing_references
 from codemods.analysis.pyvalues import SPREAD, python_value
 from codemods.analysis.repr_vars import formatting_vars
@@ -111,9 +111,10 @@ def spread_vars(tree: ast.Module) -> frozenset[int]:
     changes nothing (any other `vars(obj)` hands out the live dict), and of a `__repr__`'s
     `vars(self).items()` walked only to format (repr_vars.py)."""
     if not hasattr(tree, "_shardfix_spread_vars"):
-        tree._shardfix_spread_vars = frozenset(id(keyword.value.func) for keyword in ast.walk(tree)
-                                               if type(keyword) is ast.keyword and keyword.arg is None
-                                               and _is_vars(keyword.value)) | formatting_vars(tree)
+        # (every id is a `vars` name's: a module without one has none, and no walk is needed)
+        tree._shardfix_spread_vars = frozenset() if "vars" not in names_by_id(tree) else frozenset(
+            id(keyword.value.func) for keyword in nodes_of_type(tree, ast.keyword)
+            if keyword.arg is None and _is_vars(keyword.value)) | formatting_vars(tree)
     return tree._shardfix_spread_vars
 
 

@@ -12,7 +12,7 @@ import ast
 from codemods.analysis.entered_meshes import names_mesh_setter
 from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.mesh_reach import unmeshed_path
-from codemods.analysis.nodes import runs_as_script
+from codemods.analysis.nodes import nodes_of_type, runs_as_script
 from codemods.context import FileContext
 
 
@@ -48,9 +48,8 @@ def _ast_call(ctx: FileContext, call) -> ast.Call | None:
     # first call of the walk at the offsets, as before.
     def index() -> dict[tuple[int, int], ast.Call]:
         found: dict[tuple[int, int], ast.Call] = {}
-        for node in ast.walk(ctx.tree):
-            if isinstance(node, ast.Call):
-                found.setdefault(ctx.offsets(node), node)
+        for node in nodes_of_type(ctx.tree, ast.Call):  # (no two calls share their offsets)
+            found.setdefault(ctx.offsets(node), node)
         return found
 
     return ctx.cached("context_mesh.ast_calls", index).get(ctx.offsets(call))

@@ -42,9 +42,7 @@ def never_dataclass(scope, cls: ast.ClassDef, depth: int = 0) -> bool:
             or any(isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) and member.name == "__init_subclass__"
                    for member in cls.body):
         return False
-    if depth == 0 and any(type(node) is ast.Attribute and node.attr == "__dataclass_fields__"
-                          or type(node) is ast.Constant and node.value == "__dataclass_fields__"
-                          for node in ast.walk(scope.tree)):
+    if depth == 0 and _names_dataclass_fields(scope.tree):
         return False
     for base in cls.bases:
         if type(base) is not ast.Name or (base.id != "object" and base.id not in scope.classes):
@@ -52,3 +50,16 @@ def never_dataclass(scope, cls: ast.ClassDef, depth: int = 0) -> bool:
         if base.id != "object" and not never_dataclass(scope, scope.classes[base.id], depth + 1):
             return False
     return True
+
+
+def _names_dataclass_fields(tree: ast.AST) -> bool:
+    """Some attribute or constant of the module spells `__dataclass_fields__` (from the module's
+    indexes, kept on the tree: an `ast.walk` of the whole module per question before)."""
+    from codemods.analysis.nodes import attributes_by_name, nodes_of_type
+
+    found = tree.__dict__.get("_shardfix_names_dataclass_fields")
+    if found is None:
+        found = "__dataclass_fields__" in attributes_by_name(tree) or any(
+            node.value == "__dataclass_fields__" for node in nodes_of_type(tree, ast.Constant))
+        tree.__dict__["_shardfix_names_dataclass_fields"] = found
+    return found

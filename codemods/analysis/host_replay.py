@@ -23,6 +23,7 @@ import ast
 
 from codemods.analysis.host_objects import Bail, snapshot
 from codemods.analysis.mutation import mutated_names
+from codemods.analysis.nodes import nodes_of_type
 from codemods.analysis.handed_items import read_only
 
 
@@ -75,7 +76,7 @@ def _replay(interp) -> ReplayState | None:
     from codemods.analysis.host_runs import HostRun  # (the run module imports this one)
 
     tree = interp.scope.tree
-    if any(type(node) in (ast.Global, ast.Nonlocal) for node in ast.walk(tree)):
+    if nodes_of_type(tree, ast.Global) or nodes_of_type(tree, ast.Nonlocal):  # (the module's index)
         return None
     state = ReplayState()
     run = HostRun(interp)
@@ -158,9 +159,9 @@ def _bound(statement: ast.stmt) -> set[str]:
 
 def _settled(tree: ast.Module, changed: set[str], mutators: set[int]) -> bool:
     """Nothing after the top level changes what it changed (see the module's doc)."""
-    methods = {id(member) for cls in ast.walk(tree) if type(cls) is ast.ClassDef for member in cls.body}
-    mutator_names = {(node.name, id(node) in methods) for node in ast.walk(tree)
-                     if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef) and id(node) in mutators}
+    methods = {id(member) for cls in nodes_of_type(tree, ast.ClassDef) for member in cls.body}
+    mutator_names = {(node.name, id(node) in methods) for kind in (ast.FunctionDef, ast.AsyncFunctionDef)
+                     for node in nodes_of_type(tree, kind) if id(node) in mutators}
     inside: list[tuple[ast.AST, bool]] = []
     for statement in tree.body:
         if type(statement) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.nodes import attributes_by_name, nodes_of_type
 from codemods.analysis.values import Value
 
 
@@ -21,8 +22,11 @@ def normalising_stores(tree: ast.Module) -> frozenset[int]:
     if not hasattr(tree, "_shardfix_normalising_stores"):
         found: set[int] = set()
         after: dict[int, list[ast.Assign]] = {}
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        # Every store found follows a `name = <receiver>.parse_args(...)`: a module that reads no
+        # attribute `parse_args` has none (its defs were listed by an `ast.walk` of the whole module).
+        if "parse_args" in attributes_by_name(tree):
+            owners = [tree] if isinstance(tree, ast.Module) else []
+            for node in [*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef), *owners]:
                 found |= _in_body(node, after)
         tree._shardfix_normalising_stores = frozenset(found)
         tree._shardfix_normalised_after = after

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import mutated_names
-from codemods.analysis.nodes import attributes_by_name
+from codemods.analysis.nodes import attributes_by_name, nodes_of_type
 
 _DEFAULTS = frozenset({"__defaults__", "__kwdefaults__"})
 
@@ -18,8 +18,10 @@ def defaults_patched(tree: ast.Module) -> bool:
     """Whether the module names a function's defaults at all (`setattr(f, "__defaults__", d)` too)."""
     cached = tree.__dict__.get("_shardfix_defaults_patched")
     if cached is None:
-        cached = any(type(node) is ast.Attribute and node.attr in _DEFAULTS
-                     or type(node) is ast.Constant and node.value in _DEFAULTS for node in ast.walk(tree))
+        # (from the module's indexes: an `ast.walk` of the whole module before)
+        by_name = attributes_by_name(tree)
+        cached = any(name in by_name for name in _DEFAULTS) \
+            or any(node.value in _DEFAULTS for node in nodes_of_type(tree, ast.Constant))
         tree.__dict__["_shardfix_defaults_patched"] = cached
     return cached
 

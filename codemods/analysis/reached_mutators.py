@@ -16,7 +16,14 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.held_names import alias_key
-from codemods.analysis.nodes import calls_by_callee, last_name, module_parents, nodes_of_type
+from codemods.analysis.nodes import (
+    attributes_by_name,
+    calls_by_callee,
+    last_name,
+    module_parents,
+    names_by_id,
+    nodes_of_type,
+)
 
 # Methods and dunders of list, dict, set and bytearray that change the object.
 CHANGERS = frozenset({
@@ -49,11 +56,12 @@ def _names_changers(tree: ast.Module) -> bool:
     A dunder read as an attribute (`super().__init__(...)`) is never looked up through
     `__getattr__`; names listed by reflection (`dir`, `vars`, `__dict__`, `getmembers`) count as
     every name."""
-    return any(type(node) is ast.Attribute and (node.attr in CHANGERS and node.attr not in _CHANGING_DUNDERS
-                                                or node.attr in _REFLECTION)
-               or type(node) is ast.Name and node.id in _REFLECTION
-               or type(node) is ast.Constant and type(node.value) is str and node.value in CHANGERS
-               for node in ast.walk(tree))
+    # (from the module's indexes of attributes and names by what they spell, and of constants:
+    # an `ast.walk` of the whole module before)
+    attributes, names = attributes_by_name(tree), names_by_id(tree)
+    return any(attr in attributes for attr in CHANGERS if attr not in _CHANGING_DUNDERS) \
+        or any(attr in attributes or attr in names for attr in _REFLECTION) \
+        or any(type(node.value) is str and node.value in CHANGERS for node in nodes_of_type(tree, ast.Constant))
 
 
 def _class_slot(parent: ast.AST | None, parents: dict) -> bool:

@@ -33,15 +33,21 @@ def formatting_vars(tree: ast.Module) -> frozenset[int]:
 
 
 def _formatting_vars(tree: ast.Module) -> frozenset[int]:
-    rebound = {node.id for node in ast.walk(tree) if type(node) is ast.Name and not isinstance(node.ctx, ast.Load)}
-    rebound |= {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+    # Read from the module's indexes (each an `ast.walk` of the whole module before: a fifth of a
+    # `check` of jax's test files). Every id found is a `vars` name's: a module without one has none.
+    from codemods.analysis.nodes import names_by_id, nodes_of_type, stored_of_type
+
+    if "vars" not in names_by_id(tree):
+        return frozenset()
+    rebound = {node.id for node in stored_of_type(tree, ast.Name)}
+    rebound |= {alias.asname or alias.name for kind in (ast.Import, ast.ImportFrom) for node in nodes_of_type(tree, kind)
                 for alias in node.names}
-    rebound |= {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                                          ast.ClassDef))}
+    rebound |= {node.name for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+                for node in nodes_of_type(tree, kind)}
     if rebound & _PURE_BUILTINS:
         return frozenset()
-    dunders = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-               and node.name in _FORMAT_DUNDERS]
+    dunders = [node for kind in (ast.FunctionDef, ast.AsyncFunctionDef) for node in nodes_of_type(tree, kind)
+               if node.name in _FORMAT_DUNDERS]
     if not all(type(dunder) is ast.FunctionDef and not dunder.decorator_list and _harmless(dunder)
                for dunder in dunders):
         return frozenset()

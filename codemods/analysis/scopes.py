@@ -382,8 +382,8 @@ class ModuleScope:
         function or lambda that binds the name itself (a parameter, an assignment, a nested def;
         not `global`/`nonlocal`) is another variable. Comprehension variables are not told
         apart (counted: an overcount only makes the analysis more careful)."""
-        if name in self._module_references:
-            return self._module_references[name]
+        if name in self._module_references or name not in names_by_id(self.tree):  # (only a Name spelling it counts)
+            return self._module_references.get(name, 0)
         count = 0
         # (node, shadowed, directly in a class body: a store there binds a class attribute)
         stack: list[tuple[ast.AST, bool, bool]] = [(self.tree, False, False)]

@@ -572,7 +572,12 @@ def _returned(function) -> list[ast.expr]:
 
 
 def _most_items(function) -> int:
-    return max((len(value.elts) for value in _returned(function) if type(value) is ast.Tuple), default=0)
+    # Kept on the def: the joins ask again for every name at each round of `_unknown_callees`.
+    found = function.__dict__.get("_shardfix_most_items")
+    if found is None:
+        found = function.__dict__["_shardfix_most_items"] = max(
+            (len(value.elts) for value in _returned(function) if type(value) is ast.Tuple), default=0)
+    return found
 
 
 def _fresh_library(name: str) -> bool:
