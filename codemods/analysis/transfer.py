@@ -139,13 +139,10 @@ _NUMPY_NOT_ELEMENTWISE = frozenset({"vectorize", "piecewise", "frompyfunc", "app
 # Namespaces whose functions compute per device like jax.numpy: varying if any operand varies.
 _ELEMENTWISE_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "jax.random.", "jax.ops.")
 # Array methods and attributes that give an array computed per device from the receiver.
-_ARRAY_METHODS = frozenset(
-    {
-        "astype", "reshape", "sum", "mean", "max", "min", "prod", "transpose", "squeeze", "ravel", "flatten",
-        "swapaxes", "clip", "conj", "round", "cumsum", "argmax", "argmin", "dot", "std", "var", "all", "any",
-        "take", "repeat", "view", "diagonal", "trace", "cumprod", "ptp", "conjugate",
-    }
-)
+_ARRAY_METHODS = frozenset({
+    "astype", "reshape", "sum", "mean", "max", "min", "prod", "transpose", "squeeze", "ravel", "flatten",
+    "swapaxes", "clip", "conj", "round", "cumsum", "argmax", "argmin", "dot", "std", "var", "all", "any",
+    "take", "repeat", "view", "diagonal", "trace", "cumprod", "ptp", "conjugate"})  # (not argsort: unfollowed_states.py)
 _ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
 # Attributes that are static metadata (Python values, the same on every device).
 _STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
