@@ -17,6 +17,7 @@ import sys
 
 from codemods.analysis.held_names import alias_key
 from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.reached_mutators import CHANGERS  # (list, dict and set methods that change the object)
 
 # Standard-library modules none of whose functions changes a list or dict it is handed.
 _PURE_MODULES = frozenset({
@@ -36,9 +37,6 @@ _CHANGING = frozenset({
 # Constructors of the pure modules whose objects have methods that change an argument
 # (`random.Random(1).shuffle(names)`).
 _CHANGING_OBJECTS = frozenset({"random.Random", "random.SystemRandom"})
-# Methods of list, dict and set that change the object, reached on its type.
-_METHODS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault",
-                      "sort", "reverse", "add", "discard", "__setitem__", "__delitem__", "__iadd__", "__ior__"})
 
 
 def _imports(tree: ast.Module) -> dict[str, str]:
@@ -89,12 +87,14 @@ def unread_changes(tree: ast.Module) -> set[str]:
     found: set[str] = set()
     for call in nodes_of_type(tree, ast.Call):
         func, handed = call.func, []
-        if type(func) is ast.Attribute and func.attr in _METHODS and _type_of(func.value):
+        if type(func) is ast.Attribute and func.attr in CHANGERS and _type_of(func.value):
             handed = call.args[:1]  # `type(NAMES).pop(NAMES)`
         elif type(func) is ast.Subscript and (type(func.value) is ast.Attribute and func.value.attr == "__dict__"
                                               or type(func.value) is ast.Call and type(func.value.func) is ast.Name
                                               and func.value.func.id == "vars"):
-            handed = call.args[:1]  # `list.__dict__["pop"](NAMES)`: the type's function, unbound
+            key = func.slice
+            if not (type(key) is ast.Constant and type(key.value) is str and key.value not in CHANGERS):
+                handed = call.args[:1]  # `list.__dict__["pop"](NAMES)`: the type's function, unbound
         elif type(func) is ast.Attribute and type(func.value) is ast.Call \
                 and (maker := _dotted(func.value.func, imports)) is not None and maker in _CHANGING_OBJECTS:
             handed = [*call.args, *(keyword.value for keyword in call.keywords)]  # `random.Random(1).shuffle(xs)`
