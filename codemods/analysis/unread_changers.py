@@ -34,6 +34,9 @@ _CHANGING = frozenset({
     "random.shuffle", "functools.reduce", "operator.iadd", "operator.iconcat", "operator.ior", "operator.iand",
     "operator.ixor", "operator.isub", "operator.imul", "operator.imatmul", "operator.itruediv",
     "operator.ifloordiv", "operator.imod", "operator.ipow", "operator.ilshift", "operator.irshift"})
+# Functions of the other modules that only read what they are given.
+_PURE_FUNCTIONS = frozenset({"heapq.nlargest", "heapq.nsmallest", "heapq.merge", "bisect.bisect", "bisect.bisect_left",
+                             "bisect.bisect_right"})
 # Constructors of the pure modules whose objects have methods that change an argument
 # (`random.Random(1).shuffle(names)`).
 _CHANGING_OBJECTS = frozenset({"random.Random", "random.SystemRandom"})
@@ -71,7 +74,7 @@ def _changes(name: str, call: ast.Call, imports: dict[str, str]) -> bool:
         return inner is None and type(call.args[0]) is not ast.Name or inner is not None and _changes(inner, call, imports)
     if name in _CHANGING or any(name.startswith(prefix + ".") for prefix in _CHANGING_OBJECTS):
         return True
-    return name.split(".")[0] not in _PURE_MODULES
+    return name.split(".")[0] not in _PURE_MODULES and name not in _PURE_FUNCTIONS
 
 
 def _type_of(node: ast.expr) -> bool:
