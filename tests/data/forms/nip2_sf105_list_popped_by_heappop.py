@@ -15,4 +15,4 @@ def main(x):
     heapq.heapify(NAMES)
     heapq.heappop(NAMES)
     mesh = jax.make_mesh((2, 4), ("i", "j"))
-    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i"))(x)
