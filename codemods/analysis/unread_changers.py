@@ -70,8 +70,10 @@ def _dotted(node: ast.expr, imports: dict[str, str]) -> str | None:
 def _changes(name: str, call: ast.Call, imports: dict[str, str]) -> bool:
     """Whether a call of the standard-library function `name` may change what it is handed."""
     if name == "functools.reduce" and call.args:
-        inner = _dotted(call.args[0], imports)  # (`reduce(operator.add, ...)` makes new objects)
-        return inner is None and type(call.args[0]) is not ast.Name or inner is not None and _changes(inner, call, imports)
+        inner, given = _dotted(call.args[0], imports), call.args[0]  # (`reduce(operator.add, ...)`: new objects)
+        if type(given) is ast.Lambda:  # (`lambda acc, a: acc + [a]`: a lambda calling nothing changes nothing)
+            return any(type(node) is ast.Call for node in ast.walk(given.body))
+        return inner is None and type(given) is not ast.Name or inner is not None and _changes(inner, call, imports)
     if name in _CHANGING or any(name.startswith(prefix + ".") for prefix in _CHANGING_OBJECTS):
         return True
     return name.split(".")[0] not in _PURE_MODULES and name not in _PURE_FUNCTIONS
