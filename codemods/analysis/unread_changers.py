@@ -71,8 +71,10 @@ def _changes(name: str, call: ast.Call, imports: dict[str, str]) -> bool:
     """Whether a call of the standard-library function `name` may change what it is handed."""
     if name == "functools.reduce" and call.args:
         inner, given = _dotted(call.args[0], imports), call.args[0]  # (`reduce(operator.add, ...)`: new objects)
-        if type(given) is ast.Lambda:  # (`lambda acc, a: acc + [a]`: a lambda calling nothing changes nothing)
-            return any(type(node) is ast.Call for node in ast.walk(given.body))
+        if type(given) is ast.Lambda:  # (`lambda acc, a: acc + [a]`, `lambda acc, f: f(acc)`: read as written)
+            return any(type(node) is ast.Call and (type(node.func) is ast.Attribute and node.func.attr in CHANGERS
+                       or (inner := _dotted(node.func, imports)) is not None and _changes(inner, node, imports))
+                       for node in ast.walk(given.body))
         return inner is None and type(given) is not ast.Name or inner is not None and _changes(inner, call, imports)
     if name in _CHANGING or any(name.startswith(prefix + ".") for prefix in _CHANGING_OBJECTS):
         return True
