@@ -416,6 +416,12 @@ ENTRIES = {
     "dx10_sf101_body_line_reported_though_the_script_input_is_laid_out_otherwise": "main()",
     "dx9_sf101_body_reached_before_a_call_with_a_mislaid_input": "main()",
 
+    "ip1_sf105_array_is_never_none": "main(x)",
+    "nip1_sf105_unset_environment_variable_is_none": "main(x)",
+    "ip2_sf105_list_read_by_a_pure_library_call": "main(x)",
+    "nip2_sf105_list_popped_by_heappop": "main(x)",
+    "ip3_sf105_sorted_rows_keep_their_varying_axis": "main(x)",
+    "nip3_sf105_argsort_indices_vary_on_no_axis": "main(x)",
     "do1_sf101_registry_config_resolved_through_a_decorator": "main(x)",
     "ndo1_sf101_registry_entry_replaced_by_a_later_statement": "main(x)",
 

@@ -20,6 +20,7 @@ from codemods.analysis.values import (
     DictValue,
     Function,
     Instance,
+    is_array,
     JaxName,
     Partial,
     TrueObject,
@@ -128,7 +129,7 @@ def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | No
     class or an object of one (never None)."""
     if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and any(
             isinstance(operand, Const) and operand.value is None for operand in operands) and any(
-            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial, Instance, ClassValue, TrueObject))
+            is_array(operand) or isinstance(operand, (TupleValue, DictValue, Function, Partial, Instance, ClassValue, TrueObject))
             for operand in operands):  # (`self.after_norm is not None` of a module class's object)
         return Const(isinstance(ops[0], ast.IsNot))
     if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and len(operands) == 2 \

@@ -21,7 +21,7 @@ from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_rebinds import captured_defaults
 from codemods.analysis.module_writes import patched, patched_jax
-from codemods.analysis import index_operands, transfer
+from codemods.analysis import index_operands, transfer, unfollowed_states
 from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.number_slots import without_number_slots
@@ -155,8 +155,7 @@ class Expressions(Collectives, Sequences):
         return value
 
     def eval_BinOp(self, expr: ast.BinOp, frame: Frame) -> Value:
-        # Left-leaning chains (a + b + c + ...) are walked iteratively, so long sums never
-        # exhaust the expression depth.
+        # Left-leaning chains (a + b + c + ...) are walked iteratively: long sums never exhaust the depth.
         chain = []
         node: ast.expr = expr
         while isinstance(node, ast.BinOp) and len(chain) < 10_000:
@@ -367,7 +366,7 @@ class Expressions(Collectives, Sequences):
                 rule.operation, 1 + min(at for at, (_, node) in enumerate(args) if isinstance(node, ast.Starred))):
             starred = False  # `x.reshape(-1, *head.shape)`: however many numbers, they are the shape
         if starred or not isinstance(receiver, AxisState) or rule is None:
-            return UNKNOWN
+            return unfollowed_states.unfollowed_state(f".{method}()", [receiver], self.judge.target) or UNKNOWN
         if _SHARDING_KEYWORDS & set(keywords):
             return UNKNOWN
         operands = [receiver]
@@ -422,6 +421,8 @@ class Expressions(Collectives, Sequences):
             return spec_value(args, keywords, starred)
         if (number := host_number(name, args, keywords, starred)) is not None:
             return number  # `np.sqrt(HORIZON)`, `jnp.iinfo(jnp.int8)` (host_numbers.py)
+        if not starred and (kept := unfollowed_states.unfollowed_state(name, [v for v, _ in args], self.judge.target)):
+            return kept  # `jnp.argsort(x)` (unfollowed_states.py)
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)

@@ -19,6 +19,7 @@ from codemods.analysis.shared_targets import shared_targets
 from codemods.analysis.held_names import HOLDING as _HOLDING, alias_key as _alias_key, held as _held, returned_keys
 from codemods.analysis.bound_parameters import bound_parameters
 from codemods.analysis.reached_mutators import reached_mutators
+from codemods.analysis.unread_changers import unread_changes
 from codemods.analysis.passed_objects import attribute_globals, augmented_changes, fresh_call, handed_on, names_in, passed_names
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
@@ -124,6 +125,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     found |= handed_to_changers(tree)
     found |= augmented_changes(tree)  # `cfg |= {...}`, `axes += [a]` on a parameter or a field: in place
     found |= reached_mutators(tree)  # `drop = AXES.pop`, `getattr(AXES, "pop")()` (reached_mutators.py)
+    found |= unread_changes(tree)  # `heapq.heappush(h, x)`, `type(X).pop(X)` (unread_changers.py)
     if found:
         found |= _aliased(tree, found, deep)
     found |= fresh_keys

@@ -43,6 +43,11 @@ def is_environ(value: object) -> bool:
     return type(value) is Lib and value.name == "os.environ"
 
 
+def maybe_none(run, value: object) -> bool:
+    """A variable read with a None default that the environment may or may not hold."""
+    return any(value is found for found in run.__dict__.get("_maybe_unset", ()))
+
+
 def variables(run) -> dict:
     """What the program has stored in its environment so far (nothing else is set)."""
     return run.__dict__.setdefault("_environment", {})
@@ -55,7 +60,12 @@ def call(run, name: str, args: list, kwargs: dict) -> object:
         if not 1 <= len(args) <= 2 or set(kwargs) - {"default"} or len(values) > 2 or not isinstance(args[0], str):
             raise Bail
         default = values[1] if len(values) == 2 else None
-        return stored.get(args[0], Opaque() if provided(args[0]) else default)
+        if args[0] in stored or not provided(args[0]):
+            return stored.get(args[0], default)
+        found = Opaque()
+        if default is None:  # (set or not: a string or None, so `found is None` is not known)
+            run.__dict__.setdefault("_maybe_unset", []).append(found)
+        return found
     if name == "os.environ.setdefault":
         if len(args) != 2 or kwargs or not all(type(arg) is str for arg in args):
             raise Bail

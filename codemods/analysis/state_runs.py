@@ -21,7 +21,7 @@ import ast
 from dataclasses import replace
 
 from codemods import jaxapi
-from codemods.analysis import caught_stops, index_operands, transfer
+from codemods.analysis import caught_stops, index_operands, transfer, unfollowed_states
 from codemods.analysis.collective_calls import collective_gives
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
@@ -140,9 +140,8 @@ class BodyStates:
     # -- operations computed per device ----------------------------------------------------------
     def operation(self, node: ast.AST | None, name: str, rule, positional: list, keywords: dict,
                   nodes: list | None = None) -> AxisState:
-        """The state of an operation computed per device (`rule`: its transfer table entry, None
-        when it is not one); stops the run where JAX rejects a reduced operand beside a replicated
-        one, and where the outcome is not certain for an operand that may be reduced."""
+        """The state of an operation computed per device (`rule`: its table entry, None if not one); stops
+        the run where JAX rejects a reduced operand beside a replicated one, or may for a maybe-reduced one."""
         values = [self.value(item) for item in positional]
         named = {key: self.value(item) for key, item in keywords.items()}
         arrays = [leaf for item in [*positional, *keywords.values()] for leaf in _arrays(item)]
@@ -150,6 +149,8 @@ class BodyStates:
         risky = any(self.risky(state) for state in states)
         if risky or any(state.has(R) or state.has(U) for state in states):
             self.transforms.doubt()
+        if (kept := unfollowed_states.unfollowed_state(name, states, self.judge.target)) and not kept.unknown:
+            return kept  # `jnp.argsort(x)` of a varying or invariant x (unfollowed_states.py)
         if rule is None or None in values or None in named.values() or _SHARDING_KEYWORDS & set(keywords):
             self.transforms.doubt()
             if risky:
@@ -199,8 +200,7 @@ class BodyStates:
             raise StateStop(node, self.judge.replicated(site))
 
     def function(self):
-        frames = self.run.frames
-        return frames[-1][0].node if frames else None
+        return self.run.frames[-1][0].node if self.run.frames else None
 
     # -- library calls ---------------------------------------------------------------------------
     def library(self, name: str, args: list, kwargs: dict, compute) -> object:

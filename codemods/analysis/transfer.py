@@ -30,6 +30,7 @@ from codemods.transfer import model as transfer_model
 from codemods.transfer import table as transfer_table
 from codemods.analysis.alike_lists import observed_lists
 from codemods.analysis.default_arguments import without_defaults
+from codemods.analysis.unfollowed_states import UNFOLLOWED
 from codemods.analysis.unknown_contexts import every_context
 from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, Const, JaxName, State, Static, TupleValue, Value, leaves
 
@@ -139,13 +140,10 @@ _NUMPY_NOT_ELEMENTWISE = frozenset({"vectorize", "piecewise", "frompyfunc", "app
 # Namespaces whose functions compute per device like jax.numpy: varying if any operand varies.
 _ELEMENTWISE_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "jax.random.", "jax.ops.")
 # Array methods and attributes that give an array computed per device from the receiver.
-_ARRAY_METHODS = frozenset(
-    {
-        "astype", "reshape", "sum", "mean", "max", "min", "prod", "transpose", "squeeze", "ravel", "flatten",
-        "swapaxes", "clip", "conj", "round", "cumsum", "argmax", "argmin", "dot", "std", "var", "all", "any",
-        "take", "repeat", "view", "diagonal", "trace", "cumprod", "ptp", "conjugate", "argsort",
-    }
-)
+_ARRAY_METHODS = frozenset({
+    "astype", "reshape", "sum", "mean", "max", "min", "prod", "transpose", "squeeze", "ravel", "flatten",
+    "swapaxes", "clip", "conj", "round", "cumsum", "argmax", "argmin", "dot", "std", "var", "all", "any",
+    "take", "repeat", "view", "diagonal", "trace", "cumprod", "ptp", "conjugate"})  # (not argsort: unfollowed_states.py)
 _ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
 # Attributes that are static metadata (Python values, the same on every device).
 _STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
@@ -444,7 +442,7 @@ def elementwise_rule(name: str, target: Version) -> OperandRule | None:
         elementwise = name.count(".") == 2 and name.rsplit(".", 1)[-1] not in _LAX_NOT_ELEMENTWISE
     else:
         elementwise = name.startswith(_ELEMENTWISE_NAMESPACES)
-    if not elementwise:
+    if not elementwise or name in UNFOLLOWED:
         return None
     if name in _LIKE_FUNCTIONS and tuple(target) < _LIKE_FOLLOWS_OPERAND_SINCE:
         return None  # the result's state on such a JAX is not known: unknown, never a guess
@@ -463,7 +461,7 @@ def method_rule(method: str, target: Version) -> OperandRule | None:
     arrays (`x.diagonal()`, `x.sort()`, `x.copy()`): the generator called it on a jax.Array, so
     the name is an array method computed per device."""
     rule = _rule(f"method:{method}", tuple(target))
-    if method not in _ARRAY_METHODS and rule.operation is None:
+    if method not in _ARRAY_METHODS and rule.operation is None or f"jax.numpy.{method}" in UNFOLLOWED:
         return None
     return rule
 

@@ -99,6 +99,13 @@ UNKNOWN = AxisState((), Q, "unknown")
 CONSTANT = AxisState((), I, "a constant")
 
 
+def is_array(value: object) -> bool:
+    """Whether the value is certainly an array. UNKNOWN (nothing known: it may be None, a string,
+    anything) is stored as a state on no axis, so a state that knows neither an axis nor a shape
+    says nothing of what the value is (`os.environ.get(...) is None` must stay undecided)."""
+    return isinstance(value, AxisState) and (not value.unknown or value.shape is not None)
+
+
 @dataclass(frozen=True)
 class Const:
     """A Python literal: axis names, numbers, None (a tuple payload may keep whether Python
