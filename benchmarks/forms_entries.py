@@ -2726,6 +2726,11 @@ ENTRIES = {
     "nid3_sf106_clip_with_no_bounds": "main()",
     "id4_sf103_roll_of_reduced_by_other_axis_rank": "main()",
     "nid4_sf103_roll_of_reduced_by_own_rank": "main()",
+
+    "ia1_sf105_sorted_objects_without_order": "main()",
+    "nia1_sf105_sorted_objects_with_order_hook": "main()",
+    "ia2_sf105_enum_member_key_missing": "main()",
+    "nia2_sf105_enum_member_key_with_hash_hook": "main()",
     "w4_sf104_built_and_method_producers": "run(mesh, x)",
     "nw1_sf104_reaching_values_disagree": ("run(mesh, x)", "in_mesh(mesh, lambda: serve({'w': x}, mesh))"),
     "w6_sf104_loops_over_spec_tables": "run(mesh, x)",

@@ -24,6 +24,7 @@ from codemods.analysis.host_objects import (
 from codemods.analysis import named_exprs
 from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.program_operands import program_code_in
 from codemods.analysis.scope_declarations import declarations
 from codemods.analysis.values import Function, JaxName
 
@@ -117,6 +118,8 @@ def guard(function, *args, **kwargs):
     except (Bail, Raised, Return):
         raise
     except Exception as error:  # noqa: BLE001 - what the real operation raised, for the program's handlers
+        if program_code_in(function, args, kwargs):
+            raise Bail from None  # (the program's object may do otherwise: program_operands.py)
         raise Raised(error) from None
     if type(result) is str and len(result) > _MAX_TEXT:
         raise Bail
@@ -316,8 +319,6 @@ class HostExpressions:
                 return held
             if type(holder) not in (str, list, tuple, Seq, dict, OrderedDict) or type(key) not in (int, str, bool, slice):
                 raise Bail
-            if type(key) is slice and any(type(part) not in (int, bool, type(None)) for part in (key.start, key.stop, key.step)):
-                raise Bail  # (a bound that is an object may define `__index__`, which this run does not call)
             found = guard(operator.getitem, holder, key)
             return Seq(found) if type(holder) is Seq and type(key) is slice else found
         if kind is ast.JoinedStr:

@@ -1,0 +1,150 @@
+"""Whether the exception a real operation raised inside a run is the program's (issue 13).
+
+Host and script runs compute builtin operations (`d[k]`, `a < b`, `sorted(xs)`, `x in s`,
+`int(v)`, `NAMES[:stop]`) with Python's own operators on the objects they hold, and `guard`
+(host_exprs.py) hands what the real operation raised to the program's `except` clauses. That is
+what the program does only when every object the operation may touch behaves as the program's
+object does: builtin values and containers of them, library objects the run holds for real,
+functions and generators (which compare and hash by identity). A stand-in for an object of a
+module class may stand for one that defines `__lt__`, `__index__`, `__hash__`/`__eq__`,
+`__add__`, `__getitem__`...: the real operation never calls them on the stand-in, so its
+TypeError or KeyError is the stand-in's, not the program's; an unknown value, a model of a
+library object (a PartitionSpec, a mesh, an imported name) or of a dataclass or Enum member has
+behaviour of its own the real operation does not have. Where such an object is among the
+operands, the exception proves nothing and the run stops there (unknown) instead.
+"""
+from __future__ import annotations
+
+import ast
+import operator
+import types
+from collections import OrderedDict
+
+# Names a class may define that change no operator's behaviour on its instances.
+_INERT = frozenset({"__init__", "__doc__", "__module__", "__qualname__", "__annotations__", "__slots__",
+                    "__match_args__", "__firstlineno__", "__static_attributes__", "__init_subclass__",
+                    "__set_name__", "__dict__", "__weakref__"})
+# Operations that look a key up in a mapping (its values are not touched) or take one item of a
+# sequence (its other items are not touched).
+_KEYED = (operator.getitem, operator.setitem, operator.delitem, operator.contains)
+_KEYED_METHODS = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__", "__setitem__", "__delitem__"})
+# Operations that find an object by equality (one stand-in made for each reading of a function,
+# class or object the analysis holds is then not the program's one object).
+_EQUALITY = frozenset({"index", "remove", "count", "discard", "<lambda>", "__eq__", "__ne__"})
+_EQUALITY_OPS = (operator.eq, operator.ne, operator.indexOf, operator.countOf, set, frozenset, dict)
+_WALK_LIMIT = 20_000
+_VIEWS = frozenset({"dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"})
+
+
+def program_code_in(function, args: tuple, kwargs: dict) -> bool:
+    """Whether calling `function` on these operands may do otherwise in the program (see above):
+    the receiver of a bound method counts as an operand."""
+    receiver = getattr(function, "__self__", None)
+    if isinstance(receiver, types.ModuleType):
+        receiver = None  # (a module's function: `json.loads`, a builtin)
+    name = getattr(function, "__name__", None)
+    keyed = any(function is op for op in _KEYED) or receiver is not None and name in _KEYED_METHODS
+    walk = _Walk(keyed or name in _EQUALITY or any(function is op for op in _EQUALITY_OPS))
+    if keyed:
+        holder, rest = (receiver, list(args)) if receiver is not None else (args[0] if args else None, list(args[1:]))
+        key = rest[:1]  # (the value stored, the default given: not touched)
+        if type(holder) in (dict, OrderedDict, set, frozenset):  # (a lookup: the keys, hashed and compared)
+            return not (all(walk.faithful(item) for item in list(holder)) and all(walk.faithful(value) for value in key)
+                        and not kwargs)
+        if type(holder) in (list, tuple, str) and function is not operator.contains:  # (one item, by its index)
+            return not (all(walk.faithful(value) for value in key) and not kwargs)
+    if receiver is not None and not walk.faithful(receiver):
+        return True
+    return not all(walk.faithful(value) for value in (*args, *kwargs.values()))
+
+
+class _Walk:
+    __slots__ = ("equality", "seen", "steps")
+
+    def __init__(self, equality: bool) -> None:
+        self.equality, self.steps = equality, 0
+        self.seen: set[int] = set()
+
+    def faithful(self, value: object) -> bool:
+        self.steps += 1
+        if self.steps > _WALK_LIMIT:
+            return False
+        kind = type(value)
+        if kind in (int, float, complex, bool, str, bytes, type(None), type(Ellipsis), type(NotImplemented)):
+            return True
+        if id(value) in self.seen:
+            return True
+        if isinstance(value, BaseException) or isinstance(value, types.ModuleType):
+            return True
+        if kind in (list, tuple, set, frozenset) or kind.__name__ in _VIEWS and kind.__module__ == "builtins":
+            self.seen.add(id(value))
+            return all(self.faithful(item) for item in list(value))
+        if kind in (dict, OrderedDict):
+            self.seen.add(id(value))
+            return all(self.faithful(key) and self.faithful(item) for key, item in list(value.items()))
+        if kind is slice:
+            return all(self.faithful(part) for part in (value.start, value.stop, value.step))
+        if kind is range:
+            return True
+        if kind in (types.SimpleNamespace,) or kind.__name__ == "Namespace" and kind.__module__ == "argparse":
+            self.seen.add(id(value))
+            return all(self.faithful(item) for item in list(vars(value).values()))
+        if not kind.__module__.startswith("codemods."):
+            return not isinstance(value, (dict, list, tuple, set, frozenset))  # (a library object, run for real)
+        verdict = _stand_in(value, self.equality)
+        if verdict == "walk":
+            self.seen.add(id(value))
+            return all(self.faithful(item) for item in list(value))
+        return verdict == "faithful"
+
+
+def _stand_in(value: object, equality: bool) -> str:
+    """"faithful", "walk" (a tuple-like stand-in whose items decide) or "unknown" for an object
+    of a type of the analysis."""
+    from codemods.analysis.host_classes import HostObj, PartialObj as HeldPartial
+    from codemods.analysis.host_exprs import Iter, LambdaValue
+    from codemods.analysis.host_objects import ClassRef, FuncRef, Seq
+    from codemods.analysis.host_views import ObjectView
+    from codemods.analysis.script_generators import GenRun
+    from codemods.analysis.script_values import Bound, Lazy, Member, NTup, PartialObj, StrMember, UClass, UFunc, UObj
+
+    kind = type(value)
+    if kind in (UFunc, LambdaValue, GenRun, Lazy, Iter, PartialObj, HeldPartial):
+        return "faithful"  # (compared, hashed and printed by identity, one per program object; no operator of their own)
+    if kind in (FuncRef, ClassRef, ObjectView, Bound):  # (made anew at each reading of one program object)
+        return "unknown" if equality or kind is ObjectView and not _inert_node(value.instance.cls) else "faithful"
+    if kind is Seq:
+        return "walk"  # (a list or a tuple: the operations that tell them apart stop before, host_exprs.py)
+    if kind is NTup:
+        return "walk" if _inert(value.cls) else "unknown"
+    if kind is UObj:
+        return "faithful" if value.cls.kind == "plain" and value.cls.builtin is None and _inert(value.cls) else "unknown"
+    if kind in (Member, StrMember):
+        return "faithful" if _inert(value.cls) else "unknown"  # (Enum's own hooks are those of a plain member)
+    if kind is UClass:
+        return "faithful" if value.meta is None and value.kind != "enum" and _inert(value, classwide=True) else "unknown"
+    if kind is HostObj:
+        return "faithful" if _inert_node(value.cls) else "unknown"
+    return "unknown"
+
+
+def _inert(cls, classwide: bool = False) -> bool:
+    """Whether a module class (and its bases) defines no special method but inert ones (a class
+    object itself: none that `type` would call on it, `__class_getitem__`)."""
+    if classwide:
+        return cls.lookup("__class_getitem__") is None
+    return not any(_special(name) and name not in _INERT for klass in cls.order for name in klass.attrs)
+
+
+def _inert_node(node: ast.ClassDef) -> bool:
+    for member in node.body:
+        names = [member.name] if type(member) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) else [
+            target.id for target in (member.targets if type(member) is ast.Assign else [getattr(member, "target", None)])
+            if type(target) is ast.Name]
+        if any(_special(name) and name not in _INERT for name in names):
+            return False
+    return True
+
+
+def _special(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
