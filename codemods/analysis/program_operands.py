@@ -74,7 +74,7 @@ class _Walk:
             return True
         if id(value) in self.seen:
             return True
-        if isinstance(value, BaseException) or isinstance(value, types.ModuleType):
+        if isinstance(value, (BaseException, types.ModuleType)):
             return True
         if kind in (list, tuple, set, frozenset) or kind.__name__ in _VIEWS and kind.__module__ == "builtins":
             self.seen.add(id(value))
@@ -101,12 +101,23 @@ class _Walk:
 def _stand_in(value: object, equality: bool) -> str:
     """"faithful", "walk" (a tuple-like stand-in whose items decide) or "unknown" for an object
     of a type of the analysis."""
-    from codemods.analysis.host_classes import HostObj, PartialObj as HeldPartial
+    from codemods.analysis.host_classes import HostObj
+    from codemods.analysis.host_classes import PartialObj as HeldPartial
     from codemods.analysis.host_exprs import Iter, LambdaValue
     from codemods.analysis.host_objects import ClassRef, FuncRef, Seq
     from codemods.analysis.host_views import ObjectView
     from codemods.analysis.script_generators import GenRun
-    from codemods.analysis.script_values import Bound, Lazy, Member, NTup, PartialObj, StrMember, UClass, UFunc, UObj
+    from codemods.analysis.script_values import (
+        Bound,
+        Lazy,
+        Member,
+        NTup,
+        PartialObj,
+        StrMember,
+        UClass,
+        UFunc,
+        UObj,
+    )
 
     kind = type(value)
     if kind in (UFunc, LambdaValue, GenRun, Lazy, Iter, PartialObj, HeldPartial):

@@ -13,13 +13,10 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.script_values import (
-    Arr,
     Bound,
     FieldDefault,
     Lib,
-    MeshObj,
     NTup,
-    ShardObj,
     SpecObj,
     UClass,
     UFunc,
@@ -31,9 +28,8 @@ from codemods.analysis.script_values import (
 )
 from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.class_dirs import NOT_HELD, inherited_member
-from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
+from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
-from codemods.analysis.array_dtypes import DType, as_dtype
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
 from codemods.analysis.script_dispatch import Dispatcher
@@ -42,26 +38,18 @@ from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance
 from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 from codemods.analysis.class_orders import find, linearised
-from codemods.analysis.unittest_cases import Native, PropertyValue, Unmodelled
+from codemods.analysis.unittest_cases import Native, PropertyValue
 from codemods.analysis.class_descriptors import PropertySetter, set_names
 from codemods.analysis.class_metas import check_meta, create, meta_root, metaclass_of
 from codemods.analysis.named_tuples import class_member
+from codemods.analysis.bound_members import Desc, HolderInit, ObjectInit, TypeMethod, bound_member
+from codemods.analysis.bound_members import type_method  # noqa: F401  (read from here by script_run.py)
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _NOT_ON_INSTANCES = frozenset({"__name__", "__qualname__", "__wrapped__", "__func__", "__self__"})
 # (descriptors, metaclasses: class_descriptors.py, class_metas.py; `__del__` runs when the last
 # reference goes, which the run does not follow: adversarial15)
 _HOOKS = frozenset({"__new__", "__delattr__", "__del__"})  # (`__getattribute__`: attribute_hooks.py)
-
-
-class Desc:
-    """A method wrapped by `@property`, `@staticmethod` or `@classmethod`."""
-
-    __slots__ = ("func", "kind", "setter")
-
-    def __init__(self, kind: str, func: UFunc, setter: UFunc | None = None) -> None:
-        self.kind, self.func = kind, func
-        self.setter = setter  # a property's `@x.setter` (class_descriptors.py)
 
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
@@ -309,7 +297,7 @@ def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
     init = cls.lookup("__init__")
     if init is None:
         if obj.data is not None:
-            _HolderInit()(run, obj, args, kwargs)
+            HolderInit()(run, obj, args, kwargs)
         elif args or kwargs:
             raise Bail
         return obj
@@ -383,22 +371,7 @@ def instance_attribute(run, obj: object, name: str) -> object:
         if hook is not None and type(obj) is UObj:
             return run.call(Bound(hook[1], obj), [name], {}) if type(hook[1]) is UFunc else _bail()
         raise Raised(AttributeError(name))
-    return _bound(found[1], obj, cls)
-
-
-def _bound(value: object, obj: object, cls: UClass) -> object:
-    if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher, Native, Unmodelled):  # (a contextmanager wraps a function: bound too)
-        return Bound(value, obj)
-    if type(value) is Desc:
-        return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
-    if type(value) is UObj and value.cls.lookup("__get__") is not None:
-        raise Bail  # (a descriptor: read through it by class_descriptors.py, not here)
-    if type(value) in VALUE_TYPES or type(value) in (tuple, NTup, dict, list, UObj, UClass, SpecObj, ShardObj, MeshObj, DType,
-                                                     Arr, frozenset, set) or type(value) is type:  # (an array is no descriptor)
-        return value
-    if type(value) is Lib and as_dtype(value) is not None:
-        return value  # `dtype = jnp.bfloat16` (a scalar type: no descriptor, read as it is)
-    raise Bail  # a library function stored on the class: bound or not is not modelled
+    return bound_member(found[1], obj, cls)
 
 
 def member_attribute(run, obj, name: str) -> object:
@@ -409,7 +382,7 @@ def member_attribute(run, obj, name: str) -> object:
         if isinstance(obj, str) and name in METHODS[str]:
             return getattr(obj.value, name)
         raise Raised(AttributeError(name))
-    return _bound(found[1], obj, obj.cls)
+    return bound_member(found[1], obj, obj.cls)
 
 
 def enum_member(cls: UClass, value: object) -> object:
@@ -492,70 +465,7 @@ class _AsDict:
         return dict(zip(record.cls.fields, record))
 
 
-class _Nothing:
-    """`object.__init__` reached by `super().__init__()`."""
-
-    def __call__(self, run, obj: object, args: list, kwargs: dict) -> None:
-        if args or kwargs:
-            raise Bail
-        return None
-
-
-class _HolderInit:
-    """`dict.__init__` / `list.__init__` of a module subclass of dict or list."""
-
-    def __call__(self, run, obj: UObj, args: list, kwargs: dict) -> None:
-        if type(obj) is not UObj or obj.data is None or type(obj.data) is list and kwargs:
-            raise Bail
-        made = type(obj.data)(*[run.iterate(a) if type(a) is not dict else a for a in args], **kwargs) \
-            if len(args) <= 1 else _bail()
-        obj.data.clear()
-        obj.data.update(made) if type(made) is dict else obj.data.extend(made)
-
-
-_HOLDER_DUNDERS = frozenset({"__getitem__", "__setitem__", "__contains__", "__len__", "__iter__"})
-
-
-class TypeMethod:
-    """`dict.__setitem__`, `dict.get`, `object.__setattr__`, ... read off the type: called with
-    the object first (a module subclass of dict acts on what it holds)."""
-
-    __slots__ = ("name", "owner")
-
-    def __init__(self, owner: type, name: str) -> None:
-        self.owner, self.name = owner, name
-
-    def __call__(self, run, obj: object, args: list, kwargs: dict) -> object:
-        if self.owner is object:
-            if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
-                raise Bail
-            obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
-            return None
-        target = obj.data if type(obj) is UObj and obj.data is not None else obj
-        if self.owner is str and not all(plain_tree(value) for value in (*args, *kwargs.values())):
-            raise Bail
-        if type(target) is not self.owner or kwargs and self.name != "update" or not (
-                self.name in METHODS[self.owner] or self.name in _HOLDER_DUNDERS):
-            raise Bail
-        if self.name == "__init__":
-            return _HolderInit()(run, obj, args, kwargs)
-        return guard(getattr(target, self.name), *args, **kwargs)
-
-
-def type_method(owner: object, name: str) -> TypeMethod | None:
-    """`dict.__setitem__` and the like, or None for anything else read off a builtin type."""
-    if owner is object and name == "__setattr__":
-        return TypeMethod(object, name)
-    if owner is str and name in METHODS[str]:
-        return TypeMethod(str, name)  # (`converter=str.strip`)
-    if owner is object and name == "__annotations__":
-        raise Raised(AttributeError(name))  # (`getattr(klass, "__annotations__", {})` down a `__mro__`)
-    if owner in (dict, list) and (name in METHODS[owner] or name in _HOLDER_DUNDERS or name == "__init__"):
-        return TypeMethod(owner, name)
-    return None
-
-
-BUILTIN_METHODS = (_Replace, _AsDict, _Nothing, _HolderInit, TypeMethod)
+BUILTIN_METHODS = (_Replace, _AsDict, ObjectInit, HolderInit, TypeMethod)
 
 
 def _bail():

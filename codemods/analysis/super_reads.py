@@ -4,7 +4,7 @@
 the class AFTER C (class_orders.py), not along C's own bases: a mixin's `super().setUp()` reaches
 the next class of the instance's order. What no class of the module defines is `object`'s (or
 `type`'s, in a metaclass: class_metas.py), or that of the builtin a class derives from; anything
-else stops the run (Bail). Split out of script_classes.py, whose class model it reads.
+else stops the run (Bail). What it finds binds as an attribute read does (bound_members.py).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from codemods.analysis.class_descriptors import is_descriptor
 from codemods.analysis.class_metas import meta_super
 from codemods.analysis.class_orders import after, find
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_classes import _HOLDER_DUNDERS, Desc, TypeMethod, _bail, _bound, _HolderInit, _Nothing
+from codemods.analysis.bound_members import HOLDER_DUNDERS, Desc, HolderInit, ObjectInit, TypeMethod, bound_member
 from codemods.analysis.script_values import Bound, NTup, SuperObj, UClass, UFunc, UObj
 
 
@@ -27,8 +27,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
             return made  # (type's own `__new__`/`__init__` in a metaclass: class_metas.py)
         holder = type(sup.obj) is UObj and sup.obj.data is not None
         if name == "__init__" or name == "__init_subclass__" and type(sup.obj) is UClass:
-            return Bound(_HolderInit() if holder else _Nothing(), sup.obj)
-        if holder and name in _HOLDER_DUNDERS:
+            return Bound(HolderInit() if holder else ObjectInit(), sup.obj)
+        if holder and name in HOLDER_DUNDERS:
             return Bound(TypeMethod(type(sup.obj.data), name), sup.obj)
         if name == "__setattr__" and type(sup.obj) is UObj:  # (no class in the chain defines one: object's)
             return Bound(TypeMethod(object, name), sup.obj)
@@ -44,4 +44,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
         return run.call(found[1].func, [sup.obj], {})
     if type(found[1]) is Desc and found[1].kind == "cached":
         return cached_attribute(run, sup.obj, name, found[1].func)
-    return _bound(found[1], sup.obj, sup.obj.cls if type(sup.obj) in (UObj, NTup) else _bail())
+    return bound_member(found[1], sup.obj, sup.obj.cls if type(sup.obj) in (UObj, NTup) else _bail())
+
+
+def _bail():
+    raise Bail

@@ -1,0 +1,127 @@
+"""What reading a member of a module class gives in a script run (issue 13): a def bound to the
+instance, `@property`/`@staticmethod`/`@classmethod` wrappers (Desc) applied, and the builtin
+methods a module class inherits when none of its classes defines the name (`object.__init__`,
+`dict.__init__` and the item hooks of a subclass of dict or list, `dict.get` read off the type).
+
+Both an attribute read (script_classes.py) and a `super().name` read (super_reads.py) bind what
+they find here: they differ only in where the search along the class order starts.
+"""
+from __future__ import annotations
+
+from codemods.analysis.array_dtypes import DType, as_dtype
+from codemods.analysis.host_exprs import (
+    VALUE_TYPES,
+    LambdaValue,
+    Raised,
+    guard,
+    plain_tree,
+)
+from codemods.analysis.host_objects import METHODS, Bail
+from codemods.analysis.script_dispatch import Dispatcher
+from codemods.analysis.script_generators import ContextManager
+from codemods.analysis.script_values import (
+    Arr,
+    Bound,
+    Lib,
+    MeshObj,
+    NTup,
+    ShardObj,
+    SpecObj,
+    UClass,
+    UFunc,
+    UObj,
+)
+from codemods.analysis.unittest_cases import Native, Unmodelled
+
+
+class Desc:
+    """A method wrapped by `@property`, `@staticmethod` or `@classmethod`."""
+
+    __slots__ = ("func", "kind", "setter")
+
+    def __init__(self, kind: str, func: UFunc, setter: UFunc | None = None) -> None:
+        self.kind, self.func = kind, func
+        self.setter = setter  # a property's `@x.setter` (class_descriptors.py)
+
+
+def bound_member(value: object, obj: object, cls: UClass) -> object:
+    """What reading `value`, found in `cls` (or a base), off `obj` gives: a method bound to it,
+    a static method's function, a class method bound to the class, a plain value as it is."""
+    if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher, Native, Unmodelled):  # (a contextmanager wraps a function: bound too)
+        return Bound(value, obj)
+    if type(value) is Desc:
+        return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
+    if type(value) is UObj and value.cls.lookup("__get__") is not None:
+        raise Bail  # (a descriptor: read through it by class_descriptors.py, not here)
+    if type(value) in VALUE_TYPES or type(value) in (tuple, NTup, dict, list, UObj, UClass, SpecObj, ShardObj, MeshObj, DType,
+                                                     Arr, frozenset, set) or type(value) is type:  # (an array is no descriptor)
+        return value
+    if type(value) is Lib and as_dtype(value) is not None:
+        return value  # `dtype = jnp.bfloat16` (a scalar type: no descriptor, read as it is)
+    raise Bail  # a library function stored on the class: bound or not is not modelled
+
+
+class ObjectInit:
+    """`object.__init__` (or `object.__init_subclass__`) reached by `super()`."""
+
+    def __call__(self, run, obj: object, args: list, kwargs: dict) -> None:
+        if args or kwargs:
+            raise Bail
+
+
+class HolderInit:
+    """`dict.__init__` / `list.__init__` of a module subclass of dict or list."""
+
+    def __call__(self, run, obj: UObj, args: list, kwargs: dict) -> None:
+        if type(obj) is not UObj or obj.data is None or type(obj.data) is list and kwargs:
+            raise Bail
+        made = type(obj.data)(*[run.iterate(a) if type(a) is not dict else a for a in args], **kwargs) \
+            if len(args) <= 1 else _bail()
+        obj.data.clear()
+        obj.data.update(made) if type(made) is dict else obj.data.extend(made)
+
+
+HOLDER_DUNDERS = frozenset({"__getitem__", "__setitem__", "__contains__", "__len__", "__iter__"})
+
+
+class TypeMethod:
+    """`dict.__setitem__`, `dict.get`, `object.__setattr__`, ... read off the type: called with
+    the object first (a module subclass of dict acts on what it holds)."""
+
+    __slots__ = ("name", "owner")
+
+    def __init__(self, owner: type, name: str) -> None:
+        self.owner, self.name = owner, name
+
+    def __call__(self, run, obj: object, args: list, kwargs: dict) -> object:
+        if self.owner is object:
+            if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
+                raise Bail
+            obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
+            return None
+        target = obj.data if type(obj) is UObj and obj.data is not None else obj
+        if self.owner is str and not all(plain_tree(value) for value in (*args, *kwargs.values())):
+            raise Bail
+        if type(target) is not self.owner or kwargs and self.name != "update" or not (
+                self.name in METHODS[self.owner] or self.name in HOLDER_DUNDERS):
+            raise Bail
+        if self.name == "__init__":
+            return HolderInit()(run, obj, args, kwargs)
+        return guard(getattr(target, self.name), *args, **kwargs)
+
+
+def type_method(owner: object, name: str) -> TypeMethod | None:
+    """`dict.__setitem__` and the like, or None for anything else read off a builtin type."""
+    if owner is object and name == "__setattr__":
+        return TypeMethod(object, name)
+    if owner is str and name in METHODS[str]:
+        return TypeMethod(str, name)  # (`converter=str.strip`)
+    if owner is object and name == "__annotations__":
+        raise Raised(AttributeError(name))  # (`getattr(klass, "__annotations__", {})` down a `__mro__`)
+    if owner in (dict, list) and (name in METHODS[owner] or name in HOLDER_DUNDERS or name == "__init__"):
+        return TypeMethod(owner, name)
+    return None
+
+
+def _bail():
+    raise Bail
