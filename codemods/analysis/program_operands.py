@@ -28,10 +28,16 @@ _INERT = frozenset({"__init__", "__doc__", "__module__", "__qualname__", "__anno
 # sequence (its other items are not touched).
 _KEYED = (operator.getitem, operator.setitem, operator.delitem, operator.contains)
 _KEYED_METHODS = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__", "__setitem__", "__delitem__"})
-# Operations that find an object by equality (one stand-in made for each reading of a function,
-# class or object the analysis holds is then not the program's one object).
-_EQUALITY = frozenset({"index", "remove", "count", "discard", "<lambda>", "__eq__", "__ne__"})
-_EQUALITY_OPS = (operator.eq, operator.ne, operator.indexOf, operator.countOf, set, frozenset, dict)
+# Operations that compare their operands (depth 0) or the items of an iterable operand (depth 1)
+# by order or combine them, never by equality: there, an object read twice (a function, class or
+# object the analysis holds, for which a stand-in is made at each reading) acts as the program's
+# one object. Elsewhere (a lookup, `index`, `==`, items of tuples compared in order) it may not.
+_DIRECT = {**dict.fromkeys((sorted, min, max, sum, any, all, list, tuple, len, enumerate, zip, reversed), 1),
+           **dict.fromkeys((operator.lt, operator.le, operator.gt, operator.ge, operator.add, operator.sub,
+                            operator.mul, operator.truediv, operator.floordiv, operator.mod, operator.pow,
+                            operator.or_, operator.and_, operator.xor, operator.lshift, operator.rshift, operator.neg,
+                            operator.pos, operator.invert, operator.not_, operator.iadd, operator.ior, abs, round,
+                            divmod, pow, int, float, str, repr, format, bool, range), 0)}
 _WALK_LIMIT = 20_000
 _VIEWS = frozenset({"dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"})
 
@@ -44,7 +50,7 @@ def program_code_in(function, args: tuple, kwargs: dict) -> bool:
         receiver = None  # (a module's function: `json.loads`, a builtin)
     name = getattr(function, "__name__", None)
     keyed = any(function is op for op in _KEYED) or receiver is not None and name in _KEYED_METHODS
-    walk = _Walk(keyed or name in _EQUALITY or any(function is op for op in _EQUALITY_OPS))
+    walk = _Walk(None if keyed else next((depth for op, depth in _DIRECT.items() if function is op), None))
     if keyed:
         holder, rest = (receiver, list(args)) if receiver is not None else (args[0] if args else None, list(args[1:]))
         key = rest[:1]  # (the value stored, the default given: not touched)
@@ -59,10 +65,10 @@ def program_code_in(function, args: tuple, kwargs: dict) -> bool:
 
 
 class _Walk:
-    __slots__ = ("equality", "seen", "steps")
+    __slots__ = ("depth", "direct", "seen", "steps")
 
-    def __init__(self, equality: bool) -> None:
-        self.equality, self.steps = equality, 0
+    def __init__(self, direct: int | None) -> None:
+        self.direct, self.steps, self.depth = direct, 0, 0
         self.seen: set[int] = set()
 
     def faithful(self, value: object) -> bool:
@@ -77,25 +83,29 @@ class _Walk:
         if isinstance(value, (BaseException, types.ModuleType)):
             return True
         if kind in (list, tuple, set, frozenset) or kind.__name__ in _VIEWS and kind.__module__ == "builtins":
-            self.seen.add(id(value))
-            return all(self.faithful(item) for item in list(value))
+            return self.items(value, list(value))
         if kind in (dict, OrderedDict):
-            self.seen.add(id(value))
-            return all(self.faithful(key) and self.faithful(item) for key, item in list(value.items()))
+            return self.items(value, [part for pair in list(value.items()) for part in pair])
         if kind is slice:
-            return all(self.faithful(part) for part in (value.start, value.stop, value.step))
+            return self.items(value, [value.start, value.stop, value.step])
         if kind is range:
             return True
-        if kind in (types.SimpleNamespace,) or kind.__name__ == "Namespace" and kind.__module__ == "argparse":
-            self.seen.add(id(value))
-            return all(self.faithful(item) for item in list(vars(value).values()))
+        if kind is types.SimpleNamespace or kind.__name__ == "Namespace" and kind.__module__ == "argparse":
+            return self.items(value, list(vars(value).values()))
         if not kind.__module__.startswith("codemods."):
             return not isinstance(value, (dict, list, tuple, set, frozenset))  # (a library object, run for real)
-        verdict = _stand_in(value, self.equality)
+        verdict = _stand_in(value, self.direct is None or self.depth > self.direct)
         if verdict == "walk":
-            self.seen.add(id(value))
-            return all(self.faithful(item) for item in list(value))
+            return self.items(value, list(value))
         return verdict == "faithful"
+
+    def items(self, holder: object, items: list) -> bool:
+        self.seen.add(id(holder))
+        self.depth += 1
+        try:
+            return all(self.faithful(item) for item in items)
+        finally:
+            self.depth -= 1
 
 
 def _stand_in(value: object, equality: bool) -> str:
