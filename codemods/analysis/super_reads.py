@@ -8,12 +8,19 @@ else stops the run (Bail). What it finds binds as an attribute read does (bound_
 """
 from __future__ import annotations
 
+from codemods.analysis.bound_members import (
+    HOLDER_DUNDERS,
+    Desc,
+    HolderInit,
+    ObjectInit,
+    TypeMethod,
+    bound_member,
+)
 from codemods.analysis.cached_attributes import cached_attribute
 from codemods.analysis.class_descriptors import is_descriptor
 from codemods.analysis.class_metas import meta_super
 from codemods.analysis.class_orders import after, find
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.bound_members import HOLDER_DUNDERS, Desc, HolderInit, ObjectInit, TypeMethod, bound_member
 from codemods.analysis.script_values import Bound, NTup, SuperObj, UClass, UFunc, UObj
 
 
