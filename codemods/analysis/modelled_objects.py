@@ -35,3 +35,19 @@ class ModelledContainer(ModelledObject):
 
     def contains(self, run, key: object) -> bool:
         raise NotImplementedError
+
+
+class RealContainer(ModelledContainer):
+    """A modelled container that keeps CPython's own object (`real`) as its storage: its length
+    and its iteration are the real object's."""
+
+    __slots__ = ("real",)
+
+    def __init__(self, real: object) -> None:
+        self.real = real
+
+    def __iter__(self):
+        return iter(self.real)
+
+    def __len__(self) -> int:
+        return len(self.real)

@@ -26,7 +26,7 @@ import operator
 from codemods.analysis.cached_calls import hashable
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis.modelled_objects import ModelledContainer, RealContainer
 from codemods.analysis.script_values import RunCallable
 
 _FACTORIES = (list, dict, set, int, float, str, tuple, bool, frozenset)
@@ -54,20 +54,12 @@ class _Method(RunCallable):
         return self.owner.method(run, self.name, args, kwargs)
 
 
-class DequeObj(ModelledContainer):
-    __slots__ = ("real",)
+class DequeObj(RealContainer):
+    __slots__ = ()
     walked_live = True
     _METHODS = frozenset({"append", "appendleft", "pop", "popleft", "extend", "extendleft", "rotate", "clear",
                           "copy", "count", "index", "remove", "reverse", "insert"})
 
-    def __init__(self, real: collections.deque) -> None:
-        self.real = real
-
-    def __iter__(self):
-        return iter(self.real)
-
-    def __len__(self) -> int:
-        return len(self.real)
 
     def __reversed__(self):
         return reversed(self.real)
@@ -114,22 +106,14 @@ class DequeObj(ModelledContainer):
         return key in self.real
 
 
-class _Mapping(ModelledContainer):
+class _Mapping(RealContainer):
     """A dict-backed container: `real` is a dict (or Counter) the run owns."""
 
-    __slots__ = ("real",)
+    __slots__ = ()
     walked_live = True
     derives = (dict,)  # (Counter and defaultdict derive from dict)
     _VIEWS = frozenset({"keys", "values", "items"})
 
-    def __init__(self, real: dict) -> None:
-        self.real = real
-
-    def __iter__(self):
-        return iter(self.real)
-
-    def __len__(self) -> int:
-        return len(self.real)
 
     def __reversed__(self):
         return reversed(self.real)

@@ -16,7 +16,7 @@ import configparser
 
 from codemods.analysis.host_exprs import guard, plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis.modelled_objects import RealContainer
 from codemods.analysis.script_values import RunCallable
 
 _PARSER_KEYWORDS = frozenset({"allow_no_value", "delimiters", "comment_prefixes", "inline_comment_prefixes", "strict",
@@ -31,18 +31,10 @@ def _plain(args: list, kwargs: dict) -> None:
         raise Bail
 
 
-class ConfigObj(ModelledContainer):
-    __slots__ = ("real",)
+class ConfigObj(RealContainer):
+    __slots__ = ()
     walked_live = True
 
-    def __init__(self, real: configparser.RawConfigParser) -> None:
-        self.real = real
-
-    def __iter__(self):
-        return iter(self.real)
-
-    def __len__(self) -> int:
-        return len(self.real)
 
     def attribute(self, run, name: str) -> object:
         if name in _PARSER_METHODS:
@@ -76,20 +68,12 @@ class ConfigObj(ModelledContainer):
         return key in self.real
 
 
-class SectionObj(ModelledContainer):
+class SectionObj(RealContainer):
     """`parser["mesh"]`: CPython's section proxy."""
 
-    __slots__ = ("real",)
+    __slots__ = ()
     walked_live = True
 
-    def __init__(self, real: configparser.SectionProxy) -> None:
-        self.real = real
-
-    def __iter__(self):
-        return iter(self.real)
-
-    def __len__(self) -> int:
-        return len(self.real)
 
     def attribute(self, run, name: str) -> object:
         if name == "name":
