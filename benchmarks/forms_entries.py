@@ -2718,6 +2718,8 @@ ENTRIES = {
     "ld1_sf104_axis_tuples_beside_a_metaclass_keyword": "run(mesh, x)",
     "ld2_sf105_slice_bound_read_from_an_object": "main()",
     "nld2_sf105_slice_bound_with_index_hook": "main()",
+    "ld3_sf105_dict_of_a_dict_subclass_with_getattr": "main()",
+    "nld3_sf105_dict_of_an_object_whose_getattr_gives_keys": "main()",
     "id1_sf103_dynamic_slice_of_reduced_at_rank_offset": "main()",
     "nid1_sf103_dynamic_slice_of_reduced_at_own_rank": "main()",
     "id2_sf101_take_rows_by_ids_same_on_gather_axis": "main()",

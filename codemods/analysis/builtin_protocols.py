@@ -45,12 +45,14 @@ def protocol_call(run, name: str, func, args: list, kwargs: dict) -> object:
         return run.builtin(func, [obj.data], {})
     if len(args) != 1:
         raise Bail
-    if "keys" in obj.attrs or any(obj.cls.lookup(hook) is not None for hook in ("__getattr__", "__getattribute__")):
+    if "keys" in obj.attrs or obj.cls.lookup("__getattribute__") is not None:
         raise Bail
     if obj.data is not None and type(obj.data) is not list:
         if any(obj.cls.lookup(hook) is not None for hook in ("keys", "__iter__", "__getitem__")):
             raise Bail  # (CPython's fast path for some, the mapping protocol for others)
-        return run.builtin(func, [obj.data], kwargs)
+        return run.builtin(func, [obj.data], kwargs)  # (`keys` is dict's own: a `__getattr__` is never asked)
+    if obj.cls.lookup("__getattr__") is not None:
+        raise Bail  # (it may answer `keys`)
     keys = _hook(obj, "keys")
     if keys is None:
         return NotImplemented  # (pairs from its iteration)
