@@ -27,7 +27,13 @@ SNAPSHOT_HELPER = ('return jax.lax.all_gather(scores, axis, axis=0, tiled=True, 
 SNAPSHOT_INLINE = ('return jax.lax.all_gather(scores, axis_name=snap_axis,',
                    f'return jax.lax.all_gather({PC}(scores, snap_axis, to="varying"), axis_name=snap_axis,')
 DUMP = ('full_rows = widen(x_blk)', f'full_rows = {PC}(widen(x_blk), model_axis, to="varying")')
-STATS = ('(everything, batch_axis', f'({PC}(everything, batch_axis, to="varying"), batch_axis')
+STAT_OP = {"rank": "pmax", "fraud": "pmean", "fcst": "ppermute", "embx": "all_to_all", "recsys": "psum",
+           "asr": "pmin", "abx": "all_gather"}
+
+
+def stats(theme):
+    op = STAT_OP[theme]
+    return [(f"jax.lax.{op}(everything, batch_axis", f'jax.lax.{op}({PC}(everything, batch_axis, to="varying"), batch_axis')]
 SERVE = [('table = jax.lax.all_gather(scores, batch_axis, axis=0, tiled=True, to="reduced")',
           'table = jax.lax.all_gather(scores, batch_axis, axis=0, tiled=True, to="invarying")'),
          ('out_specs=P(None, None, reduced={batch_axis})', 'out_specs=P(None, None)')]
@@ -43,7 +49,7 @@ for theme, inline in [("rank", False), ("fraud", True), ("fcst", False), ("embx"
                       ("recsys", False), ("asr", True), ("abx", False)]:
     FIXES[f"{theme}_score_snapshot.py"] = [SNAPSHOT_INLINE if inline else SNAPSHOT_HELPER, SNAPSHOT_OUT]
     FIXES[f"{theme}_feature_dump.py"] = [DUMP]
-    FIXES[f"{theme}_population_stats.py"] = [STATS]
+    FIXES[f"{theme}_population_stats.py"] = stats(theme)
     FIXES[f"{theme}_objective.py"] = objective(theme)
     FIXES[f"{theme}_serving_table.py"] = SERVE
 

@@ -295,10 +295,11 @@ class ObjectiveJob(Job):
         cfg = self.config
         norm_axes = cfg.norm_axes
         log.info("objective", extra={"fields": {"axes": norm_axes}})
+        all_reduce = functools.partial(jax.lax.pmean, axis_name=norm_axes)
 
         def body(x_blk, w_blk):
             scores = project_rows(x_blk, w_blk, cfg.model_axis)
-            return jax.lax.pmean(jnp.mean(jnp.square(scores)), norm_axes)
+            return all_reduce(jnp.mean(jnp.square(scores)))
 
         objective = jax.jit(jax.shard_map(body, mesh=self.mesh,
                                           in_specs=(P(cfg.batch_axis, cfg.model_axis), P(cfg.model_axis, None)),

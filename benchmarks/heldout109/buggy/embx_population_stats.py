@@ -276,6 +276,12 @@ def inputs():
     return x, w
 
 
+def population_reduce(everything, batch_axis, ring):
+    """re-split rows for the writer shards"""
+    top = jax.lax.all_to_all(everything, batch_axis, 0, 0, tiled=True)
+    return top
+
+
 class PopulationStatsJob(Job):
     name = "embx-population-stats"
 
@@ -300,9 +306,7 @@ class PopulationStatsJob(Job):
         def body(x_blk, w_blk):
             scores = project_rows(x_blk, w_blk, model_axis)
             everything = jax.lax.all_gather(scores, batch_axis, axis=0, tiled=True, to=mode)
-            # re-split rows for the writer shards
-            top = jax.lax.all_to_all(everything, batch_axis, 0, 0, tiled=True)
-            return top
+            return population_reduce(everything, batch_axis, ring)
 
         stats = jax.jit(jax.shard_map(body, mesh=self.mesh,
                                       in_specs=(P(batch_axis, model_axis), P(model_axis, None)),

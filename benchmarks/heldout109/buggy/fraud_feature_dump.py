@@ -277,6 +277,18 @@ def inputs():
     return x, w
 
 
+@register("dumper", "rows")
+class RowDumper:
+    """Gathers row blocks to one table; the feature store writer takes it from any host."""
+
+    def __init__(self, axes):
+        self.axes = tuple(axes)
+
+    def __call__(self, rows):
+        with profile("dump-gather"):
+            return jax.lax.all_gather(rows, self.axes, axis=0, tiled=True, to="reduced")
+
+
 class FeatureDumpJob(Job):
     """Dumps the input features the model saw, full width, for the feature store audit."""
     name = "fraud-feature-dump"
@@ -295,6 +307,7 @@ class FeatureDumpJob(Job):
         cfg = self.config
         model_axis = cfg.model_axis
         dump_axes = cfg.dump_axes
+        dumper = plugin("dumper", "rows")(dump_axes)
 
         def widen(x_blk):
             # rows still split over the batch axis, every feature column present
@@ -302,8 +315,7 @@ class FeatureDumpJob(Job):
 
         def body(x_blk):
             full_rows = widen(x_blk)
-            with profile("dump-gather"):
-                return jax.lax.all_gather(full_rows, dump_axes, axis=0, tiled=True, to="reduced")
+            return dumper(full_rows)
 
         dump = jax.jit(jax.shard_map(body, mesh=self.mesh, in_specs=P(cfg.batch_axis, model_axis),
                                      out_specs=P(None, None, reduced=set(cfg.axis_names))))

@@ -276,6 +276,12 @@ def inputs():
     return x, w
 
 
+def population_reduce(everything, batch_axis, ring):
+    """calibrate against the batch mean"""
+    calib = jax.lax.pmean(everything, batch_axis)
+    return calib
+
+
 class PopulationStatsJob(Job):
     name = "fraud-population-stats"
 
@@ -300,9 +306,7 @@ class PopulationStatsJob(Job):
         def body(x_blk, w_blk):
             scores = risk_logits(x_blk, w_blk, model_axis)
             everything = jax.lax.all_gather(scores, batch_axis, axis=0, tiled=True, to=mode)
-            # calibrate against the batch mean
-            calib = jax.lax.pmean(everything, batch_axis)
-            return calib
+            return population_reduce(everything, batch_axis, ring)
 
         stats = jax.jit(jax.shard_map(body, mesh=self.mesh,
                                       in_specs=(P(batch_axis, model_axis), P(model_axis, None)),

@@ -295,10 +295,11 @@ class ObjectiveJob(Job):
         cfg = self.config
         loss_axes = cfg.axis_names if env_flag("ASR_GLOBAL_REDUCE") else (cfg.batch_axis,)
         log.info("objective", extra={"fields": {"axes": loss_axes}})
+        all_reduce = functools.partial(jax.lax.psum, axis_name=loss_axes)
 
         def body(x_blk, w_blk):
             scores = encoder_logits(x_blk, w_blk, cfg.model_axis)
-            return jax.lax.psum(jnp.sum(jax.nn.log_sigmoid(scores)), loss_axes)
+            return all_reduce(jnp.sum(jax.nn.log_sigmoid(scores)))
 
         objective = jax.jit(jax.shard_map(body, mesh=self.mesh,
                                           in_specs=(P(cfg.batch_axis, cfg.model_axis), P(cfg.model_axis, None)),

@@ -295,10 +295,11 @@ class ObjectiveJob(Job):
         cfg = self.config
         reduce_axes = env_axes("FRAUD_REDUCE_AXES", cfg.batch_axis)
         log.info("objective", extra={"fields": {"axes": reduce_axes}})
+        all_reduce = functools.partial(jax.lax.pmean, axis_name=reduce_axes)
 
         def body(x_blk, w_blk):
             scores = risk_logits(x_blk, w_blk, cfg.model_axis)
-            return jax.lax.pmean(jnp.mean(scores ** 2), reduce_axes)
+            return all_reduce(jnp.mean(scores ** 2))
 
         objective = jax.jit(jax.shard_map(body, mesh=self.mesh,
                                           in_specs=(P(cfg.batch_axis, cfg.model_axis), P(cfg.model_axis, None)),
