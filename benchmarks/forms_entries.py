@@ -2720,6 +2720,8 @@ ENTRIES = {
     "nld2_sf105_slice_bound_with_index_hook": "main()",
     "ld3_sf105_dict_of_a_dict_subclass_with_getattr": "main()",
     "nld3_sf105_dict_of_an_object_whose_getattr_gives_keys": "main()",
+    "ld4_sf105_host_call_under_a_callers_recording_handler": "main()",
+    "nld4_sf105_host_call_under_a_callers_fallback_handler": "main()",
     "id1_sf103_dynamic_slice_of_reduced_at_rank_offset": "main()",
     "nid1_sf103_dynamic_slice_of_reduced_at_own_rank": "main()",
     "id2_sf101_take_rows_by_ids_same_on_gather_axis": "main()",

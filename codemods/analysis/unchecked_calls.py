@@ -12,9 +12,12 @@ has passed it; inside one that may catch it, the run stops (Bail). What these ch
 TypeError, ValueError, RuntimeError, IndexError, OverflowError or MemoryError (JAX's own classes
 derive from these) or a warning: a handler of another builtin class (`except (OSError,
 KeyError)`), of a class the module made or of unittest's SkipTest cannot catch it. A handler of
-`Exception` (or a bare one) in a calling function is the error reporting around a whole command
-(a CliRunner's `invoke`, a worker setting its future's exception, a retry wrapper), which hands
-the error on: it is not read as a probe of the call; in the call's own function it is.
+`Exception` (or a bare one) in a calling function that hands the error on (it re-raises, or only
+records the exception: a CliRunner's `invoke` returning a result holding it, a worker setting its
+future's exception, a retry wrapper, a log line) is the error reporting around a whole command:
+it is not read as a probe of the call. One that does other work instead (`except Exception:
+fallback()`) may be the program's way round a failing call, so it is; in the call's own function
+any such handler is.
 
 Not such steps: the constructors that check nothing at the call (a PartitionSpec, the wrappers
 jit and shard_map return), the collectives, whose outcome in a body the run judges itself, and
@@ -63,12 +66,12 @@ def passed(run) -> None:
         outer = own is not None and env is not own
         for handler in handlers:
             if handler.type is None:
-                if outer:
+                if outer and _hands_on(handler):
                     continue
                 raise Bail
             for kind in handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]:
                 found = run.eval(kind, env)
-                if outer and found in (Exception, BaseException) or type(found) is UClass:
+                if outer and found in (Exception, BaseException) and _hands_on(handler) or type(found) is UClass:
                     continue  # (a class the module made is the base of nothing JAX raises)
                 if not isinstance(found, type) or not issubclass(found, BaseException):
                     raise Bail
@@ -77,6 +80,47 @@ def passed(run) -> None:
                 if found.__module__ != "builtins" or issubclass(found, _RAISED) or any(
                         issubclass(raised, found) for raised in _RAISED):
                     raise Bail  # (a library's class, or one a check may raise)
+
+
+_REPORTERS = frozenset({"exception", "error", "warning", "warn", "info", "debug", "critical", "log", "print_exc",
+                        "format_exc", "print_exception", "exc_info", "print"})
+
+
+def _hands_on(handler: ast.ExceptHandler) -> bool:
+    """The handler re-raises, or every statement of it records the exception (stores, passes or logs
+    it) or ends the handler, and some statement does."""
+    seen = []
+
+    def records(node: ast.AST) -> bool:
+        for inner in ast.walk(node):
+            if type(inner) is ast.Name and inner.id == handler.name \
+                    or type(inner) is ast.Call and (type(inner.func) is ast.Attribute and inner.func.attr in _REPORTERS
+                                                    or type(inner.func) is ast.Name and inner.func.id in _REPORTERS):
+                return True
+        return False
+
+    def quiet(body: list) -> bool:
+        for stmt in body:
+            kind = type(stmt)
+            if kind in (ast.Continue, ast.Break, ast.Pass):
+                pass
+            elif kind is ast.Return and (stmt.value is None or type(stmt.value) is ast.Constant):
+                pass
+            elif kind is ast.If:
+                if not (quiet(stmt.body) and quiet(stmt.orelse)):
+                    return False
+            elif kind is ast.For:
+                if not (quiet(stmt.body) and quiet(stmt.orelse)):
+                    return False
+            elif kind in (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return) and records(stmt):
+                seen.append(True)
+            else:
+                return False
+        return True
+
+    if any(type(node) is ast.Raise for node in ast.walk(handler)):
+        return True  # (a retry ends by raising what the last attempt raised)
+    return quiet(handler.body) and bool(seen)
 
 
 def library_step(run, name: str, args: list, kwargs: dict) -> None:
