@@ -123,7 +123,7 @@ FIXES = {
         ("jax.lax.all_to_all(heads, spec.head_axis,", f"jax.lax.all_to_all({PC}(heads, spec.head_axis, to='varying'), spec.head_axis,"),
     ],
     "attn_wo_export.py": [
-        ('NamedSharding(mesh, P(None, None, "heads")))', 'NamedSharding(mesh, P(None, None, "heads")), multi_dim=True)'),
+        ('NamedSharding(mesh, P(None, None, None)))', 'NamedSharding(mesh, P(None, None, None, reduced={"heads"})))'),
     ],
     "attn_output_rms.py": [
         ("jax.lax.pmean(jnp.mean(out * out), spec.mesh_axes)",

@@ -116,7 +116,7 @@ def run(spec, q, k, v, w_o):
         out, _, _ = attention_block(spec, q, k, v, w_o)
         return out, to_ulysses(spec, q)
     return jax.shard_map(body, in_specs=(spec.qkv_spec,) * 3 + (spec.wo_spec,),
-                         out_specs=(P(spec.seq_axis, None), P(spec.mesh_axes, spec.head_axis, None)))(q, k, v, w_o)
+                         out_specs=(P(spec.seq_axis, None), P(spec.seq_axis, spec.head_axis, None)))(q, k, v, w_o)
 
 
 def main(spec, q, k, v, w_o):

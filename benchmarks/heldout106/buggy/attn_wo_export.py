@@ -106,7 +106,7 @@ def inputs():
 
 
 def export_wo(mesh, w_o):
-    return top_level_all_gather(w_o, NamedSharding(mesh, P(None, None, "heads")))
+    return top_level_all_gather(w_o, NamedSharding(mesh, P(None, None, None)))
 
 
 @functools.partial(jax.jit, static_argnames=("spec",))

@@ -97,7 +97,7 @@ def diagnostics(stack, x):
 
 @jax.jit
 def evaluate(stack, x):
-    out = {"hidden_act": P(BATCH, None, reduced={HIDDEN}), "loglik": P(None, reduced={HIDDEN})}
+    out = {"hidden_act": P(BATCH, None, reduced={HIDDEN}), "loglik": P(BATCH, reduced={HIDDEN})}
     return jax.shard_map(diagnostics, in_specs=(CouplingStack.specs(), DATA_SPEC), out_specs=out)(stack, x)
 
 

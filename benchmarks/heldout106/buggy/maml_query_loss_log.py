@@ -95,7 +95,7 @@ def outer(cfg, params, xs, ys, xq, yq):
 @functools.partial(jax.jit, static_argnums=())
 def meta_step(cfg, params, batch):
     fn = jax.shard_map(functools.partial(outer, cfg), in_specs=(cfg.param_specs,) + cfg.batch_specs * 2,
-                       out_specs=(P(), P(None, reduced={cfg.feature_axis})))
+                       out_specs=(P(), P(cfg.task_axis, reduced={cfg.feature_axis})))
     return fn(params, *batch)
 
 

@@ -97,7 +97,7 @@ def solve(prob, dt, nsteps):
     def body(u, kappa):
         u = diffuse(u, kappa, prob.dx, dt, nsteps)
         return u, column_relax(u, kappa, prob.dx)
-    return jax.shard_map(body, in_specs=(FIELD, P()), out_specs=(FIELD, P(None, "y")))(prob.u, prob.kappa)
+    return jax.shard_map(body, in_specs=(FIELD, P()), out_specs=(FIELD, P("x", "y")))(prob.u, prob.kappa)
 
 
 def main(prob, dt, nsteps):

@@ -105,7 +105,7 @@ def solve(prob, dt, nsteps):
         u = diffuse(u, kappa, prob.dx, dt, nsteps)
         return u, MONITOR(u)
     return jax.shard_map(body, in_specs=(FIELD, P()),
-                         out_specs=(FIELD, P(None, reduced={MONITOR.gather_axis})))(prob.u, prob.kappa)
+                         out_specs=(FIELD, P("x", reduced={MONITOR.gather_axis})))(prob.u, prob.kappa)
 
 
 def main(prob, dt, nsteps):
