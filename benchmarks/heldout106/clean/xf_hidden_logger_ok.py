@@ -1,0 +1,99 @@
+"""Log the per-layer MLP activations of every model shard, gathered for the host."""
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+@functools.partial(jax.tree_util.register_dataclass,
+                   data_fields=["w_in", "w_out"], meta_fields=[])
+@dataclasses.dataclass
+class MlpStack:
+    """Stacked per-layer MLP weights: w_in column-parallel, w_out row-parallel."""
+    w_in: jax.Array
+    w_out: jax.Array
+
+
+@dataclasses.dataclass(frozen=True)
+class XfConfig:
+    layers: int = 3
+    d_model: int = 8
+    d_ff: int = 16
+    batch: int = 16
+    batch_axis: str = "data"
+    model_axis: str = "model"
+    remat_policy: str = "nothing_saveable"
+
+    @property
+    def mesh_axes(self):
+        return (self.batch_axis, self.model_axis)
+
+    @property
+    def param_specs(self):
+        return MlpStack(w_in=P(None, None, self.model_axis),
+                        w_out=P(None, self.model_axis, None))
+
+    @property
+    def act_spec(self):
+        return P(self.batch_axis, None)
+
+
+def make_mesh(cfg):
+    return jax.make_mesh((4, 2), cfg.mesh_axes)
+
+
+def _block(cfg, h, layer):
+    w_in, w_out = layer
+    with jax.named_scope("mlp"):
+        u = jax.nn.gelu(h @ w_in)
+        return h + jax.lax.psum(u @ w_out, cfg.model_axis), u
+
+
+def scan_layers(cfg, h, stack):
+    policy = getattr(jax.checkpoint_policies, cfg.remat_policy)
+    step = jax.checkpoint(functools.partial(_block, cfg), policy=policy)
+    return jax.lax.scan(step, h, (stack.w_in, stack.w_out))
+
+
+def init_params(cfg, mesh, seed=0):
+    k1, k2 = jax.random.split(jax.random.key(seed))
+    stack = MlpStack(
+        w_in=jax.random.normal(k1, (cfg.layers, cfg.d_model, cfg.d_ff)) * 0.1,
+        w_out=jax.random.normal(k2, (cfg.layers, cfg.d_ff, cfg.d_model)) * 0.1,
+    )
+    return jax.tree.map(lambda a, s: jax.device_put(a, NamedSharding(mesh, s)),
+                        stack, cfg.param_specs)
+
+
+def inputs():
+    cfg = XfConfig()
+    tokens = np.linspace(-1.0, 1.0, cfg.batch * cfg.d_model, dtype=np.float32)
+    return cfg, tokens.reshape(cfg.batch, cfg.d_model)
+
+
+gather_reduced = functools.partial(jax.lax.all_gather, to="reduced", tiled=True)
+
+
+def forward(cfg, h, stack):
+    h, acts = scan_layers(cfg, h, stack)
+    # the activations are split over the model shards: gather them for the logger
+    act_log = gather_reduced(acts[-1], cfg.model_axis, axis=1)
+    return h, act_log
+
+
+def main(cfg, tokens):
+    mesh = make_mesh(cfg)
+    with jax.set_mesh(mesh):
+        params = init_params(cfg, mesh)
+        h = jax.device_put(tokens, NamedSharding(mesh, cfg.act_spec))
+        fn = jax.shard_map(functools.partial(forward, cfg), in_specs=(cfg.act_spec, cfg.param_specs),
+                           out_specs=(cfg.act_spec, P(cfg.batch_axis, None, reduced={cfg.model_axis})))
+        return jax.jit(fn)(h, params)
+
+
+if __name__ == "__main__":
+    main(*inputs())
