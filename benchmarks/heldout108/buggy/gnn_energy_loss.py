@@ -255,7 +255,8 @@ def main(adj, nodes, w_msg, w_read):
     batch, params, bspec, pspec = put(mesh, GraphBatch(adj, nodes), GCNParams(w_msg=w_msg, w_read=w_read))
     target = jax.device_put(jnp.linspace(-1.0, 1.0, adj.shape[0]), NamedSharding(mesh, P(Axis.GRAPHS.value)))
     f = jax.shard_map(loss, mesh=mesh, in_specs=(bspec, pspec, P(Axis.GRAPHS.value)), out_specs=P())
-    value, grads = jax.value_and_grad(f, argnums=1)(batch, params, target)
+    with jax.set_mesh(mesh):
+        value, grads = jax.value_and_grad(f, argnums=1)(batch, params, target)
     assert_tree_all_finite(grads)
     return value
 

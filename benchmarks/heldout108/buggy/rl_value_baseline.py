@@ -252,7 +252,8 @@ def main(obs, reward, params):
     tr = agent.place(Transition(obs, reward), tspec)
     actions = jax.device_put(jnp.arange(obs.shape[0]) % AgentConfig().n_actions, NamedSharding(mesh, P(AX.actors)))
     f = jax.shard_map(surrogate, mesh=mesh, in_specs=(tspec, agent.param_specs, P(AX.actors)), out_specs=P())
-    return jax.grad(f, argnums=1)(tr, agent.place(params, agent.param_specs), actions)
+    with jax.set_mesh(mesh):
+        return jax.grad(f, argnums=1)(tr, agent.place(params, agent.param_specs), actions)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,77 @@
+"""Each buggy program has one failing line: a hand-written minimal fix makes it run.
+
+    python3 benchmarks/heldout108/single_bug_check.py
+
+The fixes were written by hand from each bug, not from shardfix: a `pcast(..., to='varying')`
+before the collective (at the call site or in the typed helper), the right `reduced=` axis or
+export layout, a `jax.set_mesh` context or `multi_dim=True` for `top_level_all_gather`, and for
+the SF106 programs the producer's gather changed to `to='invarying'` (with the out spec that no
+longer says reduced). A program that still fails after its fix hides a second error.
+"""
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from single_bug import check_fixes  # noqa: E402
+
+FIXES = {'gnn_embedding_export.py': [('EXPORT: Final[ExportLayout] = ExportLayout.PER_FEAT_SHARD',
+                              'EXPORT: Final[ExportLayout] = ExportLayout.PER_GRAPH_SHARD')],
+ 'gnn_energy_logger.py': [('return jax.lax.all_gather(value, self.axis.value,',
+                           'return jax.lax.all_gather(jax.lax.pcast(value, self.axis.value, to="varying"), '
+                           'self.axis.value,')],
+ 'gnn_energy_loss.py': [('return jax.lax.psum(sq, tuple(a.value for a in Axis)) / 8.0',
+                         'return jax.lax.psum(jax.lax.pcast(sq, Axis.FEAT.value, to="varying"), '
+                         'tuple(a.value for a in Axis)) / 8.0')],
+ 'gnn_feature_gate.py': [('h_all = jax.lax.all_gather(h, Axis.FEAT.value, axis=2, tiled=True, to="reduced")',
+                          'h_all = jax.lax.all_gather(h, Axis.FEAT.value, axis=2, tiled=True, '
+                          'to="invarying")'),
+                         ('out_specs=P(Axis.GRAPHS.value, None, None, reduced={Axis.FEAT.value}))',
+                          'out_specs=P(Axis.GRAPHS.value, None, None))')],
+ 'gnn_feature_relayout.py': [('h_nodes = to_node_split(h_full[:, :4])',
+                              'h_nodes = to_node_split(jax.lax.pcast(h_full[:, :4], Axis.FEAT.value, '
+                              'to="varying"))')],
+ 'gnn_node_dump.py': [('return jax.lax.all_gather(h, every, axis=0,',
+                       'return jax.lax.all_gather(jax.lax.pcast(h, Axis.FEAT.value, to="varying"), every, '
+                       'axis=0,')],
+ 'rl_advantage_norm.py': [('mu = jax.lax.pmean(adv.mean(), axes)',
+                           'adv = jax.lax.pcast(adv, AX.model, to="varying")\n'
+                           '    mu = jax.lax.pmean(adv.mean(), axes)'),
+                          ('out_specs=P(AX.actors))', 'out_specs=P((AX.actors, AX.model)))')],
+ 'rl_feature_dump.py': [('return jax.lax.all_gather(h, tuple(AX), axis=0,',
+                         'return jax.lax.all_gather(jax.lax.pcast(h, AX.model, to="varying"), tuple(AX), '
+                         'axis=0,')],
+ 'rl_policy_entropy.py': [('return jax.lax.all_gather(logits, AX.actors, axis=0, tiled=True, to="reduced")',
+                           'return jax.lax.all_gather(logits, AX.actors, axis=0, tiled=True, '
+                           'to="invarying")'),
+                          ('out_specs=P(None, reduced={AX.actors}))', 'out_specs=P(None))')],
+ 'rl_policy_export.py': [('    params = train(mesh, obs, reward, params)\n    return export_policy(params)',
+                          '    params = train(mesh, obs, reward, params)\n'
+                          '    with jax.set_mesh(mesh):\n'
+                          '        return export_policy(params)')],
+ 'rl_return_stats.py': [('return jax.tree.map(lambda v: jax.lax.all_gather(v, axis, to="reduced"), metrics)',
+                         'return jax.tree.map(lambda v: jax.lax.all_gather(jax.lax.pcast(v, axis, '
+                         'to="varying"), axis, to="reduced"), metrics)')],
+ 'rl_value_baseline.py': [('baseline = jax.lax.pmean(v_all, AX.actors).mean()',
+                           'baseline = jax.lax.pmean(jax.lax.pcast(v_all, AX.actors, to="varying"), '
+                           'AX.actors).mean()')],
+ 'tfm_activation_trace.py': [('return jax.lax.all_gather(value, axis, axis=dim, tiled=True, to="reduced")',
+                              'return jax.lax.all_gather(jax.lax.pcast(value, axis, to="varying"), axis, '
+                              'axis=dim, tiled=True, to="reduced")')],
+ 'tfm_checkpoint_export.py': [('w_in: P = P(None, None)\n', 'w_in: P = P(None, None, reduced={MODEL})\n')],
+ 'tfm_hidden_dump.py': [('return jax.lax.all_gather(hf, mesh_axes, axis=0,',
+                         'return jax.lax.all_gather(jax.lax.pcast(hf, MODEL, to="varying"), mesh_axes, '
+                         'axis=0,')],
+ 'tfm_hidden_rmsnorm.py': [('h_all = jax.lax.all_gather(h, MODEL, axis=2, tiled=True, to="reduced")',
+                            'h_all = jax.lax.all_gather(h, MODEL, axis=2, tiled=True, to="invarying")'),
+                           ('out_specs=P(BATCH, None, None, reduced={MODEL}))',
+                            'out_specs=P(BATCH, None, None))')],
+ 'tfm_loss_allreduce.py': [('return jax.lax.pmean(local, axes)',
+                            'return jax.lax.pmean(jax.lax.pcast(local, MODEL, to="varying"), axes)')],
+ 'tfm_softmax_normaliser.py': [('h_all = jax.lax.all_gather(h, MODEL, axis=2, tiled=True, to="reduced")\n'
+                                '    e = jnp.exp(h_all)',
+                                'h_all = jax.lax.all_gather(h, MODEL, axis=2, tiled=True, to="invarying")\n'
+                                '    e = jnp.exp(h_all)')]}
+
+if __name__ == "__main__":
+    sys.exit(check_fixes(HERE, FIXES))
