@@ -34,6 +34,26 @@ FIXES = {'gnn_embedding_export.py': [('EXPORT: Final[ExportLayout] = ExportLayou
  'gnn_node_dump.py': [('return jax.lax.all_gather(h, every, axis=0,',
                        'return jax.lax.all_gather(jax.lax.pcast(h, Axis.FEAT.value, to="varying"), every, '
                        'axis=0,')],
+ 'opt_clip_by_global_norm.py': [('return jax.lax.all_gather(v, MODEL, axis=v.ndim - 1, tiled=True, '
+                                 'to="reduced")',
+                                 'return jax.lax.all_gather(v, MODEL, axis=v.ndim - 1, tiled=True, '
+                                 'to="invarying")')],
+ 'opt_decoupled_weight_decay.py': [('w_full = jax.lax.all_gather(w, MODEL, axis=1, tiled=True, to="reduced")',
+                                    'w_full = jax.lax.all_gather(w, MODEL, axis=1, tiled=True, '
+                                    'to="invarying")'),
+                                   ('out_specs=(P(MODEL), P(None, None, reduced={MODEL}))))',
+                                    'out_specs=(P(MODEL), P(None, None))))')],
+ 'opt_grad_snapshot.py': [('snaps = jax.tree.map(lambda v: snapshot(v), g)',
+                           'snaps = jax.tree.map(lambda v: snapshot(jax.lax.pcast(v, DATA, to="varying")), '
+                           'g)')],
+ 'opt_lamb_trust_ratio.py': [('ratio = jnp.sqrt(tree_sq_norm(p))',
+                              'ratio = jnp.sqrt(tree_sq_norm(jax.tree.map(lambda v: jax.lax.pcast(v, DATA, '
+                              'to="varying"), p)) / MESH[0][0])')],
+ 'opt_noise_scale_dump.py': [('return jax.lax.all_gather(g_w, MESH[1], to="reduced")',
+                              'return jax.lax.all_gather(jax.lax.pcast(g_w, MODEL, to="varying"), MESH[1], '
+                              'to="reduced")')],
+ 'opt_zero_export.py': [('mu_w = top_level_all_gather(state.mu.w, REPLICATED.w)',
+                         'mu_w = top_level_all_gather(state.mu.w, REPLICATED.w, multi_dim=True)')],
  'rl_advantage_norm.py': [('mu = jax.lax.pmean(adv.mean(), axes)',
                            'adv = jax.lax.pcast(adv, AX.model, to="varying")\n'
                            '    mu = jax.lax.pmean(adv.mean(), axes)'),
