@@ -15,7 +15,24 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 from single_bug import check_fixes  # noqa: E402
 
-FIXES = {'gnn_embedding_export.py': [('EXPORT: Final[ExportLayout] = ExportLayout.PER_FEAT_SHARD',
+FIXES = {'dif_activation_stats.py': [('h = jax.lax.all_gather(h, axes, axis=0, tiled=True, to="reduced")',
+                              'h = jax.lax.all_gather(jax.lax.pcast(h, SAMPLES, to="varying") if SAMPLES in '
+                              'jax.typeof(h).mat.reduced else h, axes, axis=0, tiled=True, to="reduced")')],
+ 'dif_dynamic_threshold.py': [('s = jax.lax.pmax(jnp.abs(batch_x0), SAMPLES)',
+                               's = jax.lax.pmax(jax.lax.pcast(jnp.abs(batch_x0), SAMPLES, to="varying"), '
+                               'SAMPLES)')],
+ 'dif_ema_export.py': [('return P(*(None for _ in spec), reduced={SAMPLES})',
+                        'return P(*(None for _ in spec), reduced={CHANNELS})')],
+ 'dif_guidance.py': [('both = jax.lax.all_gather(eps, SAMPLES, axis=0, tiled=True, to="reduced")',
+                      'both = jax.lax.all_gather(eps, SAMPLES, axis=0, tiled=True, to="invarying")'),
+                     ('out_specs=P(None, None, None, reduced={SAMPLES}))', 'out_specs=P(None, None, None))')],
+ 'dif_loss_by_timestep.py': [('return jax.lax.all_gather(out, axis, tiled=True, to="reduced")',
+                              'return jax.lax.all_gather(jax.lax.pcast(out, axis, to="varying"), axis, '
+                              'tiled=True, to="reduced")')],
+ 'dif_timestep_histogram.py': [('return jax.lax.psum_scatter(hist, (SAMPLES, CHANNELS),',
+                                'return jax.lax.psum_scatter(jax.lax.pcast(hist, CHANNELS, to="varying"), '
+                                '(SAMPLES, CHANNELS),')],
+ 'gnn_embedding_export.py': [('EXPORT: Final[ExportLayout] = ExportLayout.PER_FEAT_SHARD',
                               'EXPORT: Final[ExportLayout] = ExportLayout.PER_GRAPH_SHARD')],
  'gnn_energy_logger.py': [('return jax.lax.all_gather(value, self.axis.value,',
                            'return jax.lax.all_gather(jax.lax.pcast(value, self.axis.value, to="varying"), '
