@@ -32,6 +32,21 @@ FIXES = {'dif_activation_stats.py': [('h = jax.lax.all_gather(h, axes, axis=0, t
  'dif_timestep_histogram.py': [('return jax.lax.psum_scatter(hist, (SAMPLES, CHANNELS),',
                                 'return jax.lax.psum_scatter(jax.lax.pcast(hist, CHANNELS, to="varying"), '
                                 '(SAMPLES, CHANNELS),')],
+ 'dp_batch_export.py': [('    with mesh:\n', '    with jax.set_mesh(mesh):\n')],
+ 'dp_causal_shift.py': [('halo = jax.lax.ppermute(full[:, :1], SEQ, perm)',
+                         'halo = jax.lax.ppermute(tokens[:, :1], SEQ, perm)')],
+ 'dp_embedding_dump.py': [('return jax.lax.all_gather(x, self.axes, axis=0, tiled=True, to="reduced")',
+                           'return jax.lax.all_gather(jax.lax.pcast(x, SEQ, to="varying"), self.axes, '
+                           'axis=0, tiled=True, to="reduced")')],
+ 'dp_feature_standardize.py': [('return Standardize()(mean_pool(embed(tokens, table), tokens))',
+                                'return Standardize(axes=(DATA,))(mean_pool(embed(tokens, table), tokens))')],
+ 'dp_length_buckets.py': [('return jax.lax.all_gather(lengths(tokens), DATA, tiled=True, to="reduced")',
+                           'return jax.lax.all_gather(lengths(tokens), DATA, tiled=True, to="invarying")')],
+ 'dp_length_stats.py': [('return {k: jax.lax.all_gather(v, STATS_AXES[k], tiled=True, to="reduced") for k, v '
+                         'in stats.items()}',
+                         'return {k: jax.lax.all_gather(jax.lax.pcast(v, STATS_AXES[k], to="varying") if '
+                         'STATS_AXES[k] == SEQ else v, STATS_AXES[k], tiled=True, to="reduced") for k, v in '
+                         'stats.items()}')],
  'gnn_embedding_export.py': [('EXPORT: Final[ExportLayout] = ExportLayout.PER_FEAT_SHARD',
                               'EXPORT: Final[ExportLayout] = ExportLayout.PER_GRAPH_SHARD')],
  'gnn_energy_logger.py': [('return jax.lax.all_gather(value, self.axis.value,',
