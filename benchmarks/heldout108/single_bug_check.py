@@ -47,6 +47,24 @@ FIXES = {'dif_activation_stats.py': [('h = jax.lax.all_gather(h, axes, axis=0, t
                          'return {k: jax.lax.all_gather(jax.lax.pcast(v, STATS_AXES[k], to="varying") if '
                          'STATS_AXES[k] == SEQ else v, STATS_AXES[k], tiled=True, to="reduced") for k, v in '
                          'stats.items()}')],
+ 'ev_accuracy_allreduce.py': [('everywhere = (EXAMPLES, VOCAB)', 'everywhere = (EXAMPLES,)')],
+ 'ev_class_mass.py': [('return jax.lax.psum_scatter(mass, VOCAB, scatter_dimension=0, tiled=True)',
+                       'return jax.lax.psum_scatter(jax.lax.pcast(mass, VOCAB, to="varying"), VOCAB, '
+                       'scatter_dimension=0, tiled=True)')],
+ 'ev_logit_dump.py': [('return jax.lax.all_gather(full, mesh_axes, axis=0,',
+                       'return jax.lax.all_gather(jax.lax.pcast(full, VOCAB, to="varying"), mesh_axes, '
+                       'axis=0,')],
+ 'ev_logit_export.py': [('return P(ex, None)', 'return P(ex, None, reduced={VOCAB})')],
+ 'ev_per_example_report.py': [('out[m.value] = jax.lax.all_gather(value, self.ROW_AXIS[m], tiled=True, '
+                               'to="reduced")',
+                               'out[m.value] = jax.lax.all_gather(jax.lax.pcast(value, VOCAB, to="varying") '
+                               'if self.ROW_AXIS[m] == VOCAB else value, self.ROW_AXIS[m], tiled=True, '
+                               'to="reduced")')],
+ 'ev_temperature_scaling.py': [('full = jax.lax.all_gather(logits, VOCAB, axis=1, tiled=True, to="reduced")',
+                                'full = jax.lax.all_gather(logits, VOCAB, axis=1, tiled=True, '
+                                'to="invarying")'),
+                               ('out_specs=P(EXAMPLES, None, reduced={VOCAB}))',
+                                'out_specs=P(EXAMPLES, None))')],
  'gnn_embedding_export.py': [('EXPORT: Final[ExportLayout] = ExportLayout.PER_FEAT_SHARD',
                               'EXPORT: Final[ExportLayout] = ExportLayout.PER_GRAPH_SHARD')],
  'gnn_energy_logger.py': [('return jax.lax.all_gather(value, self.axis.value,',
