@@ -706,3 +706,244 @@ probe("cond_branch_varying_join", "cond with one branch varying on j: the result
 probe("vmap_spmd_axis", "vmap over a varying batch keeps the state; psum over i inside runs.",
       ['per = jax.vmap(lambda r: jax.lax.psum(r, "i"))(rows)', 'return per.sum()'],
       'per = jax.vmap(lambda r: jax.lax.psum(r, "i"))(rows)', 'per = jax.vmap(lambda r: jax.lax.psum(r, ("i", "j")))(rows)')
+
+# -- second round: variants of the first round's findings ------------------------------------------------
+axes_prog("isinstance_real_subclass", "isinstance of a subclass instance against its base is True.", '''
+class Layout:
+    def axes(self):
+        return ("i", "j")
+
+
+class Rows(Layout):
+    def axes(self):
+        return ("i",)
+''', ['r = Rows()', 'axes = r.axes() if isinstance(r, Layout) else ("i", "j")'],
+          'axes = r.axes() if isinstance(r, Layout) else ("i", "j")', 'axes = Layout.axes(r) if isinstance(r, Layout) else ("i", "j")')
+axes_prog("issubclass_registered", "issubclass(C, ABC) is True after ABC.register(C).", '''
+class Layout(abc.ABC):
+    pass
+
+
+class Rows:
+    pass
+
+
+Layout.register(Rows)
+''', ['axes = ("i",) if issubclass(Rows, Layout) else ("i", "j")'],
+          'axes = ("i",) if issubclass(Rows, Layout) else ("i", "j")', 'axes = ("i",) if issubclass(Layout, Rows) else ("i", "j")', imports="import abc\n")
+axes_prog("register_as_decorator", "@ABC.register over a class makes isinstance true.", '''
+class Layout(abc.ABC):
+    pass
+
+
+@Layout.register
+class Rows:
+    pass
+''', ['axes = ("i",) if isinstance(Rows(), Layout) else ("i", "j")'],
+          '@Layout.register', '@staticmethod', imports="import abc\n")
+axes_prog("subclasshook_isinstance", "__subclasshook__ answers isinstance for an unrelated class.", '''
+class Layout(abc.ABC):
+    @classmethod
+    def __subclasshook__(cls, other):
+        return hasattr(other, "rows")
+
+
+class Rows:
+    rows = 1
+''', ['axes = ("i",) if isinstance(Rows(), Layout) else ("i", "j")'],
+          '    rows = 1', '    cols = 1', imports="import abc\n")
+axes_prog("instancecheck_metaclass", "A metaclass __instancecheck__ answers isinstance.", '''
+class Any(type):
+    def __instancecheck__(cls, obj):
+        return True
+
+
+class Layout(metaclass=Any):
+    pass
+''', ['axes = ("i",) if isinstance(3, Layout) else ("i", "j")'],
+          '        return True', '        return False')
+axes_prog("list_copy_method_alias", "names.copy() is a new list: += on names leaves it.", "",
+          ['names = ["i"]', 'alias = names.copy()', 'names += ["j"]', 'axes = tuple(alias)'], 'alias = names.copy()', 'alias = names')
+axes_prog("list_ctor_alias", "list(names) is a new list.", "",
+          ['names = ["i"]', 'alias = list(names)', 'names.append("j")', 'axes = tuple(alias)'], 'alias = list(names)', 'alias = names')
+axes_prog("list_slice_append", "names[:] is a copy: append on names leaves it.", "",
+          ['names = ["i"]', 'alias = names[:]', 'names.append("j")', 'axes = tuple(alias)'], 'alias = names[:]', 'alias = names')
+axes_prog("list_star_copy_iadd", "[*names] is a new list.", "",
+          ['names = ["i"]', 'alias = [*names]', 'names += ["j"]', 'axes = tuple(alias)'], 'alias = [*names]', 'alias = names')
+axes_prog("copy_copy_iadd", "copy.copy(names) is a new list.", "",
+          ['names = ["i"]', 'alias = copy.copy(names)', 'names += ["j"]', 'axes = tuple(alias)'], 'alias = copy.copy(names)', 'alias = names', imports="import copy\n")
+axes_prog("list_plus_rebinds", "names = names + [...] makes a new list; the alias keeps the old.", "",
+          ['names = ["i"]', 'alias = names', 'names = names + ["j"]', 'axes = tuple(alias)'], 'names = names + ["j"]', 'names += ["j"]')
+axes_prog("dict_copy_update", "cfg.copy() is a new dict: update on cfg leaves it.", "",
+          ['cfg = {"axes": ("i",)}', 'old = cfg.copy()', 'cfg |= {"axes": ("i", "j")}', 'axes = old["axes"]'], 'old = cfg.copy()', 'old = cfg')
+axes_prog("slice_copy_in_helper", "A helper that copies with [:] then extends its copy.", '''
+def widened(names):
+    names = names[:]
+    names += ["j"]
+    return names
+''', ['names = ["i"]', 'widened(names)', 'axes = tuple(names)'], '    names = names[:]', '    names = names')
+axes_prog("new_returns_tuple", "__new__ returning a tuple: the call gives the tuple, __init__ never runs.", '''
+class Axes:
+    def __new__(cls, *names):
+        return names[:1]
+
+    def __init__(self, *names):
+        raise RuntimeError("never")
+''', ['axes = Axes("i", "j")'], 'return names[:1]', 'return names[:2]')
+axes_prog("new_sets_attr_init_overrides", "__new__ sets an attribute; __init__ runs after and overrides it.", '''
+class Plan:
+    def __new__(cls, axes):
+        self = super().__new__(cls)
+        self.axes = axes
+        return self
+
+    def __init__(self, axes):
+        self.axes = axes[:1]
+''', ['axes = Plan(("i", "j")).axes'], 'self.axes = axes[:1]', 'pass')
+axes_prog("classmethod_factory_cached", "A classmethod factory that returns a cached instance.", '''
+class Plan:
+    cache = {}
+
+    def __init__(self, axes):
+        self.axes = axes
+
+    @classmethod
+    def make(cls, key, axes):
+        return cls.cache.setdefault(key, cls(axes))
+''', ['Plan.make("k", ("i",))', 'axes = Plan.make("k", ("i", "j")).axes'], '    Plan.make("k", ("i",))', '    Plan.make("other", ("i",))')
+axes_prog("init_called_twice_by_hand", "Calling __init__ again by hand resets the fields.", '''
+class Plan:
+    def __init__(self, axes):
+        self.axes = axes
+''', ['p = Plan(("i", "j"))', 'p.__init__(("i",))', 'axes = p.axes'], "p.__init__((\"i\",))", "p.__init__((\"i\", \"j\"))")
+axes_prog("stdout_default_argument", "A default of sys.stdout is bound at def time: redirect_stdout does not reach it.", '''
+def show(out=sys.stdout):
+    print("j", file=out)
+    print("i")
+''', ['buf = io.StringIO()', 'with contextlib.redirect_stdout(buf):', '    show()', 'axes = tuple(buf.getvalue().split())'],
+          'def show(out=sys.stdout):', 'def show(out=None):', imports="import contextlib\nimport io\nimport sys\n")
+axes_prog("stdout_read_inside_redirect", "sys.stdout read inside redirect_stdout is the buffer.", '''
+def show():
+    out = sys.stdout
+    print("i", file=out)
+''', ['buf = io.StringIO()', 'with contextlib.redirect_stdout(buf):', '    show()', 'axes = tuple(buf.getvalue().split())'],
+          '    print("i", file=out)', '    print("i j", file=out)', imports="import contextlib\nimport io\nimport sys\n")
+axes_prog("stderr_not_captured", "print(file=sys.stderr) is not captured by redirect_stdout.", '''
+def show():
+    print("j", file=sys.stderr)
+    print("i")
+''', ['buf = io.StringIO()', 'with contextlib.redirect_stdout(buf):', '    show()', 'axes = tuple(buf.getvalue().split())'],
+          'print("j", file=sys.stderr)', 'print("j", file=sys.stdout)', imports="import contextlib\nimport io\nimport sys\n")
+axes_prog("callee_probe_baseexception", "A helper's make_mesh raises; the caller's `except BaseException` falls back.", '''
+def wide_mesh():
+    return jax.make_mesh((8, 2), ("i", "j"))
+''', ['try:', '    wide_mesh()', '    axes = ("i", "j")', 'except BaseException:', '    axes = ("i",)'],
+          'return jax.make_mesh((8, 2), ("i", "j"))', 'return jax.make_mesh((4, 2), ("i", "j"))')
+axes_prog("method_probe_caller_except", "A method that concatenates mismatched arrays; the caller's except Exception falls back.", '''
+class Packer:
+    def pack(self):
+        return jnp.concatenate([jnp.ones((2, 3)), jnp.ones((2, 4))])
+''', ['try:', '    Packer().pack()', '    axes = ("i", "j")', 'except Exception:', '    axes = ("i",)'],
+          'jnp.ones((2, 4))', 'jnp.ones((2, 3))')
+axes_prog("lambda_probe_caller_except", "A lambda doing a bad matmul, called in a try with except Exception.", "",
+          ['probe = lambda: jnp.ones((2, 3)) @ jnp.ones((2, 3))', 'try:', '    probe()', '    axes = ("i", "j")', 'except Exception:', '    axes = ("i",)'],
+          'probe = lambda: jnp.ones((2, 3)) @ jnp.ones((2, 3))', 'probe = lambda: jnp.ones((2, 3)) @ jnp.ones((3, 2))')
+axes_prog("callee_numpy_index_error", "NumPy indexing out of bounds raises IndexError in a helper; caller catches Exception.", '''
+def third(a):
+    return a[3]
+''', ['try:', '    third(np.zeros(2))', '    axes = ("i", "j")', 'except Exception:', '    axes = ("i",)'],
+          'third(np.zeros(2))', 'third(np.zeros(4))')
+axes_prog("callee_warning_as_error", "A float64 request warns with x64 off; an error filter raises it in a helper; caller catches Exception.", '''
+def wide_zeros():
+    return jnp.zeros(2, jnp.float64)
+''', ['with warnings.catch_warnings():', '    warnings.simplefilter("error")', '    try:', '        wide_zeros()', '        axes = ("i", "j")', '    except Exception:', '        axes = ("i",)'],
+          'return jnp.zeros(2, jnp.float64)', 'return jnp.zeros(2, jnp.float32)', imports="import warnings\n")
+
+# -- third round ------------------------------------------------------------------------------------------
+axes_prog("tuple_snapshot_before_append", "tuple(names) taken before an append is a snapshot.", "",
+          ['names = ["i"]', 'snap = tuple(names)', 'names.append("j")', 'axes = snap'], 'snap = tuple(names)', 'snap = names')
+axes_prog("len_before_append", "len(names) read before an append counts the items then.", "",
+          ['names = ["i"]', 'n = len(names)', 'names.append("j")', 'axes = tuple(names[:n])'], 'n = len(names)', 'n = 2')
+axes_prog("first_item_before_insert", "names[0] read before insert(0, ...) is the old first item.", "",
+          ['names = ["i"]', 'head = names[0]', 'names.insert(0, "j")', 'axes = (head,)'], 'head = names[0]', 'head = "j"')
+axes_prog("loop_reads_before_extend", "A for loop over the list before extend sees the items then.", "",
+          ['names = ["i"]', 'seen = []', 'for n in names:', '    seen.append(n)', 'names.extend(["j"])', 'axes = tuple(seen)'],
+          '    seen.append(n)', '    seen.extend(["i", "j"])')
+axes_prog("sorted_before_append", "sorted(names) before an append is a new list.", "",
+          ['names = ["i"]', 'ordered = sorted(names)', 'names.append("j")', 'axes = tuple(ordered)'], 'ordered = sorted(names)', 'ordered = names')
+axes_prog("in_test_before_append", "`\"j\" in names` before the append is False.", "",
+          ['names = ["i"]', 'wide = "j" in names', 'names.append("j")', 'axes = ("i", "j") if wide else ("i",)'],
+          'wide = "j" in names', 'wide = "i" in names')
+axes_prog("plus_list_before_append", "names + [] makes a new list before the append.", "",
+          ['names = ["i"]', 'other = names + []', 'names.append("j")', 'axes = tuple(other)'], 'other = names + []', 'other = names')
+axes_prog("generator_expr_late", "A generator expression over the list runs when consumed: it sees the append.", "",
+          ['names = ["i", "j"]', 'gen = (n for n in names)', 'names.pop()', 'axes = tuple(gen)'], '    names.pop()', '    names.count("j")')
+axes_prog("abc_instantiation_caught", "An abstract class with an unimplemented method cannot be instantiated.", '''
+class Base(abc.ABC):
+    @abc.abstractmethod
+    def axes(self):
+        return ("i", "j")
+
+
+class Half(Base):
+    pass
+''', ['try:', '    axes = Half().axes()', 'except TypeError:', '    axes = ("i",)'],
+          'class Half(Base):\n    pass', 'class Half(Base):\n    def axes(self): return ("i", "j")', imports="import abc\n")
+axes_prog("abc_abstract_property", "An abstract property makes the subclass abstract too: instantiation raises.", '''
+class Base(abc.ABC):
+    @property
+    @abc.abstractmethod
+    def axes(self):
+        ...
+
+
+class Rows(Base):
+    wide = ("i", "j")
+''', ['try:', '    axes = Rows().wide', 'except TypeError:', '    axes = ("i",)'],
+          '    wide = ("i", "j")', '    wide = axes = ("i", "j")', imports="import abc\n")
+axes_prog("protocol_runtime_checkable", "isinstance against a runtime_checkable Protocol checks the method names.", '''
+@typing.runtime_checkable
+class HasRows(typing.Protocol):
+    def rows(self): ...
+
+
+class Cfg:
+    def rows(self):
+        return ("i",)
+''', ['c = Cfg()', 'axes = c.rows() if isinstance(c, HasRows) else ("i", "j")'],
+          '    def rows(self):\n        return ("i",)', '    def cols(self):\n        return ("i",)', imports="import typing\n")
+axes_prog("callee_try_finally_reraises", "A helper's jnp call raises through its finally; caller's except Exception falls back.", '''
+LOG = []
+
+
+def probe():
+    try:
+        return jnp.ones((2, 3)).reshape(4, 4)
+    finally:
+        LOG.append("tried")
+''', ['try:', '    probe()', '    axes = ("i", "j")', 'except Exception:', '    axes = ("i",)'],
+          'return jnp.ones((2, 3)).reshape(4, 4)', 'return jnp.ones((2, 3)).reshape(3, 2)')
+axes_prog("callee_split_uneven", "jnp.split into unequal parts raises in a helper.", '''
+def halves(a):
+    return jnp.split(a, 3)
+''', ['try:', '    halves(jnp.ones(8))', '    axes = ("i", "j")', 'except Exception:', '    axes = ("i",)'],
+          'return jnp.split(a, 3)', 'return jnp.split(a, 2)')
+axes_prog("own_function_handler_probe", "The probe and its handler in one function: except Exception right there.", "",
+          ['try:', '    jnp.ones((2, 3)) @ jnp.ones((2, 3))', '    axes = ("i", "j")', 'except Exception:', '    axes = ("i",)'],
+          'jnp.ones((2, 3)) @ jnp.ones((2, 3))', 'jnp.ones((2, 3)) @ jnp.ones((3, 2))')
+axes_prog("stdout_module_alias", "`out = sys.stdout` at import, used in a helper's print: goes to the real stdout.", '''
+import sys as _sys
+
+LOGGER_STREAM = _sys.stdout
+
+
+def report(names):
+    for n in names:
+        print(n, file=LOGGER_STREAM)
+    print(names[0])
+''', ['buf = io.StringIO()', 'with contextlib.redirect_stdout(buf):', '    report(["j", "i"][::-1])', 'axes = tuple(buf.getvalue().split())'],
+          'print(n, file=LOGGER_STREAM)', 'print(n)', imports="import contextlib\nimport io\n")
+axes_prog("write_method_bound_before", "sys.stdout.write bound before redirect writes to the real stdout.", '''
+WRITE = sys.stdout.write
+''', ['buf = io.StringIO()', 'with contextlib.redirect_stdout(buf):', '    WRITE("j\\n")', '    print("i")', 'axes = tuple(buf.getvalue().split())'],
+          '    WRITE("j\\n")', '    sys.stdout.write("j\\n")', imports="import contextlib\nimport io\nimport sys\n")
