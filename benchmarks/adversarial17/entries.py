@@ -947,3 +947,73 @@ axes_prog("write_method_bound_before", "sys.stdout.write bound before redirect w
 WRITE = sys.stdout.write
 ''', ['buf = io.StringIO()', 'with contextlib.redirect_stdout(buf):', '    WRITE("j\\n")', '    print("i")', 'axes = tuple(buf.getvalue().split())'],
           '    WRITE("j\\n")', '    sys.stdout.write("j\\n")', imports="import contextlib\nimport io\nimport sys\n")
+
+# -- fourth round ------------------------------------------------------------------------------------------
+axes_prog("nested_reader_called_before_append", "A nested function that reads the list, called before the append.", "",
+          ['names = ["i"]', 'def snap():', '    return tuple(names)', 'axes = snap()', 'names.append("j")'],
+          'axes = snap()', 'axes = ("i", "j")')
+axes_prog("module_helper_reads_before_append", "A module helper that only reads the list, called before the append.", '''
+def frozen(names):
+    return tuple(names)
+''', ['names = ["i"]', 'axes = frozen(names)', 'names.append("j")'], 'axes = frozen(names)', 'axes = frozen(names + ["j"])')
+axes_prog("enumerate_before_extend", "dict(enumerate(names)) before extend is a snapshot.", "",
+          ['names = ["i"]', 'table = dict(enumerate(names))', 'names.extend(["j"])', 'axes = tuple(table.values())'],
+          'table = dict(enumerate(names))', 'table = dict(enumerate(names + ["j"]))')
+axes_prog("inherited_new_other_class", "__new__ inherited from a base returns another class's object: __init__ never runs.", '''
+class Flat:
+    axes = ("i",)
+
+
+class Base:
+    def __new__(cls, *args):
+        return Flat()
+
+
+class Plan(Base):
+    def __init__(self, axes):
+        self.axes = axes
+''', ['axes = Plan(("i", "j")).axes'], '        return Flat()', '        return super().__new__(cls)')
+axes_prog("init_called_on_class", "Plan.__init__(p, ...) re-initialises p.", '''
+class Plan:
+    def __init__(self, axes):
+        self.axes = axes
+''', ['p = Plan(("i", "j"))', 'Plan.__init__(p, ("i",))', 'axes = p.axes'], 'Plan.__init__(p, ("i",))', 'Plan.__init__(p, ("i", "j"))')
+axes_prog("abc_register_tuple_kinds", "isinstance against a tuple holding a registered ABC.", '''
+class Layout(abc.ABC):
+    pass
+
+
+class Rows:
+    axes = ("i",)
+
+
+Layout.register(Rows)
+''', ['r = Rows()', 'axes = r.axes if isinstance(r, (Layout, int)) else ("i", "j")'],
+          'Layout.register(Rows)', 'Layout.register(int)', imports="import abc\n")
+axes_prog("abcmeta_metaclass_register", "metaclass=ABCMeta registers the same way.", '''
+class Layout(metaclass=abc.ABCMeta):
+    pass
+
+
+class Rows:
+    axes = ("i",)
+
+
+Layout.register(Rows)
+''', ['r = Rows()', 'axes = r.axes if isinstance(r, Layout) else ("i", "j")'],
+          'Layout.register(Rows)', 'Layout.register(int)', imports="import abc\n")
+axes_prog("callee_retry_loop", "A retry loop in the caller: the first mesh shape fails in a helper, the second is used.", '''
+def build(shape):
+    return jax.make_mesh(shape, ("i", "j"))
+''', ['axes = ("i", "j")', 'for shape, names in (((4, 4), ("i", "j")), ((2, 4), ("i",))):', '    try:', '        build(shape)',
+      '    except Exception:', '        continue', '    axes = names', '    break'],
+          "for shape, names in (((4, 4), (\"i\", \"j\")), ((2, 4), (\"i\",))):", "for shape, names in (((2, 4), (\"i\", \"j\")), ((2, 4), (\"i\",))):")
+axes_prog("stdout_in_class_attr", "A class attribute bound to sys.stdout at class creation is the real stdout.", '''
+class Reporter:
+    stream = sys.stdout
+
+    def show(self):
+        print("j", file=self.stream)
+        print("i")
+''', ['buf = io.StringIO()', 'with contextlib.redirect_stdout(buf):', '    Reporter().show()', 'axes = tuple(buf.getvalue().split())'],
+          '        print("j", file=self.stream)', '        print("j", file=sys.stdout)', imports="import contextlib\nimport io\nimport sys\n")
