@@ -296,7 +296,7 @@ Layout.register(Rows)
           'axes = r.axes() if isinstance(r, Layout) else ("i", "j")', 'axes = Layout.axes(r) if isinstance(r, Layout) else ("i", "j")', imports="import abc\n")
 axes_prog("sequence_isinstance_str", "A str is a Sequence: the normaliser wraps only non-sequences.", "",
           ['spec = "i"', 'axes = tuple(spec) if isinstance(spec, collections.abc.Sequence) else (spec, "j")'],
-          'spec = "i"', 'spec = 3', imports="import collections.abc\n")
+          'spec = "i"', 'spec = ["i", "j"]', imports="import collections.abc\n")
 axes_prog("mapping_isinstance_of_dict_keys", "dict keys views are Sets, not Sequences.", "",
           ['keys = {"i": 0}.keys()', 'axes = tuple(keys) if isinstance(keys, collections.abc.Set) else ("i", "j")'],
           'collections.abc.Set', 'collections.abc.Sequence', imports="import collections.abc\n")
@@ -322,7 +322,7 @@ def walker():
         NAMES.append("j")
     finally:
         NAMES.remove("j")
-''', ['g = walker()', 'next(g)', 'g.close()', 'axes = tuple(NAMES)'], '    g.close()', '    g.send(None)')
+''', ['g = walker()', 'next(g)', 'g.close()', 'axes = tuple(NAMES)'], '    g.close()', '    next(g, None)')
 axes_prog("generator_throw_caught_yields", "gen.throw: the generator catches it and its next yield is throw's value.", '''
 def picker():
     try:
@@ -389,7 +389,7 @@ class Guard:
 
     def __exit__(self, kind, value, tb):
         return "yes"
-''', ['axes = ("i",)', 'with Guard():', '    raise KeyError("x")', '    axes = ("i", "j")'], '        return "yes"', '        return ""')
+''', ['axes = ("i",)', 'with Guard():', '    raise KeyError("x")', '    axes = ("i", "j")'], 'axes = ("i",)\n    with Guard():', 'axes = ("i", "j")\n    with Guard():')
 axes_prog("contextmanager_yield_in_try", "A @contextmanager generator that catches the body's error swallows it.", '''
 @contextlib.contextmanager
 def fallback(store):
@@ -398,7 +398,7 @@ def fallback(store):
     except KeyError:
         store.append("i")
 ''', ['names = []', 'with fallback(names):', '    names.append({}.get("j", "j")) if False else {}["j"]', 'axes = tuple(names)'],
-          '    except KeyError:', '    except IndexError:', imports="import contextlib\n")
+          '        store.append("i")', '        store.extend(["i", "j"])', imports="import contextlib\n")
 axes_prog("finally_return_overrides", "A return in finally overrides the try's return.", '''
 def pick():
     try:
@@ -480,7 +480,7 @@ axes_prog("path_absolute_join", "Path / an absolute part replaces what came befo
           'p = pathlib.PurePosixPath("j") / "/i"', 'p = pathlib.PurePosixPath("j") / "i"', imports="import pathlib\n")
 axes_prog("path_stem_last_suffix", "Path.stem drops only the last suffix.", "",
           ['p = pathlib.Path("runs/i.j")', 'axes = (p.suffix[1:],) if p.stem == "i.j" else (p.stem,)'],
-          'p = pathlib.Path("runs/i.j")', 'p = pathlib.Path("runs/i.j.k")', imports="import pathlib\n")
+          'p = pathlib.Path("runs/i.j")', 'p = pathlib.Path("runs/i.j.j")', imports="import pathlib\n")
 axes_prog("config_vars_override", "ConfigParser.get(vars=...) takes precedence over the section.", "",
           ['cfg = configparser.ConfigParser()', 'cfg.read_string("[mesh]\\naxes = i j\\n")', 'axes = tuple(cfg.get("mesh", "axes", vars={"axes": "i"}).split())'],
           'vars={"axes": "i"}', 'vars={"other": "i"}', imports="import configparser\n")

@@ -17,8 +17,8 @@ def reduce_rows(mesh, x, axes):
 def fallback(store):
     try:
         yield
-    except IndexError:
-        store.append("i")
+    except KeyError:
+        store.extend(["i", "j"])
 
 
 def main(mesh, x):

@@ -17,11 +17,11 @@ class Guard:
         return self
 
     def __exit__(self, kind, value, tb):
-        return ""
+        return "yes"
 
 
 def main(mesh, x):
-    axes = ("i",)
+    axes = ("i", "j")
     with Guard():
         raise KeyError("x")
         axes = ("i", "j")

@@ -26,7 +26,7 @@ def walker():
 def main(mesh, x):
     g = walker()
     next(g)
-    g.send(None)
+    next(g, None)
     axes = tuple(NAMES)
     return reduce_rows(mesh, x, axes)
 

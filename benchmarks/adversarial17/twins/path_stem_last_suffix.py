@@ -15,7 +15,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    p = pathlib.Path("runs/i.j.k")
+    p = pathlib.Path("runs/i.j.j")
     axes = (p.suffix[1:],) if p.stem == "i.j" else (p.stem,)
     return reduce_rows(mesh, x, axes)
 

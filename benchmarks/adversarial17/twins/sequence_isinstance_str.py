@@ -15,7 +15,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def main(mesh, x):
-    spec = 3
+    spec = ["i", "j"]
     axes = tuple(spec) if isinstance(spec, collections.abc.Sequence) else (spec, "j")
     return reduce_rows(mesh, x, axes)
 
