@@ -1017,3 +1017,89 @@ class Reporter:
         print("i")
 ''', ['buf = io.StringIO()', 'with contextlib.redirect_stdout(buf):', '    Reporter().show()', 'axes = tuple(buf.getvalue().split())'],
           '        print("j", file=self.stream)', '        print("j", file=sys.stdout)', imports="import contextlib\nimport io\nimport sys\n")
+
+# -- fifth round -----------------------------------------------------------------------------------------
+axes_prog("enum_alias_not_iterated", "An Enum member with an existing value is an alias: iteration skips it.", '''
+class Axis(enum.Enum):
+    I = "i"
+    J = "i"
+''', ['axes = tuple(m.name.lower() for m in Axis)'], '    J = "i"', '    J = "j"', imports="import enum\n")
+axes_prog("enum_members_mapping_has_alias", "Enum.__members__ lists aliases, iteration does not: the program uses iteration.", '''
+class Axis(enum.Enum):
+    I = 1
+    J = 1
+''', ['axes = tuple(m.name.lower() for m in Axis)'], '    J = 1', '    J = 2', imports="import enum\n")
+axes_prog("property_setter_normalises", "A property setter keeps only the first axis.", '''
+class Cfg:
+    def __init__(self, axes):
+        self.axes = axes
+
+    @property
+    def axes(self):
+        return self._axes
+
+    @axes.setter
+    def axes(self, value):
+        self._axes = tuple(value)[:1]
+''', ['axes = Cfg(("i", "j")).axes'], 'self._axes = tuple(value)[:1]', 'self._axes = tuple(value)')
+axes_prog("setattr_hook_normalises", "__setattr__ rewrites the value stored.", '''
+class Cfg:
+    def __init__(self, axes):
+        self.axes = axes
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value[:1])
+''', ['axes = Cfg(("i", "j")).axes'], 'object.__setattr__(self, name, value[:1])', 'object.__setattr__(self, name, value)')
+axes_prog("post_init_trims", "A dataclass __post_init__ trims the field.", '''
+@dataclasses.dataclass
+class Cfg:
+    axes: tuple
+
+    def __post_init__(self):
+        self.axes = self.axes[:1]
+''', ['axes = Cfg(("i", "j")).axes'], 'self.axes = self.axes[:1]', 'self.axes = self.axes[:2]', imports="import dataclasses\n")
+axes_prog("class_attr_shadowed_by_instance", "a.names = a.names + [...] makes an instance attribute; another instance still sees the class list.", '''
+class Cfg:
+    names = ["i"]
+''', ['a, b = Cfg(), Cfg()', 'a.names = a.names + ["j"]', 'axes = tuple(b.names)'], 'a.names = a.names + ["j"]', 'a.names += ["j"]')
+axes_prog("stdout_assigned_directly", "sys.stdout assigned by hand: print goes to the buffer until it is restored.", '''
+def show():
+    print("i")
+''', ['buf = io.StringIO()', 'old, sys.stdout = sys.stdout, buf', 'show()', 'sys.stdout = old', 'print("j")', 'axes = tuple(buf.getvalue().split())'],
+          '    print("j")', '    print("j", file=buf)', imports="import io\nimport sys\n")
+axes_prog("descriptor_set_hook", "A data descriptor's __set__ decides what is stored.", '''
+class First:
+    def __set_name__(self, owner, name):
+        self.key = "_" + name
+
+    def __get__(self, obj, owner):
+        return getattr(obj, self.key)
+
+    def __set__(self, obj, value):
+        setattr(obj, self.key, value[:1])
+
+
+class Cfg:
+    axes = First()
+
+    def __init__(self, axes):
+        self.axes = axes
+''', ['axes = Cfg(("i", "j")).axes'], 'setattr(obj, self.key, value[:1])', 'setattr(obj, self.key, value)')
+axes_prog("hasattr_property_raises", "hasattr is False when the property raises AttributeError.", '''
+class Cfg:
+    @property
+    def wide(self):
+        raise AttributeError("no")
+''', ['axes = ("i", "j") if hasattr(Cfg(), "wide") else ("i",)'], '        raise AttributeError("no")', '        return True')
+axes_prog("zip_strict_raises", "zip(strict=True) of unequal lengths raises ValueError, caught.", "",
+          ['try:', '    pairs = list(zip(("i", "j"), (1,), strict=True))', '    axes = tuple(a for a, _ in pairs)', 'except ValueError:', '    axes = ("i",)'],
+          'pairs = list(zip(("i", "j"), (1,), strict=True))', 'pairs = list(zip(("i", "j"), (1, 2), strict=True))')
+axes_prog("namedtuple_replace_new", "_replace returns a new tuple; the original is unchanged.", '''
+Cfg = collections.namedtuple("Cfg", "axes")
+''', ['c = Cfg(("i",))', 'wide = c._replace(axes=("i", "j"))', 'axes = c.axes'], 'axes = c.axes', 'axes = wide.axes', imports="import collections\n")
+axes_prog("filled_list_in_branch_not_taken", "An append under an if whose test is false at run time.", "",
+          ['names = ["i"]', 'wide = len(names) > 1', 'if wide:', '    names.append("j")', 'axes = tuple(names)'],
+          'wide = len(names) > 1', 'wide = len(names) > 0')
+axes_prog("filled_list_remove_first_only", "list.remove removes the first match only.", "",
+          ['names = ["j", "i", "j"]', 'names.remove("j")', 'names.remove("j")', 'axes = tuple(names)'],
+          '    names.remove("j")\n    names.remove("j")', '    names.remove("j")\n    names.remove("i")')
