@@ -1103,3 +1103,47 @@ axes_prog("filled_list_in_branch_not_taken", "An append under an if whose test i
 axes_prog("filled_list_remove_first_only", "list.remove removes the first match only.", "",
           ['names = ["j", "i", "j"]', 'names.remove("j")', 'names.remove("j")', 'axes = tuple(names)'],
           '    names.remove("j")\n    names.remove("j")', '    names.remove("j")\n    names.remove("i")')
+
+# -- sixth round: JAX states in bodies ------------------------------------------------------------------------
+probe("cond_on_axis_index_j", "lax.cond on a predicate varying on j: the result varies on j, psum over j runs.",
+      ['pick = jax.lax.cond(jax.lax.axis_index("j") == 0, lambda t: t, lambda t: t * 2.0, total)', 'return jax.lax.psum(pick, "j").sum()'],
+      'return jax.lax.psum(pick, "j").sum()', 'return jax.lax.psum(pick + rows, ("i", "j")).sum()')
+
+probe("switch_on_axis_index_j", "lax.switch on axis_index('j'): the result varies on j.",
+      ['pick = jax.lax.switch(jax.lax.axis_index("j") % 2, [lambda t: t, lambda t: -t], total)', 'return jax.lax.psum(pick, "j").sum()'],
+      'return jax.lax.psum(pick, "j").sum()', 'return jax.lax.psum(pick + rows, ("i", "j")).sum()')
+
+probe("select_on_axis_index_j", "lax.select with a predicate varying on j.",
+      ['pred = jnp.broadcast_to(jax.lax.axis_index("j") == 0, total.shape)', 'pick = jax.lax.select(pred, total, -total)', 'return jax.lax.psum(pick, "j").sum()'],
+      'return jax.lax.psum(pick, "j").sum()', 'return jax.lax.psum(pick, ("i", "j")).sum()')
+
+probe("index_invariant_by_axis_index", "Indexing an invariant array by axis_index('j') gives a value varying on j.",
+      ['row = total[jax.lax.axis_index("j") % total.shape[0]]', 'return jax.lax.psum(row, "j").sum()'],
+      'return jax.lax.psum(row, "j").sum()', 'return jax.lax.psum(row, ("i", "j")).sum()')
+
+probe("ppermute_of_invariant", "ppermute of an invariant value over i: the result varies on i.",
+      ['moved = jax.lax.ppermute(total, "i", [(0, 1), (1, 0)])', 'return jax.lax.psum(moved, "i").sum()'],
+      'return jax.lax.psum(moved, "i").sum()', 'return jax.lax.psum(moved, ("i", "j")).sum()')
+probe("fold_in_axis_index_j", "A key folded with axis_index('j') varies on j; the noise too.",
+      ['key = jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("j"))', 'noise = jax.random.normal(key, (2,))', 'return jax.lax.psum(noise, "j").sum()'],
+      'return jax.lax.psum(noise, "j").sum()', 'return jax.lax.psum(noise, ("i", "j")).sum()')
+
+probe("fori_loop_adds_block", "A fori_loop carry pcast to varying on both axes keeps its type; psum over both runs.",
+      ['init = jax.lax.pcast(jnp.zeros(block.shape), ("i", "j"), to="varying")', 'out = jax.lax.fori_loop(0, 2, lambda k, c: c + block, init)', 'return jax.lax.psum(out, ("i", "j")).sum()'],
+      'out = jax.lax.fori_loop(0, 2, lambda k, c: c + block, init)', 'out = jax.lax.fori_loop(0, 2, lambda k, c: c + rows, rows)')
+probe("dynamic_slice_invariant_by_j", "dynamic_slice of an invariant vector at axis_index('j') varies on j.",
+      ['flat = total.reshape(-1)', 'part = jax.lax.dynamic_slice_in_dim(flat, jax.lax.axis_index("j"), 2)', 'return jax.lax.psum(part, "j").sum()'],
+      'return jax.lax.psum(part, "j").sum()', 'return jax.lax.psum(part, ("i", "j")).sum()')
+
+probe("while_loop_pcast_carry", "A while_loop whose carry is made varying on j before the loop.",
+      ['init = jax.lax.pcast(rows, "j", to="varying")', 'out = jax.lax.while_loop(lambda c: c.sum() < -1.0, lambda c: c + 1.0, init)', 'return jax.lax.psum(out, ("i", "j")).sum()'],
+      'init = jax.lax.pcast(rows, "j", to="varying")', 'init = rows')
+probe("vmap_spmd_axis_name_j", "vmap with spmd_axis_name='j' over a value varying on j.",
+      ['per = jax.vmap(lambda r: r * 2.0, spmd_axis_name="j")(block)', 'return jax.lax.psum(per, ("i", "j")).sum()'],
+      'per = jax.vmap(lambda r: r * 2.0, spmd_axis_name="j")(block)', 'per = jax.vmap(lambda r: r * 2.0)(rows)')
+probe("where_select_varying_mask", "jnp.where with a mask from axis_index('j') varies on j.",
+      ['mask = jax.lax.axis_index("j") < 2', 'pick = jnp.where(mask, total, 0.0)', 'return jax.lax.psum(pick, "j").sum()'],
+      "mask = jax.lax.axis_index(\"j\") < 2", "mask = jax.lax.axis_index(\"i\") < 2")
+probe("grad_through_psum", "grad through psum over j of block: the cotangent varies on i and j.",
+      ['g = jax.grad(lambda b: jax.lax.psum(b, "j").sum())(block)', 'return jax.lax.psum(g, ("i", "j")).sum()'],
+      'g = jax.grad(lambda b: jax.lax.psum(b, "j").sum())(block)', 'g = jax.grad(lambda b: jax.lax.psum(b, "j").sum())(rows)')
