@@ -1147,3 +1147,20 @@ probe("where_select_varying_mask", "jnp.where with a mask from axis_index('j') v
 probe("grad_through_psum", "grad through psum over j of block: the cotangent varies on i and j.",
       ['g = jax.grad(lambda b: jax.lax.psum(b, "j").sum())(block)', 'return jax.lax.psum(g, ("i", "j")).sum()'],
       'g = jax.grad(lambda b: jax.lax.psum(b, "j").sum())(block)', 'g = jax.grad(lambda b: jax.lax.psum(b, "j").sum())(rows)')
+
+# -- seventh round: conversions the run believes pass ------------------------------------------------------
+axes_prog("int_of_nan_array", "int() of a 0-d NaN array raises ValueError, caught in the same function.", "",
+          ['try:', '    int(jnp.asarray(float("nan")))', '    axes = ("i", "j")', 'except ValueError:', '    axes = ("i",)'],
+          'int(jnp.asarray(float("nan")))', 'int(jnp.asarray(1.5))')
+axes_prog("int_of_inf_array", "int() of a 0-d infinite array raises OverflowError.", "",
+          ['try:', '    int(jnp.asarray(1e39))', '    axes = ("i", "j")', 'except OverflowError:', '    axes = ("i",)'],
+          'int(jnp.asarray(1e39))', 'int(jnp.asarray(1e3))')
+axes_prog("item_of_nan_to_int", "int(x.item()) of a NaN 0-d array raises ValueError (Python's int of nan).", "",
+          ['try:', '    int(jnp.asarray(float("nan")).item())', '    axes = ("i", "j")', 'except ValueError:', '    axes = ("i",)'],
+          'int(jnp.asarray(float("nan")).item())', 'int(jnp.asarray(2.0).item())')
+axes_prog("numpy_index_negative_out", "A NumPy index below -len raises IndexError, caught in the same function.", "",
+          ['try:', '    np.zeros(2)[-3]', '    axes = ("i", "j")', 'except IndexError:', '    axes = ("i",)'],
+          'np.zeros(2)[-3]', 'np.zeros(2)[-2]')
+axes_prog("jnp_asarray_big_int", "jnp.asarray(2**40) with x64 off raises OverflowError.", "",
+          ['try:', '    jnp.asarray(2 ** 40)', '    axes = ("i", "j")', 'except OverflowError:', '    axes = ("i",)'],
+          'jnp.asarray(2 ** 40)', 'jnp.asarray(2 ** 20)')
