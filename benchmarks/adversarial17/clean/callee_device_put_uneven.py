@@ -1,0 +1,35 @@
+"""device_put of 6 rows over an axis of 4 raises in a helper."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def place(mesh):
+    return jax.device_put(np.zeros((6, 8)), jax.sharding.NamedSharding(mesh, P("j")))
+
+
+def main(mesh, x):
+    try:
+        place(mesh)
+        axes = ("i", "j")
+    except Exception:
+        axes = ("i",)
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,41 @@
+"""A stream bound before redirect_stdout is not redirected."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import contextlib
+import io
+import sys
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+OUT = sys.stdout
+
+
+def show():
+    print("j", file=OUT)
+    print("i")
+
+
+def main(mesh, x):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        show()
+    axes = tuple(buf.getvalue().split())
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

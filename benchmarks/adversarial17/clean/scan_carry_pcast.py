@@ -1,0 +1,27 @@
+"""A scan carry made varying on j before the loop keeps its type."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def body(block):
+    rows = jax.lax.psum(block, "j")
+    total = jax.lax.psum(block, ("i", "j"))
+    init = jax.lax.pcast(jnp.zeros(rows.shape), ("i", "j"), to="varying")
+    out, _ = jax.lax.scan(lambda c, _: (c + block, None), init, None, length=2)
+    return jax.lax.psum(out, ("i", "j")).sum()
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,41 @@
+"""For a < b with b's class a proper subclass defining __gt__, b.__gt__(a) is asked first."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Ax:
+    def __init__(self, name):
+        self.name = name
+
+    def __lt__(self, other):
+        return True
+
+
+class Wide(Ax):
+    def __gt__(self, other):
+        return False
+
+
+def main(mesh, x):
+    a, b = Ax("j"), Wide("i")
+    axes = ("i", "j") if a < b else ("i",)
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

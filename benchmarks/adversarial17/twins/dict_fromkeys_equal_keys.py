@@ -1,0 +1,39 @@
+"""dict.fromkeys with equal keys keeps the first object."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Ax:
+    def __init__(self, name, rank):
+        self.name, self.rank = name, rank
+
+    def __eq__(self, other):
+        return self.rank == other.rank
+
+    def __hash__(self):
+        return hash(self.rank)
+
+
+def main(mesh, x):
+    d = dict.fromkeys([Ax("i", 0), Ax("j", 1)])
+    axes = tuple(k.name for k in d)
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

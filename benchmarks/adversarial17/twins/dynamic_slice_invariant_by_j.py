@@ -1,0 +1,27 @@
+"""dynamic_slice of an invariant vector at axis_index('j') varies on j."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def body(block):
+    rows = jax.lax.psum(block, "j")
+    total = jax.lax.psum(block, ("i", "j"))
+    flat = total.reshape(-1)
+    part = jax.lax.dynamic_slice_in_dim(flat, jax.lax.axis_index("j"), 2)
+    return jax.lax.psum(part, ("i", "j")).sum()
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
