@@ -75,7 +75,8 @@ from codemods.analysis.item_methods import ItemMethods
 from codemods.analysis.filed_arguments import FiledArguments
 from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
-from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
+from codemods.analysis.expressions import Expressions
+from codemods.analysis.operator_exprs import BINARY_OPERATORS
 from codemods.analysis.name_lookup import NameLookup
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.folds import Folds
