@@ -23,6 +23,7 @@ from codemods.analysis.module_rebinds import captured_defaults
 from codemods.analysis.module_writes import patched, patched_jax
 from codemods.analysis import index_operands, transfer, unfollowed_states
 from codemods.analysis.transfer import elementwise
+from codemods.analysis.transfer_keys import is_python_value, takes_shape_from
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.mutation import MUTATORS
@@ -262,7 +263,7 @@ class Expressions(OperatorExprs, Collectives, Sequences):
             if not keywords and not starred else None
         if spelled is not None:  # `x.transpose(1, 0, 2)`: lax.transpose(x, (1, 0, 2))
             rule, args = spelled[0], [(value, None) for value in spelled[1]]
-        if starred == STATIC_SPREAD and rule is not None and not keywords and transfer.takes_shape_from(
+        if starred == STATIC_SPREAD and rule is not None and not keywords and takes_shape_from(
                 rule.operation, 1 + min(at for at, (_, node) in enumerate(args) if isinstance(node, ast.Starred))):
             starred = False  # `x.reshape(-1, *head.shape)`: however many numbers, they are the shape
         if starred or not isinstance(receiver, AxisState) or rule is None:
@@ -271,7 +272,7 @@ class Expressions(OperatorExprs, Collectives, Sequences):
             return UNKNOWN
         operands = [receiver]
         for value, _ in list(args) + list(keywords.values()):
-            if transfer.is_python_value(value):  # a shape tuple too: `x.reshape((n, -1))`
+            if is_python_value(value):  # a shape tuple too: `x.reshape((n, -1))`
                 continue
             array = as_array(value)
             if array is None:
@@ -362,7 +363,7 @@ class Expressions(OperatorExprs, Collectives, Sequences):
             return answer  # `isinstance(v, dict)` of a config's item (builtin_types.py)
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             if name[len("builtins."):] in _HOLDING_BUILTINS and not all(
-                    transfer.is_python_value(value) or isinstance(value, AxisState) and value.rest is State.INVARIANT
+                    is_python_value(value) or isinstance(value, AxisState) and value.rest is State.INVARIANT
                     and all(state is State.INVARIANT for _, state in value.named)
                     for value, _ in list(args) + list(keywords.values())):
                 return UNKNOWN  # `list(stats.values())` of arrays holds arrays, not a Python value (a

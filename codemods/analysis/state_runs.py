@@ -33,6 +33,7 @@ from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, 
 from codemods.analysis.sites import Site
 from codemods.analysis.unknown_numbers import number, of_numbers
 from codemods.analysis.state_transforms import Transforms
+from codemods.analysis.transfer_keys import case_keys
 from codemods.analysis.mesh_unknowns import unsure
 from codemods.analysis import state_updates
 from codemods.analysis.values import (CONSTANT, STATIC, UNKNOWN, AxisState, Const, JaxName, State, TupleValue,
@@ -167,7 +168,7 @@ class BodyStates:
                 if undecided:
                     raise Bail
                 return
-            if not any(rule.raises_replicated(transfer.case_keys(rule, values, named, axis)) for axis in axes):
+            if not any(rule.raises_replicated(case_keys(rule, values, named, axis)) for axis in axes):
                 return  # (the table does not show JAX raising: the result decides)
             arg = nodes[index] if index < len(nodes) and nodes[index] is not None else node
             site = Site(node, name, arg, axes, None, None, value, None, None, self.function(), partner)
