@@ -53,7 +53,7 @@ from codemods.analysis.fluent_setters import FluentSetters
 from codemods.analysis.normalised_args import normalised
 from codemods.analysis.host_handles import HandleCalls
 from codemods.analysis.launched_params import LaunchedParams
-from codemods.analysis.host_runs import HostRuns
+from codemods.analysis.host_calls import HostRuns
 from codemods.analysis.partial_refs import PartialRefs
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
