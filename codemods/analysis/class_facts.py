@@ -16,7 +16,8 @@ from codemods.analysis.guarded_stores import guarded_stores
 from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_hooks import read_hooks
 from codemods.analysis.init_stores import UNKNOWABLE, returns_early, stored_pairs
-from codemods.analysis.init_wrappers import record_config, wrapped_init
+from codemods.analysis.init_wrappers import wrapped_init
+from codemods.analysis.recorded_configs import record_config
 from codemods.analysis.nodes import DEFS, FunctionDef, last_name, positional_params
 from codemods.analysis.object_methods import inert_annotation, own_bases, plain_chain
 from codemods.analysis.scopes import method_kind

@@ -32,7 +32,7 @@ from codemods.analysis.namespace_copies import copied_namespaces
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
                                      last_name, nodes_of_type, positional_params, stored_of_type)
-from codemods.analysis.hook_marks import meta_calls
+from codemods.analysis.meta_calls import meta_calls
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_post_init

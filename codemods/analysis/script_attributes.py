@@ -12,7 +12,8 @@ import ast
 import types
 
 from codemods.analysis.class_descriptors import declared_read, object_member
-from codemods.analysis.script_classes import type_method, class_attribute, instance_attribute, member_attribute
+from codemods.analysis.bound_members import type_method
+from codemods.analysis.script_classes import class_attribute, instance_attribute, member_attribute
 from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, FieldName, Lib, Member, MeshObj, NTup, Opaque,
                                              ShardObj, StrMember, SuperObj, UClass, UFunc, UObj)
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised
@@ -35,7 +36,10 @@ from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
 from codemods.analysis.array_reads import array_attribute
 from codemods.analysis.script_async_objects import async_attribute, is_async_object
-from codemods.analysis.language_hooks import attribute_hook
+from codemods.analysis.attribute_hooks import PlainGetattribute, hooked, hooked_read
+from codemods.analysis.class_metas import meta_super_call
+from codemods.analysis.generator_methods import generator_attribute
+from codemods.analysis.script_generators import GenRun
 
 
 class ScriptAttributes:
@@ -43,8 +47,14 @@ class ScriptAttributes:
 
     def attribute(self, obj: object, name: str) -> object:
         kind = type(obj)
-        if (found := attribute_hook(self, obj, name)) is not NotImplemented:
-            return found  # (a generator's methods, a class's `__getattribute__`: language_hooks.py)
+        if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()` (generator_methods.py)
+            return generator_attribute(obj, name)
+        if kind is UObj and hooked(obj) and (found := hooked_read(self, obj, name)) is not NotImplemented:
+            return found  # (a class's `__getattribute__`: attribute_hooks.py)
+        if kind is Special and obj.name == "builtins.object" and name == "__getattribute__":
+            return PlainGetattribute()
+        if kind is SuperObj and name == "__call__" and (found := meta_super_call(obj)) is not NotImplemented:
+            return found  # (`super().__call__(*args)` in a metaclass: class_metas.py)
         if kind in (UFunc, CodeObj, FrameObj) or kind in INSPECT_TYPES:
             return function_attribute(self, obj, name) if kind is UFunc else code_attribute(obj, name) \
                 if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)

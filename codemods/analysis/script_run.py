@@ -44,7 +44,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, apply_wraps, gate
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_stores import ScriptStores
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import ERROR_NAMES, raise_statement, try_star
+from codemods.analysis.script_exceptions import ERROR_NAMES, exception_value, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.try_blocks import try_block
 from codemods.analysis.with_statements import with_statement
@@ -59,7 +59,8 @@ from codemods.analysis.array_reads import array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_for, async_with
 from codemods.analysis.shared_iterators import own_iterator, pulled
-from codemods.analysis.language_hooks import call_hook
+from codemods.analysis.class_metas import meta_call
+from codemods.analysis.object_texts import method_call
 from codemods.analysis.script_generators import GenRun, Numbered, current, delegate, is_generator, loop_over
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
@@ -287,8 +288,14 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             if isinstance(func.func, BUILTIN_METHODS):
                 return func.func(self, func.self, args, kwargs)
             return self.call(func.func, [func.self, *args], kwargs)
-        if (made := call_hook(self, func, args, kwargs)) is not NotImplemented:
-            return made  # (a metaclass's `__call__`, an exception made as a value, `"{}".format(axis)`: language_hooks.py)
+        if kind is UClass and func.meta is not None:
+            made = meta_call(self, func, args, kwargs)  # (a metaclass's `__call__`: class_metas.py)
+        elif kind is type and (made := exception_value(func, args, kwargs)) is not None:
+            return made  # (`errors.append(ShardError(name))`: script_exceptions.py)
+        else:
+            made = method_call(self, func, args, kwargs)  # (`"{}".format(axis)`: object_texts.py)
+        if made is not NotImplemented:
+            return made
         if kind is UClass:
             if func.kind == "enum":
                 if len(args) != 1 or kwargs:
