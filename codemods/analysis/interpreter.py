@@ -57,7 +57,8 @@ from codemods.analysis.host_calls import HostRuns
 from codemods.analysis.partial_refs import PartialRefs
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
-from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neutral_bases
+from codemods.analysis.object_methods import call_classes, mark_neutral_bases
+from codemods.analysis.object_reads import ObjectReads
 from codemods.analysis.filing_hooks import mark_filing_hooks
 from codemods.analysis.kwargs_setters import mark_kwargs_setters
 from codemods.analysis.param_rebinds import ParamRebinds
