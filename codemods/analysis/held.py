@@ -23,8 +23,9 @@ from codemods import jaxapi
 from codemods.analysis.kept_keywords import (decorator_keywords, decorator_param, keyword_factory, keywords_value, record_keys,
                                              param_factory)
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import (DEFS, block_statements, child_nodes, import_names, iter_nodes, iter_with_scopes, loaded, module_node,
-                                     module_parents, nodes_of_type, positional_params)
+from codemods.analysis.node_children import child_nodes
+from codemods.analysis.nodes import (DEFS, block_statements, import_names, iter_nodes, iter_with_scopes, loaded,
+                                     module_node, module_parents, nodes_of_type, positional_params)
 from codemods.analysis.handed_tables import handed_table
 from codemods.analysis.registry_objects import filed_def
 from codemods.analysis.registry_reads import entry_reads
