@@ -9,7 +9,8 @@ import textwrap
 
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_run import ScriptRun
-from codemods.analysis.state_runs import MislaidStop, StateStop, state_stop
+from codemods.analysis.body_entries import MislaidStop
+from codemods.analysis.state_runs import StateStop, state_stop
 from codemods.context import FileContext
 from codemods.rules._diagnosis import Judge, Kind
 

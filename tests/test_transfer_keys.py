@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.analysis import transfer
+from codemods.analysis import transfer, transfer_keys
 from codemods.analysis.values import (
     AxisState,
     Const,
@@ -29,7 +29,7 @@ def state(rest=I, **axes) -> AxisState:
 
 
 def keys(values, keywords=None, operation=None, axis="i"):
-    return transfer.case_keys(operation or rule(), values, keywords or {}, axis)
+    return transfer_keys.case_keys(operation or rule(), values, keywords or {}, axis)
 
 
 # ---------------------------------------------------------------------------------------------

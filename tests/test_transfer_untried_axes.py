@@ -2,7 +2,7 @@
 return one array (issue 13, heldout9/heldout10 misses)."""
 from __future__ import annotations
 
-from codemods.analysis import transfer as analysis_transfer
+from codemods.analysis import transfer as analysis_transfer, transfer_keys
 from codemods.transfer import table as transfer
 
 TARGET = (0, 10, 2)
@@ -48,13 +48,13 @@ def test_a_long_list_of_alike_arrays_reads_as_the_observed_lists():
 
     reduced = AxisState.of({"j": State.REDUCED, "i": State.VARYING}, State.INVARIANT, "r")
     stack = analysis_transfer.elementwise_rule("jax.numpy.stack", TARGET)
-    keys = analysis_transfer.case_keys(stack, [TupleValue((reduced,) * 8)], {}, "j")
+    keys = transfer_keys.case_keys(stack, [TupleValue((reduced,) * 8)], {}, "j")
     assert keys is not None and len(keys) == 2 and stack.state(keys) is State.REDUCED
     varying = AxisState.of({"j": State.VARYING, "i": State.VARYING}, State.INVARIANT, "v")
     mixed = TupleValue((reduced,) * 7 + (varying,))
-    assert stack.state(analysis_transfer.case_keys(stack, [mixed], {}, "j")) is None  # not alike: never observed
+    assert stack.state(transfer_keys.case_keys(stack, [mixed], {}, "j")) is None  # not alike: never observed
     block = analysis_transfer.elementwise_rule("jax.numpy.block", TARGET)
-    assert block is None or block.state(analysis_transfer.case_keys(block, [TupleValue((reduced,) * 8)], {}, "j")) is None
+    assert block is None or block.state(transfer_keys.case_keys(block, [TupleValue((reduced,) * 8)], {}, "j")) is None
 
 
 def test_contractions_are_one_array_and_tuple_results_are_not_known_so():

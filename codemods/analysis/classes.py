@@ -7,19 +7,19 @@ A field is known only when nothing else can change it: no code of the module sto
 attribute outside `__init__` and nothing uses `setattr` or `__dict__` (a copy, `replace` or
 equinox's `tree_at`, may differ; the object copied keeps its fields). Read through `self`, a
 field is known when every construction of the class in the file gives it the same constant
-(the class's name is used only to construct it)."""
+(the class's name is used only to construct it). What a constructor sets is read from the
+class's code in class_facts.py."""
 from __future__ import annotations
 
-from dataclasses import field, replace
-from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.attr_dicts import own_namespaces
 from codemods.analysis.changed_classes import rebuilt
+from codemods.analysis.class_facts import ClassFacts, init_store_targets, read_class
 from codemods.analysis.class_families import ClassFamilies
 from codemods.analysis.descriptors import taken_over
-from codemods.analysis.dataclass_subclasses import dataclass_subclass, field_default, is_class_var
+from codemods.analysis.dataclass_subclasses import field_default
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import bound_first, registry_constructions
 from codemods.analysis.cli_args import spread_vars
@@ -27,31 +27,27 @@ from codemods.analysis.repr_vars import class_name_reads
 from codemods.analysis.field_changers import AnyCopied, Everything, dataclass_copy, never_dataclass
 from codemods.analysis.fluent_setters import fluent_nodes, keyword_order
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
-from codemods.analysis.guarded_stores import guarded_stores
 from codemods.analysis.keyword_pops import popping_init, read_expr, take_pops
 from codemods.analysis.namespace_copies import copied_namespaces
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
                                      last_name, nodes_of_type, positional_params, stored_of_type)
-from codemods.analysis.hook_marks import filing_hook, meta_calls, plain_keywords
+from codemods.analysis.meta_calls import meta_calls
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
-from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
+from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_post_init
 from codemods.analysis.classmethod_receivers import builds_only_others
-from codemods.analysis.init_wrappers import init_wrappers, record_config, wrapped_arguments, wrapped_init
-from codemods.analysis.init_stores import UNKNOWABLE, returns_early, store_order, stored_pairs, stored_value
+from codemods.analysis.init_wrappers import init_wrappers, wrapped_arguments
+from codemods.analysis.init_stores import store_order, stored_value
 from codemods.analysis.base_first import base_stores, first_fields, own_targets, super_first, visible
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
 from codemods.analysis.mutation import changed_in_other_scopes, iterated_only, mutated_names
-from codemods.analysis.super_calls import is_super_call
 from codemods.analysis.unchanged_keys import changed_in_place
-from codemods.analysis.subclass_hooks import hooked_decorators
 from codemods.analysis.agreeable import agreeable, agreeable_table
 from codemods.analysis.own_setattrs import hooked_class, passing_references
-from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
-                                              never_called, plain_chain)
+from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inherited_binding, never_called)
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
@@ -65,7 +61,7 @@ if TYPE_CHECKING:
 # Calls that change an object's fields by name, or any attribute: their presence makes fields unknown.
 _ANY_FIELD = frozenset({"setattr", "__setattr__", "__dict__", "vars", "__class__"})
 _NAMED_FIELD = frozenset({"replace", "_replace", "evolve", "clone", "copy", "model_copy"})
-# Field declarations whose default is a keyword: `field(default=...)`, `eqx.field(default=...)`.
+_NESTED_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 def _patcher(call: ast.Call) -> bool:
@@ -76,31 +72,6 @@ def _patcher(call: ast.Call) -> bool:
         return False
     owner = func.value
     return (type(owner) is ast.Attribute and owner.attr == "patch") or (type(owner) is ast.Name and owner.id == "patch")
-
-
-@dataclass
-class ClassFacts:
-    """What the constructor of a module class sets on its instances."""
-
-    cls: ast.ClassDef
-    init: FunctionDef | None = None  # an explicit __init__
-    stores: dict[str, ast.expr] = field(default_factory=dict)  # `self.attr = expr` at __init__'s top level
-    fields: tuple[str, ...] = ()  # generated constructor: annotated fields in order
-    defaults: dict[str, ast.expr] = field(default_factory=dict)
-    positional: bool = True  # positional constructor arguments map onto `fields`
-    constructible: bool = True  # False: what a construction sets is not read here
-    opaque: set[str] = field(default_factory=set)  # attributes objects may hold other values of
-    # `super().__init__(...)` at __init__'s top level, with the facts of the one module base it runs
-    base_call: ast.Call | None = None
-    base: ClassFacts | None = None
-    kwargs_loop: ast.For | None = None  # every keyword becomes a field (init_hooks.py)
-    hook_stores: dict[str, tuple[FunctionDef, ast.expr]] = field(default_factory=dict)  # `self.setup()`'s
-    hook_targets: list[ast.Attribute] = field(default_factory=list)
-    wrapper: FunctionDef | None = None  # what a decorator puts in __init__'s place (init_wrappers.py)
-
-    def sets(self, attr: str) -> bool:
-        return attr in self.stores or attr in self.fields or attr in self.hook_stores \
-            or self.init is not None and attr in guarded_stores(self.init) or self.base is not None and self.base.sets(attr)
 
 
 class Classes(InitHooks, ClassFamilies):
@@ -294,7 +265,7 @@ class Classes(InitHooks, ClassFamilies):
                               and all(files_class(self.scope, d) for d in other.decorator_list))
             if self._wrappers is None:
                 self._wrappers = init_wrappers(self.scope)
-            self._class_tables[key] = facts = _read_class(cls, self.scope.classes, filed=filed, wrappers=self._wrappers)
+            self._class_tables[key] = facts = read_class(cls, self.scope.classes, filed=filed, wrappers=self._wrappers)
             if hooked_class(self.scope.tree, cls, self._module_ancestors(cls)) or meta_calls(cls, self.scope.classes):
                 self._class_tables[key] = facts = ClassFacts(cls, constructible=False)  # (own_setattrs.py, meta_calls.py)
             read_post_init(facts, self.scope)  # a dataclass's `self.norm = Norm(self.axis)` (init_hooks.py)
@@ -305,7 +276,7 @@ class Classes(InitHooks, ClassFamilies):
         another class of the module sets it on that class's own objects (`Config(axis='i')`
         beside `Block(axis=...)`), unless this class derives from it or some __init__ is called
         other than through `super()`."""
-        allowed = {id(node) for node in _init_store_targets(facts)}
+        allowed = {id(node) for node in init_store_targets(facts)}
         stores = self._attribute_stores().get(attr, ())
         if all(id(node) in allowed for node in stores):
             return False
@@ -315,7 +286,7 @@ class Classes(InitHooks, ClassFamilies):
         ancestors = self._module_ancestors(facts.cls)
         for other in self.scope.classes.values():
             if other is not facts.cls and other.name not in ancestors:
-                allowed.update(id(node) for node in _init_store_targets(self.class_facts(other)))
+                allowed.update(id(node) for node in init_store_targets(self.class_facts(other)))
         return any(id(node) not in allowed for node in stores)
 
     def _init_called_directly(self) -> bool:
@@ -477,124 +448,3 @@ class Classes(InitHooks, ClassFamilies):
             self._class_tables[("built", id(cls))] = (calls, others, not other)  # what class_flows.py follows on
             self._class_tables[key] = calls if not other and not others else None
         return self._class_tables[key] or []
-
-
-def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0,
-                filed: frozenset[str] = frozenset(), wrappers: dict[str, FunctionDef] | None = None) -> ClassFacts:
-    """An __init__ with odd parameters, or fields inherited from a class of the module: what a
-    construction sets is not read (attributes stored by __init__ are then unknown: stored
-    where no rule reads them). A plain subclass of one module class, with no __init__ or
-    fields of its own, is constructed by the base's __init__ (`class MLP(Module)`); a decorator
-    that only files the class in a table (`filed`, user_decorators.py) leaves it plain."""
-    decorators = hooked_decorators(cls, classes)  # a base's `__init_subclass__` may decorate it (subclass_hooks.py)
-    decorated = bool(decorators) and cls.name not in filed
-    facts = ClassFacts(cls)
-    inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
-    local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
-    if not inits and len(cls.bases) == 1 and local_bases and not decorated and plain_keywords(cls) \
-            and depth < 8 and not any(isinstance(stmt, ast.AnnAssign) and not inert_annotation(stmt, cls, classes) or isinstance(stmt, DEFS)
-                                      and stmt.name in _CONSTRUCTION_HOOKS and not (stmt.name == "__init_subclass__" and filing_hook(cls))
-                                      for stmt in cls.body):
-        inherited = _read_class(classes[local_bases[0].id], classes, depth + 1, filed, wrappers)
-        if inherited.init is not None:
-            facts.init, facts.stores, facts.wrapper = inherited.init, dict(inherited.stores), inherited.wrapper
-            facts.constructible = inherited.constructible
-            read_hooks(facts, cls, classes)
-            return facts
-        if inherited.init is None and (inherited.fields or plain_chain(classes[local_bases[0].id], classes, filed)):
-            return dataclass_subclass(cls, inherited, classes) if inherited.fields else facts  # a dataclass base's, or none
-    if not inits and not decorated and len(own_bases(cls)) > 1 and plain_chain(cls, classes, filed):
-        return facts  # mixins with no __init__ or field in any class Python searches
-    generated = bool(decorated or own_bases(cls))
-    facts.wrapper = wrapped_init(inits[0], wrappers or {}) if len(inits) == 1 else None
-    if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" and facts.wrapper is None or not positional_params(inits[0].args)
-                                     or returns_early(inits[0]))):
-        facts.constructible = False
-        return facts
-    if inits:
-        init = inits[0]
-        facts.init = init
-        receiver = positional_params(init.args)[0].arg
-        seen: dict[str, int] = {}
-        for stmt in init.body:
-            for target, value in stored_pairs(stmt, receiver):
-                seen[target.attr] = seen.get(target.attr, 0) + 1
-                facts.stores[target.attr] = value
-        for attr, count in seen.items():
-            if count > 1:
-                facts.stores[attr] = UNKNOWABLE
-        read_hooks(facts, cls, classes) or record_config(facts, cls, classes)  # (recorded_configs.py)
-        calls = [stmt.value for stmt in init.body if isinstance(stmt, ast.Expr) and _is_super_init(stmt.value)]
-        if calls and len(cls.bases) == 1 and local_bases and depth < 8:
-            base = _read_class(classes[local_bases[0].id], classes, depth + 1, filed)
-            if len(calls) == 1 and base.init is not None and base.constructible:
-                facts.base_call, facts.base = calls[0], base
-        return facts
-    if generated:
-        inherited = _dataclass_base(cls, local_bases, classes, depth)
-        # `@dataclass class BatchNorm(Module)` over a plain base with no field, __init__ or hook: fields of its own
-        fieldless = inherited is None and len(cls.bases) == 1 and len(local_bases) == 1 and len(decorators) == 1 \
-            and last_name(getattr(decorators[0], "func", decorators[0])) == "dataclass" and plain_chain(classes[local_bases[0].id], classes, filed)
-        facts.constructible = not local_bases or inherited is not None or fieldless
-        names = list(inherited.fields) if inherited is not None else []
-        for stmt in cls.body:
-            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
-                    and not is_class_var(stmt.annotation):
-                if last_name(stmt.annotation) == "KW_ONLY":
-                    facts.positional = False  # fields after it are keyword-only
-                    continue
-                if local_bases and inherited is None and not fieldless or (isinstance(stmt.value, ast.Call)
-                                                         and any(k.arg == "init" for k in stmt.value.keywords)):
-                    facts.opaque.add(stmt.target.id)  # inherited fields come first; `field(init=False)`
-                    continue
-                if stmt.target.id in names:
-                    facts.constructible = False  # a redeclared field keeps its place: not followed
-                names.append(stmt.target.id)
-                if stmt.value is not None:
-                    facts.defaults[stmt.target.id] = stmt.value
-        facts.fields = tuple(names)
-        # Positions map onto the fields only where no base class brings fields of its own.
-        facts.positional = facts.positional and (inherited.positional if inherited is not None else fieldless or all(
-            last_name(base) in _FIELDLESS_BASES for base in cls.bases)) \
-            and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in decorators
-                        if isinstance(d, ast.Call) for k in d.keywords)
-        if inherited is not None:
-            facts.defaults = {**inherited.defaults, **facts.defaults}
-            facts.opaque |= inherited.opaque
-    return facts
-
-
-_NESTED_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__", "__setattr__"})
-
-
-_FIELDLESS_BASES = frozenset({"Module", "NamedTuple", "object", "PyTreeNode", "Struct"})
-
-
-def _dataclass_base(cls: ast.ClassDef, local_bases: list[ast.Name], classes, depth: int) -> ClassFacts | None:
-    """The facts of the one module base of a dataclass decorated as its base is (`@dataclass`
-    over both): its fields come first."""
-    if len(cls.bases) != 1 or not local_bases or depth >= 8 or cls.keywords or len(cls.decorator_list) != 1:
-        return None
-    base_cls = classes[local_bases[0].id]
-    decorator = cls.decorator_list[0]
-    name = last_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
-    if name != "dataclass" or [ast.dump(d) for d in base_cls.decorator_list] != [ast.dump(decorator)]:
-        return None
-    base = _read_class(base_cls, classes, depth + 1)
-    return base if base.init is None and base.constructible else None
-
-
-def _is_super_init(call: ast.expr) -> bool:
-    return type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "__init__" \
-        and is_super_call(call.func.value)
-
-
-def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
-    if facts.init is None:
-        return facts.hook_targets  # a dataclass's `__post_init__`
-    if facts.base is not None:  # the base's __init__ runs on this class's objects too
-        return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
-    receiver = positional_params(facts.init.args)[0].arg
-    return [target for stmt in facts.init.body for target, _ in stored_pairs(stmt, receiver)] + facts.hook_targets \
-        + [target for _, target in guarded_stores(facts.init).values()]  # `if p is not None: self.p = p` (guarded_stores.py)

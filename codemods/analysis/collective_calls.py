@@ -10,6 +10,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, pcast_result
+from codemods.analysis.transfer_keys import case_keys
 from codemods.analysis.pytrees import plain_tree, restored
 from codemods.analysis.axis_notes import noted
 from codemods.analysis.pyvalues import SPREAD
@@ -237,7 +238,7 @@ class Collectives:
             positional = [item for item, _ in operands]
             named = {key: item for key, (item, _) in (keywords or {}).items()}
             if partner is not None and not any(
-                    rule.raises_replicated(transfer.case_keys(rule, positional, named, axis, _mesh_axes(self.mesh)))
+                    rule.raises_replicated(case_keys(rule, positional, named, axis, _mesh_axes(self.mesh)))
                     for axis in axes):
                 return False  # the table does not show JAX raising for these operands: unknown
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,

@@ -1,5 +1,6 @@
 """How the interpreter runs compound statements: branches join, loops run to a fixpoint,
-with-blocks and try-blocks. The Interpreter supplies exec_block, eval, assign and the judging."""
+with-blocks and try-blocks (comprehensions: comprehensions.py). The Interpreter supplies
+exec_block, eval, assign and the judging."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -13,36 +14,20 @@ from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.entered import entered_value
 from codemods.analysis.self_changing_loops import walked_value
-from codemods.analysis.lazy_iterators import stale_iterator
-from codemods.analysis.nested_comprehensions import nested_values
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
 from codemods.analysis.nodes import DEFS, iter_nodes, target_names
 from codemods.analysis.handled import handles_trace_errors, leaves_early, suppresses_trace_errors
 from codemods.analysis.type_tests import inspects_types
 from codemods.analysis.shape_flow import same_shapes
+from codemods.analysis.comprehensions import Comprehensions
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
 from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
-from codemods.analysis.sequence_kinds import LIST, TUPLE
-from codemods.analysis.values import (
-    spec_entries, truth,
-    STATIC,
-    SameLeaves,
-    record_tuple,
-    UNKNOWN,
-    AxisState,
-    Const,
-    DictValue,
-    Function,
-    JaxName,
-    Static,
-    TupleValue,
-    Value,
-    join,
-    join_paths,
-    same_value,
-)
+from codemods.analysis.sequence_kinds import TUPLE
+from codemods.analysis.values import (spec_entries, truth, STATIC, SameLeaves, record_tuple, UNKNOWN, AxisState, Const,
+                                      DictValue, Function, JaxName, Static, TupleValue, Value, join, join_paths,
+                                      same_value)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -54,7 +39,7 @@ class Dead(Exception):
     """Raised inside a block after return/raise: the rest is not reached."""
 
 
-class ControlFlow(Rounds):
+class ControlFlow(Comprehensions, Rounds):
     """The compound-statement half of the Interpreter."""
 
     def exec_If(self, stmt: ast.If, frame: Frame) -> None:
@@ -362,107 +347,7 @@ class ControlFlow(Rounds):
 
     exec_TryStar = exec_Try
 
-    # -- comprehensions ----------------------------------------------------------------------
-    def eval_ListComp(self, expr: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Value:
-        """`[lax.psum(g, 'i') for g in (a, b)]` over a tuple, list or dict of known length: one
-        item per element (a list of params is a pytree). A generator kept for later may go stale."""
-        stale = type(expr) is ast.GeneratorExp and stale_iterator(self.scope.tree, expr)
-        results = None if stale else self._comprehension(expr, [expr.elt], frame)
-        if isinstance(results, _Each):
-            return SameLeaves(results[0][0]) if isinstance(results[0][0], AxisState) else UNKNOWN
-        return UNKNOWN if results is None else TupleValue(tuple(r[0] for r in results), LIST if type(expr) is ast.ListComp else None)
-
-    eval_GeneratorExp = eval_ListComp
-
-    def eval_DictComp(self, expr: ast.DictComp, frame: Frame) -> Value:
-        """`{k: lax.psum(v, 'i') for k, v in grads.items()}`."""
-        results = self._comprehension(expr, [expr.key, expr.value], frame)
-        if results is None or not all(isinstance(key, Const) and isinstance(key.value, str) for key, _ in results):
-            return UNKNOWN
-        keys = tuple(key.value for key, _ in results)
-        return DictValue(keys, tuple(value for _, value in results)) if len(set(keys)) == len(keys) else UNKNOWN
-
-    def _comprehension(self, expr, parts: list[ast.expr], frame: Frame) -> list[list[Value]] | None:
-        """The values of `parts` for each element, or None when the elements are not known one
-        by one. The first element is judged and the others are later rounds (Python computes
-        them in order); a fix in the expression holds only when every element's state agrees."""
-        if len(expr.generators) != 1 or expr.generators[0].is_async:
-            return nested_values(self, expr, parts, frame)  # `for name in NAMES for ax in RULES[name]`
-        generator = expr.generators[0]
-        iterated = record_tuple(self._walked(generator.iter, frame))
-        if isinstance(iterated, DictValue):
-            items = [Const(key) for key in iterated.keys]
-        elif isinstance(iterated, TupleValue):
-            items = list(iterated.items)
-        elif isinstance(iterated, Const) and isinstance(iterated.value, tuple):
-            items = [Const(item) for item in iterated.value]
-        elif (members := self.enum_members(iterated)) is not None:
-            items = members
-        elif isinstance(iterated, SameLeaves) and not generator.ifs:
-            items = [iterated.item]  # leaves in one state: one element stands for each
-        elif (count := self._range_length(generator.iter, frame)) is not None:
-            items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
-        elif isinstance(iterated, Uniform) and not generator.ifs:
-            # `{k: f(v) for k, v in grads.items()}`: every element alike, of unknown count (uniform.py)
-            inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
-                                loops=frame.loops)
-            self.assign(generator.target, iterated.item, inner)
-            for part in parts:
-                self.eval(part, inner)
-            return None
-        else:
-            return None
-        if generator.ifs:
-            items = self._kept(generator, items, frame)
-            if items is None:
-                return None
-        if not items:
-            return []
-        results = []
-        # One scope for every element, as Python has: a lambda made for one element reads the
-        # target when it is called, after the last element rebound it (late binding).
-        inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
-                            loops=frame.loops)
-
-        def element(item: Value) -> bool:
-            self.assign(generator.target, item, inner)
-            results.append([self.eval(part, inner) for part in parts])
-            return True
-
-        first = len(self.slots)
-        element(items[0])
-        judged = self.slots[first:]
-        outer, self.round_values = self.round_values, {}
-        try:
-            self.later_rounds(judged, [lambda item=item: element(item) for item in items[1:]],
-                              "it fails for a later element, not for the first")
-        finally:
-            seen, self.round_values = self.round_values, outer
-            self.keep_round_values(outer, seen)
-        self.assign(generator.target, items[-1], inner)  # what the scope holds once it is done
-        if len(items) > 1:  # one element (or leaves in one state): no other round to disagree with
-            self._fixes_hold_every_round(judged, seen, "the elements are in different states")
-        return _Each(results) if isinstance(iterated, SameLeaves) else results
-
-    def _kept(self, generator: ast.comprehension, items: list[Value], frame: Frame) -> list[Value] | None:
-        """The elements a comprehension's `if`s keep (`[ax for ax in SHAPE if SHAPE[ax] > 1]`),
-        when every test is a Python constant for every element; else None."""
-        from codemods.analysis.nested_comprehensions import round_tests
-
-        kept = []
-        self.silent += 1  # the tests are read for their values here; the elements are judged after
-        try:
-            for item in items:
-                _, passed = round_tests(self, generator, item, frame)
-                if passed is None:
-                    return None
-                if passed:
-                    kept.append(item)
-        finally:
-            self.silent -= 1
-        return kept
-
-
+    # -- what loops walk ---------------------------------------------------------------------
     def _walked(self, expr: ast.expr, frame: Frame) -> Value:
         """What a loop walks: `enumerate(blocks)` of a known container is its (index, item) pairs."""
         if type(expr) is ast.Call and len(expr.args) == 1 and not expr.keywords \
@@ -522,10 +407,6 @@ class ControlFlow(Rounds):
             return None
         numbers = self._range_numbers(stmt.iter, frame)
         return [Const(number) for number in numbers] if numbers else None
-
-
-class _Each(list):
-    """The one element computed for every element of leaves in one state (SameLeaves)."""
 
 
 MAX_UNROLLED = 16  # items of a known container a loop is run once for each

@@ -1,5 +1,6 @@
-"""How the interpreter evaluates expressions: names, arithmetic, calls, and the collectives
-whose input it judges (through the judge it was given: the analysis decides no finding)."""
+"""How the interpreter evaluates expressions: names, calls, and the collectives whose input it
+judges (through the judge it was given: the analysis decides no finding); arithmetic and
+comparisons are in operator_exprs.py."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -7,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import ast
 import functools
-import operator
 
 from codemods import jaxapi
 from codemods.analysis.const_text import joined
@@ -23,6 +23,7 @@ from codemods.analysis.module_rebinds import captured_defaults
 from codemods.analysis.module_writes import patched, patched_jax
 from codemods.analysis import index_operands, transfer, unfollowed_states
 from codemods.analysis.transfer import elementwise
+from codemods.analysis.transfer_keys import is_python_value, takes_shape_from
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.mutation import MUTATORS
@@ -37,33 +38,13 @@ from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.uniform import tree_view
 from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute, object_attribute, spelled_method
 from codemods.analysis.object_methods import instance_test
+from codemods.analysis.operator_exprs import OperatorExprs
 from codemods.analysis.replaced import REPLACERS, record_method
-from codemods.analysis.sequences import Sequences, concatenated, converted, items_of
-from codemods.analysis.comparisons import compare_constants, type_of
-from codemods.analysis.values import (
-    operand_truth, truth,
-    NUMBER_INFO_FIELDS,
-    NumberInfo,
-    DictValue,
-    ClassValue,
-    Instance,
-    CONSTANT,
-    STATIC,
-    UNKNOWN,
-    AxisState,
-    Const,
-    Function,
-    JaxName,
-    Partial,
-    State,
-    Static,
-    TupleValue,
-    Value,
-    as_array,
-    axes_of,
-    join,
-    leaves,
-)
+from codemods.analysis.sequences import Sequences, converted, items_of
+from codemods.analysis.comparisons import type_of
+from codemods.analysis.values import (truth, NUMBER_INFO_FIELDS, NumberInfo, DictValue, ClassValue, Instance, CONSTANT,
+                                      STATIC, UNKNOWN, AxisState, Const, Function, JaxName, Partial, State, Static,
+                                      TupleValue, Value, as_array, axes_of, join, leaves)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -75,7 +56,7 @@ BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool
 _HOLDING_BUILTINS = frozenset({"min", "max", "tuple", "list", "enumerate", "zip", "slice", "reversed"})  # their result holds their arguments' items
 
 
-class Expressions(Collectives, Sequences):
+class Expressions(OperatorExprs, Collectives, Sequences):
     """The expression half of the Interpreter (which supplies lookup, assign, run_function)."""
 
     hazards = 0  # collectives met, and operations JAX certainly rejects: a count only ever growing
@@ -153,86 +134,6 @@ class Expressions(Collectives, Sequences):
         value = self.eval(expr.value, frame)
         self.assign(expr.target, value, frame)
         return value
-
-    def eval_BinOp(self, expr: ast.BinOp, frame: Frame) -> Value:
-        # Left-leaning chains (a + b + c + ...) are walked iteratively: long sums never exhaust the depth.
-        chain = []
-        node: ast.expr = expr
-        while isinstance(node, ast.BinOp) and len(chain) < 10_000:
-            chain.append(node)
-            node = node.left
-        value = self.eval(node, frame)
-        for link in reversed(chain):
-            right = self.eval(link.right, frame)
-            op = BINARY_OPERATORS.get(type(link.op), "?")
-            rule = transfer.operator_rule(op, self.judge.target)
-            if rule.rejects_replicated:
-                self._judge_replicated(link, op, [(value, link.left), (right, link.right)], frame, rule)
-            value = self.binary(op, value, right)
-        return value
-
-    def binary(self, op: str, left: Value, right: Value) -> Value:
-        if (joined := concatenated(op, left, right)) is not None:
-            return joined  # `('data',) + ('model',)`
-        if op == "|" and isinstance(left, DictValue) and isinstance(right, DictValue):
-            merged = {**dict(zip(left.keys, left.items)), **dict(zip(right.keys, right.items))}
-            return DictValue(tuple(merged), tuple(merged.values()))  # `state | {"af": af}`: a new dict
-        a, b = as_array(left), as_array(right)
-        if isinstance(left, Const) and isinstance(right, Const):
-            if type(left.value) is type(right.value) is int and op in _INT_FOLDS and (op in "+-*" or right.value):
-                return Const(_INT_FOLDS[op](left.value, right.value))  # `axes[: i + 1]` in a counted loop
-            return _float_fold(op, left.value, right.value)
-        if isinstance(left, (Const, Static)) and isinstance(right, (Const, Static)):
-            return STATIC  # Python numbers (`w.shape[1] // 2`), not arrays
-        if a is None or b is None:
-            return UNKNOWN
-        arrays = [value for value in (left, right) if isinstance(value, AxisState)]
-        observed = transfer.observed_result(transfer.operator_rule(op, self.judge.target), [left, right], arrays)
-        return observed if observed is not None else elementwise([a, b], False)  # as the table saw, numbers included
-
-    def eval_UnaryOp(self, expr: ast.UnaryOp, frame: Frame) -> Value:
-        value = self.eval(expr.operand, frame)
-        if isinstance(value, Const) and isinstance(expr.op, ast.USub) and type(value.value) in (int, float):
-            return Const(-value.value)  # a negative literal (`axis=-1` names the axis the tables tried)
-        if isinstance(expr.op, ast.Not) and (decided := truth(value)) is not None:
-            return Const(not decided)  # a literal, or a tuple, list or dict held item by item
-        if isinstance(value, (Const, Static)):
-            return STATIC
-        array = as_array(value)
-        if array is None:
-            return UNKNOWN
-        rule = transfer.operator_rule(_UNARY_OPERATORS.get(type(expr.op), "?x"), self.judge.target)
-        return transfer.through(rule, [value], [array], why=array.why)
-
-    def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
-        values = [self.eval(value, frame) for value in expr.values]
-        for value in values[:-1]:  # Python's rule: the first operand that decides, else the last
-            decided = operand_truth(value)
-            if decided is None:
-                return UNKNOWN
-            if decided is isinstance(expr.op, ast.Or):
-                return value  # `axis or "i"`, `A and not B`, `method or type(self).forward`
-        return values[-1]
-
-    def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
-        operands = [self.eval(expr.left, frame)] + [self.eval(item, frame) for item in expr.comparators]
-        nodes = [expr.left] + list(expr.comparators)
-        for index, op in enumerate(expr.ops):
-            symbol = _COMPARISONS.get(type(op), "?")
-            rule = transfer.operator_rule(symbol, self.judge.target)
-            if rule.rejects_replicated:
-                pair = [(operands[index], nodes[index]), (operands[index + 1], nodes[index + 1])]
-                if self._judge_replicated(expr, symbol, pair, frame, rule):
-                    break
-        decided = compare_constants(expr.ops, operands)
-        if decided is not None:
-            return decided
-        if all(isinstance(value, (Const, Static)) for value in operands):
-            return STATIC
-        arrays = [as_array(value) for value in operands]
-        if any(array is None for array in arrays):
-            return UNKNOWN
-        return elementwise(arrays, keeps_reduced=False)
 
     def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
         receiver = self.eval(expr.value, frame)
@@ -362,7 +263,7 @@ class Expressions(Collectives, Sequences):
             if not keywords and not starred else None
         if spelled is not None:  # `x.transpose(1, 0, 2)`: lax.transpose(x, (1, 0, 2))
             rule, args = spelled[0], [(value, None) for value in spelled[1]]
-        if starred == STATIC_SPREAD and rule is not None and not keywords and transfer.takes_shape_from(
+        if starred == STATIC_SPREAD and rule is not None and not keywords and takes_shape_from(
                 rule.operation, 1 + min(at for at, (_, node) in enumerate(args) if isinstance(node, ast.Starred))):
             starred = False  # `x.reshape(-1, *head.shape)`: however many numbers, they are the shape
         if starred or not isinstance(receiver, AxisState) or rule is None:
@@ -371,7 +272,7 @@ class Expressions(Collectives, Sequences):
             return UNKNOWN
         operands = [receiver]
         for value, _ in list(args) + list(keywords.values()):
-            if transfer.is_python_value(value):  # a shape tuple too: `x.reshape((n, -1))`
+            if is_python_value(value):  # a shape tuple too: `x.reshape((n, -1))`
                 continue
             array = as_array(value)
             if array is None:
@@ -462,7 +363,7 @@ class Expressions(Collectives, Sequences):
             return answer  # `isinstance(v, dict)` of a config's item (builtin_types.py)
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             if name[len("builtins."):] in _HOLDING_BUILTINS and not all(
-                    transfer.is_python_value(value) or isinstance(value, AxisState) and value.rest is State.INVARIANT
+                    is_python_value(value) or isinstance(value, AxisState) and value.rest is State.INVARIANT
                     and all(state is State.INVARIANT for _, state in value.named)
                     for value, _ in list(args) + list(keywords.values())):
                 return UNKNOWN  # `list(stats.values())` of arrays holds arrays, not a Python value (a
@@ -540,35 +441,6 @@ def _mark_mixed(result: AxisState, operands: list[AxisState], rule=None, positio
         # else the operands' join, where the table only ever saw one array come out of such operands
         return result if one_array else replace(result, mixed=True)
     return result
-
-
-BINARY_OPERATORS = {
-    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**",
-    ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
-}
-_INT_FOLDS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
-_FLOAT_FOLDS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "**": operator.pow,
-                "//": operator.floordiv, "%": operator.mod}
-
-
-def _float_fold(op: str, left: object, right: object) -> Value:
-    """`1 - 0.2`, `EPS / 2`: a Python float, as Python computes it (the tables label an operand
-    `float` or `int` by its kind, which a folded value keeps). Anything else: a static value."""
-    numbers = all(type(side) in (int, float) for side in (left, right))
-    if not numbers or op not in _FLOAT_FOLDS or (float not in (type(left), type(right)) and op != "/"):
-        return STATIC
-    try:
-        result = _FLOAT_FOLDS[op](left, right)
-    except ArithmeticError:
-        return STATIC
-    return Const(result) if type(result) is float else STATIC  # `(-1.0) ** 0.5` is complex
-
-
-_UNARY_OPERATORS = {ast.USub: "-x", ast.UAdd: "+x", ast.Invert: "~x", ast.Not: "not x"}
-_COMPARISONS = {
-    ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Is: "is",
-    ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in",
-}
 
 
 def _host_constant(value: Value) -> bool:

@@ -23,7 +23,8 @@ from typing import Iterator
 
 from codemods import api_history, jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
-from codemods.analysis.nodes import child_nodes, nodes_of_type, stored_of_type
+from codemods.analysis.node_children import child_nodes
+from codemods.analysis.nodes import nodes_of_type, stored_of_type
 from codemods.analysis.version_tests import Undecided, VersionTest
 
 Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes), last line, end column

@@ -9,7 +9,8 @@ read that may reach it was analysed: a read by a literal key (`TABLE["rows"]`, `
 reaches that entry only; any other read reaches them all; a table the module never reads is
 there for other modules (which may call its functions anywhere). A registry is read as its entries only
 when it is filled by nothing but such decorators, each with a literal key, and read only inside
-functions (which run after the module has registered everything).
+functions (which run after the module has registered everything). Which functions are such
+decorators is read in registering_decorators.py.
 """
 from __future__ import annotations
 
@@ -22,12 +23,13 @@ from codemods import jaxapi
 from codemods.analysis.kept_keywords import (decorator_keywords, decorator_param, keyword_factory, keywords_value, record_keys,
                                              param_factory)
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import (DEFS, block_statements, child_nodes, import_names, iter_nodes, iter_with_scopes, loaded, module_node,
-                                     module_parents, nodes_of_type, positional_params)
+from codemods.analysis.node_children import child_nodes
+from codemods.analysis.nodes import (DEFS, block_statements, import_names, iter_nodes, iter_with_scopes, loaded,
+                                     module_node, module_parents, nodes_of_type, positional_params)
 from codemods.analysis.handed_tables import handed_table
 from codemods.analysis.registry_objects import filed_def
 from codemods.analysis.registry_reads import entry_reads
-from codemods.analysis.user_decorators import plain_marks, unread_mark
+from codemods.analysis.registering_decorators import RegisteringDecorators
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -47,7 +49,7 @@ class _Table:
     record: tuple[str, str] | None = None  # the keys of a `{"impl": fn, "default": kw}` record (kept_keywords)
 
 
-class Held:
+class Held(RegisteringDecorators):
     """The held-function half of the Interpreter (which supplies scope, analysed_refs,
     module_frame and the parent map of Instances)."""
 
@@ -243,70 +245,6 @@ class Held:
             callees.extend((id(callee), read) for callee in called)
         return _Table(tuple(entries), frozenset(), reads, True, tuple(callees))
 
-    def _appending_decorator(self, append: ast.Call) -> ast.FunctionDef | None:
-        """`def rule(fn): TABLE.append(fn); return fn`, a module function, for that append."""
-        for deco in self.scope.tree.body:
-            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2:
-                continue
-            first, back = deco.body
-            if type(first) is not ast.Expr or first.value is not append:
-                continue
-            fn_param = _single_param(deco)
-            if fn_param is None or append.keywords or len(append.args) != 1 or type(append.args[0]) is not ast.Name \
-                    or append.args[0].id != fn_param \
-                    or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param \
-                    or self.scope.globals.unique_function(deco.name) is not deco:
-                return None
-            return deco
-        return None
-
-    def _registering_factory(self, store: ast.Subscript) -> ast.FunctionDef | None:
-        """`def factory(key): def deco(fn): TABLE[key] = fn; return fn; return deco`, a module
-        function, for the store `TABLE[key]`."""
-        for factory in self.scope.tree.body:
-            if type(factory) is not ast.FunctionDef or factory.decorator_list or len(factory.body) != 2:
-                continue
-            deco, returned = factory.body
-            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) < 2 \
-                    or type(returned) is not ast.Return or type(returned.value) is not ast.Name \
-                    or returned.value.id != deco.name:
-                continue
-            assign = next((stmt for stmt in deco.body[:-1] if type(stmt) is ast.Assign and stmt.targets == [store]), None)
-            if assign is None:
-                continue
-            marks, back = [stmt for stmt in deco.body[:-1] if stmt is not assign], deco.body[-1]
-            key_param, fn_param = _key_param(factory), _single_param(deco)
-            if fn_param is not None and not all(unread_mark(self.scope, mark, fn_param) or type(mark) is ast.Assign
-                                                and id(mark.targets[0]) in plain_marks(deco, fn_param)
-                                                and _marks_def(self.scope, factory) for mark in marks):
-                return None  # `cls.name = name`: a mark nothing reads (on a def: any, user_decorators.keeps)
-            if key_param is None or fn_param is None or type(store.slice) is not ast.Name \
-                    or store.slice.id != key_param or type(assign.value) is not ast.Name \
-                    or assign.value.id != fn_param \
-                    or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param:
-                return None
-            if self.scope.globals.unique_function(factory.name) is not factory:
-                return None
-            return factory
-        return None
-
-    def _registering_decorator(self, store: ast.Subscript) -> ast.FunctionDef | None:
-        """`def register(fn): TABLE[fn.__name__] = fn; return fn`, a module function, for the
-        store `TABLE[fn.__name__]`."""
-        for deco in self.scope.tree.body:
-            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
-                    or type(deco.body[0]) is not ast.Assign or deco.body[0].targets != [store]:
-                continue
-            fn_param, (assign, back) = _single_param(deco), deco.body
-            key = _name_attribute(store.slice)
-            if fn_param is None or key is None or type(key.value) is not ast.Name or key.value.id != fn_param \
-                    or type(assign.value) is not ast.Name or assign.value.id != fn_param \
-                    or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param \
-                    or self.scope.globals.unique_function(deco.name) is not deco:
-                return None
-            return deco
-        return None
-
     def _uses(self, name: str, skip: frozenset[int]) -> tuple[tuple[ast.Name, tuple], ...]:
         return tuple((node, scopes) for node, scopes in iter_with_scopes(self.scope.tree) if type(node) is ast.Name
                      and node.id == name and isinstance(node.ctx, ast.Load) and id(node) not in skip)
@@ -402,7 +340,6 @@ class Held:
                     key += size  # `BRANCHES[-1]`
                 extra += key is None or key in keys
         return extra
-
 
     def fields_analysed(self, parent: ast.AST, refs: set[int], analysed: set[int]) -> bool:
         """References of a nested def (`refs`, in `parent`) that hand it to the construction of a
@@ -535,18 +472,6 @@ def _root(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
-# Pure str methods a registry may apply to the name it files an entry under (`.lower()`).
-_NAME_METHODS = frozenset({"lower", "upper", "casefold", "title", "strip", "replace", "removeprefix", "removesuffix"})
-
-
-def _name_attribute(key: ast.expr) -> ast.Attribute | None:
-    """The `fn.__name__` of a key `fn.__name__`, `fn.__name__.lower()`, `.replace("_", "-")`..."""
-    while type(key) is ast.Call and type(key.func) is ast.Attribute and key.func.attr in _NAME_METHODS \
-            and not key.keywords and all(type(arg) is ast.Constant and type(arg.value) is str for arg in key.args):
-        key = key.func.value
-    return key if type(key) is ast.Attribute and key.attr == "__name__" else None
-
-
 def _name_key(key: ast.expr, name: str) -> ast.Constant | None:
     """The key a store `TABLE[<key>] = fn` files the def or class `name` under."""
     if type(key) is ast.Attribute:
@@ -561,22 +486,6 @@ def _name_key(key: ast.expr, name: str) -> ast.Constant | None:
     return ast.Constant(value) if type(value) is str else None
 
 
-def _key_param(factory: ast.FunctionDef) -> str | None:
-    """The key a registering factory takes first (`def register_loss(name, *, log_axes)`): its
-    other parameters may only be marks set on a def it files."""
-    params = factory.args
-    if params.posonlyargs or params.vararg or params.kwarg or not params.args \
-            or len(params.args) - len(params.defaults) < 1:
-        return None
-    return params.args[0].arg
-
-
-def _marks_def(scope, factory: ast.FunctionDef) -> bool:
-    """Every use of the factory decorates a def (a mark on a class may change what it runs)."""
-    return all(isinstance(stmt, DEFS) for stmt in scope.tree.body for decorator in getattr(stmt, "decorator_list", ())
-               if type(decorator) is ast.Call and type(decorator.func) is ast.Name and decorator.func.id == factory.name)
-
-
 def _given_key(decorator: ast.Call, factory: ast.FunctionDef) -> ast.expr | None:
     """What `@factory("xent", log_axes=...)` gives the factory's key parameter (None: starred)."""
     if any(type(arg) is ast.Starred for arg in decorator.args) or any(k.arg is None for k in decorator.keywords):
@@ -588,9 +497,3 @@ def _given_key(decorator: ast.Call, factory: ast.FunctionDef) -> ast.expr | None
     return decorator.args[0] if decorator.args and not named else named[0] if len(named) == 1 and not decorator.args else None
 
 
-def _single_param(function: ast.FunctionDef) -> str | None:
-    params = function.args
-    if params.posonlyargs or params.kwonlyargs or params.vararg or params.kwarg or params.defaults \
-            or len(params.args) != 1:
-        return None
-    return params.args[0].arg

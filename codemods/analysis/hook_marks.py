@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.meta_calls import meta_calls  # noqa: F401  (a class keyword's fact read beside the marks by classes.py)
-
 _HOOK = "_shardfix_filing_hook"
 _KEYWORDS = "_shardfix_filed_keywords"
 

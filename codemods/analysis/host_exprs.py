@@ -24,7 +24,7 @@ from codemods.analysis.host_objects import (
 from codemods.analysis import named_exprs
 from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
-from codemods.analysis.program_operands import program_code_in
+from codemods.analysis.unattributed_exceptions import program_code_in
 from codemods.analysis.scope_declarations import declarations
 from codemods.analysis.values import Function, JaxName
 
@@ -119,7 +119,7 @@ def guard(function, *args, **kwargs):
         raise
     except Exception as error:  # noqa: BLE001 - what the real operation raised, for the program's handlers
         if program_code_in(function, args, kwargs):
-            raise Bail from None  # (the program's object may do otherwise: program_operands.py)
+            raise Bail from None  # (the program's object may do otherwise: unattributed_exceptions.py)
         raise Raised(error) from None
     if type(result) is str and len(result) > _MAX_TEXT:
         raise Bail

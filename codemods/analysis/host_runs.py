@@ -15,7 +15,8 @@ stops (Bail: the call is left to the abstract interpreter, as before) at anythin
 cannot resolve to such an object (any jax, NumPy or foreign name), a statement or expression kind
 it does not model, an exception the program does not catch where it is raised, a change to an
 object it was given (the program's object would change too), a budget of steps. Exceptions are
-caught by the program's own handlers only when a builtin operation raised them.
+caught by the program's own handlers only when a builtin operation raised them. Which calls
+the interpreter hands to a run, and what it keeps of the result, is in host_calls.py.
 """
 from __future__ import annotations
 
@@ -25,55 +26,20 @@ from collections import OrderedDict
 
 from codemods.analysis.compared_keys import compared
 from codemods.analysis.set_orders import unordered
-from codemods.analysis.host_exprs import (
-    BUDGET,
-    MAX_DEPTH,
-    VALUE_TYPES,
-    Break,
-    Continue,
-    Env,
-    HostExpressions,
-    Iter,
-    LambdaValue,
-    Raised,
-    Return,
-    bail,
-    bound_names,
-    guard,
-    immutable,
-    plain_tree,
-)
+from codemods.analysis.host_exprs import (BUDGET, MAX_DEPTH, VALUE_TYPES, Break, Continue, Env, HostExpressions, Iter,
+                                          LambdaValue, Raised, Return, bail, bound_names, guard, immutable, plain_tree)
 from codemods.analysis.object_orderings import keyed, orders
-from codemods.analysis.host_objects import (
-    BUILTINS,
-    EXCEPTIONS,
-    FieldInfo,
-    METHODS,
-    STORING,
-    Bail,
-    ClassRef,
-    FuncRef,
-    Record,
-    Seq,
-    Special,
-    record_shape,
-    remember,
-    snapshot,
-    to_python,
-    to_value,
-)
-from codemods.analysis.host_views import ObjectView, field_type, viewable
+from codemods.analysis.host_objects import (BUILTINS, EXCEPTIONS, FieldInfo, METHODS, STORING, Bail, ClassRef, FuncRef,
+                                            Record, Seq, Special, record_shape, snapshot)
+from codemods.analysis.host_views import ObjectView, field_type
 from codemods.analysis.host_class_runs import HostClassRuns, run_def_env
 from codemods.analysis.host_handlers import HostHandlers
-from codemods.analysis.run_results import fresh as _fresh
-from codemods.analysis.host_classes import HELD, HostObj, JaxRef, has_dunders, plain_class
+from codemods.analysis.host_classes import HELD, HostObj, JaxRef, plain_class
 from codemods.analysis.host_objects import as_dict as _as_dict
-from codemods.analysis.host_replay import keep_exact, drop, replay_for as _replay_for, safe_unchanged as _safe_unchanged
 from codemods.analysis.live_loops import live, sources_of, unchanged, walk
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.scope_declarations import declare, home
 from codemods.analysis.unknown_choices import unknown_choice
-from codemods.analysis.values import ClassValue, Function, Partial
 
 
 class HostRun(HostHandlers, HostClassRuns, HostExpressions):
@@ -502,91 +468,6 @@ def _decoration(node: ast.FunctionDef) -> str | None:
             and node.decorator_list[0].id in ("property", "staticmethod", "classmethod"):
         return node.decorator_list[0].id
     return None
-
-
-def host_call(interp, callee, expr, args, keywords, starred, frame=None):
-    """The value a call of a module function returns, run on real objects; None when the run
-    cannot be certain (the abstract interpreter then reads the call as before)."""
-    bound: list = []
-    if isinstance(callee, Partial):
-        if callee.keywords:
-            return None
-        bound, callee = list(callee.args), callee.func
-    if isinstance(callee, ClassValue) and not bound:
-        return _constructed(interp, callee.cls, args, keywords, starred, frame)
-    if not isinstance(callee, Function) or type(callee.node) is not ast.FunctionDef:
-        return None
-    node = callee.node
-    owner = interp.scope.class_of(node)
-    if node not in interp.scope.tree.body and (owner is None or owner not in interp.scope.tree.body
-                                               or record_shape(interp, owner) is None and not viewable(interp, owner)
-                                               and not plain_class(interp, owner)):
-        return None
-    if starred and starred != "**" or not args and not keywords and not bound:
-        return None
-    run = HostRun(interp)
-    run.replay = _replay_for(interp, frame)
-    try:
-        given = [run.enter(to_python(interp, value)) for value in bound]
-        given += [run.enter(to_python(interp, value)) for value, _ in args]
-        named = {name: run.enter(to_python(interp, value)) for name, (value, _) in keywords.items()}
-        if owner is not None and not bound:
-            return None
-        result = run.run_def(node, given, named)
-        if not run.unchanged():
-            drop(interp)
-            return None
-    except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
-        if run.replay is not None and not _safe_unchanged(run):
-            drop(interp)
-        return None
-    interp.__dict__["_host_replaying_run"] = run.replay is not None  # (host_handles.py)
-    interp.__dict__["_host_call_expr"] = expr
-    value = to_value(interp, result)
-    if type(result) is Record and value is not None:
-        remember(interp, value, result)
-    else:
-        keep_exact(interp, value, result)
-    if value is not None and type(result) in (dict, list) and _fresh(result, [obj for obj, _ in run.given] + list(run.globals.values())):
-        interp.__dict__.setdefault("fresh_results", {})[id(value)] = value  # (kept alive: ids stay unique)
-    if value is not None and expr is not None and type(expr.func) is ast.Name:
-        interp.analysed_refs.setdefault(id(node), set()).add(id(expr.func))
-    return value
-
-
-def _constructed(interp, cls: ast.ClassDef, args, keywords, starred, frame=None):
-    """`Config(...)` of a plain dataclass given known objects: the instance, with the objects its
-    fields hold kept beside it (a default `("i",)` is a tuple, which the instance's values no
-    longer say) for runs it is handed to later."""
-    if starred or cls not in interp.scope.tree.body:
-        return None
-    run = HostRun(interp)
-    if record_shape(interp, cls) is None:
-        if not plain_class(interp, cls) or not has_dunders(cls):
-            return None
-        run.replay = _replay_for(interp, frame)  # `DictConfig(data)`: its reads run its own methods (host_handles.py)
-    try:
-        record = run.construct(cls, [run.enter(to_python(interp, value)) for value, _ in args],
-                               {name: run.enter(to_python(interp, value)) for name, (value, _) in keywords.items()})
-        if not run.unchanged():
-            return None
-    except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
-        return None
-    interp.__dict__["_host_replaying_run"] = run.replay is not None
-    value = to_value(interp, record)
-    if value is not None and type(record) is Record:
-        remember(interp, value, record)
-    return value
-
-
-class HostRuns:
-    """Interpreter hook: a call of a module function on known objects is run (before the
-    expression half's own reading of the call)."""
-
-    def call(self, callee, expr, args, keywords, starred, frame):
-        if isinstance(callee, (Function, Partial, ClassValue)) and (found := host_call(self, callee, expr, args, keywords, starred, frame)) is not None:
-            return found
-        return super().call(callee, expr, args, keywords, starred, frame)
 
 
 def _class_attribute_stored(tree: ast.Module, name: str) -> bool:

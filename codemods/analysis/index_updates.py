@@ -12,7 +12,8 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from codemods.analysis.transfer import elementwise, is_python_value
+from codemods.analysis.transfer import elementwise
+from codemods.analysis.transfer_keys import is_python_value
 from codemods.analysis.values import R, U, UNKNOWN, AxisState, Value, as_array
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import DictValue, Instance, Value
 
 if TYPE_CHECKING:
-    from codemods.analysis.classes import ClassFacts
+    from codemods.analysis.class_facts import ClassFacts
     from codemods.analysis.interpreter import Frame
 
 

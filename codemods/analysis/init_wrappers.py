@@ -25,7 +25,7 @@ import ast
 
 from codemods.analysis.nodes import positional_params
 from codemods.analysis.pyvalues import SPREAD
-from codemods.analysis.recorded_configs import is_recording, record_config, recording  # noqa: F401 (classes.py's)
+from codemods.analysis.recorded_configs import is_recording, recording
 from codemods.analysis.values import DictValue, Instance, TupleValue, truth
 
 

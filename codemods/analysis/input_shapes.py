@@ -21,8 +21,8 @@ import ast
 from codemods.analysis import shapes
 from codemods.analysis.callers import _argument
 from codemods.analysis.meshspec import Spec, parse_spec
-from codemods.analysis.nodes import (LEAVES, DEFS, FunctionDef, call_args, child_nodes, iter_nodes, iter_with_scopes,
-                                     literal_value)
+from codemods.analysis.node_children import LEAVES, child_nodes
+from codemods.analysis.nodes import DEFS, FunctionDef, call_args, iter_nodes, iter_with_scopes, literal_value
 from codemods.analysis.shardmap import ShardMapUse
 from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.values import AxisState, Value

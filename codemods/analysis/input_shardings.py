@@ -5,55 +5,41 @@
 local names, one-return helpers (their parameters bound to the call's arguments), the callers of
 a module function (call_sites.py), leaves of pytrees placed by `jax.device_put` or `jax.tree.map`
 (spec_sources.py), and specs built by helpers (spec_builders.py). Anything else is unknown (None).
+Which calls produce a stated sharding is read in sharding_producers.py.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
 
-from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
 from codemods.analysis.host_scalars import named_scalar_operand
-from codemods.analysis.jitted_results import forwarded_out as _forwarded_out, plain_jit_body, traced_known
+from codemods.analysis.jitted_results import plain_jit_body, traced_known
 from codemods.analysis.kept_reductions import (centred_operand, dropped_dimension, keepdims_operand, unsharded_dim,
                                                without_dimension)
-from codemods.analysis.local_names import (
-    MAX_DEPTH,
-    follow_names,
-    resolve_name,
-)
+from codemods.analysis.local_names import MAX_DEPTH, follow_names, resolve_name
 from codemods.analysis.named_lambdas import lambda_arguments
 from codemods.analysis.receiver_binding import instance_call
 from codemods.analysis.sliced_arrays import sliced_value, slicing_keeps
 from codemods.analysis.returned_specs import property_sharding
+from codemods.analysis.sharding_producers import producer_out
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.uniform_specs import constant_leaves, uniform_env
-from codemods.analysis.spec_sources import Env, bind_call, env_value, follow_spec, returned_by, _JIT_KEEPS
+from codemods.analysis.spec_sources import Env, bind_call, env_value, follow_spec, returned_by
 from codemods.analysis.table_changes import _mutations, _table_name
 from codemods.analysis.tree_paths import PathLeaf, _getattr, keyed_path_leaf, path_leaf, string_path
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import handed_kept, handed_names, kept_local, unchanged
 from codemods.analysis.nested_tables import inner_dicts_unchanged
-from codemods.analysis.tree_items import (
-    Keyed,
-    _is_number,
-    array_operands,
-    elementwise_operands,
-    like_argument,
-    out_sharding_argument,
-    scalar_operand,
-)
-from codemods.analysis.specs import (ShardingLiteral, call_argument, keyword_argument, parents, parse_sharding,
-                                     string_value)
+from codemods.analysis.tree_items import (Keyed, _is_number, array_operands, elementwise_operands, like_argument,
+                                          out_sharding_argument, scalar_operand)
+from codemods.analysis.specs import ShardingLiteral, call_argument, parents, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
 cst = lazy_module("libcst")
 
-JIT = "jax.jit"
-SHARD_MAP = "jax.shard_map"
-PARTIAL = "functools.partial"
 _READS = MAX_DEPTH + 2  # reads from a gather's input (one rebound in a loop: its assignments, then its callers)
 # Arrays built from host data: where their sharding argument stands.
 _MAKE_ARRAY = {"jax.make_array_from_process_local_data": (0, "sharding"),
@@ -198,7 +184,7 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         sharding = call_argument(expr, *_MAKE_ARRAY[name])
     else:
         # written where the producer stands: outside any bound call, or in a builder it returns from
-        sharding, made = _producer_out(ctx, expr.func, env)
+        sharding, made = producer_out(ctx, expr.func, env)
         # a jit made in the function being followed reads its out_shardings under that call's Env
         env = made if made is not None or not _made_here(ctx, expr.func, env) else env
     if sharding is None:
@@ -374,7 +360,7 @@ def _item_sharding(ctx: FileContext, binding, depth: int) -> ShardingLiteral | N
         held, _ = follow_names(ctx, result)
         item = tuple_item(held, index, size)
         return input_sharding(ctx, item, depth + 1, inner) if item is not None and inner is not None else None
-    out, env = _producer_out(ctx, value.func)
+    out, env = producer_out(ctx, value.func)
     held, _ = follow_spec(ctx, out, env) if out is not None else (None, False)
     if isinstance(held, (cst.Tuple, cst.List)):
         out = tuple_item(held, index, size)
@@ -511,55 +497,6 @@ def _agreed(found: list) -> ShardingLiteral | None:
     return found[0]
 
 
-def _producer_out(ctx: FileContext, func: cst.BaseExpression, receiver: Env | None = None) -> tuple:
-    """(the out sharding, Env) of a called `jax.jit(f, out_shardings=S)` / `jax.shard_map(f,
-    out_specs=S)`, directly, through a local name, a function decorated with one, or a builder
-    whose one return is one (`make_update(mesh)(w, g)`, its parameters bound); else (None, None)."""
-    if isinstance(func, cst.Name):
-        binding = resolve_name(ctx, func)
-        if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.FunctionDef):
-            return _decorated_out(ctx, binding.node), None
-        func, _ = follow_names(ctx, func)
-    env = None
-    if isinstance(func, cst.Attribute):  # `engine.simulate(x)`: a jit `__init__` stores once on the object
-        # (`self.encode(x)` in a method: `self` as the Env being followed binds it)
-        field = _init_field(ctx, func, receiver)
-        if field is None or not isinstance(field[0], cst.Call) or ctx.imports.resolve(field[0].func) != JIT:
-            return None, None
-        func, env = field
-    if not isinstance(func, cst.Call):
-        return None, None
-    returned = returned_by(ctx, func.func)
-    if returned is not None:
-        function, value, bindable, skip = returned
-        env = bind_call(ctx, function, func, None, bindable, skip)
-        if env is None:
-            return None, None
-        inner_def = resolve_name(ctx, value) if isinstance(value, cst.Name) else None
-        if inner_def is not None and inner_def.kind == "def" and isinstance(inner_def.node, cst.FunctionDef):
-            # `return predict`, a decorated def of the builder, or one that returns a jitted call
-            return _decorated_out(ctx, inner_def.node) or _forwarded_out(ctx, inner_def.node), env
-        func, _ = follow_names(ctx, value)
-        if isinstance(func, cst.Call) and returned_by(ctx, func.func) is not None:
-            return None, None  # a builder returning a builder's result: not followed
-        if not isinstance(func, cst.Call):
-            return None, None
-    name = ctx.imports.resolve(func.func)
-    has_function = any(arg.keyword is None and not arg.star for arg in func.args[:1])
-    if not has_function:
-        return None, None
-    if name == JIT and keyword_argument(func, "out_shardings") is None and env is None \
-            and all(arg.keyword is not None and arg.keyword.value in _JIT_KEEPS for arg in func.args[1:]):
-        return _producer_out(ctx, func.args[0].value)  # `jax.jit(jax.shard_map(f, out_specs=S))`
-    if name == JIT:
-        return keyword_argument(func, "out_shardings"), env
-    if name == SHARD_MAP:
-        return keyword_argument(func, "out_specs"), env
-    if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
-        return call_argument(func, 3, "out_specs"), env
-    return None, None
-
-
 def _made_here(ctx: FileContext, func: cst.BaseExpression, env: Env | None) -> bool:
     """Whether `func` is a local name of the function `env` binds, assigned once there."""
     from codemods.analysis.local_names import scope_of
@@ -570,31 +507,3 @@ def _made_here(ctx: FileContext, func: cst.BaseExpression, env: Env | None) -> b
     return binding is not None and binding.kind == "assign" and scope_of(ctx, binding.value) is env.function
 
 
-def _decorated_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:
-    """`@partial(jax.jit, out_shardings=S)`, `@jax.shard_map(out_specs=S, ...)`, ...; plain `@jax.jit`
-    keeps the sharding of what it wraps. The outermost decorator that names one wins."""
-    found = None
-    for decorator in function.decorators:
-        expr = decorator.decorator
-        if ctx.imports.resolve(expr) == JIT:
-            continue
-        if not isinstance(expr, cst.Call) or any(arg.star for arg in expr.args):
-            return None
-        name = ctx.imports.resolve(expr.func)
-        args = list(expr.args)
-        if name == PARTIAL and args and args[0].keyword is None:
-            name = ctx.imports.resolve(args[0].value)
-            args = args[1:]
-        if any(arg.keyword is None for arg in args):
-            return None
-        keyword = {JIT: "out_shardings", SHARD_MAP: "out_specs", jaxapi.EXPERIMENTAL_SHARD_MAP: "out_specs"}.get(name or "")
-        if keyword is None:
-            return None
-        value = next((arg.value for arg in args if arg.keyword.value == keyword), None)
-        if value is None:
-            if name == JIT:
-                continue
-            return None
-        if found is None:
-            found = value
-    return found

@@ -18,7 +18,7 @@ from codemods.analysis.returned_chains import filed_calls, through_returns
 from codemods.analysis.dropped_objects import read_and_dropped
 from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
-from codemods.analysis.object_methods import handed_as_bodies
+from codemods.analysis.object_reads import handed_as_bodies
 from codemods.analysis.pair_holders import config_read, pair_read_analysed, paired
 from codemods.analysis.registry_objects import registry_class
 from codemods.analysis.returned_objects import landing_parameters

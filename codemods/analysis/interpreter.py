@@ -53,11 +53,12 @@ from codemods.analysis.fluent_setters import FluentSetters
 from codemods.analysis.normalised_args import normalised
 from codemods.analysis.host_handles import HandleCalls
 from codemods.analysis.launched_params import LaunchedParams
-from codemods.analysis.host_runs import HostRuns
+from codemods.analysis.host_calls import HostRuns
 from codemods.analysis.partial_refs import PartialRefs
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
-from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neutral_bases
+from codemods.analysis.object_methods import call_classes, mark_neutral_bases
+from codemods.analysis.object_reads import ObjectReads
 from codemods.analysis.filing_hooks import mark_filing_hooks
 from codemods.analysis.kwargs_setters import mark_kwargs_setters
 from codemods.analysis.param_rebinds import ParamRebinds
@@ -75,7 +76,8 @@ from codemods.analysis.item_methods import ItemMethods
 from codemods.analysis.filed_arguments import FiledArguments
 from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
-from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
+from codemods.analysis.expressions import Expressions
+from codemods.analysis.operator_exprs import BINARY_OPERATORS
 from codemods.analysis.name_lookup import NameLookup
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.folds import Folds

@@ -11,15 +11,8 @@ from itertools import compress
 from operator import attrgetter, is_, is_not
 from typing import NamedTuple
 
-# (LEAVES and child_nodes are read from here by the analyses too.)
 from codemods.analysis.sequence_kinds import ListItems, TupleItems
-from codemods.analysis.node_children import (  # noqa: F401
-    _LEAVES,
-    LEAVES,
-    _last_child,
-    _nodes_and_parents,
-    child_nodes,
-)
+from codemods.analysis.node_children import _LEAVES, _last_child, _nodes_and_parents, child_nodes
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda

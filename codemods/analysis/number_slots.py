@@ -9,7 +9,7 @@ beside a replicated array is another case, which the table decides.
 """
 from __future__ import annotations
 
-from codemods.analysis.transfer import number_kind
+from codemods.analysis.transfer_keys import number_kind
 from codemods.analysis.values import AxisState, Const, JaxName, State, Static, Value, as_array, leaves
 
 

@@ -11,7 +11,7 @@ keys; an instance (script_values.UObj) answers that code as the program's class 
 - `obj == other` (what a dict or set asks when two hashes are equal, as `list.index` and `in`
   ask): the data model's rich comparison (script_dunders.equality), its truth.
 An exception such a hook raises stops the run (Python's dict code may be asked where the run
-cannot say which statement sees it). The hash's number only places the key in Python's table: the program reads no order of a set
+cannot say which statement sees it: unattributed_exceptions.py). The hash's number only places the key in Python's table: the program reads no order of a set
 of objects (the run stops at a walk of a set of anything but ints), and equal hashes stay equal
 from run to run, so what is found is what the program finds. `hash(value)` itself is a number
 the run does not know (a str's changes from run to run): anything but handing it back from
@@ -22,6 +22,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.unattributed_exceptions import quiet
 
 _RUNS: list = []  # the script run whose code the instances' hooks run in (innermost last)
 
@@ -93,17 +94,6 @@ def equal(obj, other) -> bool:
         raise Bail  # (a value of the analysis, not the program's: its own `==` asked, not the class's)
     run = _run()
     return quiet(lambda: run.truth(equality(run, True, obj, other)))
-
-
-def quiet(ask):
-    """A hook Python's own code (or the analysis's) asked: an exception it raises is not one the
-    program could be seen to catch at the right place, so the run stops instead."""
-    from codemods.analysis.host_exprs import Raised
-
-    try:
-        return ask()
-    except Raised:
-        raise Bail from None
 
 
 class HashOf:

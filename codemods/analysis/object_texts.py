@@ -172,7 +172,7 @@ def running_text(obj: UObj, name: str, spec: str) -> str:
     own text of the value (never the program's)."""
     from codemods.analysis.object_hashes import current_run
 
-    from codemods.analysis.object_hashes import quiet
+    from codemods.analysis.unattributed_exceptions import quiet
 
     run = current_run()
     if run is None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.meshspec import Spec, parse_spec
-from codemods.analysis.nodes import all_param_names, child_nodes, iter_nodes, nodes_of_type
+from codemods.analysis.node_children import child_nodes
+from codemods.analysis.nodes import all_param_names, iter_nodes, nodes_of_type
 from codemods.analysis.record_specs import registered_dataclass
 from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.values import AxisState, Instance, Value, same_value

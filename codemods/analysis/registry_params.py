@@ -353,11 +353,11 @@ def dual_registering(method: ast.FunctionDef, attr: str | None) -> bool:
     inner = positional_params(deco.args)
     if deco.args.vararg or deco.args.kwarg or deco.args.kwonlyargs or deco.args.defaults or len(inner) != 1:
         return False
-    from codemods.analysis.registry_objects import _store  # (it reads this module's helpers)
+    from codemods.analysis.registering_methods import entry_store  # (it reads this module's helpers)
 
     filed = inner[0].arg  # both stores `self.<attr>[x.__name__] = x` (a key of None)
-    return filed not in (receiver, obj) and _store(deco.body[0], receiver, attr, None, filed) \
-        and _returns(deco.body[1], filed) and _store(store, receiver, attr, None, obj) and _returns(back, obj) \
+    return filed not in (receiver, obj) and entry_store(deco.body[0], receiver, attr, None, filed) \
+        and _returns(deco.body[1], filed) and entry_store(store, receiver, attr, None, obj) and _returns(back, obj) \
         and not any(type(node) is ast.Name and node.id in (receiver, obj, filed) and not isinstance(node.ctx, ast.Load)
                     or isinstance(node, (ast.Global, ast.Nonlocal)) for node in iter_nodes(method))
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, iter_nodes, module_parents
-from codemods.analysis.registry_objects import _registering_names, called_item, filed_def, registry_entries
+from codemods.analysis.registering_methods import registering_names
+from codemods.analysis.registry_objects import called_item, filed_def, registry_entries
 
 
 def entry_reads(scope, function: ast.AST) -> list[ast.Attribute] | None:
@@ -36,7 +37,7 @@ def _reads(scope, function: ast.AST) -> list[ast.Attribute] | None:
     cls, attr, _ = registry_entries(scope, holders[0])
     if attr is None:
         return None
-    registering = _registering_names(cls, attr)
+    registering = registering_names(cls, attr)
     for member in cls.body:
         if isinstance(member, DEFS) and member.name != "__init__" and member.name not in registering \
                 and any(type(node) is ast.Attribute and node.attr == attr for node in iter_nodes(member)):

@@ -1,4 +1,4 @@
-"""What a host run hands back: whether it is the run's own (host_runs.host_call)."""
+"""What a host run hands back: whether it is the run's own (host_calls.host_call)."""
 from __future__ import annotations
 
 from codemods.analysis.host_objects import Record

@@ -1,5 +1,6 @@
 """What each scope binds: module-level and per-function tables of functions and right-hand
-sides, and the module's view (imports, bindings, which statements can name shard_map)."""
+sides, and the module's view (imports, bindings, which statements can name shard_map; the names
+that stand for shard_map without spelling it are found in shardmap_spellings.py)."""
 from __future__ import annotations
 
 import ast
@@ -15,22 +16,10 @@ from codemods.analysis.module_writes import bound_outside_imports, patched, patc
 from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
 from codemods.analysis.root_facts import RootFacts, root_facts
-from codemods.analysis.nodes import (
-    DEFS,
-    NOT_LITERAL,
-    FunctionDef,
-    FunctionNode,
-    all_param_names,
-    attributes_by_name,
-    block_statements,
-    iter_nodes,
-    literal_value,
-    loaded,
-    names_by_id,
-    nodes_of_type,
-    target_names,
-    inner_bindings,
-)
+from codemods.analysis.shardmap_spellings import MAX_FORWARDING_DEPTH, Spellings, indirect_names
+from codemods.analysis.nodes import (DEFS, NOT_LITERAL, FunctionDef, FunctionNode, all_param_names, attributes_by_name,
+                                     block_statements, iter_nodes, literal_value, loaded, names_by_id, nodes_of_type,
+                                     target_names, inner_bindings)
 
 
 @dataclass
@@ -247,14 +236,14 @@ class ModuleScope:
         roots = self._roots_naming(words)
         # Names that stand for shard_map without spelling it: `smap = jax.shard_map`, a mapper
         # `m = jax.shard_map(mesh=...)`, a function passing its parameter to shard_map.
-        spellings = _Spellings()
-        self.indirect_names = _indirect_names(spellings.of(facts(roots)), frozenset(words))
+        spellings = Spellings()
+        self.indirect_names = indirect_names(spellings.of(facts(roots)), frozenset(words))
         for _ in range(MAX_FORWARDING_DEPTH):  # statements naming what was just found join
             wider_roots = self._roots_naming(words + tuple(self.indirect_names)) if self.indirect_names - set(words) else roots
             if wider_roots == roots:  # the same statements (none joined) give the same names
                 break
             roots = wider_roots
-            wider = _indirect_names(spellings.of(facts(roots)), frozenset(words))
+            wider = indirect_names(spellings.of(facts(roots)), frozenset(words))
             if wider == self.indirect_names:
                 break
             self.indirect_names = wider
@@ -525,76 +514,3 @@ def _jit_decorator(decorator: ast.expr) -> bool:
     return isinstance(decorator, (ast.Name, ast.Attribute)) and ast.unparse(decorator) in _JIT_SPELLINGS
 
 
-class _Spellings:
-    """The assignments and calls of the statements read so far (RootFacts), indexed by each name
-    they spell, with each function's parameters: a widening round adds only the facts of the
-    statements that joined (its statements are a superset of the round before's), instead of
-    indexing every statement again. The names found depend on the set of facts, not their order."""
-
-    def __init__(self) -> None:
-        self.items: list[tuple] = []  # (names assigned,) or (names passed, defs around)
-        self.spelling: dict[str, list[int]] = {}  # name -> the items spelling it
-        self.params: dict[int, frozenset[str]] = {}  # each function's parameters, read once
-        self._read: set[int] = set()  # the RootFacts indexed
-
-    def of(self, facts: list[RootFacts]) -> _Spellings:
-        """Indexed with `facts` (all of them, and nothing else)."""
-        wanted = {id(read) for read in facts}
-        if not self._read <= wanted:  # not a superset of what is indexed: anew
-            self.__init__()
-        items, spelling = self.items, self.spelling
-        for read in facts:
-            if id(read) in self._read:
-                continue
-            self._read.add(id(read))
-            for assigned, spelled in read.assigns:
-                index = len(items)
-                items.append((assigned,))
-                for name in spelled:
-                    spelling.setdefault(name, []).append(index)
-            for spelled, passed, scopes in read.calls:
-                index = len(items)
-                items.append((passed, scopes))
-                for name in spelled:
-                    spelling.setdefault(name, []).append(index)
-        return self
-
-    def params_of(self, function: FunctionDef) -> frozenset[str]:
-        found = self.params.get(id(function))
-        if found is None:
-            found = self.params[id(function)] = frozenset(all_param_names(function.args))
-        return found
-
-
-def _indirect_names(spellings: _Spellings, words: frozenset[str]) -> frozenset[str]:
-    """Names assigned an expression that names one of `words` (or a name found so), and
-    functions that pass one of their own parameters (or `partial` of it) to a call of one of
-    them: a body handed on through several functions (`build(fn)` -> `wrap(fn, mesh)`)."""
-    items, spelling, params_of = spellings.items, spellings.spelling, spellings.params_of
-    found: set[str] = set()
-    # Each round looks only at what spells a name the round before found (what spells an older
-    # one matched then), from the index of each spelled name to the assignments and calls.
-    matched: set[int] = set()
-    frontier: set[str] | frozenset[str] = words
-    for _ in range(MAX_FORWARDING_DEPTH):
-        more: set[str] = set()
-        for name in frontier:
-            for index in spelling.get(name, ()):
-                if index in matched:
-                    continue
-                matched.add(index)
-                item = items[index]
-                if len(item) == 1:
-                    more.update(item[0])
-                else:
-                    passed, scopes = item
-                    more.update(function.name for function in scopes if not params_of(function).isdisjoint(passed))
-        more -= words | found
-        if not more:
-            break
-        found |= more
-        frontier = more
-    return frozenset(found)
-
-
-MAX_FORWARDING_DEPTH = 4  # functions a body or a mapper is followed through

@@ -43,7 +43,6 @@ from codemods.analysis.class_descriptors import PropertySetter, set_names
 from codemods.analysis.class_metas import check_meta, create, meta_root, metaclass_of
 from codemods.analysis.named_tuples import class_member
 from codemods.analysis.bound_members import Desc, HolderInit, ObjectInit, TypeMethod, bound_member
-from codemods.analysis.bound_members import type_method  # noqa: F401  (read from here by script_run.py)
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _NOT_ON_INSTANCES = frozenset({"__name__", "__qualname__", "__wrapped__", "__func__", "__self__"})

@@ -15,102 +15,53 @@ Certainty: anything the run does not model stops it (Bail) and nothing is report
 exception the program raises, a gather inside a `try` with handlers, an input whose sharding the
 run does not know (an array computed by a `jax.numpy` function), a mesh whose axis types are not
 known, or a gather on an array placed on another mesh.
+
+The run's attribute reads are in script_attributes.py and its stores in script_stores.py.
 """
 from __future__ import annotations
 
-import argparse
 import ast
-import operator
 import re
-import types
 
 from codemods.analysis.live_loops import live, walk
-from codemods.analysis.class_descriptors import declared_read, instance_write, instantiable, object_member
+from codemods.analysis.class_descriptors import instantiable
 from codemods.analysis.list_sorts import sort_call
-from codemods.analysis.script_classes import (
-    BUILTIN_METHODS,
-    TypeMethod,
-    type_method,
-    class_attribute,
-    construct,
-    enum_member,
-    instance_attribute,
-    member_attribute,
-    make_class,
-)
+from codemods.analysis.script_classes import BUILTIN_METHODS, TypeMethod, construct, enum_member, make_class
 from codemods.analysis.script_jax import alike, run_jit, run_shard_map
-from codemods.analysis.script_values import (
-    OPAQUE_TYPES,
-    Arr,
-    Bound,
-    FieldName,
-    JitFn,
-    Lazy,
-    Lib,
-    MeshCtx,
-    Member,
-    MeshObj,
-    NTup,
-    Opaque,
-    PartialObj,
-    RunCallable,
-    ShardMapFn,
-    ShardObj,
-    StrMember,
-    SuperObj,
-    UClass,
-    UFunc,
-    UObj,
-)
-from codemods.analysis.host_exprs import (
-    Env,
-    Iter,
-    LambdaValue,
-    Raised,
-    bound_names,
-    guard,
-)
+from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, JitFn, Lazy, Lib, MeshCtx, MeshObj, Opaque,
+                                             PartialObj, RunCallable, ShardMapFn, UClass, UFunc, UObj)
+from codemods.analysis.host_exprs import Env, LambdaValue, bound_names, guard
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
-from codemods.analysis.instance_dicts import rebind_namespace
 from codemods.analysis.constant_strings import as_compiled
-from codemods.analysis.temp_files import FileHandle, file_attribute
-from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
-                                               namespace_attribute, parser_attribute)
-from codemods.analysis.passed_steps import formatted, passed, unpacked
+from codemods.analysis.script_argparse import ParserMethod, call_parser
+from codemods.analysis.passed_steps import formatted, passed
 from codemods.analysis.scope_declarations import declare
-from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
-from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, CodeObj, FrameObj, apply_wraps,
-                                                code_attribute, frame_attribute, function_attribute, gated_call,
-                                                inspect_attribute, is_inspect_method, lambda_with_defaults,
-                                                module_names, profiled_run, set_function_attribute, delete)
+from codemods.analysis.script_attributes import ScriptAttributes
+from codemods.analysis.script_builtins import CALLABLES, ScriptBuiltins, Wraps
+from codemods.analysis.script_functions import (BUILTIN_NAMES, apply_wraps, gated_call, is_inspect_method,
+                                                lambda_with_defaults, module_names, profiled_run, delete)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
+from codemods.analysis.script_stores import ScriptStores
 from codemods.analysis.script_frames import direct_call, push_frame
-from codemods.analysis.script_exceptions import ERROR_NAMES, exception_attribute, raise_statement, try_star
+from codemods.analysis.script_exceptions import ERROR_NAMES, exception_value, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
-from codemods.analysis.super_reads import super_attribute
 from codemods.analysis.try_blocks import try_block
 from codemods.analysis.with_statements import with_statement
 from codemods.analysis.unchecked_calls import index_step, library_step, method_step
-from codemods.analysis.unittest_cases import unittest_member
-from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.unknown_keys import unknown_get
-from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
-from codemods.analysis import abstract_types, array_lists, device_grids, field_specs, function_slots, script_flags, script_match
+from codemods.analysis import array_lists, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
-from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
-                                              set_namespace_attribute, constant as library_constant,
-                                              namespace_attribute as simple_attribute)
+from codemods.analysis.script_library import body_mesh
 from codemods.analysis.top_level_gathers import TopLevelGathers
-from codemods import jaxapi
-from codemods.analysis import script_environment, script_threads
-from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
-from codemods.analysis.array_reads import array_attribute, array_item
+from codemods.analysis import script_threads
+from codemods.analysis.array_reads import array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
-from codemods.analysis.script_async_objects import async_attribute, async_for, async_with, is_async_object
+from codemods.analysis.script_async_objects import async_for, async_with
 from codemods.analysis.shared_iterators import own_iterator, pulled
-from codemods.analysis.language_hooks import attribute_hook, call_hook
-from codemods.analysis.script_generators import (GenRun, Numbered, current, delegate, is_generator, loop_over)
+from codemods.analysis.class_metas import meta_call
+from codemods.analysis.object_texts import method_call
+from codemods.analysis.script_generators import GenRun, Numbered, current, delegate, is_generator, loop_over
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
               ast.AsyncFor: async_for, ast.Match: script_match.match_statement}
@@ -118,7 +69,7 @@ _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars", "issubclass", "hash")
 
 
-class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
+class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def __init__(self, tree: ast.Module) -> None:
         super().__init__(None)
         self.tree = tree
@@ -239,73 +190,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def try_statement(self, node: ast.Try, env: Env) -> None:
         try_block(self, node, env)  # (try_blocks.py)
 
-    def store(self, target: ast.expr, value: object, env: Env) -> None:
-        if type(value) is MeshCtx and value.lasting:
-            raise Bail  # (`restore = jax.set_mesh(m)` sets the mesh when called: kept, then exited by hand)
-        if type(target) in (ast.Tuple, ast.List) and isinstance(value, Opaque) and not (type(value) is Arr and value.count is not None) \
-                and not any(type(t) is ast.Starred for t in target.elts):  # (`n, e = gates.shape`)
-            for sub, item in zip(target.elts, unpacked(self, value, len(target.elts))):
-                self.store(sub, item, env)
-            return
-        if type(target) is ast.Attribute:
-            self.set_attribute(self.eval(target.value, env), target.attr, value)
-        elif type(target) is ast.Subscript and script_environment.is_environ(holder := self.eval(target.value, env)):
-            script_environment.store(self, self.index(target.slice, env), value)
-        elif type(target) is ast.Subscript and type(holder) is Arr:
-            if not holder.host:
-                raise Bail  # (JAX arrays are immutable: the program raises)
-            self.eval(ast.Subscript(ast.Constant(holder), target.slice, ast.Load()), env)  # (its index evaluated)
-        elif type(target) is ast.Subscript and isinstance(holder, ModelledContainer):
-            holder.store(self, self.index(target.slice, env), value)  # (script_collections.py)
-        elif type(target) is ast.Subscript and type(holder) in (dict, UObj):
-            key = self.index(target.slice, env)
-            if type(holder) is UObj:
-                hook = holder.cls.lookup("__setitem__")
-                if hook is not None:
-                    self.call(Bound(hook[1], holder), [key, value], {}) if type(hook[1]) is UFunc else _bail()
-                    return
-                holder = holder.data
-                if type(holder) is not dict:
-                    raise Bail
-            guard(operator.setitem, holder, key, value)
-        else:
-            super().store(target, value, env)
-
-    def store_global(self, name: str, value: object) -> None:
-        self.module_env.vars[name] = value  # (the run is the program: later calls read it)
-
-    def set_attribute(self, obj: object, name: str, value: object) -> None:
-        if name == "__dict__" and type(obj) is UObj:
-            return rebind_namespace(obj, value)  # (instance_dicts.py)
-        if name in ("__dict__", "__class__"):
-            raise Bail  # (an instance given another namespace or class: its reads change)
-        if type(obj) is UFunc:
-            return set_function_attribute(self, obj, name, value)
-        if type(obj) is argparse.Namespace:
-            setattr(obj, name, value)
-            return
-        if type(obj) is types.SimpleNamespace:
-            return set_namespace_attribute(obj, name, value)
-        if type(obj) is UClass and type(obj.attrs.get(name)).__name__ != "Desc":  # `Model.config_class = ...`
-            if obj.meta is not None and obj.meta.lookup(name) is not None:
-                raise Bail  # (a metaclass member of that name: a descriptor there is not modelled)
-            obj.attrs[name] = value
-            return
-        if type(obj) is not UObj or obj.cls.kind == "dataclass" and obj.cls.frozen:
-            raise Bail
-        if instance_write(self, obj, name, value):
-            return  # (a data descriptor's `__set__`, a property's setter: class_descriptors.py)
-        found = obj.cls.lookup(name)
-        if found is not None and type(found[1]).__name__ == "Desc":
-            raise Bail  # a property with no setter, or a method replaced
-        hook = obj.cls.lookup("__setattr__")
-        if hook is not None:
-            if type(hook[1]) is not UFunc:
-                raise Bail
-            self.call(Bound(hook[1], obj), [name, value], {})
-            return
-        obj.attrs[name] = value
-
     # -- expressions ----------------------------------------------------------------------------
     def eval(self, node: ast.expr, env: Env) -> object:
         kind = type(node)
@@ -373,89 +257,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def formatted(self, node: ast.JoinedStr, env: Env) -> object:
         return formatted(self, node, env)  # (an unknown part: passed_steps.py)
 
-    def attribute(self, obj: object, name: str) -> object:
-        kind = type(obj)
-        if (found := attribute_hook(self, obj, name)) is not NotImplemented:
-            return found  # (a generator's methods, a class's `__getattribute__`: language_hooks.py)
-        if kind in (UFunc, CodeObj, FrameObj) or kind in INSPECT_TYPES:
-            return function_attribute(self, obj, name) if kind is UFunc else code_attribute(obj, name) \
-                if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
-        if obj is dict or obj is list or obj is str or kind is Special and obj.name == "builtins.object":
-            found = type_method(object if kind is Special else obj, name)
-            if found is None:  # (`getattr(str, "__origin__", None)`: AttributeError)
-                if kind is Special:
-                    return object_member(name)  # (class_descriptors.py)
-                raise Raised(AttributeError(name)) if not hasattr(obj, name) else Bail
-            return found
-        if (found := declared_read(self, obj, name)) is not NotImplemented:
-            return found  # (descriptors, metaclasses, sentinels, properties: class_descriptors.py)
-        if kind in function_slots.ALIAS_TYPES or kind is type and function_slots.plain_class(obj):
-            return function_slots.alias_attribute(obj, name)
-        if kind is Lib:
-            found = argparse_constant(f"{obj.name}.{name}")
-            found = unittest_member(self, jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
-            found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
-            return Lib(f"{obj.name}.{name}") if found is None else found
-        if kind is ParserObj or kind is FileHandle:
-            return parser_attribute(obj, name) if kind is ParserObj else file_attribute(obj, name)
-        if kind is argparse.Namespace:
-            return namespace_attribute(obj, name)
-        if isinstance(obj, ModelledObject):  # (a ContextVar, a singledispatch function: modelled_objects.py)
-            return obj.attribute(self, name)
-        if kind in LIBRARY_OBJECTS:  # (a namespace, a compiled pattern, a seeded generator: script_library.py)
-            return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
-        if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
-            return obj.attrs
-        if kind in (Member, StrMember, script_flags.FlagMember):
-            return member_attribute(self, obj, name)
-        if kind in (UObj, NTup):
-            return instance_attribute(self, obj, name)
-        if isinstance(obj, Exception):  # (`err.__cause__` in a handler: script_exceptions.py)
-            return exception_attribute(obj, name)
-        if kind is UClass and name != "__name__":
-            return class_attribute(self, obj, name)
-        if kind is SuperObj:
-            return super_attribute(self, obj, name)
-        if is_async_object(obj):  # (script_async_objects.py)
-            return async_attribute(self, obj, name)
-        if kind in abstract_types.TYPES:  # (`jax.typeof(x).sharding.spec`: abstract_types.py)
-            return abstract_types.attribute(obj, name)
-        if kind is MeshObj and name == "axis_names":
-            return obj.names
-        if kind is MeshObj and obj.sizes is not None and name in ("shape", "size", "axis_sizes"):
-            return mesh_sizes(obj, name)
-        if kind is MeshObj and name in ("shape", "devices", "size", "axis_sizes"):
-            return device_grids.DeviceGrid(obj.sizes) if name == "devices" and obj.sizes is not None else Opaque()
-        if kind is ShardObj and name in ("spec", "mesh"):
-            return getattr(obj, name)
-        if kind is Arr:  # (array_reads.py)
-            return array_attribute(self, obj, name)
-        if kind is DType:
-            return dtype_attribute(obj, name)
-        if kind is FieldName and name == "name":
-            return obj.name
-        if kind is FieldName and name == "metadata" and obj.owner is not None:
-            return field_specs.Metadata(field_specs.metadata_of(obj.owner, obj.name))
-        if kind is FieldName and name == "type" and obj.annotation is not None:
-            node, scope = obj.annotation
-            return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
-        if kind is Opaque:
-            return obj  # (a field of a value the run does not know: as unknown)
-        if kind in (UFunc, Bound, UClass, LambdaValue) and name == "__name__":
-            func = obj.func if kind is Bound else obj
-            if type(func) is LambdaValue or type(func) is UFunc and type(func.node) is ast.Lambda and func.alias is None:
-                return "<lambda>"
-            if type(func) not in (UFunc, UClass):
-                raise Bail
-            return func.alias or func.node.name if type(func) is UFunc else func.node.name
-        if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
-            return getattr(obj.found, name)
-        if (found := held_attribute(self, obj, name)) is not UNHANDLED:
-            return found  # (a builtin value, a PartitionSpec, a bound method: value_attributes.py)
-        if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
-            raise Bail
-        return super().attribute(obj, name)
-
     # -- calls ----------------------------------------------------------------------------------
     def call(self, func: object, args: list, kwargs: dict) -> object:
         self.tick()
@@ -487,8 +288,14 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if isinstance(func.func, BUILTIN_METHODS):
                 return func.func(self, func.self, args, kwargs)
             return self.call(func.func, [func.self, *args], kwargs)
-        if (made := call_hook(self, func, args, kwargs)) is not NotImplemented:
-            return made  # (a metaclass's `__call__`, an exception made as a value, `"{}".format(axis)`: language_hooks.py)
+        if kind is UClass and func.meta is not None:
+            made = meta_call(self, func, args, kwargs)  # (a metaclass's `__call__`: class_metas.py)
+        elif kind is type and (made := exception_value(func, args, kwargs)) is not None:
+            return made  # (`errors.append(ShardError(name))`: script_exceptions.py)
+        else:
+            made = method_call(self, func, args, kwargs)  # (`"{}".format(axis)`: object_texts.py)
+        if made is not NotImplemented:
+            return made
         if kind is UClass:
             if func.kind == "enum":
                 if len(args) != 1 or kwargs:

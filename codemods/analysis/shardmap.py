@@ -29,7 +29,8 @@ from codemods.analysis.nodes import (
     nodes_of_type,
     positional_params,
 )
-from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
+from codemods.analysis.scopes import ModuleScope, method_kind
+from codemods.analysis.shardmap_spellings import MAX_FORWARDING_DEPTH
 from codemods.analysis.decorators import Decorators, reads, returned_call, returned_def, wraps_of
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats

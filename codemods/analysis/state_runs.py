@@ -13,7 +13,8 @@ problem it finds ends the run, as JAX's error ends the program: later lines are 
 Certainty: a state is kept only where it is exact. An operation not modelled gives an array of
 unknown state; where such an array may be reduced or unreduced (some value in this body was),
 an operation that might reject it stops the run (Bail), and so does any collective whose input
-state is not known: JAX might raise there, so nothing after it is certain.
+state is not known: JAX might raise there, so nothing after it is certain. How the arguments
+enter a body (and JAX's checks before it is traced) is in body_entries.py.
 """
 from __future__ import annotations
 
@@ -22,30 +23,21 @@ from dataclasses import replace
 
 from codemods import jaxapi
 from codemods.analysis import caught_stops, index_operands, transfer, unfollowed_states
+from codemods.analysis.body_entries import Mislaid, MislaidStop, entry_arguments, names_reduced
 from codemods.analysis.collective_calls import collective_gives
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.number_slots import without_number_slots
-from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, UFunc,
-                                             identity, map_tree, ntup)
+from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, StrMember, UFunc, identity,
+                                             map_tree)
 from codemods.analysis.sites import Site
 from codemods.analysis.unknown_numbers import number, of_numbers
 from codemods.analysis.state_transforms import Transforms
+from codemods.analysis.transfer_keys import case_keys
 from codemods.analysis.mesh_unknowns import unsure
 from codemods.analysis import state_updates
-from codemods.analysis.values import (
-    CONSTANT,
-    STATIC,
-    UNKNOWN,
-    AxisState,
-    Const,
-    JaxName,
-    State,
-    TupleValue,
-    replicated_partner,
-    spec_state,
-)
+from codemods.analysis.values import (CONSTANT, STATIC, UNKNOWN, AxisState, Const, JaxName, State, TupleValue,
+                                      replicated_partner)
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 _CASTS = ("pcast", "pvary", "preduced")
@@ -66,23 +58,6 @@ class StateStop(GatherStop):
     def __init__(self, call: ast.AST, problem: object) -> None:
         super().__init__(call, "state")
         self.problem = problem
-
-
-class MislaidStop(GatherStop):
-    """JAX rejected a shard_map call before tracing its body (run on 0.10.2: an input laid out
-    otherwise than its in_specs entry on Explicit axes, or out_specs naming reduced axes of a mesh
-    with Auto axes): the program ends at the call, and the body, run for the first time there,
-    is never reached (`body`: its def)."""
-
-    problem = None
-
-    def __init__(self, call: ast.AST, body: ast.AST) -> None:
-        super().__init__(call, "mislaid")
-        self.body = body
-
-
-class _Mislaid(Exception):
-    pass
 
 
 class BodyStates:
@@ -193,7 +168,7 @@ class BodyStates:
                 if undecided:
                     raise Bail
                 return
-            if not any(rule.raises_replicated(transfer.case_keys(rule, values, named, axis)) for axis in axes):
+            if not any(rule.raises_replicated(case_keys(rule, values, named, axis)) for axis in axes):
                 return  # (the table does not show JAX raising: the result decides)
             arg = nodes[index] if index < len(nodes) and nodes[index] is not None else node
             site = Site(node, name, arg, axes, None, None, value, None, None, self.function(), partner)
@@ -432,10 +407,10 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
         return None, None
     born = next(Arr.made)
     try:
-        if mesh.explicit is False and _names_reduced(mapped.out_specs, 0):
-            raise _Mislaid  # ("reduced in out_specs ... can only be used when ... all of type `Explicit`")
+        if mesh.explicit is False and names_reduced(mapped.out_specs, 0):
+            raise Mislaid  # ("reduced in out_specs ... can only be used when ... all of type `Explicit`")
         entered = entry_arguments(mesh, mapped.in_specs, args)
-    except _Mislaid:
+    except Mislaid:
         body = func.node if type(func) is UFunc else func.func.node if type(func) is Bound else None
         if body is None or body in run.__dict__.get("entered", ()):
             raise Bail from None  # (its lines ran before: they may be reached)
@@ -446,103 +421,6 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
     states.again = again
     states.reducing = any(leaf.state.has(R) or leaf.state.has(U) for leaf in _arrays(entered))
     return entered, states
-
-
-def entry_arguments(mesh, in_specs: object, args: list) -> list | None:
-    """Each argument as the body sees it: its arrays in the state its in_specs entry gives (a
-    spec applies to the whole subtree it stands for); None when in_specs is not modelled."""
-    if type(in_specs) is SpecObj:
-        return [_entered(arg, in_specs, mesh, 0) for arg in args]
-    if type(in_specs) is tuple and len(in_specs) == len(args):
-        return [_entered(arg, spec, mesh, 0) for arg, spec in zip(args, in_specs)]
-    return None
-
-
-def _entered(tree: object, specs: object, mesh, depth: int) -> object:
-    if depth > 12:
-        raise Bail
-    if type(specs) is SpecObj:
-        state = spec_state(_entry(specs, mesh), None)
-        _laid_out_as(tree, specs, mesh, 0)
-        return map_tree(_numbers_as_arrays(tree, 0), lambda leaf: Arr(None, False, state=state), (Arr,))
-    if type(specs) is dict and type(tree) is dict and set(specs) == set(tree):
-        return {key: _entered(tree[key], specs[key], mesh, depth + 1) for key in sorted(tree)}
-    if type(specs) in (tuple, list, NTup) and type(specs) is type(tree) and len(specs) == len(tree) \
-            and (type(specs) is not NTup or specs.cls is tree.cls):
-        items = [_entered(item, spec, mesh, depth + 1) for item, spec in zip(tree, specs)]
-        return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
-    raise Bail
-
-
-def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
-    """On a mesh with Explicit axes JAX rejects an input not laid out as its in_specs entry says
-    ("in_specs passed to shard_map ... does not match the specs of the input", run on 0.10.2):
-    the body is then never traced. Each leaf's layout must be known and be the spec's."""
-    if mesh.explicit is False:
-        return  # (Auto axes: the input is resharded)
-    if mesh.explicit is not True or depth > 12:
-        raise Bail
-    if type(tree) is Arr:
-        if tree.host or tree.one:
-            layout = ((), (), ())  # a NumPy array, or one JAX made on one device (one_device.py): replicated
-        elif tree.sharding is not None and tree.sharding.mesh.names == mesh.names:
-            given = tree.sharding.spec.spec
-            layout = (_trimmed(given.partitions), tuple(sorted(given.reduced)), tuple(sorted(given.unreduced)))
-        else:
-            raise Bail  # (its layout is not known)
-        wanted = spec.spec
-        if layout != (_trimmed(wanted.partitions), tuple(sorted(wanted.reduced)), tuple(sorted(wanted.unreduced))):
-            raise _Mislaid  # JAX rejects it before the body runs
-    elif type(tree) in (int, float, bool):
-        if _trimmed(spec.spec.partitions) or spec.spec.reduced or spec.spec.unreduced:
-            raise Bail
-    elif type(tree) in (tuple, list, NTup):
-        for item in tree:
-            _laid_out_as(item, spec, mesh, depth + 1)
-    elif type(tree) is dict:
-        for item in tree.values():
-            _laid_out_as(item, spec, mesh, depth + 1)
-    elif tree is not None:
-        raise Bail
-
-
-def _names_reduced(specs: object, depth: int) -> bool:
-    """Some out spec names reduced or unreduced axes (False: none does, or not known)."""
-    if type(specs) is SpecObj:
-        return bool(specs.spec.reduced or specs.spec.unreduced)
-    if depth < 12 and type(specs) in (tuple, list, dict):
-        return any(_names_reduced(item, depth + 1) for item in (specs.values() if type(specs) is dict else specs))
-    return False
-
-
-def _trimmed(partitions: tuple) -> tuple:
-    parts = list(partitions)
-    while parts and not parts[-1]:
-        parts.pop()
-    return tuple(parts)
-
-
-def _numbers_as_arrays(tree: object, depth: int) -> object:
-    if depth > 12:
-        raise Bail
-    if type(tree) in (int, float, bool):
-        return Arr(None, False, ndim=0)
-    if type(tree) is dict:
-        return {key: _numbers_as_arrays(value, depth + 1) for key, value in tree.items()}
-    if type(tree) in (tuple, list):
-        return type(tree)(_numbers_as_arrays(item, depth + 1) for item in tree)
-    if type(tree) is NTup:
-        return ntup(tree.cls, [_numbers_as_arrays(item, depth + 1) for item in tree])
-    return tree
-
-
-def _entry(spec: SpecObj, mesh) -> SpecEntry:
-    parts = spec.spec
-    sharded = tuple(axis for axes in parts.partitions for axis in axes)
-    used = sharded + tuple(parts.reduced) + tuple(parts.unreduced)
-    if not set(used) <= set(mesh.names) or len(set(used)) != len(used):
-        raise Bail  # JAX rejects the spec
-    return SpecEntry(None, sharded, tuple(parts.reduced), tuple(parts.unreduced))
 
 
 def state_stop(ctx, judge) -> StateStop | None:
@@ -588,7 +466,6 @@ def state_stop(ctx, judge) -> StateStop | None:
         return over_counts(attempt) if "shard_map" in ctx.source and has_main(ctx.tree) else None
 
     return ctx.cached("script_run.state_stop", build)
-
 
 
 def _overridden(run) -> bool:

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import ast
 
-from codemods.analysis.nodes import FunctionDef, child_blocks, child_nodes, import_names, iter_nodes, target_names
+from codemods.analysis.node_children import child_nodes
+from codemods.analysis.nodes import FunctionDef, child_blocks, import_names, iter_nodes, target_names
 
 # Statements with no statements inside: each is one step, and may get a new line above it.
 SIMPLE = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Return, ast.Raise, ast.Assert, ast.Global,

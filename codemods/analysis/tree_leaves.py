@@ -99,11 +99,11 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
         return _sharding_item(ctx, shardings, key_node, env) if shardings is not None else None
     if name in _TREE_MAP:
         return mapped_leaf(ctx, tree, key_node, env)
-    from codemods.analysis.input_shardings import _producer_out
+    from codemods.analysis.sharding_producers import producer_out
 
     # `init(params)` of `init = jax.jit(f, out_shardings=SHARDINGS)`: its tree's item at `key`
     # has the table's sharding there (jit checks the output tree against the table's keys)
-    out, out_env = _producer_out(ctx, tree.func)
+    out, out_env = producer_out(ctx, tree.func)
     return _sharding_item(ctx, out, key_node, out_env) if out is not None else None
 
 

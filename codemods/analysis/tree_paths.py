@@ -130,11 +130,11 @@ def path_leaf(ctx: FileContext, tree: cst.BaseExpression, keys: tuple[str, ...],
         if isinstance(keys[0], Attr) and not (isinstance(tree, cst.Call) and ctx.imports.resolve(tree.func) in _TREE_MAP):
             field = _field(ctx, tree, keys[0].name, env)
             if field is None and isinstance(tree, cst.Call):
-                from codemods.analysis.input_shardings import _producer_out
+                from codemods.analysis.sharding_producers import producer_out
 
                 # `init(x).visits` of a jit whose out_shardings is a record: jit checks its result has
                 # that record's structure (the same class), so the field is read by name there
-                out, out_env = _producer_out(ctx, tree.func)
+                out, out_env = producer_out(ctx, tree.func)
                 return _sharding_at(ctx, out, keys, out_env, depth) if out is not None else None
             if field is None:
                 return None
@@ -160,9 +160,9 @@ def path_leaf(ctx: FileContext, tree: cst.BaseExpression, keys: tuple[str, ...],
             return _sharding_at(ctx, shardings, keys, env, depth) if shardings is not None else None
         if name in _TREE_MAP:
             return _mapped(ctx, tree, keys, env)
-        from codemods.analysis.input_shardings import _producer_out
+        from codemods.analysis.sharding_producers import producer_out
 
-        out, out_env = _producer_out(ctx, tree.func)  # jit checks its result against the table's keys
+        out, out_env = producer_out(ctx, tree.func)  # jit checks its result against the table's keys
         return _sharding_at(ctx, out, keys, out_env, depth) if out is not None else None
     return None
 

@@ -7,7 +7,8 @@ import ast
 from collections import deque
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from codemods.analysis.nodes import (child_nodes, iter_nodes, module_nodes, module_parents, names_by_id, node_positions,
+from codemods.analysis.node_children import child_nodes
+from codemods.analysis.nodes import (iter_nodes, module_nodes, module_parents, names_by_id, node_positions,
                                      nodes_in_order, nodes_of_type)
 from codemods.context import FileContext
 

@@ -1,17 +1,26 @@
-"""Whether the exception a real operation raised inside a run is the program's (issue 13).
+"""An exception the run cannot attribute to a statement of the program stops the run (issue 13).
 
-Host and script runs compute builtin operations (`d[k]`, `a < b`, `sorted(xs)`, `x in s`,
-`int(v)`, `NAMES[:stop]`) with Python's own operators on the objects they hold, and `guard`
-(host_exprs.py) hands what the real operation raised to the program's `except` clauses. That is
-what the program does only when every object the operation may touch behaves as the program's
-object does: builtin values and containers of them, library objects the run holds for real,
-functions and generators (which compare and hash by identity). A stand-in for an object of a
-module class may stand for one that defines `__lt__`, `__index__`, `__hash__`/`__eq__`,
-`__add__`, `__getitem__`...: the real operation never calls them on the stand-in, so its
-TypeError or KeyError is the stand-in's, not the program's; an unknown value, a model of a
-library object (a PartitionSpec, a mesh, an imported name) or of a dataclass or Enum member has
-behaviour of its own the real operation does not have. Where such an object is among the
-operands, the exception proves nothing and the run stops there (unknown) instead.
+Host and script runs hand an exception to the program's `except` clauses only where the program
+itself would raise it at that statement. Two ways an exception can arise where the run cannot say
+that, each of which stops the run (Bail: unknown) instead:
+
+- A hook Python's own code asks (`quiet`): a dict or set hashing and comparing an instance's keys
+  (object_hashes.py), `str.format` or `%` asking an instance for its text (object_texts.py). The
+  hook runs the program's method, but the exception it raises surfaces inside Python's code,
+  not at a statement the run can place a handler around.
+
+- A real operation on stand-ins (`program_code_in`). Host and script runs compute builtin
+  operations (`d[k]`, `a < b`, `sorted(xs)`, `x in s`, `int(v)`, `NAMES[:stop]`) with Python's own
+  operators on the objects they hold, and `guard` (host_exprs.py) hands what the real operation
+  raised to the program's `except` clauses. That is what the program does only when every object
+  the operation may touch behaves as the program's object does: builtin values and containers of
+  them, library objects the run holds for real, functions and generators (which compare and hash
+  by identity). A stand-in for an object of a module class may stand for one that defines `__lt__`,
+  `__index__`, `__hash__`/`__eq__`, `__add__`, `__getitem__`...: the real operation never calls
+  them on the stand-in, so its TypeError or KeyError is the stand-in's, not the program's; an
+  unknown value, a model of a library object (a PartitionSpec, a mesh, an imported name) or of a
+  dataclass or Enum member has behaviour of its own the real operation does not have. Where such
+  an object is among the operands, the exception proves nothing.
 """
 from __future__ import annotations
 
@@ -19,6 +28,8 @@ import ast
 import operator
 import types
 from collections import OrderedDict
+
+from codemods.analysis.host_objects import Bail
 
 # Names a class may define that change no operator's behaviour on its instances.
 _INERT = frozenset({"__init__", "__doc__", "__module__", "__qualname__", "__annotations__", "__slots__",
@@ -169,3 +180,14 @@ def _inert_node(node: ast.ClassDef) -> bool:
 
 def _special(name: str) -> bool:
     return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def quiet(ask):
+    """A hook Python's own code (or the analysis's) asked: an exception it raises is not one the
+    program could be seen to catch at the right place, so the run stops instead."""
+    from codemods.analysis.host_exprs import Raised  # (host_exprs imports this module)
+
+    try:
+        return ask()
+    except Raised:
+        raise Bail from None

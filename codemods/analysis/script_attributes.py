@@ -1,0 +1,135 @@
+"""How a script run (script_run.py; issue 13) reads `obj.name`: which model answers for each
+kind of value it holds (functions and code objects, library modules, parsers, instances of the
+module's classes, meshes, shardings, arrays, dtypes, dataclass fields), before the plain Python
+reading of host_runs.py.
+
+It exists apart from the run's statements and calls because an attribute read is one dispatch
+on the value's kind: a new kind of value adds a branch here and nothing in the run's control flow."""
+from __future__ import annotations
+
+import argparse
+import ast
+import types
+
+from codemods.analysis.class_descriptors import declared_read, object_member
+from codemods.analysis.bound_members import type_method
+from codemods.analysis.script_classes import class_attribute, instance_attribute, member_attribute
+from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, FieldName, Lib, Member, MeshObj, NTup, Opaque,
+                                             ShardObj, StrMember, SuperObj, UClass, UFunc, UObj)
+from codemods.analysis.host_exprs import Iter, LambdaValue, Raised
+from codemods.analysis.host_objects import Bail, Special
+from codemods.analysis.temp_files import FileHandle, file_attribute
+from codemods.analysis.script_argparse import ParserObj, argparse_constant, namespace_attribute, parser_attribute
+from codemods.analysis.script_builtins import ReMatch
+from codemods.analysis.script_functions import (INSPECT_TYPES, CodeObj, FrameObj, code_attribute, frame_attribute,
+                                                function_attribute, inspect_attribute)
+from codemods.analysis.script_operators import ArrMethod
+from codemods.analysis.script_exceptions import exception_attribute
+from codemods.analysis.super_reads import super_attribute
+from codemods.analysis.unittest_cases import unittest_member
+from codemods.analysis.value_attributes import UNHANDLED, held_attribute
+from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis import abstract_types, device_grids, field_specs, function_slots, script_flags
+from codemods.analysis.script_library import (LIBRARY_OBJECTS, mesh_sizes, pattern_attribute,
+                                              constant as library_constant, namespace_attribute as simple_attribute)
+from codemods import jaxapi
+from codemods.analysis.array_dtypes import DType, attribute as dtype_attribute
+from codemods.analysis.array_reads import array_attribute
+from codemods.analysis.script_async_objects import async_attribute, is_async_object
+from codemods.analysis.attribute_hooks import PlainGetattribute, hooked, hooked_read
+from codemods.analysis.class_metas import meta_super_call
+from codemods.analysis.generator_methods import generator_attribute
+from codemods.analysis.script_generators import GenRun
+
+
+class ScriptAttributes:
+    """The attribute reads of ScriptRun (which supplies eval, call and the run's state)."""
+
+    def attribute(self, obj: object, name: str) -> object:
+        kind = type(obj)
+        if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()` (generator_methods.py)
+            return generator_attribute(obj, name)
+        if kind is UObj and hooked(obj) and (found := hooked_read(self, obj, name)) is not NotImplemented:
+            return found  # (a class's `__getattribute__`: attribute_hooks.py)
+        if kind is Special and obj.name == "builtins.object" and name == "__getattribute__":
+            return PlainGetattribute()
+        if kind is SuperObj and name == "__call__" and (found := meta_super_call(obj)) is not NotImplemented:
+            return found  # (`super().__call__(*args)` in a metaclass: class_metas.py)
+        if kind in (UFunc, CodeObj, FrameObj) or kind in INSPECT_TYPES:
+            return function_attribute(self, obj, name) if kind is UFunc else code_attribute(obj, name) \
+                if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
+        if obj is dict or obj is list or obj is str or kind is Special and obj.name == "builtins.object":
+            found = type_method(object if kind is Special else obj, name)
+            if found is None:  # (`getattr(str, "__origin__", None)`: AttributeError)
+                if kind is Special:
+                    return object_member(name)  # (class_descriptors.py)
+                raise Raised(AttributeError(name)) if not hasattr(obj, name) else Bail
+            return found
+        if (found := declared_read(self, obj, name)) is not NotImplemented:
+            return found  # (descriptors, metaclasses, sentinels, properties: class_descriptors.py)
+        if kind in function_slots.ALIAS_TYPES or kind is type and function_slots.plain_class(obj):
+            return function_slots.alias_attribute(obj, name)
+        if kind is Lib:
+            found = argparse_constant(f"{obj.name}.{name}")
+            found = unittest_member(self, jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
+            found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
+            return Lib(f"{obj.name}.{name}") if found is None else found
+        if kind is ParserObj or kind is FileHandle:
+            return parser_attribute(obj, name) if kind is ParserObj else file_attribute(obj, name)
+        if kind is argparse.Namespace:
+            return namespace_attribute(obj, name)
+        if isinstance(obj, ModelledObject):  # (a ContextVar, a singledispatch function: modelled_objects.py)
+            return obj.attribute(self, name)
+        if kind in LIBRARY_OBJECTS:  # (a namespace, a compiled pattern, a seeded generator: script_library.py)
+            return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
+        if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
+            return obj.attrs
+        if kind in (Member, StrMember, script_flags.FlagMember):
+            return member_attribute(self, obj, name)
+        if kind in (UObj, NTup):
+            return instance_attribute(self, obj, name)
+        if isinstance(obj, Exception):  # (`err.__cause__` in a handler: script_exceptions.py)
+            return exception_attribute(obj, name)
+        if kind is UClass and name != "__name__":
+            return class_attribute(self, obj, name)
+        if kind is SuperObj:
+            return super_attribute(self, obj, name)
+        if is_async_object(obj):  # (script_async_objects.py)
+            return async_attribute(self, obj, name)
+        if kind in abstract_types.TYPES:  # (`jax.typeof(x).sharding.spec`: abstract_types.py)
+            return abstract_types.attribute(obj, name)
+        if kind is MeshObj and name == "axis_names":
+            return obj.names
+        if kind is MeshObj and obj.sizes is not None and name in ("shape", "size", "axis_sizes"):
+            return mesh_sizes(obj, name)
+        if kind is MeshObj and name in ("shape", "devices", "size", "axis_sizes"):
+            return device_grids.DeviceGrid(obj.sizes) if name == "devices" and obj.sizes is not None else Opaque()
+        if kind is ShardObj and name in ("spec", "mesh"):
+            return getattr(obj, name)
+        if kind is Arr:  # (array_reads.py)
+            return array_attribute(self, obj, name)
+        if kind is DType:
+            return dtype_attribute(obj, name)
+        if kind is FieldName and name == "name":
+            return obj.name
+        if kind is FieldName and name == "metadata" and obj.owner is not None:
+            return field_specs.Metadata(field_specs.metadata_of(obj.owner, obj.name))
+        if kind is FieldName and name == "type" and obj.annotation is not None:
+            node, scope = obj.annotation
+            return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
+        if kind is Opaque:
+            return obj  # (a field of a value the run does not know: as unknown)
+        if kind in (UFunc, Bound, UClass, LambdaValue) and name == "__name__":
+            func = obj.func if kind is Bound else obj
+            if type(func) is LambdaValue or type(func) is UFunc and type(func.node) is ast.Lambda and func.alias is None:
+                return "<lambda>"
+            if type(func) not in (UFunc, UClass):
+                raise Bail
+            return func.alias or func.node.name if type(func) is UFunc else func.node.name
+        if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
+            return getattr(obj.found, name)
+        if (found := held_attribute(self, obj, name)) is not UNHANDLED:
+            return found  # (a builtin value, a PartitionSpec, a bound method: value_attributes.py)
+        if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
+            raise Bail
+        return super().attribute(obj, name)
