@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
+    "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
+    "njd2_sf105_generator_closed_before_a_with_exit_swallows": "main()",
     "ie1_sf104_standardised_export_keeps_layout": "main()",
     "nie1_sf104_reduced_export_drops_dimension": "main()",
     "ie2_sf104_matmul_of_broadcast_rows": "main()",
