@@ -13,7 +13,9 @@ from __future__ import annotations
 ENTRIES = {
     "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
     "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
-    "njd2_sf105_generator_closed_before_a_with_exit_swallows": "main()",
+    "njd1_sf105_generator_closed_before_a_with_exit_swallows": "main()",
+    "jd2_sf105_int_enum_member_slices_axis_names": "main()",
+    "njd2_sf105_int_enum_zero_member_is_false": "main()",
     "ie1_sf104_standardised_export_keeps_layout": "main()",
     "nie1_sf104_reduced_export_drops_dimension": "main()",
     "ie2_sf104_matmul_of_broadcast_rows": "main()",

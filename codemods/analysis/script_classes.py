@@ -32,6 +32,7 @@ from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
+from codemods.analysis.int_enums import IntMember
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
@@ -204,13 +205,13 @@ def _resolve_auto(attrs: dict, bases: list) -> None:
     before it (`last + 1`, `name.lower()`)."""
     import enum
 
-    if bases not in (["enum.Enum"], ["enum.StrEnum"]) or "_generate_next_value_" in attrs:
+    if bases not in (["enum.Enum"], ["enum.StrEnum"], ["enum.IntEnum"]) or "_generate_next_value_" in attrs:
         raise Bail  # (`(str, Enum)` and other mixins, or the class's own values for auto(): not modelled)
     members = [(name, value) for name, value in attrs.items()
                if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
     if not all(type(value) is Auto or plain_tree(value) for _, value in members):
         raise Bail
-    made = guard((enum.Enum if bases == ["enum.Enum"] else enum.StrEnum), "Members",
+    made = guard({"enum.Enum": enum.Enum, "enum.StrEnum": enum.StrEnum, "enum.IntEnum": enum.IntEnum}[bases[0]], "Members",
                  [(name, enum.auto() if type(value) is Auto else value) for name, value in members])
     for found in made:
         if type(attrs[found.name]) is Auto:
@@ -224,6 +225,8 @@ def _enum_mixin(names: list) -> object:
         return None
     if names in ([str, "enum.Enum"], ["enum.StrEnum"]):
         return str
+    if names == ["enum.IntEnum"]:
+        return int  # (int_enums.py)
     if names == ["enum.Flag"]:
         return FLAG  # (script_flags.py)
     return False
@@ -433,7 +436,7 @@ def isinstance_of(obj: object, cls: UClass) -> bool:
         return type(obj) is UClass and obj.meta is not None and obj.meta.derives(cls)
     if cls.kind in PROTOCOL_KINDS:
         return instance_check(obj, cls)  # (protocol_classes.py)
-    if type(obj) in (UObj, NTup, Member, StrMember, FlagMember):
+    if type(obj) in (UObj, NTup, Member, StrMember, FlagMember, IntMember):
         return obj.cls.derives(cls)
     return False
 

@@ -72,6 +72,7 @@ from codemods.analysis.host_exprs import (
 )
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
+from codemods.analysis.int_enums import IntMember
 from codemods.analysis.instance_dicts import rebind_namespace
 from codemods.analysis.constant_strings import as_compiled
 from codemods.analysis.temp_files import FileHandle, file_attribute
@@ -406,7 +407,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
-        if kind in (Member, StrMember, script_flags.FlagMember):
+        if kind in (Member, StrMember, script_flags.FlagMember, IntMember):
             return member_attribute(self, obj, name)
         if kind in (UObj, NTup):
             return instance_attribute(self, obj, name)
