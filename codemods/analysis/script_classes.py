@@ -32,7 +32,7 @@ from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
-from codemods.analysis.int_enums import IntMember
+from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
@@ -66,6 +66,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if is_typed_dict_base(bases, names):
         return typed_dict_class(run, node, env)  # (a callable that makes dicts: typed_dicts.py)
     mixin = _enum_mixin(names)
+    node._sf_repr_enum = names in (["enum.StrEnum"], ["enum.IntEnum"])  # (repr_enums.py)
     if mixin is not False:
         bases, kind = [], "enum"
     several = len(bases) > 1 and all(type(value) is UClass and value.kind == "plain" and value.builtin is None
@@ -226,7 +227,7 @@ def _enum_mixin(names: list) -> object:
     if names in ([str, "enum.Enum"], ["enum.StrEnum"]):
         return str
     if names == ["enum.IntEnum"]:
-        return int  # (int_enums.py)
+        return int  # (repr_enums.py)
     if names == ["enum.Flag"]:
         return FLAG  # (script_flags.py)
     return False

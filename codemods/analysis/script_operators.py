@@ -15,14 +15,14 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import (int_enums, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
+from codemods.analysis import (repr_enums, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
                                script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
-from codemods.analysis.int_enums import IntMember
+from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.script_generators import GenRun, closes_with_code, drained
 from codemods.analysis.shared_iterators import own_iterator
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
@@ -124,7 +124,7 @@ class ScriptOperators:
     def item(self, holder: object, key: object) -> object:
         kind = type(holder)
         if kind in (str, list, tuple, NTup):
-            key = int_enums.as_index(key)  # (an IntEnum member indexes as its int: int_enums.py)
+            key = repr_enums.as_index(key)  # (an IntEnum member indexes as its int: repr_enums.py)
         if kind in (str, list, tuple, NTup) and type(key) in (slice, UObj):  # (`__index__` of a bound: script_dunders.py)
             key = script_dunders.index_key(self, key)
         if kind is dict or kind is OrderedDict:  # (a registry made by `collections.OrderedDict()`)
@@ -166,7 +166,7 @@ class ScriptOperators:
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
         if IntMember in sides and all(side in (IntMember, int, float, bool) for side in sides):
-            left, right = int_enums.plain(left), int_enums.plain(right)  # (int's own operators: int_enums.py)
+            left, right = repr_enums.plain(left), repr_enums.plain(right)  # (int's own operators: repr_enums.py)
             sides = (type(left), type(right))
         if (made := script_paths.binary(op, left, right)) is not NotImplemented:
             return made  # (`run_dir / "ckpt"`: script_paths.py)
@@ -318,7 +318,7 @@ class ScriptOperators:
         if kind is StrMember:
             return len(value.value) > 0
         if kind is IntMember:
-            return int_enums.truth(value)
+            return repr_enums.truth(value)
         if kind is FlagMember:
             return bool(value)
         if kind in (NTup, types.MappingProxyType):

@@ -72,7 +72,7 @@ from codemods.analysis.host_exprs import (
 )
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
-from codemods.analysis.int_enums import IntMember
+from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.instance_dicts import rebind_namespace
 from codemods.analysis.constant_strings import as_compiled
 from codemods.analysis.temp_files import FileHandle, file_attribute

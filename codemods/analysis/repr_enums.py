@@ -70,3 +70,15 @@ def as_index(key: object) -> object:
     if type(key) is slice and IntMember in (type(key.start), type(key.stop), type(key.step)):
         return slice(plain(key.start), plain(key.stop), plain(key.step))
     return key
+
+
+def member_text(value: object) -> str | None:
+    """`str(member)`, `format(member)` of a StrEnum's or IntEnum's member: its value's text (a
+    ReprEnum's), unless the class defines its own (then None: not read here)."""
+    from codemods.analysis.script_values import StrMember
+
+    if type(value) not in (StrMember, IntMember) or not value.cls.node.__dict__.get("_sf_repr_enum"):
+        return None
+    if any(value.cls.lookup(name) is not None for name in ("__str__", "__format__")):
+        return None
+    return str(value.value)
