@@ -18,6 +18,8 @@ ENTRIES = {
     "njd2_sf105_int_enum_zero_member_is_false": "main()",
     "jd3_sf105_str_enum_members_read_by_str": "main()",
     "njd3_sf105_str_mixin_enum_str_is_its_name": "main()",
+    "jd4_sf105_property_deleter_resets_axes": "main()",
+    "njd4_sf105_deleted_instance_value_uncovers_class_default": "main()",
     "ie1_sf104_standardised_export_keeps_layout": "main()",
     "nie1_sf104_reduced_export_drops_dimension": "main()",
     "ie2_sf104_matmul_of_broadcast_rows": "main()",
