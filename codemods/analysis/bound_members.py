@@ -50,6 +50,9 @@ def bound_member(value: object, obj: object, cls: UClass) -> object:
     a static method's function, a class method bound to the class, a plain value as it is."""
     if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher, Native, Unmodelled):  # (a contextmanager wraps a function: bound too)
         return Bound(value, obj)
+    if type(value) is Desc and value.kind == "partialmethod" and type(obj).__name__ == "UObj":
+        from codemods.analysis.partial_methods import bound
+        return bound(value, obj)  # (partial_methods.py)
     if type(value) is Desc:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
     if type(value) is UObj and value.cls.lookup("__get__") is not None:

@@ -426,8 +426,8 @@ def class_attribute(run, cls: UClass, name: str) -> object:
     if type(value) is Desc:
         if value.kind == "property":
             return PropertyValue(value)  # (the property object itself: unittest_cases.py)
-        if value.kind == "cached":
-            raise Bail
+        if value.kind not in ("static", "class"):
+            raise Bail  # (a cached_property, a partialmethod read off the class: not modelled)
         return value.func if value.kind == "static" else Bound(value.func, cls)
     return value
 
