@@ -26,6 +26,8 @@ ENTRIES = {
     "njd6_sf105_percent_d_prefers_int_over_index": "main()",
     "jd7_sf105_partialmethod_binds_the_axes": "main()",
     "njd7_sf105_partialmethod_keyword_overridden_by_caller": "main()",
+    "jd8_sf105_argparse_custom_action_adds_axis": "main()",
+    "njd8_sf105_argparse_custom_action_not_given": "main()",
     "ie1_sf104_standardised_export_keeps_layout": "main()",
     "nie1_sf104_reduced_export_drops_dimension": "main()",
     "ie2_sf104_matmul_of_broadcast_rows": "main()",

@@ -33,6 +33,7 @@ from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
 from codemods.analysis.repr_enums import IntMember
+from codemods.analysis.argparse_actions import action_class, is_action_base
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
@@ -66,6 +67,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if is_typed_dict_base(bases, names):
         return typed_dict_class(run, node, env)  # (a callable that makes dicts: typed_dicts.py)
     mixin = _enum_mixin(names)
+    action = False
     node._sf_repr_enum = names in (["enum.StrEnum"], ["enum.IntEnum"])  # (repr_enums.py)
     if mixin is not False:
         bases, kind = [], "enum"
@@ -83,6 +85,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             builtin = list if value is list else dict  # (an OrderedDict: a dict as far as the run reads it)
         elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass", *PROTOCOL_KINDS):
             base = value
+        elif is_action_base(value, node):
+            action = True  # (argparse_actions.py: checked and marked once made)
         elif len(node.bases) == 1 and not node.keywords and (meta_root(value) or type(value) is UClass and value.kind == "meta"):
             kind, base = "meta", value if type(value) is UClass else None  # (class_metas.py)
         else:
@@ -184,6 +188,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         for decorator in reversed(applied):
             made = run.call(decorator, [made], {})
         return made
+    if action:
+        action_class(cls)
     set_names(run, cls)  # (class_descriptors.py)
     if node.keywords or cls.base is not None and find(cls.order[1:], "__init_subclass__") is not None:
         if kind != "plain":
