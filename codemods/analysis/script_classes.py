@@ -34,6 +34,7 @@ from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.argparse_actions import action_class, is_action_base
+from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
@@ -60,7 +61,7 @@ from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
     base, kind, builtin = None, "plain", None
-    bases = [run.eval(expr, env) for expr in node.bases]
+    bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
     names = [jaxapi.canonical(value.name) if type(value) is Lib else value for value in bases]
