@@ -32,6 +32,10 @@ ENTRIES = {
     "njd9_sf105_user_dict_missing_is_not_asked_by_in": "main()",
     "jd10_sf105_user_list_iterated_through_getitem": "main()",
     "njd10_sf105_user_list_contains_reads_stored_items": "main()",
+    "jd11_sf105_thread_pool_job_result_decides_axes": "main()",
+    "njd11_sf105_thread_pool_job_races_the_main_thread": "main()",
+    "jd12_sf105_as_completed_results_sorted": "main()",
+    "njd12_sf105_as_completed_first_finisher_decides": "main()",
     "ie1_sf104_standardised_export_keeps_layout": "main()",
     "nie1_sf104_reduced_export_drops_dimension": "main()",
     "ie2_sf104_matmul_of_broadcast_rows": "main()",
@@ -3261,6 +3265,10 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("njd11_sf105_thread_pool_job_races_the_main_thread", 19): "the job reads the layout table while the main thread"
+    " rewrites it: which axes it returns depends on the threads' timing, so the run is silent",
+    ("njd12_sf105_as_completed_first_finisher_decides", 16): "the layout is the first probe to finish, which depends"
+    " on the threads' timing: the reduction is over both axes in some runs only, so the run is silent",
     ("nic15_sf105_set_order_is_not_known", 15): "which name a set of strs hands out first changes from run to run"
     " with str hashing (PYTHONHASHSEED): the reduction is over both axes in some runs only, so the run is silent",
     ("nic19_sf105_thread_races_with_read", 15): "the axes are read while the worker thread may still be appending:"
