@@ -33,9 +33,10 @@ class Job:
 
     def __init__(self, run, func: object, args: list, kwargs: dict) -> None:
         from codemods.analysis.retraced_bodies import snapshot
+        from codemods.analysis.script_environment import variables
 
         self.func, self.args, self.kwargs, self.outcome = func, args, kwargs, None
-        self.before = snapshot([func, args, kwargs, run.module_env])
+        self.before = snapshot([func, args, kwargs, run.module_env, variables(run)])
 
     def settle(self, run, waiting: bool) -> tuple:
         """Run the job (once): ("value", v) or ("raise", Raised). A stop met propagates when a
@@ -48,6 +49,8 @@ class Job:
             return self.outcome
         if not unchanged(self.before):
             raise Bail  # (what it reads changed while it was in flight)
+        outer = run.__dict__.get("_context")
+        run._context = own = {}  # (a worker thread runs in a context of its own, empty: script_contextvars.py)
         try:
             self.outcome = ("value", run.call(self.func, list(self.args), dict(self.kwargs)))
         except Raised as raised:
@@ -56,8 +59,10 @@ class Job:
             if not waiting:
                 raise Bail from None  # (kept in its future: the program goes on)
             raise
-        if not unchanged(self.before):
-            raise Bail  # (it changed what another thread may read, at a time not known)
+        finally:
+            run.__dict__["_context"] = outer
+        if not unchanged(self.before) or own:
+            raise Bail  # (it changed what another thread may read, at a time not known; or its worker's context)
         return self.outcome
 
 
