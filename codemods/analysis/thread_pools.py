@@ -12,9 +12,11 @@ exceptions stay in their futures. `as_completed(futures)` yields them as they fi
 When a job runs does not matter when it reads nothing that changes while it is in flight and
 changes nothing another thread could read: then whenever it runs, it computes the same. So the
 run runs a job when its result is first asked for (or at shutdown), on a state it checks is the
-one the job was submitted on (its function, its arguments, the module's globals and every object
-reachable from them: retraced_bodies.snapshot), and checks after it ran that it changed none of
-them (what it made and returned is its own). A check that fails stops the run (Bail); so do a job
+one the job was submitted on (its function, its arguments, the module's globals, the environment
+variables, and every object reachable from them: retraced_bodies.snapshot), and checks after it
+ran that it changed none of them (what it made and returned is its own). The job runs in its
+worker thread's own context, empty (a ContextVar reads its default there); one it sets stops the
+run. A check that fails stops the run (Bail); so do a job
 met at shutdown that raises JAX's error (its future keeps it: the program goes on), a job still in
 flight when the program's own exception or JAX's error leaves the block (its clean-up runs
 jobs the run did not: the stop is marked, caught_stops.py), `wait`, more than three futures
