@@ -36,6 +36,8 @@ ENTRIES = {
     "njd11_sf105_thread_pool_job_races_the_main_thread": "main()",
     "jd12_sf105_as_completed_results_sorted": "main()",
     "njd12_sf105_as_completed_first_finisher_decides": "main()",
+    "jd13_sf105_int_flag_bits_select_axes": "main()",
+    "njd13_sf105_int_flag_empty_intersection_is_false": "main()",
     "ie1_sf104_standardised_export_keeps_layout": "main()",
     "nie1_sf104_reduced_export_drops_dimension": "main()",
     "ie2_sf104_matmul_of_broadcast_rows": "main()",

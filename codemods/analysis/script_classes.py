@@ -31,7 +31,7 @@ from codemods.analysis.class_dirs import NOT_HELD, inherited_member
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
-from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
+from codemods.analysis.script_flags import FLAG, INT_FLAG, FlagMember, make_flags
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.argparse_actions import action_class, is_action_base
 from codemods.analysis.user_collections import user_class
@@ -165,8 +165,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             raise Bail
     if "__del__" in attrs:
         raise Bail  # (`__del__ = close`: a finalizer, as above)
-    if kind == "enum" and mixin == FLAG:
-        make_flags(cls, attrs, Auto)  # (script_flags.py)
+    if kind == "enum" and mixin in (FLAG, INT_FLAG):
+        make_flags(cls, attrs, Auto, mixin == INT_FLAG)  # (script_flags.py)
     elif kind == "enum":
         if any(type(value) is Auto for value in attrs.values()):
             _resolve_auto(attrs, names)
@@ -237,6 +237,8 @@ def _enum_mixin(names: list) -> object:
         return int  # (repr_enums.py)
     if names == ["enum.Flag"]:
         return FLAG  # (script_flags.py)
+    if names == ["enum.IntFlag"]:
+        return INT_FLAG
     return False
 
 
