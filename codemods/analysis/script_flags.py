@@ -8,6 +8,9 @@ run builds the real Flag class from the member values and keeps each value besid
 class (whose methods and properties the members still read). Operands of another class or type
 make Python raise a TypeError, as here.
 
+An `enum.IntFlag` class is made the same way by the real IntFlag: its values are ints as well, so
+they combine with ints (`selected & (1 << i)`), equal their ints and index as them.
+
 A Flag class with dunder methods of its own (an `__or__`, a `_missing_`, a boundary) or members
 other than ints and `auto()` stops the run (Bail).
 """
