@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.host_objects import Bail
 
 _SOURCE = '''
 class UserDict:
