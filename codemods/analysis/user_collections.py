@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import ast
 
-
 _SOURCE = '''
 class UserDict:
     def __init__(self, dict=None, /, **kwargs):
