@@ -26,6 +26,8 @@ class IntMember(int):
     def __repr__(self) -> str:
         raise Bail  # (`<Ax.DATA: 0>`: not the int's)
 
+    __str__ = int.__repr__  # (a ReprEnum's str and format are its int's: `str(Ax.DATA)` is "0")
+
     def __copy__(self):
         return self  # (an Enum member is its own copy)
 
