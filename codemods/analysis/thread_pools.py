@@ -5,8 +5,8 @@ Python runs each submitted call on a worker thread, at a time the schedule decid
 main thread and the other jobs; `future.result()` waits for it and returns its value or raises
 its exception in the caller; `map` submits every call at once (its iterables read then) and
 hands back the results in order, each waited for when the loop asks for it (the first exception
-met is raised there); leaving the `with` block (`shutdown(wait=True)`) waits for every job, whose
-exceptions stay in their futures. `as_completed(futures)` yields them as they finish: in any order
+met is raised there); leaving the `with` block (`shutdown(wait=True)`), normally or by JAX's error,
+waits for every job, whose exceptions stay in their futures. `as_completed(futures)` yields them as they finish: in any order
 (with at most three, the run is made once for each: unknown_choices.py).
 
 When a job runs does not matter when it reads nothing that changes while it is in flight and
@@ -18,8 +18,8 @@ ran that it changed none of them (what it made and returned is its own). The job
 worker thread's own context, empty (a ContextVar reads its default there); one it sets stops the
 run. A check that fails stops the run (Bail); so do a job
 met at shutdown that raises JAX's error (its future keeps it: the program goes on), a job still in
-flight when the program's own exception or JAX's error leaves the block (its clean-up runs
-jobs the run did not: the stop is marked, caught_stops.py), `wait`, more than three futures
+flight when the program's own exception leaves the block (the exit runs it before a handler sees
+the exception), a pool used outside a `with` block (its jobs may run at any later point), `wait`, more than three futures
 for `as_completed`, timeouts, callbacks, cancellation, and a ProcessPoolExecutor.
 """
 from __future__ import annotations
@@ -93,11 +93,11 @@ class FutureObj(ModelledObject):
 
 
 class PoolObj(LibraryContext):
-    __slots__ = ("jobs", "shut")
+    __slots__ = ("entered", "jobs", "shut")
 
     def __init__(self) -> None:
         self.jobs: list = []
-        self.shut = False
+        self.shut = self.entered = False
 
     def attribute(self, run, name: str) -> object:
         if name not in ("submit", "map", "shutdown"):
@@ -110,8 +110,8 @@ class PoolObj(LibraryContext):
                 raise Bail
             self.leave(run)
             return None
-        if self.shut:
-            raise Bail  # (RuntimeError: cannot schedule new futures after shutdown)
+        if self.shut or not self.entered:
+            raise Bail  # (RuntimeError after shutdown; a pool outside a `with`: its jobs may still run anywhere)
         if name == "submit":
             if not args:
                 raise Bail
@@ -129,23 +129,23 @@ class PoolObj(LibraryContext):
         return self
 
     def run_with(self, run, target, body, env) -> None:
-        from codemods.analysis.caught_stops import uncleaned
-        from codemods.analysis.host_exprs import Raised
+        from codemods.analysis.host_exprs import Break, Continue, Raised, Return
+        from codemods.analysis.script_values import GatherStop
 
+        self.entered = True
         if target is not None:
             run.store(target, self.enter(run), env)
         try:
-            with uncleaned():  # (a stop leaving it with jobs in flight: they run on the way out)
-                body()
+            body()
+        except GatherStop:
+            self.leave(run)  # (the exit waits for the jobs in flight: each must have read and changed nothing shared)
+            raise
         except Raised:
             if self.pending():
                 raise Bail from None  # (its jobs run on the way out, before a handler sees the error)
             raise
-        except BaseException as error:
-            from codemods.analysis.script_values import GatherStop
-
-            if not isinstance(error, GatherStop) and not isinstance(error, Bail):
-                self.leave(run)  # (a `return` or `break` out of the block: shutdown waits)
+        except (Break, Continue, Return):
+            self.leave(run)  # (the block is left normally: shutdown waits)
             raise
         self.leave(run)
 
