@@ -457,6 +457,8 @@ def builtin_instance(obj: object, kind: type) -> bool:
         return obj.data is not None and type(obj.data) is kind
     if type(obj) is NTup:
         return kind is tuple
+    if type(obj) is FlagMember:
+        return isinstance(obj.real, kind)  # (an IntFlag's value is an int, a Flag's is not)
     return isinstance(obj, kind)
 
 
