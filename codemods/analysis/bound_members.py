@@ -37,11 +37,12 @@ from codemods.analysis.unittest_cases import Native, Unmodelled
 class Desc:
     """A method wrapped by `@property`, `@staticmethod` or `@classmethod`."""
 
-    __slots__ = ("func", "kind", "setter")
+    __slots__ = ("deleter", "func", "kind", "setter")
 
     def __init__(self, kind: str, func: UFunc, setter: UFunc | None = None) -> None:
         self.kind, self.func = kind, func
         self.setter = setter  # a property's `@x.setter` (class_descriptors.py)
+        self.deleter = None  # its `@x.deleter` (deleted_attributes.py)
 
 
 def bound_member(value: object, obj: object, cls: UClass) -> object:
@@ -49,6 +50,9 @@ def bound_member(value: object, obj: object, cls: UClass) -> object:
     a static method's function, a class method bound to the class, a plain value as it is."""
     if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher, Native, Unmodelled):  # (a contextmanager wraps a function: bound too)
         return Bound(value, obj)
+    if type(value) is Desc and value.kind == "partialmethod" and type(obj).__name__ == "UObj":
+        from codemods.analysis.partial_methods import bound
+        return bound(value, obj)  # (partial_methods.py)
     if type(value) is Desc:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
     if type(value) is UObj and value.cls.lookup("__get__") is not None:

@@ -27,6 +27,7 @@ import types
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import Bound, ClassSlot, RunCallable, UClass, UFunc, UObj
+from codemods.analysis.deleted_attributes import with_deleter
 
 _PLAIN_TYPES = (str, int, float, bool, type(None), tuple, list, dict, set, frozenset, bytes)
 _PROPERTY_NAMES = frozenset({"fget", "fset", "fdel", "getter", "setter", "deleter"})
@@ -45,19 +46,24 @@ class BuiltinSlot(ClassSlot):
 
 
 class PropertySetter(RunCallable):
-    """`x.setter` of a property read in a class body: applied to a def, the property with it."""
+    """`x.setter` (or `x.deleter`) of a property read in a class body: applied to a def, the
+    property with it."""
 
-    __slots__ = ("desc",)
+    __slots__ = ("desc", "role")
 
-    def __init__(self, desc) -> None:
-        self.desc = desc
+    def __init__(self, desc, role: str = "setter") -> None:
+        self.desc, self.role = desc, role
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         from codemods.analysis.script_classes import Desc
 
-        if len(args) != 1 or kwargs or type(args[0]) is not UFunc or self.desc.setter is not None:
+        if len(args) != 1 or kwargs or type(args[0]) is not UFunc or getattr(self.desc, self.role) is not None:
             raise Bail
-        return Desc("property", self.desc.func, args[0])
+        if self.role == "deleter":
+            return with_deleter(self.desc, args[0])  # (deleted_attributes.py)
+        made = Desc("property", self.desc.func, args[0])
+        made.deleter = self.desc.deleter
+        return made
 
 
 def declared_attribute(run, obj: object, name: str) -> object:
@@ -67,8 +73,8 @@ def declared_attribute(run, obj: object, name: str) -> object:
 
     dunder = name.startswith("__") and name.endswith("__")
     if type(obj) is Desc:
-        if obj.kind == "property" and name == "setter":
-            return PropertySetter(obj)
+        if obj.kind == "property" and name in ("setter", "deleter"):
+            return PropertySetter(obj, name)
         if dunder or obj.kind == "property" and name in _PROPERTY_NAMES or obj.kind not in ("property", "static", "class"):
             raise Bail
         raise Raised(AttributeError(name))  # (property, classmethod, staticmethod objects have no others)

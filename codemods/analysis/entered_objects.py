@@ -61,7 +61,10 @@ def with_object(run, manager: UObj, target, body, env) -> None:
         raise
     except GatherStop as stop:  # (JAX's error leaves the block: `__exit__` sees it, and must let it go)
         from codemods.analysis.caught_stops import StopError
+        from codemods.analysis.stopped_walks import closed_generator
 
+        if closed_generator(stop):
+            raise Bail from None  # (a generator's clean-up ran first: stopped_walks.py)
         if run.call(leave, [Opaque(), StopError(stop), Opaque()], {}) not in (None, False):
             raise Bail from None
         raise

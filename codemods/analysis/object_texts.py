@@ -16,7 +16,6 @@ item access in the field name, nested fields in its spec) stops the run (Bail).
 """
 from __future__ import annotations
 
-import operator
 import re
 import string
 
@@ -144,26 +143,10 @@ def percent_args(right: object) -> bool:
 
 
 def percent(run, template: str, right: object) -> str:
-    """`template % right` with an instance of a module class among the values: each `%s`
-    (flags and width allowed, no `*`) of one gets its `str` by the class's own method,
-    then Python's own formatting does the rest; any other conversion of an object stops the run."""
-    from codemods.analysis.host_exprs import guard, plain_tree
+    """`template % right` with an instance of a module class among the values (percent_formats.py)."""
+    from codemods.analysis.percent_formats import percent as formatted
 
-    values = list(right) if type(right) is tuple else [right]
-    specs = [found for found in _SPEC.finditer(template) if found.group("kind") != "%"]
-    if len(specs) != len(values) or any(found.group("key") is not None or "*" in (found.group("width") or "")
-                                         or "*" in (found.group("precision") or "") for found in specs):
-        raise Bail  # (a mapping key, a `*` width, or a count Python rejects)
-    texts = []
-    for found, value in zip(specs, values):
-        if type(value) is UObj:
-            if found.group("kind") != "s":
-                raise Bail  # (`%r` or `%d` of an object: not modelled)
-            value = text_str(run, value)
-        elif not plain_tree(value):
-            raise Bail
-        texts.append(value)
-    return guard(operator.mod, template, tuple(texts))
+    return formatted(run, template, right, [found for found in _SPEC.finditer(template) if found.group("kind") != "%"])
 
 
 def running_text(obj: UObj, name: str, spec: str) -> str:

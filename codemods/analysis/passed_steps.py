@@ -58,6 +58,7 @@ def formatted(run, node, env) -> object:
 
     from codemods.analysis.host_exprs import guard, plain_tree
     from codemods.analysis.object_texts import field_text, is_object
+    from codemods.analysis.repr_enums import member_text
     from codemods.analysis.script_paths import is_path, text as path_text
 
     parts, unknown = [], False
@@ -75,6 +76,9 @@ def formatted(run, node, env) -> object:
             continue
         if is_path(obj) and not spec and value.conversion != ord("r"):
             obj = path_text(obj)  # (`f"{run_dir}"`: script_paths.py)
+        if value.conversion != ord("r") and not isinstance(spec, Opaque) and (text := member_text(obj)) is not None:
+            parts.append(guard(format, obj.value if value.conversion == -1 else text, spec))  # (repr_enums.py)
+            continue
         if is_object(obj):  # (the class's own `__format__`/`__str__`/`__repr__`: object_texts.py)
             parts.append(field_text(run, obj, None if value.conversion == -1 else chr(value.conversion), spec))
             continue

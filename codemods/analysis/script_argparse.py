@@ -17,6 +17,7 @@ import argparse
 
 from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.argparse_actions import is_action_class, real_action, standing as _standing
 
 _PARSER_KEYWORDS = frozenset({"description", "prog", "epilog", "usage", "allow_abbrev", "add_help", "formatter_class"})
 _ARGUMENT_KEYWORDS = frozenset({"default", "type", "nargs", "action", "choices", "help", "metavar", "dest",
@@ -99,13 +100,15 @@ def call_parser(run, method: ParserMethod, args: list, kwargs: dict) -> object:
     if name == "add_argument":
         if not args or not all(type(flag) is str for flag in args) or not set(kwargs) <= _ARGUMENT_KEYWORDS:
             raise Bail
+        if is_action_class(kwargs.get("action")):
+            kwargs = {**kwargs, "action": real_action(run, kwargs["action"])}  # (argparse_actions.py)
         own = type(kwargs.get("type")).__name__ in ("UFunc", "LambdaValue")  # `type=lambda s: tuple(s.split(","))`
         if own:
             convert = kwargs["type"]
             kwargs = {**kwargs, "type": lambda text: _converted(run, convert, text)}
         plain = ("nargs", "choices", "help", "metavar", "dest", "required", "const")
         if "type" in kwargs and kwargs["type"] not in _TYPES and not own \
-                or kwargs.get("action", "store") not in _ACTIONS \
+                or kwargs.get("action", "store") not in _ACTIONS and not _standing(kwargs["action"]) \
                 or not all(plain_tree(kwargs[key]) for key in plain if key in kwargs):
             raise Bail
         real.add_argument(*args, **kwargs)

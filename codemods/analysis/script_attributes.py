@@ -40,6 +40,7 @@ from codemods.analysis.attribute_hooks import PlainGetattribute, hooked, hooked_
 from codemods.analysis.class_metas import meta_super_call
 from codemods.analysis.generator_methods import generator_attribute
 from codemods.analysis.script_generators import GenRun
+from codemods.analysis.repr_enums import IntMember
 
 
 class ScriptAttributes:
@@ -84,7 +85,7 @@ class ScriptAttributes:
             return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
-        if kind in (Member, StrMember, script_flags.FlagMember):
+        if kind in (Member, StrMember, script_flags.FlagMember, IntMember):
             return member_attribute(self, obj, name)
         if kind in (UObj, NTup):
             return instance_attribute(self, obj, name)

@@ -13,6 +13,7 @@ import collections
 import re
 import types
 
+from codemods.analysis.repr_enums import member_text
 from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
 from codemods.analysis import object_orderings, object_texts, script_environment, script_typing
@@ -224,6 +225,8 @@ class ScriptBuiltins:
             return path_text(args[0])  # (script_paths.py)
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
+        if name in ("str", "format") and len(args) == 1 and not kwargs and (text := member_text(args[0])) is not None:
+            return text  # (a StrEnum's or IntEnum's member: repr_enums.py)
         if name in ("str", "repr", "format") and (done := object_texts.text_call(self, name, args, kwargs)) \
                 is not NotImplemented:
             return done  # (the class's own `__str__`, ...: object_texts.py)

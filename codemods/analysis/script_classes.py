@@ -31,7 +31,10 @@ from codemods.analysis.class_dirs import NOT_HELD, inherited_member
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
-from codemods.analysis.script_flags import FLAG, FlagMember, make_flags
+from codemods.analysis.script_flags import FLAG, INT_FLAG, FlagMember, make_flags
+from codemods.analysis.repr_enums import IntMember
+from codemods.analysis.argparse_actions import action_class, is_action_base
+from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
@@ -57,13 +60,15 @@ from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
     base, kind, builtin = None, "plain", None
-    bases = [run.eval(expr, env) for expr in node.bases]
+    bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
     names = [jaxapi.canonical(value.name) if type(value) is Lib else value for value in bases]
     if is_typed_dict_base(bases, names):
         return typed_dict_class(run, node, env)  # (a callable that makes dicts: typed_dicts.py)
     mixin = _enum_mixin(names)
+    action = False
+    node._sf_repr_enum = names in (["enum.StrEnum"], ["enum.IntEnum"])  # (repr_enums.py)
     if mixin is not False:
         bases, kind = [], "enum"
     several = len(bases) > 1 and all(type(value) is UClass and value.kind == "plain" and value.builtin is None
@@ -80,6 +85,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             builtin = list if value is list else dict  # (an OrderedDict: a dict as far as the run reads it)
         elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass", *PROTOCOL_KINDS):
             base = value
+        elif is_action_base(value, node):
+            action = True  # (argparse_actions.py: checked and marked once made)
         elif len(node.bases) == 1 and not node.keywords and (meta_root(value) or type(value) is UClass and value.kind == "meta"):
             kind, base = "meta", value if type(value) is UClass else None  # (class_metas.py)
         else:
@@ -157,8 +164,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             raise Bail
     if "__del__" in attrs:
         raise Bail  # (`__del__ = close`: a finalizer, as above)
-    if kind == "enum" and mixin == FLAG:
-        make_flags(cls, attrs, Auto)  # (script_flags.py)
+    if kind == "enum" and mixin in (FLAG, INT_FLAG):
+        make_flags(cls, attrs, Auto, mixin == INT_FLAG)  # (script_flags.py)
     elif kind == "enum":
         if any(type(value) is Auto for value in attrs.values()):
             _resolve_auto(attrs, names)
@@ -181,6 +188,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         for decorator in reversed(applied):
             made = run.call(decorator, [made], {})
         return made
+    if action:
+        action_class(cls)
     set_names(run, cls)  # (class_descriptors.py)
     if node.keywords or cls.base is not None and find(cls.order[1:], "__init_subclass__") is not None:
         if kind != "plain":
@@ -203,13 +212,13 @@ def _resolve_auto(attrs: dict, bases: list) -> None:
     before it (`last + 1`, `name.lower()`)."""
     import enum
 
-    if bases not in (["enum.Enum"], ["enum.StrEnum"]) or "_generate_next_value_" in attrs:
+    if bases not in (["enum.Enum"], ["enum.StrEnum"], ["enum.IntEnum"]) or "_generate_next_value_" in attrs:
         raise Bail  # (`(str, Enum)` and other mixins, or the class's own values for auto(): not modelled)
     members = [(name, value) for name, value in attrs.items()
                if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
     if not all(type(value) is Auto or plain_tree(value) for _, value in members):
         raise Bail
-    made = guard((enum.Enum if bases == ["enum.Enum"] else enum.StrEnum), "Members",
+    made = guard({"enum.Enum": enum.Enum, "enum.StrEnum": enum.StrEnum, "enum.IntEnum": enum.IntEnum}[bases[0]], "Members",
                  [(name, enum.auto() if type(value) is Auto else value) for name, value in members])
     for found in made:
         if type(attrs[found.name]) is Auto:
@@ -223,8 +232,12 @@ def _enum_mixin(names: list) -> object:
         return None
     if names in ([str, "enum.Enum"], ["enum.StrEnum"]):
         return str
+    if names == ["enum.IntEnum"]:
+        return int  # (repr_enums.py)
     if names == ["enum.Flag"]:
         return FLAG  # (script_flags.py)
+    if names == ["enum.IntFlag"]:
+        return INT_FLAG
     return False
 
 
@@ -421,8 +434,8 @@ def class_attribute(run, cls: UClass, name: str) -> object:
     if type(value) is Desc:
         if value.kind == "property":
             return PropertyValue(value)  # (the property object itself: unittest_cases.py)
-        if value.kind == "cached":
-            raise Bail
+        if value.kind not in ("static", "class"):
+            raise Bail  # (a cached_property, a partialmethod read off the class: not modelled)
         return value.func if value.kind == "static" else Bound(value.func, cls)
     return value
 
@@ -432,7 +445,7 @@ def isinstance_of(obj: object, cls: UClass) -> bool:
         return type(obj) is UClass and obj.meta is not None and obj.meta.derives(cls)
     if cls.kind in PROTOCOL_KINDS:
         return instance_check(obj, cls)  # (protocol_classes.py)
-    if type(obj) in (UObj, NTup, Member, StrMember, FlagMember):
+    if type(obj) in (UObj, NTup, Member, StrMember, FlagMember, IntMember):
         return obj.cls.derives(cls)
     return False
 
@@ -443,6 +456,8 @@ def builtin_instance(obj: object, kind: type) -> bool:
         return obj.data is not None and type(obj.data) is kind
     if type(obj) is NTup:
         return kind is tuple
+    if type(obj) is FlagMember:
+        return isinstance(obj.real, kind)  # (an IntFlag's value is an int, a Flag's is not)
     return isinstance(obj, kind)
 
 

@@ -8,6 +8,9 @@ run builds the real Flag class from the member values and keeps each value besid
 class (whose methods and properties the members still read). Operands of another class or type
 make Python raise a TypeError, as here.
 
+An `enum.IntFlag` class is made the same way by the real IntFlag: its values are ints as well, so
+they combine with ints (`selected & (1 << i)`), equal their ints and index as them.
+
 A Flag class with dunder methods of its own (an `__or__`, a `_missing_`, a boundary) or members
 other than ints and `auto()` stops the run (Bail).
 """
@@ -20,6 +23,7 @@ from codemods.analysis.host_exprs import Raised, guard
 from codemods.analysis.host_objects import Bail
 
 FLAG = "flag"  # (script_classes.py: the Enum "mixin" of a Flag class)
+INT_FLAG = "int flag"  # (of an IntFlag class: its values are ints, combined with ints too)
 
 
 class FlagMember:
@@ -41,7 +45,14 @@ class FlagMember:
     def __eq__(self, other: object) -> bool:
         if type(other) is FlagMember:
             return self.real is other.real
+        if isinstance(self.real, int) and type(other) in (int, bool):
+            return self.real == other  # (an IntFlag's value is an int)
         return NotImplemented
+
+    def __index__(self) -> int:
+        if isinstance(self.real, int):
+            return int(self.real)  # (an IntFlag's: indexes, `int()`, `range()` as its int)
+        raise TypeError("not an integer")  # (a Flag's: as Python)
 
     def __hash__(self) -> int:
         return hash(self.real)
@@ -50,7 +61,7 @@ class FlagMember:
         return bool(self.real)
 
 
-def make_flags(cls, attrs: dict, auto_type: type) -> None:
+def make_flags(cls, attrs: dict, auto_type: type, integer: bool = False) -> None:
     """The members of `class Diag(enum.Flag)`, made by the real Flag from their values."""
     from codemods.analysis.script_classes import Desc
     from codemods.analysis.script_values import UFunc
@@ -62,7 +73,7 @@ def make_flags(cls, attrs: dict, auto_type: type) -> None:
              if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
     if not named or any(type(value) is not int and type(value) is not auto_type for _, value in named):
         raise Bail
-    real = guard(enum.Flag, cls.node.name, [(name, enum.auto() if type(value) is auto_type else value)
+    real = guard(enum.IntFlag if integer else enum.Flag, cls.node.name, [(name, enum.auto() if type(value) is auto_type else value)
                                            for name, value in named])
     for name, _ in named:
         cls.members[name] = attrs[name] = FlagMember(cls, real[name])
@@ -77,6 +88,8 @@ def class_members(cls) -> list:
 def binary(op: type, left: object, right: object) -> object:
     if op not in (ast.BitOr, ast.BitAnd, ast.BitXor):
         raise Bail
+    if _integer(left) or _integer(right):
+        return _int_binary(op, left, right)
     if type(left) is not FlagMember or type(right) is not FlagMember or left.cls is not right.cls:
         if type(left) in (FlagMember, int, bool, str, float, type(None)) \
                 and type(right) in (FlagMember, int, bool, str, float, type(None)):
@@ -84,6 +97,26 @@ def binary(op: type, left: object, right: object) -> object:
         raise Bail
     function = {ast.BitOr: lambda a, b: a | b, ast.BitAnd: lambda a, b: a & b, ast.BitXor: lambda a, b: a ^ b}[op]
     return FlagMember(left.cls, function(left.real, right.real))
+
+
+def _integer(value: object) -> bool:
+    return type(value) is FlagMember and isinstance(value.real, int)
+
+
+def _int_binary(op: type, left: object, right: object) -> object:
+    """`sel & (1 << i)`, `Red.DATA | 4` of an IntFlag: the real IntFlag's operators, which take ints."""
+    owner = left if _integer(left) else right
+    sides = []
+    for side in (left, right):
+        if type(side) is FlagMember and side.cls is owner.cls:
+            sides.append(side.real)
+        elif type(side) in (int, bool):
+            sides.append(side)
+        else:
+            raise Bail  # (another class's flag, another type: not modelled)
+    function = {ast.BitOr: lambda a, b: a | b, ast.BitAnd: lambda a, b: a & b, ast.BitXor: lambda a, b: a ^ b}[op]
+    made = guard(function, *sides)
+    return FlagMember(owner.cls, made) if type(made) is type(owner.real) else made
 
 
 def contains(left: object, right: FlagMember) -> bool:

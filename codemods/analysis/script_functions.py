@@ -503,8 +503,10 @@ BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "
 
 
 def delete(run, node: ast.Delete, env: Env) -> None:
-    """`del name` (a local of the running def, or of the module), `del table[key]`."""
+    """`del name` (a local of the running def, or of the module), `del table[key]`, `del obj.name`."""
     import operator
+
+    from codemods.analysis.deleted_attributes import delete_attribute
 
     from codemods.analysis.host_exprs import guard
 
@@ -513,6 +515,8 @@ def delete(run, node: ast.Delete, env: Env) -> None:
             del env.vars[target.id]
         elif type(target) is ast.Subscript and type(holder := run.eval(target.value, env)) in (dict, OrderedDict, list):
             guard(operator.delitem, holder, run.index(target.slice, env))
+        elif type(target) is ast.Attribute:
+            delete_attribute(run, run.eval(target.value, env), target.attr)  # (deleted_attributes.py)
         else:
             raise Bail
 

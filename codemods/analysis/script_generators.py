@@ -27,6 +27,7 @@ import ast
 import threading
 
 from codemods.analysis.generator_methods import left_suspended, resumed
+from codemods.analysis.stopped_walks import leaving, stopped
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, UFunc
 
@@ -169,7 +170,7 @@ class GenRun:
         finally:
             if not finished and self.contexts:
                 raise Bail  # (left suspended inside a mesh it entered)
-            if not finished:
+            if not finished and not stopped(self):  # (left by a stop: stopped_walks.py)
                 left_suspended(self)  # (freed, it is closed then, running its `finally`: generator_methods.py; adversarial15)
 
     def suspend(self, value: object, at: ast.AST | None = None) -> object:
@@ -379,7 +380,8 @@ def loop_over(run, node: ast.For, source: GenRun | Numbered, env) -> None:
     gen = source if type(source) is GenRun else source.gen
     walk = gen.walk()
     try:
-        run.run_loop(node, walk if type(source) is GenRun else enumerate(walk, source.start), env)
+        with leaving(gen):  # (JAX's error leaves it suspended: stopped_walks.py)
+            run.run_loop(node, walk if type(source) is GenRun else enumerate(walk, source.start), env)
     finally:
         walk.close()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from codemods.analysis import partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
@@ -83,6 +84,10 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return MeshCtx(args[0], name == "jax.set_mesh")
     if name == "contextlib.nullcontext" and not args and not kwargs:
         return MeshCtx(None, False)
+    if name in user_collections.NAMES:  # (`collections.UserDict(...)`: user_collections.py)
+        return run.call(user_collections.user_class(run, Lib(name)), args, kwargs)
+    if name == "functools.partialmethod":
+        return partial_methods.make(args, kwargs)  # (partial_methods.py)
     if name == "functools.partial":
         if not args:
             raise Bail

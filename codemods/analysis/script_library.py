@@ -50,6 +50,7 @@ from codemods.analysis.compared_keys import LIBRARY as KEYS_LIBRARY
 from codemods.analysis.typed_dicts import LIBRARY as TYPED_DICT_LIBRARY
 from codemods.analysis.script_queues import LIBRARY as QUEUE_LIBRARY
 from codemods.analysis.script_threads import LIBRARY as THREAD_LIBRARY
+from codemods.analysis.thread_pools import LIBRARY as POOL_LIBRARY
 from codemods.analysis.text_streams import LIBRARY as STREAM_LIBRARY
 from codemods.analysis.script_paths import LIBRARY as PATH_LIBRARY
 from codemods.analysis.script_configs import LIBRARY as CONFIG_LIBRARY
@@ -385,5 +386,5 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "
            **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY, **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
            **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **CACHE_LIBRARY,
            **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
-           **TYPED_DICT_LIBRARY, **QUEUE_LIBRARY, **THREAD_LIBRARY,
+           **TYPED_DICT_LIBRARY, **QUEUE_LIBRARY, **THREAD_LIBRARY, **POOL_LIBRARY,
            **STREAM_LIBRARY, **PATH_LIBRARY, **CONFIG_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)

@@ -15,13 +15,14 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import (explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
+from codemods.analysis import (repr_enums, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
                                script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
+from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.script_generators import GenRun, closes_with_code, drained
 from codemods.analysis.shared_iterators import own_iterator
 from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
@@ -122,6 +123,8 @@ class ScriptOperators:
 
     def item(self, holder: object, key: object) -> object:
         kind = type(holder)
+        if kind in (str, list, tuple, NTup):
+            key = repr_enums.as_index(key)  # (an IntEnum member indexes as its int: repr_enums.py)
         if kind in (str, list, tuple, NTup) and type(key) in (slice, UObj):  # (`__index__` of a bound: script_dunders.py)
             key = script_dunders.index_key(self, key)
         if kind is dict or kind is OrderedDict:  # (a registry made by `collections.OrderedDict()`)
@@ -162,6 +165,9 @@ class ScriptOperators:
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
+        if IntMember in sides and all(side in (IntMember, int, float, bool) for side in sides):
+            left, right = repr_enums.plain(left), repr_enums.plain(right)  # (int's own operators: repr_enums.py)
+            sides = (type(left), type(right))
         if (made := script_paths.binary(op, left, right)) is not NotImplemented:
             return made  # (`run_dir / "ckpt"`: script_paths.py)
         if op is ast.Mod and type(left) is str and object_texts.percent_args(right):  # `"%s" % (axis,)`
@@ -272,7 +278,7 @@ class ScriptOperators:
             return script_flags.contains(left, right)
         if isinstance(right, ModelledContainer):
             return right.contains(self, left)
-        if type(left) in (FlagMember, Member, StrMember) and type(right) in (list, tuple) \
+        if type(left) in (FlagMember, Member, StrMember, IntMember) and type(right) in (list, tuple) \
                 and all(_atom(item) for item in (left, *right)):  # (Enum members: no `==` of the program's)
             return any(item is left or item == left for item in right)
         if script_environment.is_environ(right):
@@ -311,6 +317,8 @@ class ScriptOperators:
             return True
         if kind is StrMember:
             return len(value.value) > 0
+        if kind is IntMember:
+            return repr_enums.truth(value)
         if kind is FlagMember:
             return bool(value)
         if kind in (NTup, types.MappingProxyType):
@@ -421,7 +429,7 @@ def _atom(value: object) -> bool:
     """A value whose `==` runs no code of the program: a plain one, a parameter kind, a regex flag,
     a builtin type."""
     return plain_tree(value) or type(value) in (inspect._ParameterKind, re.RegexFlag, FlagMember) \
-        or type(value) in (Member, StrMember) and value.cls.lookup("__eq__") is None \
+        or type(value) in (Member, StrMember, IntMember) and value.cls.lookup("__eq__") is None \
         or isinstance(value, type) and value.__module__ == "builtins"
 
 
@@ -439,7 +447,7 @@ def same_identity(value: object) -> bool:
     program object (a module function, class, instance, code object, a builtin type, a marker)."""
     from codemods.analysis.script_functions import CodeObj
 
-    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember) or value is inspect.Parameter.empty \
+    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember, IntMember) or value is inspect.Parameter.empty \
         or isinstance(value, type) and value.__module__ == "builtins" or type(value) in ALIAS_TYPES  # (`list[str]`: function_slots.py)
 
 

@@ -262,6 +262,9 @@ class StrMember(str):
 def member(cls: UClass, name: str, value: object, mixin: type | None) -> object:
     if mixin is None:
         return Member(cls, name, value)
+    if mixin is int:
+        from codemods.analysis.repr_enums import int_member
+        return int_member(cls, name, value)  # (an IntEnum's: repr_enums.py)
     if type(value) is not str:
         raise Bail
     made = StrMember(value)

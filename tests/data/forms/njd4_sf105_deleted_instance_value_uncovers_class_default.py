@@ -1,0 +1,33 @@
+"""The plan's axes are a plain attribute: the instance's own ("data", "model") is deleted, so the
+next read finds the class's default ("data",) again, and the psum over it runs."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Plan:
+    axes = ("data",)
+
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.axes = tuple(mesh.axis_names)
+
+    def reduce(self, x):
+        axes = self.axes
+
+        def body(block):
+            return jax.lax.psum(block, axes)
+
+        return jax.shard_map(body, mesh=self.mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+def main():
+    mesh = jax.make_mesh((4, 2), ("data", "model"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("data", None)))
+    plan = Plan(mesh)
+    del plan.axes
+    return plan.reduce(x)
+
+
+if __name__ == "__main__":
+    main()
