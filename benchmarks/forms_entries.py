@@ -2939,6 +2939,11 @@ ENTRIES = {
     "nhd3_islice_takes_the_rest": "main(mesh, x)",
     "hd4_sf105_dataset_iter_over_generator": "main(mesh, x)",
     "nhd4_dataset_loop_stops_early": "main(mesh, x)",
+
+    "je1_sf103_dynamic_slice_tuple_start_of_reduced": "main()",
+    "nje1_sf103_dynamic_slice_tuple_start_varies_on_the_axis": "main()",
+    "je2_sf103_dynamic_update_slice_at_a_shared_position": "main()",
+    "nje2_sf103_dynamic_update_slice_at_each_rank_row": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
