@@ -2944,6 +2944,20 @@ ENTRIES = {
     "nje1_sf103_dynamic_slice_tuple_start_varies_on_the_axis": "main()",
     "je2_sf103_dynamic_update_slice_at_a_shared_position": "main()",
     "nje2_sf103_dynamic_update_slice_at_each_rank_row": "main()",
+    "je3_sf103_tree_map_with_path_dict_key_picks_a_later_leaf": "main()",
+    "nje3_sf103_tree_map_with_path_dict_key_picks_the_replicated_leaf": "main()",
+    "nje4_sf103_keystr_is_not_the_bare_key": "main()",
+    "je4_sf103_keystr_of_the_path_picks_the_leaf": "main()",
+    "nje5_sf105_specs_by_keystr_never_the_bare_key": "main()",
+    "je5_sf105_specs_by_keystr_of_each_leaf": "main()",
+    "nje6_sf105_flatten_with_path_key_matches_nothing": "main()",
+    "je6_sf105_specs_from_flatten_with_path": "main()",
+    "nje7_sf105_eval_shape_rank_matches_no_leaf": "main()",
+    "je7_sf105_specs_by_rank_from_eval_shape": "main()",
+    "nje8_sf105_shape_dtype_struct_of_another_rank": "main()",
+    "je8_sf105_spec_by_shape_dtype_struct_rank": "main()",
+    "nje9_sf105_eval_shape_dtype_is_integer": "main()",
+    "je9_sf105_specs_by_dtype_from_eval_shape": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -46,6 +46,7 @@ from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
 from codemods.analysis.state_runs import body_states
+from codemods.analysis.shape_structs import ShapeStruct
 from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
 
 _ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
@@ -411,7 +412,7 @@ def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> ob
                 raise Bail
             items = [walk(item, [other[i] for other in others], depth + 1) for i, item in enumerate(node)]
             return ntup(node.cls, items) if type(node) is NTup else type(node)(items)
-        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str) or type(node) is UObj \
+        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct) or type(node) is UObj \
                 and node.cls.kind in ("plain", "dataclass") and node.data is None and not node.cls.registered:
             return run.call(func, [node, *others], {})
         raise Bail
@@ -446,7 +447,7 @@ def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
         return [leaf for key in _sorted_keys(tree) for leaf in tree_leaves(run, tree[key], is_leaf, depth + 1)]
     if type(tree) in (tuple, list, NTup):
         return [leaf for item in tree for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
-    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str):
+    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct):
         return [tree]
     raise Bail
 
