@@ -21,7 +21,6 @@ from collections import OrderedDict
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import NTup, ntup
-from codemods.analysis.shape_structs import ShapeStruct
 from codemods.analysis.tree_flattening import _LEAF_TYPES, _made
 
 _FIELDS = {"key": "DictKey", "idx": "SequenceKey", "name": "GetAttrKey"}

@@ -47,6 +47,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
 from codemods.analysis.state_runs import body_states
 from codemods.analysis.shape_structs import ShapeStruct
+from codemods.analysis.random_ranks import random_rank  # (`jax.random.normal(key, shape)`)
 from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
 
 _ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
@@ -150,7 +151,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")
-        rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else None
+        rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else random_rank(name, args, kwargs)
         dtype = made_dtype(name, args, kwargs)
         if given is not None:
             return Arr(_sharding(run, given), False, ndim=rank, dtype=dtype)
