@@ -2958,6 +2958,10 @@ ENTRIES = {
     "je8_sf105_spec_by_shape_dtype_struct_rank": "main()",
     "nje9_sf105_eval_shape_dtype_is_integer": "main()",
     "je9_sf105_specs_by_dtype_from_eval_shape": "main()",
+    "je10_sf105_token_ids_of_drawn_protein_letters": "main()",
+    "nje10_sf105_first_drawn_letter_picks_the_reduction": "main()",
+    "je11_sf105_spec_by_rank_of_a_random_weight": "main()",
+    "nje11_sf105_random_weight_of_rank_one": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -47,7 +47,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
 from codemods.analysis.state_runs import body_states
 from codemods.analysis.shape_structs import ShapeStruct
-from codemods.analysis.random_ranks import random_rank  # (`jax.random.normal(key, shape)`)
+from codemods.analysis.result_ranks import random_rank, scalar_rank  # (`jax.random.normal(key, shape)`, `np.sqrt(8)`)
 from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
 
 _ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
@@ -474,4 +474,5 @@ def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
         return 1
     if name in _GENERATED and "size" in kwargs:
         return shape_rank(kwargs["size"])
-    return where_rank(name, args, kwargs)
+    found = where_rank(name, args, kwargs)
+    return found if found is not None else scalar_rank(name, args, kwargs)
