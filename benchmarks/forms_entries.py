@@ -2962,6 +2962,10 @@ ENTRIES = {
     "nje10_sf105_first_drawn_letter_picks_the_reduction": "main()",
     "je11_sf105_spec_by_rank_of_a_random_weight": "main()",
     "nje11_sf105_random_weight_of_rank_one": "main()",
+    "je12_sf104_reduced_lists_an_axis_nothing_gathers": "main()",
+    "nje12_sf104_reduced_lists_every_gathered_axis": "main()",
+    "je13_sf104_literal_reduced_axis_not_gathered": "main()",
+    "nje13_sf104_literal_reduced_axis_gathered": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
