@@ -2966,6 +2966,8 @@ ENTRIES = {
     "nje12_sf104_reduced_lists_every_gathered_axis": "main()",
     "je13_sf104_literal_reduced_axis_not_gathered": "main()",
     "nje13_sf104_literal_reduced_axis_gathered": "main()",
+    "je14_sf104_export_reports_shards_between_gathers": "main()",
+    "nje14_sf104_shard_count_decides_the_second_layout": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
