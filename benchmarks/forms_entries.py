@@ -2968,6 +2968,8 @@ ENTRIES = {
     "nje13_sf104_literal_reduced_axis_gathered": "main()",
     "je14_sf104_export_reports_shards_between_gathers": "main()",
     "nje14_sf104_shard_count_decides_the_second_layout": "main()",
+    "je15_sf104_gather_after_shard_map_on_the_abstract_mesh": "main()",
+    "nje15_sf104_abstract_mesh_result_gathered_whole": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -167,6 +167,7 @@ def _shard_map(name: str, args: list, kwargs: dict) -> ShardMapFn:
         raise Bail
     given.update(kwargs)
     mesh = given.get("mesh")
+    mesh = mesh.concrete if type(mesh) is abstract_types.AbstractMesh and mesh.concrete is not None else mesh
     if "f" not in given or "out_specs" not in given or "axis_names" in given or mesh is not None \
             and type(mesh) is not MeshObj:
         raise Bail  # (`axis_names=`: a partly manual body, not modelled)
