@@ -53,7 +53,8 @@ def _rule_words() -> dict[str, tuple[str, ...]]:
         "SF101": gather,
         "SF102": (jaxapi.ERR_GATHER_INPUT_REDUCED,),
         "SF103": (jaxapi.ERR_PVARY_REDUCED, jaxapi.ERR_ONE_STATE, *gather),
-        "SF104": ("so that it's a prefix of in_spec", sf104.REPLICATION_ERROR, sf104.MESH_ERROR, sf104.MULTI_DIM_ERROR),
+        "SF104": ("so that it's a prefix of in_spec", sf104.REPLICATION_ERROR, sf104.MESH_ERROR, sf104.MULTI_DIM_ERROR,
+                  sf104.EXTRA_REDUCED_ERROR),
         "SF105": (jaxapi.ERR_ONE_STATE,),
         "SF106": (jaxapi.ERR_REDUCED_WITH_REPLICATED,),
     }

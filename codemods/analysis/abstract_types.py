@@ -38,10 +38,13 @@ class AbstractSharding:
 
 
 class AbstractMesh:
-    __slots__ = ("names", "sizes")
+    """A mesh's abstract view; `concrete`: the mesh it views (a shard_map given it runs on that
+    mesh, as with the mesh itself: checked on 0.10.2, also called outside `jax.set_mesh`)."""
 
-    def __init__(self, names: tuple, sizes: tuple | None) -> None:
-        self.names, self.sizes = names, sizes
+    __slots__ = ("concrete", "names", "sizes")
+
+    def __init__(self, names: tuple, sizes: tuple | None, concrete: object = None) -> None:
+        self.names, self.sizes, self.concrete = names, sizes, concrete
 
 
 TYPES = (ArrayType, AbstractSharding, AbstractMesh, DeviceGrid)  # (DeviceGrid: device_grids.py)
@@ -56,7 +59,7 @@ def typeof(args: list, kwargs: dict) -> ArrayType:
             or sharding.spec.spec.reduced or sharding.spec.spec.unreduced or len(sharding.spec.entries) > array.ndim:
         raise Bail
     entries = tuple(sharding.spec.entries) + (None,) * (array.ndim - len(sharding.spec.entries))
-    mesh = AbstractMesh(tuple(sharding.mesh.names), sharding.mesh.sizes)
+    mesh = AbstractMesh(tuple(sharding.mesh.names), sharding.mesh.sizes, sharding.mesh)
     return ArrayType(AbstractSharding(mesh, SpecObj(entries)), array.ndim, array.dtype)
 
 
@@ -92,4 +95,4 @@ def abstract_mesh(run, args: list, kwargs: dict) -> AbstractMesh:
         mesh = run.context_mesh()
     if mesh is None:
         raise Bail
-    return AbstractMesh(tuple(mesh.names), mesh.sizes)
+    return AbstractMesh(tuple(mesh.names), mesh.sizes, mesh)

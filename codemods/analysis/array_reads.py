@@ -16,6 +16,8 @@ from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.passed_steps import sliced_count
 from codemods.analysis.script_operators import ArrMethod
+from codemods.analysis.drawn_texts import DrawChoice
+from codemods.analysis.addressable_shards import addressable_shards
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_numbers import number, sizes
 
@@ -37,6 +39,10 @@ def array_attribute(run, obj: Arr, name: str) -> object:
         return number(run)
     if name == "dtype":
         return obj.dtype if obj.dtype is not None else Opaque()
+    if name == "addressable_shards":
+        return addressable_shards(obj)  # (addressable_shards.py)
+    if name == "choice" and obj.host:  # (a NumPy generator: no array has `choice`)
+        return DrawChoice(ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj))  # (drawn_texts.py)
     if name not in ("T", "at", "real", "imag", "mT"):
         return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
     result = Arr(None, obj.host)

@@ -40,6 +40,7 @@ from codemods.analysis.live_loops import live, sources_of, unchanged, walk
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.scope_declarations import declare, home
 from codemods.analysis.unknown_choices import unknown_choice
+from codemods.analysis import drawn_texts
 
 
 class HostRun(HostHandlers, HostClassRuns, HostExpressions):
@@ -91,10 +92,10 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
                 raise Bail  # `list.sort(key=fn)`: a callback the real method would run
             if func.__name__ in ("join", "extend") and unordered(args):
                 raise Bail  # (a set of strs, walked in an order that changes from run to run: set_orders.py)
-            if type(func.__self__) is str and func.__name__ in ("join", "format") \
-                    and not all(plain_tree(a) or type(a) is Seq and all(type(i) is str for i in a) for a in args):
+            if type(func.__self__) is str and func.__name__ in ("join", "format") and not all(plain_tree(a) or type(a) is Seq
+                                                                                      and all(type(i) is str for i in a) or drawn_texts.drawn(a) for a in args):
                 raise Bail
-            return guard(func, *args, **kwargs)
+            return drawn_texts.called(self, func, args, kwargs)  # (guard, or `"".join(rng.choice(letters, size=n))`: drawn_texts.py)
         if callable(func) and getattr(func, "__module__", None) in ("json", "ast", "math") \
                 and all(plain_tree(a) for a in list(args) + list(kwargs.values())):
             return guard(func, *args, **kwargs)

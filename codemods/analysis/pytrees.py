@@ -214,14 +214,14 @@ class Pytrees(LeafWalks):
             return True
 
         order = sorted(paths)
-        first = len(self.slots)
+        first, runs_before = len(self.slots), dict(self.function_runs)
         if order:
             apply(order[0])
         judged = self.slots[first:]
         outer, self.round_values = self.round_values, {}
         try:
             self.later_rounds(judged, [lambda path=path: apply(path) for path in order[1:]],
-                              "it fails for a later leaf of the tree, not for the first")
+                              "it fails for a later leaf of the tree, not for the first", runs_before)
         finally:
             seen, self.round_values = self.round_values, outer
             self.keep_round_values(outer, seen)

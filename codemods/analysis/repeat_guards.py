@@ -28,7 +28,7 @@ _BUILTIN_VALUES = frozenset({"list", "tuple", "dict", "str", "int", "float", "bo
                              "None", "True", "False"})
 _FIELD = "."  # `changed` holds fields as ".name"
 _ANY = "*"
-_PURE_NAMED = frozenset({"re.search", "re.match", "re.fullmatch"})
+_PURE_NAMED = frozenset({"re.search", "re.match", "re.fullmatch", "jax.tree_util.keystr"})  # keystr: a key path as text
 _MUTABLE_DEFAULTS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp, ast.Call)
 
 

@@ -73,10 +73,13 @@ class Rounds:
         for key, value in seen.items():
             _agree(outer, key, value)
 
-    def later_rounds(self, judged: list[tuple[Site, int]], runs: list[Callable[[], bool]], note: str) -> None:
+    def later_rounds(self, judged: list[tuple[Site, int]], runs: list[Callable[[], bool]], note: str,
+                     first_runs: dict[int, int] | None = None) -> None:
         """Run `runs` (each returns False to stop: the rounds after it are not reached) without
         judging; when the first round found no problem (`judged`: its sites), a site takes the
-        first problem a later round certainly meets there."""
+        first problem a later round certainly meets there. `first_runs`: the functions' run
+        counts before the first round (a function whose only run was the first round may meet,
+        in a later one, a site that round skipped)."""
         outer, outer_level, outer_function = self.collecting, self.collect_level, self.collect_function
         self.collecting = {}
         self.collect_function = self.running[-1].function if self.running else None
@@ -99,9 +102,9 @@ class Rounds:
             if later is not None and self.verdicts[site.key][index] is None:
                 self.verdicts[site.key][index] = replace(later, fixable=False, note=note)
         if found and not self.silent and _UNSURE not in found and not {site.key for site, _ in judged} & set(found):
-            self._first_met_later(found, note)
+            self._first_met_later(found, note, first_runs)
 
-    def _first_met_later(self, found: dict[int, Verdict], note: str) -> None:
+    def _first_met_later(self, found: dict[int, Verdict], note: str, first_runs: dict[int, int] | None = None) -> None:
         """The first problem of the later rounds is at a site the first round never reached (a
         loop over transforms of different kinds: `for t in chain: g = t.update(g)`): judged as
         met once, in a function no analysed run judged otherwise (a later such run must agree)."""
@@ -113,7 +116,10 @@ class Rounds:
         # the call through another kind of callee (`for stage in stages: h = stage(h)` whose
         # first stage is a def); a later run must judge it the same.
         current = runs == 1 and bool(self.running) and self.running[-1].function is site.function
-        if runs and not current:
+        # A function mapped over a tree's leaves whose only run is the map's first leaf (which took
+        # another branch: `if path[0].key == "w": psum(...)`); a later run must judge it the same.
+        first_only = runs == 1 and first_runs is not None and not first_runs.get(id(site.function), 0)
+        if runs and not current and not first_only:
             return
         self.verdicts[site.key] = [replace(found[site.key], fixable=False, note=note)]
         self.__dict__.setdefault("_met_later", set()).add(site.key)

@@ -47,6 +47,8 @@ from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
 from codemods.analysis.state_runs import body_states
+from codemods.analysis.shape_structs import ShapeStruct
+from codemods.analysis.result_ranks import random_rank, scalar_rank  # (`jax.random.normal(key, shape)`, `np.sqrt(8)`)
 from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
 
 _ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
@@ -154,7 +156,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")
-        rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else None
+        rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else random_rank(name, args, kwargs)
         dtype = made_dtype(name, args, kwargs)
         if given is not None:
             return Arr(_sharding(run, given), False, ndim=rank, dtype=dtype)
@@ -170,6 +172,7 @@ def _shard_map(name: str, args: list, kwargs: dict) -> ShardMapFn:
         raise Bail
     given.update(kwargs)
     mesh = given.get("mesh")
+    mesh = mesh.concrete if type(mesh) is abstract_types.AbstractMesh and mesh.concrete is not None else mesh
     if "f" not in given or "out_specs" not in given or "axis_names" in given or mesh is not None \
             and type(mesh) is not MeshObj:
         raise Bail  # (`axis_names=`: a partly manual body, not modelled)
@@ -416,7 +419,7 @@ def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> ob
                 raise Bail
             items = [walk(item, [other[i] for other in others], depth + 1) for i, item in enumerate(node)]
             return ntup(node.cls, items) if type(node) is NTup else type(node)(items)
-        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str) or type(node) is UObj \
+        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct) or type(node) is UObj \
                 and node.cls.kind in ("plain", "dataclass") and node.data is None and not node.cls.registered:
             return run.call(func, [node, *others], {})
         raise Bail
@@ -451,7 +454,7 @@ def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
         return [leaf for key in _sorted_keys(tree) for leaf in tree_leaves(run, tree[key], is_leaf, depth + 1)]
     if type(tree) in (tuple, list, NTup):
         return [leaf for item in tree for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
-    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str):
+    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct):
         return [tree]
     raise Bail
 
@@ -477,4 +480,5 @@ def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
         return 1
     if name in _GENERATED and "size" in kwargs:
         return shape_rank(kwargs["size"])
-    return where_rank(name, args, kwargs)
+    found = where_rank(name, args, kwargs)
+    return found if found is not None else scalar_rank(name, args, kwargs)

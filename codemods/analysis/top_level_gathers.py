@@ -40,4 +40,5 @@ class TopLevelGathers:
             raise Bail
         if said[0] != "fine":
             raise GatherStop(self.node, "spec", x.sharding.spec.spec, spec, said)
-        return Arr(ShardObj(mesh, out if type(out) is SpecObj else out.spec), False)
+        # (the gather keeps the array's shape and dtype: only its layout changes)
+        return Arr(ShardObj(mesh, out if type(out) is SpecObj else out.spec), False, ndim=x.ndim, dtype=x.dtype)

@@ -14,9 +14,10 @@ from collections import OrderedDict
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import Arr, NTup, RunCallable, ShardObj, SpecObj, ntup
+from codemods.analysis.shape_structs import ShapeStruct
 
 _LEAF = object()  # (where a leaf was, in a skeleton)
-_LEAF_TYPES = (Arr, SpecObj, ShardObj, int, float, bool, str)
+_LEAF_TYPES = (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct)
 
 
 class TreeDefObj(ModelledObject):

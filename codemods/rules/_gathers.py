@@ -78,8 +78,8 @@ def missing_reduced(dims: list[DimGather], written: Axes) -> Axes:
 def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
     """What SF104 says of a gather from `in_spec` to `out_spec`, in a form two cases compare by:
     None (nothing: JAX fails otherwise, or the call is not judged), ("fine",), ("rewrite", first
-    only, the bad dimensions and kinds), ("multi", the dimensions changed) or ("reduced", the
-    dimensions gathered)."""
+    only, the bad dimensions and kinds), ("multi", the dimensions changed), ("reduced", the
+    dimensions gathered) or ("extra", the reduced axes written that no dimension gathers)."""
     if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
             or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
         return None  # P(...) itself rejects reduced axes that a dimension is sharded on
@@ -100,7 +100,16 @@ def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
         return ("rewrite", False, tuple((d.dim, d.kind) for d in bad))
     if missing_reduced(dims, out_spec.reduced):
         return ("reduced", tuple(d.dim for d in dims))
+    if extra := extra_reduced(dims, out_spec.reduced):
+        # Reduced axes no dimension gathers (the input is not sharded on them): the result is not
+        # reduced there, and JAX rejects the out spec (checked on 0.10.2, with and without a gather).
+        return ("extra", extra)
     return ("fine",)
+
+
+def extra_reduced(dims: list[DimGather], written: Axes) -> Axes:
+    gathered = set(required_reduced(dims, ()))
+    return tuple(axis for axis in written if axis not in gathered)
 
 
 def dim_problem(first: DimGather, want: object, have: object, prefix_error: str) -> str:

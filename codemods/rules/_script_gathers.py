@@ -8,7 +8,7 @@ from codemods.analysis.script_stops import script_stop
 from codemods.context import FileContext
 from codemods.model import Finding
 from codemods.rules._gathers import dim_problem, gathered_dims, missing_reduced, required_reduced
-from codemods.rules._sf104_doc import MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR
+from codemods.rules._sf104_doc import EXTRA_REDUCED_ERROR, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR
 from codemods.spelling import jax_module
 
 _HOW = "when the script runs from its `if __name__ == \"__main__\":` block"
@@ -45,6 +45,8 @@ def script_findings(ctx: FileContext, code: str, seen_lines: set[int]) -> list[F
         message = dim_problem(first, want, have, PREFIX_ERROR)
         reduced = ", ".join(repr(a) for a in required_reduced([first], ()))
         message += f"; gather the dimension whole (reduced={{{reduced}}}) and reshard, or simply {simply}"
+    elif said[0] == "extra":
+        message = extra_message(want, said[1], simply)
     else:
         missing = missing_reduced(dims, want.reduced)
         names = ", ".join(repr(a) for a in missing)
@@ -53,3 +55,12 @@ def script_findings(ctx: FileContext, code: str, seen_lines: set[int]) -> list[F
     evidence = (("input", f"sharded {have} {_HOW}"), ("out_sharding", str(want)))
     return [Finding(code, message, span, None, evidence)]
 
+
+
+def extra_message(want, extra: tuple, simply: str) -> str:
+    """Why an out sharding listing as reduced axes that no dimension gathers fails."""
+    names = ", ".join(repr(a) for a in extra)
+    one = len(extra) == 1
+    return (f"out sharding {want} lists {names} in `reduced={{...}}`, but no dimension of the input is sharded "
+            f"on {'it' if one else 'them'}, so the gather does not make the result reduced there: JAX raises "
+            f"\"{EXTRA_REDUCED_ERROR}\"; list only the gathered axes, or simply {simply}")

@@ -7,6 +7,7 @@ from codemods.model import RuleDoc
 PREFIX_ERROR = ("top_level_all_gather maintains `top_level_all_gather(x, ...) == x` property ... Please change "
                 "your out_spec of array dimension {dim} so that it's a prefix of in_spec")
 REPLICATION_ERROR = "out_specs which require replication which can't be statically inferred"
+EXTRA_REDUCED_ERROR = "out_specs passed to shard_map should be equal to the reduced present on the out_aval"
 MESH_ERROR = "top_level_all_gather works when all mesh axes of context mesh are explicit"
 MULTI_DIM_ERROR = "multiple dimensions cannot be all_gathered since multi_dim=False passed to `top_level_all_gather`"
 

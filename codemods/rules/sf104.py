@@ -36,13 +36,14 @@ from codemods.analysis.spec_symbols import every_value, reads_here, symbols_of
 from codemods.analysis.symbol_values import SymbolAxis
 from codemods.analysis.specs import Axes, SpecLiteral, call_argument, keyword_argument, parents, parse_sharding
 from codemods.context import FileContext
+from codemods.rules._script_gathers import extra_message
 from codemods.rules._gathers import DimGather, axis_list, dim_problem, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, Safety
 from codemods.rules._gather_callers import caller_findings, keyed_findings
 from codemods.rules._mapped_gathers import lambda_findings, mapped_findings
 from codemods.rules._script_gathers import script_findings
-from codemods.rules._sf104_doc import DOC, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR  # noqa: F401 (tests)
+from codemods.rules._sf104_doc import DOC, EXTRA_REDUCED_ERROR, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR  # noqa: F401 (tests)
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, quote_of
 
@@ -243,6 +244,9 @@ class _Site:
             found = self._rewrite(bad)
         elif said[0] == "reduced":
             found = self._add_reduced()
+        elif said[0] == "extra":  # (no fix: which axes were meant is not known)
+            found = Finding(TopLevelAllGatherPrefix.code, extra_message(self.out.spec.spec, said[1], self._simple_fix_text()),
+                            ctx.span(call), None, self._evidence())
         if found is not None:
             # through a `partial` alias the out spec is written where the alias is made: not rewritten here
             yield found if self.bound is None else replace(found, fix=None)

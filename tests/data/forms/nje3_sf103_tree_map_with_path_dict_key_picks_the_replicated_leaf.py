@@ -1,0 +1,28 @@
+"""tree_map_with_path whose branch picks the b leaf by its DictKey: only the replicated leaf is
+psummed over i; the leaf reduced on i is returned as it is, and nothing raises."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def body(w, b):
+    tree = {"w": jax.lax.all_gather(w, "i", tiled=True, to="reduced"), "b": b}
+
+    def sync(path, leaf):
+        if path[0].key == "b":
+            return jax.lax.psum(leaf, "i")
+        return leaf
+
+    out = jax.tree_util.tree_map_with_path(sync, tree)
+    return out["b"]
+
+
+def main():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    w = jax.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P("i", None)))
+    b = jax.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P()))
+    return jax.shard_map(body, mesh=mesh, in_specs=(P("i", None), P()), out_specs=P())(w, b)
+
+
+if __name__ == "__main__":
+    main()
