@@ -506,6 +506,7 @@ def delete(run, node: ast.Delete, env: Env) -> None:
     """`del name` (a local of the running def, or of the module), `del table[key]`."""
     import operator
 
+    from codemods.analysis import script_environment
     from codemods.analysis.host_exprs import guard
 
     for target in node.targets:
@@ -513,6 +514,8 @@ def delete(run, node: ast.Delete, env: Env) -> None:
             del env.vars[target.id]
         elif type(target) is ast.Subscript and type(holder := run.eval(target.value, env)) in (dict, OrderedDict, list):
             guard(operator.delitem, holder, run.index(target.slice, env))
+        elif type(target) is ast.Subscript and script_environment.is_environ(holder):
+            script_environment.delete(run, run.index(target.slice, env))  # (`del os.environ[k]`)
         else:
             raise Bail
 
