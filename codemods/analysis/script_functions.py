@@ -534,9 +534,11 @@ def try_finally(run, node: ast.Try, env: Env) -> None:
     try:
         with uncleaned():  # (a stop leaves it without its final block: caught_stops.py)
             run.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
-    except GatherStop:
+    except GatherStop as stop:
         if swallows:
             raise Bail from None
+        from codemods.analysis.stop_cleanups import final_block
+        final_block(run, node.finalbody, env, stop)  # (run as Python runs it: stop_cleanups.py)
         raise
     except (Raised, Return, Break, Continue):
         run.block(node.finalbody, env)  # (its own return or exception, if any, goes on instead)

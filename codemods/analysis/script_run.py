@@ -281,6 +281,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             raise Bail  # (an instance given another namespace or class: its reads change)
         if type(obj) is UFunc:
             return set_function_attribute(self, obj, name, value)
+        if isinstance(obj, ModelledObject) and hasattr(obj, "set_attribute"):
+            return obj.set_attribute(self, name, value)  # (`logger.propagate = False`: script_logging.py)
         if type(obj) is argparse.Namespace:
             setattr(obj, name, value)
             return
