@@ -180,6 +180,25 @@ def library_object(run, name: str, args: list, kwargs: dict) -> LoggingObj:
     raise Bail
 
 
+_PER_PROCESS = frozenset({"created", "msecs", "relativeCreated", "thread", "threadName", "process", "processName",
+                          "taskName"})
+
+
+def make_record(run, args: list, kwargs: dict) -> object:
+    """`logging.makeLogRecord({})`: a record's attributes (what a JSON formatter leaves out of its
+    output, `set(vars(logging.makeLogRecord({})))`); times and thread or process ids unknown."""
+    import types
+
+    from codemods.analysis.script_values import Opaque
+
+    if len(args) != 1 or kwargs or type(args[0]) is not dict or not plain_tree(args[0]) or not all(
+            type(key) is str for key in args[0]):
+        raise Bail
+    made = vars(logging.makeLogRecord(dict(args[0])))
+    return types.SimpleNamespace(**{key: Opaque() if key in _PER_PROCESS and key not in args[0] else value
+                                    for key, value in made.items()})
+
+
 def owned(run, name: str) -> bool:
     """A logger name of the program's own: no library adds handlers to it."""
     if not name or name == "root":

@@ -151,4 +151,4 @@ def _basic_config(run, args: list, kwargs: dict) -> None:
 
 LIBRARY = {**{name: (lambda name: lambda run, args, kwargs: logging_setup.library_object(run, name, args, kwargs))(name)
               for name in ("logging.Formatter", "logging.Filter", "logging.StreamHandler", "logging.NullHandler")},
-           "logging.getLogger": _get_logger, "logging.LoggerAdapter": _adapter, "logging.basicConfig": _basic_config}
+           "logging.getLogger": _get_logger, "logging.makeLogRecord": logging_setup.make_record, "logging.LoggerAdapter": _adapter, "logging.basicConfig": _basic_config}
