@@ -31,12 +31,17 @@ def thrown_in(run, manager, stop: GatherStop) -> None:
     error = StopError(stop)
     manager.gen.thrown = error
 
+    ended = []
+
     def resume() -> None:
         manager.gen.step()
-        raise Bail  # (it swallowed the error, or yielded again: not the stop going on)
+        ended.append(True)
+        raise Bail
 
     if not _cleaned(run, resume, lambda raised: raised.error is error):
         stop.__dict__["uncleaned"] = True
+    if ended:
+        raise Bail  # (it swallowed the error and the program goes on, or yielded again: RuntimeError)
 
 
 def _cleaned(run, step, same) -> bool:
