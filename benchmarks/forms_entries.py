@@ -3489,7 +3489,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("njf3_sf105_script_retry_catches_the_shape_error", 66): "the matmul's TypeError is caught by the retry"
     " decorator, which falls back to a plain sum: the program ends normally",
     ("njf4_sf105_script_profile_swallows_step_errors", 31): "the profiling manager swallows JAX's error and the job"
-    " sums over 'j' only: the program ends normally",
+    " sums over 'i' only: the program ends normally",
     ("nhe3_sf105_script_runner_result_retried", 27): "the runner catches JAX's error into its Result and main"
     " retries over 'j': the program ends normally",
 }

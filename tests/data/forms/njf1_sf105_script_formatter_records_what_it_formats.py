@@ -67,7 +67,7 @@ def sync(x, mesh, axes):
 def main():
     mesh = jax.make_mesh((2, 4), ("i", "j"))
     log.info("starting")
-    axes = "j" if SEEN else ("i", "j")
+    axes = "i" if SEEN else ("i", "j")
     x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
     return sync(x, mesh, axes)
 

@@ -1,5 +1,5 @@
 """The axes depend on whether the process was given XLA_FLAGS: set (as on the test machines),
-the job sums over 'j' only and runs; a model that took the variable as unset would report."""
+the job sums over 'i' only and runs; a model that took the variable as unset would report."""
 import os
 
 import jax
@@ -47,7 +47,7 @@ def sync(x, mesh, axes):
 
 def main():
     flags = os.environ.get("XLA_FLAGS")
-    axes = ("i", "j") if flags is None else "j"
+    axes = ("i", "j") if flags is None else "i"
     mesh = jax.make_mesh((2, 4), ("i", "j"))
     x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
     return sync(x, mesh, axes)

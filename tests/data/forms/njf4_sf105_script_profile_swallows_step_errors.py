@@ -1,5 +1,5 @@
 """The profiling manager logs a failed step and swallows the error, and the job then sums over
-'j' only: JAX raises inside the block but the program goes on and ends normally."""
+'i' only: JAX raises inside the block but the program goes on and ends normally."""
 import contextlib
 import logging
 
@@ -66,7 +66,7 @@ def main():
     with profile("step"):
         out = sync(x, mesh, ("i", "j"))
     if FAILED:
-        out = sync(x, mesh, "j")
+        out = sync(x, mesh, "i")
     return out
 
 
