@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 
 from codemods.analysis import logging_setup
+from codemods.analysis.logging_config import dict_config
 from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
@@ -151,4 +152,5 @@ def _basic_config(run, args: list, kwargs: dict) -> None:
 
 LIBRARY = {**{name: (lambda name: lambda run, args, kwargs: logging_setup.library_object(run, name, args, kwargs))(name)
               for name in ("logging.Formatter", "logging.Filter", "logging.StreamHandler", "logging.NullHandler")},
-           "logging.getLogger": _get_logger, "logging.makeLogRecord": logging_setup.make_record, "logging.LoggerAdapter": _adapter, "logging.basicConfig": _basic_config}
+           "logging.getLogger": _get_logger, "logging.makeLogRecord": logging_setup.make_record,
+           "logging.config.dictConfig": lambda run, args, kwargs: dict_config(run, args, kwargs), "logging.LoggerAdapter": _adapter, "logging.basicConfig": _basic_config}
