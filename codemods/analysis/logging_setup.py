@@ -246,16 +246,33 @@ def _quiet(run, made: LoggingClass) -> bool:
             continue
         if not plain_tree(value) or type(value) in (list, dict, set) and any(value is held for held in module_values):
             return False  # (a class attribute that is a module object: a method could change it)
+    owns = _owns_its_state(made.cls.node)
     for statement in made.cls.node.body:
         if type(statement) in (ast.FunctionDef,):
-            if statement.decorator_list or not _quiet_method(run, made, statement):
+            if statement.decorator_list or not _quiet_method(run, made, statement, owns):
                 return False
         elif type(statement) in (ast.AsyncFunctionDef, ast.ClassDef):
             return False
     return True
 
 
-def _quiet_method(run, made: LoggingClass, node: ast.FunctionDef) -> bool:
+def _owns_its_state(node: ast.ClassDef) -> bool:
+    """Every attribute its `__init__` stores on self is a fresh container, a constant or a
+    parameter (a plain value, checked at the call): what the methods change of self is then the
+    object's own, which nothing of the program reads (its objects are opaque)."""
+    for statement in node.body:
+        if type(statement) is ast.FunctionDef and statement.name == "__init__":
+            params = {a.arg for a in (*statement.args.posonlyargs, *statement.args.args, *statement.args.kwonlyargs)}
+            for inner in ast.walk(statement):
+                if type(inner) in (ast.Assign, ast.AnnAssign) and any(
+                        type(t) is ast.Attribute for t in (inner.targets if type(inner) is ast.Assign else [inner.target])):
+                    value = inner.value
+                    if not (_fresh(value) or type(value) is ast.Name and value.id in params):
+                        return False
+    return True
+
+
+def _quiet_method(run, made: LoggingClass, node: ast.FunctionDef, owns: bool = False) -> bool:
     params = [a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)]
     params += [a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None]
     me = params[0] if params else None
@@ -297,12 +314,15 @@ def _quiet_method(run, made: LoggingClass, node: ast.FunctionDef) -> bool:
                     base = root(part)
                     if type(base) is not ast.Name:
                         return False
-                    if base.id in fresh or init and base.id == me and type(part) is ast.Attribute \
+                    if base.id in fresh or owns and base.id == me or init and base.id == me and type(part) is ast.Attribute \
                             and type(part.value) is ast.Name or record is not None and base.id == record \
                             and type(part) is ast.Attribute and type(part.value) is ast.Name:
                         continue
                     return False
         if kind is ast.Call:
+            if owns and type(inner.func) is ast.Attribute and type(base := root(inner.func)) is ast.Name \
+                    and base.id == me:
+                continue  # (its own methods, or its own state changed)
             if not _quiet_call(run, made, inner, me, record, local, fresh, root):
                 return False
     return True

@@ -41,7 +41,11 @@ class LoggerObj(ModelledObject):
         if name == "name" and self.extra is None:
             return self.name
         if self.extra is None and name in ("addHandler", "removeHandler", "addFilter"):
+            if self.name == "root" and name != "addFilter":  # (the library's handlers stay; the program's are known)
+                return logging_setup._Method(_RootHandlers(run), name)
             return logging_setup._Method(self, name)
+        if self.extra is None and name == "hasHandlers":
+            return LogMethod(self, name)
         if self.extra is None and name == "handlers" and self.handlers is not None:
             return self.handlers
         if self.extra is None and name == "propagate":
@@ -52,6 +56,25 @@ class LoggerObj(ModelledObject):
         if self.extra is not None or name != "propagate" or type(value) is not bool:
             raise Bail
         self.propagate = value
+
+    def has_handlers(self, run) -> bool:
+        """`logger.hasHandlers()`: its own, then its parents' while they propagate; the root's may
+        be a library's (unknown) unless the program gave it some."""
+        loggers, logger, parts = run.__dict__.get("_loggers", {}), self, self.name.split(".")
+        while True:
+            if logger is not None and logger.handlers:
+                return True
+            if logger is not None and not logger.propagate:
+                return False
+            if logger is not None and logger.handlers is None and logger.name != "root":
+                raise Bail
+            parts = parts[:-1]
+            if not parts or logger is not None and logger.name == "root":
+                break
+            logger = loggers.get(".".join(parts))
+        if run.__dict__.get("_root_handlers"):
+            return True
+        raise Bail  # (the root's: whatever the libraries and the process set up)
 
     def reached(self, run) -> list:
         """The handlers and filters a record of this logger may meet: its own and its parents'
@@ -75,6 +98,10 @@ class LogMethod(RunCallable):
         self.logger, self.name = logger, name
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
+        if self.name == "hasHandlers":
+            if args or kwargs:
+                raise Bail
+            return self.logger.has_handlers(run)
         if self.name in ("isEnabledFor", "getEffectiveLevel"):
             if len(args) != (self.name == "isEnabledFor") or kwargs:
                 raise Bail
@@ -96,6 +123,15 @@ class LogMethod(RunCallable):
         if self.logger.extra is None:
             logging_setup.check_quiet(run, self.logger.reached(run))  # (the code it may run: logging_setup.py)
         return None
+
+
+class _RootHandlers:
+    """The root logger's handlers the program added (its others are a library's)."""
+
+    __slots__ = ("handlers", "filters")
+
+    def __init__(self, run) -> None:
+        self.handlers, self.filters = run.__dict__.setdefault("_root_handlers", []), None
 
 
 def _level(value: object) -> bool:
