@@ -143,8 +143,27 @@ def _named_level(value: object) -> bool:
     return type(value) is Lib and value.name.startswith("logging.") and value.name[8:] in logging.getLevelNamesMapping()
 
 
-def _printable(value: object) -> bool:
-    return plain_tree(value) or type(value) in _PRINTED
+def _printable(value: object, depth: int = 0) -> bool:
+    """Formatting it runs no code of the program's: plain data, a library object, or an object of
+    a module class with no `__repr__`/`__str__`/`__format__` of its own (a dataclass's generated
+    repr shows its fields, so theirs count too)."""
+    from codemods.analysis.script_values import UFunc, UObj
+
+    if plain_tree(value) or type(value) in _PRINTED:
+        return True
+    if depth > 6:
+        return False
+    if type(value) in (list, tuple):
+        return all(_printable(item, depth + 1) for item in value)
+    if type(value) is dict:
+        return all(plain_tree(key) and _printable(item, depth + 1) for key, item in value.items())
+    if type(value) is UObj and value.data is None and value.cls.meta is None:
+        if any(value.cls.lookup(name) is not None and type(value.cls.lookup(name)[1]) is UFunc
+               or value.cls.lookup(name) is not None and value.cls.kind != "dataclass"
+               for name in ("__repr__", "__str__", "__format__")):
+            return False
+        return value.cls.kind != "dataclass" or all(_printable(item, depth + 1) for item in value.attrs.values())
+    return False
 
 
 def _get_logger(run, args: list, kwargs: dict) -> LoggerObj:
@@ -171,9 +190,10 @@ def _basic_config(run, args: list, kwargs: dict) -> None:
     handlers = kwargs.pop("handlers", None)
     if handlers is not None:
         if type(handlers) not in (list, tuple) or not all(type(h) is logging_setup.LoggingObj and h.kind == "handler"
-                                                          for h in handlers) or kwargs.get("force") is not True:
-            raise Bail  # (without force=True, whether the root had handlers already decides: not known)
-        kwargs.pop("force")
+                                                          for h in handlers) or type(kwargs.pop("force", False)) is not bool:
+            raise Bail
+        # (without force=True they are added only where the root had none: taken as added, so the
+        # code they may run is checked either way)
         run.__dict__.setdefault("_root_handlers", []).extend(handlers)
     if args or not set(kwargs) <= {"level", "format", "datefmt"} or "level" in kwargs and not _level(kwargs["level"]) \
             or any(type(kwargs.get(k, "")) is not str for k in ("format", "datefmt")):
