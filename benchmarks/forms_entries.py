@@ -195,6 +195,19 @@ ENTRIES = {
     "nhe3_sf105_script_runner_result_retried": "main()",
 
     "hl6_sf105_script_axes_chosen_by_an_objects_eq": "main()",
+
+    "jf1_sf105_script_json_formatter_logging_setup": "main()",
+    "njf1_sf105_script_formatter_records_what_it_formats": "main()",
+    "jf2_sf105_script_env_default_undone_at_shutdown": "main()",
+    "njf2_sf105_script_axes_chosen_by_whether_xla_flags_is_set": "main()",
+    "jf3_sf105_script_retry_decorator_of_infra_errors": "main()",
+    "njf3_sf105_script_retry_catches_the_shape_error": "main()",
+    "jf4_sf105_script_job_run_with_profile_and_shutdown": "main()",
+    "njf4_sf105_script_profile_swallows_step_errors": "main()",
+    "jf5_sf105_script_dict_config_and_counting_handler": "main()",
+    "njf5_sf105_script_handler_appends_to_module_list": "main()",
+    "jf6_sf105_script_atexit_signal_and_dataclass_logged": "main()",
+    "njf6_sf105_script_logged_field_repr_records_itself": "main()",
     "nhl6_sf105_script_objects_without_eq_compare_by_identity": "main()",
     "hl5_sf105_script_axes_sliced_by_an_index_object": "main()",
     "nhl5_sf105_script_slice_bound_reads_index_not_int": "main()",
@@ -3539,6 +3552,10 @@ NOTES: dict[tuple[str, int], str] = {
     ("nbc6_collective_name_not_in_specs", 9): "only a collective names 'j': on a mesh without it line 8 raises first",
     ("nbc10_mesh_from_a_list_beside_param", 9): "the axes are another mesh's, which the caller chooses",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
+    ("njf3_sf105_script_retry_catches_the_shape_error", 66): "the matmul's TypeError is caught by the retry"
+    " decorator, which falls back to a plain sum: the program ends normally",
+    ("njf4_sf105_script_profile_swallows_step_errors", 31): "the profiling manager swallows JAX's error and the job"
+    " sums over 'i' only: the program ends normally",
     ("nhe3_sf105_script_runner_result_retried", 27): "the runner catches JAX's error into its Result and main"
     " retries over 'j': the program ends normally",
 }

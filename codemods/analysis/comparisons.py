@@ -14,7 +14,6 @@ from itertools import product
 
 from codemods.analysis.sequence_kinds import LIST, TUPLE, payload_kind
 from codemods.analysis.values import (
-    AxisState,
     ClassValue,
     Const,
     DictValue,

@@ -45,8 +45,10 @@ def enter(run, manager: object, target, body, env) -> None:
         return with_object(run, manager, target, body, env)
     if isinstance(manager, LibraryContext):  # (contextlib's: library_contexts.py)
         return manager.run_with(run, target, body, env)
+    if type(manager) is Managed:
+        return managed(run, manager, target, body, env)  # (a stop throws in at the `yield`: stop_cleanups.py)
     with uncleaned():  # (a stop leaves it without its exit: caught_stops.py)
-        return (managed if type(manager) is Managed else with_file)(run, manager, target, body, env)
+        return with_file(run, manager, target, body, env)
 
 
 def with_object(run, manager: UObj, target, body, env) -> None:

@@ -345,8 +345,8 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
             for target in node.targets:
                 self.store(target, value, env)
         elif kind is ast.AnnAssign:
-            if node.value is None or type(node.target) is not ast.Name:
-                raise Bail
+            if node.value is None or type(node.target) not in (ast.Name, ast.Attribute, ast.Subscript):
+                raise Bail  # (`self.rows: list = []` in a method: stored; a function's annotations are not run)
             self.store(node.target, self.eval(node.value, env), env)
         elif kind is ast.AugAssign:
             if type(node.target) not in (ast.Name, ast.Subscript):

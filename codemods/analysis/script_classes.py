@@ -27,6 +27,7 @@ from codemods.analysis.script_values import (
     ntup,
 )
 from codemods.analysis.script_exceptions import exception_class
+from codemods.analysis.logging_setup import BASES as LOGGING_BASES, make_logging_class
 from codemods.analysis.class_dirs import NOT_HELD, inherited_member
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
@@ -63,6 +64,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
+    if len(bases) == 1 and type(bases[0]) is Lib and bases[0].name in LOGGING_BASES:
+        return make_logging_class(run, node, env, bases[0])  # (a JSON formatter: logging_setup.py)
     names = [jaxapi.canonical(value.name) if type(value) is Lib else value for value in bases]
     if is_typed_dict_base(bases, names):
         return typed_dict_class(run, node, env)  # (a callable that makes dicts: typed_dicts.py)

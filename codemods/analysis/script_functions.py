@@ -508,6 +508,7 @@ def delete(run, node: ast.Delete, env: Env) -> None:
 
     from codemods.analysis.deleted_attributes import delete_attribute
 
+    from codemods.analysis import script_environment
     from codemods.analysis.host_exprs import guard
 
     for target in node.targets:
@@ -517,6 +518,8 @@ def delete(run, node: ast.Delete, env: Env) -> None:
             guard(operator.delitem, holder, run.index(target.slice, env))
         elif type(target) is ast.Attribute:
             delete_attribute(run, run.eval(target.value, env), target.attr)  # (deleted_attributes.py)
+        elif type(target) is ast.Subscript and script_environment.is_environ(holder):
+            script_environment.delete(run, run.index(target.slice, env))  # (`del os.environ[k]`)
         else:
             raise Bail
 
@@ -535,9 +538,11 @@ def try_finally(run, node: ast.Try, env: Env) -> None:
     try:
         with uncleaned():  # (a stop leaves it without its final block: caught_stops.py)
             run.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
-    except GatherStop:
+    except GatherStop as stop:
         if swallows:
             raise Bail from None
+        from codemods.analysis.stop_cleanups import final_block
+        final_block(run, node.finalbody, env, stop)  # (run as Python runs it: stop_cleanups.py)
         raise
     except (Raised, Return, Break, Continue):
         run.block(node.finalbody, env)  # (its own return or exception, if any, goes on instead)

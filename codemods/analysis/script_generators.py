@@ -248,6 +248,9 @@ def make_manager(run, args: list, kwargs: dict) -> ContextManager:
     return ContextManager(args[0])
 
 
+from codemods.analysis.script_values import GatherStop  # noqa: E402
+
+
 def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
     """`with manager as target: body()`: the generator up to its `yield`, the body, then the rest."""
     if manager.used:
@@ -264,6 +267,10 @@ def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
         body()
     except (Break, Continue, Return):  # (not exceptions in Python: the manager leaves normally)
         _leave(manager)
+        raise
+    except GatherStop as stop:  # (JAX's error thrown in at the `yield`: stop_cleanups.py)
+        from codemods.analysis.stop_cleanups import thrown_in
+        thrown_in(run, manager, stop)
         raise
     except Raised as raised:  # (`__exit__` throws it in at the `yield`: generator_methods.py)
         if not isinstance(raised.error, Exception) or isinstance(raised.error, StopIteration):

@@ -239,8 +239,10 @@ class ScriptOperators:
             marked = any(side is None or type(side) in (bool, type(Ellipsis)) or side is inspect.Parameter.empty
                          or script_typing.singleton(side) or type(side) is Sentinel
                          for side in (left, right))  # (a singleton, an `object()`: only itself is it)
+            if (left is None) != (right is None) and script_environment.read_text(self, left if right is None else right):
+                return script_environment.none_test(self, left if right is None else right) == (type(node.ops[0]) is ast.Is)
             if any(script_environment.maybe_none(self, side) for side in (left, right)):
-                raise Bail  # (`os.environ.get("SLURM_PROCID") is None`: whether it is set is not known)
+                raise Bail  # (`os.environ.get("SLURM_PROCID") is None` against another object)
             if left is right and type(left) in _HELD_ONCE:
                 return type(node.ops[0]) is ast.Is  # (one object the program handed on: `seen[k] is value`)
             if type(left) in _ATOMS and type(right) in _ATOMS and (type(left) is not type(right) or (

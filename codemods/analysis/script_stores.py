@@ -19,7 +19,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.instance_dicts import rebind_namespace
 from codemods.analysis.passed_steps import unpacked
 from codemods.analysis.script_functions import set_function_attribute
-from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
 from codemods.analysis.script_library import set_namespace_attribute
 from codemods.analysis import script_environment
 
@@ -71,6 +71,8 @@ class ScriptStores:
             raise Bail  # (an instance given another namespace or class: its reads change)
         if type(obj) is UFunc:
             return set_function_attribute(self, obj, name, value)
+        if isinstance(obj, ModelledObject) and hasattr(obj, "set_attribute"):
+            return obj.set_attribute(self, name, value)  # (`logger.propagate = False`: script_logging.py)
         if type(obj) is argparse.Namespace:
             setattr(obj, name, value)
             return

@@ -34,6 +34,7 @@ import textwrap
 from codemods.analysis.host_exprs import Iter, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
+from codemods.analysis.exit_hooks import LIBRARY as EXIT_LIBRARY
 from codemods.analysis.script_values import Opaque
 from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
 from codemods.analysis.tree_flattening import LIBRARY as TREE_LIBRARY
@@ -130,6 +131,6 @@ LIBRARY = {
     **{name: _unknown for name in ("time.monotonic", "time.monotonic_ns", "time.perf_counter_ns", "time.time_ns",
                                    "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
                                    "datetime.date.today", "uuid.uuid4")},
-    "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY,
+    "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY,
     **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY,
 }

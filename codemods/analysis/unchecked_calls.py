@@ -36,6 +36,7 @@ import unittest
 
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Lib, UClass
 
@@ -54,8 +55,13 @@ _RAISED = (TypeError, ValueError, RuntimeError, IndexError, OverflowError, Memor
            DeprecationWarning, FutureWarning)
 
 
-def passed(run) -> None:
-    """A step that may raise one of _RAISED: the run stops where a handler may catch it."""
+# (what an operator on traced arrays raises: shape and dtype checks; nothing runs on a device
+# there, so no XlaRuntimeError, a RuntimeError, of an allocation or an execution)
+_TRACED = (TypeError, ValueError, UserWarning, RuntimeWarning, DeprecationWarning, FutureWarning)
+
+
+def passed(run, raised: tuple = _RAISED) -> None:
+    """A step that may raise one of `raised`: the run stops where a handler may catch it."""
     if not getattr(run, "guarded", 0):
         return
     catching = run.__dict__.get("catching", [])
@@ -66,27 +72,40 @@ def passed(run) -> None:
         outer = own is not None and env is not own
         for handler in handlers:
             if handler.type is None:
-                if outer and _hands_on(handler):
+                if outer and _hands_on(handler, run, env):
                     continue
                 raise Bail
-            for kind in handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]:
-                found = run.eval(kind, env)
-                if outer and found in (Exception, BaseException) and _hands_on(handler) or type(found) is UClass:
+            for found in _handler_classes(run, handler.type, env):
+                if outer and _hands_on(handler, run, env) or type(found) is UClass:
                     continue  # (a class the module made is the base of nothing JAX raises)
                 if not isinstance(found, type) or not issubclass(found, BaseException):
                     raise Bail
                 if found.__dict__.get("_sf_module_class", False) or issubclass(found, unittest.SkipTest):
                     continue
-                if found.__module__ != "builtins" or issubclass(found, _RAISED) or any(
-                        issubclass(raised, found) for raised in _RAISED):
+                if found.__module__ != "builtins" or issubclass(found, raised) or any(
+                        issubclass(kind, found) for kind in raised):
                     raise Bail  # (a library's class, or one a check may raise)
+
+
+def _handler_classes(run, node: ast.expr, env) -> list:
+    """The classes an `except` clause names: `except (A, B)`, or a name holding a tuple of them
+    (`except exceptions` of a retry decorator's parameter), nested tuples flattened as Python does."""
+    kinds = [run.eval(kind, env) for kind in node.elts] if type(node) is ast.Tuple else [run.eval(node, env)]
+    found, depth = [], 0
+    while kinds:
+        kind = kinds.pop(0)
+        if type(kind) is tuple and depth < 64:
+            kinds[:0], depth = list(kind), depth + 1
+        else:
+            found.append(kind)
+    return found
 
 
 _REPORTERS = frozenset({"exception", "error", "warning", "warn", "info", "debug", "critical", "log", "print_exc",
                         "format_exc", "print_exception", "exc_info", "print"})
 
 
-def _hands_on(handler: ast.ExceptHandler) -> bool:
+def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
     """The handler re-raises, or every statement of it records the exception (stores, passes or logs
     it) or ends the handler, and some statement does."""
     seen = []
@@ -102,7 +121,7 @@ def _hands_on(handler: ast.ExceptHandler) -> bool:
     def quiet(body: list) -> bool:
         for stmt in body:
             kind = type(stmt)
-            if kind in (ast.Continue, ast.Break, ast.Pass):
+            if kind in (ast.Continue, ast.Break, ast.Pass) or _pause(stmt, run, env):
                 pass
             elif kind is ast.Return and (stmt.value is None or type(stmt.value) is ast.Constant):
                 pass
@@ -121,6 +140,23 @@ def _hands_on(handler: ast.ExceptHandler) -> bool:
     if any(type(node) is ast.Raise for node in ast.walk(handler)):
         return True  # (a retry ends by raising what the last attempt raised)
     return quiet(handler.body) and bool(seen)
+
+
+def _pause(stmt: ast.stmt, run, env) -> bool:
+    """`time.sleep(delay)` between a retry's attempts: it changes nothing the program reads."""
+    if type(stmt) is not ast.Expr or type(stmt.value) is not ast.Call or type(stmt.value.func) not in (ast.Name, ast.Attribute):
+        return False
+    func = stmt.value.func
+    while type(func) is ast.Attribute:
+        func = func.value
+    if type(func) is not ast.Name or any(type(arg) is ast.Starred for arg in stmt.value.args) or stmt.value.keywords:
+        return False
+    try:
+        found = run.eval(stmt.value.func, env)
+    except (Bail, Raised, Exception):
+        return False
+    return type(found) is Lib and found.name == "time.sleep" and len(stmt.value.args) == 1 \
+        and type(stmt.value.args[0]) in (ast.Name, ast.Constant, ast.Attribute)
 
 
 def library_step(run, name: str, args: list, kwargs: dict) -> None:
@@ -155,7 +191,7 @@ def binary_step(run, op: type, left: object, right: object) -> None:
         same_line = left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count
         if op in (ast.Add, ast.Mult) and (0 in (left.ndim, right.ndim) or same_line) or op is ast.MatMult and same_line:
             return
-    passed(run)
+    passed(run, _TRACED if run.in_body or run.jitted else _RAISED)
 
 
 def conversion_step(run, value: Arr) -> None:
