@@ -42,6 +42,7 @@ from codemods.analysis.script_values import (
     ntup,
 )
 from codemods.analysis import abstract_types, explicit_layouts, one_device, retraced_bodies
+from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
@@ -311,6 +312,10 @@ def place(run, tree: object, shardings: object) -> object:
     if type(shardings) in (tuple, list) and type(tree) in (tuple, list, NTup) and len(tree) == len(shardings):
         items = [place(run, item, sharding) for item, sharding in zip(tree, shardings)]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
+    if pytree.registration(tree) is not None and pytree.registration(shardings) is not None \
+            and pytree.alike(tree, [shardings]):
+        items = [place(run, item, sharding) for item, sharding in zip(pytree.children(tree), pytree.children(shardings))]
+        return pytree.rebuilt(tree, items)
     raise Bail
 
 
@@ -333,6 +338,8 @@ def _leaves(tree: object, leaf, depth: int = 0) -> object:
         return type(tree)(_leaves(item, leaf, depth + 1) for item in tree)
     if type(tree) is NTup:
         return ntup(tree.cls, [_leaves(item, leaf, depth + 1) for item in tree])
+    if pytree.registration(tree) is not None:  # (a static meta field stays as it is)
+        return pytree.rebuilt(tree, [_leaves(item, leaf, depth + 1) for item in pytree.children(tree)])
     raise Bail
 
 
@@ -414,6 +421,10 @@ def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> ob
         if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str) or type(node) is UObj \
                 and node.cls.kind in ("plain", "dataclass") and node.data is None and not node.cls.registered:
             return run.call(func, [node, *others], {})
+        if pytree.registration(node) is not None and pytree.alike(node, others):
+            items = [walk(item, [pytree.children(other)[i] for other in others], depth + 1)
+                     for i, item in enumerate(pytree.children(node))]
+            return pytree.rebuilt(node, items)
         raise Bail
 
     return walk(tree, list(rest), 0)
@@ -448,6 +459,8 @@ def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
         return [leaf for item in tree for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
     if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str):
         return [tree]
+    if pytree.registration(tree) is not None:
+        return [leaf for item in pytree.children(tree) for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
     raise Bail
 
 

@@ -21,7 +21,7 @@ import ast
 from dataclasses import replace
 
 from codemods import jaxapi
-from codemods.analysis import caught_stops, index_operands, transfer, unfollowed_states
+from codemods.analysis import caught_stops, index_operands, registered_dataclasses as pytree, transfer, unfollowed_states
 from codemods.analysis.collective_calls import collective_gives
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
@@ -396,7 +396,7 @@ def _arrays(tree: object, depth: int = 0) -> list:
         return [leaf for item in tree for leaf in _arrays(item, depth + 1)]
     if type(tree) is dict:
         return [leaf for item in tree.values() for leaf in _arrays(item, depth + 1)]
-    return []
+    return [leaf for item in pytree.leaf_lists(tree, lambda item: _arrays(item, depth + 1)) for leaf in item]
 
 
 def _arg_nodes(node: ast.AST | None, args: list) -> list:
@@ -471,7 +471,7 @@ def _entered(tree: object, specs: object, mesh, depth: int) -> object:
             and (type(specs) is not NTup or specs.cls is tree.cls):
         items = [_entered(item, spec, mesh, depth + 1) for item, spec in zip(tree, specs)]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
-    raise Bail
+    return pytree.paired(tree, specs, lambda item, spec: _entered(item, spec, mesh, depth + 1))
 
 
 def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
@@ -503,7 +503,7 @@ def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
         for item in tree.values():
             _laid_out_as(item, spec, mesh, depth + 1)
     elif tree is not None:
-        raise Bail
+        pytree.visit(tree, lambda item: _laid_out_as(item, spec, mesh, depth + 1))
 
 
 def _names_reduced(specs: object, depth: int) -> bool:
@@ -533,7 +533,7 @@ def _numbers_as_arrays(tree: object, depth: int) -> object:
         return type(tree)(_numbers_as_arrays(item, depth + 1) for item in tree)
     if type(tree) is NTup:
         return ntup(tree.cls, [_numbers_as_arrays(item, depth + 1) for item in tree])
-    return tree
+    return pytree.mapped(tree, lambda item: _numbers_as_arrays(item, depth + 1))
 
 
 def _entry(spec: SpecObj, mesh) -> SpecEntry:
