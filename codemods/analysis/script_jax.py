@@ -41,7 +41,7 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import abstract_types, explicit_layouts, one_device, retraced_bodies
+from codemods.analysis import abstract_types, explicit_layouts, jit_statics, one_device, retraced_bodies
 from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
@@ -357,12 +357,7 @@ def traced(tree: object) -> object:
 
 def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     options = jit.out if type(jit.out) is dict else {}
-    static = options.get("static_argnums", ())
-    static = (static,) if type(static) is int else static
-    names = options.get("static_argnames", ())
-    names = (names,) if type(names) is str else names
-    if type(static) not in (tuple, list) or type(names) not in (tuple, list):
-        raise Bail
+    static, names = jit_statics.statics(options, jit.func)  # (inferred from the signature as JAX does)
     args = [arg if index in static else traced(arg) for index, arg in enumerate(args)]
     kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
     if run.states is not None:
@@ -376,7 +371,9 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
                 for value in (*positional, *(value for _, value in named)))
     fixed = (*map(_typed, positional), *((name, _typed(value)) for name, value in named))
     held = run.__dict__.setdefault("jit_calls", {}).setdefault(identity(func), (func, []))  # (func kept: its id)
-    again = not plain or fixed in held[1]
+    if not all(jit_statics.hashable(value) for value in (*positional, *(value for _, value in named))):
+        raise Bail  # (JAX rejects an unhashable static argument; an object's own hash is not followed)
+    again = bool(held[1]) and (not plain or fixed in held[1])  # (a first call is traced)
     held[1].append(fixed)
     run.jitted += 1  # (`jax.set_mesh` raises inside jit: script_run.py stops there)
     try:
