@@ -6,10 +6,11 @@ points; a molecular-dynamics step runs in `lax.scan`; a gradient-norm hook diffe
 loss first. The run follows the states through them as JAX types them (each fact run on jax
 0.10.2, 8 CPU devices):
 - `jax.vmap(f)` (no `spmd_axis_name`): a slice keeps its array's state, the results keep the
-  states f gives them; psum / pmean / pmax / pmin and all_gather (to varying) of a varying or
-  invariant value raise or pass as outside, but `all_gather(..., to='reduced')` raises
-  NotImplementedError under vmap: any other collective, or one of a reduced or unreduced value,
-  leaves the run not knowing (Bail).
+  states f gives them; psum / pmean / pmax / pmin, all_gather (to varying) and `pcast(...,
+  to='varying')` of a varying or invariant value raise or pass as outside (a cast of a slice or of
+  a value f closes over alike), but `all_gather(..., to='reduced')` and `pcast(..., to='reduced')`
+  raise NotImplementedError under vmap: any other collective, or one of a reduced or unreduced
+  value, leaves the run not knowing (Bail).
 - `jax.grad` / `value_and_grad` / `jacrev` / `hessian`: f is traced forward on its arguments in
   their own states (a failure there is the program's), and each gradient has its primal's state
   (a varying loss differentiated in an invariant weight gives an invariant gradient: the
@@ -36,7 +37,7 @@ from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, State
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 _DIFFERENTIABLE = frozenset({"psum", "pmean", "all_gather", "ppermute", "pcast", "pvary"})
-_UNDER_VMAP = frozenset({"psum", "pmean", "pmax", "pmin", "all_gather"})
+_UNDER_VMAP = frozenset({"psum", "pmean", "pmax", "pmin", "all_gather", "pcast"})
 
 
 class Transforms:
@@ -55,7 +56,7 @@ class Transforms:
     def collective(self, short: str, value: AxisState, gives: State) -> None:
         """A collective met inside transformed functions (before it is judged)."""
         plain = not (value.has(R) or value.has(U) or value.has(Q) or value.mixed)
-        if self.vmapped and (short not in _UNDER_VMAP or gives is not V and short == "all_gather" or not plain):
+        if self.vmapped and (short not in _UNDER_VMAP or gives is not V and short in ("all_gather", "pcast") or not plain):
             raise Bail  # (NotImplementedError under vmap, or not run)
         if self.differentiating and short in ("pmax", "pmin"):
             raise Bail  # (NotImplementedError as JAX differentiates it, before any type check)
