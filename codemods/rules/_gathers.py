@@ -95,7 +95,7 @@ def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
     # Without multi_dim=True JAX stops at the second changed dimension, after checking the
     # first: only a first dimension that is not a prefix is certainly reported in its words.
     first_only = len(dims) > 1 and not multi_dim
-    if dims[-1].kind == "unsharded" and not first_only:
+    if dims and dims[-1].kind == "unsharded" and not first_only:
         return None  # (with multi_dim=True JAX raises at that dimension: not this rule's error)
     if first_only and dims[0].kind != "not_prefix":
         # The first dimension passes, and JAX then refuses to change a second one (whatever it
