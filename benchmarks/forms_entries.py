@@ -11,6 +11,19 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "jg1_sf101_registered_dataclass_layers_scanned": "main()",
+    "njg1_sf101_registered_meta_fields_differ": "main()",
+    "jg2_sf101_registered_config_static_axis_field": "main()",
+    "njg2_sf101_registered_axis_field_not_static": "main()",
+    "jg3_sf105_jit_static_argname_passed_by_position": "main()",
+    "njg3_sf105_jit_static_config_unhashable": "main()",
+    "jg4_sf103_pcast_inside_vmap": "main()",
+    "njg4_sf103_pcast_to_reduced_inside_vmap": "main()",
+    "jg5_sf105_pmax_of_stopped_gradient": "main()",
+    "njg5_sf105_pmax_differentiated": "main()",
+    "jg6_sf104_gather_to_a_dimension_unsharded_in_the_input": "main()",
+    "njg6_sf104_multi_dim_gather_to_unsharded_dimension": "main()",
+
     "ie1_sf104_standardised_export_keeps_layout": "main()",
     "nie1_sf104_reduced_export_drops_dimension": "main()",
     "ie2_sf104_matmul_of_broadcast_rows": "main()",
@@ -3242,6 +3255,18 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("njg1_sf101_registered_meta_fields_differ", 49): "the params and their specs are objects of one registered"
+    " dataclass with different meta values (name): two tree structures, so jax.tree.map raises before any body runs",
+    ("njg2_sf101_registered_axis_field_not_static", 28): "the config's axis field is a data field (static=False):"
+    " jit rejects its str leaf before tracing, so no body line is reached",
+    ("njg3_sf105_jit_static_config_unhashable", 49): "the static config is a dataclass that is not frozen (eq without"
+    " a hash): jit rejects it as an unhashable static argument before tracing",
+    ("njg4_sf103_pcast_to_reduced_inside_vmap", 24): "pcast(..., to='reduced') of a vmapped slice raises"
+    " NotImplementedError under vmap: not the rule's error, and the run stops there",
+    ("njg5_sf105_pmax_differentiated", 10): "pmax of a differentiated value: value_and_grad raises NotImplementedError"
+    " (no differentiation rule) before the reduction is reached",
+    ("njg6_sf104_multi_dim_gather_to_unsharded_dimension", 8): "with multi_dim=True JAX gathers dimension 0, then"
+    " rejects dimension 1, unsharded in the input: not the rule's error",
     ("nic15_sf105_set_order_is_not_known", 15): "which name a set of strs hands out first changes from run to run"
     " with str hashing (PYTHONHASHSEED): the reduction is over both axes in some runs only, so the run is silent",
     ("nic19_sf105_thread_races_with_read", 15): "the axes are read while the worker thread may still be appending:"
