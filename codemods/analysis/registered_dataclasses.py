@@ -95,9 +95,11 @@ def alike(tree: UObj, others: list) -> bool:
     return all(type(other) is UObj and other.cls is tree.cls and meta_values(other) == mine for other in others)
 
 
-def rebuilt(tree: UObj, items: list) -> UObj:
-    """`cls(**meta, **data)` with `items` as the data fields' new values."""
+def rebuilt(tree: UObj, items: list, meta: tuple | None = None) -> UObj:
+    """`cls(**meta, **data)` with `items` as the data fields' new values (`meta`: the meta values
+    a treedef kept when it was made, else `tree`'s own)."""
     found = registration(tree)
+    meta = meta_values(tree) if meta is None else meta
     cls = tree.cls
     if cls.kind != "dataclass" or cls.meta is not None or any(cls.lookup(name) for name in _OWN_CODE) \
             or len(items) != len(found.data):
@@ -105,7 +107,7 @@ def rebuilt(tree: UObj, items: list) -> UObj:
     made = UObj(cls)
     if made.data is not None:
         raise Bail
-    made.attrs.update({name: tree.attrs[name] for name in found.meta})
+    made.attrs.update(zip(found.meta, meta))
     made.attrs.update(zip(found.data, items))
     made.attrs = {name: made.attrs[name] for name in cls.fields}  # (in the fields' order, as `__init__` stores them)
     return made
