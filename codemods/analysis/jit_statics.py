@@ -14,11 +14,12 @@ where inference is needed.
 from __future__ import annotations
 
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import UFunc
+from codemods.analysis.script_values import Bound, UFunc
 
 
-def statics(options: dict, func: object) -> tuple[tuple, tuple]:
-    """(static positions, static names) of a call of `jax.jit(func, **options)`."""
+def statics(options: dict, func: object, args: list, kwargs: dict) -> tuple[tuple, tuple]:
+    """(static positions, static names) of a call `jax.jit(func, **options)(*args, **kwargs)`
+    (the signature is read only where the call passes arguments the inference decides)."""
     numbers, names = options.get("static_argnums"), options.get("static_argnames")
     if numbers is None and names is None:
         return (), ()
@@ -30,14 +31,22 @@ def statics(options: dict, func: object) -> tuple[tuple, tuple]:
         raise Bail
     if numbers is not None and names is not None:
         return tuple(numbers), tuple(names)
-    parameters = _parameters(func)
     if numbers is None:
+        if not args:
+            return (), tuple(names)
+        parameters = _parameters(func)
         return tuple(i for i, (name, kind) in enumerate(parameters) if kind and name in names), tuple(names)
+    if not kwargs:
+        return tuple(numbers), ()
+    parameters = _parameters(func)
     return tuple(numbers), tuple(name for i, (name, kind) in enumerate(parameters) if kind and i in numbers)
 
 
 def _parameters(func: object) -> list:
-    """(name, positional-or-keyword) of each parameter of a def or lambda, in signature order."""
+    """(name, positional-or-keyword) of each parameter of a def or lambda, in signature order (a
+    bound method's without its first)."""
+    if type(func) is Bound and type(func.func) is UFunc and func.func.alias is None:
+        return _parameters(func.func)[1:]
     if type(func) is not UFunc or func.alias is not None:
         raise Bail
     spec = func.node.args
@@ -47,21 +56,30 @@ def _parameters(func: object) -> list:
     return found + ([(spec.kwarg.arg, False)] if spec.kwarg is not None else [])
 
 
-def hashable(value: object, depth: int = 0) -> bool:
-    """JAX hashes each static argument before it traces (an unhashable one raises ValueError):
-    a plain value, a tuple of hashable ones, or an object of a frozen dataclass of the module
-    (its generated `__hash__` hashes the fields) whose fields are hashable. False: not known to be."""
-    from codemods.analysis.host_exprs import VALUE_TYPES
-    from codemods.analysis.script_values import UObj
+def unhashable(value: object, depth: int = 0) -> bool:
+    """JAX hashes each static argument before it traces (an unhashable one raises ValueError).
+    True where that hash may fail or is not followed: a list, dict, set or array, or an object of
+    the module not known hashable (an object of a frozen dataclass hashes its fields, one of a
+    class defining neither `__eq__` nor `__hash__` hashes by identity)."""
+    from codemods.analysis.object_hashes import hash_of
+    from codemods.analysis.script_values import Arr, UObj
 
     if depth > 8:
-        return False
-    if type(value) in VALUE_TYPES:
+        return True
+    if type(value) in (list, dict, set, Arr):
         return True
     if type(value) is tuple:
-        return all(hashable(item, depth + 1) for item in value)
-    if type(value) is UObj and value.cls.kind == "dataclass" and value.cls.frozen and value.data is None \
-            and value.cls.meta is None and not value.cls.registered \
-            and not any("__hash__" in cls.attrs or "__eq__" in cls.attrs for cls in value.cls.order):
-        return all(name in value.attrs and hashable(value.attrs[name], depth + 1) for name in value.cls.fields)
+        return any(unhashable(item, depth + 1) for item in value)
+    if type(value) is not UObj:
+        return False  # (numbers, strs, functions, classes: hashable)
+    cls = value.cls
+    if value.data is not None or cls.meta is not None or cls.registered:
+        return True
+    if cls.kind == "dataclass":
+        return not cls.frozen or any("__hash__" in c.attrs or "__eq__" in c.attrs for c in cls.order) \
+            or any(name not in value.attrs or unhashable(value.attrs[name], depth + 1) for name in cls.fields)
+    try:
+        hash_of(value)
+    except (Bail, Exception):  # (not followed, or `hash()` raises)
+        return True
     return False

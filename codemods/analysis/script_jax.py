@@ -357,7 +357,7 @@ def traced(tree: object) -> object:
 
 def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     options = jit.out if type(jit.out) is dict else {}
-    static, names = jit_statics.statics(options, jit.func)  # (inferred from the signature as JAX does)
+    static, names = jit_statics.statics(options, jit.func, args, kwargs)  # (inferred from the signature as JAX does)
     args = [arg if index in static else traced(arg) for index, arg in enumerate(args)]
     kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
     if run.states is not None:
@@ -371,7 +371,7 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
                 for value in (*positional, *(value for _, value in named)))
     fixed = (*map(_typed, positional), *((name, _typed(value)) for name, value in named))
     held = run.__dict__.setdefault("jit_calls", {}).setdefault(identity(func), (func, []))  # (func kept: its id)
-    if not all(jit_statics.hashable(value) for value in (*positional, *(value for _, value in named))):
+    if any(jit_statics.unhashable(value) for value in (*positional, *(value for _, value in named))):
         raise Bail  # (JAX rejects an unhashable static argument; an object's own hash is not followed)
     again = bool(held[1]) and (not plain or fixed in held[1])  # (a first call is traced)
     held[1].append(fixed)
