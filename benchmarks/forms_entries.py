@@ -38,6 +38,20 @@ ENTRIES = {
     "njd12_sf105_as_completed_first_finisher_decides": "main()",
     "jd13_sf105_int_flag_bits_select_axes": "main()",
     "njd13_sf105_int_flag_empty_intersection_is_false": "main()",
+
+    "jg1_sf101_registered_dataclass_layers_scanned": "main()",
+    "njg1_sf101_registered_meta_fields_differ": "main()",
+    "jg2_sf101_registered_config_static_axis_field": "main()",
+    "njg2_sf101_registered_axis_field_not_static": "main()",
+    "jg3_sf105_jit_static_argname_passed_by_position": "main()",
+    "njg3_sf105_jit_static_config_unhashable": "main()",
+    "jg4_sf103_pcast_inside_vmap": "main()",
+    "njg4_sf103_pcast_to_reduced_inside_vmap": "main()",
+    "jg5_sf105_pmax_of_stopped_gradient": "main()",
+    "njg5_sf105_pmax_differentiated": "main()",
+    "jg6_sf104_gather_to_a_dimension_unsharded_in_the_input": "main()",
+    "njg6_sf104_multi_dim_gather_to_unsharded_dimension": "main()",
+
     "ie1_sf104_standardised_export_keeps_layout": "main()",
     "nie1_sf104_reduced_export_drops_dimension": "main()",
     "ie2_sf104_matmul_of_broadcast_rows": "main()",
@@ -3317,6 +3331,19 @@ NOTES: dict[tuple[str, int], str] = {
     " rewrites it: which axes it returns depends on the threads' timing, so the run is silent",
     ("njd12_sf105_as_completed_first_finisher_decides", 16): "the layout is the first probe to finish, which depends"
     " on the threads' timing: the reduction is over both axes in some runs only, so the run is silent",
+
+    ("njg1_sf101_registered_meta_fields_differ", 49): "the params and their specs are objects of one registered"
+    " dataclass with different meta values (name): two tree structures, so jax.tree.map raises before any body runs",
+    ("njg2_sf101_registered_axis_field_not_static", 28): "the config's axis field is a data field (static=False):"
+    " jit rejects its str leaf before tracing, so no body line is reached",
+    ("njg3_sf105_jit_static_config_unhashable", 49): "the static config is a dataclass that is not frozen (eq without"
+    " a hash): jit rejects it as an unhashable static argument before tracing",
+    ("njg4_sf103_pcast_to_reduced_inside_vmap", 24): "pcast(..., to='reduced') of a vmapped slice raises"
+    " NotImplementedError under vmap: not the rule's error, and the run stops there",
+    ("njg5_sf105_pmax_differentiated", 10): "pmax of a differentiated value: value_and_grad raises NotImplementedError"
+    " (no differentiation rule) before the reduction is reached",
+    ("njg6_sf104_multi_dim_gather_to_unsharded_dimension", 8): "with multi_dim=True JAX gathers dimension 0, then"
+    " rejects dimension 1, unsharded in the input: not the rule's error",
     ("nic15_sf105_set_order_is_not_known", 15): "which name a set of strs hands out first changes from run to run"
     " with str hashing (PYTHONHASHSEED): the reduction is over both axes in some runs only, so the run is silent",
     ("nic19_sf105_thread_races_with_read", 15): "the axes are read while the worker thread may still be appending:"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.script_values import Arr, GatherStop, NTup, SpecObj, map_tree, ntup
@@ -56,7 +57,7 @@ def _entered(tree: object, specs: object, mesh, depth: int) -> object:
             and (type(specs) is not NTup or specs.cls is tree.cls):
         items = [_entered(item, spec, mesh, depth + 1) for item, spec in zip(tree, specs)]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
-    raise Bail
+    return pytree.paired(tree, specs, lambda item, spec: _entered(item, spec, mesh, depth + 1))
 
 
 def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
@@ -88,7 +89,7 @@ def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
         for item in tree.values():
             _laid_out_as(item, spec, mesh, depth + 1)
     elif tree is not None:
-        raise Bail
+        pytree.visit(tree, lambda item: _laid_out_as(item, spec, mesh, depth + 1))
 
 
 def names_reduced(specs: object, depth: int) -> bool:
@@ -118,7 +119,7 @@ def _numbers_as_arrays(tree: object, depth: int) -> object:
         return type(tree)(_numbers_as_arrays(item, depth + 1) for item in tree)
     if type(tree) is NTup:
         return ntup(tree.cls, [_numbers_as_arrays(item, depth + 1) for item in tree])
-    return tree
+    return pytree.mapped(tree, lambda item: _numbers_as_arrays(item, depth + 1))
 
 
 def _entry(spec: SpecObj, mesh) -> SpecEntry:

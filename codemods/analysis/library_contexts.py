@@ -206,4 +206,14 @@ def _exit_stack(run, args: list, kwargs: dict) -> ExitStackObj:
     return ExitStackObj()
 
 
-LIBRARY = {"contextlib.nullcontext": _null, "contextlib.suppress": _suppress, "contextlib.ExitStack": _exit_stack}
+def _named_scope(run, args: list, kwargs: dict) -> NullContext:
+    """`jax.named_scope(name)`: names the operations traced in its block (a contextmanager that
+    yields None; its exit lets an exception through); a name that is not a str raises TypeError."""
+    given = [*args, *kwargs.values()]
+    if len(given) != 1 or set(kwargs) - {"name"} or type(given[0]) is not str:
+        raise Bail
+    return NullContext(None)
+
+
+LIBRARY = {"contextlib.nullcontext": _null, "contextlib.suppress": _suppress, "contextlib.ExitStack": _exit_stack,
+           "jax.named_scope": _named_scope}

@@ -16,7 +16,7 @@ import types
 from codemods.analysis.repr_enums import member_text
 from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
-from codemods.analysis import object_orderings, object_texts, script_environment, script_typing
+from codemods.analysis import object_orderings, object_texts, registered_dataclasses, script_environment, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.text_streams import printed
@@ -135,8 +135,7 @@ class ScriptBuiltins:
             return Wraps(args[0])
         if canonical == "jax.tree_util.register_dataclass" and len(args) == 1 and type(args[0]) is UClass \
                 and set(kwargs) <= {"data_fields", "meta_fields"}:
-            args[0].registered = True  # a pytree now: the run does not walk it as one
-            return args[0]
+            return registered_dataclasses.register(args[0], kwargs)  # a pytree node now
         if canonical == "argparse.ArgumentParser":
             return new_parser(args, kwargs)
         if canonical == "argparse.Namespace" and not args and all(type(k) is str for k in kwargs):

@@ -42,7 +42,8 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import abstract_types, explicit_layouts, one_device, retraced_bodies
+from codemods.analysis import abstract_types, explicit_layouts, jit_statics, one_device, retraced_bodies
+from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
@@ -319,6 +320,10 @@ def place(run, tree: object, shardings: object) -> object:
     if type(shardings) in (tuple, list) and type(tree) in (tuple, list, NTup) and len(tree) == len(shardings):
         items = [place(run, item, sharding) for item, sharding in zip(tree, shardings)]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
+    if pytree.registration(tree) is not None and pytree.registration(shardings) is not None \
+            and pytree.alike(tree, [shardings]):
+        items = [place(run, item, sharding) for item, sharding in zip(pytree.children(tree), pytree.children(shardings))]
+        return pytree.rebuilt(tree, items)
     raise Bail
 
 
@@ -341,6 +346,8 @@ def _leaves(tree: object, leaf, depth: int = 0) -> object:
         return type(tree)(_leaves(item, leaf, depth + 1) for item in tree)
     if type(tree) is NTup:
         return ntup(tree.cls, [_leaves(item, leaf, depth + 1) for item in tree])
+    if pytree.registration(tree) is not None:  # (a static meta field stays as it is)
+        return pytree.rebuilt(tree, [_leaves(item, leaf, depth + 1) for item in pytree.children(tree)])
     raise Bail
 
 
@@ -358,12 +365,7 @@ def traced(tree: object) -> object:
 
 def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     options = jit.out if type(jit.out) is dict else {}
-    static = options.get("static_argnums", ())
-    static = (static,) if type(static) is int else static
-    names = options.get("static_argnames", ())
-    names = (names,) if type(names) is str else names
-    if type(static) not in (tuple, list) or type(names) not in (tuple, list):
-        raise Bail
+    static, names = jit_statics.statics(options, jit.func, args, kwargs)  # (inferred from the signature as JAX does)
     args = [arg if index in static else traced(arg) for index, arg in enumerate(args)]
     kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
     if run.states is not None:
@@ -377,7 +379,9 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
                 for value in (*positional, *(value for _, value in named)))
     fixed = (*map(_typed, positional), *((name, _typed(value)) for name, value in named))
     held = run.__dict__.setdefault("jit_calls", {}).setdefault(identity(func), (func, []))  # (func kept: its id)
-    again = not plain or fixed in held[1]
+    if any(jit_statics.unhashable(value) for value in (*positional, *(value for _, value in named))):
+        raise Bail  # (JAX rejects an unhashable static argument; an object's own hash is not followed)
+    again = bool(held[1]) and (not plain or fixed in held[1])  # (a first call is traced)
     held[1].append(fixed)
     run.jitted += 1  # (`jax.set_mesh` raises inside jit: script_run.py stops there)
     try:
@@ -422,6 +426,10 @@ def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> ob
         if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct) or type(node) is UObj \
                 and node.cls.kind in ("plain", "dataclass") and node.data is None and not node.cls.registered:
             return run.call(func, [node, *others], {})
+        if pytree.registration(node) is not None and pytree.alike(node, others):
+            items = [walk(item, [pytree.children(other)[i] for other in others], depth + 1)
+                     for i, item in enumerate(pytree.children(node))]
+            return pytree.rebuilt(node, items)
         raise Bail
 
     return walk(tree, list(rest), 0)
@@ -456,6 +464,8 @@ def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
         return [leaf for item in tree for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
     if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct):
         return [tree]
+    if pytree.registration(tree) is not None:
+        return [leaf for item in pytree.children(tree) for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
     raise Bail
 
 

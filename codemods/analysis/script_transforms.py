@@ -22,6 +22,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 from codemods.analysis import state_transforms as st
+from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
 
@@ -40,6 +41,8 @@ def _shape(tree: object, depth: int = 0) -> object:
         return (type(tree).__name__, tuple(_shape(item, depth + 1) for item in tree))
     if type(tree) is NTup:
         return (id(tree.cls), tuple(_shape(item, depth + 1) for item in tree))
+    if pytree.registration(tree) is not None:  # (a registered dataclass: its class and meta values too)
+        return pytree.shape(tree, lambda item: _shape(item, depth + 1))
     raise Bail
 
 

@@ -22,7 +22,7 @@ import ast
 from dataclasses import replace
 
 from codemods import jaxapi
-from codemods.analysis import caught_stops, index_operands, transfer, unfollowed_states
+from codemods.analysis import caught_stops, index_operands, registered_dataclasses as pytree, transfer, unfollowed_states
 from codemods.analysis.body_entries import Mislaid, MislaidStop, entry_arguments, names_reduced
 from codemods.analysis.collective_calls import collective_gives
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
@@ -194,7 +194,7 @@ class BodyStates:
         result = compute()
         if type(result) is Arr and name.startswith(_ARRAY_LIBRARIES):
             if name == "jax.lax.stop_gradient" and len(args) == 1 and not kwargs and type(args[0]) is Arr:
-                result.state = self.state(args[0])  # every state kept, reduced ones too (0.10.2)
+                result.state = self.transforms.stopped_gradient(result, self.state(args[0]))  # every state kept (0.10.2)
                 return result
             rule = transfer.elementwise_rule(name, self.judge.target)
             result.state = self.operation(self.run.node, name, rule, args, kwargs, _arg_nodes(self.run.node, args))
@@ -251,7 +251,7 @@ class BodyStates:
             value = self.state(array)
             if value.mixed or unsure(value, self.mesh.names) or any(value.on(axis) is U for axis in axes) and short not in _CASTS:
                 raise Bail  # (whether JAX raises here is not known)
-            self.transforms.collective(short, value, gives)
+            self.transforms.collective(short, value, gives, array)
             if short == "all_gather" and bound.get("tiled") is True and array.ndim == 0:
                 raise Bail  # ("axis 0 is out of bounds for array of dimension 0" comes first)
             site = Site(node, name, arg, axes, axes_node, to if short == "all_gather" else None, value, rule, None,
@@ -371,7 +371,7 @@ def _arrays(tree: object, depth: int = 0) -> list:
         return [leaf for item in tree for leaf in _arrays(item, depth + 1)]
     if type(tree) is dict:
         return [leaf for item in tree.values() for leaf in _arrays(item, depth + 1)]
-    return []
+    return [leaf for item in pytree.leaf_lists(tree, lambda item: _arrays(item, depth + 1)) for leaf in item]
 
 
 def _arg_nodes(node: ast.AST | None, args: list) -> list:

@@ -6,10 +6,11 @@ points; a molecular-dynamics step runs in `lax.scan`; a gradient-norm hook diffe
 loss first. The run follows the states through them as JAX types them (each fact run on jax
 0.10.2, 8 CPU devices):
 - `jax.vmap(f)` (no `spmd_axis_name`): a slice keeps its array's state, the results keep the
-  states f gives them; psum / pmean / pmax / pmin and all_gather (to varying) of a varying or
-  invariant value raise or pass as outside, but `all_gather(..., to='reduced')` raises
-  NotImplementedError under vmap: any other collective, or one of a reduced or unreduced value,
-  leaves the run not knowing (Bail).
+  states f gives them; psum / pmean / pmax / pmin, all_gather (to varying) and `pcast(...,
+  to='varying')` of a varying or invariant value raise or pass as outside (a cast of a slice or of
+  a value f closes over alike), but `all_gather(..., to='reduced')` and `pcast(..., to='reduced')`
+  raise NotImplementedError under vmap: any other collective, or one of a reduced or unreduced
+  value, leaves the run not knowing (Bail).
 - `jax.grad` / `value_and_grad` / `jacrev` / `hessian`: f is traced forward on its arguments in
   their own states (a failure there is the program's), and each gradient has its primal's state
   (a varying loss differentiated in an invariant weight gives an invariant gradient: the
@@ -19,6 +20,9 @@ loss first. The run follows the states through them as JAX types them (each fact
   a collective other than psum / pmean / all_gather to varying / ppermute / a cast to varying
   (pmax has no differentiation rule), a loop, or an operation the tables do not hold, leaves the
   run not knowing what the backward pass does (Bail). `jacfwd` gives its output's state.
+  `lax.stop_gradient(x)` gives x's primal (JAX strips its JVP tracers, at every level): a
+  collective of that result is not differentiated (`pmax(stop_gradient(logits.max(-1)), axis)`
+  of a vocab-parallel cross entropy passes under grad, run on 0.10.2, in vmap too).
 - `lax.scan`, `lax.fori_loop` and `lax.while_loop` trace their body once on the carry in its
   initial state (a Python number: invariant) and xs's slices in theirs; a carry that comes out
   in another state raises TypeError ("carry input and carry output must have equal types"), and
@@ -36,30 +40,38 @@ from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, State
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 _DIFFERENTIABLE = frozenset({"psum", "pmean", "all_gather", "ppermute", "pcast", "pvary"})
-_UNDER_VMAP = frozenset({"psum", "pmean", "pmax", "pmin", "all_gather"})
+_UNDER_VMAP = frozenset({"psum", "pmean", "pmax", "pmin", "all_gather", "pcast"})
 
 
 class Transforms:
     """How deep the run is inside differentiated and vmapped functions of one body, and whether a
     differentiated forward pass met anything whose backward pass is not certain."""
 
-    __slots__ = ("differentiating", "doubts", "vmapped")
+    __slots__ = ("differentiating", "doubts", "stopped", "vmapped")
 
     def __init__(self) -> None:
         self.differentiating = self.vmapped = self.doubts = 0
+        self.stopped: set[int] = set()  # serials of the arrays `stop_gradient` gave while differentiating
+
+    def stopped_gradient(self, array: Arr, state: AxisState) -> AxisState:
+        """`stop_gradient`'s result `array` (in `state`, its operand's): no tangent goes with it."""
+        if self.differentiating:
+            self.stopped.add(array.serial)
+        return state
 
     def doubt(self) -> None:
         if self.differentiating:
             self.doubts += 1
 
-    def collective(self, short: str, value: AxisState, gives: State) -> None:
-        """A collective met inside transformed functions (before it is judged)."""
+    def collective(self, short: str, value: AxisState, gives: State, array: Arr | None = None) -> None:
+        """A collective of `array` (in state `value`) met inside transformed functions (before it is judged)."""
         plain = not (value.has(R) or value.has(U) or value.has(Q) or value.mixed)
-        if self.vmapped and (short not in _UNDER_VMAP or gives is not V and short == "all_gather" or not plain):
+        if self.vmapped and (short not in _UNDER_VMAP or gives is not V and short in ("all_gather", "pcast") or not plain):
             raise Bail  # (NotImplementedError under vmap, or not run)
-        if self.differentiating and short in ("pmax", "pmin"):
+        tangent = self.differentiating and (array is None or array.serial not in self.stopped)
+        if tangent and short in ("pmax", "pmin"):
             raise Bail  # (NotImplementedError as JAX differentiates it, before any type check)
-        if self.differentiating and (short not in _DIFFERENTIABLE or gives not in (V, I) or not plain):
+        if tangent and (short not in _DIFFERENTIABLE or gives not in (V, I) or not plain):
             self.doubts += 1
 
 

@@ -11,12 +11,24 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import Arr, NTup, RunCallable, ShardObj, SpecObj, ntup
 from codemods.analysis.shape_structs import ShapeStruct
 
 _LEAF = object()  # (where a leaf was, in a skeleton)
+
+
+class _Registered:
+    """A registered dataclass object in a skeleton: its meta values and the skeletons of its data fields."""
+
+    __slots__ = ("items", "meta", "tree")
+
+    def __init__(self, tree: object, meta: tuple, items: list) -> None:
+        self.tree, self.meta, self.items = tree, meta, items
+
+
 _LEAF_TYPES = (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct)
 
 
@@ -64,7 +76,10 @@ def _skeleton(run, tree: object, is_leaf: object, leaves: list, depth: int = 0) 
     if type(tree) in _LEAF_TYPES:
         leaves.append(tree)
         return _LEAF
-    raise Bail  # (a registered class, an object the run does not know as a leaf or a node)
+    if pytree.registration(tree) is not None:  # (registered_dataclasses.py)
+        return _Registered(tree, pytree.meta_values(tree),
+                           [_skeleton(run, item, is_leaf, leaves, depth + 1) for item in pytree.children(tree)])
+    raise Bail  # (a class registered otherwise, an object the run does not know as a leaf or a node)
 
 
 def _fill(skeleton: object, leaves) -> object:
@@ -75,6 +90,8 @@ def _fill(skeleton: object, leaves) -> object:
     if type(skeleton) in (tuple, list, NTup):
         items = [_fill(item, leaves) for item in skeleton]
         return ntup(skeleton.cls, items) if type(skeleton) is NTup else type(skeleton)(items)
+    if type(skeleton) is _Registered:
+        return pytree.rebuilt(skeleton.tree, [_fill(item, leaves) for item in skeleton.items], skeleton.meta)
     return skeleton  # (None)
 
 

@@ -12,7 +12,8 @@ class DimGather:
     """One array dimension whose sharding top_level_all_gather changes.
 
     kind: "whole" (out is None: every axis gathered), "prefix" (a valid prefix, half as long as
-    the input's axes), "uneven" (a prefix, but JAX gathers the wrong axes), "not_prefix".
+    the input's axes), "uneven" (a prefix, but JAX gathers the wrong axes), "not_prefix",
+    "unsharded" (the input is not sharded there but the output is: JAX never gathers it).
     `gathered` are the axes the dimension loses, which `reduced=` must list once it is valid.
     """
 
@@ -38,15 +39,20 @@ class DimGather:
 
 
 def gathered_dims(in_spec: Spec, out_spec: Spec) -> list[DimGather] | None:
-    """The dimensions whose spec changes, classified; None when JAX rejects the call for a reason
-    outside this rule (a dimension unsharded in the input but sharded in the output)."""
+    """The dimensions whose spec changes, classified, up to the first one unsharded in the input
+    but sharded in the output (JAX raises there, or at the check of a second dimension before
+    it); None when that is the first changed one (JAX rejects the call for a reason outside this
+    rule). JAX walks the dimensions in order (`_top_level_ag`, 0.10.2)."""
     ndim = max(len(in_spec.partitions), len(out_spec.partitions))
     dims = []
     for dim, (have, want) in enumerate(zip(in_spec.padded(ndim), out_spec.padded(ndim))):
         if have == want:
             continue
         if not have:
-            return None
+            if not dims:
+                return None
+            dims.append(DimGather(dim, have, want, "unsharded"))
+            break
         if not want:
             kind = "whole"
         elif have[:len(want)] != want:
@@ -89,6 +95,8 @@ def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
     # Without multi_dim=True JAX stops at the second changed dimension, after checking the
     # first: only a first dimension that is not a prefix is certainly reported in its words.
     first_only = len(dims) > 1 and not multi_dim
+    if dims and dims[-1].kind == "unsharded" and not first_only:
+        return None  # (with multi_dim=True JAX raises at that dimension: not this rule's error)
     if first_only and dims[0].kind != "not_prefix":
         # The first dimension passes, and JAX then refuses to change a second one (whatever it
         # is): checked on 0.10.2 for valid and invalid second dimensions.

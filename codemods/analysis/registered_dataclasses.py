@@ -1,0 +1,152 @@
+"""Objects of a class registered with `jax.tree_util.register_dataclass` as pytree nodes in a
+script run (script_run.py; issue 13).
+
+Research code keeps stacked layer weights in `@register_dataclass @dataclass class MlpStack` and
+its config in a dataclass whose axis names are static fields
+(`field(default="tasks", metadata=dict(static=True))`), then hands both to `jax.jit`,
+`jax.tree.map`, `shard_map` in_specs and `lax.scan`. What JAX does with them (jax 0.10.2, read
+from `jax._src.tree_util.register_dataclass` and run on 8 CPU devices):
+- Without `data_fields` / `meta_fields` the class must be a dataclass: a field whose metadata
+  says `static=True` is a meta field, every other field a data field. Given, the two lists must
+  hold exactly the dataclass's fields, without overlap (else ValueError at registration).
+- Flattening reads the data fields in `data_fields` order (each a subtree; None an empty one);
+  the meta fields' values belong to the tree's structure: two trees are alike only when their
+  classes are the same and their meta values compare equal, and `jit` treats them as static.
+- Unflattening calls `cls(**fields)`: a fresh object holding exactly its fields (an attribute
+  stored later on the original is not carried), made by the generated `__init__`; a class with
+  its own `__init__`, `__post_init__`, `__new__` or `__setattr__` runs code the walkers here do
+  not run, so rebuilding one stops the run (Bail).
+Only the class named is registered: a subclass is a leaf to JAX, and the run does not walk it.
+"""
+from __future__ import annotations
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import UClass, UObj
+
+_VALUE_TYPES = (str, int, float, bool, type(None))
+_OWN_CODE = ("__init__", "__post_init__", "__new__", "__setattr__")
+
+
+class Registration:
+    """The data and meta fields of a registered class, in JAX's order (truthy: `cls.registered`)."""
+
+    __slots__ = ("data", "meta")
+
+    def __init__(self, data: tuple, meta: tuple) -> None:
+        self.data, self.meta = data, meta
+
+
+def register(cls: UClass, kwargs: dict) -> UClass:
+    """`register_dataclass(cls)` or `register_dataclass(cls, data_fields=..., meta_fields=...)`."""
+    from codemods.analysis.field_specs import metadata_of
+
+    data, meta = kwargs.get("data_fields"), kwargs.get("meta_fields")
+    if (data is None) != (meta is None):
+        raise Bail  # (TypeError: both lists or neither)
+    if data is None:
+        if cls.kind != "dataclass":
+            raise Bail  # (TypeError: the fields are not known)
+        flags = [metadata_of(cls, name).get("static", False) for name in cls.fields]
+        if not all(type(flag) is bool for flag in flags):
+            raise Bail  # (a truthy value that is not a bool: not followed)
+        data = [name for name, flag in zip(cls.fields, flags) if not flag]
+        meta = [name for name, flag in zip(cls.fields, flags) if flag]
+    if type(data) not in (list, tuple) or type(meta) not in (list, tuple) \
+            or not all(type(name) is str for name in (*data, *meta)) or set(data) & set(meta):
+        raise Bail
+    if cls.kind == "dataclass" and set(data) | set(meta) != set(cls.fields):
+        raise Bail  # (ValueError: the lists must name exactly the dataclass's fields)
+    cls.registered = Registration(tuple(data), tuple(meta))
+    return cls
+
+
+def registration(tree: object) -> Registration | None:
+    """The registration of `tree`'s own class, None when `tree` is not such an object."""
+    if type(tree) is not UObj or not tree.cls.registered:
+        return None
+    found = tree.cls.registered
+    if type(found) is not Registration:
+        raise Bail  # (registered by a form not modelled here)
+    return found
+
+
+def children(tree: UObj) -> list:
+    """The data fields' values, in `data_fields` order (JAX reads them with getattr)."""
+    found = registration(tree)
+    if any(name not in tree.attrs for name in (*found.data, *found.meta)) or tree.cls.lookup("__getattribute__"):
+        raise Bail
+    return [tree.attrs[name] for name in found.data]
+
+
+def meta_values(tree: UObj) -> tuple:
+    """The meta fields' values, which JAX compares with `==` when it compares two structures."""
+    found = registration(tree)
+    if any(name not in tree.attrs for name in found.meta):
+        raise Bail
+    values = tuple(tree.attrs[name] for name in found.meta)
+    if not all(_plain(value) for value in values):
+        raise Bail  # (an object's own `__eq__` would decide: not followed here)
+    return values
+
+
+def alike(tree: UObj, others: list) -> bool:
+    """Every tree of `others` has `tree`'s node: the same class and equal meta values."""
+    mine = meta_values(tree)
+    return all(type(other) is UObj and other.cls is tree.cls and meta_values(other) == mine for other in others)
+
+
+def rebuilt(tree: UObj, items: list, meta: tuple | None = None) -> UObj:
+    """`cls(**meta, **data)` with `items` as the data fields' new values (`meta`: the meta values
+    a treedef kept when it was made, else `tree`'s own)."""
+    found = registration(tree)
+    meta = meta_values(tree) if meta is None else meta
+    cls = tree.cls
+    if cls.kind != "dataclass" or cls.meta is not None or any(cls.lookup(name) for name in _OWN_CODE) \
+            or len(items) != len(found.data):
+        raise Bail
+    made = UObj(cls)
+    if made.data is not None:
+        raise Bail
+    made.attrs.update(zip(found.meta, meta))
+    made.attrs.update(zip(found.data, items))
+    made.attrs = {name: made.attrs[name] for name in cls.fields}  # (in the fields' order, as `__init__` stores them)
+    return made
+
+
+def shape(tree: UObj, inner) -> tuple:
+    """A comparable outline of the node: its class, its meta values and its children's outlines."""
+    return ("registered", id(tree.cls), meta_values(tree), tuple(inner(item) for item in children(tree)))
+
+
+def _plain(value: object, depth: int = 0) -> bool:
+    if type(value) in _VALUE_TYPES:
+        return True
+    return depth < 4 and type(value) is tuple and all(_plain(item, depth + 1) for item in value)
+
+
+def paired(tree: object, other: object, inner) -> UObj:
+    """`tree` rebuilt from `inner(child, its match in other)`, where `other` (a tree of specs or
+    shardings JAX matches as a prefix) has the same node; Bail elsewhere."""
+    if registration(tree) is None or registration(other) is None or not alike(tree, [other]):
+        raise Bail
+    return rebuilt(tree, [inner(item, match) for item, match in zip(children(tree), children(other))])
+
+
+def mapped(tree: object, inner) -> object:
+    """`tree` rebuilt from `inner(child)` when it is a registered node; anything else as it is."""
+    if registration(tree) is None:
+        return tree
+    return rebuilt(tree, [inner(item) for item in children(tree)])
+
+
+def visit(tree: object, inner) -> None:
+    """`inner(child)` of each data field of a registered node; anything else stops the run."""
+    if registration(tree) is None:
+        raise Bail
+    for item in children(tree):
+        inner(item)
+
+
+def leaf_lists(tree: object, inner) -> list:
+    """`inner(child)` of each data field of a registered node (no children for anything else)."""
+    return [inner(item) for item in children(tree)] if registration(tree) is not None else []
