@@ -277,7 +277,7 @@ class ControlFlow(Rounds):
         if not isinstance(out, TupleValue) or len(out.items) != 2:
             return UNKNOWN
         carry, ys = out.items
-        return TupleValue((init if same_value(carry, init, False) else UNKNOWN, ys), TUPLE)  # stacking keeps states
+        return TupleValue((init, ys), TUPLE)  # a carry in another state raises (loop_carries.py: JAX rejects it); stacking keeps states
 
     def _carried(self, func: Value, func_node: ast.expr, values: list[Value], init: Value, carry_of,
                  frame: Frame) -> Value | None:
