@@ -11,6 +11,7 @@ import ast
 
 from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
+from codemods.analysis.loop_carries import carried
 from codemods.analysis.entered import entered_value
 from codemods.analysis.self_changing_loops import walked_value
 from codemods.analysis.lazy_iterators import stale_iterator
@@ -277,7 +278,7 @@ class ControlFlow(Rounds):
         if not isinstance(out, TupleValue) or len(out.items) != 2:
             return UNKNOWN
         carry, ys = out.items
-        return TupleValue((init, ys), TUPLE)  # a carry in another state raises (loop_carries.py: JAX rejects it); stacking keeps states
+        return TupleValue((carried(init, carry), ys), TUPLE)  # (loop_carries.py); stacking keeps states
 
     def _carried(self, func: Value, func_node: ast.expr, values: list[Value], init: Value, carry_of,
                  frame: Frame) -> Value | None:

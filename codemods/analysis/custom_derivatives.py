@@ -12,7 +12,9 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
   `_custom_vjp` rule); the result stands only when both give the same types.
 - `nondiff_argnums` arguments reach the primal and the rules as they were passed; an array
   (a tracer) there raises UnexpectedTracerError at the call, before anything is traced: no line
-  inside or after the call is reached then, so the run follows the call as if it passed.
+  inside or after the call is reached. An argument certainly traced (in some state on a named
+  mesh axis) stops the run there; one that may be a Python value is followed as passed (a run
+  that reaches the lines inside or after the call passed JAX's check).
 - Forms followed: `@jax.custom_vjp` or `@partial(jax.custom_vjp, nondiff_argnums=...)` on a
   module def, or `g = jax.custom_vjp(f, nondiff_argnums=...)` at the module's top level, whose
   one `g.defvjp(fwd, bwd)` is a top-level statement; `@jax.custom_jvp` with one `@g.defjvp`
@@ -27,12 +29,14 @@ from typing import TYPE_CHECKING
 from codemods.analysis.nodes import module_parents
 from codemods.analysis.values import (
     UNKNOWN,
+    AxisState,
     Const,
     Function,
     JaxName,
     Partial,
     TupleValue,
     Value,
+    leaves,
     same_value,
 )
 
@@ -52,6 +56,12 @@ def _nondiff(value: Value | None) -> tuple[int, ...] | None:
     if isinstance(value, TupleValue) and all(isinstance(item, Const) and type(item.value) is int for item in value.items):
         return tuple(item.value for item in value.items)
     return None
+
+
+def _traced_array(leaf: Value) -> bool:
+    """A value of the body with a state on a named mesh axis: a traced array (a NumPy constant,
+    a Python value or an unknown one has none)."""
+    return type(leaf) is AxisState and bool(leaf.named)
 
 
 def _traced(value: Value) -> Value:
@@ -132,6 +142,8 @@ class CustomDerivatives:
         primal, rule, positions = custom.func, options["rule"], options.get("nondiff", ())
         if any(index >= len(args) for index in positions) or (keywords and custom.kind == "custom_jvp"):
             return UNKNOWN
+        if any(_traced_array(leaf) for index in positions for leaf in leaves(args[index][0])):
+            return UNKNOWN  # JAX raises at the call: nothing inside or after it is reached
         if expr is not None and isinstance(primal, Function) and isinstance(expr.func, ast.Name) \
                 and expr.func.id == getattr(primal.node, "name", None):
             self.analysed_refs.setdefault(id(primal.node), set()).add(id(expr.func))

@@ -244,7 +244,7 @@ class HigherOrder(CustomDerivatives):
             result = UNKNOWN
             if isinstance(out, TupleValue) and len(out.items) == 2:
                 carry, ys = out.items
-                result = TupleValue((carried(init), ys), "tuple")
+                result = TupleValue((carried(init, carry), ys), "tuple")
         self._stacked(first, result.items[1] if isinstance(result, TupleValue) and len(result.items) == 2 else UNKNOWN)
         return result
 
@@ -261,7 +261,7 @@ class HigherOrder(CustomDerivatives):
         out = self._traced(body, node, values, frame)
         if not same_value(carry_of(out), init, kinds=False):
             self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
-        return carried(init) if final else out
+        return carried(init, carry_of(out)) if final else out
 
     # -- folds -------------------------------------------------------------------------------
     def _reduce(self, args, keywords, frame: Frame) -> Value:
