@@ -2941,6 +2941,14 @@ ENTRIES = {
     "nhd3_islice_takes_the_rest": "main(mesh, x)",
     "hd4_sf105_dataset_iter_over_generator": "main(mesh, x)",
     "nhd4_dataset_loop_stops_early": "main(mesh, x)",
+    "jh1_sf102_custom_vjp_nondiff_argnums": "run(mesh, x)",
+    "njh1_custom_vjp_traced_nondiff_argument": "run(mesh, x)",
+    "jh2_sf101_custom_jvp_soft_clamp": "run(mesh, x)",
+    "njh2_custom_jvp_primal_only_under_grad": "in_mesh(mesh, lambda: run(mesh, x))",
+    "jh3_sf105_pytree_class_in_specs": "run(mesh, x)",
+    "njh3_pytree_class_flatten_order_differs": "run(mesh, x)",
+    "jh4_sf102_scan_carry_through_unknown_step": "run(mesh, x, __import__('types').SimpleNamespace(rate=0.1))",
+    "njh4_scan_carry_changes_state": "run(mesh, x, __import__('types').SimpleNamespace(rate=0.1))",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -3479,4 +3487,8 @@ NOTES: dict[tuple[str, int], str] = {
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
     ("nhe3_sf105_script_runner_result_retried", 27): "the runner catches JAX's error into its Result and main"
     " retries over 'j': the program ends normally",
+    ("njh1_custom_vjp_traced_nondiff_argument", 34): "a traced array in a nondiff_argnums position: JAX raises"
+    " UnexpectedTracerError at the call, before the gathers",
+    ("njh4_scan_carry_changes_state", 12): "the step psums its carry: JAX rejects the scan (carry types differ)"
+    " before the gathers",
 }
