@@ -2949,6 +2949,8 @@ ENTRIES = {
     "njh3_pytree_class_flatten_order_differs": "run(mesh, x)",
     "jh4_sf102_scan_carry_through_unknown_step": "run(mesh, x, __import__('types').SimpleNamespace(rate=0.1))",
     "njh4_scan_carry_changes_state": "run(mesh, x, __import__('types').SimpleNamespace(rate=0.1))",
+    "jh5_sf105_in_specs_repeated_property": "run(mesh, x)",
+    "njh5_in_specs_repeated_property_bias_tiled": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
