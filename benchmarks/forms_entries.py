@@ -3026,6 +3026,17 @@ ENTRIES = {
     "nje14_sf104_shard_count_decides_the_second_layout": "main()",
     "je15_sf104_gather_after_shard_map_on_the_abstract_mesh": "main()",
     "nje15_sf104_abstract_mesh_result_gathered_whole": "main()",
+
+    "jh1_sf102_custom_vjp_nondiff_argnums": "run(mesh, x)",
+    "njh1_custom_vjp_traced_nondiff_argument": "run(mesh, x)",
+    "jh2_sf101_custom_jvp_soft_clamp": "run(mesh, x)",
+    "njh2_custom_jvp_primal_only_under_grad": "in_mesh(mesh, lambda: run(mesh, x))",
+    "jh3_sf105_pytree_class_in_specs": "run(mesh, x)",
+    "njh3_pytree_class_flatten_order_differs": "run(mesh, x)",
+    "jh4_sf102_scan_carry_through_unknown_step": "run(mesh, x, __import__('types').SimpleNamespace(rate=0.1))",
+    "njh4_scan_carry_changes_state": "run(mesh, x, __import__('types').SimpleNamespace(rate=0.1))",
+    "jh5_sf105_in_specs_repeated_property": "run(mesh, x)",
+    "njh5_in_specs_repeated_property_bias_tiled": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -3585,4 +3596,8 @@ NOTES: dict[tuple[str, int], str] = {
     " sums over 'i' only: the program ends normally",
     ("nhe3_sf105_script_runner_result_retried", 27): "the runner catches JAX's error into its Result and main"
     " retries over 'j': the program ends normally",
+    ("njh1_custom_vjp_traced_nondiff_argument", 34): "a traced array in a nondiff_argnums position: JAX raises"
+    " UnexpectedTracerError at the call, before the gathers",
+    ("njh4_scan_carry_changes_state", 12): "the step psums its carry: JAX rejects the scan (carry types differ)"
+    " before the gathers",
 }

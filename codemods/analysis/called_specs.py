@@ -28,6 +28,9 @@ def returned_expression(scope: ModuleScope, call: ast.Call, scopes: tuple) -> tu
         if function is not None and (scope.class_of(function) is not None or call.func.id in scope.volatile):
             function = None
     elif type(call.func) is ast.Attribute and type(call.func.value) is ast.Name \
+            and (static := _static_method(scope, call.func.value.id, call.func.attr, scopes)) is not None:
+        return static
+    elif type(call.func) is ast.Attribute and type(call.func.value) is ast.Name \
             and call.func.value.id not in scope.volatile and call.func.attr not in scope.stored_attributes:
         cls = constructed_class(scope, call.func.value.id, scopes)
         if cls is not None and defines(cls, call.func.attr) and not scope.subclassed(cls):
@@ -40,3 +43,23 @@ def returned_expression(scope: ModuleScope, call: ast.Call, scopes: tuple) -> tu
     if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
         return None
     return body[0].value, tuple(outer) + (function,)
+
+
+def _static_method(scope: ModuleScope, name: str, attr: str, scopes: tuple) -> tuple[ast.expr, tuple] | None:
+    """`Stack.specs()`: a `@staticmethod` without parameters of a module class read by its own
+    name (bound once, at the module's top level, by the class statement; no subclass, no
+    metaclass), whose body is its one `return`."""
+    cls = scope.classes.get(name)
+    if cls is None or cls.keywords or scope.subclassed(cls) or name in scope.volatile \
+            or any(scope.locals_of(function).binds(name) for function in scopes) \
+            or sum(1 for stmt in scope.tree.body if isinstance(stmt, ast.ClassDef) and stmt.name == name) != 1 \
+            or scope.globals.binds(name) and name not in scope.classes:
+        return None
+    found = [stmt for stmt in cls.body if isinstance(stmt, DEFS) and stmt.name == attr]
+    if len(found) != 1 or not isinstance(found[0], ast.FunctionDef) or method_kind(found[0]) != "static" \
+            or any(getattr(found[0].args, part) for part in ("posonlyargs", "args", "kwonlyargs", "vararg", "kwarg")):
+        return None
+    body = found[0].body[1:] if is_docstring(found[0].body[0]) else found[0].body
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    return body[0].value, (found[0],)

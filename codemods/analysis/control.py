@@ -12,6 +12,7 @@ import ast
 
 from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
+from codemods.analysis.loop_carries import carried
 from codemods.analysis.entered import entered_value
 from codemods.analysis.self_changing_loops import walked_value
 from codemods.analysis.loop_rewrites import continues_as_branches
@@ -262,7 +263,7 @@ class ControlFlow(Comprehensions, Rounds):
         if not isinstance(out, TupleValue) or len(out.items) != 2:
             return UNKNOWN
         carry, ys = out.items
-        return TupleValue((init if same_value(carry, init, False) else UNKNOWN, ys), TUPLE)  # stacking keeps states
+        return TupleValue((carried(init, carry), ys), TUPLE)  # (loop_carries.py); stacking keeps states
 
     def _carried(self, func: Value, func_node: ast.expr, values: list[Value], init: Value, carry_of,
                  frame: Frame) -> Value | None:

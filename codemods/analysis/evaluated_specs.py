@@ -26,6 +26,12 @@ def in_spec_tree(interp, expr, scopes) -> Spec | tuple | None:
         # entry the text leaves unknown is evaluated on its own
         return tuple(evaluated_spec_tree(interp, node, scopes) if item is None else item
                      for item, node in zip(tree, expr.elts))
+    if isinstance(tree, tuple) and None in tree:
+        # `(cfg.qkv_spec,) * 3 + (cfg.wo_spec,)`: the text gives the tuple's length, a run of the
+        # expression the entries the text leaves unknown
+        evaluated = evaluated_spec_tree(interp, expr, scopes)
+        if isinstance(evaluated, tuple) and len(evaluated) == len(tree):
+            return tuple(evaluated[index] if item is None else item for index, item in enumerate(tree))
     return evaluated_spec_tree(interp, expr, scopes) if tree is None else tree
 
 

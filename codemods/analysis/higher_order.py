@@ -17,7 +17,8 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
   or not: there it gives an unknown value and no finding; casts are followed, not judged. A
   reduced state f gives stands only when f met no collective and nothing JAX rejects.
 - `jax.checkpoint` / `jax.remat` of a callable object runs its `__call__` with the same types.
-- A `custom_vjp` function: the primal is traced without differentiation, the fwd rule under it.
+- A `custom_vjp` / `custom_jvp` function: the primal is traced without differentiation, the
+  fwd or jvp rule under it (custom_derivatives.py).
 - A stacked (scan, map) output that is reduced, or a differentiated output that is reduced,
   fails ("dynamic_update_slice operand and update must be reduced along the same axes",
   "unexpected JAX type ... for argument to VJP function"): no fix that may leave one.
@@ -30,7 +31,9 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.custom_derivatives import CustomDerivatives
 from codemods.analysis.decorators import wraps_of
+from codemods.analysis.loop_carries import carried
 from codemods.analysis.folds import SORTED
 from codemods.analysis.pytree_grads import module_leaves
 from codemods import jaxapi
@@ -81,7 +84,7 @@ class Transformed:
     keywords: tuple[tuple[str, Value], ...] = ()
 
 
-class HigherOrder:
+class HigherOrder(CustomDerivatives):
     """The higher-order-function half of the Interpreter (which supplies call, silent, slots,
     analysed_refs and _no_fix)."""
 
@@ -90,12 +93,14 @@ class HigherOrder:
         if isinstance(callee, Transformed):
             if starred:
                 return UNKNOWN
-            if callee.kind == "custom_vjp":
-                return self._custom_vjp(callee, expr, args, keywords, frame)
+            if callee.kind in ("custom_vjp", "custom_jvp"):
+                return self.run_custom(callee, expr, args, keywords, frame)
             return self._apply_transform(callee, args, keywords, frame)
         if not isinstance(callee, JaxName):
             return None
         name = callee.name
+        if name in _CUSTOM_DERIVATIVES:
+            return self.custom_call(callee, expr, args, keywords, frame)
         if name in SAME_FUNCTION and args and isinstance(args[0][0], (Function, Partial, Instance, Transformed)):
             # `jax.checkpoint(block)(h)` runs block with the same types
             return Transformed("same", args[0][0], args[0][1])
@@ -125,41 +130,28 @@ class HigherOrder:
 
     def decorated(self, function: FunctionNode, frame: Frame) -> Value:
         """A module-level def as its decorators leave it: under `@jax.vmap` or `@jax.grad` the
-        transform applies to every call; `@jax.custom_vjp` alone with its one `defvjp` is run as
-        _custom_vjp says; other custom derivatives are unknown (which function JAX traces depends
+        transform applies to every call; `@jax.custom_vjp` / `@jax.custom_jvp` alone with its one
+        rule is run as custom_derivatives.py says; other custom derivatives are unknown (which function JAX traces depends
         on differentiation). Other decorators reach here only when certainly transparent
         (user_decorators.py)."""
         result: Value = Function(function, frame)
         for decorator in reversed(getattr(function, "decorator_list", [])):
             value = self.eval(decorator, frame)
             keywords: tuple = ()
+            if (custom := self.custom_kind(value)) is not None:
+                rule = self.custom_rule(custom[0], function.name, frame, function) \
+                    if len(function.decorator_list) == 1 else None
+                if rule is None:
+                    return UNKNOWN  # which function JAX traces depends on differentiation
+                result = Transformed(custom[0], result, decorator, (("rule", rule), ("nondiff", custom[1])))
+                continue
             if isinstance(value, Partial) and not value.args:
                 value, keywords = value.func, value.keywords
             if isinstance(value, JaxName) and value.name in _TRANSFORMS:
                 result = Transformed(value.name, result, decorator, keywords)
-            elif isinstance(value, JaxName) and value.name == "jax.custom_vjp" and not keywords \
-                    and len(function.decorator_list) == 1 and (fwd := self._fwd_of(function, frame)) is not None:
-                result = Transformed("custom_vjp", result, decorator, (("fwd", fwd),))
             elif isinstance(value, JaxName) and value.name in _CUSTOM_DERIVATIVES:
                 return UNKNOWN
         return result
-
-    def _fwd_of(self, function: FunctionNode, frame: Frame) -> Value | None:
-        """The fwd rule of a module-level custom_vjp function: `f.defvjp(f_fwd, f_bwd)`, once."""
-        if frame is not self.module_frame:
-            return None
-        uses = [node for node in ast.walk(self.scope.tree) if isinstance(node, ast.Attribute)
-                and node.attr == "defvjp" and isinstance(node.value, ast.Name) and node.value.id == function.name]
-        calls = [stmt.value for stmt in self.scope.tree.body if isinstance(stmt, ast.Expr)
-                 and isinstance(stmt.value, ast.Call) and stmt.value.func in uses]
-        if len(uses) != 1 or len(calls) != 1 or len(calls[0].args) != 2 or calls[0].keywords:
-            return None
-        fwd = self.eval(calls[0].args[0], frame)
-        if not isinstance(fwd, Function):
-            return None
-        self.analysed_refs.setdefault(id(function), set()).add(id(uses[0].value))
-        self.note_ref(fwd, calls[0].args[0])
-        return fwd
 
     def note_ref(self, func: Value, node: ast.expr) -> None:
         """The reference `node` to a function (bare or in `partial(f, ...)`) was analysed."""
@@ -252,7 +244,7 @@ class HigherOrder:
             result = UNKNOWN
             if isinstance(out, TupleValue) and len(out.items) == 2:
                 carry, ys = out.items
-                result = TupleValue((init if same_value(carry, init, kinds=False) else UNKNOWN, ys), "tuple")
+                result = TupleValue((carried(init, carry), ys), "tuple")
         self._stacked(first, result.items[1] if isinstance(result, TupleValue) and len(result.items) == 2 else UNKNOWN)
         return result
 
@@ -269,8 +261,7 @@ class HigherOrder:
         out = self._traced(body, node, values, frame)
         if not same_value(carry_of(out), init, kinds=False):
             self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
-            return UNKNOWN if final else out
-        return init if final else out
+        return carried(init, carry_of(out)) if final else out
 
     # -- folds -------------------------------------------------------------------------------
     def _reduce(self, args, keywords, frame: Frame) -> Value:
@@ -299,34 +290,6 @@ class HigherOrder:
         if isinstance(func, JaxName) and func.name in _OPERATORS:
             return self.binary(_OPERATORS[func.name], running, item)
         return self.call(func, None, [(running, node), (item, node)], {}, False, frame)
-
-    # -- custom derivatives ------------------------------------------------------------------
-    def _custom_vjp(self, custom: Transformed, expr: ast.Call | None, args, keywords, frame: Frame) -> Value:
-        """Without differentiation JAX traces the primal; under it the fwd rule (run on 0.10.2).
-        Both are run, and a site counts only where both reach it (a helper they share, or the
-        primal called by the fwd rule, which traces it)."""
-        primal, fwd = custom.func, dict(custom.keywords)["fwd"]
-        if expr is not None and isinstance(primal, Function) and _names(expr.func, primal):
-            self.analysed_refs.setdefault(id(primal.node), set()).add(id(expr.func))
-        running = self.__dict__.setdefault("_custom_running", set())
-        key = id(primal.node) if isinstance(primal, Function) else id(custom)
-        if key in running:  # called by its own fwd rule: the primal is traced
-            return self.call(primal, None, list(args), keywords, False, frame)
-        first = len(self.slots)
-        out = self.call(primal, None, list(args), keywords, False, frame)
-        middle = len(self.slots)
-        running.add(key)
-        try:
-            forward = self.call(fwd, None, list(args), keywords, False, frame)
-        finally:
-            running.discard(key)
-        both = {site.key for site, _ in self.slots[first:middle]} & {site.key for site, _ in self.slots[middle:]}
-        for site, index in self.slots[first:]:
-            if site.key not in both:
-                self.verdicts[site.key][index] = None  # traced with or without differentiation only
-                self.__dict__.setdefault("unsure_sites", set()).add(site.key)
-        pair = forward.items[0] if isinstance(forward, TupleValue) and len(forward.items) == 2 else UNKNOWN
-        return out if same_value(out, pair) else UNKNOWN
 
     # -- maps and transforms -----------------------------------------------------------------
     def _map(self, args, keywords, frame: Frame) -> Value:

@@ -96,6 +96,7 @@ from codemods.analysis.scopes import ModuleScope, imported_names
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh
 from codemods.analysis.evaluated_specs import in_spec_tree
 from codemods.analysis.record_specs import RecordSpec
+from codemods.analysis.pytree_classes import pytree_node_class, unflattened
 from codemods.analysis.shardmap import ShardMapUse, find_shard_maps
 from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.shape_flow import ShapeFlow
@@ -298,8 +299,9 @@ class Interpreter(HandleCalls, LaunchedParams, HostRuns, FluentSetters, Callable
         if isinstance(tree, dict):
             return DictValue(tuple(tree), tuple(self._tree_value(item, manual) for item in tree.values()))
         if isinstance(tree, RecordSpec):
-            return self.construct(ClassValue(tree.cls), [(self._tree_value(item, manual), None) for item in tree.args],
+            made = self.construct(ClassValue(tree.cls), [(self._tree_value(item, manual), None) for item in tree.args],
                                   {name: (self._tree_value(item, manual), None) for name, item in tree.keywords}, None)
+            return unflattened(self, made) if pytree_node_class(self.scope, tree.cls) else made
         return UNKNOWN
 
     def eval_silently(self, expr: ast.expr, frame: Frame) -> Value:

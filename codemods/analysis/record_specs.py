@@ -12,6 +12,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.nodes import FunctionDef
+from codemods.analysis.pytree_classes import pytree_node_class
 from codemods.analysis.scopes import ModuleScope
 
 _NAMED_TUPLE = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
@@ -39,8 +40,8 @@ def record_class(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef, 
         return None
     if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
         return None
-    if _registered_dataclass(scope, cls, call):
-        return cls
+    if _registered_dataclass(scope, cls, call) or pytree_node_class(scope, cls):
+        return cls  # (a pytree node class: its body object is built by pytree_classes.unflattened)
     if len(cls.bases) != 1 or cls.decorator_list or scope.resolve(cls.bases[0]) not in _NAMED_TUPLE:
         return None
     return cls

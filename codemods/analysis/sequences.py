@@ -82,7 +82,10 @@ def kind_of(value: Value) -> str | None:
 
 
 def concatenated(op: str, left: Value, right: Value) -> Value | None:
-    """`a + b` of two known tuples (None: not a concatenation of known sequences)."""
+    """`a + b` of two known tuples, `a * n` / `n * a` of a known tuple (None: not a
+    concatenation of known sequences)."""
+    if op == "*":
+        return _repeated(left, right) or _repeated(right, left)
     if op != "+" or isinstance(left, Const) and isinstance(left.value, str):
         return None
     if not isinstance(left, (Const, TupleValue)) or not isinstance(right, (Const, TupleValue)):
@@ -92,6 +95,14 @@ def concatenated(op: str, left: Value, right: Value) -> Value | None:
         return None
     kind = kind_of(left)
     return sequence(first + second, kind if kind == kind_of(right) else None)  # (a list and a tuple: TypeError)
+
+
+def _repeated(items: Value, times: Value) -> Value | None:
+    """`(spec,) * 3`: a TupleValue repeated a known (small) number of times."""
+    if not isinstance(items, TupleValue) or not (isinstance(times, Const) and type(times.value) is int) \
+            or not 0 <= times.value <= 64:
+        return None
+    return TupleValue(items.items * times.value, items.kind)
 
 
 _ITERATORS = frozenset({"builtins.zip", "builtins.enumerate", "builtins.reversed"})  # lazy: read when consumed
