@@ -83,7 +83,7 @@ def _evaluate(run, node: ast.expr, env) -> object:
         parts = node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]
         args = [_evaluate(run, part, env) for part in parts]
         if not any(origin is known for known in _GENERIC) or not all(_plain(arg) for arg in args):
-            return UNKNOWN
+            return _made_hint(run, node, env)
         return origin[tuple(args)] if type(node.slice) is ast.Tuple else origin[args[0]]
     if kind is ast.BinOp and type(node.op) is ast.BitOr:
         left, right = _evaluate(run, node.left, env), _evaluate(run, node.right, env)
@@ -94,6 +94,18 @@ def _evaluate(run, node: ast.expr, env) -> object:
         except TypeError:
             return UNKNOWN
     return UNKNOWN
+
+
+def _made_hint(run, node: ast.Subscript, env) -> object:
+    """`Annotated[...]`, `Float[Array, "b d"]`: evaluated as the def does (annotated_hints.py); a
+    value other than a hint, or one the run cannot make, is unknown."""
+    from codemods.analysis.annotated_hints import AnnotatedHint, is_class
+
+    try:
+        value = run.eval(node, env)
+    except (Bail, Raised):
+        return UNKNOWN
+    return value if type(value) is AnnotatedHint or is_class(value) else UNKNOWN
 
 
 def _plain(value: object) -> bool:
@@ -146,7 +158,8 @@ def annotation_of(run, func, param: str) -> object:
     if entry is None or type(entry[1]["__annotations__"]) is not dict:
         return UNKNOWN
     value = entry[1]["__annotations__"].get(param, UNKNOWN)
-    return value if _plain(value) and type(value) is not str or type(value).__name__ == "UClass" else UNKNOWN
+    return value if _plain(value) and type(value) is not str or type(value).__name__ in ("UClass", "AnnotatedHint") \
+        else UNKNOWN
 
 
 def copy_wrapped(run, wrapper, wrapped) -> None:

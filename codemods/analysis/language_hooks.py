@@ -5,6 +5,7 @@ and `str.format` of objects (object_texts.py). Each answers NotImplemented when 
 its kind, and the run goes on with its own reading."""
 from __future__ import annotations
 
+from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute
 from codemods.analysis.class_metas import meta_call, meta_super_call
 from codemods.analysis.attribute_hooks import PlainGetattribute, hooked, hooked_read
 from codemods.analysis.generator_methods import generator_attribute
@@ -16,6 +17,8 @@ from codemods.analysis.script_values import SuperObj, UClass, UObj
 
 def attribute_hook(run, obj: object, name: str) -> object:
     kind = type(obj)
+    if kind is AnnotatedHint:  # `hint.__metadata__` (annotated_hints.py)
+        return annotated_attribute(obj, name)
     if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()`
         return generator_attribute(obj, name)
     if kind is UObj and hooked(obj):
