@@ -6,6 +6,7 @@ its kind, and the run goes on with its own reading."""
 from __future__ import annotations
 
 from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute
+from codemods.analysis import typing_forms
 from codemods.analysis.class_metas import meta_call, meta_super_call
 from codemods.analysis.attribute_hooks import PlainGetattribute, hooked, hooked_read
 from codemods.analysis.generator_methods import generator_attribute
@@ -14,11 +15,15 @@ from codemods.analysis.script_exceptions import exception_value
 from codemods.analysis.script_generators import GenRun
 from codemods.analysis.script_values import SuperObj, UClass, UObj
 
+_TYPING_KINDS = (typing_forms.TypeVarObj, typing_forms.OverloadStub)
+
 
 def attribute_hook(run, obj: object, name: str) -> object:
     kind = type(obj)
     if kind is AnnotatedHint:  # `hint.__metadata__` (annotated_hints.py)
         return annotated_attribute(obj, name)
+    if kind in _TYPING_KINDS or kind is UClass and name in typing_forms.LEFT_OUT:
+        return typing_forms.attribute(run, obj, name)  # (a TypeVar, a class with a `Generic[T]` base)
     if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()`
         return generator_attribute(obj, name)
     if kind is UObj and hooked(obj):

@@ -15,9 +15,10 @@ import ast
 import types
 import typing
 
-from codemods.analysis import annotated_hints
+from codemods import jaxapi
+from codemods.analysis import annotated_hints, typing_forms
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import UClass
+from codemods.analysis.script_values import Lib, UClass
 
 # The typing names a run reads as the real objects (`origin is typing.Union` must hold).
 _FORMS = {f"typing.{name}": getattr(typing, name) for name in (
@@ -31,6 +32,8 @@ _HINT_TYPES = (types.GenericAlias, types.UnionType, type(typing.Optional[int]), 
 
 def constant(name: str) -> object:
     """The typing object named `name` (canonical), or None."""
+    if name == "typing.TYPE_CHECKING":
+        return False  # (True only for a static checker)
     return _FORMS.get(name)
 
 
@@ -56,6 +59,8 @@ def subscript(holder: object, key: object) -> object:
     """`tuple[int, int]`, `Optional[str]`, `list[str]`: the hint itself, or Bail."""
     if holder is typing.Annotated:
         return annotated_hints.subscript(key)  # (metadata of any kind: annotated_hints.py)
+    if type(holder) is Lib and jaxapi.canonical(holder.name) in ("typing.Generic", "typing.Protocol"):
+        return typing_forms.subscript(getattr(typing, holder.name.rsplit(".", 1)[-1]), key)  # (typing_forms.py)
     if not (any(holder is kind for kind in _GENERIC) or type(holder) in _HINT_TYPES
             or any(holder is form for form in _FORMS.values())):  # (`Literal`, `Tuple`: forms of their own types)
         raise Bail
@@ -74,10 +79,12 @@ def subscript(holder: object, key: object) -> object:
     return made
 
 
-CALLS = frozenset({"typing.get_type_hints", "typing.get_origin", "typing.get_args"})
+CALLS = frozenset({"typing.get_type_hints", "typing.get_origin", "typing.get_args"}) | typing_forms.CALLS
 
 
 def call(run, name: str, args: list, kwargs: dict) -> object:
+    if name in typing_forms.CALLS:
+        return typing_forms.call(run, name, args, kwargs)
     kwargs = dict(kwargs)
     extras = kwargs.pop("include_extras", False) if name == "typing.get_type_hints" else False
     if len(args) != 1 or kwargs or type(extras) is not bool:
