@@ -27,6 +27,7 @@ import ast
 import typing
 
 from codemods.analysis.host_exprs import Raised
+from codemods.analysis.function_slots import Source
 from codemods.analysis.host_objects import Bail
 
 # The library classes a hint may name as its t (`Annotated[jax.Array, ...]`).
@@ -67,13 +68,16 @@ def is_class(value: object) -> bool:
 
 def _plain_metadata(value: object) -> bool:
     """A metadata object typing may hash and compare without running the program's code."""
-    from codemods.analysis.script_values import Member, SpecObj, StrMember, UClass, UObj
+    from codemods.analysis.script_values import Member, NTup, SpecObj, StrMember, UClass, UObj
 
     kind = type(value)
     if value is None or kind in (str, int, float, bool, SpecObj, Member, StrMember):
         return True
     if kind is tuple:
         return all(_plain_metadata(item) for item in value)
+    if kind is NTup:  # (a NamedTuple of the module: a tuple, unless its class has hooks of its own)
+        return all(value.cls.lookup(hook) is None for hook in ("__eq__", "__hash__")) \
+            and all(_plain_metadata(item) for item in value)
     if kind is UClass:
         return value.meta is None
     if kind is UObj:
@@ -117,57 +121,22 @@ def strip(value: object) -> object:
 
 
 def function_hints(run, func: object, include_extras: bool) -> dict:
-    """`typing.get_type_hints(func)` of a def the run made."""
+    """`typing.get_type_hints(func)` of a def the run made (a wrapper's: the `__annotations__`
+    functools copied, evaluated in the innermost wrapped def's globals, the module's)."""
     from codemods.analysis import function_slots
     from codemods.analysis.script_functions import function_dict
     from codemods.analysis.script_values import UFunc
 
-    if type(func) is not UFunc or type(func.node) not in (ast.FunctionDef, ast.AsyncFunctionDef) \
-            or "__wrapped__" in function_dict(run, func):
+    inner, seen = func, 0
+    while type(inner) is UFunc and "__wrapped__" in function_dict(run, inner) and seen < 20:
+        inner, seen = function_dict(run, inner)["__wrapped__"], seen + 1
+    if type(func) is not UFunc or type(inner) is not UFunc or type(func.node) not in (ast.FunctionDef, ast.AsyncFunctionDef):
         raise Bail
-    if run.future_annotations:
-        held = function_slots.read(run, func, "__annotations__") if _written(run, func) else None
-        if held is None:
-            held = {key: _source(run, node) for key, node in annotation_nodes(func.node)}
-    else:
-        held = function_slots.read(run, func, "__annotations__")  # (Bail when the def's values are not known)
+    held = function_slots.held(run, func, "__annotations__")
     if type(held) is not dict:
-        raise Bail
-    hints = {}
-    for key, value in held.items():
-        hints[key] = _settled(run, value)
+        raise Bail  # (values the run could not make when the def ran)
+    hints = {key: _settled(run, value) for key, value in held.items()}
     return hints if include_extras else {key: strip(value) for key, value in hints.items()}
-
-
-def _written(run, func) -> bool:
-    from codemods.analysis import function_slots
-
-    entry = function_slots._table(run).get(id(func))
-    return entry is not None and entry[1].get("__annotations__") is not function_slots.UNKNOWN
-
-
-class _Source:
-    """An annotation's source text under `from __future__ import annotations`: its node."""
-
-    __slots__ = ("node",)
-
-    def __init__(self, node: ast.expr) -> None:
-        self.node = node
-
-
-def _source(run, node: ast.expr) -> _Source:
-    return _Source(node)
-
-
-def annotation_nodes(node: ast.FunctionDef) -> list:
-    """The annotated parameters in the order the compiler puts them in `__annotations__`, then `return`."""
-    spec = node.args
-    annotated = [*spec.posonlyargs, *spec.args, *([spec.vararg] if spec.vararg else []), *spec.kwonlyargs,
-                 *([spec.kwarg] if spec.kwarg else [])]
-    pairs = [(arg.arg, arg.annotation) for arg in annotated if arg.annotation is not None]
-    if node.returns is not None:
-        pairs.append(("return", node.returns))
-    return pairs
 
 
 def _settled(run, value: object) -> object:
@@ -175,7 +144,7 @@ def _settled(run, value: object) -> object:
     if value is None:
         return type(None)
     for _ in range(8):
-        if type(value) is _Source:
+        if type(value) is Source:
             value = _global_eval(run, value.node)
         elif type(value) is str:
             try:
