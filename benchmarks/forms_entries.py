@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ji1_sf105_layouts_from_annotated_hints": "main()",
+    "nji1_annotated_layout_sharded_on_both_axes": "main()",
+    "ji2_sf105_generic_sharded_holder_spec": "main()",
+    "nji2_generic_holder_shards_both_axes": "main()",
+    "ji3_sf105_class_getitem_dims_and_wrapped_hints": "main()",
+    "nji3_class_getitem_dims_name_both_axes": "main()",
+    "nji4_hints_without_extras_lose_the_layout": "main()",
+    "nji5_string_hint_names_a_local_layout": "main()",
     "ie1_sf104_standardised_export_keeps_layout": "main()",
     "nie1_sf104_reduced_export_drops_dimension": "main()",
     "ie2_sf104_matmul_of_broadcast_rows": "main()",
