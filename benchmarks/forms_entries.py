@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ji5_sf105_block_rank_checked_in_the_body": "main()",
+    "nji7_block_rank_one_takes_the_other_branch": "main()",
+    "ji4_sf104_table_layouts_from_field_hints": "main()",
+    "nji6_table_gather_keeps_the_row_prefix": "main()",
     "ji1_sf105_layouts_from_annotated_hints": "main()",
     "nji1_annotated_layout_sharded_on_both_axes": "main()",
     "ji2_sf105_generic_sharded_holder_spec": "main()",

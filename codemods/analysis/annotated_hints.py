@@ -73,7 +73,7 @@ def _plain_metadata(value: object) -> bool:
     kind = type(value)
     if value is None or kind in (str, int, float, bool, SpecObj, Member, StrMember):
         return True
-    if kind is tuple:
+    if kind in (tuple, frozenset):
         return all(_plain_metadata(item) for item in value)
     if kind is NTup:  # (a NamedTuple of the module: a tuple, unless its class has hooks of its own)
         return all(value.cls.lookup(hook) is None for hook in ("__eq__", "__hash__")) \
