@@ -32,7 +32,7 @@ def main():
     mesh = jax.make_mesh((4, 2), ("data", "model"))
 
     @shard_from_hints(mesh)
-    def step(x: Annotated[jax.Array, "b d", Layout("data", None)]) -> Annotated[jax.Array, Layout()]:
+    def step(x: Annotated[jax.Array, "b", Layout("data")]) -> Annotated[jax.Array, Layout()]:
         if len(x.shape) != 2:
             return jax.lax.psum(jnp.sum(x), "data")
         return jax.lax.psum(jnp.sum(x * x), ("data", "model"))
