@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ji7_sf105_signature_annotations_read_at_the_decorator": "main()",
+    "nji9_plain_class_annotation_replicates": "main()",
     "ji6_sf105_chex_like_pytree_registered_by_hand": "main()",
     "nji8_pytree_instance_walked_to_its_leaves": "main()",
     "ji5_sf105_block_rank_checked_in_the_body": "main()",

@@ -176,8 +176,10 @@ def annotation_of(run, func, param: str) -> object:
     if entry is None or type(entry[1]["__annotations__"]) is not dict:
         return UNKNOWN
     value = entry[1]["__annotations__"].get(param, UNKNOWN)
-    return value if _plain(value) and type(value) is not str or type(value).__name__ in ("UClass", "AnnotatedHint") \
-        else UNKNOWN
+    from codemods.analysis.annotated_hints import AnnotatedHint, is_class
+
+    return value if _plain(value) and type(value) is not str or type(value).__name__ == "UClass" \
+        or type(value) is AnnotatedHint or type(value).__name__ == "Lib" and is_class(value) else UNKNOWN
 
 
 def copy_wrapped(run, wrapper, wrapped) -> None:

@@ -5,7 +5,8 @@ and `str.format` of objects (object_texts.py). Each answers NotImplemented when 
 its kind, and the run goes on with its own reading."""
 from __future__ import annotations
 
-from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute
+from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute, is_class
+from codemods.analysis.host_objects import Bail
 from codemods.analysis import typing_forms
 from codemods.analysis.class_metas import meta_call, meta_super_call
 from codemods.analysis.attribute_hooks import PlainGetattribute, hooked, hooked_read
@@ -13,7 +14,7 @@ from codemods.analysis.generator_methods import generator_attribute
 from codemods.analysis.object_texts import method_call
 from codemods.analysis.script_exceptions import exception_value
 from codemods.analysis.script_generators import GenRun
-from codemods.analysis.script_values import SuperObj, UClass, UObj
+from codemods.analysis.script_values import Lib, SuperObj, UClass, UObj
 
 _TYPING_KINDS = (typing_forms.TypeVarObj, typing_forms.OverloadStub)
 
@@ -22,6 +23,8 @@ def attribute_hook(run, obj: object, name: str) -> object:
     kind = type(obj)
     if kind is AnnotatedHint:  # `hint.__metadata__` (annotated_hints.py)
         return annotated_attribute(obj, name)
+    if kind is Lib and name[:2] == "__" and is_class(obj):
+        raise Bail  # (`getattr(jax.Array, "__origin__", None)`: the real class's attributes, not kept)
     if kind in _TYPING_KINDS or kind is UClass and name in typing_forms.LEFT_OUT:
         return typing_forms.attribute(run, obj, name)  # (a TypeVar, a class with a `Generic[T]` base)
     if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()`

@@ -12,6 +12,7 @@ hint the run cannot build (a forward reference to a name it does not know, a use
 from __future__ import annotations
 
 import ast
+import inspect
 import types
 import typing
 
@@ -97,6 +98,8 @@ def call(run, name: str, args: list, kwargs: dict) -> object:
     if type(args[0]) is annotated_hints.AnnotatedHint:
         hint = args[0]
         return annotated_hints.origin_of(hint) if name == "typing.get_origin" else annotated_hints.args_of(hint)
+    if type(args[0]) in (UClass, Lib) and annotated_hints.is_class(args[0]) or args[0] is inspect.Parameter.empty:
+        return None if name == "typing.get_origin" else ()  # (a plain class: no origin, no arguments)
     if not is_hint(args[0]):
         raise Bail
     return typing.get_origin(args[0]) if name == "typing.get_origin" else typing.get_args(args[0])
