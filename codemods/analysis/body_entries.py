@@ -50,7 +50,7 @@ def _entered(tree: object, specs: object, mesh, depth: int) -> object:
     if type(specs) is SpecObj:
         state = spec_state(_entry(specs, mesh), None)
         _laid_out_as(tree, specs, mesh, 0)
-        return map_tree(_numbers_as_arrays(tree, 0), lambda leaf: Arr(None, False, state=state), (Arr,))
+        return map_tree(_numbers_as_arrays(tree, 0), lambda leaf: Arr(None, False, ndim=leaf.ndim, state=state), (Arr,))
     if type(specs) is dict and type(tree) is dict and set(specs) == set(tree):
         return {key: _entered(tree[key], specs[key], mesh, depth + 1) for key in sorted(tree)}
     if type(specs) in (tuple, list, NTup) and type(specs) is type(tree) and len(specs) == len(tree) \

@@ -48,7 +48,7 @@ def record(run, func, node: ast.FunctionDef, env) -> None:
     if node.returns is not None:
         pairs.append(("return", node.returns))
     if pairs and run.future_annotations:
-        annotations = UNKNOWN
+        annotations = {key: Source(expr) for key, expr in pairs}  # (strings of the source: read by get_type_hints only)
     else:
         for key, expr in pairs:
             value = _evaluate(run, expr, env)
@@ -80,10 +80,12 @@ def _evaluate(run, node: ast.expr, env) -> object:
             return UNKNOWN
     if kind is ast.Subscript:
         origin = _evaluate(run, node.value, env)
+        if not any(origin is known for known in _GENERIC):
+            return _made_hint(run, node, env)
         parts = node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]
         args = [_evaluate(run, part, env) for part in parts]
         if not any(origin is known for known in _GENERIC) or not all(_plain(arg) for arg in args):
-            return UNKNOWN
+            return _made_hint(run, node, env)
         return origin[tuple(args)] if type(node.slice) is ast.Tuple else origin[args[0]]
     if kind is ast.BinOp and type(node.op) is ast.BitOr:
         left, right = _evaluate(run, node.left, env), _evaluate(run, node.right, env)
@@ -96,6 +98,18 @@ def _evaluate(run, node: ast.expr, env) -> object:
     return UNKNOWN
 
 
+def _made_hint(run, node: ast.Subscript, env) -> object:
+    """`Annotated[...]`, `Float[Array, "b d"]`: evaluated as the def does (annotated_hints.py); a
+    value other than a hint, or one the run cannot make, is unknown."""
+    from codemods.analysis.annotated_hints import AnnotatedHint, is_class
+
+    try:
+        value = run.eval(node, env)
+    except (Bail, Raised):
+        return UNKNOWN
+    return value if type(value) is AnnotatedHint or is_class(value) else UNKNOWN
+
+
 def _plain(value: object) -> bool:
     """A builtin type, an alias of builtin types, None: objects whose `[...]` and `|` are CPython's own."""
     if value is None or type(value) is str:
@@ -106,13 +120,29 @@ def _plain(value: object) -> bool:
         (type(value) is types.UnionType or _plain(value.__origin__))
 
 
+class Source:
+    """An annotation under `from __future__ import annotations`: the str of its node's source,
+    which the run does not spell (annotated_hints.py evaluates the node)."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: ast.expr) -> None:
+        self.node = node
+
+
+def held(run, func, name: str) -> object:
+    """The slot as kept, unknown and source-text values included; UNKNOWN for a def the run did not see made."""
+    entry = _table(run).get(id(func))
+    return UNKNOWN if entry is None else entry[1].get(name, UNKNOWN)
+
+
 def read(run, func, name: str) -> object:
     entry = _table(run).get(id(func))
     if entry is None:
         raise Bail  # (a def the run did not see made)
     held = entry[1]
     if name in held:
-        if held[name] is UNKNOWN:
+        if held[name] is UNKNOWN or type(held[name]) is dict and any(type(v) is Source for v in held[name].values()):
             raise Bail
         return held[name]
     if name == "__doc__":
@@ -146,7 +176,10 @@ def annotation_of(run, func, param: str) -> object:
     if entry is None or type(entry[1]["__annotations__"]) is not dict:
         return UNKNOWN
     value = entry[1]["__annotations__"].get(param, UNKNOWN)
-    return value if _plain(value) and type(value) is not str or type(value).__name__ == "UClass" else UNKNOWN
+    from codemods.analysis.annotated_hints import AnnotatedHint, is_class
+
+    return value if _plain(value) and type(value) is not str or type(value).__name__ == "UClass" \
+        or type(value) is AnnotatedHint or type(value).__name__ == "Lib" and is_class(value) else UNKNOWN
 
 
 def copy_wrapped(run, wrapper, wrapped) -> None:
@@ -162,7 +195,8 @@ def copy_wrapped(run, wrapper, wrapped) -> None:
     entry[1].pop("__module__", None)  # (set by update_wrapper itself)
     for name in SLOTS:
         try:
-            value = read(run, wrapped, name) if type(wrapped) is UFunc else UNKNOWN
+            value = (held(run, wrapped, name) if name == "__annotations__" else read(run, wrapped, name)) \
+                if type(wrapped) is UFunc else UNKNOWN  # (the wrapped def's own dict, as functools copies it)
         except Bail:
             value = UNKNOWN
         entry[1][name] = value

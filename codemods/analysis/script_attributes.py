@@ -41,6 +41,10 @@ from codemods.analysis.class_metas import meta_super_call
 from codemods.analysis.generator_methods import generator_attribute
 from codemods.analysis.script_generators import GenRun
 from codemods.analysis.repr_enums import IntMember
+from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute, is_class
+from codemods.analysis import typing_forms
+
+_TYPING_KINDS = (typing_forms.TypeVarObj, typing_forms.OverloadStub)
 
 
 class ScriptAttributes:
@@ -48,6 +52,12 @@ class ScriptAttributes:
 
     def attribute(self, obj: object, name: str) -> object:
         kind = type(obj)
+        if kind is AnnotatedHint:  # `hint.__metadata__` (annotated_hints.py)
+            return annotated_attribute(obj, name)
+        if kind is Lib and name[:2] == "__" and is_class(obj):
+            raise Bail  # (`getattr(jax.Array, "__origin__", None)`: the real class's attributes, not kept)
+        if kind in _TYPING_KINDS or kind is UClass and name in typing_forms.LEFT_OUT:
+            return typing_forms.attribute(self, obj, name)  # (a TypeVar, a class with a `Generic[T]` base)
         if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()` (generator_methods.py)
             return generator_attribute(obj, name)
         if kind is UObj and hooked(obj) and (found := hooked_read(self, obj, name)) is not NotImplemented:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
+from codemods.analysis import typing_forms
 from codemods.analysis.script_values import (
     Bound,
     FieldDefault,
@@ -62,6 +63,7 @@ from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
     base, kind, builtin = None, "plain", None
     bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
+    bases, node_bases, generic = typing_forms.class_bases(bases, node.bases)  # (a `Generic[T]` base: typing_forms.py)
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
     if len(bases) == 1 and type(bases[0]) is Lib and bases[0].name in LOGGING_BASES:
@@ -75,22 +77,22 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if mixin is not False:
         bases, kind = [], "enum"
     several = len(bases) > 1 and all(type(value) is UClass and value.kind == "plain" and value.builtin is None
-                                     for value in bases) and not any(type(b) is ast.Starred for b in node.bases)
+                                     for value in bases) and not any(type(b) is ast.Starred for b in node_bases)
     if several and any(value.meta is not None for value in bases):
         raise Bail  # (the most derived of several bases' metaclasses: not modelled)
     for value in bases if not several else ():  # (several bases: their order merged, class_orders.py)
-        if type(value) is Lib and jaxapi.canonical(value.name) == "typing.NamedTuple" and len(node.bases) == 1:
+        if type(value) is Lib and jaxapi.canonical(value.name) == "typing.NamedTuple" and len(node_bases) == 1:
             kind = "ntuple"
-        elif type(value) is Lib and jaxapi.canonical(value.name) == "typing.Protocol" and len(node.bases) == 1:
+        elif type(value) is Lib and jaxapi.canonical(value.name) == "typing.Protocol" and len(node_bases) == 1:
             kind = "protocol"  # (never made; an explicit subclass inherits its methods: protocol_classes.py)
         elif (value in (dict, list) or type(value) is Lib and value.name == "collections.OrderedDict") \
-                and len(node.bases) == 1:
+                and len(node_bases) == 1:
             builtin = list if value is list else dict  # (an OrderedDict: a dict as far as the run reads it)
-        elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass", *PROTOCOL_KINDS):
+        elif type(value) is UClass and len(node_bases) == 1 and value.kind in ("plain", "dataclass", *PROTOCOL_KINDS):
             base = value
         elif is_action_base(value, node):
             action = True  # (argparse_actions.py: checked and marked once made)
-        elif len(node.bases) == 1 and not node.keywords and (meta_root(value) or type(value) is UClass and value.kind == "meta"):
+        elif len(node_bases) == 1 and not node.keywords and (meta_root(value) or type(value) is UClass and value.kind == "meta"):
             kind, base = "meta", value if type(value) is UClass else None  # (class_metas.py)
         else:
             raise Bail
@@ -121,6 +123,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         raise Bail
     attrs: dict = {}
     cls = UClass(node, bases[0] if several else base, attrs, kind)
+    if generic:
+        typing_forms.mark(run, cls)  # (its dropped `Generic[...]` base: typing_forms.py)
     if several:
         cls.order = linearised(cls, bases)
     cls.builtin = cls.builtin or builtin

@@ -12,16 +12,19 @@ hint the run cannot build (a forward reference to a name it does not know, a use
 from __future__ import annotations
 
 import ast
+import inspect
 import types
 import typing
 
+from codemods import jaxapi
+from codemods.analysis import annotated_hints, typing_forms
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import UClass
+from codemods.analysis.script_values import Lib, UClass
 
 # The typing names a run reads as the real objects (`origin is typing.Union` must hold).
 _FORMS = {f"typing.{name}": getattr(typing, name) for name in (
     "Union", "Optional", "Tuple", "List", "Dict", "Set", "FrozenSet", "Any", "Sequence", "Mapping",
-    "Iterable", "Callable", "Literal", "Type")}
+    "Iterable", "Callable", "Literal", "Type", "Annotated")}
 _PLAIN = (int, float, str, bool, bytes, complex, object, type(None))
 _GENERIC = (tuple, list, dict, set, frozenset, type)
 _HINT_TYPES = (types.GenericAlias, types.UnionType, type(typing.Optional[int]), type(typing.Tuple[int]),
@@ -30,6 +33,8 @@ _HINT_TYPES = (types.GenericAlias, types.UnionType, type(typing.Optional[int]), 
 
 def constant(name: str) -> object:
     """The typing object named `name` (canonical), or None."""
+    if name == "typing.TYPE_CHECKING":
+        return False  # (True only for a static checker)
     return _FORMS.get(name)
 
 
@@ -53,6 +58,10 @@ def is_hint(value: object) -> bool:
 
 def subscript(holder: object, key: object) -> object:
     """`tuple[int, int]`, `Optional[str]`, `list[str]`: the hint itself, or Bail."""
+    if holder is typing.Annotated:
+        return annotated_hints.subscript(key)  # (metadata of any kind: annotated_hints.py)
+    if type(holder) is Lib and jaxapi.canonical(holder.name) in ("typing.Generic", "typing.Protocol"):
+        return typing_forms.subscript(getattr(typing, holder.name.rsplit(".", 1)[-1]), key)  # (typing_forms.py)
     if not (any(holder is kind for kind in _GENERIC) or type(holder) in _HINT_TYPES
             or any(holder is form for form in _FORMS.values())):  # (`Literal`, `Tuple`: forms of their own types)
         raise Bail
@@ -71,14 +80,26 @@ def subscript(holder: object, key: object) -> object:
     return made
 
 
-CALLS = frozenset({"typing.get_type_hints", "typing.get_origin", "typing.get_args"})
+CALLS = frozenset({"typing.get_type_hints", "typing.get_origin", "typing.get_args"}) | typing_forms.CALLS
 
 
 def call(run, name: str, args: list, kwargs: dict) -> object:
-    if len(args) != 1 or kwargs:
+    if name in typing_forms.CALLS:
+        return typing_forms.call(run, name, args, kwargs)
+    kwargs = dict(kwargs)
+    extras = kwargs.pop("include_extras", False) if name == "typing.get_type_hints" else False
+    if len(args) != 1 or kwargs or type(extras) is not bool:
         raise Bail
     if name == "typing.get_type_hints":
-        return type_hints(run, args[0])
+        if type(args[0]) is not UClass:
+            return annotated_hints.function_hints(run, args[0], extras)
+        hints = type_hints(run, args[0])
+        return hints if extras else {key: annotated_hints.strip(value) for key, value in hints.items()}
+    if type(args[0]) is annotated_hints.AnnotatedHint:
+        hint = args[0]
+        return annotated_hints.origin_of(hint) if name == "typing.get_origin" else annotated_hints.args_of(hint)
+    if type(args[0]) in (UClass, Lib) and annotated_hints.is_class(args[0]) or args[0] is inspect.Parameter.empty:
+        return None if name == "typing.get_origin" else ()  # (a plain class: no origin, no arguments)
     if not is_hint(args[0]):
         raise Bail
     return typing.get_origin(args[0]) if name == "typing.get_origin" else typing.get_args(args[0])
@@ -118,6 +139,6 @@ def _evaluated(run, klass: UClass, name: str) -> object:
     if run.future_annotations and env.parent is not run.module_env:
         raise Bail  # (a string hint of a nested class is evaluated in the module's globals)
     value = run.eval(node, env)
-    if not is_hint(value):
+    if not is_hint(value) and type(value) is not annotated_hints.AnnotatedHint:
         raise Bail
     return value
