@@ -33,7 +33,7 @@ from codemods.analysis.namespace_copies import copied_namespaces
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
                                      last_name, nodes_of_type, positional_params, stored_of_type)
-from codemods.analysis.hook_marks import filing_hook, meta_calls, plain_keywords
+from codemods.analysis.hook_marks import built_by_new, filing_hook, meta_calls, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
@@ -295,8 +295,8 @@ class Classes(InitHooks, ClassFamilies):
             if self._wrappers is None:
                 self._wrappers = init_wrappers(self.scope)
             self._class_tables[key] = facts = _read_class(cls, self.scope.classes, filed=filed, wrappers=self._wrappers)
-            if hooked_class(self.scope.tree, cls, self._module_ancestors(cls)) or meta_calls(cls, self.scope.classes):
-                self._class_tables[key] = facts = ClassFacts(cls, constructible=False)  # (own_setattrs.py, meta_calls.py)
+            if hooked_class(self.scope.tree, cls, self._module_ancestors(cls)) or meta_calls(cls, self.scope.classes) or built_by_new(cls, self.scope.classes):
+                self._class_tables[key] = facts = ClassFacts(cls, constructible=False)  # (own_setattrs.py, meta_calls.py, class_news.py)
             read_post_init(facts, self.scope)  # a dataclass's `self.norm = Norm(self.axis)` (init_hooks.py)
         return self._class_tables[key]
 

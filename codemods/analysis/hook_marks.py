@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.meta_calls import meta_calls  # noqa: F401  (a class keyword's fact read beside the marks by classes.py)
+from codemods.analysis.class_news import built_by_new  # noqa: F401  (a `__new__` taking constructions over: classes.py)
 
 _HOOK = "_shardfix_filing_hook"
 _KEYWORDS = "_shardfix_filed_keywords"
