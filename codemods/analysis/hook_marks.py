@@ -8,6 +8,7 @@ import ast
 
 from codemods.analysis.meta_calls import meta_calls  # noqa: F401  (a class keyword's fact read beside the marks by classes.py)
 from codemods.analysis.class_news import built_by_new  # noqa: F401  (a `__new__` taking constructions over: classes.py)
+from codemods.analysis.init_reruns import construction_inits  # noqa: F401  (`__init__` run again: classes.py)
 
 _HOOK = "_shardfix_filing_hook"
 _KEYWORDS = "_shardfix_filed_keywords"
