@@ -11,7 +11,8 @@ from codemods.analysis.generator_methods import generator_attribute
 from codemods.analysis.object_texts import method_call
 from codemods.analysis.script_exceptions import exception_value
 from codemods.analysis.script_generators import GenRun
-from codemods.analysis.script_values import SuperObj, UClass, UObj
+from codemods.analysis.script_values import Lib, SuperObj, UClass, UObj
+from codemods.analysis.text_streams import current_stdout
 
 
 def attribute_hook(run, obj: object, name: str) -> object:
@@ -24,6 +25,8 @@ def attribute_hook(run, obj: object, name: str) -> object:
         return PlainGetattribute()
     if kind is SuperObj and name == "__call__":
         return meta_super_call(obj)  # (`super().__call__(*args)` in a metaclass: class_metas.py)
+    if kind is Lib and name == "stdout" and obj.name == "sys":
+        return current_stdout(run)  # (inside `redirect_stdout`: text_streams.py)
     return NotImplemented
 
 
