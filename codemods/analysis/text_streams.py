@@ -26,7 +26,7 @@ from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
 from codemods.analysis.script_values import Lib, RunCallable
 
 _METHODS = frozenset({"write", "writelines", "read", "readline", "readlines", "getvalue", "seek", "tell", "truncate",
-                      "close"})
+                      "close", "flush"})  # (`sys.stdout.flush()` inside `redirect_stdout` flushes the buffer: nothing)
 _FORMAT = frozenset({"delimiter", "quotechar", "escapechar", "doublequote", "skipinitialspace", "lineterminator",
                      "quoting", "strict", "dialect"})
 
