@@ -33,6 +33,8 @@ from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
                                      last_name, nodes_of_type, positional_params, stored_of_type)
 from codemods.analysis.meta_calls import meta_calls
+from codemods.analysis.class_news import built_by_new
+from codemods.analysis.init_reruns import construction_inits
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_post_init
@@ -59,7 +61,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 # Calls that change an object's fields by name, or any attribute: their presence makes fields unknown.
-_ANY_FIELD = frozenset({"setattr", "__setattr__", "__dict__", "vars", "__class__"})
+_ANY_FIELD = frozenset({"setattr", "__setattr__", "__dict__", "vars", "__class__", "__init__"})  # (`p.__init__(...)` again: init_reruns.py)
 _NAMED_FIELD = frozenset({"replace", "_replace", "evolve", "clone", "copy", "model_copy"})
 _NESTED_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -266,8 +268,9 @@ class Classes(InitHooks, ClassFamilies):
             if self._wrappers is None:
                 self._wrappers = init_wrappers(self.scope)
             self._class_tables[key] = facts = read_class(cls, self.scope.classes, filed=filed, wrappers=self._wrappers)
-            if hooked_class(self.scope.tree, cls, self._module_ancestors(cls)) or meta_calls(cls, self.scope.classes):
-                self._class_tables[key] = facts = ClassFacts(cls, constructible=False)  # (own_setattrs.py, meta_calls.py)
+            if hooked_class(self.scope.tree, cls, self._module_ancestors(cls)) or meta_calls(cls, self.scope.classes) \
+                    or built_by_new(cls, self.scope.classes):
+                self._class_tables[key] = facts = ClassFacts(cls, constructible=False)  # (own_setattrs.py, meta_calls.py, class_news.py)
             read_post_init(facts, self.scope)  # a dataclass's `self.norm = Norm(self.axis)` (init_hooks.py)
         return self._class_tables[key]
 
@@ -328,7 +331,7 @@ class Classes(InitHooks, ClassFamilies):
             spread |= own_namespaces(self.scope.tree)  # an attribute dict's `self.__dict__ = self` (attr_dicts.py)
             spread |= class_name_reads(self.scope.tree)  # `f"{self.__class__} is abstract"` (repr_vars.py)
             spread |= copied_namespaces(self.scope.tree)  # `to_dict`'s `dict(self.__dict__)` (namespace_copies.py)
-            spread |= passing_references(self.scope.tree)  # `super().__setattr__(name, value)` in its own hook
+            spread |= passing_references(self.scope.tree) | construction_inits(self.scope.tree)  # `super().__setattr__(name, value)` in its own hook
             spread |= fluent_nodes(self)  # `HParams(...).set(axis=...)`: a setter on a new object (fluent_setters.py)
             spread |= getattr(self.scope.tree, "_shardfix_setter_stores", set())  # (kwargs_setters.py)
             for node in iter_nodes(self.scope.tree):

@@ -8,8 +8,10 @@ changes are run, in order, when all of them are plain to see:
   in that body's statements after the binding (in `for` and `if` blocks too), never in a nested
   function;
 - the statements from the binding to the last change are simple ones, `for` and `if` (no def, no
-  jump, no `while`, no `try`); every other read of the name is in them or after them (a nested
-  function reads it after them) and only reads the list (`tuple(axes)`, `*axes`, `axes[0]`,
+  jump, no `while`, no `try`); every other read of the name is after them (a nested function
+  reads it after them), or among them only feeds a change (`axes.append(len(axes))`, the test of
+  an `if` that only changes the list: a copy, a length or a loop taken there sees a shorter list
+  than the one handed to code outside the replay), and only reads the list (`tuple(axes)`, `*axes`, `axes[0]`,
   `for a in axes`, `a in axes`, `len(axes)`, `other.extend(axes)`, `axes + [...]`, or hands it
   to a module function that only reads that parameter, reading_helpers.py), so no code that could change it ever holds it.
 Those statements then run in a frame of their own, judged nowhere; the list they leave is the value.
@@ -93,22 +95,51 @@ def _filling_span(function: ast.AST, name: str, reads=None) -> tuple[int, int] |
         return None
     receivers = {id(change.target if type(change) is ast.AugAssign else change.func.value) for change in changes}
     end = body[last].end_lineno
-    replayed = {id(node) for stmt in filling for node in _own_nodes(stmt)}  # read as they run
+    feeding = _feeding_reads(filling, name, changes)  # read as they run, the value going nowhere else
     for node in iter_nodes(function):
         if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
             return None
         if type(node) is ast.Name and node.id == name and id(node) not in receivers:
             if isinstance(node.ctx, ast.Store) and node is body[first].targets[0]:
                 continue
-            if not isinstance(node.ctx, ast.Load) or (node.lineno <= end and id(node) not in replayed):
+            if not isinstance(node.ctx, ast.Load) or (node.lineno <= end and id(node) not in feeding):
                 return None
         elif _is_change(node, name) and id(node.func.value) not in receivers:
             return None  # a change in a nested function, or after the list was read
     lists = _built_lists(function)
     if not all(_only_read(parent, child, lists) or reads is not None and type(parent) is ast.Call and reads(parent, child)
-               for parent, child in _name_parents(function, name, receivers)):
+               and id(child) not in feeding for parent, child in _name_parents(function, name, receivers)):
         return None
     return first, last
+
+
+def _feeding_reads(filling: list[ast.stmt], name: str, changes: list) -> set[int]:
+    """The reads of the list, among the statements that fill it, whose value only feeds the list's
+    own changes: in a change's operands (`axes.append(len(axes))`), or in the test of an `if`
+    whose branches only change the list (`if a not in axes: axes.append(a)`). Any other read there
+    (`alias = axes[:]`, `n = len(axes)`, `for a in axes:`, `other.extend(axes)`) sees a list the
+    later changes have not made yet, while code outside the replay reading it is handed the final
+    list: the list is then not followed."""
+    found: set[int] = set()
+
+    def reads_in(node: ast.AST) -> None:
+        found.update(id(inner) for inner in _own_nodes(node) if type(inner) is ast.Name and inner.id == name)
+
+    for change in changes:
+        reads_in(change.value if type(change) is ast.AugAssign else change)
+    for stmt in filling:
+        for inner in _statements(stmt):
+            if type(inner) is ast.If and all(_only_changes(part, name) for part in inner.body + inner.orelse):
+                reads_in(inner.test)
+    return found
+
+
+def _only_changes(stmt: ast.stmt, name: str) -> bool:
+    """A statement that only changes the list (`axes.append(a)`, `axes += [a]`, an `if` of such):
+    it binds no name the code after it reads."""
+    if type(stmt) is ast.Pass or type(stmt) is ast.Expr and _is_change(stmt.value, name) or _is_extension(stmt, name):
+        return True
+    return type(stmt) is ast.If and all(_only_changes(part, name) for part in stmt.body + stmt.orelse)
 
 
 class _ScopeContext:

@@ -21,6 +21,7 @@ from codemods.analysis.scopes import ModuleScope, bindings_of
 from codemods.analysis.hook_marks import filing_hook, opaque_hook, plain_keywords
 from codemods.analysis.subclass_hooks import dataclass_hook
 from codemods.analysis.method_aliases import aliased_def
+from codemods.analysis.registered_classes import registered_test, registrable
 from codemods.analysis.mro import linearization
 from codemods.analysis.user_decorators import files_class
 from codemods.analysis.values import ClassValue, Const, DictValue, Instance, TupleValue
@@ -210,6 +211,8 @@ def instance_test(scope: ModuleScope, obj, classes):
     targets = classes.items if isinstance(classes, TupleValue) else (classes,)
     if not targets or not all(isinstance(item, ClassValue) for item in targets):
         return None
+    if any(registrable(scope, item.cls, class_chain) for item in targets):  # (ABCMeta's answer: registered_classes.py)
+        return registered_test(scope, obj, targets, class_chain, class_bindings)
     if any(class_chain(scope, item.cls) is None and not _named_tuple(scope, item.cls) and not _builtin_based(scope, item.cls)
            for item in targets):
         return None  # a metaclass (ABCMeta through ABC) may answer by `register`, not by bases

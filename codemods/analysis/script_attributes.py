@@ -43,6 +43,7 @@ from codemods.analysis.script_generators import GenRun
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute, is_class
 from codemods.analysis import typing_forms
+from codemods.analysis.text_streams import current_stdout
 
 _TYPING_KINDS = (typing_forms.TypeVarObj, typing_forms.OverloadStub)
 
@@ -58,6 +59,8 @@ class ScriptAttributes:
             raise Bail  # (`getattr(jax.Array, "__origin__", None)`: the real class's attributes, not kept)
         if kind in _TYPING_KINDS or kind is UClass and name in typing_forms.LEFT_OUT:
             return typing_forms.attribute(self, obj, name)  # (a TypeVar, a class with a `Generic[T]` base)
+        if kind is Lib and name == "stdout" and obj.name == "sys":
+            return current_stdout(self)  # (inside `redirect_stdout`: text_streams.py)
         if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()` (generator_methods.py)
             return generator_attribute(obj, name)
         if kind is UObj and hooked(obj) and (found := hooked_read(self, obj, name)) is not NotImplemented:

@@ -16,6 +16,7 @@ from codemods import jaxapi
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_values import Lib
+from codemods.analysis.text_streams import current_stdout
 
 _INSTALLED = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy", "ml_dtypes", "opt_einsum", "scipy"}
 
@@ -37,6 +38,8 @@ def run_import(run, node: ast.Import | ast.ImportFrom, env) -> None:
             raise Bail
         if node.module != "__future__":
             found = library_constant(jaxapi.canonical(f"{node.module}.{alias.name}"))
+            if found is None and (node.module, alias.name) == ("sys", "stdout") and (now := current_stdout(run)) is not NotImplemented:
+                found = now  # (imported inside `redirect_stdout`: text_streams.py)
             env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}") if found is None else found
 
 

@@ -48,7 +48,7 @@ from codemods.analysis.script_exceptions import ERROR_NAMES, exception_value, ra
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.try_blocks import try_block
 from codemods.analysis.with_statements import with_statement
-from codemods.analysis.unchecked_calls import index_step, library_step, method_step
+from codemods.analysis.unchecked_calls import index_step, library_made, library_step, method_made, method_step
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis import array_lists, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
@@ -321,13 +321,13 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             if func.name == "tolist":
                 return array_lists.listed(self, func, args, kwargs)
             method_step(self, func, args, kwargs)  # (`x.reshape(4, 2)`, `x.item()`: unchecked_calls.py)
-            result = func.result(self, args, kwargs)
+            result = method_made(self, func, args, kwargs, func.result(self, args, kwargs))  # (known_shapes.py)
             if self.states is not None:
                 self.states.method(func.owner, func.name, args, kwargs, result)
             return result
         if kind is Lib:
             library_step(self, func.name, args, kwargs)  # (JAX's and NumPy's checks: unchecked_calls.py)
-            return self.library(func.name, args, kwargs)
+            return library_made(self, func.name, args, kwargs, self.library(func.name, args, kwargs))
         if kind is Special:
             return self.special(func.name, args, kwargs)
         if kind is LambdaValue:

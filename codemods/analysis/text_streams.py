@@ -26,7 +26,7 @@ from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
 from codemods.analysis.script_values import Lib, RunCallable
 
 _METHODS = frozenset({"write", "writelines", "read", "readline", "readlines", "getvalue", "seek", "tell", "truncate",
-                      "close"})
+                      "close", "flush"})  # (`sys.stdout.flush()` inside `redirect_stdout` flushes the buffer: nothing)
 _FORMAT = frozenset({"delimiter", "quotechar", "escapechar", "doublequote", "skipinitialspace", "lineterminator",
                      "quoting", "strict", "dialect"})
 
@@ -114,13 +114,22 @@ class Redirected(LibraryContext):
             targets.pop()
 
 
+def current_stdout(run) -> object:
+    """`sys.stdout` read now (also by `from sys import stdout`): the stream `redirect_stdout` set,
+    while one is in force; else NotImplemented (the run's `Lib` of it, the real stdout). A stream
+    read before the redirect (`OUT = sys.stdout` at module level, a default `out=sys.stdout`)
+    stays the real stdout inside it, as in CPython."""
+    targets = run.__dict__.get("_stdout")
+    return targets[-1] if targets else NotImplemented
+
+
 def printed(run, args: list, kwargs: dict) -> None:
     """`print(*args, sep=..., end=..., file=..., flush=...)`: written to a stream of the run, or
     to the real stdout (nothing kept)."""
     if not set(kwargs) <= {"sep", "end", "file", "flush"}:
         raise Bail
     stream = kwargs.get("file")
-    if stream is None or type(stream) is Lib and stream.name == "sys.stdout":  # (`sys.stdout` as it is now)
+    if stream is None:  # (`sys.stdout` as it is now; a `Lib` of it is the real one, read outside any redirect)
         targets = run.__dict__.get("_stdout")
         stream = targets[-1] if targets else None
     if type(stream) is not StreamObj:

@@ -38,6 +38,7 @@ from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_made, method_passes  # noqa: F401
 from codemods.analysis.script_values import Arr, Lib, UClass
 
 _CHECKING_NOTHING = frozenset({
@@ -167,20 +168,29 @@ def library_step(run, name: str, args: list, kwargs: dict) -> None:
         return
     if canonical.startswith("jax.lax.") and canonical.rsplit(".", 1)[1] in jaxapi.COLLECTIVES:
         return
-    if canonical in _MAKERS and _made_for_certain(canonical, args, kwargs):
-        return
+    if canonical in _MAKERS and _made_shape(canonical, args, kwargs) is not None or library_passes(run, canonical, args, kwargs):
+        return  # (an array of a shape of ints; a call on shapes the run knows: known_shapes.py)
     if canonical in _CONVERTERS and len(args) == 1 and not kwargs and type(args[0]) in (int, float, bool) \
             and (type(args[0]) is not int or -(1 << 31) <= args[0] < 1 << 31):
         return  # (`jnp.asarray(1.5)`: a 0-d array)
     passed(run)
 
 
+def library_made(run, name: str, args: list, kwargs: dict, result: object) -> object:
+    """What the library call gave, its shape kept where the run made it certain (known_shapes.py)."""
+    canonical = jaxapi.canonical(name)
+    made(run, canonical, _made_shape(canonical, args, kwargs) if canonical in _MAKERS else None, result)
+    return result
+
+
 def method_step(run, method, args: list, kwargs: dict) -> None:
     """`x.name(...)` of an array (an ArrMethod)."""
     owner = method.owner
+    if method.name == "resize":
+        forget(run, owner)  # (NumPy's in-place change of shape)
     if type(owner) is Arr and not kwargs and (
             method.name == "item" and not args and _real_scalar(owner)
-            or method.name == "astype" and len(args) == 1 and _quiet(args[0])):
+            or method.name == "astype" and len(args) == 1 and _quiet(args[0])) or method_passes(run, method, args, kwargs):
         return
     passed(run)
 
@@ -191,7 +201,8 @@ def binary_step(run, op: type, left: object, right: object) -> None:
         same_line = left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count
         if op in (ast.Add, ast.Mult) and (0 in (left.ndim, right.ndim) or same_line) or op is ast.MatMult and same_line:
             return
-    passed(run, _TRACED if run.in_body or run.jitted else _RAISED)
+    if not binary_passes(run, op, left, right):
+        passed(run, _TRACED if run.in_body or run.jitted else _RAISED)
 
 
 def conversion_step(run, value: Arr) -> None:
@@ -212,20 +223,23 @@ def index_step(run, holder: Arr, index: ast.expr) -> None:
     passed(run)
 
 
-def _made_for_certain(name: str, args: list, kwargs: dict) -> bool:
+def _made_shape(name: str, args: list, kwargs: dict) -> tuple | None:
+    """The shape of the array a maker certainly makes (`jnp.zeros(2, jnp.float32)`), or None."""
+    if len(args) == 2 and not name.endswith("arange") and "dtype" not in kwargs:
+        args, kwargs = args[:1], {**kwargs, "dtype": args[1]}  # (the dtype given in its place)
     if len(args) != 1 or set(kwargs) - {"dtype"} or "dtype" in kwargs and not (
             _quiet(kwargs["dtype"]) or name.startswith("numpy.") and type(kwargs["dtype"]) is DType
             and kwargs["dtype"].name is not None):
-        return False
+        return None
     shape = args[0]
     shape = (shape,) if type(shape) is int else shape
     if type(shape) is not tuple or not all(type(n) is int and n >= 0 for n in shape) \
             or name.endswith("arange") and len(shape) != 1:
-        return False
+        return None
     size = 1
     for n in shape:
         size *= n
-    return size <= _LARGEST
+    return shape if size <= _LARGEST else None
 
 
 def _quiet(dtype: object) -> bool:

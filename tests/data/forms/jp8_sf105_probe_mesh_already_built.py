@@ -1,0 +1,36 @@
+"""The helper builds a mesh of the shape the program already built (its devices are the same):
+the call passes the caller's probe, and the psum over both axes raises."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "i")
+        return jax.lax.psum(rows, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def operands():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+
+def wide_mesh():
+    return jax.make_mesh((2, 4), ("a", "b"))
+
+
+def main():
+    mesh, x = operands()
+    try:
+        wide_mesh()
+        axes = ("j", "i")
+    except Exception:
+        axes = ("j",)
+    return reduce_rows(mesh, x, axes)
+
+
+if __name__ == "__main__":
+    main()
