@@ -23,7 +23,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
 from codemods.analysis.live_loops import walk
 from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
-from codemods.analysis.script_values import Lib, RunCallable
+from codemods.analysis.script_values import RunCallable
 
 _METHODS = frozenset({"write", "writelines", "read", "readline", "readlines", "getvalue", "seek", "tell", "truncate",
                       "close", "flush"})  # (`sys.stdout.flush()` inside `redirect_stdout` flushes the buffer: nothing)
