@@ -53,14 +53,15 @@ class ScriptAttributes:
 
     def attribute(self, obj: object, name: str) -> object:
         kind = type(obj)
-        if kind is AnnotatedHint:  # `hint.__metadata__` (annotated_hints.py)
-            return annotated_attribute(obj, name)
+        if kind is AnnotatedHint and (found := annotated_attribute(obj, name)) is not NotImplemented:
+            return found  # `hint.__metadata__` (annotated_hints.py)
         if kind is Lib and name[:2] == "__" and is_class(obj):
             raise Bail  # (`getattr(jax.Array, "__origin__", None)`: the real class's attributes, not kept)
-        if kind in _TYPING_KINDS or kind is UClass and name in typing_forms.LEFT_OUT:
-            return typing_forms.attribute(self, obj, name)  # (a TypeVar, a class with a `Generic[T]` base)
-        if kind is Lib and name == "stdout" and obj.name == "sys":
-            return current_stdout(self)  # (inside `redirect_stdout`: text_streams.py)
+        if (kind in _TYPING_KINDS or kind is UClass and name in typing_forms.LEFT_OUT) \
+                and (found := typing_forms.attribute(self, obj, name)) is not NotImplemented:
+            return found  # (a TypeVar, a class with a `Generic[T]` base: typing_forms.py)
+        if kind is Lib and name == "stdout" and obj.name == "sys" and (found := current_stdout(self)) is not NotImplemented:
+            return found  # (inside `redirect_stdout`: text_streams.py)
         if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()` (generator_methods.py)
             return generator_attribute(obj, name)
         if kind is UObj and hooked(obj) and (found := hooked_read(self, obj, name)) is not NotImplemented:
