@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from codemods.analysis.host_exprs import guard
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis.modelled_objects import UnkeyedContainer
 from codemods.analysis.script_values import RunCallable
 from codemods.analysis.unknown_numbers import number
 
 _LOOKUPS = frozenset({"index", "find", "rfind", "rindex"})
 
 
-class _Drawn(ModelledContainer):
+class _Drawn(UnkeyedContainer):
     """What every drawn value refuses: whatever depends on the letters drawn."""
 
     __slots__ = ()
@@ -50,15 +50,6 @@ class _Drawn(ModelledContainer):
         raise Bail
 
     __le__ = __gt__ = __ge__ = __lt__
-
-    def item(self, run, key: object) -> object:
-        raise Bail
-
-    def store(self, run, key: object, value: object) -> None:
-        raise Bail
-
-    def contains(self, run, key: object) -> bool:
-        raise Bail
 
 
 class DrawnMember(_Drawn):

@@ -2,6 +2,8 @@
 attributes that class gives (a ContextVar's `get`, a singledispatch function's `register`)."""
 from __future__ import annotations
 
+from codemods.analysis.host_objects import Bail
+
 
 class ModelledObject:
     """Read as `obj.attribute(run, name)`; a name it does not model stops the run (Bail)."""
@@ -35,6 +37,22 @@ class ModelledContainer(ModelledObject):
 
     def contains(self, run, key: object) -> bool:
         raise NotImplementedError
+
+
+class UnkeyedContainer(ModelledContainer):
+    """A modelled container the run may walk but never index (a text stream, letters drawn at
+    random): an item read, a store or a membership test stops the run."""
+
+    __slots__ = ()
+
+    def item(self, run, key: object) -> object:
+        raise Bail
+
+    def store(self, run, key: object, value: object) -> None:
+        raise Bail
+
+    def contains(self, run, key: object) -> bool:
+        raise Bail
 
 
 class RealContainer(ModelledContainer):

@@ -22,7 +22,7 @@ from codemods.analysis.host_exprs import guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
 from codemods.analysis.live_loops import walk
-from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
+from codemods.analysis.modelled_objects import ModelledObject, UnkeyedContainer
 from codemods.analysis.script_values import RunCallable
 
 _METHODS = frozenset({"write", "writelines", "read", "readline", "readlines", "getvalue", "seek", "tell", "truncate",
@@ -31,7 +31,7 @@ _FORMAT = frozenset({"delimiter", "quotechar", "escapechar", "doublequote", "ski
                      "quoting", "strict", "dialect"})
 
 
-class StreamObj(ModelledContainer, LibraryContext):
+class StreamObj(UnkeyedContainer, LibraryContext):
     """A `io.StringIO` of the run: CPython's own. A `for` over it reads its lines when the loop
     begins (as `readlines()`); Python reads them one at a time, so once walked, a call that reads,
     writes or moves it (which a loop body would interleave with the walk) stops the run."""
@@ -60,14 +60,6 @@ class StreamObj(ModelledContainer, LibraryContext):
         self.walked = True
         return guard(self.real.readlines)
 
-    def item(self, run, key: object) -> object:
-        raise Bail
-
-    def store(self, run, key: object, value: object) -> None:
-        raise Bail
-
-    def contains(self, run, key: object) -> bool:
-        raise Bail
 
     def enter(self, run) -> object:
         if self.real.closed:
