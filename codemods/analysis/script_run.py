@@ -48,7 +48,8 @@ from codemods.analysis.script_exceptions import ERROR_NAMES, exception_value, ra
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.try_blocks import try_block
 from codemods.analysis.with_statements import with_statement
-from codemods.analysis.unchecked_calls import index_step, library_made, library_step, method_made, method_step
+from codemods.analysis.known_shapes import method_made
+from codemods.analysis.unchecked_calls import index_step, library_made, library_step, method_step
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis import array_lists, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES

@@ -38,7 +38,7 @@ from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_made, method_passes  # noqa: F401
+from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
 from codemods.analysis.script_values import Arr, Lib, UClass
 
 _CHECKING_NOTHING = frozenset({
