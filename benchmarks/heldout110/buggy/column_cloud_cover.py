@@ -1,0 +1,54 @@
+"""Total cloud cover diagnostics (maximum-random overlap), cloud_cover.f90.
+
+The Fortran collected the cloud fraction field first across the column
+blocks and then across the whole processor grid for the history output.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+KCOL = 16
+KLEV = 8
+NPCOL = 4
+NPLEV = 2
+CAX = ('icol', 'ilev')
+MESH = None
+
+
+def cloud_init():
+    global MESH
+    MESH = jax.make_mesh((NPCOL, NPLEV), CAX)
+
+
+def gather_field(a, axes, jdim):
+    return jax.lax.all_gather(a, axes, axis=jdim - 1, tiled=True, to='reduced')
+
+
+def cloud_cover(cf):
+    # SUBROUTINE cloud_cover(paclc, pclcov, paclc_glob)
+    clear = jnp.prod(1.0 - cf, axis=1)
+    pclcov = 1.0 - clear
+    paclc_c = gather_field(cf, CAX[0], 1)
+    paclc_glob = gather_field(paclc_c, CAX, 2)
+    return pclcov, paclc_glob
+
+
+def inputs():
+    cloud_init()
+    k = np.arange(1, KLEV + 1, dtype=np.float32)
+    cf = np.clip(0.1 * np.add.outer(np.arange(KCOL, dtype=np.float32) / KCOL, k / KLEV), 0.0, 0.9)
+    return cf.astype(np.float32),
+
+
+def main(cf):
+    cf = jax.device_put(cf, NamedSharding(MESH, P(*CAX)))
+    f = jax.shard_map(cloud_cover, mesh=MESH, in_specs=P(*CAX),
+                      out_specs=(P(*CAX), P(None, None, reduced=set(CAX))))
+    clcov, glob = jax.jit(f)(cf)
+    print(' cloud_cover: mean = %6.3f' % float(jnp.mean(clcov)))
+    return clcov
+
+
+if __name__ == "__main__":
+    main(*inputs())
