@@ -25,9 +25,9 @@ def pcg_init(maxit):
 
 
 def pcg_iter(K_rows, x, r_rows, p, dinv):
-    # one CG step; K_rows: (N/4, N), x and p replicated, r_rows: (N/4,)
+    # one CG step; K_rows: (N/4, N), x and p replicated, r_rows, dinv: (N/4,)
     r = jax.lax.all_gather(r_rows, ROWS, tiled=True, to='reduced')
-    z = r * dinv
+    z = jax.lax.all_gather(r_rows * dinv, ROWS, tiled=True, to='reduced')
     rz = jax.lax.psum(jnp.sum(r * z), ROWS)
     Ap_rows = K_rows @ p
     Ap = jax.lax.all_gather(Ap_rows, ROWS, tiled=True)
@@ -37,17 +37,18 @@ def pcg_iter(K_rows, x, r_rows, p, dinv):
 
 def pcg(K, f, dinv):
     step = jax.jit(jax.shard_map(pcg_iter, mesh=MESH,
-                                 in_specs=(P(ROWS), P(), P(ROWS), P(), P()),
+                                 in_specs=(P(ROWS), P(), P(ROWS), P(), P(ROWS)),
                                  out_specs=(P(), P(ROWS), P())))
     x = jnp.zeros(N, jnp.float32)
+    repl = NamedSharding(MESH, P())
     r = f
-    p = f
+    p = jax.device_put(f, repl)
     it = 0
     converged = False
     while not converged:
         it = it + 1
         x, r, rz = step(K, x, r, p, dinv)
-        p = r
+        p = jax.device_put(r, repl)
         print(' PCG IT=%4d  (r,z)=%12.4E' % (it, float(rz)))
         converged = float(rz) < TOL or it >= MAXIT
     return x
@@ -63,6 +64,7 @@ def inputs():
 def main(K, f, dinv):
     K = jax.device_put(K, NamedSharding(MESH, P(ROWS)))
     f = jax.device_put(f, NamedSharding(MESH, P(ROWS)))
+    dinv = jax.device_put(dinv, NamedSharding(MESH, P(ROWS)))
     return pcg(K, f, dinv)
 
 
