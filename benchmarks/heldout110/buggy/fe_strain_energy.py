@@ -31,7 +31,7 @@ def stren(lam, eps_ref):
 
 def inputs():
     stren_init()
-    lam = np.linspace(0.5, 1.0, 16, dtype=np.float32)
+    lam = np.linspace(0.5, 1.0, 32, dtype=np.float32)
     eps_ref = np.full((4,), 1.0e-4, np.float32)
     return lam, eps_ref
 

@@ -21,9 +21,8 @@ def vm_init(axes):
 
 
 def vmises(sxx, syy, sxy):
-    sx = jax.lax.all_gather(sxx, ELAX, tiled=True, to='reduced')
-    sy = jax.lax.all_gather(syy, ELAX, tiled=True, to='reduced')
-    txy = jax.lax.all_gather(sxy, ELAX, tiled=True, to='reduced')
+    s = jax.lax.all_gather(jnp.stack([sxx, syy, sxy]), ELAX, axis=1, tiled=True, to='reduced')
+    sx, sy, txy = s[0], s[1], s[2]
     svm2 = sx * sx - sx * sy + sy * sy + 3.0 * txy * txy
     return svm2
 

@@ -26,7 +26,7 @@ def fissrc_init(ngen):
 
 def fissrc(src, sigf):
     # src(NZ/4) on each history block, sigf(NZ/4, ngrp/2)
-    prod = NU * jnp.sum(sigf, axis=1) * src
+    prod = NU * jax.lax.psum(jnp.sum(sigf, axis=1), GAX) * src
     shape = jax.lax.all_gather(prod, HAX, tiled=True, to='reduced')
     snew = jax.lax.psum_scatter(shape, HAX, tiled=True)
     return snew
@@ -54,7 +54,7 @@ def main(src, sigf):
     src = jax.device_put(src, NamedSharding(MESH, P(HAX)))
     sigf = jax.device_put(sigf, NamedSharding(MESH, P(HAX, GAX)))
     out = jax.jit(jax.shard_map(iterate, mesh=MESH, in_specs=(P(HAX), P(HAX, GAX)),
-                                out_specs=P(HAX, GAX)))(src, sigf)
+                                out_specs=P(HAX)))(src, sigf)
     print(' FISSRC: %d GENERATIONS' % NGEN)
     return out
 

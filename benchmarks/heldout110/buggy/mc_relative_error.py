@@ -24,10 +24,10 @@ def relerr_init(card):
 
 def relerr(x1, x2):
     # x1 = sum of scores, x2 = sum of squared scores, per history block and zone
-    s1 = jax.lax.all_gather(x1, AX_HIST, tiled=True, to='reduced')
-    s2 = jax.lax.all_gather(x2, AX_HIST, tiled=True, to='reduced')
-    xbar = jnp.sum(s1, axis=0) / NHIST
-    var = jnp.sum(s2, axis=0) / NHIST - xbar * xbar
+    s12 = jax.lax.all_gather(jnp.stack([x1, x2]), AX_HIST, axis=1, tiled=True, to='reduced')
+    mom = jnp.sum(s12, axis=1) / NHIST
+    xbar = mom[0]
+    var = mom[1] - xbar * xbar
     return jnp.sqrt(var / NHIST) / xbar
 
 

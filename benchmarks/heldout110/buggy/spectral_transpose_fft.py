@@ -24,7 +24,7 @@ def dealias_transpose(u, mask):
     # u: (NGRID/4, NGRID) slab; mask: (NGRID/4, NGRID) rows of the 2/3 mask
     mfull = jax.lax.all_gather(mask, SLAB, axis=0, tiled=True, to='reduced')
     uhat = jnp.abs(jnp.fft.fft(u, axis=1))
-    m_t = jax.lax.all_to_all(mfull, SLAB, 0, 1, tiled=True)
+    m_t = jax.lax.all_to_all(mfull, SLAB, 1, 0, tiled=True)
     ut = jax.lax.all_to_all(uhat, SLAB, 1, 0, tiled=True)
     return ut * m_t[:ut.shape[0], :ut.shape[1]]
 
