@@ -27,7 +27,7 @@ def gather_field(a, axes, jdim):
 
 def cloud_cover(cf):
     # SUBROUTINE cloud_cover(paclc, pclcov, paclc_glob)
-    clear = jnp.prod(1.0 - cf, axis=1)
+    clear = jnp.exp(jax.lax.psum(jnp.sum(jnp.log1p(-cf), axis=1), CAX[1]))
     pclcov = 1.0 - clear
     paclc_c = gather_field(cf, CAX[0], 1)
     paclc_glob = gather_field(paclc_c, CAX, 2)
@@ -44,7 +44,7 @@ def inputs():
 def main(cf):
     cf = jax.device_put(cf, NamedSharding(MESH, P(*CAX)))
     f = jax.shard_map(cloud_cover, mesh=MESH, in_specs=P(*CAX),
-                      out_specs=(P(*CAX), P(None, None, reduced=set(CAX))))
+                      out_specs=(P(CAX[0]), P(None, None, reduced=set(CAX))))
     clcov, glob = jax.jit(f)(cf)
     print(' cloud_cover: mean = %6.3f' % float(jnp.mean(clcov)))
     return clcov

@@ -23,8 +23,9 @@ def hist_init():
 def hist_write(name, field, istep):
     icol_ax, ilev_ax = hist_axes
     full = top_level_all_gather(field, P(icol_ax, None))
+    a = np.asarray(full)
     for jc in range(1, 3):
-        records.append('%-8s step=%6d col=%3d  %s' % (name, istep, jc, np.asarray(full[jc - 1, :3])))
+        records.append('%-8s step=%6d col=%3d  %s' % (name, istep, jc, a[jc - 1, :3]))
     return full
 
 

@@ -43,7 +43,7 @@ def main(q, dp):
     q, dp = jax.device_put(q, sh), jax.device_put(dp, sh)
     col = jax.jit(jax.shard_map(burden, mesh=MESH, in_specs=(P(COLAX, LEVAX),) * 2,
                                 out_specs=P(COLAX)))(q, dp)
-    print(' burden(1) = %12.5e kg/m2' % float(col[0]))
+    print(' burden(1) = %12.5e kg/m2' % float(np.asarray(col)[0]))
     return col
 
 

@@ -30,7 +30,7 @@ def pcg_iter(K_rows, x, r_rows, p, dinv):
     z = jax.lax.all_gather(r_rows * dinv, ROWS, tiled=True, to='reduced')
     rz = jax.lax.psum(jnp.sum(r * z), ROWS)
     Ap_rows = K_rows @ p
-    Ap = jax.lax.all_gather(Ap_rows, ROWS, tiled=True)
+    Ap = jax.lax.all_gather(Ap_rows, ROWS, tiled=True, to='invarying')
     alpha = rz / jnp.sum(p * Ap)
     return x + alpha * p, r_rows - alpha * Ap_rows, rz
 

@@ -30,8 +30,9 @@ def wrvtk(u):
     ug = top_level_all_gather(u, P(None, None, reduced={CMP_AX}))
     VTK.append('POINT_DATA %d' % NNODE)
     VTK.append('VECTORS displacement float')
+    a = np.asarray(ug)
     for i in range(1, NNODE + 1, 8):
-        VTK.append('%14.6E %14.6E 0.0' % tuple(np.asarray(ug[i - 1])))
+        VTK.append('%14.6E %14.6E 0.0' % tuple(a[i - 1]))
     return ug
 
 

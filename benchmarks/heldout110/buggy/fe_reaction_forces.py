@@ -57,7 +57,7 @@ def main(strain, dircos):
     f = jax.shard_map(reactions, mesh=fe_mesh, in_specs=(P(el_ax), P(el_ax, dof_ax)),
                       out_specs=(P(dof_ax), P(None, dof_ax, reduced={el_ax})))
     r, _ = jax.jit(f)(strain, dircos)
-    print(' REACTIONS: RX=%12.4E  RY=%12.4E' % (float(r[0]), float(r[1])))
+    print(' REACTIONS: RX=%12.4E  RY=%12.4E' % tuple(float(v) for v in np.asarray(r)))
     return r
 
 

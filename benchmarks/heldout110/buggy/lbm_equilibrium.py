@@ -26,7 +26,7 @@ def collide_init(card):
 def collide(rho_row):
     # rho_row: (1, ny/2) channel profile of this block's first row
     prof = jax.lax.all_gather(rho_row, AXY, axis=1, tiled=True, to='reduced')
-    rho0 = jnp.mean(prof)
+    rho0 = jnp.mean(prof, axis=1)
     return prof, rho0
 
 
@@ -39,7 +39,7 @@ def main(rho):
     rho = jax.device_put(rho, NamedSharding(MESH, P(AXX, AXY)))
     prof, rho0 = jax.jit(jax.shard_map(collide, mesh=MESH, in_specs=P(AXX, AXY),
                                        out_specs=(P(AXX, None, reduced={AXY}), P(AXX))))(rho)
-    print(' COLLIDE: RHO0 = %10.6f' % float(rho0[0]))
+    print(' COLLIDE: RHO0 = %10.6f' % float(np.asarray(rho0)[0]))
     return prof
 
 

@@ -75,7 +75,7 @@ def main(keys, sigt):
     phi, batches = jax.jit(f)(keys, sigt)
     print(' ZONE   PHI(G=1)')
     for iz in range(1, NZ + 1, 4):
-        print(' %4d %12.5E' % (iz, float(phi[iz - 1, 0])))
+        print(' %4d %12.5E' % (iz, float(np.asarray(phi)[iz - 1, 0])))
     return phi
 
 

@@ -49,7 +49,7 @@ def main(uh_re, uh_im):
     Ek, _ = jax.jit(jax.shard_map(spectrum, mesh=mesh, in_specs=(P(kx_ax, ky_ax),) * 2,
                                   out_specs=(P(kx_ax), P(None, kx_ax, reduced={ky_ax}))))(uh_re, uh_im)
     for i in range(1, 6):
-        print('k = %3d   E(k) = %12.4e' % (i - 1, float(Ek[i - 1])))
+        print('k = %3d   E(k) = %12.4e' % (i - 1, float(np.asarray(Ek)[i - 1])))
     return Ek
 
 
