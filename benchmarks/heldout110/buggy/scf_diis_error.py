@@ -33,7 +33,7 @@ def init_diis(text):
 def diis_error(F, D, S):
     # F: row block (nbf/4, nbf); D, S replicated.  For the orthonormal
     # basis of this test S = 1, so the rows of S*D*F are the rows of D*F.
-    err_rows = F @ D @ S - S @ D @ F if F.shape[0] == D.shape[0] else F @ D @ S - F @ S @ D
+    err_rows = F @ D @ S - F @ S @ D
     errmat = jax.lax.all_gather(err_rows, ROW, tiled=True, to='reduced')
     emax = jax.lax.pmax(jnp.abs(errmat), ROW)
     return emax
