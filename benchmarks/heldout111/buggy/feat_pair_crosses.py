@@ -107,7 +107,8 @@ def feature_crosses(context, dense_features):
 
 @asset
 def cross_report(feature_crosses):
-    return {"mean": jnp.mean(feature_crosses), "max": jnp.max(feature_crosses)}
+    crosses = np.asarray(feature_crosses)
+    return {"mean": float(crosses.mean()), "max": float(crosses.max())}
 
 
 defs = Definitions(

@@ -137,7 +137,8 @@ def train_steps(context, data):
 @op
 def metrics(trained):
     w, history = trained
-    return {"final_loss": history[-1, 0], "w_norm": jnp.linalg.norm(w)}
+    history = np.asarray(history)
+    return {"final_loss": float(history[-1, 0]), "w_norm": jnp.linalg.norm(w)}
 
 
 @job(resource_defs={"mesh": jax.make_mesh((4, 2), ("data", "model"))})
