@@ -121,6 +121,33 @@ FIXES = {
         ('out_specs=(P(None, "col", reduced={"part"}), P(None, "col", reduced={"part"})))(r)',
          'out_specs=(P(None, "col"), P(None, "col")))(r)'),
     ],
+    # infer_* (pipekit assets, partitions)
+    "infer_confidence_audit.py": [
+        ('audit = jax.lax.all_gather(top_conf, "tensor", axis=0, to="reduced")',
+         f'audit = jax.lax.all_gather({PC}(top_conf, "tensor", to="varying"), "tensor", axis=0, to="reduced")'),
+    ],
+    "infer_rerank_export.py": [
+        ("table = jax.lax.all_gather(rows, plan.table_axes, axis=0, tiled=True, to=\"reduced\")",
+         f"table = jax.lax.all_gather({PC}(rows, plan.candidate_axis, to=\"varying\"), plan.table_axes, axis=0, tiled=True, to=\"reduced\")"),
+    ],
+    "infer_score_histogram.py": [
+        ("return jax.lax.psum_scatter(col_tot, class_axis, tiled=True), hist",
+         f"return jax.lax.psum_scatter({PC}(col_tot, class_axis, to=\"varying\"), class_axis, tiled=True), hist"),
+    ],
+    "infer_warehouse_sink.py": [
+        ("full = top_level_all_gather(predictions, SINK_SPEC)",
+         "full = top_level_all_gather(predictions, SINK_SPEC, multi_dim=True)"),
+    ],
+    "infer_abstention_rate.py": [
+        ('abstain = (1.0 / z < thr).astype(jnp.float32)',
+         f'abstain = {PC}((1.0 / z < thr).astype(jnp.float32), "tensor", to="varying")'),
+    ],
+    "infer_intent_calibration.py": [
+        ("full = jax.lax.all_gather(logits, ax, axis=1, tiled=True, to=\"reduced\")",
+         "full = jax.lax.all_gather(logits, ax, axis=1, tiled=True, to=\"invarying\")"),
+        ("out_specs=P(\"replica\", None, reduced={ax}))(intent_logits)",
+         "out_specs=P(\"replica\", None))(intent_logits)"),
+    ],
 }
 
 if __name__ == "__main__":

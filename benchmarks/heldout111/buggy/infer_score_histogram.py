@@ -90,7 +90,8 @@ def score_histogram(context, class_scores):
         all_classes = jax.lax.all_gather(s, class_axis, axis=1, tiled=True, to="reduced")
         bins = jnp.floor(s * N_BINS).clip(0, N_BINS - 1).astype(jnp.int32)
         hist = jax.lax.psum(jax.nn.one_hot(bins, N_BINS).sum(axis=0), "replica")
-        return jax.lax.psum_scatter(all_classes.sum(axis=0), class_axis, tiled=True), hist
+        col_tot = jax.lax.psum(all_classes.sum(axis=0), "replica")
+        return jax.lax.psum_scatter(col_tot, class_axis, tiled=True), hist
 
     fn = jax.shard_map(body, mesh=mesh, in_specs=P("replica", class_axis),
                        out_specs=(P(class_axis), P(class_axis, None)))
