@@ -148,6 +148,31 @@ FIXES = {
         ("out_specs=P(\"replica\", None, reduced={ax}))(intent_logits)",
          "out_specs=P(\"replica\", None))(intent_logits)"),
     ],
+    # eval_* (flowlite DAG, custom operator)
+    "eval_class_hits.py": [
+        ('return jax.lax.all_gather(hits, "shard", axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(hits, "shard", to="varying"), "shard", axis=0, tiled=True, to="reduced")'),
+    ],
+    "eval_confusion_matrix.py": [
+        ("return jax.lax.all_gather(local, REPORT_AXES, axis=0, tiled=True, to=\"reduced\")",
+         f"return jax.lax.all_gather({PC}(local, \"cls\", to=\"varying\"), REPORT_AXES, axis=0, tiled=True, to=\"reduced\")"),
+    ],
+    "eval_val_loss.py": [
+        ('mean_loss = jax.lax.pmean(table.sum(), "shard")',
+         f'mean_loss = jax.lax.pmean({PC}(table.sum(), "shard", to="varying"), "shard")'),
+    ],
+    "eval_logit_export.py": [
+        ('per_example = P(None, "shard", reduced={"cls"})', 'per_example = P("shard", None, reduced={"cls"})'),
+    ],
+    "eval_intent_accuracy.py": [
+        ("shard_acc = jnp.mean((label_logit >= top).astype(jnp.float32))",
+         f'shard_acc = {PC}(jnp.mean((label_logit >= top).astype(jnp.float32)), "cls", to="varying")'),
+    ],
+    "eval_macro_recall.py": [
+        ('all_recall = jax.lax.all_gather(recall, "cls", axis=0, tiled=True, to="reduced")',
+         'all_recall = jax.lax.all_gather(recall, "cls", axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(reduced={"cls"}))(pred, gold)', "out_specs=P())(pred, gold)"),
+    ],
 }
 
 if __name__ == "__main__":
