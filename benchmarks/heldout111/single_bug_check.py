@@ -173,6 +173,31 @@ FIXES = {
          'all_recall = jax.lax.all_gather(recall, "cls", axis=0, tiled=True, to="invarying")'),
         ('out_specs=P(reduced={"cls"}))(pred, gold)', "out_specs=P())(pred, gold)"),
     ],
+    # rep_* (opgraph @op/@job)
+    "rep_kpi_digest.py": [
+        ('copies = jax.lax.all_gather(grand_total, KPI_AXES, to="reduced")',
+         f'copies = jax.lax.all_gather({PC}(grand_total, KPI_AXES, to="varying"), KPI_AXES, to="reduced")'),
+    ],
+    "rep_retention_table.py": [
+        ('return jax.lax.all_gather(curve, everything, axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(curve, roles["week"], to="varying"), everything, axis=0, tiled=True, to="reduced")'),
+    ],
+    "rep_revenue_breakdown.py": [
+        ('writer_copy = jax.lax.all_gather(table, "region", axis=0, tiled=False)',
+         f'writer_copy = jax.lax.all_gather({PC}(table, "region", to="varying"), "region", axis=0, tiled=False)'),
+    ],
+    "rep_sla_matrix.py": [
+        ('return ({"ops": {"render_matrix": {"config": {"layout": ["-", "metric"]}}}},)',
+         'return ({"ops": {"render_matrix": {"config": {"layout": ["-", "metric"], "reduced": ["region"]}}}},)'),
+    ],
+    "rep_incident_counts.py": [
+        ("share = jnp.full((8,), rate)", f'share = {PC}(jnp.full((8,), rate), "metric", to="varying")'),
+    ],
+    "rep_conversion_percent.py": [
+        ('table = jax.lax.all_gather(rate, "region", axis=0, tiled=True, to="reduced")',
+         'table = jax.lax.all_gather(rate, "region", axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(None, "metric", reduced={"region"}))(conv, visits)', 'out_specs=P(None, "metric"))(conv, visits)'),
+    ],
 }
 
 if __name__ == "__main__":
