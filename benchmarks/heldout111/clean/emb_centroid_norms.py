@@ -1,0 +1,160 @@
+"""Embeddings: centroid refresh with an explicit replica-sum norm (flowlite DAG, airflow style).
+
+Items are sharded over `shard`; each worker gathers the codebook (reduced). The norm monitor
+casts the codebook back to varying before the sum, so it counts every replica, as the alert
+thresholds (tuned on the old pmap job) expect.
+"""
+import string
+from collections import defaultdict
+from datetime import datetime
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+# ---- tiny airflow stand-in (pasted from the team's `flowlite`; enough to run DAGs locally) ----
+class DAG:
+    _current = None
+
+    def __init__(self, dag_id, schedule=None, start_date=None, params=None, default_args=None, tags=()):
+        self.dag_id, self.schedule, self.start_date = dag_id, schedule, start_date
+        self.params = dict(params or {})
+        self.default_args = dict(default_args or {})
+        self.tasks = {}
+
+    def __enter__(self):
+        DAG._current = self
+        return self
+
+    def __exit__(self, *exc):
+        DAG._current = None
+
+    def _toposort(self):
+        indeg = {t: len(task.upstream) for t, task in self.tasks.items()}
+        ready = [t for t, n in indeg.items() if n == 0]
+        order = []
+        while ready:
+            t = ready.pop(0)
+            order.append(t)
+            for d in self.tasks[t].downstream:
+                indeg[d] -= 1
+                if indeg[d] == 0:
+                    ready.append(d)
+        return order
+
+    def test(self, logical_date=None, conf=None):
+        """Run every task in dependency order in this process (like `airflow dags test`)."""
+        xcom = defaultdict(dict)
+        params = {**self.params, **(conf or {})}
+        ds = (logical_date or datetime(2026, 12, 1)).strftime("%Y-%m-%d")
+        for task_id in self._toposort():
+            task = self.tasks[task_id]
+            ti = TaskInstance(task_id, xcom)
+            ctx = {"ti": ti, "params": params, "ds": ds, "dag": self, "task": task}
+            ret = task.execute(ctx)
+            if ret is not None:
+                ti.xcom_push("return_value", ret)
+        return xcom
+
+
+class TaskInstance:
+    def __init__(self, task_id, store):
+        self.task_id, self._store = task_id, store
+
+    def xcom_push(self, key, value):
+        self._store[self.task_id][key] = value
+
+    def xcom_pull(self, task_ids, key="return_value"):
+        if isinstance(task_ids, (list, tuple)):
+            return [self._store[t].get(key) for t in task_ids]
+        return self._store[task_ids].get(key)
+
+
+class BaseOperator:
+    def __init__(self, task_id, dag=None, **kwargs):
+        self.task_id = task_id
+        self.dag = dag or DAG._current
+        self.upstream, self.downstream = set(), set()
+        self.dag.tasks[task_id] = self
+
+    def __rshift__(self, other):
+        for o in (other if isinstance(other, (list, tuple)) else [other]):
+            self.downstream.add(o.task_id)
+            o.upstream.add(self.task_id)
+        return other
+
+    def __lshift__(self, other):
+        for o in (other if isinstance(other, (list, tuple)) else [other]):
+            o >> self
+        return other
+
+    def __rrshift__(self, other):
+        for o in other:
+            o >> self
+        return self
+
+
+class PythonOperator(BaseOperator):
+    def __init__(self, task_id, python_callable, op_kwargs=None, templates_dict=None, **kwargs):
+        super().__init__(task_id, **kwargs)
+        self.python_callable = python_callable
+        self.op_kwargs = dict(op_kwargs or {})
+        self.templates_dict = dict(templates_dict or {})
+
+    def render(self, value, ctx):
+        if isinstance(value, str) and "{{" in value:
+            inner = value.replace("{{", "").replace("}}", "").strip()
+            if inner.startswith("params."):
+                return ctx["params"][inner[len("params."):]]
+            return ctx[inner]
+        return value
+
+    def execute(self, ctx):
+        kwargs = {k: self.render(v, ctx) for k, v in self.op_kwargs.items()}
+        ctx = {**ctx, "templates_dict": {k: self.render(v, ctx) for k, v in self.templates_dict.items()}}
+        return self.python_callable(**kwargs, **ctx)
+# ---- end flowlite ----
+
+
+def build(**context):
+    axis = context["params"]["axis"]
+    mesh = jax.make_mesh((8,), (axis,))
+    items = jax.random.normal(jax.random.key(4), (64, 4))
+    return mesh, jax.device_put(items, NamedSharding(mesh, P(axis, None)))
+
+
+def refresh(k, **context):
+    mesh, items = context["ti"].xcom_pull("build")
+    axis = context["params"]["axis"]
+
+    def body(x):
+        c = x[:k] - x[k:2 * k]
+        codebook = jax.lax.all_gather(c, axis, axis=0, tiled=True, to="reduced")
+        sq = jnp.sum(codebook * codebook)
+        total = jax.lax.psum(jax.lax.pcast(sq, axis, to="varying"), axis)
+        return codebook, total
+
+    codebook, total = jax.shard_map(body, mesh=mesh, in_specs=P(axis, None),
+                                    out_specs=(P(None, None, reduced={axis}), P()))(items)
+    context["ti"].xcom_push("total", total)
+    return codebook
+
+
+with DAG("centroid_refresh_v2", schedule="@weekly", start_date=datetime(2026, 11, 2),
+         params={"axis": "shard", "k": 2}) as dag:
+    PythonOperator(task_id="build", python_callable=build) >> PythonOperator(
+        task_id="refresh", python_callable=refresh, op_kwargs={"k": "{{ params.k }}"})
+
+
+def inputs():
+    return ({"k": 3},)
+
+
+def main(conf):
+    return dag.test(conf=conf)["refresh"]["total"]
+
+
+if __name__ == "__main__":
+    main(*inputs())
