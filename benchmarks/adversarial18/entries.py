@@ -461,3 +461,250 @@ axes_prog("addressable_shard_data_shape", "Each shard of an 8x8 array on a (2, 4
 axes_prog("shape_dtype_struct_sharding", "eval_shape keeps the input's sharding spec on its output struct.", "",
           ['out = jax.eval_shape(lambda v: v * 2, x)', 'axes = ("i",) if out.shape == (8, 8) else ("i", "j")'],
           'axes = ("i",) if out.shape == (8, 8) else ("i", "j")', 'axes = ("i",) if out.shape == (8,) else ("i", "j")')
+
+
+# -- body states (the transfer tables): `v` varies on both axes or on none, so psum over ("i", "j") runs --
+def body_probe(name, doc, line, new, pre="", imports=""):
+    text = (("\n" + pre.strip("\n") + "\n") if pre else "") + \
+        '\n\ndef body(block):\n    rows = jax.lax.psum(block, "j")\n    total = jax.lax.psum(block, ("i", "j"))\n' + \
+        f"    {line}\n" + '    return jnp.sum(jax.lax.psum(v, ("i", "j"))) + 0 * jnp.sum(total)\n' + MAIN
+    P[name] = (f'"""{doc}"""', imports + text, line, new, "SF105")
+
+
+body_probe("ppermute_over_j_varies", "ppermute over j makes its result vary on j (rows already varies on i).",
+           'v = jax.lax.ppermute(rows, "j", [(0, 1), (1, 0), (2, 3), (3, 2)])', 'v = jax.lax.ppermute(rows, "i", [(0, 1), (1, 0)])')
+body_probe("all_to_all_over_j_varies", "all_to_all over j gives a value varying on j.",
+           'v = jax.lax.all_to_all(rows, "j", 0, 0, tiled=True)', 'v = jax.lax.all_to_all(rows, "i", 0, 0, tiled=True)')
+body_probe("axis_index_j_added", "Adding axis_index('j') makes the value vary on j.",
+           'v = rows + jax.lax.axis_index("j")', 'v = rows + jax.lax.axis_index("i")')
+body_probe("where_mask_j", "jnp.where with a j-varying mask varies on j.",
+           'v = jnp.where(jax.lax.axis_index("j") == 0, rows, 0.0)', 'v = jnp.where(jax.lax.axis_index("i") == 0, rows, 0.0)')
+body_probe("dynamic_row_index_j", "Indexing with a j-varying integer varies on j.",
+           'v = rows[jax.lax.axis_index("j")]', 'v = rows[jax.lax.axis_index("i")]')
+body_probe("dynamic_slice_in_dim_j", "dynamic_slice_in_dim at a j-varying start varies on j.",
+           'v = jax.lax.dynamic_slice_in_dim(rows, jax.lax.axis_index("j"), 1)', 'v = jax.lax.dynamic_slice_in_dim(rows, jax.lax.axis_index("i"), 1)')
+body_probe("all_gather_default_stays_varying", "all_gather (to='varying', the default) keeps the input's varying axes.",
+           'v = jax.lax.all_gather(block, "j", tiled=True, axis=1)', 'v = jax.lax.all_gather(block, "j", tiled=True, axis=1, to="invarying")')
+body_probe("pmax_over_i_invariant", "pmax over i of a value varying on i only is invariant everywhere: psum over both runs.",
+           'v = jax.lax.pmax(rows, "i")', 'v = jax.lax.pmax(block, "j")')
+body_probe("pmean_over_i_invariant", "pmean over i of a value varying on i only is invariant.",
+           'v = jax.lax.pmean(rows, "i")', 'v = jax.lax.pmean(block, "j")')
+body_probe("scatter_set_from_block", "rows.at[0].set(block[0]) varies on j (the update does).",
+           'v = rows.at[0].set(block[0])', 'v = rows.at[0].set(rows[1])')
+body_probe("concatenate_with_block", "A concatenation with block varies on j.",
+           'v = jnp.concatenate([rows, block])', 'v = jnp.concatenate([rows, rows])')
+body_probe("matmul_with_block", "rows @ block.T varies on j.",
+           'v = rows @ block.T', 'v = rows @ rows.T')
+body_probe("einsum_with_block", "An einsum with block varies on j.",
+           'v = jnp.einsum("ab,cb->ac", rows, block)', 'v = jnp.einsum("ab,cb->ac", rows, rows)')
+body_probe("fold_in_noise_j", "Noise drawn from a key folded with axis_index('j') varies on j.",
+           'v = rows + jax.random.normal(jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("j")), rows.shape)',
+           'v = rows + jax.random.normal(jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("i")), rows.shape)')
+body_probe("psum_over_i_of_block", "psum(block, 'i') varies on j: added to rows, both.",
+           'v = rows + jax.lax.psum(block, "i")', 'v = rows + jax.lax.psum(block, ("i", "j"))')
+body_probe("vmap_pair_block", "vmap of a + b over (rows, block) varies on j.",
+           'v = jax.vmap(lambda a, b: a + b)(rows, block)', 'v = jax.vmap(lambda a, b: a + b)(rows, rows)')
+body_probe("tree_map_pair_block", "tree.map(jnp.add) over dicts of rows and block varies on j.",
+           'v = jax.tree.map(jnp.add, {"a": rows}, {"a": block})["a"]', 'v = jax.tree.map(jnp.add, {"a": rows}, {"a": rows})["a"]')
+body_probe("checkpoint_product", "A checkpointed product with block varies on j.",
+           'v = jax.checkpoint(lambda a, b: a * b)(rows, block)', 'v = jax.checkpoint(lambda a, b: a * b)(rows, rows)')
+body_probe("one_hot_axis_index_j", "one_hot(axis_index('j')) times a column varies on j.",
+           'v = rows[:, :1] * jax.nn.one_hot(jax.lax.axis_index("j"), 4)', 'v = rows[:, :1] * jax.nn.one_hot(jax.lax.axis_index("i"), 4)')
+body_probe("take_axis_index_j", "jnp.take at a j-varying index varies on j.",
+           'v = jnp.take(rows, jax.lax.axis_index("j"), axis=1, mode="clip")', 'v = jnp.take(rows, jax.lax.axis_index("i"), axis=1, mode="clip")')
+body_probe("scan_ys_from_block", "scan's stacked outputs over block vary on j (the carry stays invariant).",
+           'v = jax.lax.scan(lambda c, b: (c, b + c), jnp.zeros(2), block)[1]', 'v = jax.lax.scan(lambda c, b: (c, b + c), jnp.zeros(2), rows)[1]')
+body_probe("cond_returns_block", "A cond whose branches return block varies on j.",
+           'v = jax.lax.cond(jnp.sum(total) > 0, lambda: block, lambda: block * 2)', 'v = jax.lax.cond(jnp.sum(total) > 0, lambda: rows, lambda: rows * 2)')
+body_probe("switch_returns_block", "A switch whose branches return block varies on j.",
+           'v = jax.lax.switch(0, [lambda: block, lambda: block + 1])', 'v = jax.lax.switch(0, [lambda: rows, lambda: rows + 1])')
+body_probe("fori_carry_block", "A fori_loop carrying block keeps it varying on j.",
+           'v = jax.lax.fori_loop(0, 2, lambda k, c: c + 1, block)', 'v = jax.lax.fori_loop(0, 2, lambda k, c: c + 1, rows)')
+body_probe("psum_scatter_over_j", "psum_scatter over j gives a value varying on j.",
+           'v = jax.lax.psum_scatter(block, "j", tiled=True)', 'v = jax.lax.psum(block, "j")')
+body_probe("select_pred_block", "lax.select with a block-derived predicate varies on j.",
+           'v = jax.lax.select(block > 0, rows, rows * 2)', 'v = jax.lax.select(rows > 0, rows, rows * 2)')
+body_probe("maximum_with_block", "jnp.maximum(rows, block) varies on j.",
+           'v = jnp.maximum(rows, block)', 'v = jnp.maximum(rows, rows)')
+body_probe("stop_gradient_block_product", "stop_gradient(block) * rows varies on j.",
+           'v = jax.lax.stop_gradient(block) * rows', 'v = jax.lax.stop_gradient(rows) * rows')
+body_probe("sum_broadcast_block", "rows.sum() + block varies on j.",
+           'v = rows.sum() + block', 'v = block.sum(keepdims=True) * 0 + rows')
+body_probe("grad_wrt_block", "The gradient with respect to block varies like block.",
+           'v = jax.grad(lambda b: jnp.sum(b * rows))(block)', 'v = jax.grad(lambda r: jnp.sum(r * block))(rows)')
+body_probe("norm_axis_block", "A row norm of block plus a column of rows varies on j.",
+           'v = jnp.linalg.norm(block, axis=1) + rows[:, 0]', 'v = jnp.linalg.norm(rows, axis=1) + rows[:, 0]')
+body_probe("cumsum_block", "jax.lax.cumsum of block varies on both.",
+           'v = jax.lax.cumsum(block, axis=1) + rows', 'v = jax.lax.cumsum(rows, axis=1) + rows')
+body_probe("sort_block_axis0", "Sorting block keeps its varying axes.",
+           'v = jnp.sort(block, axis=0) + rows', 'v = jnp.sort(rows, axis=0) + rows')
+body_probe("lax_map_block", "lax.map over block varies on j.",
+           'v = jax.lax.map(lambda b: b * 2, block)', 'v = jax.lax.map(lambda b: b * 2, rows)')
+body_probe("custom_jvp_call_block", "A custom_jvp function of block (no differentiation) varies like block.",
+           'v = smooth(block) + rows', 'v = smooth(rows) + rows',
+           pre='@jax.custom_jvp\ndef smooth(a):\n    return jnp.tanh(a)\n\n\n@smooth.defjvp\ndef smooth_jvp(primals, tangents):\n    (a,), (t,) = primals, tangents\n    return smooth(a), t')
+body_probe("reduce_precision_block", "reduce_precision keeps block's state.",
+           'v = jax.lax.reduce_precision(block, exponent_bits=5, mantissa_bits=10) + rows', 'v = jax.lax.reduce_precision(rows, exponent_bits=5, mantissa_bits=10) + rows')
+body_probe("while_carry_block", "A while_loop carrying block keeps it varying on j.",
+           'v = jax.lax.while_loop(lambda c: jnp.sum(c) < -1.0, lambda c: c + 1, block)', 'v = jax.lax.while_loop(lambda c: jnp.sum(c) < -1.0, lambda c: c + 1, rows)')
+body_probe("pcast_rows_to_varying_j", "pcast(rows, 'j', to='varying') varies on both.",
+           'v = jax.lax.pcast(rows, "j", to="varying")', 'v = jax.lax.pcast(rows, "j", to="varying") * 0 + rows')
+body_probe("argmax_block_axis1", "argmax over block's axis 1 varies on both.",
+           'v = jnp.argmax(block, axis=1) + rows[:, 0]', 'v = jnp.argmax(rows, axis=1) + rows[:, 0]')
+
+# -- more host-side programs ---------------------------------------------------------------------------
+axes_prog("retry_loop_records_error", "The first attempt probes a GPU and fails (recorded); the second gives ('i',).",
+          'def attempt(k):\n    if k == 0:\n        jax.devices("gpu")\n        return ("i", "j")\n    return ("i",)',
+          ['last = None', 'for k in range(2):', '    try:', '        axes = attempt(k)', '        break', '    except RuntimeError as exc:', '        last = exc'],
+          'jax.devices("gpu")', 'jax.devices("cpu")')
+axes_prog("printed_probe_error", "The caller prints the probe's error and keeps its default.", GPU,
+          ['axes = ("i",)', 'try:', '    axes = gpu_axes()', 'except RuntimeError as exc:', '    print("falling back:", exc)'],
+          'jax.devices("gpu")', 'jax.devices("cpu")')
+axes_prog("traceback_print_exc_probe", "traceback.print_exc() records; the program goes on with its default.", GPU,
+          ['axes = ("i",)', 'try:', '    axes = gpu_axes()', 'except Exception:', '    traceback.print_exc(limit=0)'],
+          'jax.devices("gpu")', 'jax.devices("cpu")', imports="import traceback\n")
+axes_prog("make_mesh_too_big_recorded", "make_mesh of 16 devices fails on 8; the caller records it.",
+          'def big_axes():\n    jax.make_mesh((4, 4), ("i", "j"))\n    return ("i", "j")',
+          ['errors = []', 'axes = ("i",)', 'try:', '    axes = big_axes()', 'except ValueError as exc:', '    errors.append(exc)'],
+          'jax.make_mesh((4, 4), ("i", "j"))', 'jax.make_mesh((2, 4), ("i", "j"))')
+axes_prog("jit_scalar_args_cached", "Python scalars passed to jit are traced as weak-typed arrays: another value reuses the trace.",
+          'TRACES = []\n\n\n@jax.jit\ndef scale(v, k):\n    TRACES.append(k)\n    return v * k',
+          ['scale(x, 2.0)', 'scale(x, 3.0)', 'axes = ("i", "j")[: len(TRACES)]'],
+          '    scale(x, 3.0)', '    scale(x, 3)')
+axes_prog("jit_trace_logger", "A jitted step that records its input shape does so once per trace.",
+          'SHAPES = {}\n\n\n@jax.jit\ndef step(v):\n    SHAPES.setdefault("n", 0)\n    SHAPES["n"] += 1\n    return v + 1',
+          ['for _ in range(3):', '    step(x)', 'axes = ("i",) if SHAPES["n"] == 1 else ("i", "j")'],
+          '    step(x)', '    step(x + _)')
+axes_prog("raise_systemexit_in_helper", "A helper raising SystemExit(0) ends the program; the later call is never reached.",
+          'def done():\n    raise SystemExit(0)',
+          ['axes = ("i", "j")', 'done()'],
+          '    done()', '    str()')
+
+# -- known_shapes.py: shapes the run believes it knows -------------------------------------------------------
+def shape_prog(name, doc, helper_lines, old, new, fallback_bug=False, imports=""):
+    """A helper makes arrays and returns ("i", "j") (or ("i",) when fallback_bug); the caller's handler
+    does other work (returns the other tuple)."""
+    ok, other = ('("i",)', '("i", "j")') if fallback_bug else ('("i", "j")', '("i",)')
+    pre = "def plan():\n" + "".join(f"    {line}\n" for line in helper_lines) + f"    return {ok}"
+    axes_prog(name, doc, pre, ['try:', '    axes = plan()', 'except (ValueError, TypeError):', f'    axes = {other}'],
+              old, new, imports=imports)
+
+
+shape_prog("numpy_shape_attr_set", "Setting a.shape reshapes a NumPy array in place: np.split(a, 4) of 2 rows raises.",
+           ['a = np.zeros(8)', 'a.shape = (2, 4)', 'np.split(a, 4)'], 'a.shape = (2, 4)', 'a.shape = (8,)')
+shape_prog("numpy_shape_attr_alias", "b = a shares the array object: b.shape = ... reshapes a too.",
+           ['a = np.zeros(8)', 'b = a', 'b.shape = (2, 4)', 'a + np.zeros(8)'], 'b.shape = (2, 4)', 'b = b.reshape(2, 4)')
+shape_prog("concatenate_axis1_mismatch", "concatenate(axis=1) needs equal sizes on axis 0: (2, 3) with (3, 3) raises.",
+           ['jnp.concatenate([jnp.ones((2, 3)), jnp.ones((3, 3))], axis=1)'], 'jnp.ones((3, 3))], axis=1)', 'jnp.ones((2, 3))], axis=1)')
+shape_prog("concatenate_axis1_ok", "concatenate(axis=1) of (2, 3) and (2, 4) works.",
+           ['jnp.concatenate([jnp.ones((2, 3)), jnp.ones((2, 4))], axis=1)'], 'jnp.ones((2, 4))], axis=1)', 'jnp.ones((3, 4))], axis=1)', fallback_bug=True)
+shape_prog("split_axis1_divides", "split(a, 3, axis=1) of (8, 6) divides axis 1.",
+           ['jnp.split(jnp.ones((8, 6)), 3, axis=1)'], 'jnp.split(jnp.ones((8, 6)), 3, axis=1)', 'jnp.split(jnp.ones((8, 7)), 3, axis=1)', fallback_bug=True)
+shape_prog("split_axis1_uneven", "split(a, 3, axis=1) of (6, 8) does not divide axis 1.",
+           ['jnp.split(jnp.ones((6, 8)), 3, axis=1)'], 'jnp.split(jnp.ones((6, 8)), 3, axis=1)', 'jnp.split(jnp.ones((6, 9)), 3, axis=1)')
+shape_prog("split_indices_list", "split at a list of indices never needs to divide.",
+           ['np.split(np.ones(8), [3, 5])'], 'np.split(np.ones(8), [3, 5])', 'np.split(np.ones(8), 3)', fallback_bug=True)
+shape_prog("reshape_order_keyword", "reshape(4, -1) of 64 items works whatever the order.",
+           ['np.arange(64).reshape(4, -1, order="F")'], 'np.arange(64).reshape(4, -1, order="F")', 'np.arange(64).reshape(5, -1, order="F")', fallback_bug=True)
+shape_prog("resize_then_split", "ndarray.resize changes the shape in place: 9 items do not split in 2.",
+           ['a = np.zeros(8)', 'a.resize(9, refcheck=False)', 'np.split(a, 2)'], 'a.resize(9, refcheck=False)', 'a.resize(8, refcheck=False)')
+shape_prog("broadcast_trailing_mismatch", "(2, 3) + (2,) does not broadcast.",
+           ['jnp.ones((2, 3)) + jnp.ones(2)'], 'jnp.ones((2, 3)) + jnp.ones(2)', 'jnp.ones((2, 3)) + jnp.ones(3)')
+shape_prog("matmul_2d_1d_mismatch", "(2, 3) @ (2,) raises.",
+           ['jnp.ones((2, 3)) @ jnp.ones(2)'], 'jnp.ones((2, 3)) @ jnp.ones(2)', 'jnp.ones((2, 3)) @ jnp.ones(3)')
+shape_prog("device_put_uneven_rows", "device_put of 6 rows onto a sharding over j (4) raises.",
+           ['mesh = jax.make_mesh((2, 4), ("i", "j"))', 'jax.device_put(np.zeros((6, 8)), jax.sharding.NamedSharding(mesh, P("j")))'],
+           'jax.device_put(np.zeros((6, 8)), jax.sharding.NamedSharding(mesh, P("j")))', 'jax.device_put(np.zeros((8, 8)), jax.sharding.NamedSharding(mesh, P("j")))')
+shape_prog("device_put_second_dim", "device_put of (8, 6) onto P(None, 'j') raises: 6 rows on 4 devices.",
+           ['mesh = jax.make_mesh((2, 4), ("i", "j"))', 'jax.device_put(np.zeros((8, 6)), jax.sharding.NamedSharding(mesh, P(None, "j")))'],
+           'jax.device_put(np.zeros((8, 6)), jax.sharding.NamedSharding(mesh, P(None, "j")))', 'jax.device_put(np.zeros((8, 8)), jax.sharding.NamedSharding(mesh, P(None, "j")))')
+shape_prog("ones_like_keeps_shape", "ones_like of a (2, 4) array is (2, 4): adding a (4, 2) one raises.",
+           ['a = jnp.ones((2, 4))', 'jnp.ones_like(a) + jnp.ones((4, 2))'], 'jnp.ones_like(a) + jnp.ones((4, 2))', 'jnp.ones_like(a) + jnp.ones((2, 4))')
+shape_prog("transpose_then_add", "a.T of (2, 4) is (4, 2): adding (2, 4) raises.",
+           ['a = jnp.ones((2, 4))', 'a.T + jnp.ones((2, 4))'], 'a.T + jnp.ones((2, 4))', 'a.T + jnp.ones((4, 2))')
+shape_prog("squeeze_then_add", "squeeze drops the size-1 axis: (3,) + (2,) raises.",
+           ['a = jnp.ones((3, 1)).squeeze()', 'a + jnp.ones(2)'], 'a + jnp.ones(2)', 'a + jnp.ones(3)')
+shape_prog("numpy_inplace_add_shape", "In-place a += b with b of a wider shape raises (the output cannot broadcast).",
+           ['a = np.zeros(4)', 'a += np.zeros((2, 4))'], 'a += np.zeros((2, 4))', 'a = a + np.zeros((2, 4))')
+
+# -- retry decorators and registries ----------------------------------------------------------------------
+axes_prog("retry_decorator_second_attempt", "A retry decorator calls again after the GPU probe fails; the second attempt answers ('i',).", '''
+ATTEMPTS = []
+
+
+def retry(exceptions, tries=2):
+    def deco(f):
+        def wrapper(*args):
+            for t in range(tries):
+                try:
+                    return f(*args)
+                except exceptions:
+                    if t == tries - 1:
+                        raise
+        return wrapper
+    return deco
+
+
+@retry((RuntimeError,))
+def pick():
+    ATTEMPTS.append(1)
+    if len(ATTEMPTS) == 1:
+        jax.devices("gpu")
+        return ("i", "j")
+    return ("i",)
+''', ['axes = pick()'], 'jax.devices("gpu")', 'jax.devices("cpu")')
+REG = '''
+PLANS = {}
+
+
+def register(name):
+    def deco(f):
+        PLANS[name] = f
+        return f
+    return deco
+
+
+@register("plan")
+def wide():
+    return ("i", "j")
+
+
+@register("plan")
+def narrow():
+    return ("i",)
+'''
+axes_prog("registry_last_registration_wins", "A second registration under the same name replaces the first.", REG,
+          ['axes = PLANS["plan"]()'], 'axes = PLANS["plan"]()', 'axes = wide()')
+REG2 = REG.replace("PLANS[name] = f", "PLANS.setdefault(name, f)").replace('def wide():\n    return ("i", "j")', 'def narrow():\n    return ("i",)', 1).replace('def narrow():\n    return ("i",)\n', 'def wide():\n    return ("i", "j")\n', 0)
+axes_prog("registry_setdefault_first_wins", "A registry filled with setdefault keeps the first function.", REG.replace("PLANS[name] = f", "PLANS.setdefault(name, f)").replace('@register("plan")\ndef wide', '@register("plan")\ndef wide_', 1).replace('def wide_():\n    return ("i", "j")', 'def first():\n    return ("i",)').replace('def narrow():\n    return ("i",)', 'def narrow():\n    return ("i", "j")'),
+          ['axes = PLANS["plan"]()'], 'axes = PLANS["plan"]()', 'axes = narrow()')
+axes_prog("init_subclass_registry_override", "__init_subclass__ files each subclass by its name: the later class replaces the earlier.", '''
+LAYOUTS = {}
+
+
+class Layout:
+    axes = ("i", "j")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        LAYOUTS[cls.key] = cls
+
+
+class Wide(Layout):
+    key = "rows"
+
+
+class Rows(Layout):
+    key = "rows"
+    axes = ("i",)
+''', ['axes = LAYOUTS["rows"].axes'], 'axes = LAYOUTS["rows"].axes', 'axes = Wide.axes')
+
+# -- transfer_keys.py: dynamic_slice / dynamic_update_slice with tuple starts ---------------------------------
+body_probe("dynamic_slice_tuple_start_j", "dynamic_slice at a j-varying start varies on j.",
+           'v = jax.lax.dynamic_slice(rows, (jax.lax.axis_index("j"), 0), (1, 2))', 'v = jax.lax.dynamic_slice(rows, (jax.lax.axis_index("i"), 0), (1, 2))')
+body_probe("dynamic_update_slice_block_update", "dynamic_update_slice with an update from block varies on j.",
+           'v = jax.lax.dynamic_update_slice(rows, block[:1], (0, 0))', 'v = jax.lax.dynamic_update_slice(rows, rows[:1], (0, 0))')
+body_probe("dynamic_update_slice_start_j", "dynamic_update_slice at a j-varying start varies on j.",
+           'v = jax.lax.dynamic_update_slice(rows, rows[:1] * 0, (jax.lax.axis_index("j") % 2, 0))', 'v = jax.lax.dynamic_update_slice(rows, rows[:1] * 0, (jax.lax.axis_index("i") % 2, 0))')
+body_probe("lax_slice_block", "lax.slice of block keeps both axes varying.",
+           'v = jax.lax.slice(block, (0, 0), (2, 2)) + rows[:2]', 'v = jax.lax.slice(rows, (0, 0), (2, 2)) + rows[:2]')
