@@ -708,3 +708,276 @@ body_probe("dynamic_update_slice_start_j", "dynamic_update_slice at a j-varying 
            'v = jax.lax.dynamic_update_slice(rows, rows[:1] * 0, (jax.lax.axis_index("j") % 2, 0))', 'v = jax.lax.dynamic_update_slice(rows, rows[:1] * 0, (jax.lax.axis_index("i") % 2, 0))')
 body_probe("lax_slice_block", "lax.slice of block keeps both axes varying.",
            'v = jax.lax.slice(block, (0, 0), (2, 2)) + rows[:2]', 'v = jax.lax.slice(rows, (0, 0), (2, 2)) + rows[:2]')
+
+# -- class_facts / object_reads: a field the construction set, changed before the read ------------------------
+PLAN = '''
+class Plan:
+    def __init__(self):
+        self.axes = ("i", "j")
+        self.names = ["i", "j"]
+        self.cfg = {"axes": ("i", "j")}
+
+    def narrow(self):
+        me = self
+        me.axes = ("i",)
+'''
+def plan_prog(name, doc, lines, old, new, read="plan.axes", pre_extra="", imports=""):
+    axes_prog(name, doc, PLAN + pre_extra, ['plan = Plan()', *lines, f'axes = {read}'], old, new, imports=imports)
+
+
+plan_prog("method_store_through_alias", "narrow() stores through `me = self`.", ['plan.narrow()'], '    plan.narrow()', '    plan.__class__')
+plan_prog("module_function_store", "A module function stores the field on the object it is given.", ['shrink(plan)'], '    shrink(plan)', '    len([plan])',
+          pre_extra='\n\ndef shrink(p):\n    p.axes = ("i",)\n')
+plan_prog("loop_store", "A loop over [plan] stores the field.", ['for p in [plan]:', '    p.axes = ("i",)'], '    p.axes = ("i",)', '    p.axes')
+plan_prog("dict_item_store", "A store through a dict holding the object.", ['plans = {"a": plan}', 'plans["a"].axes = ("i",)'], 'plans["a"].axes = ("i",)', 'plans["a"].axes')
+plan_prog("getattr_method_call", "getattr(plan, 'narrow')() runs the method.", ['getattr(plan, "narrow")()'], 'getattr(plan, "narrow")()', 'getattr(plan, "narrow")')
+plan_prog("owner_method_store", "Another object's method stores the field of the plan it holds.", ['Owner(plan).shrink()'], 'Owner(plan).shrink()', 'Owner(plan)',
+          pre_extra='\n\nclass Owner:\n    def __init__(self, plan):\n        self.plan = plan\n\n    def shrink(self):\n        self.plan.axes = ("i",)\n')
+plan_prog("list_field_remove", "list.remove on the list field changes it in place.", ['plan.names.remove("j")'], 'plan.names.remove("j")', 'plan.names.count("j")', read="tuple(plan.names)")
+plan_prog("list_field_slice_assign", "Slice assignment replaces the list field's items.", ['plan.names[:] = ["i"]'], 'plan.names[:] = ["i"]', 'plan.names[:1] = ["i"]', read="tuple(plan.names)")
+plan_prog("list_field_pop_alias", "pop through an alias of the list field changes it.", ['names = plan.names', 'names.pop()'], '    names.pop()', '    names.copy()', read="tuple(plan.names)")
+plan_prog("dict_field_item_store", "A store into the dict field.", ['plan.cfg["axes"] = ("i",)'], 'plan.cfg["axes"] = ("i",)', 'plan.cfg["other"] = ("i",)', read='plan.cfg["axes"]')
+plan_prog("dict_field_update", "dict.update on the dict field.", ['plan.cfg.update(axes=("i",))'], 'plan.cfg.update(axes=("i",))', 'plan.cfg.update(other=("i",))', read='plan.cfg["axes"]')
+plan_prog("property_setter_store", "A property setter stores the field.", ['plan.narrowed = True'], 'plan.narrowed = True', 'plan.narrowed = False',
+          pre_extra='\n\nclass Plan(Plan):\n    @property\n    def narrowed(self):\n        return self.axes == ("i",)\n\n    @narrowed.setter\n    def narrowed(self, flag):\n        if flag:\n            self.axes = ("i",)\n')
+plan_prog("with_enter_self_store", "A with block's target is the plan (__enter__ returns self).", ['with plan as p:', '    p.axes = ("i",)'], '    p.axes = ("i",)', '    p.axes',
+          pre_extra='\n\nclass Plan(Plan):\n    def __enter__(self):\n        return self\n\n    def __exit__(self, *exc):\n        return False\n')
+plan_prog("map_method_store", "map(Plan.narrow, ...) runs the method on each plan.", ['list(map(Plan.narrow, [plan]))'], 'list(map(Plan.narrow, [plan]))', 'list(map(id, [plan]))')
+plan_prog("methodcaller_store", "operator.methodcaller('narrow') calls the method.", ['operator.methodcaller("narrow")(plan)'], 'operator.methodcaller("narrow")(plan)', 'operator.methodcaller("narrow")', imports="import operator\n")
+plan_prog("object_delattr_class_value", "object.__delattr__ removes the instance value; the class attribute shows.", ['object.__delattr__(plan, "axes")'], 'object.__delattr__(plan, "axes")', 'object.__getattribute__(plan, "axes")',
+          pre_extra='\n\nclass Plan(Plan):\n    axes = ("i",)\n')
+plan_prog("thread_job_stores", "A pool job stores the field (result awaited).", ['with concurrent.futures.ThreadPoolExecutor(1) as pool:', '    pool.submit(plan.narrow).result()'], '    pool.submit(plan.narrow).result()', '    pool.submit(id, plan).result()',
+          imports="import concurrent.futures\n")
+plan_prog("signal_handler_stores", "A signal handler raised by the program stores the field.", ['signal.signal(signal.SIGUSR1, lambda *a: plan.narrow())', 'signal.raise_signal(signal.SIGUSR1)'], 'signal.raise_signal(signal.SIGUSR1)', 'signal.getsignal(signal.SIGUSR1)',
+          imports="import signal\n")
+plan_prog("atexit_not_yet", "An atexit hook that would widen the plan runs only after main.", ['plan.narrow()', 'atexit.register(Plan.__init__, plan)'], 'atexit.register(Plan.__init__, plan)', 'Plan.__init__(plan)',
+          imports="import atexit\n")
+plan_prog("weakref_finalize_not_yet", "weakref.finalize runs only when the object dies (or at exit).", ['plan.narrow()', 'weakref.finalize(plan, Plan.__init__, plan)'], 'weakref.finalize(plan, Plan.__init__, plan)', 'Plan.__init__(plan)',
+          imports="import weakref\n")
+
+# -- index bounds of a NumPy array resized in place -----------------------------------------------------------
+shape_prog("resize_then_index", "After a.resize(3), a[5] is out of bounds (IndexError).",
+           ['a = np.zeros(8)', 'a.resize(3, refcheck=False)', 'a[5]'], 'a.resize(3, refcheck=False)', 'a.resize(8, refcheck=False)')
+shape_prog("device_put_str_dtype", "device_put of a NumPy string array raises TypeError.",
+           ['mesh = jax.make_mesh((2, 4), ("i", "j"))', 'jax.device_put(np.zeros((8, 8), dtype=np.str_), jax.sharding.NamedSharding(mesh, P("j")))'],
+           'jax.device_put(np.zeros((8, 8), dtype=np.str_), jax.sharding.NamedSharding(mesh, P("j")))', 'jax.device_put(np.zeros((8, 8), dtype=np.int32), jax.sharding.NamedSharding(mesh, P("j")))')
+shape_prog("numpy_str_add", "NumPy has no add for string arrays: a + a raises (UFuncTypeError, a TypeError).",
+           ['a = np.zeros(3, dtype=np.str_)', 'a + a'], 'a = np.zeros(3, dtype=np.str_)', 'a = np.zeros(3, dtype=np.int32)')
+shape_prog("numpy_inplace_mul_shape", "In-place a *= b with b of a wider shape raises.",
+           ['a = np.ones(4)', 'a *= np.ones((3, 4))'], 'a *= np.ones((3, 4))', 'a = a * np.ones((3, 4))')
+shape_prog("numpy_int_inplace_float", "In-place a += 0.5 on an int array raises (casting rule same_kind).",
+           ['a = np.zeros(4, dtype=np.int64)', 'a += np.ones(4) * 0.5'], 'a += np.ones(4) * 0.5', 'a = a + np.ones(4) * 0.5')
+
+# -- callers.py / filled_lists.py: the value a call passes, changed by code the reading may skip -------------------
+def list_prog(name, doc, lines, old, new, pre="", imports=""):
+    axes_prog(name, doc, pre, ['names = ["i", "j"]', *lines, 'axes = tuple(names)'], old, new, imports=imports)
+
+
+list_prog("helper_pops_list", "A module helper pops the list it is given.", ['trim(names)'], '    trim(names)', '    len(names)',
+          pre='def trim(seq):\n    seq.pop()')
+list_prog("del_slice_of_list", "del names[1:] removes the tail.", ['del names[1:]'], '    del names[1:]', '    names[1:]')
+list_prog("list_reverse_then_keep_last", "reverse() then pop(0) leaves ['i'].", ['names.reverse()', 'names.pop(0)'], '    names.pop(0)', '    names.pop()')
+list_prog("dict_alias_pop", "A dict holding the list pops it in place.", ['cfg = {"axes": names}', 'cfg["axes"].pop()'], 'cfg["axes"].pop()', 'cfg["axes"].copy()')
+list_prog("bound_clear_then_append", "A bound clear kept earlier empties the list.", ['clear = names.clear', 'clear()', 'names.append("i")'], '    clear()', '    clear')
+list_prog("listcomp_side_effect_remove", "A list comprehension calls remove for its side effect.", ['[names.remove(a) for a in ("j",)]'], '[names.remove(a) for a in ("j",)]', '[names.count(a) for a in ("j",)]')
+list_prog("list_of_map_remove", "list(map(names.remove, ...)) removes.", ['list(map(names.remove, ["j"]))'], 'list(map(names.remove, ["j"]))', 'list(map(names.count, ["j"]))')
+list_prog("operator_delitem", "operator.delitem removes the item at 1.", ['operator.delitem(names, 1)'], 'operator.delitem(names, 1)', 'operator.getitem(names, 1)', imports="import operator\n")
+list_prog("imul_zero_then_append", "names *= 0 empties the list in place.", ['names *= 0', 'names.append("i")'], '    names *= 0', '    names *= 1')
+list_prog("nested_def_pops", "A nested function closes over the list and pops it.", ['def trim():', '    names.pop()', 'trim()'], '    trim()\n', '    trim\n')
+list_prog("method_of_holder_pops", "An object holding the list pops it in its method.", ['Holder(names).drop_last()'], 'Holder(names).drop_last()', 'Holder(names)',
+          pre='class Holder:\n    def __init__(self, seq):\n        self.seq = seq\n\n    def drop_last(self):\n        self.seq.pop()')
+list_prog("sort_key_then_slice", "sort(key=...) orders in place; the slice keeps the first.", ['names.sort(key=lambda a: a != "i")', 'del names[1:]'], '    del names[1:]', '    names[1:]')
+list_prog("setitem_slice_empty", "Assigning an empty list to the tail slice removes it.", ['names[1:] = []'], 'names[1:] = []', 'names[2:] = []')
+list_prog("remove_in_thread", "A pool job removes an item (waited for).", ['with concurrent.futures.ThreadPoolExecutor(1) as pool:', '    pool.submit(names.remove, "j").result()'],
+          'pool.submit(names.remove, "j").result()', 'pool.submit(names.count, "j").result()', imports="import concurrent.futures\n")
+axes_prog("globals_store_changes_constant", "globals()['AXES'] = ... rebinds the module constant.", 'AXES = ("i", "j")',
+          ['globals()["AXES"] = ("i",)', 'axes = AXES'], 'globals()["AXES"] = ("i",)', 'globals().get("AXES")')
+axes_prog("module_setattr_changes_constant", "setattr on the module object rebinds the constant.", 'AXES = ("i", "j")',
+          ['setattr(sys.modules[__name__], "AXES", ("i",))', 'axes = AXES'], 'setattr(sys.modules[__name__], "AXES", ("i",))', 'getattr(sys.modules[__name__], "AXES")', imports="import sys\n")
+axes_prog("global_changed_by_helper", "A helper declares the constant global and rebinds it.", 'AXES = ("i", "j")\n\n\ndef narrow():\n    global AXES\n    AXES = ("i",)',
+          ['narrow()', 'axes = AXES'], '    narrow()', '    narrow')
+prog("decorator_trims_axes", "A decorator hands the function only the first axis: the call's ('i', 'j') never reaches the body.", '''
+
+def first_axis_only(f):
+    @functools.wraps(f)
+    def wrapper(mesh, x, axes):
+        return f(mesh, x, axes[:1])
+    return wrapper
+
+
+@first_axis_only
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, ("i", "j"))
+''', "        return f(mesh, x, axes[:1])", "        return f(mesh, x, axes)", imports="import functools\n")
+prog("class_decorator_trims_axes", "A callable-object decorator changes the argument.", '''
+
+class FirstAxis:
+    def __init__(self, f):
+        self.f = f
+
+    def __call__(self, mesh, x, axes):
+        return self.f(mesh, x, axes[:1])
+
+
+@FirstAxis
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, ("i", "j"))
+''', "        return self.f(mesh, x, axes[:1])", "        return self.f(mesh, x, axes)")
+prog("rebound_function_name", "The module name is rebound to a wrapper before main runs.", '''
+@REDUCE@
+
+_reduce = reduce_rows
+
+
+def reduce_rows(mesh, x, axes):
+    return _reduce(mesh, x, tuple(a for a in axes if a == "i"))
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, ("i", "j"))
+''', '    return _reduce(mesh, x, tuple(a for a in axes if a == "i"))', '    return _reduce(mesh, x, tuple(a for a in axes))')
+
+# -- more decorated helpers (callers.py) -------------------------------------------------------------------
+prog("explicit_wrap_rebinding", "reduce_rows = first_axis_only(reduce_rows): the name now calls the wrapper.", '''
+
+def first_axis_only(f):
+    def wrapper(mesh, x, axes):
+        return f(mesh, x, axes[:1])
+    return wrapper
+@REDUCE@
+
+reduce_rows = first_axis_only(reduce_rows)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, ("i", "j"))
+''', "        return f(mesh, x, axes[:1])", "        return f(mesh, x, axes)")
+prog("decorator_filters_known_axes", "A decorator keeps only the axes a config allows.", '''
+ALLOWED = ("i",)
+
+
+def allowed_axes(f):
+    @functools.wraps(f)
+    def wrapper(mesh, x, axes):
+        return f(mesh, x, tuple(a for a in axes if a in ALLOWED))
+    return wrapper
+
+
+@allowed_axes
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, ("i", "j"))
+''', 'ALLOWED = ("i",)', 'ALLOWED = ("i", "j")', imports="import functools\n")
+prog("decorator_keyword_override", "A decorator passes axes by keyword, overriding the caller's.", '''
+
+def rows_only(f):
+    def wrapper(mesh, x, *args, **kwargs):
+        kwargs["axes"] = ("i",)
+        return f(mesh, x, **kwargs)
+    return wrapper
+
+
+@rows_only
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, axes=("i", "j"))
+''', '        kwargs["axes"] = ("i",)', '        kwargs["axes"] = kwargs["axes"]')
+prog("method_decorator_trims", "A decorated method: the wrapper hands the method the first axis only.", '''
+
+def first_axis_only(f):
+    @functools.wraps(f)
+    def wrapper(self, x, axes):
+        return f(self, x, axes[:1])
+    return wrapper
+
+
+class Reducer:
+    def __init__(self, mesh):
+        self.mesh = mesh
+
+    @first_axis_only
+    def reduce(self, x, axes):
+        def body(block):
+            rows = jax.lax.psum(block, "j")
+            return jax.lax.psum(rows, axes)
+        return jax.shard_map(body, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return Reducer(mesh).reduce(x, ("i", "j"))
+''', "        return f(self, x, axes[:1])", "        return f(self, x, axes)", imports="import functools\n")
+prog("exit_helper_before_wide_call", "main's helper exits the process (os._exit is not used; SystemExit(0)) before the wide call.", '''
+@REDUCE@
+
+
+def finish(result):
+    jax.block_until_ready(result)
+    raise SystemExit(0)
+
+
+def main(mesh, x):
+    finish(reduce_rows(mesh, x, ("i",)))
+    return reduce_rows(mesh, x, ("i", "j"))
+''', "    raise SystemExit(0)", "    return None")
+
+# -- shard_map spellings: specs matched to arguments by key ---------------------------------------------------
+prog("in_specs_dict_matched_by_key", "Dict in_specs are matched to the argument's keys (sorted), not by writing order.", '''
+
+def body(d):
+    return jnp.sum(jax.lax.psum(d["b"], ("i", "j"))) + 0 * jnp.sum(jax.lax.psum(d["a"], "i"))
+
+
+def main(mesh, x):
+    a = jax.device_put(np.ones((8, 8), np.float32), jax.sharding.NamedSharding(mesh, P("i")))
+    specs = {"b": P("i", "j"), "a": P("i")}
+    return jax.shard_map(body, mesh=mesh, in_specs=(specs,), out_specs=P())({"a": a, "b": x})
+''', '    return jnp.sum(jax.lax.psum(d["b"], ("i", "j"))) + 0 * jnp.sum(jax.lax.psum(d["a"], "i"))',
+     '    return jnp.sum(jax.lax.psum(d["a"], ("i", "j"))) + 0 * jnp.sum(jax.lax.psum(d["a"], "i"))')
+prog("in_specs_tuple_prefix", "One spec for a tuple argument applies to every leaf.", '''
+
+def body(pair):
+    first, second = pair
+    return jnp.sum(jax.lax.psum(second, ("i", "j")))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=(P("i", "j"),), out_specs=P())((x, x))
+''', '    return jnp.sum(jax.lax.psum(second, ("i", "j")))', '    return jnp.sum(jax.lax.psum(jax.lax.psum(second, "j"), ("i", "j")))')
+prog("partial_body_keyword", "shard_map of functools.partial(body, axes=...): the partial's axes are used.", '''
+
+def body(block, axes):
+    rows = jax.lax.psum(block, "j")
+    return jax.lax.psum(rows, axes)
+
+
+def main(mesh, x):
+    f = functools.partial(body, axes=("i", "j"))
+    f = functools.partial(f, axes=("i",))
+    return jax.shard_map(f, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    f = functools.partial(f, axes=("i",))', '    f = functools.partial(f, axes=("i", "j"))', imports="import functools\n")
