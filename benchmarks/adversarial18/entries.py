@@ -981,3 +981,84 @@ def main(mesh, x):
     f = functools.partial(f, axes=("i",))
     return jax.shard_map(f, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''', '    f = functools.partial(f, axes=("i",))', '    f = functools.partial(f, axes=("i", "j"))', imports="import functools\n")
+
+# -- comprehensions.py / loops: elements a filter, a break or laziness never reach -----------------------------
+def loop_prog(name, doc, lines, old, new, imports="", pre=""):
+    text = "@REDUCE@\n" + (("\n" + pre.strip("\n") + "\n") if pre else "") + \
+        '\nCHOICES = (("i",), ("i", "j"))\n\n\ndef main(mesh, x):\n' + "".join(f"    {line}\n" for line in lines)
+    prog(name, doc, text, old, new, imports=imports)
+
+
+loop_prog("listcomp_if_filters_wide", "The comprehension's `if` drops the two-axis choice.",
+          ['return [reduce_rows(mesh, x, a) for a in CHOICES if len(a) == 1]'],
+          'if len(a) == 1]', 'if len(a) >= 1]')
+loop_prog("next_of_generator_first_only", "next() of a generator evaluates its first element only.",
+          ['return next(reduce_rows(mesh, x, a) for a in CHOICES)'],
+          'return next(reduce_rows(mesh, x, a) for a in CHOICES)', 'return list(reduce_rows(mesh, x, a) for a in CHOICES)')
+loop_prog("for_break_after_first", "The loop breaks after the first choice.",
+          ['for a in CHOICES:', '    out = reduce_rows(mesh, x, a)', '    break', 'return out'],
+          '    break', '    pass')
+loop_prog("for_continue_skips_wide", "`continue` skips the two-axis choice before the call.",
+          ['outs = []', 'for a in CHOICES:', '    if "j" in a:', '        continue', '    outs.append(reduce_rows(mesh, x, a))', 'return outs'],
+          '        continue', '        pass')
+loop_prog("zip_truncates", "zip stops at the shorter iterable: only the first choice is used.",
+          ['return [reduce_rows(mesh, x, a) for a, _ in zip(CHOICES, range(1))]'],
+          'range(1))]', 'range(2))]')
+loop_prog("islice_first", "itertools.islice(CHOICES, 1) yields the first choice only.",
+          ['return [reduce_rows(mesh, x, a) for a in itertools.islice(CHOICES, 1)]'],
+          'itertools.islice(CHOICES, 1)]', 'itertools.islice(CHOICES, 2)]', imports="import itertools\n")
+loop_prog("any_short_circuit_calls", "any() stops at the first true element: the second call never runs.",
+          ['return any(reduce_rows(mesh, x, a) is not None for a in CHOICES)'],
+          'is not None for a in CHOICES)', 'is None for a in CHOICES)')
+loop_prog("dictcomp_filter", "A dict comprehension filters the choices by length.",
+          ['return {a: reduce_rows(mesh, x, a) for a in CHOICES if len(a) < 2}'],
+          'if len(a) < 2}', 'if len(a) < 3}')
+loop_prog("takewhile_stops", "takewhile stops at the first two-axis choice.",
+          ['return [reduce_rows(mesh, x, a) for a in itertools.takewhile(lambda a: len(a) == 1, CHOICES)]'],
+          'lambda a: len(a) == 1, CHOICES)]', 'lambda a: len(a) >= 1, CHOICES)]', imports="import itertools\n")
+loop_prog("filter_builtin", "filter() drops the choices naming j.",
+          ['return [reduce_rows(mesh, x, a) for a in filter(lambda a: "j" not in a, CHOICES)]'],
+          'filter(lambda a: "j" not in a, CHOICES)]', 'filter(lambda a: "k" not in a, CHOICES)]')
+loop_prog("while_index_bound", "The while loop runs for index 0 only.",
+          ['k, outs = 0, []', 'while k < 1:', '    outs.append(reduce_rows(mesh, x, CHOICES[k]))', '    k += 1', 'return outs'],
+          '    while k < 1:', '    while k < 2:')
+loop_prog("return_inside_loop", "The loop returns from main in its first round.",
+          ['for a in CHOICES:', '    return reduce_rows(mesh, x, a)'],
+          '        return reduce_rows(mesh, x, a)', '        reduce_rows(mesh, x, a)')
+loop_prog("map_lazy_first", "map is lazy: next() runs the first call only.",
+          ['return next(map(lambda a: reduce_rows(mesh, x, a), CHOICES))'],
+          'return next(map(lambda a: reduce_rows(mesh, x, a), CHOICES))', 'return list(map(lambda a: reduce_rows(mesh, x, a), CHOICES))')
+loop_prog("enumerate_index_guard", "The index guard keeps round 0 only.",
+          ['return [reduce_rows(mesh, x, a) for k, a in enumerate(CHOICES) if k == 0]'],
+          'if k == 0]', 'if k >= 0]')
+
+# -- key_paths.py: a tree_map_with_path branch for a key the tree does not have ---------------------------------
+def path_prog(name, doc, cond, tree, old, new):
+    text = "@REDUCE@\n\n\ndef main(mesh, x):\n    def visit(path, leaf):\n" + \
+        f"        if {cond}:\n            return reduce_rows(mesh, leaf, (\"i\", \"j\"))\n" + \
+        "        return reduce_rows(mesh, leaf, (\"i\",))\n" + \
+        f"    return jax.tree_util.tree_map_with_path(visit, {tree})\n"
+    prog(name, doc, text, old, new)
+
+
+path_prog("path_key_absent", "No leaf has the key 'w': the two-axis branch never runs.", 'path[0].key == "w"', '{"b": x, "c": x}', '{"b": x, "c": x}', '{"b": x, "w": x}')
+path_prog("keystr_absent", "keystr of no path is \"['w']\".", 'jax.tree_util.keystr(path) == "[\'w\']"', '{"b": x}', '{"b": x}', '{"w": x}')
+path_prog("sequence_index_absent", "A 2-tuple has no index 2.", 'path[0].idx == 2', '(x, x)', '(x, x)', '(x, x, x)')
+path_prog("path_depth_two_absent", "A flat dict's paths have length 1.", 'len(path) == 2', '{"b": x}', '{"b": x}', '{"b": {"c": x}}')
+
+# -- logging into a stream the program reads back; warnings filters ------------------------------------------------
+axes_prog("log_stream_level_filtered", "The INFO record is below the root's WARNING level: only 'i' reaches the stream.", "",
+          ['buf = io.StringIO()', 'log = logging.getLogger("job.stream")', 'log.addHandler(logging.StreamHandler(buf))', 'log.info("i j")', 'log.warning("i")', 'axes = tuple(buf.getvalue().split()[-1:]) if len(buf.getvalue().split()) == 1 else ("i", "j")'],
+          'log.info("i j")', 'log.error("i j")', imports="import io\nimport logging\n")
+axes_prog("log_stream_logger_level", "setLevel(ERROR) drops the WARNING record.", "",
+          ['buf = io.StringIO()', 'log = logging.getLogger("job.level")', 'log.addHandler(logging.StreamHandler(buf))', 'log.setLevel(logging.ERROR)', 'log.warning("j")', 'log.error("i")', 'axes = tuple(buf.getvalue().split())'],
+          'log.setLevel(logging.ERROR)', 'log.setLevel(logging.WARNING)', imports="import io\nimport logging\n")
+axes_prog("log_stream_formatter", "The handler's formatter writes only the message.", "",
+          ['buf = io.StringIO()', 'handler = logging.StreamHandler(buf)', 'handler.setFormatter(logging.Formatter("%(message)s"))', 'log = logging.getLogger("job.fmt")', 'log.addHandler(handler)', 'log.warning("i")', 'axes = tuple(buf.getvalue().split())'],
+          'handler.setFormatter(logging.Formatter("%(message)s"))', 'handler.setFormatter(logging.Formatter("%(message)s j"))', imports="import io\nimport logging\n")
+axes_prog("warnings_ignore_inside_error", "An inner 'ignore' filter wins over the outer 'error' one.", "",
+          ['warnings.simplefilter("error")', 'with warnings.catch_warnings():', '    warnings.simplefilter("ignore")', '    try:', '        warnings.warn("deprecated layout")', '        axes = ("i",)', '    except UserWarning:', '        axes = ("i", "j")'],
+          '    warnings.simplefilter("ignore")', '    warnings.simplefilter("error")', imports="import warnings\n")
+axes_prog("warnings_category_mismatch", "An 'error' filter for DeprecationWarning lets a UserWarning through as a warning.", "",
+          ['with warnings.catch_warnings():', '    warnings.simplefilter("ignore")', '    warnings.simplefilter("error", DeprecationWarning)', '    try:', '        warnings.warn("layout")', '        axes = ("i",)', '    except Warning:', '        axes = ("i", "j")'],
+          '    warnings.simplefilter("error", DeprecationWarning)', '    warnings.simplefilter("error", UserWarning)', imports="import warnings\n")
