@@ -1062,3 +1062,89 @@ axes_prog("warnings_ignore_inside_error", "An inner 'ignore' filter wins over th
 axes_prog("warnings_category_mismatch", "An 'error' filter for DeprecationWarning lets a UserWarning through as a warning.", "",
           ['with warnings.catch_warnings():', '    warnings.simplefilter("ignore")', '    warnings.simplefilter("error", DeprecationWarning)', '    try:', '        warnings.warn("layout")', '        axes = ("i",)', '    except Warning:', '        axes = ("i", "j")'],
           '    warnings.simplefilter("error", DeprecationWarning)', '    warnings.simplefilter("error", UserWarning)', imports="import warnings\n")
+
+# -- trace-time side effects: JAX runs a function's Python once per trace, and traces every branch ------------------
+TRACE_PRE = 'CFG = {"axes": ("i", "j")}\nTRACES = []\n'
+axes_prog("vmap_body_traced_once", "vmap runs the function's Python once, not once per row.", TRACE_PRE,
+          ['jax.vmap(lambda r: TRACES.append(1) or r)(np.ones((8, 2)))', 'axes = ("i", "j")[: len(TRACES)]'],
+          'jax.vmap(lambda r: TRACES.append(1) or r)(np.ones((8, 2)))', 'list(map(lambda r: TRACES.append(1) or r, np.ones((2, 2))))')
+axes_prog("scan_body_traced_once", "scan traces its body once, whatever the length.", TRACE_PRE,
+          ['jax.lax.scan(lambda c, r: (TRACES.append(1) or c, r), 0.0, np.ones((8, 2)))', 'axes = ("i", "j")[: len(TRACES)]'],
+          'jax.lax.scan(lambda c, r: (TRACES.append(1) or c, r), 0.0, np.ones((8, 2)))', 'jax.lax.scan(lambda c, r: (TRACES.append(1) or c, r), 0.0, np.ones((8, 2)), unroll=2)')
+axes_prog("fori_body_traced_once", "fori_loop traces its body once.", TRACE_PRE,
+          ['jax.lax.fori_loop(0, 3, lambda k, c: TRACES.append(k) or c, 0.0)', 'axes = ("i", "j")[: len(TRACES)]'],
+          'jax.lax.fori_loop(0, 3, lambda k, c: TRACES.append(k) or c, 0.0)', '[TRACES.append(k) for k in range(2)]')
+axes_prog("cond_traces_both_branches", "lax.cond traces both branches, even for a concrete predicate.", TRACE_PRE,
+          ['jax.lax.cond(True, lambda v: v, lambda v: CFG.update(axes=("i",)) or v, 1.0)', 'axes = CFG["axes"]'],
+          'jax.lax.cond(True, lambda v: v, lambda v: CFG.update(axes=("i",)) or v, 1.0)', '(lambda v: v)(1.0)')
+axes_prog("switch_traces_all_branches", "lax.switch traces every branch.", TRACE_PRE,
+          ['jax.lax.switch(0, [lambda v: v, lambda v: CFG.update(axes=("i",)) or v], 1.0)', 'axes = CFG["axes"]'],
+          'jax.lax.switch(0, [lambda v: v, lambda v: CFG.update(axes=("i",)) or v], 1.0)', '[lambda v: v, lambda v: CFG.update(axes=("i",)) or v][0](1.0)')
+axes_prog("make_jaxpr_runs_python", "make_jaxpr traces the function: its Python runs once.", TRACE_PRE,
+          ['jax.make_jaxpr(lambda v: CFG.update(axes=("i",)) or v)(1.0)', 'axes = CFG["axes"]'],
+          'jax.make_jaxpr(lambda v: CFG.update(axes=("i",)) or v)(1.0)', 'jax.make_jaxpr(lambda v: v)(1.0)')
+axes_prog("grad_traces_once", "grad runs the function's Python once.", TRACE_PRE,
+          ['jax.grad(lambda v: TRACES.append(1) or v * v)(1.0)', 'axes = ("i", "j")[: len(TRACES)]'],
+          'jax.grad(lambda v: TRACES.append(1) or v * v)(1.0)', 'jax.grad(lambda v: TRACES.append(1) or TRACES.append(2) or v * v)(1.0)')
+axes_prog("while_cond_traced_once", "while_loop traces cond and body once each.", TRACE_PRE,
+          ['jax.lax.while_loop(lambda c: TRACES.append(1) or c < 3, lambda c: c + 1, 0)', 'axes = ("i", "j")[: len(TRACES)]'],
+          'jax.lax.while_loop(lambda c: TRACES.append(1) or c < 3, lambda c: c + 1, 0)', 'jax.lax.while_loop(lambda c: TRACES.append(1) or c < 3, lambda c: TRACES.append(2) or c + 1, 0)')
+axes_prog("lower_traces_once", "jit(f).lower(x) traces; a later call of the same jit reuses that trace.", TRACE_PRE,
+          ['f = jax.jit(lambda v: TRACES.append(1) or v * 2)', 'f.lower(x)', 'f(x)', 'axes = ("i", "j")[: len(TRACES)]'],
+          '    f(x)\n', '    f(x[:, :4])\n')
+
+# -- an exception of the program's own that always stops the job before the wide call --------------------------------
+prog("early_stop_exception", "run() raises StopJob before the wide call; main catches it.", '''
+@REDUCE@
+
+
+class StopJob(Exception):
+    pass
+
+
+def checkpoint_and_stop(result):
+    jax.block_until_ready(result)
+    raise StopJob
+
+
+def run(mesh, x):
+    checkpoint_and_stop(reduce_rows(mesh, x, ("i",)))
+    return reduce_rows(mesh, x, ("i", "j"))
+
+
+def main(mesh, x):
+    try:
+        return run(mesh, x)
+    except StopJob:
+        return None
+''', "    raise StopJob", "    return None")
+prog("early_stop_single_call", "A helper always raises StopJob before the only call; main catches it.", '''
+@REDUCE@
+
+
+class StopJob(Exception):
+    pass
+
+
+def stop():
+    raise StopJob
+
+
+def run(mesh, x):
+    axes = ("i", "j")
+    stop()
+    return reduce_rows(mesh, x, axes)
+
+
+def main(mesh, x):
+    try:
+        return run(mesh, x)
+    except StopJob:
+        return None
+''', "    raise StopJob", "    return None")
+axes_prog("switch_tuple_branches_traced", "lax.switch with a tuple of branches traces each of them.", TRACE_PRE + '\n\ndef narrow(v):\n    CFG["axes"] = ("i",)\n    return v',
+          ['jax.lax.switch(1, (lambda v: v, narrow), 1.0)', 'axes = CFG["axes"]'],
+          'jax.lax.switch(1, (lambda v: v, narrow), 1.0)', '(lambda v: v)(1.0)')
+axes_prog("piecewise_traces_functions", "jnp.piecewise traces every function it is given.", TRACE_PRE + '\n\ndef narrow(v):\n    CFG["axes"] = ("i",)\n    return v',
+          ['jnp.piecewise(jnp.arange(3.0), [jnp.arange(3.0) < 1], [narrow, lambda v: v])', 'axes = CFG["axes"]'],
+          'jnp.piecewise(jnp.arange(3.0), [jnp.arange(3.0) < 1], [narrow, lambda v: v])', 'jnp.piecewise(jnp.arange(3.0), [jnp.arange(3.0) < 1], [0.0, lambda v: v])')
