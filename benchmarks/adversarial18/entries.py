@@ -143,7 +143,7 @@ class Lower(collections.UserDict):
         super().__setitem__(key.lower(), value)
 '''
 axes_prog("userdict_data_store_bypasses", "A store into cfg.data bypasses the subclass's __setitem__.", UPPER,
-          ['cfg = Lower()', 'cfg.data["AXES"] = ("i", "j")', 'cfg["AXES2"] = ("i",)', 'axes = cfg.get("axes2", cfg.data.get("axes", ("i",)))'],
+          ['cfg = Lower()', 'cfg.data["AXES"] = ("i", "j")', 'axes = cfg.data.get("axes", ("i",))'],
           'cfg.data["AXES"] = ("i", "j")', 'cfg["AXES"] = ("i", "j")', imports="import collections\n")
 
 # -- repr_enums.py ---------------------------------------------------------------------------------------
@@ -338,7 +338,7 @@ axes_prog("register_dataclass_static_not_leaf", "A static field is part of the s
 axes_prog("jit_traces_once", "A jitted function's Python body runs once per trace: the second call hits the cache.",
           'TRACES = []\n\n\n@jax.jit\ndef double(v):\n    TRACES.append("i")\n    return v * 2',
           ['double(x)', 'double(x)', 'axes = ("i", "j")[: len(TRACES)]'],
-          '    double(x)\n    axes', '    double(x[:4])\n    axes')
+          '    double(x)\n    axes', '    double(np.ones(3))\n    axes')
 axes_prog("jit_static_same_value_cached", "Equal static arguments reuse the trace.",
           'TRACES = []\n\n\n@functools.partial(jax.jit, static_argnums=1)\ndef scale(v, k):\n    TRACES.append(k)\n    return v * k',
           ['scale(x, 2)', 'scale(x, 2)', 'axes = ("i", "j")[: len(TRACES)]'],
@@ -402,7 +402,7 @@ axes_prog("recorded_uneven_split", "Splitting 8 rows in 3 raises; the caller rec
 axes_prog("recorded_reshape_error", "A reshape to a size that does not divide raises TypeError; recorded.",
           'def plan(x):\n    x.reshape(3, -1)\n    return ("i", "j")',
           ['errors = []', 'axes = ("i",)', 'try:', '    axes = plan(x)', 'except TypeError as exc:', '    errors.append(exc)'],
-          'x.reshape(3, -1)', 'x.reshape(4, -1)')
+          'x.reshape(3, -1)', 'np.ones(64).reshape(4, -1)')
 axes_prog("broadcast_ok_not_fallback", "(8, 1) + (8,) broadcasts to (8, 8): no error, the fallback is not taken.",
           'def plan(x):\n    jnp.ones((8, 1)) + jnp.ones(8)\n    return ("i",)',
           ['try:', '    axes = plan(x)', 'except Exception:', '    axes = ("i", "j")'],
@@ -529,7 +529,7 @@ body_probe("maximum_with_block", "jnp.maximum(rows, block) varies on j.",
 body_probe("stop_gradient_block_product", "stop_gradient(block) * rows varies on j.",
            'v = jax.lax.stop_gradient(block) * rows', 'v = jax.lax.stop_gradient(rows) * rows')
 body_probe("sum_broadcast_block", "rows.sum() + block varies on j.",
-           'v = rows.sum() + block', 'v = block.sum(keepdims=True) * 0 + rows')
+           'v = rows.sum() + block', 'v = rows.sum() + rows')
 body_probe("grad_wrt_block", "The gradient with respect to block varies like block.",
            'v = jax.grad(lambda b: jnp.sum(b * rows))(block)', 'v = jax.grad(lambda r: jnp.sum(r * block))(rows)')
 body_probe("norm_axis_block", "A row norm of block plus a column of rows varies on j.",
@@ -548,7 +548,7 @@ body_probe("reduce_precision_block", "reduce_precision keeps block's state.",
 body_probe("while_carry_block", "A while_loop carrying block keeps it varying on j.",
            'v = jax.lax.while_loop(lambda c: jnp.sum(c) < -1.0, lambda c: c + 1, block)', 'v = jax.lax.while_loop(lambda c: jnp.sum(c) < -1.0, lambda c: c + 1, rows)')
 body_probe("pcast_rows_to_varying_j", "pcast(rows, 'j', to='varying') varies on both.",
-           'v = jax.lax.pcast(rows, "j", to="varying")', 'v = jax.lax.pcast(rows, "j", to="varying") * 0 + rows')
+           'v = jax.lax.pcast(rows, "j", to="varying")', 'v = jax.lax.pcast(total, "i", to="varying")')
 body_probe("argmax_block_axis1", "argmax over block's axis 1 varies on both.",
            'v = jnp.argmax(block, axis=1) + rows[:, 0]', 'v = jnp.argmax(rows, axis=1) + rows[:, 0]')
 
@@ -574,7 +574,7 @@ axes_prog("jit_scalar_args_cached", "Python scalars passed to jit are traced as 
 axes_prog("jit_trace_logger", "A jitted step that records its input shape does so once per trace.",
           'SHAPES = {}\n\n\n@jax.jit\ndef step(v):\n    SHAPES.setdefault("n", 0)\n    SHAPES["n"] += 1\n    return v + 1',
           ['for _ in range(3):', '    step(x)', 'axes = ("i",) if SHAPES["n"] == 1 else ("i", "j")'],
-          '    step(x)', '    step(x + _)')
+          '    step(x)', '    step(np.ones(_ + 1))')
 axes_prog("raise_systemexit_in_helper", "A helper raising SystemExit(0) ends the program; the later call is never reached.",
           'def done():\n    raise SystemExit(0)',
           ['axes = ("i", "j")', 'done()'],

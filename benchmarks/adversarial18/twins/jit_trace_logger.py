@@ -24,7 +24,7 @@ def step(v):
 
 def main(mesh, x):
     for _ in range(3):
-        step(x + _)
+        step(np.ones(_ + 1))
     axes = ("i",) if SHAPES["n"] == 1 else ("i", "j")
     return reduce_rows(mesh, x, axes)
 

@@ -13,7 +13,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def plan(x):
-    x.reshape(4, -1)
+    np.ones(64).reshape(4, -1)
     return ("i", "j")
 
 

@@ -21,8 +21,7 @@ class Lower(collections.UserDict):
 def main(mesh, x):
     cfg = Lower()
     cfg["AXES"] = ("i", "j")
-    cfg["AXES2"] = ("i",)
-    axes = cfg.get("axes2", cfg.data.get("axes", ("i",)))
+    axes = cfg.data.get("axes", ("i",))
     return reduce_rows(mesh, x, axes)
 
 
