@@ -22,7 +22,7 @@ def plan():
 def main(mesh, x):
     try:
         axes = plan()
-    except (ValueError, TypeError):
+    except IndexError:
         axes = ("i",)
     return reduce_rows(mesh, x, axes)
 

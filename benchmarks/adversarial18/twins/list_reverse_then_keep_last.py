@@ -16,7 +16,7 @@ def reduce_rows(mesh, x, axes):
 def main(mesh, x):
     names = ["i", "j"]
     names.reverse()
-    names.pop()
+    names.reverse()
     axes = tuple(names)
     return reduce_rows(mesh, x, axes)
 

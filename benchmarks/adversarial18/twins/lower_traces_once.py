@@ -19,7 +19,7 @@ TRACES = []
 def main(mesh, x):
     f = jax.jit(lambda v: TRACES.append(1) or v * 2)
     f.lower(x)
-    f(x[:, :4])
+    f(np.ones(3))
     axes = ("i", "j")[: len(TRACES)]
     return reduce_rows(mesh, x, axes)
 

@@ -1,4 +1,4 @@
-"""NumPy has no add for string arrays: a + a raises (UFuncTypeError, a TypeError)."""
+"""NumPy has no subtract for string arrays: a - a raises (UFuncTypeError, a TypeError)."""
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -14,7 +14,7 @@ def reduce_rows(mesh, x, axes):
 
 def plan():
     a = np.zeros(3, dtype=np.int32)
-    a + a
+    a - a
     return ("i", "j")
 
 

@@ -17,7 +17,7 @@ TRACES = []
 
 
 def main(mesh, x):
-    jax.lax.scan(lambda c, r: (TRACES.append(1) or c, r), 0.0, np.ones((8, 2)), unroll=2)
+    [TRACES.append(1) for _ in np.ones((2, 2))]
     axes = ("i", "j")[: len(TRACES)]
     return reduce_rows(mesh, x, axes)
 
