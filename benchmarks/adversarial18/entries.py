@@ -1148,3 +1148,93 @@ axes_prog("switch_tuple_branches_traced", "lax.switch with a tuple of branches t
 axes_prog("piecewise_traces_functions", "jnp.piecewise traces every function it is given.", TRACE_PRE + '\n\ndef narrow(v):\n    CFG["axes"] = ("i",)\n    return v',
           ['jnp.piecewise(jnp.arange(3.0), [jnp.arange(3.0) < 1], [narrow, lambda v: v])', 'axes = CFG["axes"]'],
           'jnp.piecewise(jnp.arange(3.0), [jnp.arange(3.0) < 1], [narrow, lambda v: v])', 'jnp.piecewise(jnp.arange(3.0), [jnp.arange(3.0) < 1], [0.0, lambda v: v])')
+
+# -- callers.py: what reaches the parameter, by default, spread dict or spread list -------------------------------
+prog("default_bound_at_def_time", "A default is evaluated when the def runs: the later rebinding of AXES does not change it.", '''
+AXES = ("i",)
+
+
+def reduce_rows(mesh, x, axes=AXES):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+AXES = ("i", "j")
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x)
+''', 'AXES = ("i",)\n\n\ndef reduce_rows', 'AXES = ("i", "j")\n\n\ndef reduce_rows')
+axes_prog("spread_dict_updated", "The keyword dict is updated before it is spread into the call.", "",
+          ['opts = {"axes": ("i", "j")}', 'opts.update(axes=("i",))', 'axes = opts["axes"]'],
+          'opts.update(axes=("i",))', 'opts.update(other=("i",))')
+prog("spread_kwargs_updated", "reduce_rows(mesh, x, **opts) with opts updated first.", '''
+@REDUCE@
+
+
+def main(mesh, x):
+    opts = {"axes": ("i", "j")}
+    opts.update(axes=("i",))
+    return reduce_rows(mesh, x, **opts)
+''', '    opts.update(axes=("i",))', '    opts.update(axes=("i", "j"))')
+prog("spread_args_list_item_set", "reduce_rows(*args) with the list's item replaced first.", '''
+@REDUCE@
+
+
+def main(mesh, x):
+    args = [mesh, x, ("i", "j")]
+    args[2] = ("i",)
+    return reduce_rows(*args)
+''', '    args[2] = ("i",)', '    args[1] = x')
+prog("spread_kwargs_setdefault_kept", "setdefault keeps the value the dict already has.", '''
+@REDUCE@
+
+
+def main(mesh, x):
+    opts = {"axes": ("i",)}
+    opts.setdefault("axes", ("i", "j"))
+    return reduce_rows(mesh, x, **opts)
+''', '    opts = {"axes": ("i",)}', '    opts = {}')
+prog("spread_kwargs_del_key_default", "del of the key lets the parameter's default in.", '''
+
+def reduce_rows(mesh, x, axes=("i",)):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    opts = {"axes": ("i", "j")}
+    del opts["axes"]
+    return reduce_rows(mesh, x, **opts)
+''', '    del opts["axes"]', '    opts["axes"]')
+prog("spread_kwargs_pop_key", "opts.pop removes the key: the default is used.", '''
+
+def reduce_rows(mesh, x, axes=("i",)):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    opts = {"axes": ("i", "j")}
+    opts.pop("axes")
+    return reduce_rows(mesh, x, **opts)
+''', '    opts.pop("axes")', '    opts.get("axes")')
+prog("spread_kwargs_helper_fills", "A helper overwrites the key in the dict it is given.", '''
+@REDUCE@
+
+
+def narrow(opts):
+    opts["axes"] = ("i",)
+
+
+def main(mesh, x):
+    opts = {"axes": ("i", "j")}
+    narrow(opts)
+    return reduce_rows(mesh, x, **opts)
+''', '    narrow(opts)', '    len(opts)')
