@@ -1238,3 +1238,19 @@ def main(mesh, x):
     narrow(opts)
     return reduce_rows(mesh, x, **opts)
 ''', '    narrow(opts)', '    len(opts)')
+
+# -- script_stores.py: NumPy arrays JAX hands back read-only ----------------------------------------------------------
+axes_prog("asarray_readonly_store", "np.asarray of a jax.Array is read-only: the store raises ValueError, caught here.", "",
+          ['host = np.asarray(x)', 'try:', '    host[0, 0] = 0.0', '    axes = ("i", "j")', 'except ValueError:', '    axes = ("i",)'],
+          'host = np.asarray(x)', 'host = np.array(x)')
+axes_prog("device_get_readonly_store", "jax.device_get gives a read-only NumPy array.", "",
+          ['host = jax.device_get(x)', 'try:', '    host[0] = 0.0', '    axes = ("i", "j")', 'except ValueError:', '    axes = ("i",)'],
+          'host = jax.device_get(x)', 'host = jax.device_get(x).copy()')
+axes_prog("asarray_readonly_inplace_add", "In-place += on the read-only host copy raises ValueError.", "",
+          ['host = np.asarray(x)', 'try:', '    host += 1.0', '    axes = ("i", "j")', 'except ValueError:', '    axes = ("i",)'],
+          'host = np.asarray(x)', 'host = np.array(x)')
+axes_prog("asarray_readonly_sort", "ndarray.sort in place on the read-only host copy raises ValueError.", "",
+          ['host = np.asarray(x)', 'try:', '    host.sort(axis=1)', '    axes = ("i", "j")', 'except ValueError:', '    axes = ("i",)'],
+          'host = np.asarray(x)', 'host = np.asarray(x).copy()')
+shape_prog("helper_readonly_store", "A helper writes into np.asarray(x); the caller falls back on the ValueError.",
+           ['host = np.asarray(jnp.ones(4))', 'host[0] = 0.0'], 'host = np.asarray(jnp.ones(4))', 'host = np.array(jnp.ones(4))')
