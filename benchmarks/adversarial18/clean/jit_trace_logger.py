@@ -1,0 +1,39 @@
+"""A jitted step that records its input shape does so once per trace."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+SHAPES = {}
+
+
+@jax.jit
+def step(v):
+    SHAPES.setdefault("n", 0)
+    SHAPES["n"] += 1
+    return v + 1
+
+
+def main(mesh, x):
+    for _ in range(3):
+        step(x)
+    axes = ("i",) if SHAPES["n"] == 1 else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,36 @@
+"""setLevel(ERROR) drops the WARNING record."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import io
+import logging
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+
+def main(mesh, x):
+    buf = io.StringIO()
+    log = logging.getLogger("job.level")
+    log.addHandler(logging.StreamHandler(buf))
+    log.setLevel(logging.ERROR)
+    log.warning("j")
+    log.error("i")
+    axes = tuple(buf.getvalue().split())
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,34 @@
+"""jit(f).lower(x) traces; a later call of the same jit reuses that trace."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+CFG = {"axes": ("i", "j")}
+TRACES = []
+
+
+def main(mesh, x):
+    f = jax.jit(lambda v: TRACES.append(1) or v * 2)
+    f.lower(x)
+    f(x)
+    axes = ("i", "j")[: len(TRACES)]
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,40 @@
+"""The first attempt probes a GPU and fails (recorded); the second gives ('i',)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def attempt(k):
+    if k == 0:
+        jax.devices("gpu")
+        return ("i", "j")
+    return ("i",)
+
+
+def main(mesh, x):
+    last = None
+    for k in range(2):
+        try:
+            axes = attempt(k)
+            break
+        except RuntimeError as exc:
+            last = exc
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

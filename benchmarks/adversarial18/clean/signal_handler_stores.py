@@ -1,0 +1,42 @@
+"""A signal handler raised by the program stores the field."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import signal
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Plan:
+    def __init__(self):
+        self.axes = ("i", "j")
+        self.names = ["i", "j"]
+        self.cfg = {"axes": ("i", "j")}
+
+    def narrow(self):
+        me = self
+        me.axes = ("i",)
+
+
+def main(mesh, x):
+    plan = Plan()
+    signal.signal(signal.SIGUSR1, lambda *a: plan.narrow())
+    signal.raise_signal(signal.SIGUSR1)
+    axes = plan.axes
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

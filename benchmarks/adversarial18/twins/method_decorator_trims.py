@@ -1,0 +1,39 @@
+"""A decorated method: the wrapper hands the method the first axis only."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import functools
+
+
+def first_axis_only(f):
+    @functools.wraps(f)
+    def wrapper(self, x, axes):
+        return f(self, x, axes)
+    return wrapper
+
+
+class Reducer:
+    def __init__(self, mesh):
+        self.mesh = mesh
+
+    @first_axis_only
+    def reduce(self, x, axes):
+        def body(block):
+            rows = jax.lax.psum(block, "j")
+            return jax.lax.psum(rows, axes)
+        return jax.shard_map(body, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return Reducer(mesh).reduce(x, ("i", "j"))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

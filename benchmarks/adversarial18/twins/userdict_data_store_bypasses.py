@@ -1,0 +1,35 @@
+"""A store into cfg.data bypasses the subclass's __setitem__."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import collections
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Lower(collections.UserDict):
+    def __setitem__(self, key, value):
+        super().__setitem__(key.lower(), value)
+
+
+def main(mesh, x):
+    cfg = Lower()
+    cfg["AXES"] = ("i", "j")
+    axes = cfg.data.get("axes", ("i",))
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

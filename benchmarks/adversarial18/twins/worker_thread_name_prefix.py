@@ -1,0 +1,34 @@
+"""Worker threads are named after thread_name_prefix."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import concurrent.futures
+import threading
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def job():
+    return ("i",) if threading.current_thread().name.startswith("plan") else ("i", "j")
+
+
+def main(mesh, x):
+    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="step") as pool:
+        axes = next(pool.map(lambda _: job(), [0]))
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
