@@ -82,8 +82,7 @@ def part2_ring_attention(mesh, q, k, v):
             den = den * jnp.exp(m - m2) + e.sum(-1)
             num = num * jnp.exp(m - m2)[..., None] + jnp.einsum("bqk,bkd->bqd", e, vb)
             m = m2
-            kb = jax.lax.ppermute(kb, "seq", shift)
-            vb = jax.lax.ppermute(vb, "seq", shift)
+            kb, vb = jax.lax.ppermute((kb, vb), "seq", shift)
         return num / den[..., None]
 
     return jax.jit(jax.shard_map(body, mesh=mesh, in_specs=(QKV_SPEC,) * 3, out_specs=QKV_SPEC))(q, k, v)
