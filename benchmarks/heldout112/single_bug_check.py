@@ -42,7 +42,7 @@ FIXES = {
     'hw2_dp_mean_loss.py': [
         ('shard_losses = jax.lax.all_gather(loss, "data", to="reduced")',
          'shard_losses = jax.lax.all_gather(loss, "data", to="invarying")'),
-        ('out_specs=(P(reduced={"data"}), P(), P(None, reduced={"data"})),', 'out_specs=(P(), P(), P()),'),
+        ('out_specs=(P(reduced={"data"}), P(), P(None, reduced={"data"})))', 'out_specs=(P(), P(), P()))'),
     ],
     # lab3_tp_*
     'lab3_tp_replicated_out.py': [

@@ -107,12 +107,10 @@ def part2_tp_mlp(mesh):
 
 # Part 3
 def part3_tp_loss(mesh):
-    mlp = part2_tp_mlp(mesh)
-
-    def loss(x, w1, w2):
-        y = mlp(x, w1, w2)
-        return jnp.mean(y ** 2)
-    return jax.jit(loss)
+    def body(x_blk, w1_blk, w2_blk):
+        y = jax.lax.psum(jax.nn.gelu(x_blk @ w1_blk) @ w2_blk, "tp")
+        return jax.lax.psum(jnp.sum(y * y), "dp") / (B * D_MODEL)
+    return jax.jit(jax.shard_map(body, mesh=mesh, in_specs=IN_SPECS, out_specs=P()))
 
 
 # ----------------------------------------------------------------------------------

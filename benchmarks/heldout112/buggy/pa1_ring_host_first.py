@@ -96,8 +96,11 @@ def _expected_global(a):
     return np.broadcast_to(blocks.sum(axis=0, keepdims=True), blocks.shape).reshape(a.shape)
 
 
+_THIS = sys.modules[__name__]
+
+
 def _call(name, *args):
-    fn = getattr(sys.modules[__name__], name)
+    fn = getattr(_THIS, name)
     return np.asarray(fn(*args))
 
 

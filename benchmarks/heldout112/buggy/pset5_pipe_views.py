@@ -87,21 +87,24 @@ def part3_pipeline_loss(mesh):
 
 
 # --- tests (provided) ----------------------------------------------------------------
+PSET = sys.modules[__name__]
+
+
 def test_part1(mesh, w, x):
-    stage = getattr(sys.modules[__name__], "part1_stage")
+    stage = getattr(PSET, "part1_stage")
     got = stage(jnp.asarray(w[0]), jnp.asarray(x[0]))
     return np.allclose(got, np.tanh(x[0] @ w[0]), atol=1e-5)
 
 
 def test_part2(mesh, w, x):
-    fwd = getattr(sys.modules[__name__], "part2_pipeline_forward")(mesh)
+    fwd = getattr(PSET, "part2_pipeline_forward")(mesh)
     out = fwd(jax.device_put(w, NamedSharding(mesh, W_SPEC)), jax.device_put(x, NamedSharding(mesh, X_SPEC)))
     expect_shape(out, x.shape)
     return np.allclose(out, sequential_reference(w, x), atol=1e-4)
 
 
 def test_part3(mesh, w, x):
-    loss_fn = getattr(sys.modules[__name__], "part3_pipeline_loss")(mesh)
+    loss_fn = getattr(PSET, "part3_pipeline_loss")(mesh)
     loss = loss_fn(jax.device_put(w, NamedSharding(mesh, W_SPEC)), jax.device_put(x, NamedSharding(mesh, X_SPEC)))
     return np.allclose(loss, jnp.mean(sequential_reference(w, x) ** 2), rtol=1e-4)
 
@@ -115,7 +118,7 @@ def inputs():
 
 
 def main(mesh, w, x):
-    mod = sys.modules[__name__]
+    mod = PSET
     tests = [(n, f) for n, f in inspect.getmembers(mod, inspect.isfunction) if n.startswith("test_")]
     score, lines = 0, []
     for name, fn in sorted(tests):
