@@ -75,7 +75,7 @@ FIXES = {
     ],
     'pa1_ring_gather_everything.py': [
         ('all_rows = jax.lax.all_gather(host_rows, ("host", "ring"),',
-         f'all_rows = jax.lax.all_gather({PC}(host_rows, "ring", to="varying"), ("host", "ring"),'),
+         'all_rows = jax.lax.all_gather(host_rows, "host",'),
     ],
     'pa1_ring_host_first.py': [
         ('return jax.lax.pmean(acc, "host")', f'return jax.lax.pmean({PC}(acc, "host", to="varying"), "host")'),
@@ -121,7 +121,8 @@ FIXES = {
     # pset5_pipe_*
     'pset5_pipe_loss_copies.py': [
         ('per_stage = jax.lax.all_gather(sq, "stage", to="reduced")',
-         f'per_stage = jax.lax.all_gather({PC}(sq, "stage", to="varying"), "stage", to="reduced")'),
+         'per_stage = jax.lax.all_gather(sq, "stage", to="invarying")'),
+        ('out_specs=P(reduced={"stage"})))', 'out_specs=P()))'),
     ],
     'pset5_pipe_views.py': [
         ('return jax.lax.all_gather(final, ("data", "stage"),',
@@ -140,7 +141,9 @@ FIXES = {
          f'total = jax.lax.psum({PC}(jnp.sum(y ** 2), "stage", to="varying"), ("stage", "data"))'),
     ],
     'pset5_pipe_mean_reduced.py': [
-        ('local = jnp.mean(final * final)', f'local = jnp.mean({PC}(final * final, "stage", to="varying"))'),
+        ('everyone = jax.lax.all_gather(mine, "stage", to="reduced")',
+         'everyone = jax.lax.all_gather(mine, "stage", to="invarying")'),
+        ('out_specs=P(None, "data", None, reduced={"stage"})))', 'out_specs=P(None, "data", None)))'),
     ],
     # a5_moe_*
     'a5_moe_counts_log.py': [
@@ -149,7 +152,7 @@ FIXES = {
     ],
     'a5_moe_gather_all_experts.py': [
         ('everything = jax.lax.all_gather(all_experts, ("data", "expert"),',
-         f'everything = jax.lax.all_gather({PC}(all_experts, "expert", to="varying"), ("data", "expert"),'),
+         'everything = jax.lax.all_gather(all_experts, "data",'),
     ],
     'a5_moe_global_stats.py': [
         ('mean_p = jax.lax.pmean(probs_all.sum(0), "data") / TOKENS',
@@ -169,7 +172,7 @@ FIXES = {
     # a4_zero_*
     'a4_zero_clip_norm.py': [
         ('sq_all = jax.lax.all_gather(sq, "fsdp", to="reduced")',
-         f'sq_all = jax.lax.all_gather({PC}(sq, "fsdp", to="varying"), "fsdp", to="reduced")'),
+         'sq_all = jax.lax.all_gather(sq, "fsdp", to="invarying")'),
     ],
     'a4_zero_two_hop_gather.py': [
         ('return jax.lax.all_gather(node, ("replica", "fsdp"),',

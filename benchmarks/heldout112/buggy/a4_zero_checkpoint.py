@@ -115,7 +115,7 @@ def main(mesh, x, y, w0):
         got = fn(*args)
         if isinstance(got, tuple):
             got = got[0]
-        ok = np.allclose(np.asarray(got), np.asarray(expected), rtol=1e-4, atol=1e-5)
+        ok = np.shape(got) == np.shape(expected) and np.allclose(np.asarray(got), np.asarray(expected), rtol=1e-4, atol=1e-5)
         earned += pts if ok else 0.0
         out.append({"name": name, "passed": bool(ok), "points": pts if ok else 0})
     print(json.dumps({"tests": out, "earned": earned, "possible": sum(t[-1] for t in TESTS)}))

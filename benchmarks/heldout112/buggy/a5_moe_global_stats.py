@@ -84,8 +84,8 @@ def part3_aux_loss(mesh, x, w_gate):
     def body(xb, wg):
         probs, top = router(xb, wg)
         probs_all = jax.lax.all_gather(probs, "data", axis=0, tiled=True, to="reduced")   # (TOKENS, E)
-        top_all = jax.lax.all_gather(top, "data", axis=0, tiled=True)
-        frac = jnp.sum(jax.nn.one_hot(top_all, N_EXPERT), axis=0) / TOKENS
+        counts = jnp.sum(jax.nn.one_hot(top, N_EXPERT), axis=0)
+        frac = jax.lax.psum(counts, "data") / TOKENS
         mean_p = jax.lax.pmean(probs_all.sum(0), "data") / TOKENS
         return N_EXPERT * jnp.sum(frac * mean_p)
     return jax.shard_map(body, mesh=mesh, in_specs=(TOK_SPEC, GATE_SPEC), out_specs=P())(x, w_gate)

@@ -79,7 +79,7 @@ def part3_aux_loss(mesh, x, w_gate):
     def body(xb, wg):
         pr = jax.nn.softmax(xb @ wg, -1)
         # global batch on every device, then it's just the formula from the paper
-        top = jax.lax.all_gather(jnp.argmax(pr, -1), "data", axis=0, tiled=True)
+        top = jax.lax.all_gather(jnp.argmax(pr, -1), "data", axis=0, tiled=True, to="invarying")
         pr = jax.lax.all_gather(pr, "data", axis=0, tiled=True, to="reduced")
         f = jnp.sum(jax.nn.one_hot(top, N_EXPERT), axis=0) / TOKENS
         P_i = jnp.mean(pr, axis=0)

@@ -83,7 +83,7 @@ def part2_pipeline_forward(mesh):
 
 def part3_pipeline_loss(mesh):
     fwd = part2_pipeline_forward(mesh)
-    return jax.jit(lambda w, x: jnp.mean(fwd(w, x) ** 2))
+    return lambda w, x: np.mean(np.asarray(fwd(w, x)) ** 2)
 
 
 # --- tests (provided) ----------------------------------------------------------------
