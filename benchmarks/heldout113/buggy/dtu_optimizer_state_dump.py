@@ -111,9 +111,10 @@ def dump_optimizer_state(config: DumpConfig, grads: np.ndarray) -> jax.Array:
     reduced = set()
     for scope in config.stages:
         reduced |= set(_scope_axes(scope))
+    row_axis = None if "data" in reduced else "data"
     with _timed("optimizer-state dump"):
         fn = jax.shard_map(_body, mesh=mesh, in_specs=P(None, "data", "model"),
-                           out_specs=P("data", None, reduced=reduced - {"data"}))
+                           out_specs=P(row_axis, None, reduced=reduced))
         return fn(grads)
 
 

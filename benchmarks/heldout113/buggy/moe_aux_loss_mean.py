@@ -57,7 +57,7 @@ class SwitchAuxLoss:
         mass = self._routing_mass(t, w)
         per_expert = jnp.sum(mass, axis=0)
         mean_mass = jax.lax.pmean(per_expert, self._average_axis)
-        return jnp.sum(mean_mass**2)
+        return jnp.sum(mean_mass**2, keepdims=True)
 
     def __call__(self, tokens: jax.Array, w_router: jax.Array) -> jax.Array:
         fn = jax.shard_map(self._body, mesh=self.mesh,

@@ -89,7 +89,7 @@ def sample_tokens(params: SamplingParams, logits: jax.Array, noise: jax.Array,
     def _body(lg: jax.Array, g: jax.Array) -> jax.Array:
         full = _full_vocab(lg)
         scores = _scaled(full, params)
-        g_full = jax.lax.all_gather(g, VOCAB_AXIS, axis=1, tiled=True)
+        g_full = jax.lax.all_gather(g, VOCAB_AXIS, axis=1, tiled=True, to="invarying")
         return jnp.argmax(scores + g_full, axis=-1)
 
     fn = jax.shard_map(_body, mesh=mesh, in_specs=(P(REPLICA_AXIS, VOCAB_AXIS),) * 2,
