@@ -22,7 +22,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 from codemods.analysis import state_transforms as st
-from codemods.analysis import registered_dataclasses as pytree
+from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
 
