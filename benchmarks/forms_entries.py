@@ -3069,6 +3069,8 @@ ENTRIES = {
     "njh4_scan_carry_changes_state": "run(mesh, x, __import__('types').SimpleNamespace(rate=0.1))",
     "jh5_sf105_in_specs_repeated_property": "run(mesh, x)",
     "njh5_in_specs_repeated_property_bias_tiled": "run(mesh, x)",
+    "kc2_sf103_scan_keeps_a_reduced_carry": "main()",
+    "nkc2_sf103_scan_carry_leaves_reduced_state": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -3632,4 +3634,6 @@ NOTES: dict[tuple[str, int], str] = {
     " UnexpectedTracerError at the call, before the gathers",
     ("njh4_scan_carry_changes_state", 12): "the step psums its carry: JAX rejects the scan (carry types differ)"
     " before the gathers",
+    ("nkc2_sf103_scan_carry_leaves_reduced_state", 12): "the step gives back a fresh invariant carry for a"
+    " reduced one: JAX rejects the scan (carry types differ) before the psum",
 }
