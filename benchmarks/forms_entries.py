@@ -3071,6 +3071,9 @@ ENTRIES = {
     "njh5_in_specs_repeated_property_bias_tiled": "run(mesh, x)",
     "kc2_sf103_scan_keeps_a_reduced_carry": "main()",
     "nkc2_sf103_scan_carry_leaves_reduced_state": "main()",
+    "kc1_sf105_jit_static_config_pairs_hashable": "main()",
+    "nkc1_sf105_jit_static_config_dict_unhashable": "main()",
+    "nkc1_sf105_jit_static_argnames_axes_list_constant": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -3636,4 +3639,8 @@ NOTES: dict[tuple[str, int], str] = {
     " before the gathers",
     ("nkc2_sf103_scan_carry_leaves_reduced_state", 12): "the step gives back a fresh invariant carry for a"
     " reduced one: JAX rejects the scan (carry types differ) before the psum",
+    ("nkc1_sf105_jit_static_config_dict_unhashable", 24): "a dict as a static argument of jit: JAX raises"
+    " ValueError (not hashable) before it traces the body",
+    ("nkc1_sf105_jit_static_argnames_axes_list_constant", 23): "a list as a static argument of jit: JAX raises"
+    " ValueError (not hashable) before it traces the body",
 }
