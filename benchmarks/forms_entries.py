@@ -3074,6 +3074,8 @@ ENTRIES = {
     "kc1_sf105_jit_static_config_pairs_hashable": "main()",
     "nkc1_sf105_jit_static_config_dict_unhashable": "main()",
     "nkc1_sf105_jit_static_argnames_axes_list_constant": "main()",
+    "kc3_sf105_host_call_under_a_workers_future_handler": "main()",
+    "nkc3_sf105_host_call_under_a_callers_swallowing_handler": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
