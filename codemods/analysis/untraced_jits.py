@@ -29,6 +29,7 @@ _MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy")
                     for name in ("array", "asarray", "zeros", "ones", "empty", "full", "arange", "zeros_like", "ones_like"))
 _DISPLAYS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 def untraced_verdicts(interp, verdicts: list) -> list:
@@ -123,11 +124,12 @@ def _unhashable(scope, parents: dict, expr: ast.expr, at: ast.AST, depth: int = 
 
 
 def _bound_once(parents: dict, name: str, at: ast.AST) -> ast.expr | None:
-    """The value of the one plain assignment binding `name` in the scope a read at `at` sees."""
-    holder = parents.get(id(at))
-    while holder is not None and not isinstance(holder, _SCOPES):
-        holder = parents.get(id(holder))
+    """The value of the one plain assignment binding `name` in the scope a read at `at` sees (None
+    through a class body, a comprehension binding it, or a `global` / `nonlocal` of it)."""
+    holder = _scope_above(parents, at, name)
     while holder is not None:
+        if any(type(node) in (ast.Global, ast.Nonlocal) and name in node.names for node in ast.walk(holder)):
+            return None
         bindings = _bindings(holder, name)
         if bindings:
             if len(bindings) != 1 or type(bindings[0]) is not ast.Assign or len(bindings[0].targets) != 1:
@@ -135,10 +137,19 @@ def _bound_once(parents: dict, name: str, at: ast.AST) -> ast.expr | None:
             return bindings[0].value
         if type(holder) is ast.Module:
             return None
-        holder = parents.get(id(holder))
-        while holder is not None and not isinstance(holder, _SCOPES):
-            holder = parents.get(id(holder))
+        holder = _scope_above(parents, holder, name)
     return None
+
+
+def _scope_above(parents: dict, node: ast.AST, name: str) -> ast.AST | None:
+    holder = parents.get(id(node))
+    while holder is not None and not isinstance(holder, _SCOPES):
+        if type(holder) is ast.ClassDef or isinstance(holder, _COMPREHENSIONS) and any(
+                type(inner) is ast.Name and inner.id == name for generator in holder.generators
+                for inner in ast.walk(generator.target)):
+            return None
+        holder = parents.get(id(holder))
+    return holder
 
 
 def _bindings(holder: ast.AST, name: str) -> list:
@@ -157,7 +168,7 @@ def _bindings(holder: ast.AST, name: str) -> list:
             found += [node] if node.name == name else []
             pending.extend(node.decorator_list)
             continue
-        if kind in (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp):
+        if kind is ast.Lambda or kind in _COMPREHENSIONS:
             found += [node] if any(type(inner) is ast.NamedExpr and inner.target.id == name for inner in ast.walk(node)) else []
             continue  # (its own scope, but for a `:=` there)
         if kind is ast.Name and type(node.ctx) is not ast.Load and node.id == name \
