@@ -46,7 +46,7 @@ from recall import bug_line
 def _rule_words() -> dict[str, tuple[str, ...]]:
     sys.path.insert(0, str(REPO))
     from codemods import jaxapi
-    from codemods.rules import sf104
+    from codemods.rules import _sf104_doc as sf104
 
     gather = (jaxapi.ERR_GATHER_NOT_VARYING, jaxapi.ERR_GATHER_VARYING_TO_REDUCED)
     return {

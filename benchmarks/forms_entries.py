@@ -3069,6 +3069,13 @@ ENTRIES = {
     "njh4_scan_carry_changes_state": "run(mesh, x, __import__('types').SimpleNamespace(rate=0.1))",
     "jh5_sf105_in_specs_repeated_property": "run(mesh, x)",
     "njh5_in_specs_repeated_property_bias_tiled": "run(mesh, x)",
+    "kc2_sf103_scan_keeps_a_reduced_carry": "main()",
+    "nkc2_sf103_scan_carry_leaves_reduced_state": "main()",
+    "kc1_sf105_jit_static_config_pairs_hashable": "main()",
+    "nkc1_sf105_jit_static_config_dict_unhashable": "main()",
+    "nkc1_sf105_jit_static_argnames_axes_list_constant": "main()",
+    "kc3_sf105_host_call_under_a_workers_future_handler": "main()",
+    "nkc3_sf105_host_call_under_a_callers_swallowing_handler": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -3632,4 +3639,10 @@ NOTES: dict[tuple[str, int], str] = {
     " UnexpectedTracerError at the call, before the gathers",
     ("njh4_scan_carry_changes_state", 12): "the step psums its carry: JAX rejects the scan (carry types differ)"
     " before the gathers",
+    ("nkc2_sf103_scan_carry_leaves_reduced_state", 12): "the step gives back a fresh invariant carry for a"
+    " reduced one: JAX rejects the scan (carry types differ) before the psum",
+    ("nkc1_sf105_jit_static_config_dict_unhashable", 24): "a dict as a static argument of jit: JAX raises"
+    " ValueError (not hashable) before it traces the body",
+    ("nkc1_sf105_jit_static_argnames_axes_list_constant", 23): "a list as a static argument of jit: JAX raises"
+    " ValueError (not hashable) before it traces the body",
 }

@@ -14,11 +14,12 @@ from codemods.cli_run import (  # the parts without typer, shared with the typer
 )
 from codemods.budget import DEFAULT_FILE_TIMEOUT
 from codemods.cli_options import (
-    BeforeJaxOpt, ConfigOpt, ExcludeOpt, ExitZeroOpt, ExtendSelectOpt, FileTimeoutOpt, ForceExcludeOpt, Format,
+    BeforeJaxOpt, ConfigOpt, ExcludeOpt, ExitZeroOpt, ExtendSelectOpt, FileTimeoutOpt, ForceExcludeOpt,
     FormatOpt, FromJaxOpt, IgnoreOpt, JobsOpt, NoCacheOpt, NoColorOpt, NoPrefilterOpt, OutputOpt, ParseJobsOpt,
-    PathsArg, QuietOpt, RulesFormat, SelectOpt, ShardOpt, ShowFixesOpt, StatsOpt, StdinNameOpt, TargetOpt,
+    PathsArg, QuietOpt, SelectOpt, ShardOpt, ShowFixesOpt, StatsOpt, StdinNameOpt, TargetOpt,
     UnsafeOpt, UnusedOpt, VerboseOpt,
 )
+from codemods.cli_run import Format, RulesFormat
 
 cli_coercion.install()  # plain option values without Pydantic: a fifth of a small run's CPU
 

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from codemods.cli_run import Format, RulesFormat  # noqa: F401  (typer-free: cli_fast reads Format)
+from codemods.cli_run import Format
 
 
 # Options shared by check, diff and apply.

@@ -241,22 +241,22 @@ def test_every_resolved_name_is_among_the_referenced_names():
 
 
 def test_libcst_parents_are_the_parent_node_providers():
-    """SF104's parent map (analysis/specs.parents) is read from each node's fields; it must be
+    """SF104's parent map (analysis/local_names.parents) is read from each node's fields; it must be
     the mapping LibCST's ParentNodeProvider gives."""
     from libcst.metadata import ParentNodeProvider
 
-    from codemods.analysis import specs
+    from codemods.analysis import local_names
     from codemods.context import FileContext
 
     for path in sorted(FIXTURES.glob("SF104/*/*.py")) + sorted(FIXTURES.glob("SF10[12]/*/before.py"))[:6]:
         ctx = FileContext(path.read_text(), str(path))
-        assert specs.parents(ctx) == dict(ctx.wrapper.resolve(ParentNodeProvider)), path
+        assert local_names.parents(ctx) == dict(ctx.wrapper.resolve(ParentNodeProvider)), path
 
 
 def test_sf104_lists_every_call_and_puts_them_in_source_order():
     import libcst as cst
 
-    from codemods.analysis import specs
+    from codemods.analysis import local_names
     from codemods.analysis.cst_children import in_source_order
     from codemods.context import FileContext
     from codemods.rules import sf104
@@ -270,7 +270,7 @@ def test_sf104_lists_every_call_and_puts_them_in_source_order():
             walked += [node] if isinstance(node, cst.Call) else []
             pending.extend(reversed(node.children))
         assert {id(call) for call in sf104._calls(ctx)} == {id(call) for call in walked}, path
-        assert in_source_order(list(reversed(walked)), specs.parents(ctx)) == walked, path
+        assert in_source_order(list(reversed(walked)), local_names.parents(ctx)) == walked, path
 
 
 def test_parents_from_fields_agree_with_libcst_on_every_statement_kind():

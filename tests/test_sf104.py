@@ -11,22 +11,13 @@ import libcst as cst
 import pytest
 
 from codemods import jaxapi
-from codemods.analysis.specs import (
-    Spec,
-    parse_axes,
-    parse_sharding,
-    parse_spec,
-    resolve_name,
-)
+from codemods.analysis.specs import Spec, parse_axes, parse_sharding, parse_spec
+from codemods.analysis.local_names import resolve_name
 from codemods.context import FileContext
 from codemods.engine import Options, process_source
-from codemods.rules.sf104 import (
-    TopLevelAllGatherPrefix,
-    gathered_dims,
-    input_sharding,
-    missing_reduced,
-    required_reduced,
-)
+from codemods.rules.sf104 import TopLevelAllGatherPrefix
+from codemods.analysis.input_shardings import input_sharding
+from codemods.rules._gathers import gathered_dims, missing_reduced, required_reduced
 
 OPTIONS = Options(select=("SF104",))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis import registered_dataclasses as pytree
+from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.script_values import Arr, GatherStop, NTup, SpecObj, map_tree, ntup

@@ -34,7 +34,7 @@ def comprehended_items(ctx: FileContext, held) -> list | None:
     target, elt = for_in.target.value, comp.elt
     if isinstance(elt, cst.Name) and elt.value == target:
         from codemods.analysis.named_axes import _sequence
-        from codemods.analysis.specs import follow_names
+        from codemods.analysis.local_names import follow_names
 
         source, _ = follow_names(ctx, for_in.iter)
         return _sequence(ctx, source) if isinstance(source, (cst.Tuple, cst.List)) else None
@@ -67,7 +67,8 @@ def _enum_members(ctx: FileContext, iterated) -> list[tuple[str, object]] | None
     """(name, value node) of each member `for a in Axis` meets, for an Enum class of the file
     whose body assigns each member once a distinct string literal; else None."""
     from codemods.analysis.named_axes import _enum_kind, _has_subclass
-    from codemods.analysis.specs import resolve_name, string_value
+    from codemods.analysis.specs import string_value
+    from codemods.analysis.local_names import resolve_name
 
     if not isinstance(iterated, cst.Name):
         return None

@@ -26,7 +26,7 @@ _KEY_HOOKS = frozenset({"__eq__", "__hash__", "__new__", "_generate_next_value_"
 def member_key(ctx: FileContext, node: cst.BaseExpression) -> str | None:
     """The key `Stage.WRITE` stands for as a dict key, when it is surely a distinct member."""
     from codemods.analysis.named_axes import _assigned_attributes, _enum_kind, _has_subclass
-    from codemods.analysis.specs import resolve_name
+    from codemods.analysis.local_names import resolve_name
 
     if not isinstance(node, cst.Attribute) or not isinstance(node.value, cst.Name):
         return None
@@ -113,7 +113,7 @@ def member_name(ctx: FileContext, node: cst.Name, env, bound_only: bool = False)
 def enum_members(ctx: FileContext, node: cst.BaseExpression) -> set[str] | None:
     """The member keys iterating the Enum class `node` names gives (`for f in Field`), when each
     member is a distinct one member_key reads; else None."""
-    from codemods.analysis.specs import resolve_name
+    from codemods.analysis.local_names import resolve_name
 
     if not isinstance(node, cst.Name):
         return None

@@ -126,7 +126,7 @@ def _flat_item(ctx: FileContext, node: cst.Subscript, env, number) -> bool:
 
 
 def _flat_constant(ctx: FileContext, name: cst.Name, number) -> bool:
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
 
     binding = resolve_name(ctx, name)
     if binding is None or binding.kind != "assign" or not _bound_once(ctx, name, scope_of(ctx, binding.node)):
@@ -174,7 +174,7 @@ def _bound_once(ctx: FileContext, name: cst.Name, scope) -> bool:
 
 def _int_index(ctx: FileContext, index: cst.BaseExpression, env, depth: int) -> bool:
     from codemods.analysis.spec_sources import env_value
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
 
     if depth > 4:
         return False

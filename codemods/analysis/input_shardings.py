@@ -34,7 +34,8 @@ from codemods.analysis.local_tables import handed_kept, handed_names, kept_local
 from codemods.analysis.nested_tables import inner_dicts_unchanged
 from codemods.analysis.tree_items import (Keyed, _is_number, array_operands, elementwise_operands, like_argument,
                                           out_sharding_argument, scalar_operand)
-from codemods.analysis.specs import ShardingLiteral, call_argument, parents, parse_sharding, string_value
+from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding, string_value
+from codemods.analysis.local_names import parents
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 

@@ -86,7 +86,7 @@ def _property_spec(ctx: FileContext, node: cst.Attribute) -> SpecLiteral | None:
 
 def _cst_call(ctx: FileContext, expr: ast.expr):
     """The LibCST call at the offsets of an `ast` one."""
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
 
     def build():
         return {ctx.offsets(node): node for node in parents(ctx) if isinstance(node, cst.Call)}

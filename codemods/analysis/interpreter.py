@@ -97,6 +97,7 @@ from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh
 from codemods.analysis.evaluated_specs import in_spec_tree
 from codemods.analysis.record_specs import RecordSpec
 from codemods.analysis.pytree_classes import pytree_node_class, unflattened
+from codemods.analysis.untraced_jits import untraced_verdicts
 from codemods.analysis.shardmap import ShardMapUse, find_shard_maps
 from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.shape_flow import ShapeFlow
@@ -583,6 +584,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         verdicts += caller_verdicts(interpreter, contexts, verdicts)
         verdicts = reached_verdicts(interpreter, runs, contexts, verdicts)  # (round_order.py)
         verdicts = interpreter.without_vetoed(verdicts)  # symbols not proved apart (symbols.py)
+        verdicts = untraced_verdicts(interpreter, verdicts)  # jitted defs JAX never traces (untraced_jits.py)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()
     return Analysis(verdicts, runs, interpreter.sites, scope)

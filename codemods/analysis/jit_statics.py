@@ -13,6 +13,8 @@ where inference is needed.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Bound, UFunc
 
@@ -21,25 +23,35 @@ def statics(options: dict, func: object, args: list, kwargs: dict) -> tuple[tupl
     """(static positions, static names) of a call `jax.jit(func, **options)(*args, **kwargs)`
     (the signature is read only where the call passes arguments the inference decides)."""
     numbers, names = options.get("static_argnums"), options.get("static_argnames")
+    if numbers is not None and names is None and not kwargs or numbers is None and names is not None and not args:
+        parameters = []  # (no argument the inference decides is passed)
+    else:
+        parameters = partial(_parameters, func)
+    found = inferred(numbers, names, parameters)
+    if found is None:
+        raise Bail  # (a negative index is resolved against the call: not followed)
+    return found
+
+
+def inferred(numbers: object, names: object, parameters) -> tuple[tuple, tuple] | None:
+    """JAX's (static positions, static names) from `static_argnums` / `static_argnames` as given
+    (None: a form not followed). `parameters`: (name, positional-or-keyword) of each parameter in
+    signature order, or a function giving them (read only where the inference needs them); the
+    abstract interpreter's reading of a jitted def (untraced_jits.py) shares this."""
     if numbers is None and names is None:
         return (), ()
     numbers = (numbers,) if type(numbers) is int else numbers
     names = (names,) if type(names) is str else names
     if numbers is not None and (type(numbers) not in (tuple, list) or not all(type(n) is int and n >= 0 for n in numbers)):
-        raise Bail  # (a negative index is resolved against the call: not followed)
+        return None
     if names is not None and (type(names) not in (tuple, list) or not all(type(n) is str for n in names)):
-        raise Bail
+        return None
     if numbers is not None and names is not None:
         return tuple(numbers), tuple(names)
+    listed = parameters() if callable(parameters) else parameters
     if numbers is None:
-        if not args:
-            return (), tuple(names)
-        parameters = _parameters(func)
-        return tuple(i for i, (name, kind) in enumerate(parameters) if kind and name in names), tuple(names)
-    if not kwargs:
-        return tuple(numbers), ()
-    parameters = _parameters(func)
-    return tuple(numbers), tuple(name for i, (name, kind) in enumerate(parameters) if kind and i in numbers)
+        return tuple(i for i, (name, kind) in enumerate(listed) if kind and name in names), tuple(names)
+    return tuple(numbers), tuple(name for i, (name, kind) in enumerate(listed) if kind and i in numbers)
 
 
 def _parameters(func: object) -> list:

@@ -299,7 +299,7 @@ def handed_kept(ctx: FileContext, name: cst.Name) -> bool | None:
     each call passes a fresh result, or a local the caller changes or lets escape nowhere but in
     that call). None when `name` is no such parameter."""
     from codemods.analysis.call_sites import parameter_function, passed
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
 
     function = parameter_function(ctx, name)
     if function is None:
@@ -338,7 +338,7 @@ def returned_fresh(ctx: FileContext, value, env) -> bool:
     tuple (`(init_cache(2),)`, as handed_kept reads `export(place(...))`). The tuple is unpacked at
     once, so the tree is the one `inputs` built."""
     from codemods.analysis.local_names import binding_scope
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
 
     if env is None or not isinstance(value, (cst.Name, cst.Call)) or not isinstance(env.function, cst.FunctionDef):
         return False
@@ -374,7 +374,7 @@ def handed_names(ctx: FileContext, name: cst.Name, records: bool = False) -> lis
     `for batch in loader:`); else None. `records`: the parameter is only read for the fields of
     a record (record_fields.py checks that nothing stores them), so neither side's uses count."""
     from codemods.analysis.call_sites import parameter_function, passed
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
 
     if not records and not kept_local(ctx, name, param=True):
         return None

@@ -8,6 +8,12 @@ it went in, whatever the analysis could not tell of the body's output (an operan
 know, a branch it cannot decide): the loop's result is then the traced initial carry. A carry
 the analysis knows to come out otherwise makes the loop raise: nothing after it is reached, and
 the result stays unknown (no finding on a line the program never gets to).
+
+This is the one carry rule of the analysis: the abstract interpreter (control.py, higher_order.py)
+and the script run (state_transforms.py, leaf by leaf) both ask `may_equal`. JAX does not join
+the carry's states nor retrace the body to a fixpoint (its only second trace promotes a weakly
+typed init's dtype, never its manual-axis type): forms kc2/nkc2, a reduced carry kept reduced and
+one given back fresh.
 """
 from __future__ import annotations
 
@@ -17,10 +23,11 @@ from codemods.analysis.values import UNKNOWN, AxisState, DictValue, State, Tuple
 def carried(init: Value, out: Value) -> Value:
     """The loop's final carry for a run that goes on: `init` as traced (Python numbers made
     arrays, higher_order.traced_carry), unless `out` certainly differs from it."""
-    return init if _may_equal(out, init) else UNKNOWN
+    return init if may_equal(out, init) else UNKNOWN
 
 
-def _may_equal(out: Value, init: Value) -> bool:
+def may_equal(out: Value, init: Value) -> bool:
+    """`out` may be the carry `init` comes back as: nothing known of it differs from `init`."""
     if isinstance(out, AxisState) and isinstance(init, AxisState):
         if out.mixed or init.mixed:
             return same_value(out, init)
@@ -30,9 +37,9 @@ def _may_equal(out: Value, init: Value) -> bool:
     if isinstance(out, AxisState) and not out.named and out.rest is State.UNKNOWN:
         return True  # nothing known of the output
     if isinstance(out, TupleValue) and isinstance(init, TupleValue):
-        return len(out.items) == len(init.items) and all(map(_may_equal, out.items, init.items))
+        return len(out.items) == len(init.items) and all(map(may_equal, out.items, init.items))
     if isinstance(out, DictValue) and isinstance(init, DictValue):
-        return out.keys == init.keys and all(map(_may_equal, out.items, init.items))
+        return out.keys == init.keys and all(map(may_equal, out.items, init.items))
     return same_value(out, init, kinds=False)
 
 

@@ -499,7 +499,7 @@ def _inner_unchanged(ctx: FileContext, node: cst.Subscript) -> bool:
 
 def _str_enum(ctx: FileContext, member: cst.Attribute) -> bool:
     from codemods.analysis.named_axes import _enum_kind
-    from codemods.analysis.specs import resolve_name
+    from codemods.analysis.local_names import resolve_name
 
     binding = resolve_name(ctx, member.value)
     return binding is not None and isinstance(binding.node, cst.ClassDef) and _enum_kind(ctx, binding.node) == "str"
@@ -507,7 +507,7 @@ def _str_enum(ctx: FileContext, member: cst.Attribute) -> bool:
 
 def _member_value(ctx: FileContext, member: cst.Attribute) -> str | None:
     """The string literal a `str` Enum member is bound to in its class body."""
-    from codemods.analysis.specs import resolve_name
+    from codemods.analysis.local_names import resolve_name
 
     cls = resolve_name(ctx, member.value).node
     for line in cls.body.body:

@@ -12,7 +12,8 @@ cst = lazy_module("libcst")
 
 def mesh_axis_names(ctx: FileContext, node: cst.BaseExpression) -> tuple[str, ...] | None:
     from codemods.analysis.named_axes import named_axes
-    from codemods.analysis.specs import call_argument, follow_names
+    from codemods.analysis.specs import call_argument
+    from codemods.analysis.local_names import follow_names
 
     if not isinstance(node, cst.Attribute) or node.attr.value != "axis_names" or not isinstance(node.value, cst.Name):
         return None

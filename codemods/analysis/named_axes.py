@@ -114,7 +114,7 @@ def _sequence(ctx: FileContext, held) -> list | None:
 def _held(ctx: FileContext, node: cst.BaseExpression) -> cst.BaseExpression | None:
     """The literal `node` certainly holds, read through names, class attributes, enum members and
     items of constant tuples or tables."""
-    from codemods.analysis.specs import follow_names
+    from codemods.analysis.local_names import follow_names
 
     if isinstance(node, cst.Attribute):
         node = attribute_value(ctx, node)
@@ -153,7 +153,8 @@ def tuple_item(held: cst.BaseExpression | None, index: int, size: int) -> cst.Ba
 
 def _constant_slice(ctx: FileContext, node: cst.Subscript):
     """`AXES[:2]`, `AXES[1:]`, `AXES[-2:]` of a name holding a tuple of axis names -> those axes."""
-    from codemods.analysis.specs import follow_names, parse_axes
+    from codemods.analysis.specs import parse_axes
+    from codemods.analysis.local_names import follow_names
 
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
         return None
@@ -188,7 +189,7 @@ def _integer(node: cst.BaseExpression) -> int | None:
 
 def _constant_item(ctx: FileContext, node: cst.Subscript) -> cst.BaseExpression | None:
     """`AXES[0]`, `AXES[-1]` of a name holding a tuple literal."""
-    from codemods.analysis.specs import follow_names
+    from codemods.analysis.local_names import follow_names
 
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
@@ -227,7 +228,7 @@ def item_of_item(ctx: FileContext, node: cst.Subscript, env) -> cst.BaseExpressi
 
 def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression | None:
     """The expression `node` (`Cls.attr`, `self.attr`, `instance.attr`) certainly holds, else None."""
-    from codemods.analysis.specs import follow_names, resolve_name
+    from codemods.analysis.local_names import follow_names, resolve_name
 
     attr = node.attr.value
     assigned = _assigned_attributes(ctx)
@@ -281,7 +282,7 @@ _BASE_DEPTH = 4
 def _module_base(ctx: FileContext, classdef: cst.ClassDef, depth: int = 0) -> cst.ClassDef | None:
     """The one base of `class B(A):` when A is a plain class of the module (no keyword such as a
     metaclass on either, no base of A's that may be an Enum or define attributes unseen)."""
-    from codemods.analysis.specs import resolve_name
+    from codemods.analysis.local_names import resolve_name
 
     if len(classdef.bases) != 1 or classdef.keywords or not isinstance(classdef.bases[0].value, cst.Name) \
             or depth >= _BASE_DEPTH:
@@ -459,7 +460,7 @@ def _enum_kind(ctx: FileContext, classdef: cst.ClassDef, depth: int = 0) -> str 
 
 def _enum_value(ctx: FileContext, member: cst.Attribute) -> cst.BaseExpression | None:
     """`Axis.DATA.value` of an Enum class of the file whose member `DATA` is bound once."""
-    from codemods.analysis.specs import resolve_name
+    from codemods.analysis.local_names import resolve_name
 
     if not isinstance(member.value, cst.Name) or member.attr.value in _assigned_attributes(ctx):
         return None

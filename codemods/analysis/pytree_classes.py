@@ -6,7 +6,9 @@ aux data must equal the argument's, else the call raises before the body runs) a
 body `cls.tree_unflatten(aux, children)` with each child an array of its spec's type. So the
 body's object is what the class's own two methods build: the spec object is constructed with the
 specs' states in their places, `tree_flatten` is run on it, then `tree_unflatten` on its aux
-data and children, all by the interpreter; anything it cannot follow there is unknown.
+data and children, all by the interpreter; anything it cannot follow there is unknown. (What a
+script run knows of the same registrations, where walking such an object stops the run, is
+script_pytree_nodes.py.)
 """
 from __future__ import annotations
 

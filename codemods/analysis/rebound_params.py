@@ -108,7 +108,7 @@ def rebound_values(ctx: FileContext, name: cst.Name, env, read_value, kind: str 
 
 def _loop_rebinds(ctx: FileContext, name: cst.Name, function) -> bool:
     """Whether a `for`/`while` of `function` holding the read also binds the name."""
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
 
     node = parents(ctx).get(name)
     while node is not None and node is not function:

@@ -119,7 +119,7 @@ def outline(tree: object, depth: int = 0) -> object:
         return ("ntup", id(tree.cls), tuple(outline(item, depth + 1) for item in tree))
     if tree is None or type(tree) in (int, float, bool):
         return ("number", type(tree).__name__)
-    from codemods.analysis import registered_dataclasses as pytree
+    from codemods.analysis import script_pytree_nodes as pytree
 
     if pytree.registration(tree) is not None:
         return pytree.shape(tree, lambda item: outline(item, depth + 1))

@@ -16,7 +16,7 @@ import types
 from codemods.analysis.repr_enums import member_text
 from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
-from codemods.analysis import object_orderings, object_texts, pytree_registrations, registered_dataclasses, script_environment, script_typing
+from codemods.analysis import object_orderings, object_texts, script_environment, script_pytree_nodes, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.text_streams import printed
@@ -133,11 +133,8 @@ class ScriptBuiltins:
             return {**SCRIPT_LIBRARY, **TRANSFORMS}[canonical](self, args, kwargs)
         if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) in WRAPPABLE:
             return Wraps(args[0])
-        if canonical in pytree_registrations.CALLS:  # (pytree_registrations.py)
-            return pytree_registrations.register(self, canonical, args, kwargs)
-        if canonical == "jax.tree_util.register_dataclass" and len(args) == 1 and type(args[0]) is UClass \
-                and set(kwargs) <= {"data_fields", "meta_fields"}:
-            return registered_dataclasses.register(args[0], kwargs)  # a pytree node now
+        if canonical in script_pytree_nodes.CALLS:  # a pytree node now (script_pytree_nodes.py)
+            return script_pytree_nodes.register(self, canonical, args, kwargs)
         if canonical == "argparse.ArgumentParser":
             return new_parser(args, kwargs)
         if canonical == "argparse.Namespace" and not args and all(type(k) is str for k in kwargs):

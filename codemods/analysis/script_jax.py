@@ -43,7 +43,7 @@ from codemods.analysis.script_values import (
     ntup,
 )
 from codemods.analysis import abstract_types, explicit_layouts, jit_statics, one_device, retraced_bodies
-from codemods.analysis import registered_dataclasses as pytree
+from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction

@@ -22,7 +22,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 from codemods.analysis import state_transforms as st
-from codemods.analysis import registered_dataclasses as pytree
+from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
 
@@ -209,9 +209,8 @@ def _scan(run, args: list, kwargs: dict) -> tuple:
     out = run.call(given["f"], [_traced(run, init), x], {})
     if type(out) is not tuple or len(out) != 2 or _shape(out[0]) != _shape(_traced(run, init)):
         raise Bail  # (JAX rejects a carry whose structure changes)
-    if run.states is not None:
-        st.carried(run, init, out[0])
-    return (_result(run, out[0]), _result(run, out[1], 1, True))
+    carry = st.carried(run, init, out[0]) if run.states is not None else out[0]
+    return (_result(run, carry), _result(run, out[1], 1, True))
 
 
 def _looped(run) -> None:
@@ -232,9 +231,7 @@ def _fori_loop(run, args: list, kwargs: dict) -> object:
     out = run.call(given["body_fun"], [index, _traced(run, init)], {})
     if _shape(out) != _shape(_traced(run, init)):
         raise Bail
-    if run.states is not None:
-        st.carried(run, init, out)
-    return _result(run, out)
+    return _result(run, st.carried(run, init, out) if run.states is not None else out)
 
 
 def _while_loop(run, args: list, kwargs: dict) -> object:
@@ -252,9 +249,7 @@ def _while_loop(run, args: list, kwargs: dict) -> object:
     out = run.call(given["body_fun"], [_traced(run, init)], {})
     if _shape(out) != _shape(_traced(run, init)):
         raise Bail
-    if run.states is not None:
-        st.carried(run, init, out)
-    return _result(run, out)
+    return _result(run, st.carried(run, init, out) if run.states is not None else out)
 
 
 def _bail():

@@ -389,7 +389,7 @@ def map_tree(tree: object, leaf, leaves: tuple = (Arr, int, float, bool), depth:
         return type(tree)(map_tree(item, leaf, leaves, depth + 1) for item in tree)
     if type(tree) is NTup:
         return ntup(tree.cls, [map_tree(item, leaf, leaves, depth + 1) for item in tree])
-    from codemods.analysis import registered_dataclasses as pytree  # (it imports this module)
+    from codemods.analysis import script_pytree_nodes as pytree  # (it imports this module)
 
     if pytree.registration(tree) is not None:
         return pytree.rebuilt(tree, [map_tree(item, leaf, leaves, depth + 1) for item in pytree.children(tree)])

@@ -11,15 +11,7 @@ from __future__ import annotations
 
 from codemods.dataclass_code import dataclass
 
-from codemods.analysis.local_names import (  # noqa: F401 (re-exported)
-    MAX_DEPTH,
-    Binding,
-    _scope_info,
-    follow_names,
-    parents,
-    resolve_name,
-    scope_of,
-)
+from codemods.analysis.local_names import follow_names
 from codemods.analysis.named_axes import named_axes
 from codemods.context import FileContext
 from codemods.lazy import lazy_module

@@ -22,7 +22,7 @@ import ast
 from dataclasses import replace
 
 from codemods import jaxapi
-from codemods.analysis import caught_stops, index_operands, registered_dataclasses as pytree, transfer, unfollowed_states
+from codemods.analysis import caught_stops, index_operands, script_pytree_nodes as pytree, transfer, unfollowed_states
 from codemods.analysis.body_entries import Mislaid, MislaidStop, entry_arguments, names_reduced
 from codemods.analysis.collective_calls import collective_gives
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return

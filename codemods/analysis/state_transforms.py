@@ -25,9 +25,10 @@ loss first. The run follows the states through them as JAX types them (each fact
   of a vocab-parallel cross entropy passes under grad, run on 0.10.2, in vmap too).
 - `lax.scan`, `lax.fori_loop` and `lax.while_loop` trace their body once on the carry in its
   initial state (a Python number: invariant) and xs's slices in theirs; a carry that comes out
-  in another state raises TypeError ("carry input and carry output must have equal types"), and
-  so the run stops unless every carry leaf comes out in its initial state, known. The stacked
-  outputs keep the body's states; a reduced one is not modelled (Bail).
+  in another state raises TypeError ("carry input and carry output must have equal types"), so
+  a run that goes on holds each carry leaf in its initial state (a reduced one too: a step that
+  keeps it reduced passes), the rule of loop_carries.py. The stacked outputs keep the body's
+  states; a reduced one is not modelled (Bail).
 - `jax.checkpoint` / `jax.remat`: f runs with the same states.
 """
 from __future__ import annotations
@@ -35,6 +36,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.loop_carries import may_equal
 from codemods.analysis.script_values import Arr, map_tree
 from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, State
 
@@ -156,29 +158,29 @@ def jacobian_state(run, out: Arr, arg: Arr, reverse: bool) -> AxisState:
     return UNKNOWN if state.mixed else state
 
 
-def carried(run, init: object, out: object) -> None:
-    """A loop body's carry must come out in the state it went in (JAX raises TypeError otherwise)."""
+def carried(run, init: object, out: object) -> object:
+    """The carry a loop gives back to a run that goes on (the one rule of loop_carries.py): a leaf
+    that certainly comes out in another state than it went in makes JAX raise TypeError (the run
+    stops); one the run does not know comes out as it went in, since JAX raises otherwise."""
     before, after = _leaves(kept(run, init)), _leaves(out)
     if len(before) != len(after):
         raise Bail
+    states = []
     for first, last in zip(before, after):
         if type(last) is not Arr:
             raise Bail  # (a Python value returned as a carry: its type is JAX's choice)
         one, other = run.states.state(first), run.states.state(last)
-        if one.has(Q) or other.has(Q) or one.mixed or other.mixed or not _same_on(run, one, other):
+        if one.has(Q) or one.has(U) or one.mixed or other.mixed or not may_equal(other, one):
             raise Bail
-        if one.has(R) or one.has(U):
-            raise Bail
+        states.append(one)
+    states.reverse()
+    return map_tree(out, lambda leaf: Arr(None, False, ndim=leaf.ndim, state=states.pop()))
 
 
 def index_array(run, bounds: tuple) -> Arr:
     """`fori_loop`'s loop index: an int32 scalar, the same on every device between Python int
     bounds (between array bounds JAX runs a while_loop: not followed)."""
     return Arr(None, False, ndim=0, state=CONSTANT if all(type(b) is int for b in bounds) else UNKNOWN)
-
-
-def _same_on(run, one: AxisState, other: AxisState) -> bool:
-    return all(one.on(axis) is other.on(axis) for axis in run.states.mesh.names)
 
 
 def _leaves(tree: object) -> list:

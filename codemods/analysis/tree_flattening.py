@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from codemods.analysis import registered_dataclasses as pytree
+from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import Arr, NTup, RunCallable, ShardObj, SpecObj, ntup
@@ -76,7 +76,7 @@ def _skeleton(run, tree: object, is_leaf: object, leaves: list, depth: int = 0) 
     if type(tree) in _LEAF_TYPES:
         leaves.append(tree)
         return _LEAF
-    if pytree.registration(tree) is not None:  # (registered_dataclasses.py)
+    if pytree.registration(tree) is not None:  # (script_pytree_nodes.py)
         return _Registered(tree, pytree.meta_values(tree),
                            [_skeleton(run, item, is_leaf, leaves, depth + 1) for item in pytree.children(tree)])
     raise Bail  # (a class registered otherwise, an object the run does not know as a leaf or a node)

@@ -13,9 +13,11 @@ TypeError, ValueError, RuntimeError, IndexError, OverflowError or MemoryError (J
 derive from these) or a warning: a handler of another builtin class (`except (OSError,
 KeyError)`), of a class the module made or of unittest's SkipTest cannot catch it. A handler of
 `Exception` (or a bare one) in a calling function that hands the error on (it re-raises, or only
-records the exception: a CliRunner's `invoke` returning a result holding it, a worker setting its
-future's exception, a retry wrapper, a log line) is the error reporting around a whole command:
-it is not read as a probe of the call. One that does other work instead (`except Exception:
+records the exception and gives it back: a CliRunner's `invoke` returning a result holding it, a
+worker setting its future's exception, a retry wrapper) is the error reporting around a whole
+command: it is not read as a probe of the call. One that logs the error or files it in a list and
+gives the caller a plain value swallows it, and the caller may go on another way: it is read as a
+probe. One that does other work instead (`except Exception:
 fallback()`) may be the program's way round a failing call, so it is; in the call's own function
 any such handler is.
 
@@ -108,8 +110,21 @@ _REPORTERS = frozenset({"exception", "error", "warning", "warn", "info", "debug"
 
 def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
     """The handler re-raises, or every statement of it records the exception (stores, passes or logs
-    it) or ends the handler, and some statement does."""
+    it) or ends the handler, and some statement hands the exception itself back to the caller (in
+    the value it returns, or to a future's `set_exception`). One that only logs it or files it away
+    (`errors.append(exc)`) and gives the caller a plain value swallows it: the caller may go on
+    another way (form nkc3), so it is no guarantee the call passed."""
     seen = []
+
+    def hands_back(stmt: ast.stmt) -> bool:
+        if type(stmt) is ast.Return:
+            found = stmt.value
+        elif type(stmt) is ast.Expr and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
+                and stmt.value.func.attr == "set_exception":
+            found = stmt.value
+        else:
+            return False
+        return found is not None and any(type(inner) is ast.Name and inner.id == handler.name for inner in ast.walk(found))
 
     def records(node: ast.AST) -> bool:
         for inner in ast.walk(node):
@@ -133,14 +148,14 @@ def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
                 if not (quiet(stmt.body) and quiet(stmt.orelse)):
                     return False
             elif kind in (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return) and records(stmt):
-                seen.append(True)
+                seen.append(hands_back(stmt))
             else:
                 return False
         return True
 
     if any(type(node) is ast.Raise for node in ast.walk(handler)):
         return True  # (a retry ends by raising what the last attempt raised)
-    return quiet(handler.body) and bool(seen)
+    return quiet(handler.body) and any(seen)
 
 
 def _pause(stmt: ast.stmt, run, env) -> bool:

@@ -57,7 +57,7 @@ def zipped_rounds(ctx: FileContext, node: cst.CSTNode):
 
 
 def _consumed_at_once(ctx: FileContext, comp) -> bool:
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
 
     if isinstance(comp, (cst.ListComp, cst.SetComp, cst.DictComp)):
         return True

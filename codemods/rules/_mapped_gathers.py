@@ -26,7 +26,7 @@ cst = lazy_module("libcst")
 def mapped_findings(ctx: FileContext, call: cst.Call, site_class) -> Iterator[Finding]:
     """The findings of the first leaf whose gather certainly fails, worded for that leaf (read on
     the whole file: the sparse text may leave out where the tree is placed)."""
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
 
     whole = ctx.whole_file()
     if whole is not ctx:
@@ -55,7 +55,7 @@ def lambda_findings(ctx: FileContext, call: cst.Call, site_class) -> Iterator[Fi
     at that key), and the first that certainly fails is reported, without a fix (one rewrite of
     the lambda serves every leaf). Nothing when the tree, the lambda or the call is any other."""
     from codemods.analysis.local_tables import unchanged
-    from codemods.analysis.specs import parents
+    from codemods.analysis.local_names import parents
     from codemods.analysis.spec_sources import _TREE_MAP
 
     if ctx.whole_file() is not ctx:

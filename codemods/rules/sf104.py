@@ -34,16 +34,17 @@ from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.spec_symbols import every_value, reads_here, symbols_of
 from codemods.analysis.symbol_values import SymbolAxis
-from codemods.analysis.specs import Axes, SpecLiteral, call_argument, keyword_argument, parents, parse_sharding
+from codemods.analysis.specs import Axes, SpecLiteral, call_argument, keyword_argument, parse_sharding
+from codemods.analysis.local_names import parents
 from codemods.context import FileContext
 from codemods.rules._script_gathers import extra_message
-from codemods.rules._gathers import DimGather, axis_list, dim_problem, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
+from codemods.rules._gathers import DimGather, axis_list, dim_problem, gathered_dims, missing_reduced, required_reduced, verdict
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, Safety
 from codemods.rules._gather_callers import caller_findings, keyed_findings
 from codemods.rules._mapped_gathers import lambda_findings, mapped_findings
 from codemods.rules._script_gathers import script_findings
-from codemods.rules._sf104_doc import DOC, EXTRA_REDUCED_ERROR, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR  # noqa: F401 (tests)
+from codemods.rules._sf104_doc import DOC, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, quote_of
 

@@ -1,11 +1,22 @@
-"""Objects of a class registered with `jax.tree_util.register_dataclass` as pytree nodes in a
-script run (script_run.py; issue 13).
+"""The pytree registrations a script run knows (script_run.py, script_builtins.py; issue 13).
 
-Research code keeps stacked layer weights in `@register_dataclass @dataclass class MlpStack` and
-its config in a dataclass whose axis names are static fields
-(`field(default="tasks", metadata=dict(static=True))`), then hands both to `jax.jit`,
-`jax.tree.map`, `shard_map` in_specs and `lax.scan`. What JAX does with them (jax 0.10.2, read
-from `jax._src.tree_util.register_dataclass` and run on 8 CPU devices):
+Why one module: every way a script makes a class of its own a pytree node ends in one fact the
+run reads wherever it walks a tree (`jax.tree.map`, jit and shard_map arguments, in_specs, scan
+carries): `UClass.registered`. What that fact holds decides how far the run can follow:
+- `jax.tree_util.register_dataclass` names the class's data and meta fields, and JAX flattens and
+  rebuilds the objects itself from them, so the run walks them as JAX does (a `Registration`);
+- `register_pytree_node(cls, flatten, unflatten)`, `@register_pytree_node_class` (and their
+  `with_keys` forms) hand JAX the script's own functions, which it calls only when it walks an
+  instance. Registering runs neither, so the run goes on past the registration; the class is
+  only marked (`True`), and walking one of its instances stops the run (Bail), as does anything
+  JAX would refuse at registration that is not modelled (a class registered twice: ValueError).
+(The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
+flattened by its own methods, is pytree_classes.py.)
+
+What JAX does with a `register_dataclass` class (jax 0.10.2, read from
+`jax._src.tree_util.register_dataclass` and run on 8 CPU devices): research code keeps stacked
+layer weights in `@register_dataclass @dataclass class MlpStack` and its config in a dataclass
+whose axis names are static fields (`field(default="tasks", metadata=dict(static=True))`).
 - Without `data_fields` / `meta_fields` the class must be a dataclass: a field whose metadata
   says `static=True` is a meta field, every other field a data field. Given, the two lists must
   hold exactly the dataclass's fields, without overlap (else ValueError at registration).
@@ -36,7 +47,33 @@ class Registration:
         self.data, self.meta = data, meta
 
 
-def register(cls: UClass, kwargs: dict) -> UClass:
+_BY_HAND = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_node_class",
+                      "jax.tree_util.register_pytree_with_keys", "jax.tree_util.register_pytree_with_keys_class"})
+CALLS = _BY_HAND | {"jax.tree_util.register_dataclass"}
+
+
+def register(run, name: str, args: list, kwargs: dict) -> object:
+    """One of `CALLS` as the script makes it: the class marked a pytree node."""
+    if name in _BY_HAND:
+        return _by_hand(name, args, kwargs)
+    if len(args) != 1 or type(args[0]) is not UClass or not set(kwargs) <= {"data_fields", "meta_fields"}:
+        raise Bail  # (a form of register_dataclass not modelled)
+    return _dataclass(args[0], kwargs)
+
+
+def _by_hand(name: str, args: list, kwargs: dict) -> object:
+    by_class = name.endswith("_class")
+    if not args or type(args[0]) is not UClass or args[0].registered or kwargs \
+            or len(args) != (1 if by_class else 3) and not (name.endswith("with_keys") and len(args) == 4):
+        raise Bail
+    if by_class and any(args[0].lookup(hook) is None for hook in ("tree_flatten", "tree_unflatten")) \
+            and name == "jax.tree_util.register_pytree_node_class":
+        raise Bail  # (JAX reads the methods at once: AttributeError)
+    args[0].registered = True  # (walked: `registration` stops the run)
+    return args[0] if by_class else None
+
+
+def _dataclass(cls: UClass, kwargs: dict) -> UClass:
     """`register_dataclass(cls)` or `register_dataclass(cls, data_fields=..., meta_fields=...)`."""
     from codemods.analysis.field_specs import metadata_of
 
@@ -66,7 +103,7 @@ def registration(tree: object) -> Registration | None:
         return None
     found = tree.cls.registered
     if type(found) is not Registration:
-        raise Bail  # (registered by a form not modelled here)
+        raise Bail  # (registered by hand: JAX would run the script's own flatten code)
     return found
 
 
