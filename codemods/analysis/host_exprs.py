@@ -22,6 +22,8 @@ from codemods.analysis.host_objects import (
     to_python,
 )
 from codemods.analysis import named_exprs
+from codemods.analysis.calendar_dates import DATE_METHODS
+from codemods.analysis.set_orders import unordered
 from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.unattributed_exceptions import program_code_in
@@ -170,7 +172,7 @@ class HostExpressions:
         if type(value) in (FuncRef, ClassRef, LambdaValue, Special, Record, Iter) or value in BUILTINS.values() \
                 or type(value).__name__ in ("HostObj", "PartialObj", "ClosureRef", "Match"):
             return True  # none defines __bool__ or __len__ (host_classes.py: no such class is run)
-        if type(value) in VALUE_TYPES or type(value) in (list, tuple, Seq, dict, set, frozenset):
+        if type(value) in VALUE_TYPES or type(value) in (list, tuple, Seq, dict, set, frozenset) or type(value) in DATE_METHODS:
             return bool(value)
         raise Bail
 
@@ -178,7 +180,7 @@ class HostExpressions:
         if type(value) is Iter:
             return value.take(self.statements)
         if type(value) in (str, list, tuple, Seq, set, frozenset, range) or type(value) in (dict, OrderedDict):
-            if type(value) in (set, frozenset) and not all(type(i) in (int, bool) for i in value):
+            if type(value) in (set, frozenset) and unordered([value]):
                 raise Bail  # the order of a set of strs changes from run to run
             return list(value)
         if type(value).__name__ in ("dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"):

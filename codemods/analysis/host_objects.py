@@ -21,6 +21,7 @@ import json
 import math
 
 from codemods.analysis.set_methods import SET_METHODS
+from codemods.analysis.calendar_dates import DATE_METHODS
 
 from codemods.analysis.values import (
     ClassValue,
@@ -104,6 +105,7 @@ METHODS = {
     tuple: frozenset({"index", "count"}),
     Seq: frozenset({"index", "count"}),
     **SET_METHODS,  # (set_methods.py)
+    **DATE_METHODS,  # (calendar_dates.py)
 }
 STORING = frozenset({"append", "insert", "setdefault", "get"})  # they keep an object given, calling nothing of it
 
