@@ -23,7 +23,7 @@ from codemods.analysis.host_objects import (
 )
 from codemods.analysis import named_exprs
 from codemods.analysis.calendar_dates import DATE_METHODS
-from codemods.analysis.set_orders import unordered
+from codemods.analysis.set_orders import unordered, walked
 from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.unattributed_exceptions import program_code_in
@@ -181,7 +181,7 @@ class HostExpressions:
             return value.take(self.statements)
         if type(value) in (str, list, tuple, Seq, set, frozenset, range) or type(value) in (dict, OrderedDict):
             if type(value) in (set, frozenset) and unordered([value]):
-                raise Bail  # the order of a set of strs changes from run to run
+                return walked(self, value)  # the order of a set of strs changes from run to run (set_orders.py)
             return list(value)
         if type(value).__name__ in ("dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"):
             return list(value)

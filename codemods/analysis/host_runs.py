@@ -25,7 +25,7 @@ import operator
 from collections import OrderedDict
 
 from codemods.analysis.compared_keys import compared
-from codemods.analysis.set_orders import unordered
+from codemods.analysis.set_orders import unordered, walked
 from codemods.analysis.set_methods import unheld
 from codemods.analysis.host_exprs import (BUDGET, MAX_DEPTH, VALUE_TYPES, Break, Continue, Env, HostExpressions, Iter,
                                           LambdaValue, Raised, Return, bail, bound_names, guard, immutable, plain_tree)
@@ -231,7 +231,7 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
         if name in EXCEPTIONS:
             raise Bail  # building an exception object: only a raise would use it
         if name in ("list", "tuple", "dict", "enumerate", "zip", "map", "filter") and unordered(args):
-            raise Bail  # (set_orders.py)
+            args = [walked(self, a) if unordered([a]) else a for a in args]  # (one order per run: set_orders.py)
         if name == "isinstance":
             if len(args) != 2 or kwargs:
                 raise Bail
