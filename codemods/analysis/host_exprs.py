@@ -348,7 +348,8 @@ class HostExpressions:
                 if type(right) not in (str, list, tuple, Seq, dict, set, frozenset) or not plain_tree(left):
                     raise Bail
                 result = guard(_COMPARE[kind], left, right)
-            elif kind in _COMPARE and plain_tree(left) and plain_tree(right):
+            elif kind in _COMPARE and (plain_tree(left) or type(left) in DATE_METHODS) \
+                    and (plain_tree(right) or type(right) in DATE_METHODS):  # (dates: calendar_dates.py)
                 result = guard(_COMPARE[kind], left, right)
             else:
                 raise Bail

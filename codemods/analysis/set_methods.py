@@ -18,8 +18,11 @@ SET_METHODS = {
 
 
 def unheld(func, args: list, kwargs: dict) -> bool:
-    """A set method handed something other than plain values (or any keyword)."""
+    """A set method handed something other than plain values (or any keyword), or a date's method
+    handed anything but plain values (calendar_dates.py)."""
+    from codemods.analysis.calendar_dates import DATE_METHODS
     from codemods.analysis.host_exprs import plain_tree
 
-    return type(getattr(func, "__self__", None)) in SET_METHODS and (
-        bool(kwargs) or not all(plain_tree(value) for value in args))
+    owner = type(getattr(func, "__self__", None))
+    return owner in SET_METHODS and (bool(kwargs) or not all(plain_tree(value) for value in args)) \
+        or owner in DATE_METHODS and not all(plain_tree(value) for value in (*args, *kwargs.values()))
