@@ -23,7 +23,7 @@ from codemods.analysis.host_objects import (
 )
 from codemods.analysis import named_exprs
 from codemods.analysis.calendar_dates import DATE_METHODS
-from codemods.analysis.set_orders import unordered, walked
+from codemods.analysis.set_orders import unordered, unordered_within, walked
 from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.unattributed_exceptions import program_code_in
@@ -226,7 +226,8 @@ class HostExpressions:
         return self.globals[name]
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
-        if op not in _BINARY or not (plain_tree(left) and plain_tree(right)):
+        if op not in _BINARY or not (plain_tree(left) and plain_tree(right)) \
+                or op is ast.Mod and type(left) is str and unordered_within(right):  # (set_orders.py)
             raise Bail
         if augmented and type(left) is list and op is ast.Add:
             return guard(operator.iadd, left, right)
@@ -367,7 +368,7 @@ class HostExpressions:
             if value.conversion not in (-1, ord("s"), ord("r")):
                 raise Bail
             obj = self.eval(value.value, env)
-            if not plain_tree(obj):
+            if not plain_tree(obj) or unordered_within(obj):
                 raise Bail
             spec = self.formatted(value.format_spec, env) if value.format_spec is not None else ""
             obj = repr(obj) if value.conversion == ord("r") else obj

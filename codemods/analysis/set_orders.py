@@ -36,3 +36,17 @@ def walked(run, value) -> list:
         raise Bail
     orders = list(itertools.permutations(range(len(items))))
     return [items[i] for i in orders[choose(run, len(orders))]]
+
+
+def unordered_within(value, depth: int = 0) -> bool:
+    """`value` holds, at any depth, a set walked in an order that changes from run to run: its
+    text (`str(s)`, `f"{s}"`, `"%s" % (s,)`) changes with it."""
+    if depth > 10:
+        return True
+    if type(value) in (set, frozenset):
+        return unordered([value]) or any(unordered_within(item, depth + 1) for item in value)
+    if type(value) in (list, tuple):
+        return any(unordered_within(item, depth + 1) for item in value)
+    if type(value) is dict:
+        return any(unordered_within(key, depth + 1) or unordered_within(item, depth + 1) for key, item in value.items())
+    return False
