@@ -22,6 +22,8 @@ from codemods.analysis.host_objects import (
     to_python,
 )
 from codemods.analysis import named_exprs
+from codemods.analysis.calendar_dates import DATE_METHODS
+from codemods.analysis.set_orders import unordered, unordered_within, walked
 from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.unattributed_exceptions import program_code_in
@@ -170,7 +172,7 @@ class HostExpressions:
         if type(value) in (FuncRef, ClassRef, LambdaValue, Special, Record, Iter) or value in BUILTINS.values() \
                 or type(value).__name__ in ("HostObj", "PartialObj", "ClosureRef", "Match"):
             return True  # none defines __bool__ or __len__ (host_classes.py: no such class is run)
-        if type(value) in VALUE_TYPES or type(value) in (list, tuple, Seq, dict, set, frozenset):
+        if type(value) in VALUE_TYPES or type(value) in (list, tuple, Seq, dict, set, frozenset) or type(value) in DATE_METHODS:
             return bool(value)
         raise Bail
 
@@ -178,8 +180,8 @@ class HostExpressions:
         if type(value) is Iter:
             return value.take(self.statements)
         if type(value) in (str, list, tuple, Seq, set, frozenset, range) or type(value) in (dict, OrderedDict):
-            if type(value) in (set, frozenset) and not all(type(i) in (int, bool) for i in value):
-                raise Bail  # the order of a set of strs changes from run to run
+            if type(value) in (set, frozenset) and unordered([value]):
+                return walked(self, value)  # the order of a set of strs changes from run to run (set_orders.py)
             return list(value)
         if type(value).__name__ in ("dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"):
             return list(value)
@@ -224,7 +226,8 @@ class HostExpressions:
         return self.globals[name]
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
-        if op not in _BINARY or not (plain_tree(left) and plain_tree(right)):
+        if op not in _BINARY or not (plain_tree(left) and plain_tree(right)) \
+                or op is ast.Mod and type(left) is str and unordered_within(right):  # (set_orders.py)
             raise Bail
         if augmented and type(left) is list and op is ast.Add:
             return guard(operator.iadd, left, right)
@@ -346,7 +349,8 @@ class HostExpressions:
                 if type(right) not in (str, list, tuple, Seq, dict, set, frozenset) or not plain_tree(left):
                     raise Bail
                 result = guard(_COMPARE[kind], left, right)
-            elif kind in _COMPARE and plain_tree(left) and plain_tree(right):
+            elif kind in _COMPARE and (plain_tree(left) or type(left) in DATE_METHODS) \
+                    and (plain_tree(right) or type(right) in DATE_METHODS):  # (dates: calendar_dates.py)
                 result = guard(_COMPARE[kind], left, right)
             else:
                 raise Bail
@@ -364,7 +368,7 @@ class HostExpressions:
             if value.conversion not in (-1, ord("s"), ord("r")):
                 raise Bail
             obj = self.eval(value.value, env)
-            if not plain_tree(obj):
+            if not plain_tree(obj) or unordered_within(obj):
                 raise Bail
             spec = self.formatted(value.format_spec, env) if value.format_spec is not None else ""
             obj = repr(obj) if value.conversion == ord("r") else obj

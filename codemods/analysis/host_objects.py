@@ -20,6 +20,9 @@ from collections import OrderedDict
 import json
 import math
 
+from codemods.analysis.set_methods import SET_METHODS
+from codemods.analysis.calendar_dates import DATE_METHODS
+
 from codemods.analysis.values import (
     ClassValue,
     Const,
@@ -101,6 +104,8 @@ METHODS = {
     list: frozenset({"append", "extend", "insert", "pop", "remove", "index", "count", "copy", "reverse", "sort"}),
     tuple: frozenset({"index", "count"}),
     Seq: frozenset({"index", "count"}),
+    **SET_METHODS,  # (set_methods.py)
+    **DATE_METHODS,  # (calendar_dates.py)
 }
 STORING = frozenset({"append", "insert", "setdefault", "get"})  # they keep an object given, calling nothing of it
 

@@ -25,7 +25,8 @@ import operator
 from collections import OrderedDict
 
 from codemods.analysis.compared_keys import compared
-from codemods.analysis.set_orders import unordered
+from codemods.analysis.set_orders import unordered, unordered_within, walked
+from codemods.analysis.set_methods import unheld
 from codemods.analysis.host_exprs import (BUDGET, MAX_DEPTH, VALUE_TYPES, Break, Continue, Env, HostExpressions, Iter,
                                           LambdaValue, Raised, Return, bail, bound_names, guard, immutable, plain_tree)
 from codemods.analysis.object_orderings import keyed, orders
@@ -90,7 +91,8 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
                 and func.__name__ in METHODS[type(func.__self__)]:
             if func.__name__ not in STORING and any(type(a) in (FuncRef, LambdaValue, ClassRef, Special, Record) for a in list(args) + list(kwargs.values())):
                 raise Bail  # `list.sort(key=fn)`: a callback the real method would run
-            if func.__name__ in ("join", "extend") and unordered(args):
+            if func.__name__ in ("join", "extend") and unordered(args) or unheld(func, args, kwargs) \
+                    or func.__name__ == "format" and unordered_within((args, kwargs)):
                 raise Bail  # (a set of strs, walked in an order that changes from run to run: set_orders.py)
             if type(func.__self__) is str and func.__name__ in ("join", "format") and not all(plain_tree(a) or type(a) is Seq
                                                                                       and all(type(i) is str for i in a) or drawn_texts.drawn(a) for a in args):
@@ -230,7 +232,7 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
         if name in EXCEPTIONS:
             raise Bail  # building an exception object: only a raise would use it
         if name in ("list", "tuple", "dict", "enumerate", "zip", "map", "filter") and unordered(args):
-            raise Bail  # (set_orders.py)
+            args = [walked(self, a) if unordered([a]) else a for a in args]  # (one order per run: set_orders.py)
         if name == "isinstance":
             if len(args) != 2 or kwargs:
                 raise Bail
@@ -249,7 +251,8 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
                 any(type(a) in (FuncRef, LambdaValue, ClassRef, Special) for a in args)
                 or any(type(v) in (FuncRef, LambdaValue, ClassRef, Special) for v in kwargs.values())):
             return self.with_callback(name, args, kwargs)
-        if name in ("str", "repr") and not all(plain_tree(a) for a in args):
+        if name in ("str", "repr") and not all(plain_tree(a) for a in args) \
+                or name in ("str", "repr", "format") and unordered_within(args):  # (set_orders.py)
             raise Bail
         if any(type(a) in HELD for a in list(args) + list(kwargs.values())):
             raise Bail

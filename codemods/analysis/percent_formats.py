@@ -27,6 +27,7 @@ def percent(run, template: str, right: object, specs: list) -> str:
     """`template % right`; `specs` are the template's conversions (no `%%`), in order."""
     from codemods.analysis.host_exprs import guard, plain_tree
     from codemods.analysis.object_texts import text_repr, text_str
+    from codemods.analysis.set_orders import unordered_within
 
     values = list(right) if type(right) is tuple else [right]
     if len(specs) != len(values) or any(found.group("key") is not None or "*" in (found.group("width") or "")
@@ -45,8 +46,8 @@ def percent(run, template: str, right: object, specs: list) -> str:
                 value = _number(run, value, kind in _INDEXES)
             else:
                 raise Bail
-        elif not plain_tree(value):
-            raise Bail
+        elif not plain_tree(value) or unordered_within(value):
+            raise Bail  # (a set of strs: its text changes from run to run, set_orders.py)
         given.append(value)
     pieces.append(template[last:])
     return guard(operator.mod, "".join(pieces), tuple(given))

@@ -33,6 +33,7 @@ from codemods.analysis.script_values import Bound, Opaque, UFunc
 from codemods.analysis import function_slots
 from codemods.analysis.class_dirs import class_dir
 from codemods.analysis.temp_files import open_file
+from codemods.analysis.object_ids import LIBRARY as IDS_LIBRARY, object_id
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
 INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType, inspect.ArgInfo)
@@ -444,7 +445,8 @@ def _set_profile(run, args: list, kwargs: dict) -> None:
 LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwargs),
            "builtins.callable": lambda run, args, kwargs: _callable(run, args, kwargs),
            "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
-           "sys.setprofile": _set_profile, "builtins.dir": class_dir, "builtins.open": open_file, **FRAME_LIBRARY, **WRAPPER_LIBRARY}
+           "sys.setprofile": _set_profile, "builtins.dir": class_dir, "builtins.open": open_file, **FRAME_LIBRARY, **WRAPPER_LIBRARY,
+           **IDS_LIBRARY}
 
 
 def lambda_with_defaults(run, node: ast.Lambda, env: Env) -> UFunc:
@@ -499,7 +501,7 @@ def _callable(run, args: list, kwargs: dict) -> bool:
     raise Bail
 
 
-BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "open": open_file}
+BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "open": open_file, "id": object_id}
 
 
 def delete(run, node: ast.Delete, env: Env) -> None:

@@ -15,6 +15,7 @@ import re
 import types
 from collections import OrderedDict
 
+from codemods.analysis.object_ids import Ident
 from codemods.analysis import (repr_enums, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
                                script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
@@ -290,6 +291,9 @@ class ScriptOperators:
         if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
                 and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
             return left in right  # (`tp in (int, float, str)`: types compare by identity)
+        if type(left) is Ident and (type(right) in (dict, set, frozenset) or type(right) in (list, tuple) and all(
+                type(item) is Ident for item in right)):
+            return left in right  # (`id(node) in done`: object_ids.py)
         if type(left) in (UFunc, UClass) and type(right) in (dict, set, frozenset):
             return left in right  # (`dep in cache`: a module function or class hashes and compares by identity)
         if type(left) is UObj and type(right) in (list, tuple) and all(type(item) is UObj for item in right):
