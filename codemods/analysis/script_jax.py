@@ -485,8 +485,8 @@ def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
 
     if name in _SHAPED and args:
         return shape_rank(args[0])
-    if name in ("numpy.arange", "numpy.linspace", "jax.numpy.arange", "jax.numpy.linspace") \
-            and all(type(a) in (int, float) for a in args):
+    if name in ("numpy.arange", "numpy.linspace", "numpy.logspace", "numpy.geomspace", "jax.numpy.arange",
+                "jax.numpy.linspace") and all(type(a) in (int, float) for a in args):
         return 1
     if name in _GENERATED and "size" in kwargs:
         return shape_rank(kwargs["size"])
