@@ -45,7 +45,8 @@ def reshaped_count(args: list) -> int | None:
     return shape[0] if shape and type(shape[0]) is int and shape[0] >= 0 else None
 
 
-# Evenly spaced samples: `num` of them (50 unless given), whatever the end points.
+# Evenly spaced samples: `num` of them (50 unless given), whatever the end points (geomspace
+# raises ValueError on a zero end point).
 _SPACED = ("numpy.linspace", "numpy.logspace", "numpy.geomspace")
 
 
@@ -58,7 +59,7 @@ def numpy_count(name: str, args: list, kwargs: dict) -> int | None:
         num = args[2] if len(args) > 2 else kwargs.get("num", 50)
         allowed = {"num", "dtype", "endpoint", "base"} if name == "numpy.logspace" else {"num", "dtype", "endpoint"}
         if len(args) <= 3 and set(kwargs) <= allowed and type(num) is int and num >= 0 \
-                and type(kwargs.get("base", 10.0)) in (int, float):
+                and type(kwargs.get("base", 10.0)) in (int, float) and (name != "numpy.geomspace" or 0 not in args[:2]):
             return num
         return None
     if name in ("numpy.ones", "numpy.zeros", "numpy.empty", "numpy.full") and args:
