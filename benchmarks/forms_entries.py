@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "kd4_sf105_metrics_hook_float_has_no_shape": "main()",
+    "nkd4_sf105_float_has_is_integer": "main()",
     "kd1_sf105_custom_vjp_kernel_table_primal": "main()",
     "nkd1_sf105_custom_vjp_differentiated_traces_fwd": "main()",
     "kd2_sf105_trials_ranked_by_rank0_losses": "main()",
