@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "kd5_sf103_scheduler_timesteps_branch": "main()",
+    "nkd5_sf103_scheduler_skips_late_timesteps": "main()",
     "kd4_sf105_metrics_hook_float_has_no_shape": "main()",
     "nkd4_sf105_float_has_is_integer": "main()",
     "kd1_sf105_custom_vjp_kernel_table_primal": "main()",
