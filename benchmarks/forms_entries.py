@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
+    "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
     "nkd5_sf103_scheduler_skips_late_timesteps": "main()",
     "kd4_sf105_metrics_hook_float_has_no_shape": "main()",
