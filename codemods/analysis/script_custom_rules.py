@@ -8,9 +8,12 @@ that stopped at that statement would miss every bug of the program after it. Wha
 - called outside differentiation (plainly, under `jax.jit`, in a shard_map body), only the primal
   function is traced, with the arguments as given (nondiff ones among them, in their places);
 - called while differentiated (`jax.grad` of a function that calls it, inside a shard_map body or
-  around one) the primal is NOT traced: the `fwd` rule is, on the same arguments, and its first
-  result is the value; `bwd` is traced later, by the backward pass, which the run does not follow
-  (the run's states then doubt that pass, as for any operation whose transpose it does not know);
+  around one) with a differentiated value among its arguments, the primal is NOT traced: the `fwd`
+  rule is, on the same arguments, and its first result is the value (with none, the primal is);
+  the run does not tell those apart, so it runs both and goes on only when neither stops and they
+  agree (structure, and each leaf's state or layout); `bwd` is traced later, by the backward pass,
+  which the run does not follow (the run's states then doubt that pass, as for any operation whose
+  transpose it does not know);
 - called before `defvjp`: AttributeError ("No VJP defined"); the run stops there (Bail).
 `custom_jvp` functions are followed outside differentiation only (the primal); under
 differentiation JAX traces the jvp rule on tangents the run does not model (Bail).
@@ -23,7 +26,7 @@ from contextlib import contextmanager
 
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.script_values import Arr, RunCallable, map_tree
+from codemods.analysis.script_values import Arr, GatherStop, RunCallable, map_tree
 
 _RULES = {"jax.custom_vjp": ("custom_vjp", "defvjp", 2), "jax.custom_jvp": ("custom_jvp", "defjvp", 1)}
 
@@ -72,12 +75,41 @@ class CustomFn(RunCallable, ModelledObject):
             return run.call(self.func, list(args), {})
         if self.kind != "custom_vjp":
             raise Bail
-        out = run.call(self.rules[0], list(args), {})
+        out = _quiet(run, self.rules[0], args)
         if type(out) is not tuple or len(out) != 2:
             raise Bail  # (JAX rejects a fwd rule that does not return (value, residuals))
+        _agree(run, out[0], _quiet(run, self.func, args))
         if run.states is not None:
             run.states.transforms.doubt()  # (bwd is traced by the backward pass: not followed)
         return out[0]
+
+
+def _quiet(run, func: object, args: list) -> object:
+    """`func(*args)` run for its value only: a stop met inside is not known to be the program's."""
+    try:
+        return run.call(func, list(args), {})
+    except GatherStop:
+        raise Bail from None
+
+
+def _agree(run, fwd: object, primal: object) -> None:
+    """Under differentiation JAX traces fwd when a differentiated value reaches the call and the
+    primal when none does, which the run does not tell apart: both must give the same structure
+    and, leaf by leaf, the same state (in a body) or layout (outside one)."""
+    from codemods.analysis.script_jax import alike
+
+    left, right = [], []
+    if map_tree(fwd, left.append) != map_tree(primal, right.append) or len(left) != len(right):
+        raise Bail
+    for a, b in zip(left, right):
+        if type(a) is not type(b) or type(a) is not Arr and a != b:
+            raise Bail
+        if type(a) is not Arr:
+            continue
+        if a.ndim != b.ndim or (run.states.state(a) != run.states.state(b) if run.states is not None else
+                                (a.sharding is None) != (b.sharding is None) or a.sharding is not None
+                                and alike([a, b]) is None):
+            raise Bail
 
 
 class _Define(RunCallable):
