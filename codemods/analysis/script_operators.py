@@ -353,8 +353,10 @@ class ScriptOperators:
             return value.items(self)
         if kind is SpecObj:
             return list(value.entries)
-        if kind is Arr and self.states is None and (held := exact_host_arrays.items(self, value)) is not None:
-            return held  # (outside a body: in one, the items' states are the body run's)
+        if kind is Arr and (held := exact_host_arrays.items(self, value)) is not None:
+            if self.states is not None:
+                self.states.untracked([value])  # (as any array's items: exact_host_arrays.py)
+            return held
         if kind is Arr and value.count is not None:
             if self.states is not None:
                 self.states.untracked([value])  # (its items: of unknown state)
