@@ -54,7 +54,7 @@ def _rule_words() -> dict[str, tuple[str, ...]]:
         "SF102": (jaxapi.ERR_GATHER_INPUT_REDUCED,),
         "SF103": (jaxapi.ERR_PVARY_REDUCED, jaxapi.ERR_ONE_STATE, *gather),
         "SF104": ("so that it's a prefix of in_spec", sf104.REPLICATION_ERROR, sf104.MESH_ERROR, sf104.MULTI_DIM_ERROR,
-                  sf104.EXTRA_REDUCED_ERROR),
+                  sf104.EXTRA_REDUCED_ERROR, "to be unsharded on dimension"),
         "SF105": (jaxapi.ERR_ONE_STATE,),
         "SF106": (jaxapi.ERR_REDUCED_WITH_REPLICATED,),
     }

@@ -11,6 +11,18 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
+    "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
+    "kd5_sf103_scheduler_timesteps_branch": "main()",
+    "nkd5_sf103_scheduler_skips_late_timesteps": "main()",
+    "kd4_sf105_metrics_hook_float_has_no_shape": "main()",
+    "nkd4_sf105_float_has_is_integer": "main()",
+    "kd1_sf105_custom_vjp_kernel_table_primal": "main()",
+    "nkd1_sf105_custom_vjp_differentiated_traces_fwd": "main()",
+    "kd2_sf105_trials_ranked_by_rank0_losses": "main()",
+    "nkd2_sf105_trials_ranked_by_rank1_losses": "main()",
+    "kd3_sf106_logspace_scales_zipped": "main()",
+    "nkd3_sf106_geomspace_from_zero_raises": "main()",
     "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
     "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
     "njd1_sf105_generator_closed_before_a_with_exit_swallows": "main()",
@@ -3090,6 +3102,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "kd3_sf106_logspace_scales_zipped": {12: "    scaled = tuple(b for b, s in zip(blocks, scales))"},
     "lf11_sf106_reduced_plus_its_reversed_copy": {9: '        return jax.lax.psum(g, "j") + g[:, ::-1]'},
     "lf4_sf106_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
     "lf5_sf106_script_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
@@ -3386,6 +3399,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nkd2_sf105_trials_ranked_by_rank1_losses", 25): "the losses are arrays of rank 1: `sorted` raises ValueError"
+    " (no truth value) before the psum",
+    ("nkd3_sf106_geomspace_from_zero_raises", 11): "np.geomspace from 0 raises ValueError before any block is scaled",
     ("njd11_sf105_thread_pool_job_races_the_main_thread", 19): "the job reads the layout table while the main thread"
     " rewrites it: which axes it returns depends on the threads' timing, so the run is silent",
     ("njd12_sf105_as_completed_first_finisher_decides", 16): "the layout is the first probe to finish, which depends"

@@ -45,14 +45,21 @@ def reshaped_count(args: list) -> int | None:
     return shape[0] if shape and type(shape[0]) is int and shape[0] >= 0 else None
 
 
+# Evenly spaced samples: `num` of them (50 unless given), whatever the end points (geomspace
+# raises ValueError on a zero end point).
+_SPACED = ("numpy.linspace", "numpy.logspace", "numpy.geomspace")
+
+
 def numpy_count(name: str, args: list, kwargs: dict) -> int | None:
     """The leading size of what `np.arange(0, n)`, `np.linspace(a, b, n)`, `np.ones((n, d))` build."""
     if name == "numpy.arange" and 1 <= len(args) <= 3 and set(kwargs) <= {"dtype"} \
             and all(type(a) is int for a in args) and (len(args) < 3 or args[2] != 0):
         return len(range(*args))
-    if name == "numpy.linspace" and len(args) >= 2 and all(type(a) in (int, float) for a in args[:2]):
+    if name in _SPACED and len(args) >= 2 and all(type(a) in (int, float) for a in args[:2]):
         num = args[2] if len(args) > 2 else kwargs.get("num", 50)
-        if len(args) <= 3 and set(kwargs) <= {"num", "dtype", "endpoint"} and type(num) is int and num >= 0:
+        allowed = {"num", "dtype", "endpoint", "base"} if name == "numpy.logspace" else {"num", "dtype", "endpoint"}
+        if len(args) <= 3 and set(kwargs) <= allowed and type(num) is int and num >= 0 \
+                and type(kwargs.get("base", 10.0)) in (int, float) and (name != "numpy.geomspace" or 0 not in args[:2]):
             return num
         return None
     if name in ("numpy.ones", "numpy.zeros", "numpy.empty", "numpy.full") and args:

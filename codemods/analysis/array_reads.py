@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis import explicit_layouts
+from codemods.analysis import exact_host_arrays, explicit_layouts
 from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.passed_steps import sliced_count
@@ -58,7 +58,8 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     where it is certain (its bounds are only evaluated)."""
     if holder.count is not None and type(index) is ast.Slice:
         key = run.index(index, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
-        return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim, dtype=holder.dtype)
+        return exact_host_arrays.item(run, holder, key, Arr(None, holder.host, sliced_count(holder.count, key),
+                                                            holder.ndim, dtype=holder.dtype))
     indices, parts, forward = [], [], True
     for part in index.elts if type(index) is ast.Tuple else [index]:
         value = None if type(part) is ast.Slice else run.eval(part, env)  # (`x[sl]`, `sl = slice(a, b)`)
@@ -69,6 +70,8 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
         indices.extend(bounds if bounds is not None else [value])
         forward = forward and (bounds is None or bounds[2] is None or type(bounds[2]) is int and bounds[2] > 0)
         parts.append(slice(*bounds) if bounds is not None else value)
+    if len(parts) == 1 and type(parts[0]) is int and exact_host_arrays.values(run, holder) is not None:
+        return exact_host_arrays.item(run, holder, parts[0], None)  # (`timesteps[0]`: exact_host_arrays.py)
     count, rank = indexed(holder, parts)
     result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, index),
                  dtype=holder.dtype)

@@ -18,6 +18,7 @@ from codemods.analysis import partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
+from codemods.analysis import exact_host_arrays
 from codemods.analysis.device_counts import COUNTED, check_mesh, counted
 from codemods.analysis.script_values import (
     Arr,
@@ -152,8 +153,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name.startswith("numpy."):
         if (scalar := exact_reduction(name, args, kwargs)) is not None:
             return scalar
-        return Arr(None, True, numpy_count(name, args, kwargs), _numpy_rank(name, args, kwargs),
-                   dtype=made_dtype(name, args, kwargs))
+        return exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
+                                      _numpy_rank(name, args, kwargs), dtype=made_dtype(name, args, kwargs)))
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")
@@ -485,8 +486,8 @@ def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
 
     if name in _SHAPED and args:
         return shape_rank(args[0])
-    if name in ("numpy.arange", "numpy.linspace", "jax.numpy.arange", "jax.numpy.linspace") \
-            and all(type(a) in (int, float) for a in args):
+    if name in ("numpy.arange", "numpy.linspace", "numpy.logspace", "numpy.geomspace", "jax.numpy.arange",
+                "jax.numpy.linspace") and all(type(a) in (int, float) for a in args):
         return 1
     if name in _GENERATED and "size" in kwargs:
         return shape_rank(kwargs["size"])

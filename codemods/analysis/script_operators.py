@@ -16,7 +16,7 @@ import types
 from collections import OrderedDict
 
 from codemods.analysis.object_ids import Ident
-from codemods.analysis import (repr_enums, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
+from codemods.analysis import (exact_host_arrays, repr_enums, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
                                script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
@@ -96,7 +96,7 @@ class ArrMethod:
             computed(run, result, [self.owner, *args, *kwargs.values()])
         if self.owner is not None and not run.in_body and (laid := explicit_layouts.method(self.owner, self.name, args, kwargs)) is not None:
             result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x.mean(axis=0)`: explicit_layouts.py)
-        return result
+        return exact_host_arrays.method(run, self.owner, self.name, args, kwargs, result)
 
     def count(self, args: list, kwargs: dict) -> int | None:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""
@@ -137,8 +137,8 @@ class ScriptOperators:
                 raise Bail
             found = guard(operator.getitem, holder, key)
             return tuple(found) if type(key) is slice else found
-        if kind is Arr:
-            return Arr(None, holder.host, dtype=holder.dtype)
+        if kind is Arr:  # (an array of known values: exact_host_arrays.py)
+            return exact_host_arrays.item(self, holder, key, Arr(None, holder.host, dtype=holder.dtype))
         if kind is Opaque:
             return number_item(self, holder, key)
         if kind is types.MappingProxyType:  # `sig.parameters["x"]`
@@ -195,6 +195,7 @@ class ScriptOperators:
                                             count=count), [left, right])
                 if not self.in_body and (laid := explicit_layouts.operated(op, sides)) is not None:
                     result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x - x.mean(0, keepdims=True)`, `x @ w`)
+                result = exact_host_arrays.operated(self, op, left, right, result)
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
@@ -228,6 +229,7 @@ class ScriptOperators:
                 count, rank = with_scalar(left, right)  # (`rng.random((n, s)) < 0.3`: its shape)
                 result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), count=count,
                              ndim=rank if rank is not None else broadcast_rank([left, right]))
+                result = exact_host_arrays.compared(self, type(node.ops[0]), left, right, result)
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result
@@ -331,6 +333,8 @@ class ScriptOperators:
             return len(value) > 0
         if kind is SpecObj:
             return len(value.entries) > 0  # (a PartitionSpec is true when it has entries: its `__len__`)
+        if kind is Arr and (known := exact_host_arrays.truth(value)) is not None:
+            return known  # (`if prev_t >= 0` of a known timestep: exact_host_arrays.py)
         if kind in OPAQUE_TYPES:
             raise Bail
         return super().truth(value)
@@ -353,6 +357,10 @@ class ScriptOperators:
             return value.items(self)
         if kind is SpecObj:
             return list(value.entries)
+        if kind is Arr and (held := exact_host_arrays.items(self, value)) is not None:
+            if self.states is not None:
+                self.states.untracked([value])  # (as any array's items: exact_host_arrays.py)
+            return held
         if kind is Arr and value.count is not None:
             if self.states is not None:
                 self.states.untracked([value])  # (its items: of unknown state)

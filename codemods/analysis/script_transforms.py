@@ -25,6 +25,7 @@ from codemods.analysis import state_transforms as st
 from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
+from codemods.analysis.script_custom_rules import LIBRARY as CUSTOM_RULES, differentiating
 
 
 def _shape(tree: object, depth: int = 0) -> object:
@@ -98,7 +99,7 @@ class GradFn(RunCallable):
             raise Bail
         for number in numbers:  # (JAX rejects an int: only inexact inputs are differentiated)
             map_tree(args[number], lambda leaf: leaf if type(leaf) in (Arr, float) else _bail())
-        with st.differentiated(run) if run.states is not None else nullcontext():
+        with st.differentiated(run) if run.states is not None else nullcontext(), differentiating(run):
             out = run.call(self.func, [_typed_tracer(run, arg) if n in numbers else arg for n, arg in enumerate(args)], {})
             value, aux = out, None  # (arguments not differentiated are handed over as they are)
             if self.has_aux:
@@ -153,7 +154,7 @@ class JacFn(RunCallable):
     def __call__(self, run, args: list, kwargs: dict) -> object:
         if kwargs or not args or type(args[0]) is not Arr:
             raise Bail
-        with st.differentiated(run) if run.states is not None else nullcontext():
+        with st.differentiated(run) if run.states is not None else nullcontext(), differentiating(run):
             out = run.call(self.func, [_traced(run, args[0]), *args[1:]], {})
             if type(out) is not Arr:
                 raise Bail
@@ -263,4 +264,4 @@ LIBRARY = {"jax.grad": lambda run, args, kwargs: _grad(run, args, kwargs, False)
            "jax.jacfwd": lambda run, args, kwargs: _jacobian(run, args, kwargs, 1, False),
            "jax.jacrev": lambda run, args, kwargs: _jacobian(run, args, kwargs, 1, True),
            "jax.hessian": lambda run, args, kwargs: _jacobian(run, args, kwargs, 2, True),
-           "jax.checkpoint": _checkpoint, "jax.remat": _checkpoint}
+           "jax.checkpoint": _checkpoint, "jax.remat": _checkpoint, **CUSTOM_RULES}

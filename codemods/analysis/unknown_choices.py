@@ -25,6 +25,7 @@ import itertools
 
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.unknown_numbers import is_number
+from codemods.analysis.concrete_scalars import concrete_scalar
 
 MAX_RUNS = 12  # runs of one program for its open choices (per device count)
 SORTED_AT_MOST = 3  # candidates of a sort whose keys are unknown (3! = 6 orders)
@@ -56,7 +57,7 @@ def choose(run, count: int) -> int:
 
 
 def _comparable(run, key: object) -> bool:
-    return type(key) in (int, float, bool) or is_number(run, key)
+    return type(key) in (int, float, bool) or is_number(run, key) or concrete_scalar(run, key)
 
 
 def unknown_choice(run, name: str, items: list, keys: list, reverse: bool) -> object:

@@ -85,13 +85,16 @@ def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
     """What SF104 says of a gather from `in_spec` to `out_spec`, in a form two cases compare by:
     None (nothing: JAX fails otherwise, or the call is not judged), ("fine",), ("rewrite", first
     only, the bad dimensions and kinds), ("multi", the dimensions changed), ("reduced", the
-    dimensions gathered) or ("extra", the reduced axes written that no dimension gathers)."""
+    dimensions gathered), ("extra", the reduced axes written that no dimension gathers) or
+    ("unsharded", the first changed dimension, unsharded in the input but not in the out spec)."""
     if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
             or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
         return None  # P(...) itself rejects reduced axes that a dimension is sharded on
     dims = gathered_dims(in_spec, out_spec)
     if dims is None:
-        return None
+        # The first dimension that changes is unsharded in the input and sharded in the out spec:
+        # a gather only takes sharding away, and JAX says so there, whatever `multi_dim` is.
+        return ("unsharded", unsharded_dim(in_spec, out_spec))
     # Without multi_dim=True JAX stops at the second changed dimension, after checking the
     # first: only a first dimension that is not a prefix is certainly reported in its words.
     first_only = len(dims) > 1 and not multi_dim
@@ -113,6 +116,18 @@ def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
         # reduced there, and JAX rejects the out spec (checked on 0.10.2, with and without a gather).
         return ("extra", extra)
     return ("fine",)
+
+
+def unsharded_dim(in_spec: Spec, out_spec: Spec) -> int:
+    """The first dimension whose spec changes (the one JAX checks first)."""
+    ndim = max(len(in_spec.partitions), len(out_spec.partitions))
+    return next(dim for dim, (have, want) in enumerate(zip(in_spec.padded(ndim), out_spec.padded(ndim)))
+                if have != want)
+
+
+def unsharded_message(dim: int, want: object, have: object, error: str, simply: str) -> str:
+    return (f"the input's {have} is unsharded on dimension {dim}, which out sharding {want} shards: a gather only "
+            f"takes sharding away, and JAX raises \"{error.format(dim=dim)}\"; the layout wanted is simply {simply}")
 
 
 def extra_reduced(dims: list[DimGather], written: Axes) -> Axes:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from codemods.analysis.script_stops import script_stop
 from codemods.context import FileContext
 from codemods.model import Finding
-from codemods.rules._gathers import dim_problem, gathered_dims, missing_reduced, required_reduced
-from codemods.rules._sf104_doc import EXTRA_REDUCED_ERROR, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR
+from codemods.rules._gathers import dim_problem, gathered_dims, missing_reduced, required_reduced, unsharded_message
+from codemods.rules._sf104_doc import (EXTRA_REDUCED_ERROR, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR,
+                                       UNSHARDED_ERROR)
 from codemods.spelling import jax_module
 
 _HOW = "when the script runs from its `if __name__ == \"__main__\":` block"
@@ -32,6 +33,9 @@ def script_findings(ctx: FileContext, code: str, seen_lines: set[int]) -> list[F
         return [Finding(code, message, span, None, (("context mesh", f"{where} {_HOW}"),))]
     have, want = stop.in_spec, stop.out_spec
     dims, said = gathered_dims(have, want), stop.said
+    if said is not None and said[0] == "unsharded":
+        message = unsharded_message(said[1], want, have, UNSHARDED_ERROR, f"`{jax_name}.reshard(x, {want})`")
+        return [Finding(code, message, span, None, (("input", f"sharded {have} {_HOW}"), ("out_sharding", str(want))))]
     if said is None or dims is None:
         return []
     simply = f"`{jax_name}.reshard(x, {want})`"

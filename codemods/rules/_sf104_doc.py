@@ -9,6 +9,7 @@ PREFIX_ERROR = ("top_level_all_gather maintains `top_level_all_gather(x, ...) ==
 REPLICATION_ERROR = "out_specs which require replication which can't be statically inferred"
 EXTRA_REDUCED_ERROR = "out_specs passed to shard_map should be equal to the reduced present on the out_aval"
 MESH_ERROR = "top_level_all_gather works when all mesh axes of context mesh are explicit"
+UNSHARDED_ERROR = "top_level_all_gather doesn't allow input ... to be unsharded on dimension {dim} when out_spec"
 MULTI_DIM_ERROR = "multiple dimensions cannot be all_gathered since multi_dim=False passed to `top_level_all_gather`"
 
 
@@ -22,7 +23,8 @@ DOC = RuleDoc(
          "parameter of a module function or method is what every call of it passes (when the calls "
          "disagree, the first call it fails for is reported, without a fix); in a loop over the keys "
          "of spec tables or over a list of specs, the first key or item that fails is reported, "
-         "without a fix): an out spec that is not a prefix of x's spec on the dimension it gathers; a"
+         "without a fix): an out spec that is not a prefix of x's spec on the dimension it gathers, or "
+         "that shards a dimension x is unsharded on; a"
          " prefix of a tuple of 3 or more axes (JAX gathers the last `len(out)` axes, not the rest); "
          "gathered axes missing from `reduced={...}`; a call in a script that never sets a context mesh,"
          " or that the module reaches only outside `with jax.set_mesh(...)` (a helper called after the "

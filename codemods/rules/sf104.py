@@ -38,13 +38,13 @@ from codemods.analysis.specs import Axes, SpecLiteral, call_argument, keyword_ar
 from codemods.analysis.local_names import parents
 from codemods.context import FileContext
 from codemods.rules._script_gathers import extra_message
-from codemods.rules._gathers import DimGather, axis_list, dim_problem, gathered_dims, missing_reduced, required_reduced, verdict
+from codemods.rules._gathers import DimGather, axis_list, dim_problem, gathered_dims, missing_reduced, required_reduced, unsharded_message, verdict
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, Safety
 from codemods.rules._gather_callers import caller_findings, keyed_findings
 from codemods.rules._mapped_gathers import lambda_findings, mapped_findings
 from codemods.rules._script_gathers import script_findings
-from codemods.rules._sf104_doc import DOC, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR
+from codemods.rules._sf104_doc import DOC, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR, UNSHARDED_ERROR
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, quote_of
 
@@ -229,6 +229,14 @@ class _Site:
             if not holds:
                 return
         if said is None:
+            return
+        if said[0] == "unsharded":
+            self.x, self.source, self.out = x, source, out
+            if runs_meshless(ctx):
+                yield self._no_mesh()
+            message = unsharded_message(said[1], out_spec, in_spec, UNSHARDED_ERROR, self._simple_fix_text())
+            found = Finding(TopLevelAllGatherPrefix.code, message, ctx.span(call), self._reshard_fix(), self._evidence())
+            yield found if self.bound is None else replace(found, fix=None)
             return
         dims = gathered_dims(in_spec, out_spec)
         self.first_only = said[0] == "rewrite" and said[1]

@@ -1,0 +1,218 @@
+"""NumPy arrays whose every value a script run knows (script_run.py; issue 13).
+
+A diffusion scheduler sets its timesteps on the host, `(np.arange(0, n) * ratio).round()[::-1]
+.astype(np.int64)`, loops `for t in self.timesteps:` and branches on them: `prev_t = t - 1000 //
+n`, `alphas[prev_t] if prev_t >= 0 else 1.0`. The sampling loop (and every bug in its model
+call) is only reached through those branches, which test the program's own integers: NumPy
+computes them exactly, as the run can. Followed here, all on NumPy 2 semantics (NEP 50: a Python
+int or float operand is "weak" and takes the array's type; an int64 array with a Python float
+gives float64):
+- `np.arange(a[, b[, c]])` of Python ints (no keywords): the int64 values of `range(a, b, c)`;
+- `+ - *` of such values with Python ints, floats or other such values (same length, or one of
+  rank 0), `//` and `%` of ints by a non-zero int, `/` (float64); results past 2**53 in size, a
+  division by zero, a bool or anything else leave the values unknown (the array stays);
+- `< <= > >= == !=` against a number: a bool per element (the truth of a rank-0 one is Python's);
+- `.round()` (half to even, as `np.rint`), `.copy()`, `.astype(int64 / float64 / int32 in range /
+  float / int)` (a float cast to int truncates toward zero, finite only), `.tolist()` and
+  `.item()` (Python's numbers), a basic index (an int in range, a slice) and iteration (rank-0
+  arrays holding each value).
+Rank-0 arrays keep the value in `Arr.known`, as host_reductions.py does (`int(t)`, `float(t)`
+read it); rank-1 arrays in a table of the run's, beside the array (kept alive with it).
+Anything else about the array (its device, its layout) is what the run knew already.
+"""
+from __future__ import annotations
+
+import ast
+import math
+import operator
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Arr
+
+_LIMIT = 1 << 16  # values kept per array
+_EXACT = 2 ** 53  # ints past this (and int64 wrap-around) are not followed
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+        ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}
+_COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+            ast.Eq: operator.eq, ast.NotEq: operator.ne}
+
+
+def values(run, arr: object) -> tuple | None:
+    """The values of a rank-1 host array the run knows exactly, else None."""
+    if type(arr) is not Arr or not arr.host:
+        return None
+    found = run.__dict__.get("_exact_arrays", {}).get(id(arr))
+    return found[1] if found is not None and found[0] is arr else None
+
+
+def _scalar(arr: object) -> object:
+    """A rank-0 host array's exact int or float (not a bool), else None."""
+    if type(arr) is Arr and arr.host and arr.ndim == 0 and type(arr.known) in (int, float):
+        return arr.known
+    return None
+
+
+def _keep(run, arr: Arr, held: tuple | None) -> Arr:
+    if held is not None and len(held) <= _LIMIT and all(_fits(v) for v in held):
+        run.__dict__.setdefault("_exact_arrays", {})[id(arr)] = (arr, held)
+        arr.count, arr.ndim = len(held), 1
+    return arr
+
+
+def _fits(value: object) -> bool:
+    return type(value) in (float, bool) or type(value) is int and -_EXACT <= value <= _EXACT
+
+
+def element(holder: Arr, value: object) -> Arr:
+    """A rank-0 host array holding `value` (an item of `holder`)."""
+    made = Arr(None, True, ndim=0, dtype=holder.dtype)
+    if _fits(value) or type(value) is bool:
+        made.known = value
+    return made
+
+
+def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
+    """`np.arange` of Python ints: its values."""
+    if name == "numpy.arange" and not kwargs and 1 <= len(args) <= 3 and all(type(a) is int for a in args) \
+            and (len(args) < 3 or args[2] != 0) and len(range(*args)) <= _LIMIT:
+        return _keep(run, arr, tuple(range(*args)))
+    return arr
+
+
+def _operand(run, value: object) -> tuple[str, object] | None:
+    """("array", values), ("scalar", value) or None: what an operand holds, where exact."""
+    if type(value) in (int, float):
+        return ("number", value)
+    if (held := values(run, value)) is not None:
+        return ("array", held) if not any(type(v) is bool for v in held) else None  # (bool arithmetic differs)
+    if (one := _scalar(value)) is not None:
+        return ("scalar", one)
+    return None
+
+
+def _apply(op, a: object, b: object, ints_only: bool) -> object:
+    if ints_only and not (type(a) is int and type(b) is int):
+        raise ArithmeticError
+    if op in (operator.floordiv, operator.mod, operator.truediv) and b == 0:
+        raise ArithmeticError  # (NumPy warns and gives 0, inf or nan: not followed)
+    found = op(a, b)
+    if type(found) is int and not -_EXACT <= found <= _EXACT:
+        raise ArithmeticError
+    return found
+
+
+def operated(run, op: type, left: object, right: object, result: object) -> object:
+    """`left op right` of exact host values: `result` (the run's array) given them."""
+    func = _OPS.get(op)
+    if func is None or type(result) is not Arr or not result.host:
+        return result
+    sides = (_operand(run, left), _operand(run, right))
+    if None in sides or all(side[0] == "number" for side in sides):
+        return result
+    ints_only = op in (ast.FloorDiv, ast.Mod)
+    try:
+        return _combined(run, lambda a, b: _apply(func, a, b, ints_only), sides, result)
+    except ArithmeticError:
+        return result
+
+
+def compared(run, op: type, left: object, right: object, result: object) -> object:
+    """`left < right` (and the other orderings) of exact host values: bools."""
+    func = _COMPARE.get(op)
+    if func is None or type(result) is not Arr or not result.host:
+        return result
+    sides = (_operand(run, left), _operand(run, right))
+    if None in sides:
+        return result
+    return _combined(run, func, sides, result)
+
+
+def _combined(run, func, sides: tuple, result: Arr) -> Arr:
+    (left_kind, a), (right_kind, b) = sides
+    if left_kind == right_kind == "array":
+        if len(a) != len(b):
+            return result  # (NumPy raises: the run's own check stands)
+        return _keep(run, result, tuple(func(x, y) for x, y in zip(a, b)))
+    if left_kind == "array":
+        return _keep(run, result, tuple(func(x, b) for x in a))
+    if right_kind == "array":
+        return _keep(run, result, tuple(func(a, y) for y in b))
+    found = func(a, b)
+    if result.ndim == 0 and (_fits(found) or type(found) is bool):
+        result.known = found
+    return result
+
+
+def truth(value: Arr) -> bool | None:
+    """The truth of a rank-0 host array whose value the run knows, else None."""
+    if value.host and value.ndim == 0 and type(value.known) in (int, float, bool):
+        return bool(value.known)
+    return None
+
+
+def item(run, holder: Arr, key: object, fallback: Arr) -> object:
+    """`holder[key]` of an array of known values: an int in range or a slice."""
+    held = values(run, holder)
+    if held is None:
+        return fallback
+    if type(key) is Arr and type(_scalar(key)) is int:
+        key = key.known
+    if type(key) is int:
+        if not -len(held) <= key < len(held):
+            raise Bail  # (IndexError: not followed)
+        return element(holder, held[key])
+    if type(key) is slice and all(part is None or type(part) is int for part in (key.start, key.stop, key.step)) \
+            and key.step != 0:
+        return _keep(run, Arr(None, True, dtype=holder.dtype), held[key])
+    return fallback
+
+
+def items(run, value: Arr) -> list | None:
+    """What iterating an array of known values gives: a rank-0 array per value."""
+    held = values(run, value)
+    return None if held is None else [element(value, v) for v in held]
+
+
+def method(run, owner: object, name: str, args: list, kwargs: dict, result: object) -> object:
+    """`owner.round()`, `.copy()`, `.astype(...)`, `.tolist()`, `.item()` of known values."""
+    held = values(run, owner)
+    one = _scalar(owner)
+    if held is None and one is None:
+        return result
+    whole = held if held is not None else (one,)
+    if name == "tolist" and not args and not kwargs:
+        return list(whole) if held is not None else one
+    if name == "item" and not args and not kwargs and len(whole) == 1:
+        return whole[0]
+    if type(result) is not Arr:
+        return result
+    if any(type(v) is bool for v in whole):
+        return result
+    if name == "copy" and not args and not kwargs:
+        changed = whole
+    elif name == "round" and not args and not kwargs:
+        if not all(type(v) is int or math.isfinite(v) for v in whole):
+            return result
+        changed = tuple(v if type(v) is int else float(round(v)) for v in whole)
+    elif name == "astype" and len(args) == 1 and not kwargs and result.dtype is not None:
+        changed = _cast(whole, result.dtype.name)
+    else:
+        return result
+    if changed is None:
+        return result
+    if held is not None:
+        return _keep(run, result, changed)
+    result.known = changed[0]
+    return result
+
+
+def _cast(whole: tuple, dtype: str | None) -> tuple | None:
+    if dtype in ("int64", "int32"):
+        if not all(type(v) is int or math.isfinite(v) for v in whole):
+            return None
+        cast = tuple(int(v) for v in whole)  # (toward zero, as NumPy)
+        bound = 2 ** 31 if dtype == "int32" else _EXACT
+        return cast if all(-bound <= v < bound for v in cast) else None
+    if dtype == "float64":
+        return tuple(float(v) for v in whole)
+    return None
