@@ -56,6 +56,7 @@ from codemods.analysis.script_paths import LIBRARY as PATH_LIBRARY
 from codemods.analysis.script_configs import LIBRARY as CONFIG_LIBRARY
 from codemods.analysis.key_paths import LIBRARY as KEY_PATHS_LIBRARY
 from codemods.analysis.shape_structs import LIBRARY as SHAPE_LIBRARY
+from codemods.analysis.array_shapes import LIBRARY as ARRAY_SHAPES_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, RunCallable, map_tree
 from codemods.analysis.unknown_numbers import is_number
@@ -389,4 +390,5 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "
            **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **CACHE_LIBRARY,
            **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
            **TYPED_DICT_LIBRARY, **QUEUE_LIBRARY, **THREAD_LIBRARY, **POOL_LIBRARY,
-           **STREAM_LIBRARY, **PATH_LIBRARY, **CONFIG_LIBRARY, **KEY_PATHS_LIBRARY, **SHAPE_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)
+           **STREAM_LIBRARY, **PATH_LIBRARY, **CONFIG_LIBRARY, **KEY_PATHS_LIBRARY, **SHAPE_LIBRARY,
+           **ARRAY_SHAPES_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)

@@ -19,6 +19,7 @@ from codemods.analysis import (repr_enums, explicit_layouts, object_orderings, o
                                script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
+from codemods.analysis.array_shapes import operator_result
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
@@ -194,6 +195,7 @@ class ScriptOperators:
                                             count=count), [left, right])
                 if not self.in_body and (laid := explicit_layouts.operated(op, sides)) is not None:
                     result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x - x.mean(0, keepdims=True)`, `x @ w`)
+            operator_result(self, op, left, right, result)  # (array_shapes.py)
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None

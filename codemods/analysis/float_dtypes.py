@@ -1,0 +1,90 @@
+"""The dtype of floating arrays through what a script run computes with them (issue 13).
+
+A run-time type checker tests each argument's dtype kind as well as its shape
+(`jnp.result_type(x).kind in "f"` for `Float[Array, "b d"]`), on arrays a shard_map body computed:
+`jax.nn.gelu(jnp.einsum(...))`, `psum(h @ w, "model")`, `x * scale`. The run knows the dtype of
+what the program placed (array_dtypes.py); here it follows a floating one through the operations
+that keep it, as JAX 0.10.2 computes them (checked): a float function of one floating array
+(`exp`, `tanh`, `gelu`, `softmax`, `rsqrt`, ...), a reduction that averages or sums it (`sum`,
+`mean`, `max`, `min`, `var`, `std`, `logsumexp`), a contraction of two arrays of the same floating
+dtype (`einsum`, `@`, `matmul`, `dot`), the collectives (each keeps its operand's dtype), and
+arithmetic of two arrays of one floating dtype, or of one and a Python number (weakly typed: the
+array's dtype wins). Anything else (two dtypes promoted together, an integer operand) leaves the
+dtype unknown, as before.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.script_values import Arr
+
+_KEEPING = frozenset({
+    *(f"jax.numpy.{name}" for name in (
+        "exp", "log", "log1p", "expm1", "abs", "tanh", "sqrt", "square", "sin", "cos", "negative", "sign", "floor",
+        "ceil", "round", "reciprocal", "exp2", "log2", "log10", "cbrt", "asarray", "copy", "zeros_like", "ones_like",
+        "sum", "mean", "max", "min", "amax", "amin", "prod", "var", "std", "nansum", "nanmean", "reshape",
+        "transpose", "swapaxes", "expand_dims", "squeeze", "flip", "sort", "concatenate", "stack", "maximum",
+        "minimum", "where")),
+    *(f"jax.nn.{name}" for name in (
+        "relu", "gelu", "silu", "swish", "sigmoid", "softplus", "tanh", "softmax", "log_softmax", "elu",
+        "leaky_relu", "relu6", "log_sigmoid", "standardize", "logsumexp")),
+    *(f"jax.lax.{name}" for name in ("rsqrt", "stop_gradient", "exp", "log", "tanh", "abs", "sqrt", "neg", "psum",
+                                      "pmean", "pmax", "pmin", "ppermute", "pcast", "pvary", "all_gather",
+                                      "psum_scatter", "all_to_all")),
+    "jax.scipy.special.logsumexp", "jax.numpy.einsum", "jax.numpy.matmul", "jax.numpy.dot",
+})
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.MatMult)
+
+
+def _floating(value: object) -> object:
+    """The dtype of a floating array, or None."""
+    return value.dtype if type(value) is Arr and value.dtype is not None and value.dtype.kind == "f" else None
+
+
+def _one(dtypes: list) -> object:
+    """The one dtype all of `dtypes` are (a floating one), or None."""
+    if not dtypes or any(dtype is None for dtype in dtypes):
+        return None
+    first = dtypes[0]
+    return first if all(dtype.name == first.name and dtype.kind == first.kind for dtype in dtypes) else None
+
+
+def library_dtype(name: str, args: list, kwargs: dict) -> object:
+    if name not in _KEEPING or "dtype" in kwargs or "preferred_element_type" in kwargs:
+        return None
+    operands = args[1:] if name == "jax.numpy.einsum" else args[:1] if name.startswith("jax.lax.") else args
+    if name in ("jax.numpy.concatenate", "jax.numpy.stack") and args and type(args[0]) in (tuple, list):
+        operands = list(args[0])
+    elif name == "jax.numpy.where":
+        operands = args[1:]
+    arrays = [value for value in operands if type(value) is Arr]
+    if not arrays or any(type(value) not in (Arr, int, float) for value in operands):
+        return None  # (a list, a dtype, an axis tuple as an operand: not followed)
+    if name.rsplit(".", 1)[-1] in ("sum", "mean", "max", "min", "amax", "amin", "prod", "var", "std", "nansum",
+                                   "nanmean", "reshape", "transpose", "swapaxes", "expand_dims", "squeeze",
+                                   "logsumexp") or name.startswith("jax.lax."):
+        if len(args) > (3 if name.endswith("swapaxes") else 2) and not name.startswith("jax.lax."):
+            return None  # (a positional dtype, an `out`)
+        arrays = arrays[:1]  # (the rest are axes, shapes, names)
+    return _one([_floating(value) for value in arrays])
+
+
+def binary_dtype(op: type, left: object, right: object) -> object:
+    if op not in _ARITHMETIC:
+        return None
+    arrays = [side for side in (left, right) if type(side) is Arr]
+    if any(type(side) not in (Arr, int, float) for side in (left, right)):
+        return None
+    return _one([_floating(value) for value in arrays])
+
+
+def method_dtype(owner: object, name: str) -> object:
+    if name in ("sum", "mean", "max", "min", "prod", "var", "std", "copy", "reshape", "transpose", "squeeze",
+                "ravel", "flatten", "swapaxes", "block_until_ready"):
+        return _floating(owner)
+    return None
+
+
+def kept(result: object, dtype: object) -> None:
+    if type(result) is Arr and result.dtype is None and dtype is not None:
+        result.dtype = dtype
