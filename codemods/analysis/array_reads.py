@@ -78,7 +78,7 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     count, rank = indexed(holder, parts)
     result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, index),
                  dtype=holder.dtype)
-    note(result, shape_indexed(shape_of(run, holder), parts))  # (array_shapes.py)
+    note(result, shape_indexed(shape_of(run, holder), parts, run))  # (array_shapes.py)
     if not run.in_body and (laid := explicit_layouts.indexed(holder, parts)) is not None:
         result.sharding = laid.sharding  # (`x[:, None]` on Explicit axes: explicit_layouts.py)
     if run.states is not None:

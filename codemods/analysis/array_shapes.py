@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 
+from codemods.analysis.array_extents import numpy_count
 from codemods.analysis.float_dtypes import binary_dtype, kept, library_dtype, method_dtype
 from codemods.analysis.script_values import Arr, MeshObj, NTup, SpecObj, StrMember
 
@@ -69,6 +70,8 @@ _METHOD_KEEPING = frozenset({"astype", "copy", "block_until_ready", "round", "co
 _SAME_BLOCK = frozenset(f"jax.lax.{name}" for name in ("psum", "pmean", "pmax", "pmin", "ppermute", "pcast", "pvary",
                                                          "pbroadcast", "psum_invariant"))
 _MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("zeros", "ones", "empty", "full"))
+_RANGES = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy")
+                    for name in ("arange", "linspace", "cumsum", "cumprod"))
 _SAMPLERS = frozenset(f"jax.random.{name}" for name in ("normal", "uniform", "bernoulli_none", "truncated_normal_none"))
 
 
@@ -192,10 +195,19 @@ def einsum(subscripts: object, shapes: list) -> tuple | None:
     return tuple(sizes[letter] for letter in output)
 
 
-def indexed(shape: tuple | None, parts: list) -> tuple | None:
-    """`x[parts]` of basic parts (ints, slices of ints or None, None, one Ellipsis)."""
+def indexed(shape: tuple | None, parts: list, run=None) -> tuple | None:
+    """`x[parts]` of basic parts (ints, slices of ints or None, None, one Ellipsis), or of one
+    integer array among whole slices (its shape in that dimension's place)."""
     if shape is None or sum(part is Ellipsis for part in parts) > 1:
         return None
+    arrays = [at for at, part in enumerate(parts) if type(part) is Arr]
+    if arrays:
+        at, index = arrays[0], parts[arrays[0]]
+        given = shape_of(run, index)
+        if len(arrays) > 1 or given is None or index.dtype is None or index.dtype.kind not in "iu" \
+                or at >= len(shape) or not all(type(part) is slice and part == slice(None) for part in parts if part is not index):
+            return None
+        return shape[:at] + given + shape[at + 1:]
     taking = sum(1 for part in parts if part is not None and part is not Ellipsis)
     if taking > len(shape):
         return None
@@ -278,6 +290,12 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     if name in _MAKERS and args and set(kwargs) <= {"dtype"} and len(args) <= (3 if short == "full" else 2):
         shape = (args[0],) if type(args[0]) is int else args[0]
         return tuple(shape) if type(shape) in (tuple, list) else None
+    if name in _RANGES and short != "cumsum" and (count := numpy_count(name.replace("jax.numpy.", "numpy."), args, kwargs)) \
+            is not None:
+        return (count,)  # (`np.linspace(a, b, n)`, `np.arange(n)`: array_extents.py)
+    if short in ("cumsum", "cumprod") and name in _RANGES and len(args) == 1 and set(kwargs) <= {"dtype"}:
+        shape = shape_of(run, args[0])
+        return (math.prod(shape),) if shape is not None else None  # (no axis: flattened)
     if name in _SAMPLERS and len(args) >= 2 and not kwargs:
         shape = (args[1],) if type(args[1]) is int else args[1]
         return tuple(shape) if type(shape) in (tuple, list) else None

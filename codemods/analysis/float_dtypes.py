@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.array_dtypes import on_device
 from codemods.analysis.script_values import Arr
 
 _KEEPING = frozenset({
@@ -32,6 +33,7 @@ _KEEPING = frozenset({
                                       "pmean", "pmax", "pmin", "ppermute", "pcast", "pvary", "all_gather",
                                       "psum_scatter", "all_to_all")),
     "jax.scipy.special.logsumexp", "jax.numpy.einsum", "jax.numpy.matmul", "jax.numpy.dot",
+    *(f"numpy.{name}" for name in ("cumsum", "cumprod", "sqrt", "exp", "log", "tanh", "abs", "square")),
 })
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.MatMult)
 
@@ -66,16 +68,18 @@ def library_dtype(name: str, args: list, kwargs: dict) -> object:
         if len(args) > (3 if name.endswith("swapaxes") else 2) and not name.startswith("jax.lax."):
             return None  # (a positional dtype, an `out`)
         arrays = arrays[:1]  # (the rest are axes, shapes, names)
-    return _one([_floating(value) for value in arrays])
+    found = _one([_floating(value) for value in arrays])
+    return on_device(found) if name.startswith("jax.") else found  # (a host float64 array placed: x64 decides)
 
 
 def binary_dtype(op: type, left: object, right: object) -> object:
     if op not in _ARITHMETIC:
         return None
     arrays = [side for side in (left, right) if type(side) is Arr]
-    if any(type(side) not in (Arr, int, float) for side in (left, right)):
-        return None
-    return _one([_floating(value) for value in arrays])
+    if any(type(side) not in (Arr, int, float) for side in (left, right)) or len({side.host for side in arrays}) > 1:
+        return None  # (a host array with a device one: JAX places the host one first)
+    found = _one([_floating(value) for value in arrays])
+    return on_device(found) if found is not None and not arrays[0].host else found
 
 
 def method_dtype(owner: object, name: str) -> object:
