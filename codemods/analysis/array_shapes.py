@@ -561,3 +561,10 @@ def left_body(result: object, placed: object, specs: object, mesh: object, depth
         for spec, source, made in zip(specs, result, placed):
             left_body(source, made, spec, mesh, depth + 1)
     return placed
+
+
+def like(leaf: object, made: Arr) -> Arr:
+    """`made`, the tracer (or the gradient) a transformation hands over for `leaf`: of its shape and dtype."""
+    if type(leaf) is Arr:
+        kept(made, leaf.dtype)
+    return carried(leaf, made)
