@@ -50,7 +50,7 @@ _ELEMENTWISE = frozenset({
     "jax.scipy.special.erf", "jax.numpy.full_like",
 })
 _KEEPING_KEYWORDS = frozenset({"axis", "approximate", "dtype", "negative_slope", "alpha", "copy"})
-_BROADCAST = frozenset(f"jax.numpy.{name}" for name in (
+_BROADCAST = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
     "maximum", "minimum", "add", "subtract", "multiply", "divide", "true_divide", "power", "where", "logical_and",
     "logical_or", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal", "arctan2", "hypot",
     "mod", "remainder", "floor_divide"))
@@ -490,7 +490,8 @@ def method_result(run, method, args: list, kwargs: dict, result: object) -> obje
     """`result` of `x.name(...)`, of its shape and dtype where certain."""
     if type(method.owner) is Arr and result is not method.owner:
         note(result, method_shape(run, method.owner, method.name, args, kwargs))
-        kept(result, method_dtype(method.owner, method.name) if not kwargs and len(args) <= 1 else None)
+        kept(result, method_dtype(method.owner, method.name) if set(kwargs) <= {"axis", "keepdims"} and len(args) <= 1
+             else None)
     return result
 
 

@@ -33,7 +33,8 @@ _KEEPING = frozenset({
                                       "pmean", "pmax", "pmin", "ppermute", "pcast", "pvary", "all_gather",
                                       "psum_scatter", "all_to_all")),
     "jax.scipy.special.logsumexp", "jax.numpy.einsum", "jax.numpy.matmul", "jax.numpy.dot",
-    *(f"numpy.{name}" for name in ("cumsum", "cumprod", "sqrt", "exp", "log", "tanh", "abs", "square")),
+    *(f"numpy.{name}" for name in ("cumsum", "cumprod", "sqrt", "exp", "log", "tanh", "abs", "square", "maximum",
+                                   "minimum")),
 })
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.MatMult)
 

@@ -229,6 +229,7 @@ class ScriptOperators:
                 count, rank = with_scalar(left, right)  # (`rng.random((n, s)) < 0.3`: its shape)
                 result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), count=count,
                              ndim=rank if rank is not None else broadcast_rank([left, right]))
+                operator_result(self, type(node.ops[0]), left, right, result)  # (its shape: array_shapes.py)
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result
