@@ -54,6 +54,8 @@ def _entered(tree: object, specs: object, mesh, depth: int) -> object:
         _laid_out_as(tree, specs, mesh, 0)
         return map_tree(_numbers_as_arrays(tree, 0), lambda leaf: note(Arr(None, False, ndim=leaf.ndim, state=state, dtype=on_device(leaf.dtype)),
                                                                        block(leaf.shape, specs, mesh)), (Arr,))
+    if tree is None and specs is None:
+        return None  # (an empty node matched by an empty one: `Transition(obs, r, done=None)`)
     if type(specs) is dict and type(tree) is dict and set(specs) == set(tree):
         return {key: _entered(tree[key], specs[key], mesh, depth + 1) for key in sorted(tree)}
     if type(specs) in (tuple, list, NTup) and type(specs) is type(tree) and len(specs) == len(tree) \

@@ -162,7 +162,7 @@ class ScriptOperators:
             return guard(operator.getitem, holder, key)
         if script_environment.is_environ(holder):
             return script_environment.item(self, key)
-        return script_typing.subscript(holder, key)  # (`tuple[int, int]`), or Bail
+        return script_typing.subscript(holder, key, self)  # (`tuple[int, int]`), or Bail
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
