@@ -299,11 +299,36 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     if name in _SAMPLERS and len(args) >= 2 and not kwargs:
         shape = (args[1],) if type(args[1]) is int else args[1]
         return tuple(shape) if type(shape) in (tuple, list) else None
+    if name in ("jax.numpy.clip", "numpy.clip") and 1 <= len(args) <= 3 and not kwargs \
+            and all(type(arg) in (int, float) or arg is None for arg in args[1:]):
+        return shape_of(run, args[0])  # (bounds that are numbers)
+    if name == "jax.numpy.take_along_axis" and len(args) == 3 and not kwargs or name == "jax.numpy.take_along_axis" \
+            and len(args) == 2 and set(kwargs) == {"axis"}:
+        return _along(shape_of(run, args[0]), shape_of(run, args[1]), args[2] if len(args) == 3 else kwargs["axis"])
+    if name == "jax.lax.axis_index" and run.in_body:
+        return ()
     if name in _SAME_BLOCK and args and run.in_body:
         return shape_of(run, args[0])
     if short in ("all_gather", "psum_scatter", "all_to_all") and name.startswith("jax.lax.") and run.in_body:
         return _collective_shape(run, short, args, kwargs)
     return None
+
+
+def _along(shape: tuple | None, indices: tuple | None, axis: object) -> tuple | None:
+    """`take_along_axis(a, indices, axis)`: the indices' size at `axis`, the others broadcast."""
+    if shape is None or indices is None or len(shape) != len(indices) or type(axis) is not int \
+            or not -len(shape) <= axis < len(shape):
+        return None
+    axis %= len(shape)
+    out = []
+    for at, (a, b) in enumerate(zip(shape, indices)):
+        if at == axis:
+            out.append(b)
+        elif a == b or 1 in (a, b):
+            out.append(max(a, b) if 1 in (a, b) else a)
+        else:
+            return None
+    return tuple(out)
 
 
 def transposed(shape: tuple | None, axes: object) -> tuple | None:

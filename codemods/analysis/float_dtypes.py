@@ -25,7 +25,7 @@ _KEEPING = frozenset({
         "ceil", "round", "reciprocal", "exp2", "log2", "log10", "cbrt", "asarray", "copy", "zeros_like", "ones_like",
         "sum", "mean", "max", "min", "amax", "amin", "prod", "var", "std", "nansum", "nanmean", "reshape",
         "transpose", "swapaxes", "expand_dims", "squeeze", "flip", "sort", "concatenate", "stack", "maximum",
-        "minimum", "where")),
+        "minimum", "where", "take_along_axis")),
     *(f"jax.nn.{name}" for name in (
         "relu", "gelu", "silu", "swish", "sigmoid", "softplus", "tanh", "softmax", "log_softmax", "elu",
         "leaky_relu", "relu6", "log_sigmoid", "standardize", "logsumexp")),
@@ -65,8 +65,8 @@ def library_dtype(name: str, args: list, kwargs: dict) -> object:
         return None  # (a list, a dtype, an axis tuple as an operand: not followed)
     if name.rsplit(".", 1)[-1] in ("sum", "mean", "max", "min", "amax", "amin", "prod", "var", "std", "nansum",
                                    "nanmean", "reshape", "transpose", "swapaxes", "expand_dims", "squeeze",
-                                   "logsumexp") or name.startswith("jax.lax."):
-        if len(args) > (3 if name.endswith("swapaxes") else 2) and not name.startswith("jax.lax."):
+                                   "logsumexp", "take_along_axis") or name.startswith("jax.lax."):
+        if len(args) > (3 if name.endswith(("swapaxes", "take_along_axis")) else 2) and not name.startswith("jax.lax."):
             return None  # (a positional dtype, an `out`)
         arrays = arrays[:1]  # (the rest are axes, shapes, names)
     found = _one([_floating(value) for value in arrays])
