@@ -299,6 +299,9 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     if name in _SAMPLERS and len(args) >= 2 and not kwargs:
         shape = (args[1],) if type(args[1]) is int else args[1]
         return tuple(shape) if type(shape) in (tuple, list) else None
+    if name in ("jax.numpy.full_like", "numpy.full_like") and len(args) == 2 and set(kwargs) <= {"dtype"} \
+            and type(args[0]) is Arr:
+        return shape_of(run, args[0])
     if name in ("jax.numpy.clip", "numpy.clip") and 1 <= len(args) <= 3 and not kwargs \
             and all(type(arg) in (int, float) or arg is None for arg in args[1:]):
         return shape_of(run, args[0])  # (bounds that are numbers)

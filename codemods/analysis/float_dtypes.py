@@ -36,6 +36,12 @@ _KEEPING = frozenset({
     *(f"numpy.{name}" for name in ("cumsum", "cumprod", "sqrt", "exp", "log", "tanh", "abs", "square", "maximum",
                                    "minimum")),
 })
+_LIKE = frozenset({"jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.full_like"})
+# Integer arrays keep their dtype through these (with Python ints beside them).
+_INTEGRAL = frozenset({
+    *(f"jax.numpy.{name}" for name in ("maximum", "minimum", "where", "abs", "negative", "asarray", "copy")),
+    *(f"jax.lax.{name}" for name in ("psum", "pmax", "pmin", "ppermute", "pcast", "all_gather", "psum_scatter",
+                                      "all_to_all", "stop_gradient"))})
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.MatMult)
 
 
@@ -53,6 +59,10 @@ def _one(dtypes: list) -> object:
 
 
 def library_dtype(name: str, args: list, kwargs: dict) -> object:
+    if name in _LIKE and 1 <= len(args) <= 2 and not kwargs and type(args[0]) is Arr and args[0].dtype is not None:
+        return args[0].dtype if args[0].dtype.kind in "fiub" else None  # (`full_like(t, step)`: t's dtype)
+    if name in _INTEGRAL and "dtype" not in kwargs and (found := _integral(name, args)) is not None:
+        return found
     if name not in _KEEPING or "dtype" in kwargs or "preferred_element_type" in kwargs:
         return None
     operands = args[1:] if name == "jax.numpy.einsum" else args[:1] if name.startswith("jax.lax.") else args
@@ -73,7 +83,21 @@ def library_dtype(name: str, args: list, kwargs: dict) -> object:
     return on_device(found) if name.startswith("jax.") else found  # (a host float64 array placed: x64 decides)
 
 
+def _integral(name: str, args: list) -> object:
+    """The one integer dtype of the arrays an integer-keeping call takes with Python ints."""
+    operands = args[:1] if name.startswith("jax.lax.") else args[1:] if name == "jax.numpy.where" else args
+    arrays = [value for value in operands if type(value) is Arr]
+    if not arrays or any(type(value) not in (Arr, int) for value in operands) \
+            or any(value.dtype is None or value.dtype.kind not in "iu" for value in arrays):
+        return None
+    found = _one([value.dtype for value in arrays])
+    return on_device(found) if found is not None else None
+
+
 def binary_dtype(op: type, left: object, right: object) -> object:
+    if op in (ast.Add, ast.Sub, ast.Mult) and {type(left), type(right)} <= {Arr, int} and all(
+            type(side) is int or side.dtype is not None and side.dtype.kind in "iu" and not side.host for side in (left, right)):
+        return _one([side.dtype for side in (left, right) if type(side) is Arr])  # (`tt - 1` of an int32 array)
     if op not in _ARITHMETIC:
         return None
     arrays = [side for side in (left, right) if type(side) is Arr]
