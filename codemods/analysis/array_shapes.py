@@ -302,6 +302,13 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     if name in ("jax.numpy.full_like", "numpy.full_like") and len(args) == 2 and set(kwargs) <= {"dtype"} \
             and type(args[0]) is Arr:
         return shape_of(run, args[0])
+    if name == "jax.numpy.take" and len(args) == 2 and set(kwargs) == {"axis"} and type(kwargs["axis"]) is int \
+            and type(args[1]) is Arr and args[1].dtype is not None and args[1].dtype.kind in "iu":
+        shape, given, axis = shape_of(run, args[0]), shape_of(run, args[1]), kwargs["axis"]
+        if shape is None or given is None or not -len(shape) <= axis < len(shape):
+            return None
+        axis %= len(shape)
+        return shape[:axis] + given + shape[axis + 1:]  # (JAX fills out-of-range indices: no raise)
     if name in ("jax.numpy.clip", "numpy.clip") and 1 <= len(args) <= 3 and not kwargs \
             and all(type(arg) in (int, float) or arg is None for arg in args[1:]):
         return shape_of(run, args[0])  # (bounds that are numbers)

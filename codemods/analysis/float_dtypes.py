@@ -25,7 +25,7 @@ _KEEPING = frozenset({
         "ceil", "round", "reciprocal", "exp2", "log2", "log10", "cbrt", "asarray", "copy", "zeros_like", "ones_like",
         "sum", "mean", "max", "min", "amax", "amin", "prod", "var", "std", "nansum", "nanmean", "reshape",
         "transpose", "swapaxes", "expand_dims", "squeeze", "flip", "sort", "concatenate", "stack", "maximum",
-        "minimum", "where", "take_along_axis")),
+        "minimum", "where", "take_along_axis", "take")),
     *(f"jax.nn.{name}" for name in (
         "relu", "gelu", "silu", "swish", "sigmoid", "softplus", "tanh", "softmax", "log_softmax", "elu",
         "leaky_relu", "relu6", "log_sigmoid", "standardize", "logsumexp")),
@@ -75,7 +75,7 @@ def library_dtype(name: str, args: list, kwargs: dict) -> object:
         return None  # (a list, a dtype, an axis tuple as an operand: not followed)
     if name.rsplit(".", 1)[-1] in ("sum", "mean", "max", "min", "amax", "amin", "prod", "var", "std", "nansum",
                                    "nanmean", "reshape", "transpose", "swapaxes", "expand_dims", "squeeze",
-                                   "logsumexp", "take_along_axis") or name.startswith("jax.lax."):
+                                   "logsumexp", "take_along_axis", "take") or name.startswith("jax.lax."):
         if len(args) > (3 if name.endswith(("swapaxes", "take_along_axis")) else 2) and not name.startswith("jax.lax."):
             return None  # (a positional dtype, an `out`)
         arrays = arrays[:1]  # (the rest are axes, shapes, names)
@@ -103,6 +103,9 @@ def binary_dtype(op: type, left: object, right: object) -> object:
     arrays = [side for side in (left, right) if type(side) is Arr]
     if any(type(side) not in (Arr, int, float) for side in (left, right)) or len({side.host for side in arrays}) > 1:
         return None  # (a host array with a device one: JAX places the host one first)
+    floats = [value for value in arrays if value.dtype is None or value.dtype.kind not in "iub"]
+    if len(floats) == 1 and len(arrays) == 2 and not arrays[0].host and op is not ast.Pow:
+        arrays = floats  # (JAX promotes an integer or bool array with a floating one to the floating dtype)
     found = _one([_floating(value) for value in arrays])
     return on_device(found) if found is not None and not arrays[0].host else found
 
