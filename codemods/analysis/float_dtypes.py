@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.array_dtypes import on_device
+from codemods.analysis.array_dtypes import DType, on_device
 from codemods.analysis.script_values import Arr
 
 _KEEPING = frozenset({
@@ -61,6 +61,9 @@ def _one(dtypes: list) -> object:
 def library_dtype(name: str, args: list, kwargs: dict) -> object:
     if name in _LIKE and 1 <= len(args) <= 2 and not kwargs and type(args[0]) is Arr and args[0].dtype is not None:
         return args[0].dtype if args[0].dtype.kind in "fiub" else None  # (`full_like(t, step)`: t's dtype)
+    if name in ("jax.numpy.sum", "jax.numpy.prod") and 1 <= len(args) <= 2 and set(kwargs) <= {"axis", "keepdims"} \
+            and (found := _summed(args[0])) is not None and not args[0].host:
+        return found
     if name in _INTEGRAL and "dtype" not in kwargs and (found := _integral(name, args)) is not None:
         return found
     if name not in _KEEPING or "dtype" in kwargs or "preferred_element_type" in kwargs:
@@ -110,7 +113,16 @@ def binary_dtype(op: type, left: object, right: object) -> object:
     return on_device(found) if found is not None and not arrays[0].host else found
 
 
+def _summed(value: object) -> object:
+    """`sum`/`prod` of an integer or bool array: the default integer of its signedness (x64 decides the width)."""
+    if type(value) is not Arr or value.dtype is None or value.dtype.kind not in "iub":
+        return None
+    return DType(None, "u" if value.dtype.kind == "u" else "i")
+
+
 def method_dtype(owner: object, name: str) -> object:
+    if name in ("sum", "prod") and (found := _summed(owner)) is not None:
+        return found
     if name in ("sum", "mean", "max", "min", "prod", "var", "std", "copy", "reshape", "transpose", "squeeze",
                 "ravel", "flatten", "swapaxes", "block_until_ready"):
         return _floating(owner)
