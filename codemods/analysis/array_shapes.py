@@ -604,3 +604,50 @@ def like(leaf: object, made: Arr) -> Arr:
     if type(leaf) is Arr:
         kept(made, leaf.dtype)
     return carried(leaf, made)
+
+
+def blocks(mesh: object, in_specs: object, args: list) -> list | None:
+    """The arguments a body whose states the run does not follow starts from: each array a block
+    of the shape its in_specs entry gives, of its dtype (None: the specs are not read here)."""
+    from codemods.analysis.array_dtypes import on_device
+    from codemods.analysis import registered_dataclasses as pytree
+
+    def entered(tree: object, specs: object, depth: int) -> object:
+        if depth > 12:
+            raise LookupError
+        if type(specs) is SpecObj:
+            def leaf(item: object) -> Arr:
+                if type(item) in (int, float, bool):
+                    return note(Arr(None, False, ndim=0), ())
+                return note(Arr(None, False, ndim=item.ndim, dtype=on_device(item.dtype)), block(item.shape, specs, mesh))
+            return _tree(tree, leaf, 0)
+        if tree is None and specs is None:
+            return None
+        if type(specs) is dict and type(tree) is dict and set(specs) == set(tree):
+            return {key: entered(tree[key], specs[key], depth + 1) for key in sorted(tree)}
+        if type(specs) in (tuple, list, NTup) and type(specs) is type(tree) and len(specs) == len(tree) \
+                and (type(specs) is not NTup or specs.cls is tree.cls):
+            items = [entered(item, spec, depth + 1) for item, spec in zip(tree, specs)]
+            from codemods.analysis.script_values import ntup
+
+            return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
+        if pytree.registration(tree) is not None and pytree.registration(specs) is not None \
+                and pytree.alike(tree, [specs]):
+            return pytree.rebuilt(tree, [entered(item, spec, depth + 1) for item, spec in
+                                         zip(pytree.children(tree), pytree.children(specs))])
+        raise LookupError
+
+    if type(in_specs) is SpecObj:
+        in_specs = tuple(in_specs for _ in args)
+    if type(in_specs) is not tuple or len(in_specs) != len(args):
+        return None
+    try:
+        return [entered(arg, spec, 0) for arg, spec in zip(args, in_specs)]
+    except LookupError:
+        return None
+
+
+def _tree(tree: object, leaf, depth: int) -> object:
+    from codemods.analysis.script_values import map_tree
+
+    return map_tree(tree, leaf)

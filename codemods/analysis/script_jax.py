@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from codemods.analysis.array_shapes import carried, left_body
+from codemods.analysis.array_shapes import blocks, carried, left_body
 from codemods.analysis import partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
@@ -209,7 +209,8 @@ def _run_shard_map(run, mapped: ShardMapFn, mesh: MeshObj, args: list) -> object
     outer, run.states = run.states, states
     run.in_body += 1
     try:
-        result = run.call(mapped.func, entered or [_leaves(arg, lambda leaf: Arr(None, False)) for arg in args], {})
+        result = run.call(mapped.func, entered or blocks(mesh, mapped.in_specs, args)  # (array_shapes.py)
+                          or [_leaves(arg, lambda leaf: Arr(None, False)) for arg in args], {})
     except GatherStop:
         # A body traced before: JAX may reuse that trace (jit's cache) and never meet what this
         # second run met; when the second run meets nothing, either way nothing raises.
