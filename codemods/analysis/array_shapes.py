@@ -596,6 +596,13 @@ def left_body(result: object, placed: object, specs: object, mesh: object, depth
             and len(specs) == len(result) == len(placed):
         for spec, source, made in zip(specs, result, placed):
             left_body(source, made, spec, mesh, depth + 1)
+    else:
+        from codemods.analysis import registered_dataclasses as pytree
+
+        if all(pytree.registration(tree) is not None for tree in (specs, result, placed)) \
+                and specs.cls is result.cls is placed.cls:
+            for spec, source, made in zip(pytree.children(specs), pytree.children(result), pytree.children(placed)):
+                left_body(source, made, spec, mesh, depth + 1)
     return placed
 
 

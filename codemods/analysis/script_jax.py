@@ -234,6 +234,8 @@ def _specs_on(mesh: MeshObj, specs: object, depth: int) -> object:
         return {key: _specs_on(mesh, value, depth + 1) for key, value in specs.items()}
     if type(specs) in (tuple, list):
         return type(specs)(_specs_on(mesh, value, depth + 1) for value in specs)
+    if pytree.registration(specs) is not None:  # (a chex-like dataclass of specs)
+        return pytree.rebuilt(specs, [_specs_on(mesh, value, depth + 1) for value in pytree.children(specs)])
     raise Bail
 
 

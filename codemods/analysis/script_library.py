@@ -58,7 +58,8 @@ from codemods.analysis.key_paths import LIBRARY as KEY_PATHS_LIBRARY
 from codemods.analysis.shape_structs import LIBRARY as SHAPE_LIBRARY
 from codemods.analysis.array_shapes import LIBRARY as ARRAY_SHAPES_LIBRARY
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Arr, RunCallable, map_tree
+from codemods.analysis import registered_dataclasses as pytree
+from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
 from codemods.analysis.unknown_numbers import is_number
 
 # NumPy's pi, e, inf and nan are the same floats as math's (and it has no tau): `check` must run
@@ -339,7 +340,8 @@ def several(name: str, args: list, kwargs: dict, in_body: bool = False) -> objec
     if name.startswith("jax.ops.segment_") and args and type(args[0]) is Arr \
             and all(type(v) in (Arr, Opaque, int, bool, type(None)) for v in (*args[1:], *kwargs.values())):
         return Arr(None, False)  # `jax.ops.segment_sum(data, ids, n)`: an array of unknown layout
-    if name in _TREE_COLLECTIVES and in_body and args and type(args[0]) in (tuple, list, dict):
+    if name in _TREE_COLLECTIVES and in_body and args and (type(args[0]) in (tuple, list, dict, NTup)
+                                                            or pytree.registration(args[0]) is not None):
         return map_tree(args[0], lambda leaf: Arr(None, False))  # `psum((a, b), axis)`: a tree of results
     return None
 
