@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "kb1_sf105_typechecked_dims_bound_on_block_shapes": "main()",
+    "nkb1_typechecked_dims_disagree_on_block_shapes": "main()",
+    "kb2_sf105_callable_hint_read_by_get_args": "main()",
+    "nkb2_callable_hint_lists_its_parameters": "main()",
+    "kb3_sf106_shape_asserted_on_the_block": "main()",
+    "nkb3_shape_asserted_on_the_global_batch": "main()",
     "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
     "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
     "njd1_sf105_generator_closed_before_a_with_exit_swallows": "main()",
