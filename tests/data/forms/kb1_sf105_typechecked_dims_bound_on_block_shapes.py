@@ -47,7 +47,7 @@ REDUCE_OVER = {1: ("data", "model"), 2: ("data",)}  # (by the rank of what is su
 def body(x, w):
     h = project(x, w)
     s = row_sums(x)
-    return jax.lax.psum(jnp.sum(s), REDUCE_OVER[jnp.ndim(s)]) + jnp.sum(h)  # SF105
+    return jax.lax.psum(jnp.sum(s), REDUCE_OVER[jnp.ndim(s)]) + jax.lax.psum(jnp.sum(h), ("data", "model"))  # SF105
 
 
 def main():

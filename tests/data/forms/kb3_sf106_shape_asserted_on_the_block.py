@@ -30,14 +30,14 @@ def body(x, w):
     assert_equal_shape([flat, jnp.zeros(BATCH // 4 * F // 2)])
     full = jax.lax.all_gather(h, "model", axis=1, tiled=True, to="reduced")
     assert_shape(full, (BATCH // 4, F))
-    return REDUCERS[jnp.ndim(full)](full)  # SF106
+    return REDUCERS[jnp.ndim(full)](full, axis=1, keepdims=True)  # SF106
 
 
 def main():
     mesh = jax.make_mesh((4, 2), ("data", "model"))
     x = jax.device_put(np.ones((BATCH, D), np.float32), NamedSharding(mesh, P("data", None)))
     w = jax.device_put(np.ones((D, F), np.float32), NamedSharding(mesh, P(None, "model")))
-    f = jax.shard_map(body, mesh=mesh, in_specs=(P("data", None), P(None, "model")), out_specs=P("data"))
+    f = jax.shard_map(body, mesh=mesh, in_specs=(P("data", None), P(None, "model")), out_specs=P("data", "model"))
     return f(x, w)
 
 
