@@ -12,7 +12,8 @@ import ast
 
 from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.array_dtypes import on_device
-from codemods.analysis.array_shapes import block, note
+from codemods.analysis.array_shapes import note
+from codemods.analysis.shaped_values import block
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.script_values import Arr, GatherStop, NTup, SpecObj, map_tree, ntup

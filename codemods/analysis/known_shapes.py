@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.array_shapes import method_result
+from codemods.analysis.shaped_values import method_result
 from codemods.analysis.script_values import Arr, MeshObj, ShardObj, SpecObj
 
 _SHAPES = "_known_shapes"  # Arr.serial -> its shape

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from codemods.analysis.array_shapes import blocks, carried, left_body
+from codemods.analysis.shaped_values import blocks, carried, left_body
 from codemods.analysis import partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device

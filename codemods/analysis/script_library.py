@@ -56,7 +56,7 @@ from codemods.analysis.script_paths import LIBRARY as PATH_LIBRARY
 from codemods.analysis.script_configs import LIBRARY as CONFIG_LIBRARY
 from codemods.analysis.key_paths import LIBRARY as KEY_PATHS_LIBRARY
 from codemods.analysis.shape_structs import LIBRARY as SHAPE_LIBRARY
-from codemods.analysis.array_shapes import LIBRARY as ARRAY_SHAPES_LIBRARY
+from codemods.analysis.shaped_values import LIBRARY as ARRAY_SHAPES_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree

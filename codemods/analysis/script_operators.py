@@ -19,7 +19,7 @@ from codemods.analysis import (repr_enums, explicit_layouts, object_orderings, o
                                script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
-from codemods.analysis.array_shapes import operator_result
+from codemods.analysis.shaped_values import operator_result
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember

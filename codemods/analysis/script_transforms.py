@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
-from codemods.analysis.array_shapes import like
+from codemods.analysis.shaped_values import like
 from codemods.analysis import state_transforms as st
 from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.host_objects import Bail

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from codemods.analysis.array_shapes import like
+from codemods.analysis.shaped_values import like
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, map_tree
 from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, State

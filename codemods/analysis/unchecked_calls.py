@@ -36,7 +36,7 @@ import unittest
 
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
-from codemods.analysis.array_shapes import library_result
+from codemods.analysis.shaped_values import library_result
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
