@@ -23,6 +23,13 @@ ENTRIES = {
     "nkd2_sf105_trials_ranked_by_rank1_losses": "main()",
     "kd3_sf106_logspace_scales_zipped": "main()",
     "nkd3_sf106_geomspace_from_zero_raises": "main()",
+
+    "kb1_sf105_typechecked_dims_bound_on_block_shapes": "main()",
+    "nkb1_typechecked_dims_disagree_on_block_shapes": "main()",
+    "kb2_sf105_callable_hint_read_by_get_args": "main()",
+    "nkb2_callable_hint_lists_its_parameters": "main()",
+    "kb3_sf106_shape_asserted_on_the_block": "main()",
+    "nkb3_shape_asserted_on_the_global_batch": "main()",
     "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
     "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
     "njd1_sf105_generator_closed_before_a_with_exit_swallows": "main()",
@@ -3103,6 +3110,9 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     "kd3_sf106_logspace_scales_zipped": {12: "    scaled = tuple(b for b, s in zip(blocks, scales))"},
+
+    "kb3_sf106_shape_asserted_on_the_block": {
+        33: '    return REDUCERS[jnp.ndim(full)](jax.lax.pcast(full, "model", to="varying"), axis=1, keepdims=True)'},
     "lf11_sf106_reduced_plus_its_reversed_copy": {9: '        return jax.lax.psum(g, "j") + g[:, ::-1]'},
     "lf4_sf106_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
     "lf5_sf106_script_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
@@ -3402,6 +3412,11 @@ NOTES: dict[tuple[str, int], str] = {
     ("nkd2_sf105_trials_ranked_by_rank1_losses", 25): "the losses are arrays of rank 1: `sorted` raises ValueError"
     " (no truth value) before the psum",
     ("nkd3_sf106_geomspace_from_zero_raises", 11): "np.geomspace from 0 raises ValueError before any block is scaled",
+
+    ("nkb1_typechecked_dims_disagree_on_block_shapes", 28): "the checker raises TypeError: w's block has 8 rows"
+    " where x's block has 16 columns, before the psum",
+    ("nkb3_shape_asserted_on_the_global_batch", 13): "the assertion raises: the gathered block has a quarter of"
+    " the rows, before the mean",
     ("njd11_sf105_thread_pool_job_races_the_main_thread", 19): "the job reads the layout table while the main thread"
     " rewrites it: which axes it returns depends on the threads' timing, so the run is silent",
     ("njd12_sf105_as_completed_first_finisher_decides", 16): "the layout is the first probe to finish, which depends"

@@ -117,6 +117,9 @@ def attribute(hint: AnnotatedHint, name: str) -> object:
 
 def strip(value: object) -> object:
     """`_strip_annotations`: the hint without its Annotated layers (none nest deeper: see subscript)."""
+    if type(value).__name__ == "HeldHint" and any(type(arg) is AnnotatedHint or type(arg).__name__ == "HeldHint"
+                                                 for arg in value.args):
+        raise Bail  # (its Annotated arguments stripped in turn: not modelled)
     return value.origin if type(value) is AnnotatedHint else value
 
 
@@ -159,8 +162,8 @@ def _settled(run, value: object) -> object:
             break
     else:
         raise Bail
-    if type(value) is AnnotatedHint or is_class(value):
-        return value
+    if type(value) is AnnotatedHint or is_class(value) or type(value).__name__ == "HeldHint":
+        return value  # (held_hints.py)
     raise Bail  # (a value typing checks or takes apart further: not modelled)
 
 

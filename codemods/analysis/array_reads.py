@@ -10,8 +10,10 @@ JAX gives it (state_runs.py).
 from __future__ import annotations
 
 import ast
+import math
 
 from codemods.analysis import exact_host_arrays, explicit_layouts
+from codemods.analysis.array_shapes import indexed as shape_indexed, note, shape_of, transposed
 from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.passed_steps import sliced_count
@@ -31,6 +33,8 @@ def array_attribute(run, obj: Arr, name: str) -> object:
         return obj.sharding
     if name == "ndim" and obj.ndim is not None:
         return obj.ndim
+    if name in ("shape", "size") and (shape := shape_of(run, obj)) is not None:
+        return shape if name == "shape" else math.prod(shape)  # (array_shapes.py)
     if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
         return tuple(obj.count if i == 0 and obj.count is not None else number(run) for i in range(obj.ndim))
     if name == "shape":
@@ -48,6 +52,8 @@ def array_attribute(run, obj: Arr, name: str) -> object:
     result = Arr(None, obj.host)
     if name == "T" and not run.in_body and (laid := explicit_layouts.transposed(obj)) is not None:
         result = laid  # (explicit_layouts.py)
+    if name == "T":
+        note(result, transposed(shape_of(run, obj), None))
     if run.states is not None:
         run.states.attribute(obj, name, result)
     return result
@@ -75,6 +81,7 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     count, rank = indexed(holder, parts)
     result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, index),
                  dtype=holder.dtype)
+    note(result, shape_indexed(shape_of(run, holder), parts, run))  # (array_shapes.py)
     if not run.in_body and (laid := explicit_layouts.indexed(holder, parts)) is not None:
         result.sharding = laid.sharding  # (`x[:, None]` on Explicit axes: explicit_layouts.py)
     if run.states is not None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis import script_pytree_nodes as pytree
+from codemods.analysis.array_dtypes import on_device
+from codemods.analysis.array_shapes import note
+from codemods.analysis.shaped_values import block
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.script_values import Arr, GatherStop, NTup, SpecObj, map_tree, ntup
@@ -50,7 +53,10 @@ def _entered(tree: object, specs: object, mesh, depth: int) -> object:
     if type(specs) is SpecObj:
         state = spec_state(_entry(specs, mesh), None)
         _laid_out_as(tree, specs, mesh, 0)
-        return map_tree(_numbers_as_arrays(tree, 0), lambda leaf: Arr(None, False, ndim=leaf.ndim, state=state), (Arr,))
+        return map_tree(_numbers_as_arrays(tree, 0), lambda leaf: note(Arr(None, False, ndim=leaf.ndim, state=state, dtype=on_device(leaf.dtype)),
+                                                                       block(leaf.shape, specs, mesh)), (Arr,))
+    if tree is None and specs is None:
+        return None  # (an empty node matched by an empty one: `Transition(obs, r, done=None)`)
     if type(specs) is dict and type(tree) is dict and set(specs) == set(tree):
         return {key: _entered(tree[key], specs[key], mesh, depth + 1) for key in sorted(tree)}
     if type(specs) in (tuple, list, NTup) and type(specs) is type(tree) and len(specs) == len(tree) \
@@ -112,7 +118,7 @@ def _numbers_as_arrays(tree: object, depth: int) -> object:
     if depth > 12:
         raise Bail
     if type(tree) in (int, float, bool):
-        return Arr(None, False, ndim=0)
+        return note(Arr(None, False, ndim=0), ())
     if type(tree) is dict:
         return {key: _numbers_as_arrays(value, depth + 1) for key, value in tree.items()}
     if type(tree) in (tuple, list):

@@ -107,7 +107,7 @@ def _made_hint(run, node: ast.Subscript, env) -> object:
         value = run.eval(node, env)
     except (Bail, Raised):
         return UNKNOWN
-    return value if type(value) is AnnotatedHint or is_class(value) else UNKNOWN
+    return value if type(value) is AnnotatedHint or is_class(value) or type(value).__name__ == "HeldHint" else UNKNOWN
 
 
 def _plain(value: object) -> bool:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.shaped_values import method_result
 from codemods.analysis.script_values import Arr, MeshObj, ShardObj, SpecObj
 
 _SHAPES = "_known_shapes"  # Arr.serial -> its shape
@@ -57,13 +58,14 @@ def method_made(run, method, args: list, kwargs: dict, result: object) -> object
             _keep(run, result, shape)
         elif method.name == "reshape" and (new := _reshaped(shape, args)) is not None:
             _keep(run, result, new)
-    return result
+    return method_result(run, method, args, kwargs, result)  # (array_shapes.py)
 
 
 def forget(run, value: object) -> None:
     """An in-place change of shape (`a.resize(...)`)."""
     if type(value) is Arr:
         run.__dict__.get(_SHAPES, {}).pop(value.serial, None)
+        value.shape = None
 
 
 def method_passes(run, method, args: list, kwargs: dict) -> bool:

@@ -43,6 +43,7 @@ from codemods.analysis.generator_methods import generator_attribute
 from codemods.analysis.script_generators import GenRun
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute, is_class
+from codemods.analysis.held_hints import HeldHint, attribute as hint_attribute
 from codemods.analysis import typing_forms
 from codemods.analysis.text_streams import current_stdout
 
@@ -56,6 +57,8 @@ class ScriptAttributes:
         kind = type(obj)
         if kind is AnnotatedHint and (found := annotated_attribute(obj, name)) is not NotImplemented:
             return found  # `hint.__metadata__` (annotated_hints.py)
+        if kind is HeldHint:
+            return hint_attribute(obj, name)  # (held_hints.py)
         if kind is Lib and name[:2] == "__" and is_class(obj):
             raise Bail  # (`getattr(jax.Array, "__origin__", None)`: the real class's attributes, not kept)
         if (kind in _TYPING_KINDS or kind is UClass and name in typing_forms.LEFT_OUT) \

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from codemods.analysis.shaped_values import blocks, carried, left_body
 from codemods.analysis import partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
@@ -209,7 +210,8 @@ def _run_shard_map(run, mapped: ShardMapFn, mesh: MeshObj, args: list) -> object
     outer, run.states = run.states, states
     run.in_body += 1
     try:
-        result = run.call(mapped.func, entered or [_leaves(arg, lambda leaf: Arr(None, False)) for arg in args], {})
+        result = run.call(mapped.func, entered or blocks(mesh, mapped.in_specs, args)  # (array_shapes.py)
+                          or [_leaves(arg, lambda leaf: Arr(None, False)) for arg in args], {})
     except GatherStop:
         # A body traced before: JAX may reuse that trace (jit's cache) and never meet what this
         # second run met; when the second run meets nothing, either way nothing raises.
@@ -219,8 +221,9 @@ def _run_shard_map(run, mapped: ShardMapFn, mesh: MeshObj, args: list) -> object
     finally:
         run.in_body -= 1
         run.states = outer
-    return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))),
-                 _specs_on(mesh, mapped.out_specs, 0))
+    placed = place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))),
+                   _specs_on(mesh, mapped.out_specs, 0))
+    return left_body(result, placed, mapped.out_specs, mesh)  # (each leaf's global shape: array_shapes.py)
 
 
 def _specs_on(mesh: MeshObj, specs: object, depth: int) -> object:
@@ -232,6 +235,8 @@ def _specs_on(mesh: MeshObj, specs: object, depth: int) -> object:
         return {key: _specs_on(mesh, value, depth + 1) for key, value in specs.items()}
     if type(specs) in (tuple, list):
         return type(specs)(_specs_on(mesh, value, depth + 1) for value in specs)
+    if pytree.registration(specs) is not None:  # (a chex-like dataclass of specs)
+        return pytree.rebuilt(specs, [_specs_on(mesh, value, depth + 1) for value in pytree.children(specs)])
     raise Bail
 
 
@@ -313,7 +318,7 @@ def place(run, tree: object, shardings: object) -> object:
     """`tree` placed by `shardings` (one, or a tree with `tree`'s structure as far as it goes)."""
     if type(shardings) in (ShardObj, SpecObj):
         sharding = _sharding(run, shardings)
-        return _leaves(tree, lambda leaf: Arr(sharding, False, ndim=_rank(leaf), dtype=_dtype(leaf)))
+        return _leaves(tree, lambda leaf: carried(leaf, Arr(sharding, False, ndim=_rank(leaf), dtype=_dtype(leaf))))
     if type(shardings) is dict and type(tree) is dict:
         if set(shardings) != set(tree):
             raise Bail
@@ -361,7 +366,7 @@ def _sorted_keys(tree: dict) -> list:
 
 def traced(tree: object) -> object:
     """An argument as a jitted function's body sees it: numbers become arrays."""
-    return _leaves(tree, lambda leaf: leaf if type(leaf) is Arr else Arr(None, False, ndim=0))
+    return _leaves(tree, lambda leaf: leaf if type(leaf) is Arr else carried(leaf, Arr(None, False, ndim=0)))
 
 
 def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
@@ -394,8 +399,8 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     finally:
         run.jitted -= 1
     if "out_shardings" not in options:  # under Explicit axes the layout is the result's type
-        return _leaves(result, lambda leaf: Arr(alike([leaf]), False, ndim=_rank(leaf)))
-    return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))), options["out_shardings"])
+        return _leaves(result, lambda leaf: carried(leaf, Arr(alike([leaf]), False, ndim=_rank(leaf))))
+    return place(run, _leaves(result, lambda leaf: carried(leaf, Arr(None, False, ndim=_rank(leaf)))), options["out_shardings"])
 
 
 def _typed(value: object) -> object:

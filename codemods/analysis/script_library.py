@@ -56,8 +56,10 @@ from codemods.analysis.script_paths import LIBRARY as PATH_LIBRARY
 from codemods.analysis.script_configs import LIBRARY as CONFIG_LIBRARY
 from codemods.analysis.key_paths import LIBRARY as KEY_PATHS_LIBRARY
 from codemods.analysis.shape_structs import LIBRARY as SHAPE_LIBRARY
+from codemods.analysis.shaped_values import LIBRARY as ARRAY_SHAPES_LIBRARY
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Arr, RunCallable, map_tree
+from codemods.analysis import script_pytree_nodes as pytree
+from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
 from codemods.analysis.unknown_numbers import is_number
 
 # NumPy's pi, e, inf and nan are the same floats as math's (and it has no tau): `check` must run
@@ -338,7 +340,8 @@ def several(name: str, args: list, kwargs: dict, in_body: bool = False) -> objec
     if name.startswith("jax.ops.segment_") and args and type(args[0]) is Arr \
             and all(type(v) in (Arr, Opaque, int, bool, type(None)) for v in (*args[1:], *kwargs.values())):
         return Arr(None, False)  # `jax.ops.segment_sum(data, ids, n)`: an array of unknown layout
-    if name in _TREE_COLLECTIVES and in_body and args and type(args[0]) in (tuple, list, dict):
+    if name in _TREE_COLLECTIVES and in_body and args and (type(args[0]) in (tuple, list, dict, NTup)
+                                                            or pytree.registration(args[0]) is not None):
         return map_tree(args[0], lambda leaf: Arr(None, False))  # `psum((a, b), axis)`: a tree of results
     return None
 
@@ -389,4 +392,5 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "
            **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **CACHE_LIBRARY,
            **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
            **TYPED_DICT_LIBRARY, **QUEUE_LIBRARY, **THREAD_LIBRARY, **POOL_LIBRARY,
-           **STREAM_LIBRARY, **PATH_LIBRARY, **CONFIG_LIBRARY, **KEY_PATHS_LIBRARY, **SHAPE_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)
+           **STREAM_LIBRARY, **PATH_LIBRARY, **CONFIG_LIBRARY, **KEY_PATHS_LIBRARY, **SHAPE_LIBRARY,
+           **ARRAY_SHAPES_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)

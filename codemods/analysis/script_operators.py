@@ -20,6 +20,7 @@ from codemods.analysis import (exact_host_arrays, repr_enums, explicit_layouts, 
                                script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
+from codemods.analysis.shaped_values import operator_result
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
@@ -162,7 +163,7 @@ class ScriptOperators:
             return guard(operator.getitem, holder, key)
         if script_environment.is_environ(holder):
             return script_environment.item(self, key)
-        return script_typing.subscript(holder, key)  # (`tuple[int, int]`), or Bail
+        return script_typing.subscript(holder, key, self)  # (`tuple[int, int]`), or Bail
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
@@ -196,6 +197,7 @@ class ScriptOperators:
                 if not self.in_body and (laid := explicit_layouts.operated(op, sides)) is not None:
                     result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x - x.mean(0, keepdims=True)`, `x @ w`)
                 result = exact_host_arrays.operated(self, op, left, right, result)
+            operator_result(self, op, left, right, result)  # (array_shapes.py)
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
@@ -230,6 +232,7 @@ class ScriptOperators:
                 result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), count=count,
                              ndim=rank if rank is not None else broadcast_rank([left, right]))
                 result = exact_host_arrays.compared(self, type(node.ops[0]), left, right, result)
+                operator_result(self, type(node.ops[0]), left, right, result)  # (its shape: array_shapes.py)
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result

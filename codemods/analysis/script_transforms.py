@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
+from codemods.analysis.shaped_values import like
 from codemods.analysis import state_transforms as st
 from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
@@ -55,7 +56,7 @@ def _traced(run, tree: object, drop: int = 0) -> object:
     if drop:
         return map_tree(tree, lambda leaf: Arr(None, False, ndim=leaf.ndim - 1 if leaf.ndim else None)
                         if type(leaf) is Arr else _bail())
-    return map_tree(tree, lambda leaf: Arr(None, False, ndim=leaf.ndim if type(leaf) is Arr else 0))
+    return map_tree(tree, lambda leaf: like(leaf, Arr(None, False, ndim=leaf.ndim if type(leaf) is Arr else 0)))
 
 
 def _typed_tracer(run, tree: object) -> object:
@@ -65,13 +66,14 @@ def _typed_tracer(run, tree: object) -> object:
     if run.states is not None:
         return _traced(run, tree)
     from codemods.analysis.script_jax import alike
-    return map_tree(tree, lambda leaf: Arr(alike([leaf]), False, ndim=leaf.ndim if type(leaf) is Arr else 0))
+    return map_tree(tree, lambda leaf: like(leaf, Arr(alike([leaf]), False, ndim=leaf.ndim if type(leaf) is Arr else 0)))
 
 
 def _result(run, tree: object, extra: int = 0, stacked: bool = False) -> object:
     if run.states is not None:
         return st.results(run, tree, extra, stacked)
-    return map_tree(tree, lambda leaf: Arr(None, False, ndim=_rank(leaf) + extra if _rank(leaf) is not None else None))
+    made = lambda leaf: Arr(None, False, ndim=_rank(leaf) + extra if _rank(leaf) is not None else None)
+    return map_tree(tree, lambda leaf: like(leaf, made(leaf)) if not extra and not stacked else made(leaf))
 
 
 def _rank(leaf: object) -> int | None:

@@ -17,7 +17,7 @@ import types
 import typing
 
 from codemods import jaxapi
-from codemods.analysis import annotated_hints, typing_forms
+from codemods.analysis import annotated_hints, held_hints, typing_forms
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Lib, UClass
 
@@ -56,21 +56,22 @@ def is_hint(value: object) -> bool:
     return False
 
 
-def subscript(holder: object, key: object) -> object:
-    """`tuple[int, int]`, `Optional[str]`, `list[str]`: the hint itself, or Bail."""
+def subscript(holder: object, key: object, run=None) -> object:
+    """`tuple[int, int]`, `Optional[str]`, `list[str]`: the hint itself; one holding the module's
+    classes held whole (held_hints.py); or Bail."""
     if holder is typing.Annotated:
         return annotated_hints.subscript(key)  # (metadata of any kind: annotated_hints.py)
     if type(holder) is Lib and jaxapi.canonical(holder.name) in ("typing.Generic", "typing.Protocol"):
         return typing_forms.subscript(getattr(typing, holder.name.rsplit(".", 1)[-1]), key)  # (typing_forms.py)
     if not (any(holder is kind for kind in _GENERIC) or type(holder) in _HINT_TYPES
             or any(holder is form for form in _FORMS.values())):  # (`Literal`, `Tuple`: forms of their own types)
-        raise Bail
+        return held_hints.held(run, holder, key)
     parts = key if type(key) is tuple else (key,)
     if holder is typing.Literal:
         if not all(type(part) in (str, int, bool) or part is None for part in parts):
             raise Bail
     elif not all(is_hint(part) for part in parts):
-        raise Bail
+        return held_hints.held(run, holder, key)
     try:
         made = holder[key]
     except (TypeError, ValueError):
@@ -95,6 +96,8 @@ def call(run, name: str, args: list, kwargs: dict) -> object:
             return annotated_hints.function_hints(run, args[0], extras)
         hints = type_hints(run, args[0])
         return hints if extras else {key: annotated_hints.strip(value) for key, value in hints.items()}
+    if type(args[0]) is held_hints.HeldHint:
+        return args[0].origin if name == "typing.get_origin" else args[0].args
     if type(args[0]) is annotated_hints.AnnotatedHint:
         hint = args[0]
         return annotated_hints.origin_of(hint) if name == "typing.get_origin" else annotated_hints.args_of(hint)

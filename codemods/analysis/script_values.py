@@ -75,7 +75,7 @@ class TempPath(Opaque):
 class Arr(Opaque):
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
-    __slots__ = ("count", "dtype", "host", "known", "ndim", "one", "serial", "sharding", "state")
+    __slots__ = ("count", "dtype", "host", "known", "ndim", "one", "serial", "shape", "sharding", "state")
     made = itertools.count()  # (arrays made before a shard_map body began are constants in it)
 
     def __init__(self, sharding: ShardObj | None = None, host: bool = False, count: int | None = None,
@@ -88,6 +88,7 @@ class Arr(Opaque):
         self.ndim = ndim  # its rank, when known (`np.ones((8, 8))`)
         self.one = False  # on one device, uncommitted: made by JAX outside any mesh (one_device.py)
         self.known = None  # a NumPy scalar's exact value, where the run computed it (host_reductions.py)
+        self.shape = None  # its exact shape, where the run followed it (array_shapes.py)
 
 
 class SpecObj:

@@ -22,6 +22,7 @@ import ast
 from dataclasses import replace
 
 from codemods import jaxapi
+from codemods.analysis.array_dtypes import DType
 from codemods.analysis import caught_stops, index_operands, script_pytree_nodes as pytree, transfer, unfollowed_states
 from codemods.analysis.body_entries import Mislaid, MislaidStop, entry_arguments, names_reduced
 from codemods.analysis.collective_calls import collective_gives
@@ -86,7 +87,7 @@ class BodyStates:
             return self.state(item)
         if kind in (int, float, str, bool) or item is None:
             return Const(item)
-        if kind is Opaque:
+        if kind is Opaque or kind is DType:
             return STATIC  # a shape or a dtype: a Python value, the same on every device
         if kind is Lib:
             return JaxName(item.name)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from codemods.analysis.shaped_values import like
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.loop_carries import may_equal
 from codemods.analysis.script_values import Arr, map_tree
@@ -91,7 +92,8 @@ def kept(run, tree: object, drop: int = 0) -> object:
         if type(item) is Arr:
             if drop and item.ndim == 0:
                 raise Bail  # (JAX rejects mapping a scalar)
-            return Arr(None, False, ndim=item.ndim - drop if item.ndim is not None else None, state=states.state(item))
+            made = Arr(None, False, ndim=item.ndim - drop if item.ndim is not None else None, state=states.state(item))
+            return like(item, made) if not drop else made  # (array_shapes.py)
         if drop:
             raise Bail
         return Arr(None, False, ndim=0, state=CONSTANT)
@@ -109,7 +111,8 @@ def results(run, tree: object, extra: int = 0, stacked: bool = False) -> object:
         if stacked and (state.has(R) or state.has(U)):
             raise Bail
         rank = item.ndim if type(item) is Arr else 0
-        return Arr(None, False, ndim=rank + extra if rank is not None else None, state=state)
+        made = Arr(None, False, ndim=rank + extra if rank is not None else None, state=state)
+        return like(item, made) if not extra and not stacked else made  # (array_shapes.py)
 
     return map_tree(tree, leaf)
 

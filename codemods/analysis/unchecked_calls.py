@@ -38,6 +38,7 @@ import unittest
 
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
+from codemods.analysis.shaped_values import library_result
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
@@ -195,7 +196,7 @@ def library_made(run, name: str, args: list, kwargs: dict, result: object) -> ob
     """What the library call gave, its shape kept where the run made it certain (known_shapes.py)."""
     canonical = jaxapi.canonical(name)
     made(run, canonical, _made_shape(canonical, args, kwargs) if canonical in _MAKERS else None, result)
-    return result
+    return library_result(run, canonical, args, kwargs, result)  # (array_shapes.py)
 
 
 def method_step(run, method, args: list, kwargs: dict) -> None:
