@@ -22,6 +22,7 @@ from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis import unknown_truths
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.unknown_choices import unknown_choice
@@ -271,6 +272,8 @@ class ScriptBuiltins:
                 for item in items:
                     total = self.binary(ast.Add, total, item)
                 return total
+        if (done := unknown_truths.converted(self, name, args, kwargs)) is not NotImplemented:
+            return done  # (`bool(ok)` of `np.allclose(...)`: unknown_truths.py)
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
                 and args[0].known is not None:
             return func(args[0].known)  # `int(np.prod(shape))` (host_reductions.py)

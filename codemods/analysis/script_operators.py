@@ -15,7 +15,7 @@ import re
 import types
 from collections import OrderedDict
 
-from codemods.analysis import (repr_enums, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
+from codemods.analysis import (repr_enums, unknown_truths, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
                                script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
@@ -327,6 +327,8 @@ class ScriptOperators:
             return len(value) > 0
         if kind is SpecObj:
             return len(value.entries) > 0  # (a PartitionSpec is true when it has entries: its `__len__`)
+        if kind is Opaque and (found := unknown_truths.truth(self, value)) is not None:
+            return found  # (`if np.allclose(out, ref):`, each way in turn: unknown_truths.py)
         if kind in OPAQUE_TYPES:
             raise Bail
         return super().truth(value)
