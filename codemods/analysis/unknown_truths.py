@@ -22,7 +22,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_choices import choose
-from codemods.analysis.unknown_numbers import is_number
+from codemods.analysis.unknown_numbers import is_number, of_numbers
 
 _KWARGS = {"numpy.allclose": frozenset({"rtol", "atol", "equal_nan"}), "numpy.array_equal": frozenset({"equal_nan"}),
            "numpy.array_equiv": frozenset()}
@@ -54,6 +54,54 @@ def converted(run, name: str, args: list, kwargs: dict) -> object:
         return NotImplemented
     found = truth(run, args[0])
     return NotImplemented if found is None else {"bool": bool, "int": int, "float": float}[name](found)
+
+
+def _sizes(run, value: object) -> bool:
+    """A tuple of Python ints the run may not know: `x.shape` (of unknown rank, or of unknown sizes)."""
+    if type(value) is tuple:
+        return all(type(item) is int or type(item) is Opaque and is_number(run, item) for item in value)
+    return type(value) is Opaque and of_numbers(run, value) and not is_number(run, value)
+
+
+def _number(run, value: object) -> bool:
+    return type(value) in (int, float) or type(value) is Opaque and is_number(run, value)
+
+
+def compared(run, op: type, left: object, right: object) -> object:
+    """`out.shape == expected`, `n_seen >= limit`: a comparison of shapes or of numbers, one of
+    them unknown, which Python answers with a bool and never raises; NotImplemented otherwise."""
+    import ast
+
+    unknown = type(left) is Opaque or type(right) is Opaque or any(type(side) is tuple and any(
+        type(item) is Opaque for item in side) for side in (left, right))
+    if not unknown:
+        return NotImplemented
+    if op in (ast.Eq, ast.NotEq) and _sizes(run, left) and _sizes(run, right):
+        if type(left) is tuple and type(right) is tuple and len(left) != len(right):
+            return op is ast.NotEq  # (tuples of other lengths are never equal)
+        return unknown_bool(run)
+    if op in (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE) and _number(run, left) and _number(run, right):
+        return unknown_bool(run)
+    return NotImplemented
+
+
+def asserted(run, node, env, value: object) -> bool:
+    """`assert check, msg` of a check the run does not know, inside a `try` whose handler may
+    catch AssertionError (a grader's `except AssertionError: points = 0`): it passes in one run
+    and raises into the handler in another (`value`'s choice); False where it is not such a check."""
+    from codemods.analysis.host_exprs import Raised
+
+    if not getattr(run, "guarded", 0) or narrow(run, (AssertionError,)) or truth(run, value) is None:
+        return False
+    if not truth(run, value):
+        raise Raised(AssertionError() if node.msg is None else AssertionError(run.eval(node.msg, env)))
+    return True
+
+
+def plain_text(run, value: object, spec: object) -> bool:
+    """`f"{x.shape}"`, `f"{n}"` of sizes or numbers the run does not know, with no format spec: a
+    text Python makes without running any code that could raise (str of an int, a float, a tuple)."""
+    return spec == "" and (_sizes(run, value) or _number(run, value))
 
 
 def _operand(run, value: object) -> bool:
