@@ -49,7 +49,16 @@ def truth(run, value: object) -> bool | None:
 
 def converted(run, name: str, args: list, kwargs: dict) -> object:
     """`bool(ok)`, `int(ok)`, `float(ok)` of an unknown bool: its chosen value converted;
+    `round(frac, 2)` of a NumPy scalar (`np.mean(np.isclose(got, want))`) or an unknown number:
+    an unknown number, unless it raised (TypeError for a bool or complex scalar: passed_steps.py);
     NotImplemented for anything else."""
+    if name == "round" and len(args) == 2 and not kwargs and type(args[1]) is int \
+            and (type(args[0]) is Arr and args[0].host and args[0].ndim == 0 or _number(run, args[0])):
+        from codemods.analysis.passed_steps import passed
+        from codemods.analysis.unknown_numbers import number
+
+        passed(run)
+        return number(run)
     if name not in ("bool", "int", "float") or len(args) != 1 or kwargs:
         return NotImplemented
     found = truth(run, args[0])
@@ -127,4 +136,13 @@ def _checked(run, name: str, args: list, kwargs: dict) -> Opaque:
     return unknown_bool(run)
 
 
-LIBRARY = {name: _close_check(name) for name in _KWARGS}
+def _shape(run, args: list, kwargs: dict) -> object:
+    """`np.shape(x)` of an array: its `x.shape`."""
+    from codemods.analysis.array_reads import array_attribute
+
+    if len(args) != 1 or kwargs or type(args[0]) is not Arr:
+        raise Bail
+    return array_attribute(run, args[0], "shape")
+
+
+LIBRARY = {**{name: _close_check(name) for name in _KWARGS}, "numpy.shape": _shape}
