@@ -34,7 +34,7 @@ _LIBRARY_KINDS = {
     "jax.sharding.NamedSharding": "class", "jax.sharding.PartitionSpec": "class", "jax.sharding.Mesh": "class",
     "jax.sharding.AxisType": "class", "jax.sharding.AbstractMesh": "class", "jax.P": "class",
     "jax.NamedSharding": "class", "jax._src.shard_map.top_level_all_gather": "function",
-    "jax.shard_map": "function", "jax.make_mesh": "function", "jax.set_mesh": "function",
+    "jax.shard_map": "function", "jax.make_mesh": "function", "jax.set_mesh": "class",
     "jax.device_put": "function", "jax.lax.psum": "function", "jax.lax.all_gather": "function",
     "numpy.allclose": "other", "numpy.ndarray": "class", "jax.Array": "class",
 }
@@ -67,6 +67,14 @@ class ModuleObj(ModelledObject):
 
     def __bool__(self) -> bool:
         return True
+
+
+def namespace_of(value: object, listed: bool = False) -> object:
+    """`vars(module)` (its namespace itself) or `dir(module)` (its names, sorted) of the module
+    object; NotImplemented for any other value."""
+    if type(value) is not ModuleObj:
+        return NotImplemented
+    return sorted(value.env.vars) if listed else value.env.vars
 
 
 def module_object(run) -> ModuleObj:

@@ -23,6 +23,7 @@ from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis import unknown_truths
+from codemods.analysis.own_module import namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.unknown_choices import unknown_choice
@@ -190,6 +191,8 @@ class ScriptBuiltins:
         if name == "builtins.object" and not args:
             return Sentinel()  # (class_descriptors.py)
         if name == "builtins.vars" and len(args) == 1:
+            if (found := namespace_of(args[0])) is not NotImplemented:
+                return found  # (the script's module object: own_module.py)
             if type(args[0]) is UClass or type(args[0]) is Special and args[0].name == "builtins.object":
                 return class_vars(args[0]) if type(args[0]) is UClass else object_vars()  # (class_descriptors.py)
             if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):

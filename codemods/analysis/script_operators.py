@@ -453,7 +453,10 @@ def same_identity(value: object) -> bool:
     program object (a module function, class, instance, code object, a builtin type, a marker)."""
     from codemods.analysis.script_functions import CodeObj
 
-    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember, IntMember) or value is inspect.Parameter.empty \
+    from codemods.analysis.own_module import ModuleObj
+
+    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember, IntMember, ModuleObj) \
+        or value is inspect.Parameter.empty \
         or isinstance(value, type) and value.__module__ == "builtins" or type(value) in ALIAS_TYPES  # (`list[str]`: function_slots.py)
 
 

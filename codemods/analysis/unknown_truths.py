@@ -35,12 +35,17 @@ def unknown_bool(run) -> Opaque:
     return made
 
 
-def truth(run, value: object) -> bool | None:
-    """The bool `value` stands for, chosen the first time it is needed; None for any other value."""
+def _entry(run, value: object) -> list | None:
     if type(value) is not Opaque:
         return None
     entry = run.__dict__.get("_bools", {}).get(id(value))
-    if entry is None or entry[0] is not value:
+    return None if entry is None or entry[0] is not value else entry
+
+
+def truth(run, value: object) -> bool | None:
+    """The bool `value` stands for, chosen the first time it is needed; None for any other value."""
+    entry = _entry(run, value)
+    if entry is None:
         return None
     if entry[1] is None:
         entry[1] = choose(run, 2) == 0  # (True first; the run is made again taking False)
@@ -100,8 +105,10 @@ def asserted(run, node, env, value: object) -> bool:
     and raises into the handler in another (`value`'s choice); False where it is not such a check."""
     from codemods.analysis.host_exprs import Raised
 
-    if not getattr(run, "guarded", 0) or narrow(run, (AssertionError,)) or truth(run, value) is None:
+    if _entry(run, value) is None:
         return False
+    if not getattr(run, "guarded", 0) or narrow(run, (AssertionError,)):
+        return True  # (its failure is caught by no handler: a run that goes on has passed it)
     if not truth(run, value):
         raise Raised(AssertionError() if node.msg is None else AssertionError(run.eval(node.msg, env)))
     return True
@@ -110,7 +117,7 @@ def asserted(run, node, env, value: object) -> bool:
 def plain_text(run, value: object, spec: object) -> bool:
     """`f"{x.shape}"`, `f"{n}"` of sizes or numbers the run does not know, with no format spec: a
     text Python makes without running any code that could raise (str of an int, a float, a tuple)."""
-    return spec == "" and (_sizes(run, value) or _number(run, value))
+    return type(spec) is str and spec == "" and (_sizes(run, value) or _number(run, value))
 
 
 def _operand(run, value: object) -> bool:
