@@ -11,6 +11,17 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "kg1_sf101_grader_table_args_through_module_getattr": "main()",
+    "nkg1_grader_table_misspells_the_part": "main()",
+    "kg2_sf105_tests_found_by_inspect_getmembers": "main()",
+    "nkg2_test_made_by_partial_is_not_a_function": "main()",
+    "kg3_sf106_partial_credit_by_allclose_then_next_part": "main()",
+    "nkg3_grader_stops_at_the_first_wrong_part": "main()",
+    "kg4_sf103_shape_assert_caught_by_the_grader": "main()",
+    "nkg4_failed_shape_check_ends_the_grading": "main()",
+    "kg5_sf105_grader_sets_axes_on_the_module": "main()",
+    "nkg5_grader_replaces_the_part_by_the_reference": "main()",
+
     "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
     "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
     "njd1_sf105_generator_closed_before_a_with_exit_swallows": "main()",

@@ -329,7 +329,7 @@ class ScriptOperators:
             return len(value) > 0
         if kind is SpecObj:
             return len(value.entries) > 0  # (a PartitionSpec is true when it has entries: its `__len__`)
-        if kind is Opaque and (found := unknown_truths.truth(self, value)) is not None:
+        if kind in (Opaque, Arr) and (found := unknown_truths.truth(self, value)) is not None:
             return found  # (`if np.allclose(out, ref):`, each way in turn: unknown_truths.py)
         if kind in OPAQUE_TYPES:
             raise Bail

@@ -36,7 +36,11 @@ def unknown_bool(run) -> Opaque:
 
 
 def _entry(run, value: object) -> list | None:
-    if type(value) is not Opaque:
+    if type(value) is Arr and value.host and value.ndim == 0 and value.known is None:  # (`np.all(ok)`: a NumPy scalar,
+        entries = run.__dict__.setdefault("_bools", {})     # whose truth is its value's)
+        if id(value) not in entries or entries[id(value)][0] is not value:
+            entries[id(value)] = [value, None]
+    if type(value) not in (Opaque, Arr):
         return None
     entry = run.__dict__.get("_bools", {}).get(id(value))
     return None if entry is None or entry[0] is not value else entry
