@@ -3085,6 +3085,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "kg3_sf106_partial_credit_by_allclose_then_next_part": {21: "        return full"},
     "lf11_sf106_reduced_plus_its_reversed_copy": {9: '        return jax.lax.psum(g, "j") + g[:, ::-1]'},
     "lf4_sf106_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
     "lf5_sf106_script_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
