@@ -152,7 +152,7 @@ def _shape(run, args: list, kwargs: dict) -> object:
     from codemods.analysis.array_reads import array_attribute
 
     if len(args) != 1 or kwargs or type(args[0]) is not Arr:
-        raise Bail
+        return Arr(None, True)  # (of anything else: an unknown host value, as any NumPy call's)
     return array_attribute(run, args[0], "shape")
 
 
