@@ -12,9 +12,10 @@ each later use of the same bool sees the same answer.
 
 Only checks whose result is a Python bool whatever the numbers are: `numpy.allclose`,
 `numpy.array_equal`, `numpy.array_equiv` of arrays and plain numbers, outside any trace (on a
-tracer NumPy raises), with keyword arguments of plain numbers. Inside a `try` whose handlers may
-catch what the check raises (a ValueError for shapes that do not broadcast, a TypeError) the run
-stops (Bail): a handler may have taken the program elsewhere.
+tracer NumPy raises), with keyword arguments of plain numbers, and outside any `try` whose
+handlers may catch what the check raises (a ValueError for shapes that do not broadcast, a
+TypeError: a handler may have taken the program elsewhere). Any other such call gives an unknown
+host value, as before, whose truth stops the run.
 """
 from __future__ import annotations
 
@@ -137,13 +138,11 @@ def _close_check(name: str):
 
 
 def _checked(run, name: str, args: list, kwargs: dict) -> Opaque:
-    if len(args) != 2 or not set(kwargs) <= _KWARGS[name] or run.in_body or run.jitted:
-        raise Bail
-    if not all(_operand(run, value) for value in args) \
-            or not all(type(value) in (int, float, bool) for value in kwargs.values()):
-        raise Bail
-    if getattr(run, "guarded", 0) and not narrow(run, (ValueError, TypeError)):
-        raise Bail  # (what it may raise could be caught: the program's path is not known)
+    if len(args) != 2 or not set(kwargs) <= _KWARGS[name] or run.in_body or run.jitted \
+            or not all(_operand(run, value) for value in args) \
+            or not all(type(value) in (int, float, bool) for value in kwargs.values()) \
+            or getattr(run, "guarded", 0) and not narrow(run, (ValueError, TypeError)):
+        return Arr(None, True)  # (an unknown host value, as any NumPy call's: its truth stops the run)
     return unknown_bool(run)
 
 
