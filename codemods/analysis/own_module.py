@@ -24,7 +24,7 @@ from codemods.analysis.host_exprs import LambdaValue, Raised
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.imported_modules import IMPORTABLE
 from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
-from codemods.analysis.script_values import (Arr, Bound, JitFn, Lib, MeshObj, PartialObj, RunCallable, ShardMapFn,
+from codemods.analysis.script_values import (Arr, Bound, JitFn, Lib, MeshObj, Opaque, PartialObj, RunCallable, ShardMapFn,
                                              UClass, UFunc, UObj)
 
 _PLAIN = (str, int, float, bool, complex, bytes, type(None), list, tuple, dict, set, frozenset, range)
@@ -168,6 +168,8 @@ def _kind(run, value: object) -> str:
         return _real_kind(value)
     if kind is Lib:
         return "module" if value.name == "builtins" else _library_kind(run, value.name)  # (`__builtins__`)
+    if kind is Opaque and any(value is run.module_env.vars.get(name) for name in ("__loader__", "__file__")):
+        return "other"  # (the module's loader object and its path, which the run does not spell)
     raise Bail
 
 
@@ -194,6 +196,14 @@ def _library_kind(run, name: str) -> str:
     raise Bail
 
 
+def kind_instance(run, value: object, name: str) -> bool | None:
+    """`isinstance(value, types.FunctionType)` (what `inspect.isfunction` tests) or
+    `types.ModuleType`; None for another class."""
+    kind = {"types.FunctionType": "function", "types.LambdaType": "function", "types.ModuleType": "module"}.get(
+        jaxapi.canonical(name))
+    return None if kind is None else _kind(run, value) == kind
+
+
 def _predicate(kind: str):
     def test(run, args: list, kwargs: dict) -> bool:
         if len(args) != 1 or kwargs:
@@ -213,15 +223,26 @@ def _getmembers(run, args: list, kwargs: dict) -> list:
         raise Bail  # (the members of a class or an instance: not modelled here)
     predicate = args[1] if len(args) == 2 else predicate
     known = {"inspect.isfunction": _IS_FUNCTION, "inspect.isclass": _IS_CLASS, "inspect.ismodule": _IS_MODULE}
-    fast = known.get(jaxapi.canonical(predicate.name)) if type(predicate) is Lib else None
+    fast = known.get(jaxapi.canonical(predicate.name)) if type(predicate) is Lib \
+        else _callable if type(predicate) is Special and predicate.name == "builtins.callable" else None
     found = []
     for name in sorted(args[0].env.vars):
         value = args[0].env.vars[name]
         if name in ("__loader__", "__file__") and fast is not None:
-            continue  # (a loader object and a path: neither a function, a class nor a module)
+            continue  # (a loader object and a path: neither a function, a class, a module nor callable)
         if predicate is None or (fast(run, [value], {}) if fast is not None else run.truth(run.call(predicate, [value], {}))):
             found.append((name, value))
     return found
+
+
+def _callable(run, args: list, kwargs: dict) -> bool:
+    from codemods.analysis.script_functions import LIBRARY as FUNCTIONS
+
+    if type(args[0]) is Lib:
+        kind = _kind(run, args[0])  # (an imported module, class or function)
+        if kind != "other":
+            return kind != "module"
+    return False if type(args[0]) in (ModuleObj, ModulesTable) else FUNCTIONS["builtins.callable"](run, args, kwargs)
 
 
 def _bail():

@@ -23,7 +23,7 @@ from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis import unknown_truths
-from codemods.analysis.own_module import namespace_of
+from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.unknown_choices import unknown_choice
@@ -377,6 +377,8 @@ class ScriptBuiltins:
             elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
                     and type(obj) not in (Opaque, Lib):
                 found = found or type(obj) is SpecObj
+            elif type(kind) is Lib and (done := kind_instance(self, obj, kind.name)) is not None:
+                found = found or done  # (`isinstance(f, types.FunctionType)`: own_module.py)
             else:
                 raise Bail
         return found
