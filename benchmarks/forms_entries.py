@@ -21,6 +21,8 @@ ENTRIES = {
     "nkg4_failed_shape_check_ends_the_grading": "main()",
     "kg5_sf105_grader_sets_axes_on_the_module": "main()",
     "nkg5_grader_replaces_the_part_by_the_reference": "main()",
+    "kg6_sf101_checks_listed_by_dir_and_function_type": "main()",
+    "nkg6_check_is_a_callable_object": "main()",
 
     "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
     "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
