@@ -36,9 +36,11 @@ def unknown_bool(run) -> Opaque:
     return made
 
 
-def _entry(run, value: object) -> list | None:
-    if type(value) is Arr and value.host and value.ndim == 0 and value.known is None:  # (`np.all(ok)`: a NumPy scalar,
-        entries = run.__dict__.setdefault("_bools", {})     # whose truth is its value's)
+def _entry(run, value: object, scalars: bool = False) -> list | None:
+    """The choice kept for an unknown bool; with `scalars`, also for a NumPy scalar whose truth is
+    asked (`if np.all(ok):`: its truth, not its value, is the choice)."""
+    if scalars and type(value) is Arr and value.host and value.ndim == 0 and value.known is None:
+        entries = run.__dict__.setdefault("_bools", {})
         if id(value) not in entries or entries[id(value)][0] is not value:
             entries[id(value)] = [value, None]
     if type(value) not in (Opaque, Arr):
@@ -48,8 +50,9 @@ def _entry(run, value: object) -> list | None:
 
 
 def truth(run, value: object) -> bool | None:
-    """The bool `value` stands for, chosen the first time it is needed; None for any other value."""
-    entry = _entry(run, value)
+    """The bool `value` stands for (or a NumPy scalar's truth), chosen the first time it is needed;
+    None for any other value."""
+    entry = _entry(run, value, scalars=True)
     if entry is None:
         return None
     if entry[1] is None:
@@ -71,8 +74,10 @@ def converted(run, name: str, args: list, kwargs: dict) -> object:
         return number(run)
     if name not in ("bool", "int", "float") or len(args) != 1 or kwargs:
         return NotImplemented
+    if _entry(run, args[0]) is None or type(args[0]) is not Opaque:
+        return NotImplemented  # (`float(np.log(v))`: a NumPy scalar's value is not its truth)
     found = truth(run, args[0])
-    return NotImplemented if found is None else {"bool": bool, "int": int, "float": float}[name](found)
+    return {"bool": bool, "int": int, "float": float}[name](found)
 
 
 def _sizes(run, value: object) -> bool:
