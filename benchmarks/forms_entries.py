@@ -30,6 +30,20 @@ ENTRIES = {
     "nkb2_callable_hint_lists_its_parameters": "main()",
     "kb3_sf106_shape_asserted_on_the_block": "main()",
     "nkb3_shape_asserted_on_the_global_batch": "main()",
+
+    "kg1_sf101_grader_table_args_through_module_getattr": "main()",
+    "nkg1_grader_table_misspells_the_part": "main()",
+    "kg2_sf105_tests_found_by_inspect_getmembers": "main()",
+    "nkg2_test_made_by_partial_is_not_a_function": "main()",
+    "kg3_sf106_partial_credit_by_allclose_then_next_part": "main()",
+    "nkg3_grader_stops_at_the_first_wrong_part": "main()",
+    "kg4_sf103_shape_assert_caught_by_the_grader": "main()",
+    "nkg4_failed_shape_check_ends_the_grading": "main()",
+    "kg5_sf105_grader_sets_axes_on_the_module": "main()",
+    "nkg5_grader_replaces_the_part_by_the_reference": "main()",
+    "kg6_sf101_checks_listed_by_dir_and_function_type": "main()",
+    "nkg6_check_is_a_callable_object": "main()",
+
     "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
     "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
     "njd1_sf105_generator_closed_before_a_with_exit_swallows": "main()",
@@ -3113,6 +3127,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
 
     "kb3_sf106_shape_asserted_on_the_block": {
         33: '    return REDUCERS[jnp.ndim(full)](jax.lax.pcast(full, "model", to="varying"), axis=1, keepdims=True)'},
+
+    "kg3_sf106_partial_credit_by_allclose_then_next_part": {21: "        return full"},
     "lf11_sf106_reduced_plus_its_reversed_copy": {9: '        return jax.lax.psum(g, "j") + g[:, ::-1]'},
     "lf4_sf106_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
     "lf5_sf106_script_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},

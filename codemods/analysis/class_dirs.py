@@ -61,6 +61,10 @@ def _chain(cls: UClass) -> list[UClass]:
 
 def class_dir(run, args: list, kwargs: dict) -> list:
     """`dir(C)` of a module class: sorted, as `type.__dir__` gives it."""
+    from codemods.analysis.own_module import namespace_of
+
+    if len(args) == 1 and not kwargs and (names := namespace_of(args[0], listed=True)) is not NotImplemented:
+        return names  # (`dir(sys.modules[__name__])`: own_module.py)
     if len(args) != 1 or kwargs or type(args[0]) is not UClass:
         raise Bail  # (`dir()` of the scope, of an instance, of a library object: not modelled)
     names = set(plain_members())

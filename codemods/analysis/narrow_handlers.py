@@ -39,8 +39,9 @@ def release_handlers(run, entry: tuple) -> None:
             return
 
 
-def narrow(run) -> bool:
-    """Every handler enclosing the run's step is one that cannot catch what it may raise."""
+def narrow(run, raises: tuple = ()) -> bool:
+    """Every handler enclosing the run's step is one that cannot catch what it may raise (any
+    builtin exception, or only instances of the classes `raises` when given)."""
     catching = run.__dict__.get("catching", [])
     if len(catching) != getattr(run, "guarded", 0):
         return False  # (handlers counted elsewhere: try*, a generator's own)
@@ -55,7 +56,8 @@ def narrow(run) -> bool:
                     found = run.eval(kind, env)
                 except Bail:
                     return False
-                if not _uncatching(found):
+                if not _uncatching(found) and not (raises and isinstance(found, type) and issubclass(found, Exception)
+                                                   and not any(issubclass(raised, found) for raised in raises)):
                     return False
     return True
 

@@ -62,7 +62,9 @@ def formatted(run, node, env) -> object:
     from codemods.analysis.script_paths import is_path, text as path_text
     from codemods.analysis.set_orders import unordered_within
 
-    parts, unknown = [], False
+    from codemods.analysis.unknown_truths import plain_text
+
+    parts, unknown, risky = [], False, False
     for value in node.values:
         if type(value) is ast.Constant:
             parts.append(value.value)
@@ -73,7 +75,7 @@ def formatted(run, node, env) -> object:
         spec = formatted(run, value.format_spec, env) if value.format_spec is not None else ""
         if isinstance(obj, Opaque) or isinstance(spec, Opaque) or type(obj) is tuple and obj and all(
                 isinstance(item, Opaque) or plain_tree(item) for item in obj):  # (`{x.shape}`)
-            unknown = True
+            unknown, risky = True, risky or not plain_text(run, obj, spec)
             continue
         if is_path(obj) and not spec and value.conversion != ord("r"):
             obj = path_text(obj)  # (`f"{run_dir}"`: script_paths.py)
@@ -87,4 +89,4 @@ def formatted(run, node, env) -> object:
             raise Bail  # (a set of strs: its text changes from run to run, set_orders.py)
         obj = repr(obj) if value.conversion == ord("r") else obj
         parts.append(guard(format, obj, spec))
-    return unknown_text(run) if unknown else "".join(parts)
+    return (unknown_text(run) if risky else Opaque()) if unknown else "".join(parts)

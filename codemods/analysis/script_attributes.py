@@ -46,6 +46,7 @@ from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annota
 from codemods.analysis.held_hints import HeldHint, attribute as hint_attribute
 from codemods.analysis import typing_forms
 from codemods.analysis.text_streams import current_stdout
+from codemods.analysis.own_module import modules_attribute
 
 _TYPING_KINDS = (typing_forms.TypeVarObj, typing_forms.OverloadStub)
 
@@ -66,6 +67,8 @@ class ScriptAttributes:
             return found  # (a TypeVar, a class with a `Generic[T]` base: typing_forms.py)
         if kind is Lib and name == "stdout" and obj.name == "sys" and (found := current_stdout(self)) is not NotImplemented:
             return found  # (inside `redirect_stdout`: text_streams.py)
+        if kind is Lib and (found := modules_attribute(self, obj, name)) is not NotImplemented:
+            return found  # (`sys.modules`: own_module.py)
         if kind is GenRun:  # `gen.send(v)`, `gen.throw(e)`, `gen.close()` (generator_methods.py)
             return generator_attribute(obj, name)
         if kind is UObj and hooked(obj) and (found := hooked_read(self, obj, name)) is not NotImplemented:

@@ -22,6 +22,8 @@ from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis import unknown_truths
+from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.unknown_choices import unknown_choice
@@ -186,6 +188,8 @@ class ScriptBuiltins:
         if name == "builtins.object" and not args:
             return Sentinel()  # (class_descriptors.py)
         if name == "builtins.vars" and len(args) == 1:
+            if (found := namespace_of(args[0])) is not NotImplemented:
+                return found  # (the script's module object: own_module.py)
             if type(args[0]) is UClass or type(args[0]) is Special and args[0].name == "builtins.object":
                 return class_vars(args[0]) if type(args[0]) is UClass else object_vars()  # (class_descriptors.py)
             if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):
@@ -268,6 +272,8 @@ class ScriptBuiltins:
                 for item in items:
                     total = self.binary(ast.Add, total, item)
                 return total
+        if (done := unknown_truths.converted(self, name, args, kwargs)) is not NotImplemented:
+            return done  # (`bool(ok)` of `np.allclose(...)`: unknown_truths.py)
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
                 and args[0].known is not None:
             return func(args[0].known)  # `int(np.prod(shape))` (host_reductions.py)
@@ -368,6 +374,8 @@ class ScriptBuiltins:
             elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
                     and type(obj) not in (Opaque, Lib):
                 found = found or type(obj) is SpecObj
+            elif type(kind) is Lib and (done := kind_instance(self, obj, kind.name)) is not None:
+                found = found or done  # (`isinstance(f, types.FunctionType)`: own_module.py)
             else:
                 raise Bail
         return found

@@ -17,6 +17,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_values import Lib
 from codemods.analysis.text_streams import current_stdout
+from codemods.analysis.own_module import imported_main
 
 _INSTALLED = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy", "ml_dtypes", "opt_einsum", "scipy"}
 
@@ -24,6 +25,9 @@ _INSTALLED = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy", "ml
 def run_import(run, node: ast.Import | ast.ImportFrom, env) -> None:
     if type(node) is ast.Import:
         for alias in node.names:
+            if (own := imported_main(run, alias)) is not NotImplemented:
+                env.vars[alias.asname or alias.name] = own  # (`import __main__`: the script itself, own_module.py)
+                continue
             _installed(run, alias.name)
             if alias.asname:
                 env.vars[alias.asname] = Lib(alias.name)

@@ -16,7 +16,7 @@ import types
 from collections import OrderedDict
 
 from codemods.analysis.object_ids import Ident
-from codemods.analysis import (exact_host_arrays, repr_enums, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
+from codemods.analysis import (exact_host_arrays, repr_enums, unknown_truths, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
                                script_flags, script_paths, script_typing)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
@@ -223,6 +223,8 @@ class ScriptOperators:
                 return object_orderings.compare(self, type(node.ops[0]), left, right)
             if DType in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # `x.dtype == jnp.bfloat16`
                 return dtype_equal(left, right) == (type(node.ops[0]) is ast.Eq)
+            if (done := unknown_truths.compared(self, type(node.ops[0]), left, right)) is not NotImplemented:
+                return done  # (`out.shape == want`: unknown_truths.py)
             if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
                 if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                     raise Bail
@@ -338,6 +340,8 @@ class ScriptOperators:
             return len(value.entries) > 0  # (a PartitionSpec is true when it has entries: its `__len__`)
         if kind is Arr and (known := exact_host_arrays.truth(value)) is not None:
             return known  # (`if prev_t >= 0` of a known timestep: exact_host_arrays.py)
+        if kind in (Opaque, Arr) and (found := unknown_truths.truth(self, value)) is not None:
+            return found  # (`if np.allclose(out, ref):`, each way in turn: unknown_truths.py)
         if kind in OPAQUE_TYPES:
             raise Bail
         return super().truth(value)
@@ -464,7 +468,10 @@ def same_identity(value: object) -> bool:
     program object (a module function, class, instance, code object, a builtin type, a marker)."""
     from codemods.analysis.script_functions import CodeObj
 
-    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember, IntMember) or value is inspect.Parameter.empty \
+    from codemods.analysis.own_module import ModuleObj
+
+    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember, IntMember, ModuleObj) \
+        or value is inspect.Parameter.empty \
         or isinstance(value, type) and value.__module__ == "builtins" or type(value) in ALIAS_TYPES  # (`list[str]`: function_slots.py)
 
 
