@@ -182,7 +182,7 @@ class ScriptOperators:
             if Arr not in sides:  # (numbers of numbers are numbers: unknown_numbers.py)
                 return number(self) if all(is_number(self, side) or type(side) in (int, float, bool)
                                            for side in (left, right)) else Opaque()
-            binary_step(self, op, left, right)  # (broadcast and matmul shapes: unchecked_calls.py)
+            binary_step(self, op, left, right, augmented)  # (broadcast and matmul shapes: unchecked_calls.py)
             ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
             rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
             count = with_scalar(left, right)[0] if op is not ast.MatMult else None  # (array_extents.py)
