@@ -42,9 +42,9 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import abstract_types, explicit_layouts, jit_statics, one_device, retraced_bodies
+from codemods.analysis import abstract_types, explicit_layouts, jit_retraces, jit_statics, one_device, retraced_bodies
 from codemods.analysis import registered_dataclasses as pytree
-from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
+from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
 from codemods.analysis.state_runs import body_states
@@ -366,13 +366,15 @@ def traced(tree: object) -> object:
 def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     options = jit.out if type(jit.out) is dict else {}
     static, names = jit_statics.statics(options, jit.func, args, kwargs)  # (inferred from the signature as JAX does)
+    tree = jit_retraces.traced_tree(args, kwargs, static, names)
     args = [arg if index in static else traced(arg) for index, arg in enumerate(args)]
     kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
     if run.states is not None:
         raise Bail  # (a jitted function in a body: not followed)
     func = jit.func
     # JAX retraces for sure only when the static arguments differ from every earlier call's, by type
-    # and value (`1` then `True` retraces: run on 0.10.2); anything else may reuse an earlier trace.
+    # and value (`1` then `True` retraces: run on 0.10.2), or the traced ones certainly do; anything
+    # else may reuse an earlier trace (jit_retraces.py).
     positional = [arg for index, arg in enumerate(args) if index in static]
     named = sorted((name, value) for name, value in kwargs.items() if name in names)
     plain = all(type(value) in VALUE_TYPES or type(value) is tuple and all(type(item) in VALUE_TYPES for item in value)
@@ -381,20 +383,24 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     held = run.__dict__.setdefault("jit_calls", {}).setdefault(identity(func), (func, []))  # (func kept: its id)
     if any(jit_statics.unhashable(value) for value in (*positional, *(value for _, value in named))):
         raise Bail  # (JAX rejects an unhashable static argument; an object's own hash is not followed)
-    again = bool(held[1]) and (not plain or fixed in held[1])  # (a first call is traced)
-    held[1].append(fixed)
+    now = jit_retraces.JitCall(fixed, plain, tree)
+    again = not jit_retraces.retraces(held[1], now)  # (a first call is traced)
+    kept = jit_retraces.before(run, [func, args, kwargs]) if again else None
     run.jitted += 1  # (`jax.set_mesh` raises inside jit: script_run.py stops there)
     try:
         result = run.call(func, args, kwargs)
-    except GatherStop:
+    except (GatherStop, Raised):
         if again:  # JAX may reuse the first call's trace (jit's cache): what it reads now may never be read
             raise Bail from None
         raise
     finally:
         run.jitted -= 1
     if "out_shardings" not in options:  # under Explicit axes the layout is the result's type
-        return _leaves(result, lambda leaf: Arr(alike([leaf]), False, ndim=_rank(leaf)))
-    return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))), options["out_shardings"])
+        result = _leaves(result, lambda leaf: Arr(alike([leaf]), False, ndim=_rank(leaf)))
+    else:
+        result = place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))), options["out_shardings"])
+    jit_retraces.settle(held[1], now, kept, result)
+    return result
 
 
 def _typed(value: object) -> object:
