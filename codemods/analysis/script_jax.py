@@ -42,7 +42,8 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import abstract_types, explicit_layouts, jit_retraces, jit_statics, one_device, retraced_bodies
+from codemods.analysis import abstract_types, explicit_layouts, jit_retraces, jit_statics, one_device, retraced_bodies, \
+    traced_branches
 from codemods.analysis import registered_dataclasses as pytree
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
@@ -68,6 +69,16 @@ def library_call(run, name: str, args: list, kwargs: dict) -> object:
     if run.states is not None:  # in a shard_map body whose states the run follows (state_runs.py)
         return run.states.library(name, args, kwargs, lambda: _library_call(run, name, args, kwargs))
     return _library_call(run, name, args, kwargs)
+
+
+def _holds_callable(value: object, depth: int) -> bool:
+    if isinstance(value, _CALLABLE):
+        return True
+    if type(value) in (list, tuple) and depth < 4:
+        return any(_holds_callable(item, depth + 1) for item in value)
+    if type(value) is dict and depth < 4:
+        return any(_holds_callable(item, depth + 1) for item in value.values())
+    return False
 
 
 def _library_call(run, name: str, args: list, kwargs: dict) -> object:
@@ -123,6 +134,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return abstract_types.typeof(args, kwargs)  # (abstract_types.py)
     if name == "jax.sharding.get_abstract_mesh":
         return abstract_types.abstract_mesh(run, args, kwargs)
+    if name in traced_branches.NAMES:
+        return traced_branches.call(run, name, args, kwargs)  # (every branch traced: traced_branches.py)
     if name in COUNTED:
         return counted(run, name)  # (device_counts.py)
     if name in _OPAQUE:
@@ -140,8 +153,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
                 laid.dtype = made_dtype(name, args, kwargs)
                 return laid  # (`jnp.maximum(x, row)`: broadcast on Explicit axes)
             return one_device.made(run, name, args, kwargs, Arr(alike(args), False, ndim=max(ranks) if None not in ranks else None))
-    if any(isinstance(value, _CALLABLE) for value in (*args, *kwargs.values())):
-        raise Bail  # a callback the library would run
+    if any(_holds_callable(value, 0) for value in (*args, *kwargs.values())):
+        raise Bail  # a callback the library would run (`lax.switch(i, [f, g], x)` traces every branch)
     if name == "numpy.divmod" and len(args) == 2 and not kwargs:
         return (Arr(None, True), Arr(None, True))
     if name == "jax.random.split" and len(args) in (1, 2) and set(kwargs) <= {"num"}:
