@@ -89,6 +89,19 @@ def binary_passes(run, op: type, left: object, right: object, in_place: bool = F
     return False
 
 
+def in_place_step(run, op: type, left: Arr, right: object) -> None:
+    """NumPy's `left op= right` (`left` a host array): a step that may raise where the result's
+    shape or type does not fit `left` (unchecked_calls.passed)."""
+    from codemods.analysis.unchecked_calls import _RAISED, _TRACED, passed
+
+    if type(right) is Arr and None not in (left.ndim, right.ndim) and op in (ast.Add, ast.Mult) \
+            and (right.ndim == 0 or left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count) \
+            and in_place_fits(left, right):
+        return
+    if not binary_passes(run, op, left, right, True):
+        passed(run, _TRACED if run.in_body or run.jitted else _RAISED)
+
+
 def in_place_fits(left: Arr, right: Arr) -> bool:
     """`left += right` on NumPy arrays: the result's type casts back into `left`'s (same_kind)."""
     first, second = left.dtype, right.dtype

@@ -38,7 +38,7 @@ from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.known_shapes import binary_passes, forget, in_place_fits, library_passes, made, method_passes
+from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
 from codemods.analysis.script_values import Arr, Lib, UClass
 
 _CHECKING_NOTHING = frozenset({
@@ -195,17 +195,13 @@ def method_step(run, method, args: list, kwargs: dict) -> None:
     passed(run)
 
 
-def binary_step(run, op: type, left: object, right: object, augmented: bool = False) -> None:
-    """`left op right` with an array on a side (`augmented`: `left op= right`)."""
-    in_place = augmented and type(left) is Arr and left.host  # (NumPy's: known_shapes.py)
+def binary_step(run, op: type, left: object, right: object) -> None:
+    """`left op right` with an array on a side."""
     if type(left) is Arr and type(right) is Arr and None not in (left.ndim, right.ndim):
         same_line = left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count
-        if in_place:
-            if op in (ast.Add, ast.Mult) and (right.ndim == 0 or same_line) and in_place_fits(left, right):
-                return
-        elif op in (ast.Add, ast.Mult) and (0 in (left.ndim, right.ndim) or same_line) or op is ast.MatMult and same_line:
+        if op in (ast.Add, ast.Mult) and (0 in (left.ndim, right.ndim) or same_line) or op is ast.MatMult and same_line:
             return
-    if not binary_passes(run, op, left, right, in_place):
+    if not binary_passes(run, op, left, right):
         passed(run, _TRACED if run.in_body or run.jitted else _RAISED)
 
 
