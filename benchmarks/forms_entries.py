@@ -3118,6 +3118,23 @@ ENTRIES = {
     "nke3_sf105_fanout_order_decides_the_axes": "main()",
     "ke4_sf105_run_date_picks_the_axes": "main()",
     "nke4_sf105_run_date_on_a_weekend": "main()",
+
+    "kf1_sf105_delattr_of_another_field_keeps_axes": "main()",
+    "nkf1_sf105_delattr_uncovers_class_axes": "main()",
+    "nkf2_sf105_numpy_inplace_add_cannot_grow": "main()",
+    "kf2_sf105_numpy_inplace_add_fits_no_fallback": "main()",
+    "nkf3_sf105_jit_cache_hit_runs_no_python": "main()",
+    "kf3_sf105_jit_traced_again_for_a_new_rank": "main()",
+    "nkf4_sf105_piecewise_default_traced_first": "main()",
+    "nkf4_sf105_switch_later_branch_resets_axes": "main()",
+    "kf4_sf105_switch_traces_the_branch_not_taken": "main()",
+    "nkf5_sf105_decorator_wrapper_keeps_first_axis": "main()",
+    "kf5_sf105_wraps_decorator_forwards_axes": "main()",
+    "nkf6_sf105_exit_helper_always_leaves": "main()",
+    "kf6_sf105_exit_helper_may_return": "main()",
+    "nkf6_sf105_sys_exit_passes_except_exception": "main()",
+    "kf7_sf105_second_call_after_a_returning_report": "main()",
+    "nkf7_sf105_second_call_after_a_stopping_checkpoint": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

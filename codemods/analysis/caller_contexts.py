@@ -22,6 +22,7 @@ import ast
 from codemods.analysis.sequence_kinds import kinded
 from codemods.analysis.callers import _argument
 from codemods.analysis.contexts import _Applied, _conditional, disagreeing_sites, first_failing
+from codemods.analysis.leaving_calls import leaving_names
 from codemods.analysis.loop_params import _STOPS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.nodes import FunctionDef, positional_params
@@ -214,7 +215,8 @@ class CallerContexts:
             steps.append((use.chain[-1][1], use.node))
         else:
             steps.append((rounds[0].function, use.node))
-        if any(_exits_before(where, node) for where, node in steps):
+        leaving = leaving_names(self.scope)  # (helpers that never return: leaving_calls.py)
+        if any(_exits_before(where, node, leaving) for where, node in steps):
             return False
         applied = self.__dict__.get("_applied_calls")
         if applied is None:
@@ -277,9 +279,10 @@ _EXITS = (ast.Return, ast.Raise, ast.Assert, ast.Break, ast.Continue)
 _EXIT_CALLS = frozenset({"skip", "skipTest", "exit", "fail", "xfail", "abort", "importorskip"})
 
 
-def _exits_before(where: ast.AST, node: ast.AST) -> bool:
+def _exits_before(where: ast.AST, node: ast.AST, leaving: frozenset[str] = frozenset()) -> bool:
     """A statement of `where` (not of a def inside it) ending before `node` may leave it: a
-    return, raise, assert, break or continue, or a call like `pytest.skip(...)`, `sys.exit()`."""
+    return, raise, assert, break or continue, or a call like `pytest.skip(...)`, `sys.exit()`, or
+    of a module def in `leaving` (one that never returns: `finish(result)` raising SystemExit)."""
     stack = list(ast.iter_child_nodes(where))
     while stack:
         found = stack.pop()
@@ -288,7 +291,7 @@ def _exits_before(where: ast.AST, node: ast.AST) -> bool:
         if (getattr(found, "end_lineno", 0) or 0, getattr(found, "end_col_offset", 0) or 0) <= (node.lineno, node.col_offset):
             name = found.func.attr if type(found) is ast.Call and type(found.func) is ast.Attribute else \
                 found.func.id if type(found) is ast.Call and type(found.func) is ast.Name else None
-            if isinstance(found, _EXITS) or name in _EXIT_CALLS:
+            if isinstance(found, _EXITS) or name in _EXIT_CALLS or name in leaving and type(found.func) is ast.Name:
                 return True
         stack.extend(ast.iter_child_nodes(found))
     return False

@@ -14,6 +14,8 @@ from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.init_decorators import init_fills
 from codemods.analysis.kept_keys import keys_kept
+from codemods.analysis.leaving_calls import unreached
+from codemods.analysis.user_decorators import transparent
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.changed_args import handed_to_changers
@@ -50,11 +52,15 @@ class Callers:
             return None  # not a parameter, or rebound in the function (`rebound`: its value on entry)
         if getattr(function, "decorator_list", None) and (launched := self.launched_parameter(name, function)) is not None:
             return launched  # `@hydra_main(...)`: what its wrapper passes (launched_params.py)
+        if getattr(function, "decorator_list", None) and not transparent(self.scope, function, ()):
+            return None  # the name runs the decorator's wrapper, which may pass other arguments (user_decorators.py)
         calls, skip = self._callers(function)
         if not calls:
             return None
         found: list[Value] = []
         for call, scopes in calls:
+            if unreached(self.scope, call, self._parent_map(), scopes):
+                continue  # a statement before it always leaves: `stop()` raising StopJob (leaving_calls.py)
             given = _argument(call, function, name, skip)
             if given is not None and reads_inner_names(given, call, self._parent_map()):
                 return None  # `[make(mesh, ax) for ax in AXES]`: the scopes read would find another `ax`
@@ -97,6 +103,8 @@ class Callers:
                     and not self._fresh_table(passed, given, name):
                 return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
             found.append(passed)
+        if not found:
+            return None
         first = found[0]
         if getattr(first, "symbol", None) is not None:
             return first if all(getattr(value, "symbol", None) == first.symbol and value.kind == first.kind

@@ -116,7 +116,7 @@ class Classes(InitHooks, ClassFamilies):
             changers = self._field_changers()
             # A copy by name (`replace(cfg, axis=...)`) is a new object: the fields of this one,
             # known from its construction, stay; only setattr and the like change them in place.
-            if attr in changers and (receiver.fields is None or "*" in changers):
+            if attr in changers and (receiver.fields is None or "*" in changers or attr in self._removed):
                 return UNKNOWN
             found = dict(receiver.fields).get(attr, UNKNOWN) if receiver.fields is not None else self._agreed_field(facts, attr)
             return finished_field(self, found, receiver)  # `self.act = lambda v: v / self.scale` (fn_values.py)
@@ -321,7 +321,7 @@ class Classes(InitHooks, ClassFamilies):
         """Field names some call may change by name (`replace(cfg, axis=...)`); every field when
         the module uses setattr and the like. For `cls`: less what only copies dataclasses gives."""
         if self._changers is None:
-            names, self._copies = set(), set()
+            names, self._copies, self._removed = set(), set(), set()
             spread = set(spread_vars(self.scope.tree))  # `Config(**vars(args))` reads, changes nothing
             for cls in self.scope.classes.values():  # the setattr of `for k, v in kwargs.items()`: fields known
                 loop = self.class_facts(cls).kwargs_loop
@@ -344,6 +344,13 @@ class Classes(InitHooks, ClassFamilies):
                     names.add("**")  # `type(self)(axis=...)`: a new object (of any class: field_changers.py)
                 elif kind is ast.Name and node.id == "tree_at" or kind is ast.Attribute and node.attr == "tree_at":
                     names.add("**")  # equinox's `tree_at(where, model, new)`: a changed copy
+                elif kind is ast.Call and type(node.func) is ast.Name and node.func.id == "delattr":
+                    named = node.args[1] if len(node.args) == 2 and not node.keywords else None
+                    if isinstance(named, ast.Constant) and isinstance(named.value, str):
+                        names.add(named.value)  # `delattr(plan, "axes")`: the class's value shows again
+                        self._removed.add(named.value)
+                    else:
+                        names.add("*")
                 elif kind is ast.Call and self._patches_own(node):
                     names.add("*")  # `mock.patch.object(Layout, "AXES", ...)` sets any attribute by name
                 elif kind is ast.Call:

@@ -13,7 +13,10 @@ shapes, checked on jax 0.10.2:
 - `reshape` to ints of the same size, with at most one -1 beside a product above 0;
 - `split(a, n)` of a leading size n divides; `concatenate` of arrays of one rank (at least 1)
   whose sizes agree off the axis;
-- `+` and `*` of arrays whose shapes broadcast, `@` of matching 1-d and 2-d shapes;
+- `+` and `*` of arrays whose shapes broadcast, `@` of matching 1-d and 2-d shapes; NumPy's in-place
+  `a += b`, `a *= b` writes into `a`: only where the broadcast shape is `a`'s own and the result's
+  type casts back to `a`'s (`a = np.zeros(4); a += np.zeros((2, 4))` raises ValueError, an int
+  array `+=` a float one UFuncTypeError);
 - `NamedSharding(mesh, spec)` naming each axis of the mesh at most once; `device_put` onto such a
   sharding of a mesh of written sizes, each sharded dimension divided by its axes' sizes, outside
   a shard_map body;
@@ -73,15 +76,40 @@ def method_passes(run, method, args: list, kwargs: dict) -> bool:
     return shape is not None and not kwargs and method.name == "reshape" and _reshaped(shape, args) is not None
 
 
-def binary_passes(run, op: type, left: object, right: object) -> bool:
+def binary_passes(run, op: type, left: object, right: object, in_place: bool = False) -> bool:
+    """`left op right`; `in_place`: NumPy's `left op= right`, whose output is `left` itself."""
     first, second = shape_of(run, left), shape_of(run, right)
     if first is None or second is None:
         return False
+    if in_place:
+        return op in (ast.Add, ast.Mult) and in_place_fits(left, right) and len(second) <= len(first) \
+            and all(a == b or b == 1 for a, b in zip(reversed(first), reversed(second)))
     if op in (ast.Add, ast.Mult):
         return all(a == b or 1 in (a, b) for a, b in zip(reversed(first), reversed(second)))
     if op is ast.MatMult and first and second and len(first) <= 2 and len(second) <= 2:
         return first[-1] == (second[0] if len(second) == 1 else second[-2])
     return False
+
+
+def in_place_step(run, op: type, left: Arr, right: object) -> None:
+    """NumPy's `left op= right` (`left` a host array): a step that may raise where the result's
+    shape or type does not fit `left` (unchecked_calls.passed)."""
+    from codemods.analysis.unchecked_calls import _RAISED, _TRACED, passed
+
+    if type(right) is Arr and None not in (left.ndim, right.ndim) and op in (ast.Add, ast.Mult) \
+            and (right.ndim == 0 or left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count) \
+            and in_place_fits(left, right):
+        return
+    if not binary_passes(run, op, left, right, True):
+        passed(run, _TRACED if run.in_body or run.jitted else _RAISED)
+
+
+def in_place_fits(left: Arr, right: Arr) -> bool:
+    """`left += right` on NumPy arrays: the result's type casts back into `left`'s (same_kind)."""
+    first, second = left.dtype, right.dtype
+    if first is None or second is None or first.name is None or second.name is None:
+        return False
+    return first.name == second.name or second.kind in {"f": "biuf", "c": "biufc", "i": "bi"}.get(first.kind, "")
 
 
 def library_passes(run, name: str, args: list, kwargs: dict) -> bool:

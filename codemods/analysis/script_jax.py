@@ -44,9 +44,10 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import abstract_types, explicit_layouts, jit_statics, one_device, retraced_bodies
+from codemods.analysis import abstract_types, explicit_layouts, jit_retraces, jit_statics, one_device, retraced_bodies, \
+    traced_branches
 from codemods.analysis import script_pytree_nodes as pytree
-from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
+from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
 from codemods.analysis.state_runs import body_states
@@ -70,6 +71,16 @@ def library_call(run, name: str, args: list, kwargs: dict) -> object:
     if run.states is not None:  # in a shard_map body whose states the run follows (state_runs.py)
         return run.states.library(name, args, kwargs, lambda: _library_call(run, name, args, kwargs))
     return _library_call(run, name, args, kwargs)
+
+
+def _holds_callable(value: object, depth: int) -> bool:
+    if isinstance(value, _CALLABLE):
+        return True
+    if type(value) in (list, tuple) and depth < 4:
+        return any(_holds_callable(item, depth + 1) for item in value)
+    if type(value) is dict and depth < 4:
+        return any(_holds_callable(item, depth + 1) for item in value.values())
+    return False
 
 
 def _library_call(run, name: str, args: list, kwargs: dict) -> object:
@@ -125,6 +136,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return abstract_types.typeof(args, kwargs)  # (abstract_types.py)
     if name == "jax.sharding.get_abstract_mesh":
         return abstract_types.abstract_mesh(run, args, kwargs)
+    if name in traced_branches.NAMES:
+        return traced_branches.call(run, name, args, kwargs)  # (every branch traced: traced_branches.py)
     if name in COUNTED:
         return counted(run, name)  # (device_counts.py)
     if name in _OPAQUE:
@@ -142,8 +155,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
                 laid.dtype = made_dtype(name, args, kwargs)
                 return laid  # (`jnp.maximum(x, row)`: broadcast on Explicit axes)
             return one_device.made(run, name, args, kwargs, Arr(alike(args), False, ndim=max(ranks) if None not in ranks else None))
-    if any(isinstance(value, _CALLABLE) for value in (*args, *kwargs.values())):
-        raise Bail  # a callback the library would run
+    if any(_holds_callable(value, 0) for value in (*args, *kwargs.values())):
+        raise Bail  # a callback the library would run (`lax.switch(i, [f, g], x)` traces every branch)
     if name == "numpy.divmod" and len(args) == 2 and not kwargs:
         return (Arr(None, True), Arr(None, True))
     if name == "jax.random.split" and len(args) in (1, 2) and set(kwargs) <= {"num"}:
@@ -372,13 +385,15 @@ def traced(tree: object) -> object:
 def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     options = jit.out if type(jit.out) is dict else {}
     static, names = jit_statics.statics(options, jit.func, args, kwargs)  # (inferred from the signature as JAX does)
+    tree = jit_retraces.traced_tree(args, kwargs, static, names)
     args = [arg if index in static else traced(arg) for index, arg in enumerate(args)]
     kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
     if run.states is not None:
         raise Bail  # (a jitted function in a body: not followed)
     func = jit.func
     # JAX retraces for sure only when the static arguments differ from every earlier call's, by type
-    # and value (`1` then `True` retraces: run on 0.10.2); anything else may reuse an earlier trace.
+    # and value (`1` then `True` retraces: run on 0.10.2), or the traced ones certainly do; anything
+    # else may reuse an earlier trace (jit_retraces.py).
     positional = [arg for index, arg in enumerate(args) if index in static]
     named = sorted((name, value) for name, value in kwargs.items() if name in names)
     plain = all(type(value) in VALUE_TYPES or type(value) is tuple and all(type(item) in VALUE_TYPES for item in value)
@@ -387,20 +402,24 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     held = run.__dict__.setdefault("jit_calls", {}).setdefault(identity(func), (func, []))  # (func kept: its id)
     if any(jit_statics.unhashable(value) for value in (*positional, *(value for _, value in named))):
         raise Bail  # (JAX rejects an unhashable static argument; an object's own hash is not followed)
-    again = bool(held[1]) and (not plain or fixed in held[1])  # (a first call is traced)
-    held[1].append(fixed)
+    now = jit_retraces.JitCall(fixed, plain, tree)
+    again = not jit_retraces.retraces(held[1], now)  # (a first call is traced)
+    kept = jit_retraces.before(run, [func, args, kwargs]) if again else None
     run.jitted += 1  # (`jax.set_mesh` raises inside jit: script_run.py stops there)
     try:
         result = run.call(func, args, kwargs)
-    except GatherStop:
+    except (GatherStop, Raised):
         if again:  # JAX may reuse the first call's trace (jit's cache): what it reads now may never be read
             raise Bail from None
         raise
     finally:
         run.jitted -= 1
     if "out_shardings" not in options:  # under Explicit axes the layout is the result's type
-        return _leaves(result, lambda leaf: carried(leaf, Arr(alike([leaf]), False, ndim=_rank(leaf))))
-    return place(run, _leaves(result, lambda leaf: carried(leaf, Arr(None, False, ndim=_rank(leaf)))), options["out_shardings"])
+        result = _leaves(result, lambda leaf: carried(leaf, Arr(alike([leaf]), False, ndim=_rank(leaf))))
+    else:
+        result = place(run, _leaves(result, lambda leaf: carried(leaf, Arr(None, False, ndim=_rank(leaf)))), options["out_shardings"])
+    jit_retraces.settle(held[1], now, kept, result)
+    return result
 
 
 def _typed(value: object) -> object:

@@ -40,6 +40,7 @@ from codemods.analysis.class_descriptors import Sentinel
 from codemods.analysis.object_iteration import fields_generator, object_items
 from codemods.analysis.cached_calls import hashable
 from codemods.analysis.script_jax import alike
+from codemods.analysis.known_shapes import in_place_step
 from codemods.analysis.unchecked_calls import binary_step
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
@@ -184,7 +185,10 @@ class ScriptOperators:
             if Arr not in sides:  # (numbers of numbers are numbers: unknown_numbers.py)
                 return number(self) if all(is_number(self, side) or type(side) in (int, float, bool)
                                            for side in (left, right)) else Opaque()
-            binary_step(self, op, left, right)  # (broadcast and matmul shapes: unchecked_calls.py)
+            if augmented and type(left) is Arr and left.host:
+                in_place_step(self, op, left, right)  # (NumPy's `a += b` writes into a: known_shapes.py)
+            else:
+                binary_step(self, op, left, right)  # (broadcast and matmul shapes: unchecked_calls.py)
             ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
             rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
             count = with_scalar(left, right)[0] if op is not ast.MatMult else None  # (array_extents.py)
