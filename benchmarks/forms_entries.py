@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ka1_sf102_config_check_rejects_every_other_device_count": "main()",
+    "nka1_sf102_config_check_accepts_a_larger_count_where_the_dump_passes": "main()",
+    "nka1_sf102_config_check_caught_and_a_one_axis_mesh_taken": "main()",
+    "ka2_sf105_profiled_section_inside_the_body_sets_the_axes": "main()",
+    "nka2_sf105_axes_read_after_the_profiled_section_restored_them": "main()",
     "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
     "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
     "njd1_sf105_generator_closed_before_a_with_exit_swallows": "main()",
@@ -3370,6 +3375,12 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nka1_sf102_config_check_accepts_a_larger_count_where_the_dump_passes", 40): "the config accepts 16 devices"
+    " too, where the dump is over the first axis only and passes: the line raises on 8 devices, not on every count"
+    " the program runs on",
+    ("nka1_sf102_config_check_caught_and_a_one_axis_mesh_taken", 49): "on 16 devices the program catches its own"
+    " mesh check and takes a 8x2 mesh, where the dump is over the first axis only and passes: the line raises on 8"
+    " devices, not on every count the program runs on",
     ("njd11_sf105_thread_pool_job_races_the_main_thread", 19): "the job reads the layout table while the main thread"
     " rewrites it: which axes it returns depends on the threads' timing, so the run is silent",
     ("njd12_sf105_as_completed_first_finisher_decides", 16): "the layout is the first probe to finish, which depends"
