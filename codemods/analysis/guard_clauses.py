@@ -18,10 +18,27 @@ from codemods.analysis.passed_steps import passed
 from codemods.analysis.script_values import Opaque
 
 
+# What may come before the branch's `raise`: a log line or a printed message. Anything else might
+# change what a later line reads, were the raise swallowed on its way out (a `with suppress(...)`,
+# a generator manager's handler, a `return` in a `finally`, none of which `passed` counts).
+_REPORTING = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "print"})
+
+
+def _reports(statement: ast.stmt) -> bool:
+    if type(statement) is not ast.Expr:
+        return False
+    value = statement.value
+    if type(value) is ast.Constant:
+        return True
+    func = value.func if type(value) is ast.Call else None
+    name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
+    return name in _REPORTING
+
+
 def raises_only(body: list[ast.stmt]) -> bool:
-    """The branch ends in `raise E...` (not a bare re-raise), after expression statements only."""
+    """The branch is `raise E...` (not a bare re-raise), perhaps after log lines."""
     return bool(body) and type(body[-1]) is ast.Raise and body[-1].exc is not None \
-        and all(type(statement) is ast.Expr for statement in body[:-1])
+        and all(_reports(statement) for statement in body[:-1])
 
 
 def guard_clause(run, node: ast.If, env) -> None:
