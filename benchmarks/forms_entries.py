@@ -44,6 +44,13 @@ ENTRIES = {
     "kg6_sf101_checks_listed_by_dir_and_function_type": "main()",
     "nkg6_check_is_a_callable_object": "main()",
 
+    "ka1_sf102_config_check_rejects_every_other_device_count": "main()",
+    "nka1_sf102_config_check_accepts_a_larger_count_where_the_dump_passes": "main()",
+    "nka1_sf102_config_check_caught_and_a_one_axis_mesh_taken": "main()",
+    "ka2_sf105_profiled_section_inside_the_body_sets_the_axes": "main()",
+    "ka3_sf102_config_check_guard_clause_on_the_device_count": "main()",
+    "nka3_sf102_config_adapts_to_the_device_count_instead_of_raising": "main()",
+    "nka2_sf105_axes_read_after_the_profiled_section_restored_them": "main()",
     "jd1_sf105_stop_in_loop_over_generator_with_finally": "main()",
     "njd1_sf105_stop_in_loop_over_generator_caught_after_close": "main()",
     "njd1_sf105_generator_closed_before_a_with_exit_swallows": "main()",
@@ -3450,6 +3457,16 @@ NOTES: dict[tuple[str, int], str] = {
     " where x's block has 16 columns, before the psum",
     ("nkb3_shape_asserted_on_the_global_batch", 13): "the assertion raises: the gathered block has a quarter of"
     " the rows, before the mean",
+
+    ("nka1_sf102_config_check_accepts_a_larger_count_where_the_dump_passes", 40): "the config accepts 16 devices"
+    " too, where the dump is over the first axis only and passes: the line raises on 8 devices, not on every count"
+    " the program runs on",
+    ("nka3_sf102_config_adapts_to_the_device_count_instead_of_raising", 36): "on any other device count the config"
+    " dumps over its first axis only, where the line passes: it raises on 8 devices, not on every count the program"
+    " runs on",
+    ("nka1_sf102_config_check_caught_and_a_one_axis_mesh_taken", 49): "on 16 devices the program catches its own"
+    " mesh check and takes a 8x2 mesh, where the dump is over the first axis only and passes: the line raises on 8"
+    " devices, not on every count the program runs on",
     ("njd11_sf105_thread_pool_job_races_the_main_thread", 19): "the job reads the layout table while the main thread"
     " rewrites it: which axes it returns depends on the threads' timing, so the run is silent",
     ("njd12_sf105_as_completed_first_finisher_decides", 16): "the layout is the first probe to finish, which depends"

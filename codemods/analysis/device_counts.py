@@ -9,6 +9,15 @@ raises when its shape needs more devices than there are: such a run is not one t
 makes), and what they find is reported only when both find the same stop (the same call, for
 the same reason). A finding then holds for every device count the program accepts as far as two
 counts tell: the same kind of assumption as reading argparse defaults (CHANGELOG).
+
+A program also rejects a count itself: a config check `if prod(sizes) != jax.device_count():
+raise ValueError(...)` ends the program before any shard_map body is traced. A run that ends in
+the program's own explicit `raise` (escaping the module, after it read the count, before any body
+was traced, with no open choice taken: unknown_choices.py) is such a rejection too: everything
+but the count is the same in every trial run, so the count is what made it raise. When only one
+of 8, 16, 32 is accepted, the run is made under 4, 2 and 1 as well: a stop is reported from one
+accepted count only when every other trial count was rejected (the program accepts that count
+alone, as far as six counts tell), never when some other trial stopped on an unknown.
 """
 from __future__ import annotations
 
@@ -16,6 +25,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Opaque
 
 TRIAL_COUNTS = (8, 16, 32)
+SMALLER_COUNTS = (4, 2, 1)  # (tried when fewer than two of TRIAL_COUNTS are accepted)
 COUNTED = frozenset({"jax.device_count", "jax.devices", "jax.local_device_count", "jax.local_devices"})
 
 
@@ -47,9 +57,27 @@ def set_count(run, count: int | None) -> None:
     run.__dict__["_device_count"] = count
 
 
-def outcome(run, stop, early: bool) -> tuple:
-    """What `over_counts` needs of one run: (stop, stopped early, read the count, count rejected)."""
-    return stop, early, bool(run.__dict__.get("_counted")), bool(run.__dict__.get("_rejected"))
+def program_raise(run, error: BaseException) -> None:
+    """An explicit `raise` statement of the program ran: remembered when it may reject the count."""
+    if run.__dict__.get("_device_count") is not None and run.__dict__.get("_counted") and not run.traced:
+        run.__dict__.setdefault("_raises", []).append(error)
+
+
+def _raised_itself(run, escaped: BaseException | None) -> bool:
+    """The run ended in the program's own exception, raised before any body was traced."""
+    from codemods.analysis.host_exprs import Raised
+
+    plan = run.__dict__.get("_plan")
+    if type(escaped) is not Raised or (plan is not None and plan.made) or run.traced:
+        return False
+    return any(error is escaped.error for error in run.__dict__.get("_raises", ()))
+
+
+def outcome(run, stop, early: bool, escaped: BaseException | None = None) -> tuple:
+    """What `over_counts` needs of one run: (stop, stopped early, read the count, count rejected);
+    `escaped` the exception that ended the run early."""
+    rejected = bool(run.__dict__.get("_rejected")) or (stop is None and _raised_itself(run, escaped))
+    return stop, early, bool(run.__dict__.get("_counted")), rejected
 
 
 def same_stop(first, second) -> bool:
@@ -64,15 +92,15 @@ def same_stop(first, second) -> bool:
 def over_counts(attempt):
     """`attempt(count)` -> outcome(...) of a run with `count` devices (None: unknown). The first
     run reads the count as unknown; when it stops early having read it, the stop two accepted
-    trial counts agree on, else None."""
+    trial counts agree on, or the one stop of the only count accepted; else None."""
     stop, early, read, _ = attempt(None)
     if stop is not None or not early or not read:
         return stop
     found = []
-    for count in TRIAL_COUNTS:
+    for count in TRIAL_COUNTS + SMALLER_COUNTS:
         stop, _, _, rejected = attempt(count)
         if not rejected:
             found.append(stop)
         if len(found) == 2:
             return found[0] if same_stop(found[0], found[1]) else None
-    return None
+    return found[0] if found else None  # (every other trial count rejected)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.device_counts import program_raise
 from codemods.analysis.host_exprs import Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.exception_groups import GROUP_NAMES, group_arguments
@@ -121,6 +122,7 @@ def raise_statement(run, node: ast.Raise, env) -> None:
             if not isinstance(cause, Exception):
                 raise Bail
         error.__cause__ = cause  # (which also suppresses the context, as `raise ... from` does)
+    program_raise(run, error)  # (it may reject the device count: device_counts.py)
     raise Raised(error)
 
 

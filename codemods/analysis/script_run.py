@@ -37,6 +37,7 @@ from codemods.analysis.constant_strings import as_compiled
 from codemods.analysis.script_argparse import ParserMethod, call_parser
 from codemods.analysis.passed_steps import formatted, passed
 from codemods.analysis.unknown_truths import asserted
+from codemods.analysis.guard_clauses import guard_clause, raises_only
 from codemods.analysis.scope_declarations import declare
 from codemods.analysis.script_attributes import ScriptAttributes
 from codemods.analysis.script_builtins import CALLABLES, ScriptBuiltins, Wraps
@@ -165,6 +166,10 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             # has passed it; inside a grader's `except AssertionError`, each way: unknown_truths.py)
             self.tick()
             self.statements += 1
+        elif kind is ast.If and raises_only(node.body):
+            self.tick()
+            self.statements += 1
+            guard_clause(self, node, env)  # (`if n != jax.device_count(): raise ...`: guard_clauses.py)
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)

@@ -30,15 +30,15 @@ def script_stop(ctx) -> GatherStop | None:
         run = ScriptRun(ctx.tree)
         set_count(run, count)
         set_plan(run, plan)
-        stop, early = None, False
+        stop, early, escaped = None, False, None
         try:
             caught_stops.run_module(run)  # (a stop the program catches and raises again: caught_stops.py)
         except GatherStop as found:
             stop = found.with_traceback(None) if found.call is not None else None  # (no frames kept)
-        except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
-            early = True
+        except (Bail, Raised, Break, Continue, Return, RecursionError, Exception) as unknown:  # (a case the run misreads: unknown)
+            early, escaped = True, unknown
         finally:
-            result = outcome(run, stop, early)
+            result, escaped = outcome(run, stop, early, escaped), None  # (its frames would hold this one)
             released(run)
         return result
 

@@ -444,7 +444,7 @@ def state_stop(ctx, judge) -> StateStop | None:
         run.judge = judge
         set_count(run, count)
         set_plan(run, plan)
-        stop, early = None, False
+        stop, early, escaped = None, False, None
         try:
             caught_stops.run_module(run)  # (a stop the program catches and raises again: caught_stops.py)
         except (StateStop, MislaidStop) as found:
@@ -453,10 +453,10 @@ def state_stop(ctx, judge) -> StateStop | None:
                 stop = found.with_traceback(None)  # (kept: its frames would hold the whole run in a cycle)
         except GatherStop:
             pass
-        except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (unknown)
-            early = True
+        except (Bail, Raised, Break, Continue, Return, RecursionError, Exception) as unknown:  # (unknown)
+            early, escaped = True, unknown
         finally:
-            result = outcome(run, stop, early)
+            result, escaped = outcome(run, stop, early, escaped), None  # (its frames would hold this one)
             released(run)
         return result
 

@@ -5,7 +5,12 @@ class, a contextmanager generator, a temporary file, a modelled library context)
 of the statement inside entered_objects.enter, so its exit runs however the block ends. A mesh
 context (`jax.set_mesh(m)`) sets the context mesh for the block; `with mesh:` sets none since
 jax 0.8.1. A `subTest` is unittest_cases.py's. Anything else, an `as` target of a mesh context,
-or a mesh context inside jit (where `set_mesh` raises) stops the run.
+or a mesh context inside jit (where `set_mesh` raises) stops the run. A contextmanager generator
+entered inside a jitted function or shard_map body (a `profile(section)` timer that logs) runs
+there as Python runs it, at trace time, like any other host code of the body: whatever its code
+does that could change what the body traces (a mesh context, a library context) stops the run
+inside it, as anywhere else, and one made outside the trace stops at its first resume
+(script_generators.py).
 """
 from __future__ import annotations
 
@@ -25,7 +30,7 @@ def with_statement(run, node: ast.With, env: Env) -> None:
     try:
         for index, item in enumerate(node.items):
             value = run.eval(item.context_expr, env)
-            if type(value) in (Managed, FileHandle) and not run.jitted or entered_objects.enters(value):
+            if type(value) is Managed or type(value) is FileHandle and not run.jitted or entered_objects.enters(value):
                 rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
                 return entered_objects.enter(run, value, item.optional_vars,
                                              lambda: with_statement(run, rest, env) if rest else run.block(node.body, env), env)

@@ -1,0 +1,52 @@
+"""Guard clauses on values a script run does not know (script_run.py; issue 13).
+
+Jobs check their configuration against the machine before they build anything:
+`if prod(sizes) != jax.device_count(): raise ValueError(f"mesh {spec} needs ...")`, perhaps after
+a log line. The run does not know the device count (device_counts.py), so it cannot tell which
+way the test goes; but when the branch can only end in the program's own `raise`, a run that
+reaches any later line did not take it, exactly as an `assert` on an unknown value is passed
+(passed_steps.py). So the run goes on past the `if` (into its `else`, if any), as long as nothing
+can catch what the branch raises (no enclosing handler: `passed`); otherwise it stops (Bail), as
+before. Which later lines raise is then certain for every run that gets there, whatever the
+unknown was.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.passed_steps import passed
+from codemods.analysis.script_values import Opaque
+
+
+# What may come before the branch's `raise`: a log line or a printed message. Anything else might
+# change what a later line reads, were the raise swallowed on its way out (a `with suppress(...)`,
+# a generator manager's handler, a `return` in a `finally`, none of which `passed` counts).
+_REPORTING = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "print"})
+
+
+def _reports(statement: ast.stmt) -> bool:
+    if type(statement) is not ast.Expr:
+        return False
+    value = statement.value
+    if type(value) is ast.Constant:
+        return True
+    func = value.func if type(value) is ast.Call else None
+    name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
+    return name in _REPORTING
+
+
+def raises_only(body: list[ast.stmt]) -> bool:
+    """The branch is `raise E...` (not a bare re-raise), perhaps after log lines."""
+    return bool(body) and type(body[-1]) is ast.Raise and body[-1].exc is not None \
+        and all(_reports(statement) for statement in body[:-1])
+
+
+def guard_clause(run, node: ast.If, env) -> None:
+    """`if test: ... raise E(...)`: as Python runs it when the test is known; when it is not, as
+    the runs that go on took it."""
+    test = run.eval(node.test, env)
+    if type(test) is Opaque:
+        passed(run)  # (a handler might catch the raise: then the run stops)
+        run.block(node.orelse, env)
+    else:
+        run.block(node.body if run.truth(test) else node.orelse, env)
