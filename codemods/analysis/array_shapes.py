@@ -35,6 +35,7 @@ import math
 
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis.script_values import Arr, MeshObj, StrMember
+from codemods.analysis.shapes import indexed as basic_indexed
 
 _ELEMENTWISE = frozenset({
     *(f"jax.numpy.{name}" for name in (
@@ -207,28 +208,7 @@ def indexed(shape: tuple | None, parts: list, run=None) -> tuple | None:
                 or at >= len(shape) or not all(type(part) is slice and part == slice(None) for part in parts if part is not index):
             return None
         return shape[:at] + given + shape[at + 1:]
-    taking = sum(1 for part in parts if part is not None and part is not Ellipsis)
-    if taking > len(shape):
-        return None
-    out, at = [], 0
-    for part in parts:
-        if part is None:
-            out.append(1)
-        elif part is Ellipsis:
-            rest = len(shape) - taking
-            out.extend(shape[at:at + rest])
-            at += rest
-        elif type(part) is int:
-            if not -shape[at] <= part < shape[at]:
-                return None  # (JAX clamps, NumPy raises: not followed)
-            at += 1
-        elif type(part) is slice and all(b is None or type(b) is int for b in (part.start, part.stop, part.step)) \
-                and part.step != 0:
-            out.append(len(range(*part.indices(shape[at]))))
-            at += 1
-        else:
-            return None
-    return tuple(out) + tuple(shape[at:])
+    return basic_indexed(shape, parts)  # (the static analysis' rule: shapes.py)
 
 
 def _given(args: list, kwargs: dict, names: tuple) -> dict | None:
