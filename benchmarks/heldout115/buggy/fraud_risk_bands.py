@@ -1,7 +1,7 @@
 """Risk bands: transaction logits replicated to every device of the batch axis, then squashed.
 
-The banding pipeline applies the sigmoid after replication so that every consumer sees the whole
-batch's probabilities.
+The banding pipeline applies the calibrated (temperature-scaled) sigmoid after replication so
+that every consumer sees the whole batch's probabilities.
 """
 from __future__ import annotations
 
@@ -199,8 +199,23 @@ def inputs():
 
 
 # ----------------------------------------------------------------- banding.service
+class CalibratedEvaluator(ShardEvaluator):
+    """Temperature-scaled sigmoid, as fitted by the calibration job."""
+
+    def __init__(self, features, weights, temperature: float) -> None:
+        super().__init__(features, weights)
+        self._temperature = temperature
+
+    def visit_activation(self, node: Activation):
+        if node.kind is not ActivationKind.SIGMOID:
+            return super().visit_activation(node)
+        self._value = 1.0 / (1.0 + jnp.exp(-self._value / self._temperature))
+        return self._value
+
+
 class RiskBandingService:
     BANDS = (0.2, 0.5, 0.8)
+    TEMPERATURE = 1.7
 
     def __init__(self) -> None:
         self._pipeline = Pipeline(
@@ -210,7 +225,7 @@ class RiskBandingService:
         )
 
     def _body(self, txns, w1):
-        return self._pipeline.accept(ShardEvaluator(txns, {"w1": w1}))
+        return self._pipeline.accept(CalibratedEvaluator(txns, {"w1": w1}, self.TEMPERATURE))
 
     def band(self, txns: jax.Array, w1: jax.Array) -> np.ndarray:
         mesh = ScoringServiceLocator.get("mesh")
