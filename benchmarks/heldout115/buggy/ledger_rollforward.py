@@ -196,7 +196,8 @@ class RollForwardJob(AbstractLedgerJob):
 def main(mesh, balances: jax.Array, rates: jax.Array) -> None:
     job = RollForwardJob(mesh)
     rolled = job.run(balances, rates)
-    print("rolled forward", rolled.shape, float(rolled[:, -1].sum()))
+    closing = np.asarray(rolled)[:, -1]
+    print("rolled forward", rolled.shape, float(closing.sum()))
 
 
 if __name__ == "__main__":
