@@ -1,7 +1,7 @@
 """Cold archive: the raw readings collected sensor-complete for the nightly archive job.
 
 The archive layout is read from application properties: the axis each archived block stays split
-on, and the axes the archive replicates (those must appear in the spec's `reduced` set).
+on, and the axes the archive replicates (the ops team keeps both in the properties file).
 """
 from __future__ import annotations
 
