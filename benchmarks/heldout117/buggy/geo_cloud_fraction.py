@@ -16,8 +16,8 @@ STRIP = "gather@col"
 FRACTION = "mean@col"
 
 REDUCERS = {
-    "mean": lambda x, a: jax.lax.pmean(jnp.mean(x, axis=1), a),
-    "max": lambda x, a: jax.lax.pmax(jnp.max(x, axis=1), a),
+    "mean": lambda x, a: jnp.mean(jax.lax.pmean(x, a), axis=1),
+    "max": lambda x, a: jnp.max(jax.lax.pmax(x, a), axis=1),
     "gather": lambda x, a: jax.lax.all_gather(x, a, axis=1, tiled=True, to="reduced"),
 }
 
