@@ -36,8 +36,9 @@ def main(treat, ctrl):
     ctrl = jax.device_put(ctrl, NamedSharding(mesh, spec))
 
     def body(t, c):
-        eff = jnp.mean(t, axis=0) - jnp.mean(c, axis=0)
-        se = jnp.sqrt(jnp.var(t, axis=0) / t.shape[0] + jnp.var(c, axis=0) / c.shape[0])
+        n = t.shape[0] * mesh.shape["bucket"]
+        eff = jax.lax.pmean(jnp.mean(t, axis=0) - jnp.mean(c, axis=0), "bucket")
+        se = jnp.sqrt(jax.lax.pmean(jnp.var(t, axis=0) + jnp.var(c, axis=0), "bucket") / n)
         eff = jax.lax.all_gather(eff, q["gather"], tiled=True, to="reduced")
         se = jax.lax.all_gather(se, q["gather"], tiled=True, to="reduced")
         out = {}
