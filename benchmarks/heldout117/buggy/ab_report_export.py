@@ -31,11 +31,11 @@ def inputs():
 def main(table):
     mq = parse_qs(MESH_QS)
     mesh = jax.make_mesh(tuple(int(v[0]) for v in mq.values()), tuple(mq))
-    jax.set_mesh(mesh)
-    table = jax.device_put(table, NamedSharding(mesh, layout(TABLE_QS)))
-    summary = jax.jit(lambda t: jnp.sqrt(t) + 1.0)(table)
-    report = top_level_all_gather(summary, layout(REPORT_QS))
-    print(jax.typeof(report))
+    with jax.set_mesh(mesh):
+        table = jax.device_put(table, NamedSharding(mesh, layout(TABLE_QS)))
+        summary = jax.jit(lambda t: jnp.sqrt(t) + 1.0)(table)
+        report = top_level_all_gather(summary, layout(REPORT_QS))
+        print(jax.typeof(report))
     return report
 
 
