@@ -41,7 +41,7 @@ def build_chain(text, mesh):
             n = mesh.shape[axis]
             fns.append(lambda h, a=axis, n=n: jax.lax.ppermute(h, a, ring(n)))
         elif op == "pool":
-            fns.append(lambda h: h.sum(axis=1))
+            fns.append(lambda h: jax.lax.pmean(h.mean(axis=1), "tp"))
     return fns
 
 

@@ -40,7 +40,7 @@ def main(scene):
     scene = jax.device_put(scene, NamedSharding(mesh, spec))
     name = PRODUCT.format(scene="S2A_T31UFQ", res=10)
     b, ql = jax.shard_map(lambda t: brightness_body(t, names), mesh=mesh, in_specs=spec,
-                          out_specs=(P(names[0], names[1]), P(None, names[1], reduced={names[2]})))(scene)
+                          out_specs=(P(names[0], names[1]), P(names[0], names[1], reduced={names[2]})))(scene)
     print(name, b.shape, ql.shape)
     return b
 

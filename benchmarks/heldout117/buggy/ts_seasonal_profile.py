@@ -17,7 +17,7 @@ def f_window(x, axis):
 
 def f_profile(x, axis):
     # stack the season blocks of every horizon shard side by side
-    return jax.lax.all_gather(x, axis, axis=0, tiled=False)
+    return jax.lax.all_gather(x, axis, axis=0, tiled=False, to="invarying")
 
 
 def f_norm(x, axis):
