@@ -56,16 +56,16 @@ def inputs():
 
 def main(counters, arrivals):
     mesh = jax.make_mesh((4, 2), (LAYOUT.road_axis, LAYOUT.booth_axis))
-    jax.set_mesh(mesh)
     sh = NamedSharding(mesh, LAYOUT.counters)
     counters, arrivals = jax.device_put(counters, sh), jax.device_put(arrivals, sh)
     gate, archived = Gate.OPEN, []
-    for ev in ["rush", "clear", "midnight", "clear"]:
-        gate = TRANSITIONS[(gate, ev)]
-        if gate is Gate.OPEN:
-            counters = count(counters, arrivals)
-        elif gate is Gate.ARCHIVE:
-            archived.append(archive(counters))
+    with jax.set_mesh(mesh):
+        for ev in ["rush", "clear", "midnight", "clear"]:
+            gate = TRANSITIONS[(gate, ev)]
+            if gate is Gate.OPEN:
+                counters = count(counters, arrivals)
+            elif gate is Gate.ARCHIVE:
+                archived.append(archive(counters))
     print(gate, [a.sum() for a in archived])
 
 
