@@ -119,6 +119,80 @@ FIXES = {
          'path = jax.lax.all_gather(path_block, "time", axis=0, tiled=True, to="invarying")'),
         ('out_specs=P(None, "symbols", reduced={"time"}))', 'out_specs=P(None, "symbols"))'),
     ],
+    # scene_*
+    'scene_bounds.py': [
+        ('return jax.lax.all_gather(hi, PARTICLES,',
+         f'return jax.lax.all_gather({PC}(hi, PARTICLES, to="varying"), PARTICLES,'),
+    ],
+    'scene_lod.py': [
+        ('return jax.lax.all_gather(v, self.gather_axes,',
+         f'return jax.lax.all_gather({PC}(v, "verts", to="varying") if self.level > 1 else v, self.gather_axes,'),
+    ],
+    'scene_light.py': [
+        ('total = jax.lax.psum(rad, "emitters")', f'total = jax.lax.psum({PC}(rad, "emitters", to="varying"), "emitters")'),
+    ],
+    'scene_export.py': [
+        ('export_spec = P(None, None, reduced={"verts"})', 'export_spec = P(None, "attrs", reduced={"verts"})'),
+    ],
+    'scene_fog.py': [
+        ('return jax.lax.pmean(jnp.mean(extinction), SETTINGS["fog"]["axes"])[None]',
+         f'return jax.lax.pmean({PC}(jnp.mean(extinction), band, to="varying"), SETTINGS["fog"]["axes"])[None]'),
+    ],
+    'scene_fade.py': [
+        ('depths = jax.lax.all_gather(d, "sprites", axis=0, tiled=True, to="reduced")',
+         'depths = jax.lax.all_gather(d, "sprites", axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(None, "views", reduced={"sprites"}))(depth)', 'out_specs=P(None, "views"))(depth)'),
+    ],
+    # eco_*
+    'eco_census.py': [
+        ('return jax.lax.all_gather(per_patch, eco.species_axis,',
+         'return jax.lax.all_gather(per_patch, eco.patch_axis,'),
+    ],
+    'eco_habitat_map.py': [
+        ('return jax.lax.all_gather(view, axes,',
+         f'return jax.lax.all_gather({PC}(view, "cols", to="varying"), axes,'),
+    ],
+    'eco_migration.py': [
+        ('incoming = jax.lax.ppermute(landscape[: density.shape[0]], axis,',
+         f'incoming = jax.lax.ppermute({PC}(landscape[: density.shape[0]], axis, to="varying"), axis,'),
+    ],
+    'eco_snapshot.py': [
+        ('SNAPSHOT = {"traits": P(None, Ax.TRAITS.value)}',
+         'SNAPSHOT = {"traits": P(None, Ax.TRAITS.value, reduced={Ax.INDIVIDUALS.value})}'),
+    ],
+    'eco_biomass.py': [
+        ('return jax.lax.psum_scatter(b, cfg.report_axes,',
+         f'return jax.lax.psum_scatter({PC}(b, cfg.mesh_axes[1], to="varying"), cfg.report_axes,'),
+    ],
+    'eco_carrying.py': [
+        ('region = jax.lax.all_gather(pop_block, "herds", axis=0, tiled=True, to="reduced")',
+         'region = jax.lax.all_gather(pop_block, "herds", axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(None, "regions", reduced={"herds"}))(pop)', 'out_specs=P(None, "regions"))(pop)'),
+    ],
+    # game_*
+    'game_minimap.py': [
+        ('return jax.lax.all_gather(team_total, UNITS,',
+         f'return jax.lax.all_gather({PC}(team_total, UNITS, to="varying"), UNITS,'),
+    ],
+    'game_replay.py': [
+        ('return jax.lax.all_gather(f, MATCH_AXES, axis=0,',
+         f'return jax.lax.all_gather({PC}(f, AXES["channels"], to="varying"), MATCH_AXES, axis=0,'),
+    ],
+    'game_ai_director.py': [
+        ('return jax.lax.psum_scatter(seen, SQUADS,', f'return jax.lax.psum_scatter({PC}(seen, SQUADS, to="varying"), SQUADS,'),
+    ],
+    'game_savegame.py': [
+        ('    "buffs": P(None, "lanes", reduced={"units"}),', '    "buffs": P(None, None, reduced={"units"}),'),
+    ],
+    'game_damage.py': [
+        ('balance = jax.lax.pmean(jnp.mean(per_unit), self.axes)',
+         f'balance = jax.lax.pmean({PC}(jnp.mean(per_unit), self.axes[1], to="varying"), self.axes)'),
+    ],
+    'game_health_bar.py': [
+        ('all_hp = jax.lax.all_gather(hp, "units", axis=0, tiled=True, to="reduced")',
+         'all_hp = jax.lax.all_gather(hp, "units", axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(None, "players", reduced={"units"}))(hp)', 'out_specs=P(None, "players"))(hp)'),
+    ],
 }
 
 if __name__ == "__main__":

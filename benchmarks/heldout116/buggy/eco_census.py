@@ -64,7 +64,7 @@ def main(pop, rates):
     @eco.observe
     def census(eco, pop):
         c = jax.shard_map(count_kernel(eco), mesh=eco.mesh, in_specs=eco.spec,
-                          out_specs=P(None, None, reduced={eco.species_axis}))(pop)
+                          out_specs=P(None, None, reduced={eco.patch_axis}))(pop)
         COUNTS.append(np.asarray(c))
 
     sh = NamedSharding(mesh, eco.spec)
