@@ -64,3 +64,139 @@ axes_prog("suppress_guard_in_helper", "A helper's guard raises; the caller runs 
           'def wide_axes():\n    if len(jax.devices()) < 16:\n        raise ValueError("needs 16 devices")\n    return ("i", "j")',
           ['axes = ("i",)', 'with contextlib.suppress(ValueError):', '    axes = wide_axes()'],
           '    if len(jax.devices()) < 16:', '    if len(jax.devices()) < 8:', imports="import contextlib\n")
+
+# -- unchecked_calls.py: retry handlers that re-raise only on the last attempt ------------------------------
+PLAN = '''
+def plan(attempt):
+    if attempt == 0:
+        jax.devices("gpu")  # no GPU backend here: RuntimeError
+        return ("i", "j")
+    return ("i",)
+'''
+axes_prog("retry_reraise_last_attempt", "The retry handler re-raises only on the third attempt; the first attempt's GPU probe fails.", PLAN,
+          ['for attempt in range(3):', '    try:', '        axes = plan(attempt)', '        break', '    except RuntimeError:', '        if attempt == 2:', '            raise'],
+          '        jax.devices("gpu")  # no GPU backend here: RuntimeError', '        jax.devices("cpu")  # no GPU backend here: RuntimeError')
+axes_prog("retry_while_tries_left", "A while loop counts tries down and re-raises when none are left; the first try's probe fails.", PLAN,
+          ['tries, attempt = 3, 0', 'while True:', '    try:', '        axes = plan(attempt)', '        break', '    except RuntimeError:', '        tries, attempt = tries - 1, attempt + 1',
+           '        if not tries:', '            raise'],
+          '        jax.devices("gpu")  # no GPU backend here: RuntimeError', '        jax.devices("cpu")  # no GPU backend here: RuntimeError')
+SHAPES = '''
+SHAPES = [(4, 4), (2, 4)]
+
+
+def next_axes():
+    shape = SHAPES.pop(0)
+    jax.make_mesh(shape, ("i", "j"))  # (4, 4) needs 16 devices: ValueError
+    return ("i", "j") if shape[0] == 4 else ("i",)
+'''
+axes_prog("retry_pops_mesh_shape", "Each attempt pops the next mesh shape; (4, 4) fails on 8 devices, the handler re-raises only when none are left.", SHAPES,
+          ['while True:', '    try:', '        axes = next_axes()', '        break', '    except ValueError:', '        if not SHAPES:', '            raise'],
+          '    jax.make_mesh(shape, ("i", "j"))  # (4, 4) needs 16 devices: ValueError', '    jax.make_mesh((2, 4), ("i", "j"))  # (4, 4) needs 16 devices: ValueError')
+BACKENDS = '''
+BACKENDS = iter(["tpu", "cpu"])
+
+
+def backend_axes():
+    name = next(BACKENDS)
+    jax.devices(name)
+    return ("i", "j") if name == "tpu" else ("i",)
+'''
+axes_prog("retry_next_backend_iterator", "Each attempt takes the next backend from an iterator; tpu fails, cpu works.", BACKENDS,
+          ['for attempt in range(2):', '    try:', '        axes = backend_axes()', '        break', '    except RuntimeError as exc:', '        print(f"attempt {attempt}: {exc}")',
+           '        if attempt == 1:', '            raise'],
+          '    jax.devices(name)', '    jax.devices("cpu")')
+axes_prog("handler_reraises_other_errors", "The handler re-raises anything but the RuntimeError it expects, and falls back on that.",
+          'def gpu_axes():\n    jax.devices("gpu")\n    return ("i", "j")',
+          ['try:', '    axes = gpu_axes()', 'except Exception as exc:', '    if not isinstance(exc, RuntimeError):', '        raise', '    axes = ("i",)'],
+          '    jax.devices("gpu")', '    jax.devices("cpu")')
+axes_prog("handler_reraises_oom_only", "The handler re-raises only out-of-memory errors; the missing backend falls back.",
+          'def gpu_axes():\n    jax.devices("gpu")\n    return ("i", "j")',
+          ['try:', '    axes = gpu_axes()', 'except RuntimeError as exc:', '    if "RESOURCE_EXHAUSTED" in str(exc):', '        raise', '    axes = ("i",)'],
+          '    jax.devices("gpu")', '    jax.devices("cpu")')
+RESULT = '''
+def attempt(fn):
+    try:
+        return {"ok": True, "value": fn()}
+    except Exception as exc:
+        return {"ok": False, "error": exc}
+
+
+def gpu_axes():
+    jax.devices("gpu")
+    return ("i", "j")
+'''
+axes_prog("result_dict_carries_error", "A runner returns {'ok': False, 'error': exc}; the caller falls back when not ok.", RESULT,
+          ['result = attempt(gpu_axes)', 'axes = result["value"] if result["ok"] else ("i",)'],
+          '    jax.devices("gpu")', '    jax.devices("cpu")')
+FUT = '''
+class Future:
+    def __init__(self):
+        self.error = None
+        self.value = None
+
+    def set_exception(self, exc):
+        self.error = exc
+
+
+def submit(fn):
+    fut = Future()
+    try:
+        fut.value = fn()
+    except Exception as exc:
+        fut.set_exception(exc)
+    return fut
+
+
+def tpu_axes():
+    jax.devices("tpu")
+    return ("i", "j")
+'''
+axes_prog("own_future_set_exception", "A home-made future records the exception; the caller checks it and falls back.", FUT,
+          ['fut = submit(tpu_axes)', 'axes = ("i",) if fut.error is not None else fut.value'],
+          '    jax.devices("tpu")', '    jax.devices("cpu")')
+axes_prog("retry_reshape_attempt_rows", "Each attempt tries a row count; reshape(3, -1) of 64 values fails, the last attempt's error is re-raised.",
+          'def rows_axes(x, rows):\n    np.asarray(x).reshape(rows, -1)\n    return ("i", "j") if rows == 3 else ("i",)',
+          ['for rows in (3, 4):', '    try:', '        axes = rows_axes(x, rows)', '        break', '    except ValueError:', '        if rows == 4:', '            raise'],
+          "    np.asarray(x).reshape(rows, -1)", "    np.asarray(x).reshape(-1, 8)")
+
+# -- concrete_scalars.py: comparisons of rank-0 arrays that raise ------------------------------------------
+axes_prog("rank0_min_across_devices", "min of rank-0 scores committed to different devices raises ValueError (incompatible devices).", "",
+          ['devs = jax.devices()', 'scores = [jax.device_put(jnp.float32(s), d) for s, d in zip([0.3, 0.1], devs)]', 'try:',
+           '    best = min(range(2), key=lambda k: scores[k])', '    axes = ("i", "j")', 'except ValueError:', '    axes = ("i",)'],
+          'scores = [jax.device_put(jnp.float32(s), d) for s, d in zip([0.3, 0.1], devs)]', 'scores = [jax.device_put(jnp.float32(s), devs[0]) for s in [0.3, 0.1]]')
+axes_prog("rank0_lt_across_devices", "`<` of two rank-0 arrays on different devices raises ValueError before Python takes its truth.", "",
+          ['devs = jax.devices()', 'a = jax.device_put(jnp.float32(0.3), devs[0])', 'b = jax.device_put(jnp.float32(0.1), devs[1])', 'try:',
+           '    axes = ("i", "j") if a < b else ("i", "j")', 'except ValueError:', '    axes = ("i",)'],
+          "b = jax.device_put(jnp.float32(0.1), devs[1])", "b = jax.device_put(jnp.float32(0.1), devs[0])")
+VNOTE = '''
+PICKED = []
+
+
+def note(loss):
+    try:
+        PICKED.append(("i", "j") if max(loss, 0.0) > 1.0 else ("i", "j"))
+    except TypeError:  # a tracer under vmap: its truth raises
+        PICKED.append(("i",))
+    return loss
+'''
+axes_prog("rank0_max_under_vmap", "max() of a rank-0 value under vmap: a tracer, whose truth raises TypeError.", VNOTE,
+          ['jax.vmap(note)(jnp.ones(3))', 'axes = PICKED[0]'],
+          'jax.vmap(note)(jnp.ones(3))', 'note(jnp.ones(3)[0])')
+axes_prog("rank0_max_under_lax_map", "max() of a rank-0 value under lax.map: a tracer.", VNOTE,
+          ['jax.lax.map(note, jnp.ones(3))', 'axes = PICKED[0]'],
+          'jax.lax.map(note, jnp.ones(3))', 'note(jnp.ones(3)[0])')
+axes_prog("rank0_max_under_grad", "max() of the rank-0 argument under jax.grad: a tracer.", VNOTE,
+          ['jax.grad(note)(jnp.float32(2.0))', 'axes = PICKED[0]'],
+          'jax.grad(note)(jnp.float32(2.0))', 'note(jnp.float32(2.0))')
+axes_prog("rank0_max_under_scan", "max() of the rank-0 carry under lax.scan: a tracer.", VNOTE,
+          ['jax.lax.scan(lambda c, _: (note(c), None), jnp.float32(2.0), None, length=2)', 'axes = PICKED[0]'],
+          'jax.lax.scan(lambda c, _: (note(c), None), jnp.float32(2.0), None, length=2)', 'note(jnp.float32(2.0))')
+axes_prog("rank0_max_under_eval_shape", "max() of the rank-0 argument under jax.eval_shape: a tracer.", VNOTE,
+          ['jax.eval_shape(note, jnp.float32(2.0))', 'axes = PICKED[0]'],
+          'jax.eval_shape(note, jnp.float32(2.0))', 'note(jnp.float32(2.0))')
+axes_prog("rank0_max_under_checkpoint", "max() of the rank-0 argument in a jax.checkpoint function differentiated: a tracer.", VNOTE,
+          ['jax.grad(jax.checkpoint(note))(jnp.float32(2.0))', 'axes = PICKED[0]'],
+          'jax.grad(jax.checkpoint(note))(jnp.float32(2.0))', 'note(jnp.float32(2.0))')
+axes_prog("rank0_sorted_none_loss", "sorted by a loss that is None for a failed trial raises TypeError (None < array).", "",
+          ['losses = [jnp.float32(0.2), None]', 'try:', '    order = sorted(range(2), key=lambda k: losses[k])', '    axes = ("i", "j")', 'except TypeError:', '    axes = ("i",)'],
+          "losses = [jnp.float32(0.2), None]", "losses = [jnp.float32(0.2), jnp.float32(0.1)]")
