@@ -200,3 +200,119 @@ axes_prog("rank0_max_under_checkpoint", "max() of the rank-0 argument in a jax.c
 axes_prog("rank0_sorted_none_loss", "sorted by a loss that is None for a failed trial raises TypeError (None < array).", "",
           ['losses = [jnp.float32(0.2), None]', 'try:', '    order = sorted(range(2), key=lambda k: losses[k])', '    axes = ("i", "j")', 'except TypeError:', '    axes = ("i",)'],
           "losses = [jnp.float32(0.2), None]", "losses = [jnp.float32(0.2), jnp.float32(0.1)]")
+
+# -- jit_retraces.py: calls JAX answers from its cache -----------------------------------------------------
+COMB = '''
+TRACES = []
+
+
+@jax.jit
+def combine(parts):
+    TRACES.append(1)
+    return parts["a"] + parts["b"]
+'''
+axes_prog("jit_dict_key_order_cached", "JAX sorts dict keys: {'a','b'} and {'b','a'} are one tree, one trace.", COMB,
+          ['v = jnp.ones(4)', 'combine({"a": v, "b": v})', 'combine({"b": v, "a": v})', 'axes = ("i", "j")[:len(TRACES)]'],
+          'combine({"b": v, "a": v})', 'combine({"b": v, "a": jnp.ones((2, 4))})')
+axes_prog("jit_dict_kwargs_order_cached", "dict(b=..., a=...) and a display {'a','b'} flatten alike: one trace.", COMB,
+          ['v = jnp.ones(4)', 'combine({"a": v, "b": v})', 'combine(dict(b=v, a=v))', 'axes = ("i", "j")[:len(TRACES)]'],
+          'combine(dict(b=v, a=v))', 'combine(dict(b=v, a=jnp.ones((2, 4))))')
+axes_prog("jit_dict_merge_order_cached", "A dict merged in another order is the same tree: one trace.", COMB,
+          ['v = jnp.ones(4)', 'base = {"b": v}', 'combine({"a": v, **base})', 'combine({**base, "a": v})', 'axes = ("i", "j")[:len(TRACES)]'],
+          'combine({**base, "a": v})', 'combine({**base, "a": jnp.ones((2, 4))})')
+JF = '''
+TRACES = []
+
+
+def double(v):
+    TRACES.append(1)
+    return v * 2
+'''
+axes_prog("jit_wrapped_twice_one_trace", "jax.jit(f) made again per call shares f's trace cache: one trace.", JF,
+          ['v = jnp.ones(4)', 'for _ in range(2):', '    jax.jit(double)(v)', 'axes = ("i", "j")[:len(TRACES)]'],
+          '    jax.jit(double)(v)', '    jax.jit(double)(v if _ else v[None])')
+STAT = '''
+TRACES = []
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def scaled(v, sizes):
+    TRACES.append(sizes)
+    return v * len(sizes)
+'''
+axes_prog("jit_static_tuple_equal_values", "Static (1, 2) and (1, 2.0) are equal and hash alike: one trace.", STAT,
+          ['v = jnp.ones(4)', 'scaled(v, (1, 2))', 'scaled(v, (1, 2.0))', 'axes = ("i", "j")[:len(TRACES)]'],
+          'scaled(v, (1, 2.0))', 'scaled(v, (1, 3.0))', imports="import functools\n")
+axes_prog("jit_static_negative_zero", "Static 0.0 and -0.0 are equal floats: one trace.", STAT.replace("len(sizes)", "(1 + sizes)"),
+          ['v = jnp.ones(4)', 'scaled(v, 0.0)', 'scaled(v, -0.0)', 'axes = ("i", "j")[:len(TRACES)]'],
+          'scaled(v, -0.0)', 'scaled(v, -1.0)', imports="import functools\n")
+
+# -- caching decorators: a body run once --------------------------------------------------------------------
+axes_prog("lru_cache_runs_once", "functools.lru_cache answers the second call: the body appends once.",
+          'CALLS = []\n\n\n@functools.lru_cache(maxsize=None)\ndef setup(name):\n    CALLS.append(name)\n    return name',
+          ['setup("mesh")', 'setup("mesh")', 'axes = ("i", "j")[:len(CALLS)]'],
+          'setup("mesh")\n    axes', 'setup("mesh2")\n    axes', imports="import functools\n")
+axes_prog("functools_cache_shared_list", "functools.cache hands back the same list: the caller's removal stays.",
+          '@functools.cache\ndef plan():\n    return ["i", "j"]',
+          ['plan().remove("j")', 'axes = tuple(plan())'],
+          'plan().remove("j")', 'plan().copy().remove("j")', imports="import functools\n")
+CP = '''
+class Plan:
+    def __init__(self):
+        self.wide = False
+
+    @functools.cached_property
+    def axes(self):
+        return ("i", "j") if self.wide else ("i",)
+'''
+axes_prog("cached_property_kept", "cached_property computes once: a later change of `wide` is not seen.", CP,
+          ['plan = Plan()', 'plan.axes', 'plan.wide = True', 'axes = plan.axes'],
+          '    plan.axes\n', '    plan.wide\n', imports="import functools\n")
+
+# -- classes / delattr, own module ------------------------------------------------------------------------
+axes_prog("delattr_custom_resets", "A class's own __delattr__ resets the field to its default instead of uncovering the class value.",
+          'class Cfg:\n    axes = ("i", "j")\n\n    def __init__(self):\n        self.axes = ("i", "j")\n\n    def __delattr__(self, name):\n        object.__setattr__(self, name, ("i",))',
+          ['cfg = Cfg()', 'delattr(cfg, "axes")', 'axes = cfg.axes'],
+          '        object.__setattr__(self, name, ("i",))', '        object.__delattr__(self, name)')
+axes_prog("del_custom_delattr_ignores", "`del cfg.axes` calls the class's __delattr__, which keeps frozen fields.",
+          'class Cfg:\n    axes = ("i", "j")\n\n    def __init__(self):\n        self.axes = ("i",)\n\n    def __delattr__(self, name):\n        print("frozen field kept:", name)',
+          ['cfg = Cfg()', 'del cfg.axes', 'axes = cfg.axes'],
+          '        print("frozen field kept:", name)', '        object.__delattr__(self, name)')
+axes_prog("module_getattr_pep562", "A module-level __getattr__ answers names the module lacks (PEP 562).",
+          'def __getattr__(name):\n    if name == "AXES":\n        return ("i",)\n    raise AttributeError(name)',
+          ['axes = getattr(sys.modules[__name__], "AXES", ("i", "j"))'],
+          '    if name == "AXES":', '    if name == "AXES_":', imports="import sys\n")
+axes_prog("globals_store_seen_by_module", "globals()[...] = stores into the module namespace sys.modules[__name__] reads.",
+          'AXES = ("i", "j")',
+          ['globals()["AXES"] = ("i",)', 'axes = sys.modules[__name__].AXES'],
+          'globals()["AXES"] = ("i",)', 'globals()["AXES_"] = ("i",)', imports="import sys\n")
+axes_prog("main_module_setattr_global", "setattr on __main__ rebinds the global the function then reads.",
+          'AXES = ("i", "j")',
+          ['import __main__', 'setattr(__main__, "AXES", ("i",))', 'axes = AXES'],
+          'setattr(__main__, "AXES", ("i",))', 'setattr(__main__, "AXES_", ("i",))')
+
+# -- set_methods.py ----------------------------------------------------------------------------------------
+axes_prog("set_union_not_in_place", "set.union returns a new set: `names` keeps one axis.", "",
+          ['names = {"i"}', 'names.union({"j"})', 'axes = tuple(sorted(names))'],
+          'names.union({"j"})', 'names.update({"j"})')
+axes_prog("set_ior_list_raises", "`s |= [...]` of a list raises TypeError (only update takes any iterable).", "",
+          ['names = {"i"}', 'try:', '    names |= ["j"]', 'except TypeError:', '    pass', 'axes = tuple(sorted(names))'],
+          '    names |= ["j"]', '    names |= {"j"}')
+axes_prog("set_copy_add", "Adding to a copy leaves the set.", "",
+          ['names = {"i"}', 'names.copy().add("j")', 'axes = tuple(sorted(names))'],
+          'names.copy().add("j")', 'names.add("j")')
+axes_prog("set_intersection_update", "intersection_update keeps only the shared names.", "",
+          ['names = {"i", "j"}', 'names.intersection_update(["i", "k"])', 'axes = tuple(sorted(names))'],
+          'names.intersection_update(["i", "k"])', 'names.intersection_update(["i", "j"])')
+axes_prog("set_symmetric_difference_update", "symmetric_difference_update drops the names both hold.", "",
+          ['names = {"i", "j"}', 'names.symmetric_difference_update({"j", "k"})', 'names.discard("k")', 'axes = tuple(sorted(names))'],
+          'names.symmetric_difference_update({"j", "k"})', 'names.symmetric_difference_update({"k"})')
+axes_prog("frozenset_add_raises", "A frozenset has no add: AttributeError, caught.", "",
+          ['names = frozenset({"i"})', 'try:', '    names.add("j")', 'except AttributeError:', '    pass', 'axes = tuple(sorted(names))'],
+          'names = frozenset({"i"})', 'names = set({"i"})')
+axes_prog("set_isub_list_raises", "`s -= [...]` of a list raises TypeError; `difference_update` would take it.", "",
+          ['names = {"i", "j"}', 'try:', '    names -= ["k"]', 'except TypeError:', '    names.discard("j")', 'axes = tuple(sorted(names))'],
+          '    names -= ["k"]', '    names -= {"k"}')
+axes_prog("set_update_str_chars", "set.update of a str adds its characters: 'ij' is not one name.", "",
+          ['names = {"i"}', 'names.update("ij")', 'axes = ("i",) if "ij" not in names else ("i", "j")'],
+          'names.update("ij")', 'names.update(["ij"])')
