@@ -185,9 +185,6 @@ axes_prog("rank0_max_under_vmap", "max() of a rank-0 value under vmap: a tracer,
 axes_prog("rank0_max_under_lax_map", "max() of a rank-0 value under lax.map: a tracer.", VNOTE,
           ['jax.lax.map(note, jnp.ones(3))', 'axes = PICKED[0]'],
           'jax.lax.map(note, jnp.ones(3))', 'note(jnp.ones(3)[0])')
-axes_prog("rank0_max_under_grad", "max() of the rank-0 argument under jax.grad: a tracer.", VNOTE,
-          ['jax.grad(note)(jnp.float32(2.0))', 'axes = PICKED[0]'],
-          'jax.grad(note)(jnp.float32(2.0))', 'note(jnp.float32(2.0))')
 axes_prog("rank0_max_under_scan", "max() of the rank-0 carry under lax.scan: a tracer.", VNOTE,
           ['jax.lax.scan(lambda c, _: (note(c), None), jnp.float32(2.0), None, length=2)', 'axes = PICKED[0]'],
           'jax.lax.scan(lambda c, _: (note(c), None), jnp.float32(2.0), None, length=2)', 'note(jnp.float32(2.0))')
@@ -316,3 +313,128 @@ axes_prog("set_isub_list_raises", "`s -= [...]` of a list raises TypeError; `dif
 axes_prog("set_update_str_chars", "set.update of a str adds its characters: 'ij' is not one name.", "",
           ['names = {"i"}', 'names.update("ij")', 'axes = ("i",) if "ij" not in names else ("i", "j")'],
           'names.update("ij")', 'names.update(["ij"])')
+
+# -- body states: `v` varies on both axes or on none, so psum over ("i", "j") runs ---------------------------
+MAIN = '''
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+'''
+
+
+def body_probe(name, doc, line, new, pre="", imports=""):
+    text = (("\n" + pre.strip("\n") + "\n") if pre else "") + \
+        '\n\ndef body(block):\n    rows = jax.lax.psum(block, "j")\n    total = jax.lax.psum(block, ("i", "j"))\n' + \
+        f"    {line}\n" + '    return jnp.sum(jax.lax.psum(v, ("i", "j"))) + 0 * jnp.sum(total)\n' + MAIN
+    P[name] = (f'"""{doc}"""', imports + text, line, new, "SF105")
+
+
+body_probe("index_rows_by_j_rank", "Indexing rows by axis_index('j') gives a value varying on j too.",
+           'v = rows[jax.lax.axis_index("j") % 4]', 'v = rows[jax.lax.axis_index("i") % 4]')
+body_probe("take_rows_by_j_rank", "jnp.take of rows at a j-varying index varies on j.",
+           'v = jnp.take(rows, jax.lax.axis_index("j"), axis=1)', 'v = jnp.take(rows, jax.lax.axis_index("i"), axis=1)')
+body_probe("dynamic_slice_j_start", "dynamic_slice_in_dim of rows at a j-varying start varies on j.",
+           'v = jax.lax.dynamic_slice_in_dim(rows, jax.lax.axis_index("j") % 2, 1, axis=1)', 'v = jax.lax.dynamic_slice_in_dim(rows, jax.lax.axis_index("i") % 2, 1, axis=1)')
+body_probe("at_set_block_row", "rows.at[0].set(block[0]) varies on both axes.",
+           'v = rows.at[0].set(block[0])', 'v = rows.at[0].set(rows[1])')
+body_probe("grad_wrt_block_of_rows_product", "The gradient with respect to block has block's type: varying on both.",
+           'v = jax.grad(lambda b: jnp.sum(b * rows))(block)', 'v = jax.grad(lambda r: jnp.sum(r * block))(rows)')
+body_probe("all_gather_invarying_over_i", "all_gather(to='invarying') over i of rows (varying on i only) is invariant everywhere.",
+           'v = jax.lax.all_gather(rows, "i", to="invarying")', 'v = jax.lax.all_gather(rows, "i")')
+body_probe("psum_scatter_over_j", "psum_scatter over j of rows (invariant on j) varies on j.",
+           'v = jax.lax.psum_scatter(rows, "j", scatter_dimension=0, tiled=True)', 'v = jax.lax.psum_scatter(rows, "i", scatter_dimension=0, tiled=True)')
+body_probe("random_normal_invariant_key", "A draw from an invariant key is invariant on both axes.",
+           'v = jax.random.normal(jax.random.key(0), rows.shape)', 'v = jax.random.normal(jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("i")), rows.shape)')
+body_probe("select_block_mask", "lax.select with a mask from block varies on both axes.",
+           'v = jax.lax.select(block > 0, rows, rows * 2)', 'v = jax.lax.select(rows > 0, rows, rows * 2)')
+body_probe("einsum_rows_block_scalar", "einsum of rows and block to a scalar varies on both axes.",
+           'v = jnp.einsum("ab,ab->", rows, block)', 'v = jnp.einsum("ab,ab->", rows, rows)')
+body_probe("scan_carry_block", "A scan over the rows of block: its ys vary on both axes.",
+           'v = jax.lax.scan(lambda c, r: (c, r + c), jnp.zeros(block.shape[1]), block)[1]', 'v = jax.lax.scan(lambda c, r: (c, r + c), jnp.zeros(block.shape[1]), rows)[1]')
+body_probe("cond_same_types", "lax.cond whose branches both give values varying on both axes.",
+           'v = jax.lax.cond(jnp.sum(total) > 0, lambda: block + rows, lambda: block - rows)', 'v = jax.lax.cond(jnp.sum(total) > 0, lambda: rows + rows, lambda: rows - rows)')
+body_probe("vmap_over_block_rows", "vmap of a function of a row of block: varies on both axes.",
+           'v = jax.vmap(lambda r: r * 2)(block)', 'v = jax.vmap(lambda r: r * 2)(rows)')
+body_probe("zeros_like_block", "jnp.zeros_like(block): check what JAX gives.",
+           'v = jnp.zeros_like(block) + block', 'v = jnp.zeros_like(block) + rows')
+body_probe("where_scalar_j", "jnp.where of a j-varying scalar condition varies on j.",
+           'v = jnp.where(jax.lax.axis_index("j") == 0, rows, 0.0)', 'v = jnp.where(jax.lax.axis_index("i") == 0, rows, 0.0)')
+body_probe("pmean_over_i_of_rows", "pmean over i of rows is invariant on both axes.",
+           'v = jax.lax.pmean(rows, "i")', 'v = jax.lax.pmean(rows, "j")')
+body_probe("fori_loop_adds_block", "fori_loop whose carry starts as block (varying on both) keeps that type.",
+           'v = jax.lax.fori_loop(0, 2, lambda k, c: c + rows, block)', 'v = jax.lax.fori_loop(0, 2, lambda k, c: c + rows, rows)')
+body_probe("custom_jvp_primal_block", "A custom_jvp function's primal on block: varies on both axes.",
+           'v = softclip(block) + rows', 'v = softclip(rows) + rows',
+           pre='@jax.custom_jvp\ndef softclip(a):\n    return jnp.tanh(a)\n\n\n@softclip.defjvp\ndef softclip_jvp(primals, tangents):\n    (a,), (t,) = primals, tangents\n    return jnp.tanh(a), t * (1 - jnp.tanh(a) ** 2)')
+body_probe("checkpoint_of_block", "jax.checkpoint of a function of block keeps block's type.",
+           'v = jax.checkpoint(lambda b: b * rows)(block)', 'v = jax.checkpoint(lambda b: b * rows)(rows)')
+body_probe("stop_gradient_block", "stop_gradient keeps block's type.",
+           'v = jax.lax.stop_gradient(block) + rows', 'v = jax.lax.stop_gradient(rows) + rows')
+body_probe("sort_block_row", "jnp.sort along rows of block varies on both.",
+           'v = jnp.sort(block, axis=0)', 'v = jnp.sort(rows, axis=0)')
+body_probe("argmax_to_onehot", "one_hot of block's argmax varies on both axes.",
+           'v = jax.nn.one_hot(jnp.argmax(block, axis=1), 4)', 'v = jax.nn.one_hot(jnp.argmax(rows, axis=1), 4)')
+body_probe("reshape_block_flat", "reshape of block varies on both axes.",
+           'v = block.reshape(-1)', 'v = rows.reshape(-1)')
+body_probe("matmul_rows_block_T", "rows @ block.T varies on both axes.",
+           'v = rows @ block.T', 'v = rows @ rows.T')
+
+# -- array_shapes.py / shaped_values.py: shapes the run computes -----------------------------------------------
+def shape_check(name, doc, expr, want, wrong, imports=""):
+    axes_prog(name, doc, "", [f"blk = {expr}", f'axes = ("i",) if blk.shape == {want} else ("i", "j")'],
+              f'axes = ("i",) if blk.shape == {want} else ("i", "j")', f'axes = ("i",) if blk.shape == {wrong} else ("i", "j")', imports=imports)
+
+
+shape_check("slice_negative_step_stop", "a[7:2:-2] of 8 rows holds rows 7, 5, 3.", "np.zeros((8, 4))[7:2:-2]", "(3, 4)", "(2, 4)")
+shape_check("slice_start_clamped", "a[-100:3] clamps the start: 3 rows.", "np.zeros((8, 4))[-100:3]", "(3, 4)", "(0, 4)")
+shape_check("slice_reverse_step3", "a[::-3] of 8 rows: rows 7, 4, 1.", "np.zeros((8, 4))[::-3]", "(3, 4)", "(2, 4)")
+shape_check("slice_empty_stop_before_start", "a[5:2] is empty.", "np.zeros((8, 4))[5:2]", "(0, 4)", "(3, 4)")
+shape_check("concatenate_axis_none", "np.concatenate(..., axis=None) flattens first.", "np.concatenate([np.zeros((8, 4)), np.zeros((8, 4))], axis=None)", "(64,)", "(16, 4)")
+shape_check("jnp_concatenate_axis_none", "jnp.concatenate(..., axis=None) flattens first.", "jnp.concatenate([jnp.zeros((8, 4)), jnp.zeros((8, 4))], axis=None)", "(64,)", "(16, 4)")
+shape_check("zeros_like_shape_kw", "jnp.zeros_like(a, shape=(2,)) takes the given shape.", "jnp.zeros_like(jnp.zeros((8, 4)), shape=(2,))", "(2,)", "(8, 4)")
+shape_check("ones_like_shape_kw_np", "np.ones_like(a, shape=(3, 4)) takes the given shape.", "np.ones_like(np.zeros((8, 4)), shape=(3, 4))", "(3, 4)", "(8, 4)")
+shape_check("full_like_shape_kw", "jnp.full_like(a, 1.0, shape=(2, 2)) takes the given shape.", "jnp.full_like(jnp.zeros((8, 4)), 1.0, shape=(2, 2))", "(2, 2)", "(8, 4)")
+shape_check("matmul_vector_batched", "1-d @ 3-d: the vector is a row, broadcast over the batch.", "np.zeros(4) @ np.zeros((2, 4, 3))", "(2, 3)", "(3,)")
+shape_check("stack_axis_positional", "np.stack(arrays, 1) takes the axis by position.", "np.stack([np.zeros((8, 4)), np.zeros((8, 4))], 1)", "(8, 2, 4)", "(2, 8, 4)")
+shape_check("expand_dims_tuple_axes", "jnp.expand_dims with a tuple of axes inserts each.", "jnp.expand_dims(jnp.zeros((8, 4)), (0, 2))", "(1, 8, 1, 4)", "(1, 8, 4)")
+shape_check("reshape_order_f_same_shape", "reshape(..., order='F') has the shape asked.", "np.zeros((8, 4)).reshape((4, 8), order='F')", "(4, 8)", "(8, 4)")
+shape_check("transpose_3d_T", ".T of a 3-d array reverses all axes.", "np.zeros((2, 3, 4)).T", "(4, 3, 2)", "(3, 2, 4)")
+shape_check("sum_axis_negative_keepdims", "sum over axis -1 with keepdims.", "np.zeros((8, 4)).sum(-1, keepdims=True)", "(8, 1)", "(8,)")
+shape_check("broadcast_column_row", "(8, 1) + (4,) broadcasts to (8, 4).", "np.zeros((8, 1)) + np.zeros(4)", "(8, 4)", "(8, 1)")
+shape_check("index_ellipsis_newaxis", "a[..., None, 0] of (8, 4): (8, 1).", "np.zeros((8, 4))[..., None, 0]", "(8, 1)", "(8, 4, 1)")
+shape_check("index_int_then_none", "a[0, None] of (8, 4): (1, 4).", "np.zeros((8, 4))[0, None]", "(1, 4)", "(4,)")
+shape_check("squeeze_tuple_axes", "squeeze of two size-1 axes by tuple.", "np.zeros((1, 8, 1, 4)).squeeze((0, 2))", "(8, 4)", "(8, 1, 4)")
+shape_check("swapaxes_negative", "swapaxes(0, -1) of (2, 3, 4).", "np.swapaxes(np.zeros((2, 3, 4)), 0, -1)", "(4, 3, 2)", "(2, 3, 4)")
+shape_check("mean_axis_tuple", "mean over a tuple of axes drops both.", "jnp.mean(jnp.zeros((2, 3, 4)), axis=(0, 2))", "(3,)", "(2, 4)")
+shape_check("einsum_outer", "einsum 'i,j->ij'.", "jnp.einsum('i,j->ij', jnp.zeros(3), jnp.zeros(5))", "(3, 5)", "(5, 3)")
+shape_check("repeat_axis0", "np.repeat(a, 2, axis=0) doubles the rows.", "np.repeat(np.zeros((8, 4)), 2, axis=0)", "(16, 4)", "(8, 4)")
+shape_check("tile_reps", "np.tile(a, (1, 2)) doubles the columns.", "np.tile(np.zeros((8, 4)), (1, 2))", "(8, 8)", "(8, 4)")
+shape_check("atleast_2d_vector", "np.atleast_2d of a vector is (1, n).", "np.atleast_2d(np.zeros(4))", "(1, 4)", "(4, 1)")
+shape_check("diag_of_vector", "np.diag of a vector makes a square matrix.", "np.diag(np.zeros(4))", "(4, 4)", "(4,)")
+
+# -- float_dtypes.py / number_attributes.py: dtypes and numbers -------------------------------------------------
+def dtype_check(name, doc, expr, want, wrong, imports=""):
+    axes_prog(name, doc, "", [f"v = {expr}", f'axes = ("i",) if v.dtype == {want} else ("i", "j")'],
+              f'axes = ("i",) if v.dtype == {want} else ("i", "j")', f'axes = ("i",) if v.dtype == {wrong} else ("i", "j")', imports=imports)
+
+
+dtype_check("jnp_exp_of_float64_host", "jnp.exp of a NumPy float64 array gives float32 (x64 off).", "jnp.exp(np.zeros(4))", "jnp.float32", "np.float64")
+dtype_check("device_put_float64_host", "device_put of a float64 NumPy array gives float32 (x64 off).", "jax.device_put(np.zeros(4))", "jnp.float32", "np.float64")
+dtype_check("np_float32_times_np_float64_scalar", "A NumPy float64 scalar is not weak: float32 array * np.float64 is float64.", "np.zeros(4, np.float32) * np.float64(2.0)", "np.float64", "np.float32")
+dtype_check("jnp_sum_float64_host", "jnp.sum of a NumPy float64 array: float32.", "jnp.sum(np.ones(3))", "jnp.float32", "np.float64")
+dtype_check("np_mean_float16", "np.mean of float16 stays float16.", "np.mean(np.zeros(4, np.float16))", "np.float16", "np.float32")
+dtype_check("jnp_float16_plus_np_float32_scalar", "jnp float16 + np.float32 scalar (not weak) promotes to float32.", "jnp.zeros(4, jnp.float16) + np.float32(1.0)", "jnp.float32", "jnp.float16")
+dtype_check("bf16_matmul_f32", "bfloat16 @ float32 promotes to float32.", "jnp.zeros((2, 2), jnp.bfloat16) @ jnp.zeros((2, 2), jnp.float32)", "jnp.float32", "jnp.bfloat16")
+dtype_check("np_float32_array_plus_np_float64_array0d", "float32 array + 0-d float64 array: NumPy 2 promotes to float64.", "np.zeros(4, np.float32) + np.array(1.0)", "np.float64", "np.float32")
+axes_prog("float_times_np_float32_has_shape", "float(...) * np.float32(...) is a NumPy float32 scalar: it has a shape.", "",
+          ['scale = float(jnp.sum(x)) * np.float32(0.5)', 'axes = ("i",) if hasattr(scale, "shape") else ("i", "j")'],
+          'axes = ("i",) if hasattr(scale, "shape") else ("i", "j")', 'axes = ("i",) if not hasattr(scale, "shape") else ("i", "j")')
+axes_prog("rng_integers_has_dtype", "rng.integers gives a NumPy int64 scalar: it has a dtype.", "",
+          ['draw = np.random.default_rng(0).integers(4)', 'axes = ("i",) if hasattr(draw, "dtype") else ("i", "j")'],
+          'axes = ("i",) if hasattr(draw, "dtype") else ("i", "j")', 'axes = ("i",) if not hasattr(draw, "dtype") else ("i", "j")')
+axes_prog("float_item_is_integer", "float(...).is_integer() of a whole sum.", "",
+          ['total = float(jnp.sum(jnp.ones(4)))', 'axes = ("i",) if total.is_integer() else ("i", "j")'],
+          'axes = ("i",) if total.is_integer() else ("i", "j")', 'axes = ("i",) if not total.is_integer() else ("i", "j")')
+axes_prog("np_sum_item_has_shape", "np.sum of a host array gives a NumPy scalar with a shape.", "",
+          ['total = np.sum(np.ones(4)) * 2', 'axes = ("i",) if getattr(total, "shape", None) == () else ("i", "j")'],
+          'axes = ("i",) if getattr(total, "shape", None) == () else ("i", "j")', 'axes = ("i",) if getattr(total, "shape", None) != () else ("i", "j")')

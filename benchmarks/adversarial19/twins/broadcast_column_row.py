@@ -1,4 +1,4 @@
-"""max() of the rank-0 argument under jax.grad: a tracer."""
+"""(8, 1) + (4,) broadcasts to (8, 4)."""
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -12,20 +12,10 @@ def reduce_rows(mesh, x, axes):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 
-PICKED = []
-
-
-def note(loss):
-    try:
-        PICKED.append(("i", "j") if max(loss, 0.0) > 1.0 else ("i", "j"))
-    except TypeError:  # a tracer under vmap: its truth raises
-        PICKED.append(("i",))
-    return loss
-
 
 def main(mesh, x):
-    note(jnp.float32(2.0))
-    axes = PICKED[0]
+    blk = np.zeros((8, 1)) + np.zeros(4)
+    axes = ("i",) if blk.shape == (8, 1) else ("i", "j")
     return reduce_rows(mesh, x, axes)
 
 

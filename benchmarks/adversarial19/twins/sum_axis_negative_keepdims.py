@@ -1,4 +1,4 @@
-"""max() of the rank-0 argument under jax.grad: a tracer."""
+"""sum over axis -1 with keepdims."""
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -12,20 +12,10 @@ def reduce_rows(mesh, x, axes):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 
-PICKED = []
-
-
-def note(loss):
-    try:
-        PICKED.append(("i", "j") if max(loss, 0.0) > 1.0 else ("i", "j"))
-    except TypeError:  # a tracer under vmap: its truth raises
-        PICKED.append(("i",))
-    return loss
-
 
 def main(mesh, x):
-    jax.grad(note)(jnp.float32(2.0))
-    axes = PICKED[0]
+    blk = np.zeros((8, 4)).sum(-1, keepdims=True)
+    axes = ("i",) if blk.shape == (8,) else ("i", "j")
     return reduce_rows(mesh, x, axes)
 
 
