@@ -438,3 +438,184 @@ axes_prog("float_item_is_integer", "float(...).is_integer() of a whole sum.", ""
 axes_prog("np_sum_item_has_shape", "np.sum of a host array gives a NumPy scalar with a shape.", "",
           ['total = np.sum(np.ones(4)) * 2', 'axes = ("i",) if getattr(total, "shape", None) == () else ("i", "j")'],
           'axes = ("i",) if getattr(total, "shape", None) == () else ("i", "j")', 'axes = ("i",) if getattr(total, "shape", None) != () else ("i", "j")')
+
+# -- passed_steps.py / guard_clauses.py: failures that end a thread, a task or a suppressed block -------------
+THR = '''
+RESULT = {}
+
+
+def build():
+    if jax.device_count() < 16:
+        raise RuntimeError("wide layout needs 16 devices")
+    RESULT["axes"] = ("i", "j")
+'''
+axes_prog("thread_guard_ends_thread", "The worker's guard raises on 8 devices: the exception ends the thread only, join returns.", THR,
+          ['worker = threading.Thread(target=build)', 'worker.start()', 'worker.join()', 'axes = RESULT.get("axes", ("i",))'],
+          '    if jax.device_count() < 16:', '    if jax.device_count() < 4:', imports="import threading\n")
+THA = '''
+RESULT = {}
+
+
+def build():
+    assert jax.device_count() >= 16, "wide layout needs 16 devices"
+    RESULT["axes"] = ("i", "j")
+'''
+axes_prog("thread_assert_ends_thread", "The worker's assert fails on 8 devices: only the thread ends.", THA,
+          ['worker = threading.Thread(target=build)', 'worker.start()', 'worker.join()', 'axes = RESULT.get("axes", ("i",))'],
+          '    assert jax.device_count() >= 16, "wide layout needs 16 devices"', '    assert jax.device_count() >= 4, "wide layout needs 16 devices"', imports="import threading\n")
+axes_prog("thread_run_guard_caught", "Thread.run() calls the target in this thread; the caller's handler takes its guard's error.", THR,
+          ['worker = threading.Thread(target=build)', 'try:', '    worker.run()', 'except RuntimeError:', '    pass', 'axes = RESULT.get("axes", ("i",))'],
+          '    if jax.device_count() < 16:', '    if jax.device_count() < 4:', imports="import threading\n")
+ASY = '''
+async def wide_axes():
+    if jax.device_count() < 16:
+        raise RuntimeError("needs 16 devices")
+    return ("i", "j")
+
+
+async def plan():
+    return await asyncio.gather(wide_axes(), return_exceptions=True)
+'''
+axes_prog("asyncio_gather_return_exceptions", "gather(return_exceptions=True) hands the guard's error back as a value.", ASY,
+          ['found = asyncio.run(plan())[0]', 'axes = ("i",) if isinstance(found, Exception) else found'],
+          '    if jax.device_count() < 16:', '    if jax.device_count() < 4:', imports="import asyncio\n")
+axes_prog("suppress_allclose_assert", "An np.allclose assert that fails (the sums differ) inside suppress(AssertionError).", "",
+          ['axes = ("i",)', 'with contextlib.suppress(AssertionError):', '    assert np.allclose(np.asarray(x).sum(), 0.0), "not centred"', '    axes = ("i", "j")'],
+          '    assert np.allclose(np.asarray(x).sum(), 0.0), "not centred"', '    assert np.allclose(np.asarray(x).sum(), 2016.0), "not centred"', imports="import contextlib\n")
+axes_prog("suppress_testing_assert_allclose", "np.testing.assert_allclose fails inside suppress(AssertionError).", "",
+          ['axes = ("i",)', 'with contextlib.suppress(AssertionError):', '    np.testing.assert_allclose(np.asarray(x).sum(), 0.0)', '    axes = ("i", "j")'],
+          '    np.testing.assert_allclose(np.asarray(x).sum(), 0.0)', '    np.testing.assert_allclose(np.asarray(x).sum(), 2016.0)', imports="import contextlib\n")
+axes_prog("suppress_guard_env_unknown", "A guard on an environment variable the run does not know, inside suppress.", "",
+          ['axes = ("i",)', 'with contextlib.suppress(KeyError):', '    if os.environ.get("ADV19_WIDE") != "1":', '        raise KeyError("ADV19_WIDE")', '    axes = ("i", "j")'],
+          '    if os.environ.get("ADV19_WIDE") != "1":', '    if os.environ.get("ADV19_WIDE") != None:', imports="import contextlib\nimport os\n")
+axes_prog("suppress_guard_float_loss", "A guard on a float of a computed array, inside suppress(FloatingPointError).", "",
+          ['axes = ("i",)', 'with contextlib.suppress(FloatingPointError):', '    if float(jnp.sum(x)) > 100.0:', '        raise FloatingPointError("loss too large")', '    axes = ("i", "j")'],
+          '    if float(jnp.sum(x)) > 100.0:', '    if float(jnp.sum(x)) > 1e9:', imports="import contextlib\n")
+axes_prog("nested_suppress_inner_function", "A helper's assert fails; the caller's `with suppress(AssertionError)` keeps the narrow axes.",
+          'def checked_wide():\n    assert jax.device_count() % 16 == 0\n    return ("i", "j")',
+          ['axes = ("i",)', 'with contextlib.suppress(AssertionError):', '    axes = checked_wide()'],
+          '    assert jax.device_count() % 16 == 0', '    assert jax.device_count() % 8 == 0', imports="import contextlib\n")
+axes_prog("generator_manager_swallows_assert", "A @contextmanager that catches AssertionError around its yield.", CM.replace("ValueError", "AssertionError"),
+          ['axes = ("i",)', 'with tolerant("wide"):', '    assert jax.device_count() >= 16', '    axes = ("i", "j")'],
+          '    assert jax.device_count() >= 16', '    assert jax.device_count() >= 8', imports="import contextlib\n")
+
+# -- user_decorators.py: decorators read as keeping the call ---------------------------------------------------
+DEF = '''
+def narrow_default(fn):
+    fn.__defaults__ = (("i",),)
+    return fn
+
+
+@narrow_default
+def reduce_rows(mesh, x, axes=("i", "j")):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x)
+'''
+prog("decorator_sets_defaults", "The decorator replaces the def's defaults: axes is ('i',) when callers pass none.", DEF,
+     '    fn.__defaults__ = (("i",),)', '    fn.__defaults__ = (("i", "j"),)')
+MUT = '''
+SKIP = {"j"}
+
+
+def drop_skipped(fn):
+    @functools.wraps(fn)
+    def wrapper(mesh, x, axes):
+        for name in list(axes):
+            if name in SKIP:
+                axes.remove(name)
+        return fn(mesh, x, axes)
+    return wrapper
+
+
+@drop_skipped
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, tuple(axes))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, ["i", "j"])
+'''
+prog("wrapper_removes_in_place", "The wrapper removes skipped axes from the caller's list in place, then calls with the same list.", MUT,
+     'SKIP = {"j"}', 'SKIP = {"k"}', imports="import functools\n")
+KW = '''
+def narrow(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        kwargs.update(axes=("i",))
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+@narrow
+def reduce_rows(mesh, x, axes=("i", "j")):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, axes=("i", "j"))
+'''
+prog("wrapper_kwargs_update", "The wrapper's kwargs.update replaces the axes the caller passed.", KW,
+     '        kwargs.update(axes=("i",))', '        kwargs.update(extra=("i",))', imports="import functools\n")
+prog("wrapper_kwargs_setdefault", "The wrapper's kwargs.setdefault gives ('i',) where the caller passes no axes.",
+     KW.replace('kwargs.update(axes=("i",))', 'kwargs.setdefault("axes", ("i",))').replace('reduce_rows(mesh, x, axes=("i", "j"))', 'reduce_rows(mesh, x)'),
+     '        kwargs.setdefault("axes", ("i",))', '        kwargs.setdefault("extra", ("i",))', imports="import functools\n")
+KWDEF = '''
+def narrow_kw(fn):
+    fn.__kwdefaults__ = {"axes": ("i",)}
+    return fn
+
+
+@narrow_kw
+def reduce_rows(mesh, x, *, axes=("i", "j")):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x)
+'''
+prog("decorator_sets_kwdefaults", "The decorator replaces the keyword-only default.", KWDEF,
+     '    fn.__kwdefaults__ = {"axes": ("i",)}', '    fn.__kwdefaults__ = {"axes": ("i", "j")}')
+DEFAULT_MUT = '''
+def reduce_rows(mesh, x, axes=["i", "j"]):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, tuple(axes))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    reduce_rows.__defaults__[0].remove("j")
+    return reduce_rows(mesh, x)
+'''
+prog("mutable_default_changed", "The list default is changed in place through __defaults__ before the call.", DEFAULT_MUT,
+     '    reduce_rows.__defaults__[0].remove("j")', '    reduce_rows.__defaults__[0].remove("k") if 0 else None')
+
+# -- device_counts.py: programs that check the count themselves ------------------------------------------------
+axes_prog("count_skip_systemexit_zero", "On fewer than 16 devices the job prints a note and ends with SystemExit(0) (status 0) before the wide reduce.", "",
+          ['if jax.device_count() < 16:', '    print("wide reduce needs 16 devices: skipped")', '    raise SystemExit(0)', 'axes = ("i", "j")'],
+          'if jax.device_count() < 16:', 'if jax.device_count() < 8:')
+axes_prog("count_fallback_mesh", "make_mesh((4, 4)) fails on 8 devices; the job falls back to the (2, 4) mesh and the narrow axes.", "",
+          ['n = jax.device_count()', 'try:', '    jax.make_mesh((4, n // 4), ("i", "j"))', '    axes = ("i", "j") if n >= 16 else ("i",)', 'except ValueError:', '    axes = ("i",)'],
+          '    axes = ("i", "j") if n >= 16 else ("i",)', '    axes = ("i", "j") if n >= 8 else ("i",)')
+axes_prog("count_accepts_8_and_16", "The job accepts 8 or 16 devices (else raises) and reduces over both axes only on 16.", "",
+          ['n = jax.device_count()', 'if n not in (8, 16):', '    raise ValueError(f"unsupported device count {n}")', 'axes = ("i", "j")[: n // 8]'],
+          'axes = ("i", "j")[: n // 8]', 'axes = ("i", "j")[: n // 4]')
+axes_prog("count_accepts_8_and_32_suppress", "The job accepts 8 or 32 devices; the 32-device extras are skipped under suppress.", "",
+          ['n = jax.device_count()', 'if n not in (8, 32):', '    raise ValueError(f"unsupported device count {n}")', 'axes = ("i",)', 'with contextlib.suppress(RuntimeError):',
+           '    if n != 32:', '        raise RuntimeError("extras need 32 devices")', '    axes = ("i", "j")'],
+          '    if n != 32:', '    if n != 8:', imports="import contextlib\n")
