@@ -569,7 +569,7 @@ def main(mesh, x):
 prog("wrapper_kwargs_update", "The wrapper's kwargs.update replaces the axes the caller passed.", KW,
      '        kwargs.update(axes=("i",))', '        kwargs.update(extra=("i",))', imports="import functools\n")
 prog("wrapper_kwargs_setdefault", "The wrapper's kwargs.setdefault gives ('i',) where the caller passes no axes.",
-     KW.replace('kwargs.update(axes=("i",))', 'kwargs.setdefault("axes", ("i",))').replace('reduce_rows(mesh, x, axes=("i", "j"))', 'reduce_rows(mesh, x)'),
+     KW.replace('kwargs.update(axes=("i",))', 'kwargs.setdefault("axes", ("i",))').replace('return reduce_rows(mesh, x, axes=("i", "j"))', 'return reduce_rows(mesh, x)'),
      '        kwargs.setdefault("axes", ("i",))', '        kwargs.setdefault("extra", ("i",))', imports="import functools\n")
 KWDEF = '''
 def narrow_kw(fn):
@@ -619,3 +619,75 @@ axes_prog("count_accepts_8_and_32_suppress", "The job accepts 8 or 32 devices; t
           ['n = jax.device_count()', 'if n not in (8, 32):', '    raise ValueError(f"unsupported device count {n}")', 'axes = ("i",)', 'with contextlib.suppress(RuntimeError):',
            '    if n != 32:', '        raise RuntimeError("extras need 32 devices")', '    axes = ("i", "j")'],
           '    if n != 32:', '    if n != 8:', imports="import contextlib\n")
+
+# -- more handlers that hand the error back as a value -------------------------------------------------------
+axes_prog("handler_returns_exception", "The probe returns the exception object; the caller falls back when it got one.",
+          'def probe():\n    try:\n        return gpu_axes()\n    except RuntimeError as exc:\n        return exc\n\n\ndef gpu_axes():\n    jax.devices("gpu")\n    return ("i", "j")',
+          ['found = probe()', 'axes = ("i",) if isinstance(found, Exception) else found'],
+          '    jax.devices("gpu")', '    jax.devices("cpu")')
+axes_prog("handler_go_style_pair", "A Go-style (value, error) pair: the caller takes the fallback when err is set.",
+          'def probe():\n    try:\n        return gpu_axes(), None\n    except RuntimeError as exc:\n        return None, exc\n\n\ndef gpu_axes():\n    jax.devices("gpu")\n    return ("i", "j")',
+          ['found, err = probe()', 'axes = ("i",) if err else found'],
+          '    jax.devices("gpu")', '    jax.devices("cpu")')
+CLI = '''
+STATE = {}
+
+
+@click.command()
+def wide():
+    jax.devices("gpu")
+    STATE["axes"] = ("i", "j")
+'''
+axes_prog("cli_runner_keeps_exception", "click's CliRunner.invoke catches the command's RuntimeError into result.exception.", CLI,
+          ['result = CliRunner().invoke(wide, [])', 'axes = STATE.get("axes", ("i",)) if result.exit_code == 0 else ("i",)'],
+          '    jax.devices("gpu")', '    jax.devices("cpu")', imports="import click\nfrom click.testing import CliRunner\n")
+axes_prog("exitstack_push_suppresses", "An exit callback pushed on an ExitStack that returns True suppresses the guard's raise.", "",
+          ['axes = ("i",)', 'with contextlib.ExitStack() as stack:', '    stack.push(lambda *exc: True)', '    if jax.device_count() < 16:', '        raise RuntimeError("small host")', '    axes = ("i", "j")'],
+          '    if jax.device_count() < 16:', '    if jax.device_count() < 1:', imports="import contextlib\n")
+axes_prog("future_exception_guard", "A pool job's guard raises; the caller reads fut.exception() and falls back.",
+          'def wide_axes():\n    if jax.device_count() < 16:\n        raise RuntimeError("needs 16 devices")\n    return ("i", "j")',
+          ['with concurrent.futures.ThreadPoolExecutor(1) as pool:', '    fut = pool.submit(wide_axes)', 'axes = ("i",) if fut.exception() is not None else fut.result()'],
+          '    if jax.device_count() < 16:', '    if jax.device_count() < 4:', imports="import concurrent.futures\n")
+UT = '''
+STATE = {}
+
+
+class WideTest(unittest.TestCase):
+    def test_wide(self):
+        if jax.device_count() < 16:
+            raise RuntimeError("needs 16 devices")
+        STATE["axes"] = ("i", "j")
+'''
+axes_prog("unittest_runner_records_error", "TextTestRunner.run records the test's error and returns: STATE stays empty.", UT,
+          ['suite = unittest.TestSuite([WideTest("test_wide")])', 'unittest.TextTestRunner(stream=io.StringIO()).run(suite)', 'axes = STATE.get("axes", ("i",))'],
+          '        if jax.device_count() < 16:', '        if jax.device_count() < 4:', imports="import io\nimport unittest\n")
+axes_prog("unittest_assert_in_runner", "A failed assertGreaterEqual on the count is recorded by the runner; STATE stays empty.",
+          UT.replace('        if jax.device_count() < 16:\n            raise RuntimeError("needs 16 devices")\n', '        self.assertGreaterEqual(jax.device_count(), 16)\n'),
+          ['suite = unittest.TestSuite([WideTest("test_wide")])', 'unittest.TextTestRunner(stream=io.StringIO()).run(suite)', 'axes = STATE.get("axes", ("i",))'],
+          '        self.assertGreaterEqual(jax.device_count(), 16)', '        self.assertGreaterEqual(jax.device_count(), 4)', imports="import io\nimport unittest\n")
+ASYT = '''
+async def wide_axes():
+    assert jax.device_count() >= 16, "needs 16 devices"
+    return ("i", "j")
+
+
+async def plan():
+    task = asyncio.ensure_future(wide_axes())
+    await asyncio.wait([task])
+    return ("i",) if task.exception() is not None else task.result()
+'''
+axes_prog("asyncio_task_exception_read", "asyncio.wait returns with the task failed; task.exception() is read, not raised.", ASYT,
+          ['axes = asyncio.run(plan())'],
+          '    assert jax.device_count() >= 16, "needs 16 devices"', '    assert jax.device_count() >= 4, "needs 16 devices"', imports="import asyncio\n")
+axes_prog("jit_static_tuple_bool_int", "Static (True,) and (1,) compare and hash equal: one trace.", STAT,
+          ['v = jnp.ones(4)', 'scaled(v, (True,))', 'scaled(v, (1,))', 'axes = ("i", "j")[:len(TRACES)]'],
+          'scaled(v, (1,))', 'scaled(v, (2,))', imports="import functools\n")
+axes_prog("jit_static_nested_tuple_float", "Static ((2, 4),) and ((2.0, 4),) are equal: one trace.", STAT,
+          ['v = jnp.ones(4)', 'scaled(v, ((2, 4),))', 'scaled(v, ((2.0, 4),))', 'axes = ("i", "j")[:len(TRACES)]'],
+          'scaled(v, ((2.0, 4),))', 'scaled(v, ((3.0, 4),))', imports="import functools\n")
+shape_check("vector_dot_vector_rank0", "1-d @ 1-d is a scalar: shape ().", "np.zeros(4) @ np.zeros(4)", "()", "(4,)")
+shape_check("matrix_at_vector_rank1", "2-d @ 1-d drops the vector's dimension: (8,).", "np.zeros((8, 4)) @ np.zeros(4)", "(8,)", "(8, 4)")
+shape_check("jnp_vector_at_matrix", "jnp 1-d @ 2-d: (3,).", "jnp.zeros(4) @ jnp.zeros((4, 3))", "(3,)", "(4, 3)")
+axes_prog("matmul_vector_rank_ndim", "x.ndim of a matrix-vector product is 1.", "",
+          ['proj = jnp.ones((8, 4)) @ jnp.ones(4)', 'axes = ("i", "j")[: proj.ndim]'],
+          'proj = jnp.ones((8, 4)) @ jnp.ones(4)', 'proj = jnp.ones((8, 4)) @ jnp.ones((4, 4))')

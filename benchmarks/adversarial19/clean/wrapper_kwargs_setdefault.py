@@ -14,7 +14,7 @@ def narrow(fn):
 
 
 @narrow
-def reduce_rows(mesh, x):
+def reduce_rows(mesh, x, axes=("i", "j")):
     def body(block):
         rows = jax.lax.psum(block, "j")
         return jax.lax.psum(rows, axes)
