@@ -691,3 +691,58 @@ shape_check("jnp_vector_at_matrix", "jnp 1-d @ 2-d: (3,).", "jnp.zeros(4) @ jnp.
 axes_prog("matmul_vector_rank_ndim", "x.ndim of a matrix-vector product is 1.", "",
           ['proj = jnp.ones((8, 4)) @ jnp.ones(4)', 'axes = ("i", "j")[: proj.ndim]'],
           'proj = jnp.ones((8, 4)) @ jnp.ones(4)', 'proj = jnp.ones((8, 4)) @ jnp.ones((4, 4))')
+
+# -- the same swallowing constructs around a feature gate that fails on every machine with jax 0.10.2 -----------
+GATE = 'not hasattr(jax.lax, "ragged_all_to_all_v2")'
+GATE_T = 'not hasattr(jax.lax, "psum")'
+axes_prog("gate_suppress", "A feature gate raises (jax 0.10.2 lacks the function) inside suppress(RuntimeError).", "",
+          ['axes = ("i",)', 'with contextlib.suppress(RuntimeError):', f'    if {GATE}:', '        raise RuntimeError("wide reduce needs ragged_all_to_all_v2")', '    axes = ("i", "j")'],
+          f'    if {GATE}:', f'    if {GATE_T}:', imports="import contextlib\n")
+axes_prog("gate_contextmanager", "A feature gate's raise caught by a @contextmanager around its yield.", CM,
+          ['axes = ("i",)', 'with tolerant("wide reduce"):', f'    if {GATE}:', '        raise ValueError("needs ragged_all_to_all_v2")', '    axes = ("i", "j")'],
+          f'    if {GATE}:', f'    if {GATE_T}:', imports="import contextlib\n")
+axes_prog("gate_exit_true", "A feature gate's raise suppressed by a class whose __exit__ returns True.", EXITCLS,
+          ['axes = ("i",)', 'with Optional():', f'    if {GATE}:', '        raise RuntimeError("needs ragged_all_to_all_v2")', '    axes = ("i", "j")'],
+          f'    if {GATE}:', f'    if {GATE_T}:')
+axes_prog("gate_assert_suppress", "An assert on a feature fails inside suppress(AssertionError).", "",
+          ['axes = ("i",)', 'with contextlib.suppress(AssertionError):', '    assert hasattr(jax.lax, "ragged_all_to_all_v2"), "old jax"', '    axes = ("i", "j")'],
+          '    assert hasattr(jax.lax, "ragged_all_to_all_v2"), "old jax"', '    assert hasattr(jax.lax, "psum"), "old jax"', imports="import contextlib\n")
+axes_prog("gate_thread", "A worker thread's feature gate raises: only the thread ends.",
+          f'RESULT = {{}}\n\n\ndef build():\n    if {GATE}:\n        raise RuntimeError("needs ragged_all_to_all_v2")\n    RESULT["axes"] = ("i", "j")',
+          ['worker = threading.Thread(target=build)', 'worker.start()', 'worker.join()', 'axes = RESULT.get("axes", ("i",))'],
+          f'    if {GATE}:', f'    if {GATE_T}:', imports="import threading\n")
+axes_prog("gate_asyncio_gather", "gather(return_exceptions=True) hands the gate's error back as a value.",
+          f'async def wide_axes():\n    if {GATE}:\n        raise RuntimeError("needs ragged_all_to_all_v2")\n    return ("i", "j")\n\n\nasync def plan():\n    return await asyncio.gather(wide_axes(), return_exceptions=True)',
+          ['found = asyncio.run(plan())[0]', 'axes = ("i",) if isinstance(found, Exception) else found'],
+          f'    if {GATE}:', f'    if {GATE_T}:', imports="import asyncio\n")
+axes_prog("gate_helper_under_suppress", "A helper's feature gate raises; the caller's suppress keeps the narrow axes.",
+          f'def wide_axes():\n    if {GATE}:\n        raise NotImplementedError("needs ragged_all_to_all_v2")\n    return ("i", "j")',
+          ['axes = ("i",)', 'with contextlib.suppress(NotImplementedError):', '    axes = wide_axes()'],
+          f'    if {GATE}:', f'    if {GATE_T}:', imports="import contextlib\n")
+axes_prog("gate_exitstack_push", "An ExitStack exit callback returning True swallows the gate's raise.", "",
+          ['axes = ("i",)', 'with contextlib.ExitStack() as stack:', '    stack.push(lambda *exc: True)', f'    if {GATE}:', '        raise RuntimeError("needs ragged_all_to_all_v2")', '    axes = ("i", "j")'],
+          f'    if {GATE}:', f'    if {GATE_T}:', imports="import contextlib\n")
+axes_prog("gate_finally_return", "A `return` in `finally` swallows the gate's raise.",
+          f'def pick_axes():\n    axes = ("i",)\n    try:\n        if {GATE}:\n            raise RuntimeError("old jax")\n        axes = ("i", "j")\n    finally:\n        return axes',
+          ['axes = pick_axes()'], f'        if {GATE}:', f'        if {GATE_T}:')
+
+# -- handlers that hand the error back, around a call that fails on every machine (64 values into 3 rows) -------
+ROWS3 = 'def rows3_axes(x):\n    np.asarray(x).reshape(3, -1)  # 64 values: ValueError\n    return ("i", "j")'
+ROWS3_OLD, ROWS3_NEW = '    np.asarray(x).reshape(3, -1)  # 64 values: ValueError', '    np.asarray(x).reshape(-1, 8)  # 64 values: ValueError'
+axes_prog("reshape_handler_reraises_others", "The caller's handler re-raises anything but ValueError and falls back on it.", ROWS3,
+          ['try:', '    axes = rows3_axes(x)', 'except Exception as exc:', '    if not isinstance(exc, ValueError):', '        raise', '    axes = ("i",)'], ROWS3_OLD, ROWS3_NEW)
+axes_prog("reshape_result_dict", "A runner hands back {'ok': False, 'error': exc}; the caller falls back.",
+          ROWS3 + '\n\n\ndef attempt(fn, *args):\n    try:\n        return {"ok": True, "value": fn(*args)}\n    except Exception as exc:\n        return {"ok": False, "error": exc}',
+          ['result = attempt(rows3_axes, x)', 'axes = result["value"] if result["ok"] else ("i",)'], ROWS3_OLD, ROWS3_NEW)
+axes_prog("reshape_go_style_pair", "A (value, error) pair; the caller falls back when err is set.",
+          ROWS3 + '\n\n\ndef probe(x):\n    try:\n        return rows3_axes(x), None\n    except ValueError as exc:\n        return None, exc',
+          ['found, err = probe(x)', 'axes = ("i",) if err else found'], ROWS3_OLD, ROWS3_NEW)
+axes_prog("reshape_retry_last_attempt", "A retry loop re-raises only on its last attempt; the second attempt uses the narrow plan.",
+          ROWS3 + '\n\n\ndef plan(x, attempt):\n    return rows3_axes(x) if attempt == 0 else ("i",)',
+          ['for attempt in range(3):', '    try:', '        axes = plan(x, attempt)', '        break', '    except ValueError:', '        if attempt == 2:', '            raise'], ROWS3_OLD, ROWS3_NEW)
+axes_prog("reshape_set_exception_future", "A home-made future's set_exception; the caller checks it.",
+          ROWS3 + '\n' + FUT.replace('def tpu_axes():\n    jax.devices("tpu")\n    return ("i", "j")\n', ''),
+          ['fut = submit(lambda: rows3_axes(x))', 'axes = ("i",) if fut.error is not None else fut.value'], ROWS3_OLD, ROWS3_NEW)
+axes_prog("reshape_handler_returns_exc", "The probe returns the exception; the caller falls back.",
+          ROWS3 + '\n\n\ndef probe(x):\n    try:\n        return rows3_axes(x)\n    except ValueError as exc:\n        return exc',
+          ['found = probe(x)', 'axes = ("i",) if isinstance(found, Exception) else found'], ROWS3_OLD, ROWS3_NEW)
