@@ -356,7 +356,7 @@ body_probe("cond_same_types", "lax.cond whose branches both give values varying 
 body_probe("vmap_over_block_rows", "vmap of a function of a row of block: varies on both axes.",
            'v = jax.vmap(lambda r: r * 2)(block)', 'v = jax.vmap(lambda r: r * 2)(rows)')
 body_probe("zeros_like_block", "jnp.zeros_like(block): check what JAX gives.",
-           'v = jnp.zeros_like(block) + block', 'v = jnp.zeros_like(block) + rows')
+           'v = jnp.zeros_like(block) + block', 'v = jnp.zeros_like(rows) + rows')
 body_probe("where_scalar_j", "jnp.where of a j-varying scalar condition varies on j.",
            'v = jnp.where(jax.lax.axis_index("j") == 0, rows, 0.0)', 'v = jnp.where(jax.lax.axis_index("i") == 0, rows, 0.0)')
 body_probe("pmean_over_i_of_rows", "pmean over i of rows is invariant on both axes.",
@@ -567,10 +567,10 @@ def main(mesh, x):
     return reduce_rows(mesh, x, axes=("i", "j"))
 '''
 prog("wrapper_kwargs_update", "The wrapper's kwargs.update replaces the axes the caller passed.", KW,
-     '        kwargs.update(axes=("i",))', '        kwargs.update(extra=("i",))', imports="import functools\n")
+     '        kwargs.update(axes=("i",))', '        kwargs.update(axes=("i", "j"))', imports="import functools\n")
 prog("wrapper_kwargs_setdefault", "The wrapper's kwargs.setdefault gives ('i',) where the caller passes no axes.",
      KW.replace('kwargs.update(axes=("i",))', 'kwargs.setdefault("axes", ("i",))').replace('return reduce_rows(mesh, x, axes=("i", "j"))', 'return reduce_rows(mesh, x)'),
-     '        kwargs.setdefault("axes", ("i",))', '        kwargs.setdefault("extra", ("i",))', imports="import functools\n")
+     '        kwargs.setdefault("axes", ("i",))', '        kwargs.setdefault("axes", ("i", "j"))', imports="import functools\n")
 KWDEF = '''
 def narrow_kw(fn):
     fn.__kwdefaults__ = {"axes": ("i",)}

@@ -8,7 +8,7 @@ import functools
 def narrow(fn):
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        kwargs.setdefault("extra", ("i",))
+        kwargs.setdefault("axes", ("i", "j"))
         return fn(*args, **kwargs)
     return wrapper
 
