@@ -746,3 +746,79 @@ axes_prog("reshape_set_exception_future", "A home-made future's set_exception; t
 axes_prog("reshape_handler_returns_exc", "The probe returns the exception; the caller falls back.",
           ROWS3 + '\n\n\ndef probe(x):\n    try:\n        return rows3_axes(x)\n    except ValueError as exc:\n        return exc',
           ['found = probe(x)', 'axes = ("i",) if isinstance(found, Exception) else found'], ROWS3_OLD, ROWS3_NEW)
+
+# -- grad transposes: a gradient has its primal's type ----------------------------------------------------------
+body_probe("grad_wrt_invariant_total", "The gradient with respect to total (invariant) is invariant, though block varies.",
+           'v = jax.grad(lambda t: jnp.sum(t * block))(total)', 'v = jax.grad(lambda t: jnp.sum(t * block))(rows)')
+body_probe("value_and_grad_wrt_total", "value_and_grad's gradient with respect to total is invariant.",
+           'v = jax.value_and_grad(lambda t: jnp.sum(jnp.tanh(t) * block))(total)[1]', 'v = jax.value_and_grad(lambda t: jnp.sum(jnp.tanh(t) * block))(rows)[1]')
+body_probe("vjp_wrt_total", "jax.vjp's cotangent for total (invariant) is invariant.",
+           'v = jax.vjp(lambda t: t * block, total)[1](block)[0]', 'v = jax.vjp(lambda t: t * block, rows)[1](block)[0]')
+
+# -- exact_host_arrays.py: NumPy 2 integer arithmetic that raises --------------------------------------------------
+axes_prog("numpy_int8_add_out_of_bounds", "NumPy 2: int8 array + 300 raises OverflowError (the Python int does not fit int8).", "",
+          ['codes = np.zeros(3, np.int8)', 'try:', '    codes = codes + 300', '    axes = ("i", "j")', 'except OverflowError:', '    axes = ("i",)'],
+          '    codes = codes + 300', '    codes = codes + 100')
+axes_prog("numpy_int64_add_2pow63", "np.arange(3) + 2**63 raises OverflowError.", "",
+          ['steps = np.arange(3)', 'try:', '    steps = steps + 2**63', '    axes = ("i", "j")', 'except OverflowError:', '    axes = ("i",)'],
+          '    steps = steps + 2**63', '    steps = steps + 2**62')
+axes_prog("numpy_arange_mul_big", "np.arange(3) * 2**64 raises OverflowError.", "",
+          ['steps = np.arange(3)', 'try:', '    steps = steps * 2**64', '    axes = ("i", "j")', 'except OverflowError:', '    axes = ("i",)'],
+          '    steps = steps * 2**64', '    steps = steps * 2**10')
+
+# -- script_custom_rules.py: under differentiation only fwd runs --------------------------------------------------
+CV = '''
+CALLS = []
+
+
+@jax.custom_vjp
+def clip(v):
+    CALLS.append("primal")
+    return v
+
+
+def clip_fwd(v):
+    return v, None
+
+
+def clip_bwd(_, g):
+    return (g,)
+
+
+clip.defvjp(clip_fwd, clip_bwd)
+'''
+axes_prog("custom_vjp_primal_not_run_under_grad", "Under jax.grad JAX traces clip_fwd only: the primal's append never runs.", CV,
+          ['jax.grad(lambda v: clip(v).sum())(jnp.ones(3))', 'axes = ("i", "j")[: 1 + CALLS.count("primal")]'],
+          'jax.grad(lambda v: clip(v).sum())(jnp.ones(3))', 'clip(jnp.ones(3)).sum()')
+axes_prog("custom_vjp_primal_not_run_under_vjp", "Under jax.vjp JAX traces clip_fwd only.", CV,
+          ['jax.vjp(clip, jnp.ones(3))', 'axes = ("i", "j")[: 1 + CALLS.count("primal")]'],
+          'jax.vjp(clip, jnp.ones(3))', 'jax.jit(clip)(jnp.ones(3))')
+axes_prog("custom_vjp_primal_not_run_value_and_grad", "Under value_and_grad JAX traces clip_fwd only (the value comes from fwd).", CV,
+          ['jax.value_and_grad(lambda v: clip(v).sum())(jnp.ones(3))', 'axes = ("i", "j")[: 1 + len(CALLS)]'],
+          'jax.value_and_grad(lambda v: clip(v).sum())(jnp.ones(3))', 'clip(jnp.ones(3))')
+CVF = '''
+CALLS = []
+
+
+@jax.custom_vjp
+def clip(v):
+    return v
+
+
+def clip_fwd(v):
+    CALLS.append("fwd")
+    return v, None
+
+
+def clip_bwd(_, g):
+    return (g,)
+
+
+clip.defvjp(clip_fwd, clip_bwd)
+'''
+axes_prog("custom_vjp_fwd_not_run_plain", "Called plainly (no differentiation) JAX runs the primal only: fwd's append never runs.", CVF,
+          ['clip(jnp.ones(3))', 'axes = ("i", "j")[: 1 + len(CALLS)]'],
+          'clip(jnp.ones(3))', 'jax.grad(lambda v: clip(v).sum())(jnp.ones(3))')
+axes_prog("custom_vjp_fwd_not_run_jit", "Under jit without differentiation only the primal is traced.", CVF,
+          ['jax.jit(clip)(jnp.ones(3))', 'axes = ("i", "j")[: 1 + len(CALLS)]'],
+          'jax.jit(clip)(jnp.ones(3))', 'jax.jit(jax.grad(lambda v: clip(v).sum()))(jnp.ones(3))')
