@@ -822,3 +822,73 @@ axes_prog("custom_vjp_fwd_not_run_plain", "Called plainly (no differentiation) J
 axes_prog("custom_vjp_fwd_not_run_jit", "Under jit without differentiation only the primal is traced.", CVF,
           ['jax.jit(clip)(jnp.ones(3))', 'axes = ("i", "j")[: 1 + len(CALLS)]'],
           'jax.jit(clip)(jnp.ones(3))', 'jax.jit(jax.grad(lambda v: clip(v).sum()))(jnp.ones(3))')
+
+# -- handlers that end the job cleanly, and guards raising what a narrow handler catches ---------------------------
+RUN3 = '''
+def run(mesh, x):
+    np.asarray(x).reshape(3, -1)  # 64 values: ValueError
+    return reduce_rows(mesh, x, ("i", "j"))
+'''
+prog("handler_raises_systemexit_zero", "The caller's handler prints and ends the job with SystemExit(0): the wide reduce is never reached.",
+     "@REDUCE@\n" + RUN3 + '''
+
+def main(mesh, x):
+    try:
+        return run(mesh, x)
+    except ValueError as exc:
+        print(f"input layout not supported: {exc}")
+        raise SystemExit(0)
+''', '    np.asarray(x).reshape(3, -1)  # 64 values: ValueError', '    np.asarray(x).reshape(-1, 8)  # 64 values: ValueError')
+prog("handler_raises_own_skip", "The handler raises the job's own Skip, which main's caller catches: the wide reduce is never reached.",
+     "@REDUCE@\n" + RUN3 + '''
+
+class Skip(Exception):
+    pass
+
+
+def guarded(mesh, x):
+    try:
+        return run(mesh, x)
+    except ValueError as exc:
+        raise Skip(str(exc)) from exc
+
+
+def main(mesh, x):
+    try:
+        return guarded(mesh, x)
+    except Skip:
+        return None
+''', '    np.asarray(x).reshape(3, -1)  # 64 values: ValueError', '    np.asarray(x).reshape(-1, 8)  # 64 values: ValueError')
+axes_prog("guard_raises_skiptest_caught", "The gate raises unittest.SkipTest; the caller's `except unittest.SkipTest` takes it.",
+          f'def wide_axes():\n    if {GATE}:\n        raise unittest.SkipTest("needs ragged_all_to_all_v2")\n    return ("i", "j")',
+          ['try:', '    axes = wide_axes()', 'except unittest.SkipTest:', '    axes = ("i",)'],
+          f'    if {GATE}:', f'    if {GATE_T}:', imports="import unittest\n")
+axes_prog("guard_raises_own_class_caught", "The gate raises the module's own exception; the caller's handler of that class takes it.",
+          f'class NeedsNewJax(Exception):\n    pass\n\n\ndef wide_axes():\n    if {GATE}:\n        raise NeedsNewJax("ragged_all_to_all_v2")\n    return ("i", "j")',
+          ['try:', '    axes = wide_axes()', 'except NeedsNewJax:', '    axes = ("i",)'],
+          f'    if {GATE}:', f'    if {GATE_T}:')
+axes_prog("guard_count_own_class_caught", "The count check raises the module's own exception; the caller falls back to the narrow axes.",
+          'class TooFewDevices(Exception):\n    pass\n\n\ndef wide_axes():\n    if jax.device_count() < 16:\n        raise TooFewDevices("needs 16")\n    return ("i", "j")',
+          ['try:', '    axes = wide_axes()', 'except TooFewDevices:', '    axes = ("i",)'],
+          '    if jax.device_count() < 16:', '    if jax.device_count() < 4:')
+axes_prog("assert_own_class_handler", "An assert fails inside a try whose handler names AssertionError in a tuple with the module's class.",
+          'class Skip(Exception):\n    pass',
+          ['try:', '    assert hasattr(jax.lax, "ragged_all_to_all_v2")', '    axes = ("i", "j")', 'except (Skip, AssertionError):', '    axes = ("i",)'],
+          '    assert hasattr(jax.lax, "ragged_all_to_all_v2")', '    assert hasattr(jax.lax, "psum")')
+
+# -- feature detection on library modules: hasattr / getattr with a default ------------------------------------------
+axes_prog("hasattr_lax_missing_function", "jax 0.10.2 has no lax.ragged_all_to_all_v2: hasattr is False.", "",
+          ['axes = ("i", "j") if hasattr(jax.lax, "ragged_all_to_all_v2") else ("i",)'],
+          'axes = ("i", "j") if hasattr(jax.lax, "ragged_all_to_all_v2") else ("i",)', 'axes = ("i", "j") if hasattr(jax.lax, "psum") else ("i",)')
+axes_prog("getattr_default_lax_missing", "getattr(jax.lax, missing, None) gives the default None.", "",
+          ['fn = getattr(jax.lax, "ragged_all_to_all_v2", None)', 'axes = ("i",) if fn is None else ("i", "j")'],
+          'fn = getattr(jax.lax, "ragged_all_to_all_v2", None)', 'fn = getattr(jax.lax, "psum", None)')
+axes_prog("hasattr_numpy_missing", "numpy has no `ragged_sum`: hasattr is False.", "",
+          ['axes = ("i", "j") if hasattr(np, "ragged_sum") else ("i",)'],
+          'axes = ("i", "j") if hasattr(np, "ragged_sum") else ("i",)', 'axes = ("i", "j") if hasattr(np, "sum") else ("i",)')
+axes_prog("hasattr_array_method_missing", "A jax Array has no `.ragged` attribute.", "",
+          ['axes = ("i", "j") if hasattr(x, "ragged") else ("i",)'],
+          'axes = ("i", "j") if hasattr(x, "ragged") else ("i",)', 'axes = ("i", "j") if hasattr(x, "sharding") else ("i",)')
+axes_prog("try_attribute_error_lax", "Reading a missing lax function raises AttributeError: the fallback runs.", "",
+          ['try:', '    jax.lax.ragged_all_to_all_v2', '    axes = ("i", "j")', 'except AttributeError:', '    axes = ("i",)'],
+          '    jax.lax.ragged_all_to_all_v2', '    jax.lax.psum')
