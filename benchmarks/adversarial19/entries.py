@@ -826,7 +826,7 @@ axes_prog("custom_vjp_fwd_not_run_jit", "Under jit without differentiation only 
 # -- handlers that end the job cleanly, and guards raising what a narrow handler catches ---------------------------
 RUN3 = '''
 def run(mesh, x):
-    np.asarray(x).reshape(3, -1)  # 64 values: ValueError
+    np.asarray(x)[8, 0]  # 8 rows: IndexError
     return reduce_rows(mesh, x, ("i", "j"))
 '''
 prog("handler_raises_systemexit_zero", "The caller's handler prints and ends the job with SystemExit(0): the wide reduce is never reached.",
@@ -835,10 +835,10 @@ prog("handler_raises_systemexit_zero", "The caller's handler prints and ends the
 def main(mesh, x):
     try:
         return run(mesh, x)
-    except ValueError as exc:
+    except IndexError as exc:
         print(f"input layout not supported: {exc}")
         raise SystemExit(0)
-''', '    np.asarray(x).reshape(3, -1)  # 64 values: ValueError', '    np.asarray(x).reshape(-1, 8)  # 64 values: ValueError')
+''', '    np.asarray(x)[8, 0]  # 8 rows: IndexError', '    np.asarray(x)[7, 0]  # 8 rows: IndexError')
 prog("handler_raises_own_skip", "The handler raises the job's own Skip, which main's caller catches: the wide reduce is never reached.",
      "@REDUCE@\n" + RUN3 + '''
 
@@ -849,7 +849,7 @@ class Skip(Exception):
 def guarded(mesh, x):
     try:
         return run(mesh, x)
-    except ValueError as exc:
+    except IndexError as exc:
         raise Skip(str(exc)) from exc
 
 
@@ -858,7 +858,7 @@ def main(mesh, x):
         return guarded(mesh, x)
     except Skip:
         return None
-''', '    np.asarray(x).reshape(3, -1)  # 64 values: ValueError', '    np.asarray(x).reshape(-1, 8)  # 64 values: ValueError')
+''', '    np.asarray(x)[8, 0]  # 8 rows: IndexError', '    np.asarray(x)[7, 0]  # 8 rows: IndexError')
 axes_prog("guard_raises_skiptest_caught", "The gate raises unittest.SkipTest; the caller's `except unittest.SkipTest` takes it.",
           f'def wide_axes():\n    if {GATE}:\n        raise unittest.SkipTest("needs ragged_all_to_all_v2")\n    return ("i", "j")',
           ['try:', '    axes = wide_axes()', 'except unittest.SkipTest:', '    axes = ("i",)'],
@@ -892,3 +892,21 @@ axes_prog("hasattr_array_method_missing", "A jax Array has no `.ragged` attribut
 axes_prog("try_attribute_error_lax", "Reading a missing lax function raises AttributeError: the fallback runs.", "",
           ['try:', '    jax.lax.ragged_all_to_all_v2', '    axes = ("i", "j")', 'except AttributeError:', '    axes = ("i",)'],
           '    jax.lax.ragged_all_to_all_v2', '    jax.lax.psum')
+axes_prog("optional_import_missing", "An optional package that is not installed: ImportError, the fallback runs.", "",
+          ['try:', '    import jax_ragged_kernels_v3  # noqa: F401', '    axes = ("i", "j")', 'except ImportError:', '    axes = ("i",)'],
+          '    import jax_ragged_kernels_v3  # noqa: F401', '    import jax.numpy  # noqa: F401')
+axes_prog("import_module_missing", "importlib.import_module of a missing package raises ModuleNotFoundError.", "",
+          ['try:', '    importlib.import_module("jax_ragged_kernels_v3")', '    axes = ("i", "j")', 'except ModuleNotFoundError:', '    axes = ("i",)'],
+          '    importlib.import_module("jax_ragged_kernels_v3")', '    importlib.import_module("jax.numpy")', imports="import importlib\n")
+axes_prog("jax_config_x64_off", "jax_enable_x64 is off by default: the flag reads False.", "",
+          ['axes = ("i", "j") if jax.config.jax_enable_x64 else ("i",)'],
+          'axes = ("i", "j") if jax.config.jax_enable_x64 else ("i",)', 'axes = ("i", "j") if not jax.config.jax_enable_x64 else ("i",)')
+axes_prog("python_version_gate", "Python 3.11 runs the job: sys.version_info >= (3, 12) is False.", "",
+          ['axes = ("i", "j") if sys.version_info >= (3, 12) else ("i",)'],
+          'axes = ("i", "j") if sys.version_info >= (3, 12) else ("i",)', 'axes = ("i", "j") if sys.version_info >= (3, 10) else ("i",)', imports="import sys\n")
+axes_prog("typing_override_missing", "typing.override is new in 3.12: hasattr is False on 3.11.", "",
+          ['axes = ("i", "j") if hasattr(typing, "override") else ("i",)'],
+          'axes = ("i", "j") if hasattr(typing, "override") else ("i",)', 'axes = ("i", "j") if hasattr(typing, "cast") else ("i",)', imports="import typing\n")
+axes_prog("callable_getattr_jax_missing", "callable(getattr(jax, missing, None)) is False.", "",
+          ['axes = ("i", "j") if callable(getattr(jax, "shard_map_v2", None)) else ("i",)'],
+          'axes = ("i", "j") if callable(getattr(jax, "shard_map_v2", None)) else ("i",)', 'axes = ("i", "j") if callable(getattr(jax, "shard_map", None)) else ("i",)')

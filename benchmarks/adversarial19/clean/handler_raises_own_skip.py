@@ -13,7 +13,7 @@ def reduce_rows(mesh, x, axes):
 
 
 def run(mesh, x):
-    np.asarray(x).reshape(3, -1)  # 64 values: ValueError
+    np.asarray(x)[8, 0]  # 8 rows: IndexError
     return reduce_rows(mesh, x, ("i", "j"))
 
 
@@ -24,7 +24,7 @@ class Skip(Exception):
 def guarded(mesh, x):
     try:
         return run(mesh, x)
-    except ValueError as exc:
+    except IndexError as exc:
         raise Skip(str(exc)) from exc
 
 

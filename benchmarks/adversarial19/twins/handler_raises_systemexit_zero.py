@@ -13,14 +13,14 @@ def reduce_rows(mesh, x, axes):
 
 
 def run(mesh, x):
-    np.asarray(x).reshape(-1, 8)  # 64 values: ValueError
+    np.asarray(x)[7, 0]  # 8 rows: IndexError
     return reduce_rows(mesh, x, ("i", "j"))
 
 
 def main(mesh, x):
     try:
         return run(mesh, x)
-    except ValueError as exc:
+    except IndexError as exc:
         print(f"input layout not supported: {exc}")
         raise SystemExit(0)
 
