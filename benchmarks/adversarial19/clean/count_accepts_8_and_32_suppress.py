@@ -1,0 +1,36 @@
+"""The job accepts 8 or 32 devices; the 32-device extras are skipped under suppress."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import contextlib
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+
+def main(mesh, x):
+    n = jax.device_count()
+    if n not in (8, 32):
+        raise ValueError(f"unsupported device count {n}")
+    axes = ("i",)
+    with contextlib.suppress(RuntimeError):
+        if n != 32:
+            raise RuntimeError("extras need 32 devices")
+        axes = ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,33 @@
+"""make_mesh((4, 4)) fails on 8 devices; the job falls back to the (2, 4) mesh and the narrow axes."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+
+def main(mesh, x):
+    n = jax.device_count()
+    try:
+        jax.make_mesh((4, n // 4), ("i", "j"))
+        axes = ("i", "j") if n >= 16 else ("i",)
+    except ValueError:
+        axes = ("i",)
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

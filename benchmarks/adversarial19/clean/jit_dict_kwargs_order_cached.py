@@ -1,0 +1,39 @@
+"""dict(b=..., a=...) and a display {'a','b'} flatten alike: one trace."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+TRACES = []
+
+
+@jax.jit
+def combine(parts):
+    TRACES.append(1)
+    return parts["a"] + parts["b"]
+
+
+def main(mesh, x):
+    v = jnp.ones(4)
+    combine({"a": v, "b": v})
+    combine(dict(b=v, a=v))
+    axes = ("i", "j")[:len(TRACES)]
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,40 @@
+"""A @contextmanager whose generator catches the guard's ValueError and prints it."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import contextlib
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+@contextlib.contextmanager
+def tolerant(what):
+    try:
+        yield
+    except ValueError as exc:
+        print(f"{what} skipped: {exc}")
+
+
+def main(mesh, x):
+    axes = ("i",)
+    with tolerant("wide reduce"):
+        if jax.device_count() % 8:
+            raise ValueError("needs a multiple of 16 devices")
+        axes = ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,36 @@
+"""A custom_jvp function's primal on block: varies on both axes."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+@jax.custom_jvp
+def softclip(a):
+    return jnp.tanh(a)
+
+
+@softclip.defjvp
+def softclip_jvp(primals, tangents):
+    (a,), (t,) = primals, tangents
+    return jnp.tanh(a), t * (1 - jnp.tanh(a) ** 2)
+
+
+def body(block):
+    rows = jax.lax.psum(block, "j")
+    total = jax.lax.psum(block, ("i", "j"))
+    v = softclip(rows) + rows
+    return jnp.sum(jax.lax.psum(v, ("i", "j"))) + 0 * jnp.sum(total)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

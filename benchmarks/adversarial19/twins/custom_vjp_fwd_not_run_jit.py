@@ -1,0 +1,48 @@
+"""Under jit without differentiation only the primal is traced."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+CALLS = []
+
+
+@jax.custom_vjp
+def clip(v):
+    return v
+
+
+def clip_fwd(v):
+    CALLS.append("fwd")
+    return v, None
+
+
+def clip_bwd(_, g):
+    return (g,)
+
+
+clip.defvjp(clip_fwd, clip_bwd)
+
+
+def main(mesh, x):
+    jax.jit(jax.grad(lambda v: clip(v).sum()))(jnp.ones(3))
+    axes = ("i", "j")[: 1 + len(CALLS)]
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

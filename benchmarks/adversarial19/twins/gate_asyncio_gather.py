@@ -1,0 +1,39 @@
+"""gather(return_exceptions=True) hands the gate's error back as a value."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import asyncio
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+async def wide_axes():
+    if not hasattr(jax.lax, "psum"):
+        raise RuntimeError("needs ragged_all_to_all_v2")
+    return ("i", "j")
+
+
+async def plan():
+    return await asyncio.gather(wide_axes(), return_exceptions=True)
+
+
+def main(mesh, x):
+    found = asyncio.run(plan())[0]
+    axes = ("i",) if isinstance(found, Exception) else found
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

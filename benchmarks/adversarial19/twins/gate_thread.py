@@ -1,0 +1,40 @@
+"""A worker thread's feature gate raises: only the thread ends."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import threading
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+RESULT = {}
+
+
+def build():
+    if not hasattr(jax.lax, "psum"):
+        raise RuntimeError("needs ragged_all_to_all_v2")
+    RESULT["axes"] = ("i", "j")
+
+
+def main(mesh, x):
+    worker = threading.Thread(target=build)
+    worker.start()
+    worker.join()
+    axes = RESULT.get("axes", ("i",))
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

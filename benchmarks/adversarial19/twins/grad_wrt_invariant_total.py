@@ -1,0 +1,26 @@
+"""The gradient with respect to total (invariant) is invariant, though block varies."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def body(block):
+    rows = jax.lax.psum(block, "j")
+    total = jax.lax.psum(block, ("i", "j"))
+    v = jax.grad(lambda t: jnp.sum(t * block))(rows)
+    return jnp.sum(jax.lax.psum(v, ("i", "j"))) + 0 * jnp.sum(total)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

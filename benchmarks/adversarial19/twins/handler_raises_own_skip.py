@@ -1,0 +1,45 @@
+"""The handler raises the job's own Skip, which main's caller catches: the wide reduce is never reached."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def run(mesh, x):
+    np.asarray(x)[7, 0]  # 8 rows: IndexError
+    return reduce_rows(mesh, x, ("i", "j"))
+
+
+class Skip(Exception):
+    pass
+
+
+def guarded(mesh, x):
+    try:
+        return run(mesh, x)
+    except IndexError as exc:
+        raise Skip(str(exc)) from exc
+
+
+def main(mesh, x):
+    try:
+        return guarded(mesh, x)
+    except Skip:
+        return None
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
