@@ -96,7 +96,7 @@ def inference_fn(params, x):
     return jax.shard_map(
         body, mesh=mesh,
         in_specs=(P(DATA, MODEL), P(MODEL, None), P()),
-        out_specs=P(DATA, reduced={CFG.log_axis}),
+        out_specs=P(reduced={CFG.log_axis}),
     )(x, params["w1"], params["w2"])
 
 
