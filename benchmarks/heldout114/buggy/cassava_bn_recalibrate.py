@@ -39,8 +39,8 @@ def backbone(img, w):
 
 def bn_stats(feats):
     """Per-channel mean / var over the whole test batch (all data-parallel ranks)."""
-    s1 = jax.lax.pmean(feats.sum(0), BATCH)
-    s2 = jax.lax.pmean((feats * feats).sum(0), BATCH)
+    moments = jnp.stack([feats.sum(0), (feats * feats).sum(0)])
+    s1, s2 = jax.lax.pmean(moments, BATCH)
     return s1, s2
 
 

@@ -1,0 +1,123 @@
+"""Each buggy program has one failing line: a hand-written minimal fix makes it run.
+
+    python3 benchmarks/heldout114/single_bug_check.py
+
+The fixes were written by hand from each bug, not from shardfix: a `pcast(..., to='varying')`
+before the collective (at the call site, or on the value handed to a helper), the missing
+`reduced=` axis, `jax.reshard`, `multi_dim=True` or a context mesh for `top_level_all_gather`,
+and for most SF106 programs the producer's gather changed to `to='invarying'` (with the out
+spec that no longer says reduced). A program that still fails after its fix hides a second error.
+"""
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from single_bug import check_fixes  # noqa: E402
+
+PC = "jax.lax.pcast"
+
+FIXES = {
+    # ashrae_* (tabular)
+    'ashrae_oof_logger.py': [
+        ('return jax.lax.all_gather(pred, CFG.log_axis, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(pred, CFG.log_axis, to="varying"), CFG.log_axis, tiled=True, to="reduced")'),
+    ],
+    'ashrae_stacking_features.py': [
+        ('return jax.lax.all_gather(feats, CFG.axis_names,',
+         f'return jax.lax.all_gather({PC}(feats, COLS, to="varying"), CFG.axis_names,'),
+    ],
+    'ashrae_valid_metric.py': [
+        ('return pred, jax.lax.psum(sse, AXIS)',
+         f'return pred, jax.lax.psum({PC}(sse, AXIS, to="varying"), AXIS)'),
+    ],
+    'ashrae_save_checkpoint.py': [
+        ('SAVE_SPECS["head"] = P(None)', 'SAVE_SPECS["head"] = P(None, reduced={EMB})'),
+    ],
+    'ashrae_meter_weighted_loss.py': [
+        ('total = jax.lax.psum(err.sum(), CFG.axis_names)',
+         f'total = jax.lax.psum({PC}(err.sum(), "model", to="varying"), CFG.axis_names)'),
+    ],
+    'ashrae_target_inverse.py': [
+        ('z_all = jax.lax.all_gather(z, ROWS, tiled=True, to="reduced")',
+         'z_all = jax.lax.all_gather(z, ROWS, tiled=True, to="invarying")'),
+        ('out_specs=P(reduced={ROWS}))(xt, w)', 'out_specs=P())(xt, w)'),
+    ],
+    # cassava_* (image)
+    'cassava_tta_logits.py': [
+        ('return jax.lax.all_gather(logits, GATHER_AXIS,',
+         f'return jax.lax.all_gather({PC}(logits, GATHER_AXIS, to="varying"), GATHER_AXIS,'),
+    ],
+    'cassava_gradcam_dump.py': [
+        ('return gather_all(heat)', f'return gather_all({PC}(heat, CH_AXIS, to="varying"))'),
+    ],
+    'cassava_bn_recalibrate.py': [
+        ('s1, s2 = bn_stats(feats_all)', f's1, s2 = bn_stats({PC}(feats_all, BATCH, to="varying"))'),
+    ],
+    'cassava_export_onnx.py': [
+        ('    full = top_level_all_gather(w, P(None, None, reduced={"feat"}))',
+         '    with jax.set_mesh(mesh):\n        full = top_level_all_gather(w, P(None, None, reduced={"feat"}))'),
+    ],
+    'cassava_valid_accuracy.py': [
+        ('acc = jax.lax.pmean(correct.mean(), CFG.metric_axes)',
+         f'acc = jax.lax.pmean({PC}(correct.mean(), "tp", to="varying"), CFG.metric_axes)'),
+    ],
+    'cassava_ensemble_softmax.py': [
+        ('mixed_all = jax.lax.all_gather(mixed, IMG, axis=0, tiled=True, to="reduced")',
+         'mixed_all = jax.lax.all_gather(mixed, IMG, axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(reduced={IMG}))(*placed)', 'out_specs=P())(*placed)'),
+    ],
+    # ell_* (NLP)
+    'ell_pooler_oof.py': [
+        ('return jax.lax.all_gather(preds, CFG.oof_axis,',
+         f'return jax.lax.all_gather({PC}(preds, CFG.oof_axis, to="varying"), CFG.oof_axis,'),
+    ],
+    'ell_attention_dump.py': [
+        ('return jax.lax.all_gather(flat, tuple(self.cfg.dump_axes),',
+         f'return jax.lax.all_gather({PC}(flat, "mp", to="varying"), tuple(self.cfg.dump_axes),'),
+    ],
+    'ell_head_relayout.py': [
+        ('h_heads = jax.lax.all_to_all(h_full, SP,',
+         f'h_heads = jax.lax.all_to_all({PC}(h_full, SP, to="varying"), SP,'),
+    ],
+    'ell_consolidate_fsdp.py': [
+        ('out[name] = top_level_all_gather(arr, TP_LAYOUT[name])',
+         'out[name] = jax.reshard(arr, P("mp", None))'),
+    ],
+    'ell_mcrmse_loss.py': [
+        ('se = jax.lax.psum(se, ("dp", "mp"))',
+         f'se = jax.lax.psum({PC}(se, "mp", to="varying"), ("dp", "mp"))'),
+    ],
+    'ell_clip_predictions.py': [
+        ('full = jax.lax.all_gather(blended, ESSAYS, axis=0, tiled=True, to="reduced")',
+         'full = jax.lax.all_gather(blended, ESSAYS, axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(reduced={ESSAYS}))(*placed)', 'out_specs=P())(*placed)'),
+    ],
+    # vent_* (time series)
+    'vent_breath_features.py': [
+        ('out[name] = jax.lax.all_gather(stat, axis,',
+         f'out[name] = jax.lax.all_gather({PC}(stat, axis, to="varying"), axis,'),
+    ],
+    'vent_pressure_dump.py': [
+        ('return jax.lax.all_gather(inhale, (BREATH, TIME),',
+         f'return jax.lax.all_gather({PC}(inhale, TIME, to="varying"), (BREATH, TIME),'),
+    ],
+    'vent_halo_diff.py': [
+        ('feats.append(lag_features(u_full, lag))', 'feats.append(lag_features(u_in, lag))'),
+    ],
+    'vent_oof_export.py': [
+        ('full = top_level_all_gather(pred, P(None, None, reduced=set(CFG.axis_names)))',
+         'full = top_level_all_gather(pred, P(None, None, reduced=set(CFG.axis_names)), multi_dim=True)'),
+    ],
+    'vent_scatter_grad.py': [
+        ('return jax.lax.psum_scatter(g, ALL_AXES,',
+         f'return jax.lax.psum_scatter({PC}(g, TIME, to="varying"), ALL_AXES,'),
+    ],
+    'vent_inspiratory_mae.py': [
+        ('mae = jnp.sum(abs_err) / jnp.maximum(jnp.sum(w_all), 1.0)',
+         'mae = jnp.sum(abs_err) / jnp.sum(w_all)'),
+    ],
+}
+
+if __name__ == "__main__":
+    sys.exit(check_fixes(HERE, FIXES))
