@@ -6,7 +6,9 @@ The fixes were written by hand from each bug, not from shardfix: a `pcast(..., t
 before the collective (at the call site, or on the value handed to a helper), the missing
 `reduced=` axis, `jax.reshard`, `multi_dim=True` or a context mesh for `top_level_all_gather`,
 and for most SF106 programs the producer's gather changed to `to='invarying'` (with the out
-spec that no longer says reduced). A program that still fails after its fix hides a second error.
+spec that no longer says reduced). Where the author picked the wrong axis in a config cell, the
+fix is that cell (`GATHER_AXIS`, `CFG.oof_axis`, `CFG.dump_axes`, a `FEATURES` entry), or the
+variable handed on (`vent_halo_diff`). A program that still fails after its fix hides a second error.
 """
 import sys
 from pathlib import Path
@@ -45,8 +47,7 @@ FIXES = {
     ],
     # cassava_* (image)
     'cassava_tta_logits.py': [
-        ('return jax.lax.all_gather(logits, GATHER_AXIS,',
-         f'return jax.lax.all_gather({PC}(logits, GATHER_AXIS, to="varying"), GATHER_AXIS,'),
+        ('GATHER_AXIS = mesh.axis_names[-1]', 'GATHER_AXIS = mesh.axis_names[0]'),
     ],
     'cassava_gradcam_dump.py': [
         ('return gather_all(heat)', f'return gather_all({PC}(heat, CH_AXIS, to="varying"))'),
@@ -69,12 +70,10 @@ FIXES = {
     ],
     # ell_* (NLP)
     'ell_pooler_oof.py': [
-        ('return jax.lax.all_gather(preds, CFG.oof_axis,',
-         f'return jax.lax.all_gather({PC}(preds, CFG.oof_axis, to="varying"), CFG.oof_axis,'),
+        ('    CFG.oof_axis = "mp"', '    CFG.oof_axis = "dp"'),
     ],
     'ell_attention_dump.py': [
-        ('return jax.lax.all_gather(flat, tuple(self.cfg.dump_axes),',
-         f'return jax.lax.all_gather({PC}(flat, "mp", to="varying"), tuple(self.cfg.dump_axes),'),
+        ('CFG.dump_axes = list(CFG.axis_names)', 'CFG.dump_axes = ["dp"]'),
     ],
     'ell_head_relayout.py': [
         ('h_heads = jax.lax.all_to_all(h_full, SP,',
@@ -95,8 +94,7 @@ FIXES = {
     ],
     # vent_* (time series)
     'vent_breath_features.py': [
-        ('out[name] = jax.lax.all_gather(stat, axis,',
-         f'out[name] = jax.lax.all_gather({PC}(stat, axis, to="varying"), axis,'),
+        ('FEATURES["u_in_mean"] = ("mean", TIME)', 'FEATURES["u_in_mean"] = ("mean", BREATH)'),
     ],
     'vent_pressure_dump.py': [
         ('return jax.lax.all_gather(inhale, (BREATH, TIME),',

@@ -67,7 +67,7 @@ def main(ids, essay_id):
         t = jax.device_put(ids, NamedSharding(mesh, P("dp")))
         e = jax.device_put(emb, NamedSharding(mesh, P(None, "mp")))
         reps = jax.shard_map(model, mesh=mesh, in_specs=(P("dp"), P(None, "mp")),
-                             out_specs=P(reduced=set(CFG.dump_axes)))(t, e)
+                             out_specs=P(reduced=set(CFG.axis_names)))(t, e)
     reps = np.asarray(reps).reshape(len(essay_id), CFG.max_len, CFG.hidden)
     table = {eid: reps[i].mean(0) for i, eid in enumerate(essay_id)}
     print(f"dumped {len(table)} essays, dim {CFG.hidden}")

@@ -33,8 +33,8 @@ BREATH, TIME = CFG.axis_names
 
 # feature name -> (reduction over the sequence, mesh axis the result is collected over)
 FEATURES = {}
-FEATURES["u_in_cumsum_last"] = ("sum", TIME)
-FEATURES["u_in_max"] = ("max", TIME)
+FEATURES["u_in_cumsum_last"] = ("sum", BREATH)
+FEATURES["u_in_max"] = ("max", BREATH)
 FEATURES["u_in_mean"] = ("mean", TIME)
 
 
