@@ -115,6 +115,28 @@ FIXES = {
         ('mae = jnp.sum(abs_err) / jnp.maximum(jnp.sum(w_all), 1.0)',
          'mae = jnp.sum(abs_err) / jnp.sum(w_all)'),
     ],
+    # bird_* (audio)
+    'bird_pooling_oof.py': [
+        ('OOF_AXIS = CFG.axis_names[1]', 'OOF_AXIS = CFG.axis_names[0]'),
+    ],
+    'bird_embedding_bank.py': [
+        ('return jax.lax.all_gather(e, CFG.bank_axes,',
+         f'return jax.lax.all_gather({PC}(e, "freq", to="varying"), CFG.bank_axes,'),
+    ],
+    'bird_chunk_scan.py': [
+        ('scale = jax.lax.pmax(s_all, CLIPS)', f'scale = jax.lax.pmax({PC}(s_all, CLIPS, to="varying"), CLIPS)'),
+    ],
+    'bird_export_head.py': [
+        ('"head_w": P(None, None, reduced={"clips"}),', '"head_w": P(None, None, reduced={"freq"}),'),
+    ],
+    'bird_metric_allreduce.py': [
+        ('metrics = {"bce": bce,', f'metrics = {{"bce": {PC}(bce, "freq", to="varying"),'),
+    ],
+    'bird_sigmoid_threshold.py': [
+        ('return jax.lax.all_gather(logits, WIN, axis=0, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(logits, WIN, axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(reduced={WIN}))(s)', 'out_specs=P())(s)'),
+    ],
 }
 
 if __name__ == "__main__":
