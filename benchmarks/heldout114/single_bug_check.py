@@ -137,6 +137,26 @@ FIXES = {
          'return jax.lax.all_gather(logits, WIN, axis=0, tiled=True, to="invarying")'),
         ('out_specs=P(reduced={WIN}))(s)', 'out_specs=P())(s)'),
     ],
+    # optiver_* (finance)
+    'optiver_stock_vol.py': [
+        ('    CFG.agg_level = "time"', '    CFG.agg_level = "stock"'),
+    ],
+    'optiver_book_dump.py': [
+        ('return jax.lax.all_gather(book, mesh.axis_names,',
+         f'return jax.lax.all_gather({PC}(book, "bucket", to="varying"), mesh.axis_names,'),
+    ],
+    'optiver_target_scatter.py': [
+        ('return jax.lax.psum_scatter(totals, STOCK,', f'return jax.lax.psum_scatter({PC}(totals, STOCK, to="varying"), STOCK,'),
+    ],
+    'optiver_save_params.py': [
+        ('top_level_all_gather(a, P(None, None))', 'top_level_all_gather(a, P(None, None, reduced={FSDP}))'),
+    ],
+    'optiver_rmspe_loss.py': [
+        ('total = jax.lax.psum(spe, (STOCK, BUCKET))', f'total = jax.lax.psum({PC}(spe, BUCKET, to="varying"), (STOCK, BUCKET))'),
+    ],
+    'optiver_log_wap.py': [
+        ('log_wap = jnp.log(wap_all + CFG.eps)', 'log_wap = jnp.log(wap_all)'),
+    ],
 }
 
 if __name__ == "__main__":
