@@ -157,6 +157,28 @@ FIXES = {
     'optiver_log_wap.py': [
         ('log_wap = jnp.log(wap_all + CFG.eps)', 'log_wap = jnp.log(wap_all)'),
     ],
+    # sc_* (single-cell biology)
+    'sc_pca_oof.py': [
+        ('return jax.lax.all_gather(z, CFG.axes[-1],', f'return jax.lax.all_gather({PC}(z, CFG.axes[-1], to="varying"), CFG.axes[-1],'),
+    ],
+    'sc_gene_dump.py': [
+        ('return jax.lax.all_gather(profile, self.axes,', f'return jax.lax.all_gather({PC}(profile, "genes", to="varying"), self.axes,'),
+    ],
+    'sc_library_size.py': [
+        ('lib = jax.lax.psum(profile.sum(1, keepdims=True), "genes")',
+         f'lib = jax.lax.psum({PC}(profile.sum(1, keepdims=True), "genes", to="varying"), "genes")'),
+    ],
+    'sc_export_components.py': [
+        ('exported = top_level_all_gather(comps, SUBMISSION_SPEC)', 'exported = jax.reshard(comps, SUBMISSION_SPEC)'),
+    ],
+    'sc_corr_loss.py': [
+        ('return -jax.lax.pmean(corr.mean(), CFG.axes)', f'return -jax.lax.pmean({PC}(corr.mean(), "genes", to="varying"), CFG.axes)'),
+    ],
+    'sc_log_normalize.py': [
+        ('profile = jax.lax.all_gather(counts, "genes", axis=1, tiled=True, to="reduced")',
+         'profile = jax.lax.all_gather(counts, "genes", axis=1, tiled=True, to="invarying")'),
+        ('out_specs=P("cells", reduced={"genes"}))(x)', 'out_specs=P("cells"))(x)'),
+    ],
 }
 
 if __name__ == "__main__":
