@@ -60,6 +60,8 @@ mark = _Mark()
 
 
 class _Approx:
+    __array_ufunc__ = None  # let numpy hand `array == approx(...)` to __eq__ below
+
     def __init__(self, expected, rel=1e-6, abs=1e-12):
         self.expected, self.rel, self.abs = expected, rel, abs
 
