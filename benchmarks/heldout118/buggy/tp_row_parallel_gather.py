@@ -236,7 +236,7 @@ def test_row_parallel_matches_dense(mesh, rng, weights, axis):
 
 
 def test_row_parallel_rejects_bad_axis(mesh, weights):
-    with raises(NameError):
+    with raises((NameError, AssertionError, ValueError)):
         jax.shard_map(lambda w: jax.lax.psum(w, "nope"), mesh=mesh,
                       in_specs=P(MODEL, None), out_specs=P())(place(mesh, weights, P(MODEL, None)))
 
