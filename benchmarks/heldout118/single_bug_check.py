@@ -126,6 +126,81 @@ FIXES = {
          'return jax.lax.all_gather(u, batch_axis, axis=0, tiled=True, to="invarying")'),
         ('out_specs=P(None, None, reduced={b}))', 'out_specs=P(None, None))'),
     ],
+    # opt_*
+    'opt_clip_global_norm.py': [
+        ('seen = jax.lax.all_gather(norm, self.log_axis, to="reduced")',
+         f'seen = jax.lax.all_gather({PC}(norm, self.log_axis, to="varying"), self.log_axis, to="reduced")'),
+    ],
+    'opt_adam_snapshot.py': [
+        ('return AdamState(*(jax.lax.all_gather(m, axes, axis=0, tiled=True, to="reduced") for m in state))',
+         f'return AdamState(*(jax.lax.all_gather(m, "data", axis=0, tiled=True, to="reduced") for m in state))'),
+    ],
+    'opt_ema_eval.py': [
+        ('p = jax.lax.pmean(p, sync_axis)', f'p = jax.lax.pmean({PC}(p, sync_axis, to="varying"), sync_axis)'),
+    ],
+    'opt_state_checkpoint.py': [
+        ('gather_spec = P(None, None, reduced={"data"})', 'gather_spec = P(None, None, reduced={"fsdp"})'),
+    ],
+    'opt_grad_sync.py': [
+        ('functools.partial(jax.lax.pmean, axis_name=axes)', 'functools.partial(jax.lax.pmean, axis_name="data")'),
+    ],
+    'opt_weight_decay.py': [
+        ('return jax.lax.all_gather(k, axis, axis=0, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(k, axis, axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(None, None, reduced={self.axis}))', 'out_specs=P(None, None))'),
+    ],
+    # heat_*
+    'heat_energy_trace.py': [
+        ('return jax.lax.all_gather(total_energy(u, axes), history_axis, to="reduced")',
+         f'return jax.lax.all_gather({PC}(total_energy(u, axes), history_axis, to="varying"), history_axis, to="reduced")'),
+    ],
+    'heat_snapshot_plot.py': [
+        ('return jax.lax.all_gather(strips, axes, axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(strips, "y", to="varying"), axes, axis=0, tiled=True, to="reduced")'),
+    ],
+    'heat_stencil_halo.py': [
+        ('@mark.parametrize("row_axis", ["y"])', '@mark.parametrize("row_axis", ["x"])'),
+        ('cols = jax.lax.all_gather(u, row_axis, axis=0, tiled=True, to="reduced")',
+         'cols = jax.lax.all_gather(u, row_axis, axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(None, "y", reduced={"x"}))', 'out_specs=P(None, "y"))'),
+    ],
+    'heat_restart_files.py': [
+        ('"slab": P("y", None, reduced={"x"}),', '"slab": P("x", None, reduced={"y"}),'),
+    ],
+    'heat_residual_norm.py': [
+        ('return jnp.sqrt(jax.lax.psum(jnp.sum(rows), cfg["norm_axes"]))',
+         'return jnp.sqrt(jax.lax.psum(jnp.sum(rows), "x"))'),
+    ],
+    'heat_limiter.py': [
+        ('return jax.lax.all_gather(u, axis, axis=1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(u, axis, axis=1, tiled=True, to="invarying")'),
+        ('out_specs=P("x", None, reduced={"y"}))', 'out_specs=P("x", None))'),
+    ],
+    # moe_*
+    'moe_router_load.py': [
+        ('return jax.lax.all_gather(load, batch_axis, to="reduced")',
+         f'return jax.lax.all_gather({PC}(load, batch_axis, to="varying"), batch_axis, to="reduced")'),
+    ],
+    'moe_expert_dump.py': [
+        ('return jax.lax.all_gather(y, tuple(axes), axis=1, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(y, "expert", to="varying"), tuple(axes), axis=1, tiled=True, to="reduced")'),
+    ],
+    'moe_soft_combine.py': [
+        ('return jax.lax.all_gather(y, self.axis, axis=0, tiled=True, to="reduced")', 'return y'),
+    ],
+    'moe_expert_export.py': [
+        ('return NamedSharding(mesh, P("expert", None, None))',
+         'return NamedSharding(mesh, P("expert", None, None, reduced={"data"}))'),
+    ],
+    'moe_aux_loss.py': [
+        ('return jax.lax.pmean(balance_loss(p_local, "expert", num_experts), loss_axes)',
+         f'return jax.lax.pmean({PC}(balance_loss(p_local, "expert", num_experts), "expert", to="varying"), loss_axes)'),
+    ],
+    'moe_router_softmax.py': [
+        ('return jax.lax.all_gather(local, self.expert_axis, axis=1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(local, self.expert_axis, axis=1, tiled=True, to="invarying")'),
+        ('out_specs=P("data", None, reduced={expert_axis}))', 'out_specs=P("data", None))'),
+    ],
 }
 
 if __name__ == "__main__":
