@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lc1_sf105_device_list_length_asserted_before_the_mesh": "main()",
+    "nlc1_sf105_device_list_check_caught_and_a_one_axis_mesh_taken": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
@@ -3464,6 +3466,9 @@ NOTES: dict[tuple[str, int], str] = {
     ("nka3_sf102_config_adapts_to_the_device_count_instead_of_raising", 36): "on any other device count the config"
     " dumps over its first axis only, where the line passes: it raises on 8 devices, not on every count the program"
     " runs on",
+    ("nlc1_sf105_device_list_check_caught_and_a_one_axis_mesh_taken", 38): "on 16 devices the program catches its"
+    " own device check and takes a one-axis mesh, where the second psum is over one axis and passes: the line"
+    " raises on 8 devices, not on every count the program runs on",
     ("nka1_sf102_config_check_caught_and_a_one_axis_mesh_taken", 49): "on 16 devices the program catches its own"
     " mesh check and takes a 8x2 mesh, where the dump is over the first axis only and passes: the line raises on 8"
     " devices, not on every count the program runs on",
