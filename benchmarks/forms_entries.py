@@ -13,6 +13,8 @@ from __future__ import annotations
 ENTRIES = {
     "lc1_sf105_device_list_length_asserted_before_the_mesh": "main()",
     "nlc1_sf105_device_list_check_caught_and_a_one_axis_mesh_taken": "main()",
+    "lc2_sf101_random_tally_summed_then_gathered_to_reduced": "main()",
+    "nlc2_sf101_random_tally_gathered_over_both_axes": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
