@@ -15,6 +15,8 @@ ENTRIES = {
     "nlc1_sf105_device_list_check_caught_and_a_one_axis_mesh_taken": "main()",
     "lc2_sf101_random_tally_summed_then_gathered_to_reduced": "main()",
     "nlc2_sf101_random_tally_gathered_over_both_axes": "main()",
+    "lc3_sf104_stencil_weights_made_under_set_mesh_contracted": "main()",
+    "nlc3_sf104_field_converted_by_asarray_keeps_its_layout": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
