@@ -17,6 +17,8 @@ ENTRIES = {
     "nlc2_sf101_random_tally_gathered_over_both_axes": "main()",
     "lc3_sf104_stencil_weights_made_under_set_mesh_contracted": "main()",
     "nlc3_sf104_field_converted_by_asarray_keeps_its_layout": "main()",
+    "lc4_sf104_ids_drawn_per_table_then_export": "main(*inputs())",
+    "nlc4_sf104_table_kinds_drawn_as_floats_never_index": "main(*inputs())",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
@@ -3457,6 +3459,8 @@ _SECOND_ROUND = ("the second block's psum meets the first block's reduced output
 NOTES: dict[tuple[str, int], str] = {
     ("nkd2_sf105_trials_ranked_by_rank1_losses", 25): "the losses are arrays of rank 1: `sorted` raises ValueError"
     " (no truth value) before the psum",
+    ("nlc4_sf104_table_kinds_drawn_as_floats_never_index", 29): "a NumPy float indexes no tuple: TypeError in"
+    " inputs(), before the export",
     ("nkd3_sf106_geomspace_from_zero_raises", 11): "np.geomspace from 0 raises ValueError before any block is scaled",
 
     ("nkb1_typechecked_dims_disagree_on_block_shapes", 28): "the checker raises TypeError: w's block has 8 rows"
