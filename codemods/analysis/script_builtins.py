@@ -256,8 +256,9 @@ class ScriptBuiltins:
         if name in PROTOCOL_BUILTINS and args and type(args[0]) is UObj \
                 and (done := protocol_call(self, name, func, args, kwargs)) is not NotImplemented:
             return done  # (`len(obj)` asks `__len__`: builtin_protocols.py)
-        if name == "len" and (done := unsized_lists.length(self, args, kwargs)) is not NotImplemented:
-            return done  # (`len(jax.devices())` of an unknown device count: unsized_lists.py)
+        if name == "len" and (done := unsized_lists.length(self, args, kwargs)) is not NotImplemented \
+                or (done := unsized_lists.converted(self, name, args, kwargs)) is not NotImplemented:
+            return done  # (`len(jax.devices())` of an unknown device count, `list(x.shape)`: unsized_lists.py)
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
                     or type(a) in (set, frozenset) and name != "len"
