@@ -21,6 +21,7 @@ ENTRIES = {
     "nlc4_sf104_table_kinds_drawn_as_floats_never_index": "main(*inputs())",
     "lc5_sf102_service_reports_shape_then_dump_request": "main()",
     "nlc5_sf102_dump_asked_only_for_a_rank_the_result_lacks": "main()",
+    "nlc6_sf105_device_guard_inside_suppress_swallowed": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
