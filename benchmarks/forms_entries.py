@@ -11,6 +11,17 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lc1_sf105_device_list_length_asserted_before_the_mesh": "main()",
+    "nlc1_sf105_device_list_check_caught_and_a_one_axis_mesh_taken": "main()",
+    "lc2_sf101_random_tally_summed_then_gathered_to_reduced": "main()",
+    "nlc2_sf101_random_tally_gathered_over_both_axes": "main()",
+    "lc3_sf104_stencil_weights_made_under_set_mesh_contracted": "main()",
+    "nlc3_sf104_field_converted_by_asarray_keeps_its_layout": "main()",
+    "lc4_sf104_ids_drawn_per_table_then_export": "main(*inputs())",
+    "nlc4_sf104_table_kinds_drawn_as_floats_never_index": "main(*inputs())",
+    "lc5_sf102_service_reports_shape_then_dump_request": "main()",
+    "nlc5_sf102_dump_asked_only_for_a_rank_the_result_lacks": "main()",
+    "nlc6_sf105_device_guard_inside_suppress_swallowed": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
@@ -3451,6 +3462,8 @@ _SECOND_ROUND = ("the second block's psum meets the first block's reduced output
 NOTES: dict[tuple[str, int], str] = {
     ("nkd2_sf105_trials_ranked_by_rank1_losses", 25): "the losses are arrays of rank 1: `sorted` raises ValueError"
     " (no truth value) before the psum",
+    ("nlc4_sf104_table_kinds_drawn_as_floats_never_index", 29): "a NumPy float indexes no tuple: TypeError in"
+    " inputs(), before the export",
     ("nkd3_sf106_geomspace_from_zero_raises", 11): "np.geomspace from 0 raises ValueError before any block is scaled",
 
     ("nkb1_typechecked_dims_disagree_on_block_shapes", 28): "the checker raises TypeError: w's block has 8 rows"
@@ -3464,6 +3477,9 @@ NOTES: dict[tuple[str, int], str] = {
     ("nka3_sf102_config_adapts_to_the_device_count_instead_of_raising", 36): "on any other device count the config"
     " dumps over its first axis only, where the line passes: it raises on 8 devices, not on every count the program"
     " runs on",
+    ("nlc1_sf105_device_list_check_caught_and_a_one_axis_mesh_taken", 38): "on 16 devices the program catches its"
+    " own device check and takes a one-axis mesh, where the second psum is over one axis and passes: the line"
+    " raises on 8 devices, not on every count the program runs on",
     ("nka1_sf102_config_check_caught_and_a_one_axis_mesh_taken", 49): "on 16 devices the program catches its own"
     " mesh check and takes a 8x2 mesh, where the dump is over the first axis only and passes: the line raises on 8"
     " devices, not on every count the program runs on",

@@ -179,7 +179,7 @@ _SAMPLED = {**{name: "float64" for name in ("standard_normal", "random", "normal
                                             "gamma", "standard_gamma", "lognormal", "laplace", "logistic")},
             "integers": "int64", "randint": "int64"}
 _TYPED_AT = {"standard_normal": 1, "random": 1, "standard_exponential": 1, "standard_gamma": 2, "integers": 3,
-             "randint": 3}  # (the position of `dtype`: a positional dtype there is not read)
+             "randint": 3}  # (the index of `dtype`: a dtype given there positionally is not read)
 _DEFAULT_FLOAT = frozenset({"zeros", "ones", "empty", "eye", "identity", "linspace"})
 _KEEPING = frozenset({"copy", "reshape", "transpose", "squeeze", "ravel", "flatten", "block_until_ready", "swapaxes",
                       "T", "mT"})
@@ -196,7 +196,7 @@ def method_dtype(host: bool, name: str, owner: object, args: list, kwargs: dict)
     if name in _KEEPING and type(owner) is Arr:
         return owner.dtype
     if host and name in _SAMPLED and set(kwargs) <= {"size", "dtype", "low", "high", "loc", "scale", "endpoint"} \
-            and len(args) < _TYPED_AT.get(name, 9):
+            and len(args) <= _TYPED_AT.get(name, 9):
         if "dtype" in kwargs:
             return requested(kwargs["dtype"], True) if name in _TYPED_AT else None
         return named(_SAMPLED[name])
@@ -220,7 +220,7 @@ def made_dtype(name: str, args: list, kwargs: dict) -> DType | None:
         return requested(args[_DTYPE_AT[tail]], host)  # `np.ones((8, 8), np.float32)`
     if module == "numpy.random":
         return named(_SAMPLED[tail]) if tail in _SAMPLED and not kwargs.keys() - {"size", "low", "high", "loc", "scale"} \
-            and len(args) < _TYPED_AT.get(tail, 9) else None
+            and len(args) <= _TYPED_AT.get(tail, 9) else None
     if not kwargs and (tail in ("zeros", "ones", "empty", "identity") and len(args) == 1 or tail == "eye" and 1 <= len(args) <= 3
                        or tail == "linspace" and 2 <= len(args) <= 3) and all(type(a) in (int, float, tuple, list) for a in args):
         return named("float64") if host else DType(None, "f")

@@ -7,8 +7,9 @@ Python scalars for a vector (an int or a float for an integer or floating dtype)
 0 gives the scalar. The run knows the structure where the array's rank and leading size are
 known, never the values: such a scalar is an unknown Python number (unknown_numbers.py), any
 other item (a row, of a length the run may not know; a bool, a complex) an unknown value. An
-array of unknown rank or leading size gives no list (Bail), as does a traced array (JAX raises:
-its values are not known while tracing).
+array of unknown rank gives a value the run does not know (a scalar or a list), one of unknown
+leading size a list of unknown length (unsized_lists.py); a traced array gives no list (Bail:
+JAX raises, its values are not known while tracing).
 """
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from codemods.analysis.unknown_numbers import number
 def listed(run, method, args: list, kwargs: dict) -> object:
     """`x.tolist()`, `method` being the ArrMethod `x.tolist`."""
     owner = method.owner
-    if args or kwargs or owner is None or owner.ndim is None or run.in_body or run.jitted:
+    if args or kwargs or owner is None or run.in_body or run.jitted:
         raise Bail
+    if owner.ndim is None:
+        return Opaque()  # (a scalar or a list, of a rank not known: a value the run passes along)
     dtype = owner.dtype
 
     def scalar() -> Opaque:
@@ -30,5 +33,7 @@ def listed(run, method, args: list, kwargs: dict) -> object:
     if owner.ndim == 0:
         return scalar()
     if owner.count is None:
-        raise Bail
+        from codemods.analysis.unsized_lists import unsized
+
+        return unsized(run)  # (a list of a length not known: unsized_lists.py)
     return [scalar() if owner.ndim == 1 else Opaque() for _ in range(owner.count)]

@@ -154,6 +154,40 @@ def matmul(left: object, right: object) -> Arr | None:
     return _result((rows, cols), next(iter(meshes.values())))
 
 
+def tensordot(left: object, right: object, axes: object) -> Arr | None:
+    """`jnp.tensordot(a, b, k)` (the last k dimensions of a against the first k of b) or with
+    `axes=(dims_a, dims_b)`: the kept dimensions of a, then of b, as matmul lays them out (run on
+    jax 0.10.2, eager and jitted: a replicated vector against `P(None, 'x', 'y')` gives `P('x', 'y')`)."""
+    layouts = [_layout(left), _layout(right)]
+    if None in layouts or not any(type(v) is Arr and not v.host for v in (left, right)):
+        return None
+    (first, _), (second, _) = layouts
+    if type(axes) is int and 0 <= axes <= min(len(first), len(second)):
+        pairs = list(zip(range(len(first) - axes, len(first)), range(axes)))
+    elif type(axes) in (tuple, list) and len(axes) == 2 and all(type(a) is int for a in axes):
+        pairs = [tuple(axes)]
+    elif type(axes) in (tuple, list) and len(axes) == 2 and all(type(a) in (tuple, list) for a in axes) \
+            and len(axes[0]) == len(axes[1]) and all(type(d) is int for a in axes for d in a):
+        pairs = list(zip(*axes))
+    else:
+        return None
+    if not all(-len(first) <= i < len(first) and -len(second) <= j < len(second) for i, j in pairs):
+        return None  # (JAX raises)
+    pairs = [(i % len(first), j % len(second)) for i, j in pairs]
+    if len({i for i, _ in pairs}) != len(pairs) or len({j for _, j in pairs}) != len(pairs):
+        return None
+    if any(first[i] is not None and second[j] is not None for i, j in pairs):
+        return None  # (JAX raises, or the output's sharding is ambiguous)
+    kept = [e for d, e in enumerate(first) if d not in {i for i, _ in pairs}] + \
+        [e for d, e in enumerate(second) if d not in {j for _, j in pairs}]
+    contracted = [first[i] if first[i] is not None else second[j] for i, j in pairs]
+    named = lambda entries: {a for e in entries if e is not None for a in ((e,) if type(e) is str else e)}
+    meshes = {id(mesh): mesh for _, mesh in layouts if mesh is not None}
+    if len(meshes) != 1 or named(kept) & named(contracted):
+        return None
+    return _result(tuple(kept), next(iter(meshes.values())))
+
+
 def library(name: str, args: list, kwargs: dict) -> Arr | None:
     """A `jax.numpy` / `jax.nn` call's result, laid out, where a rule above says it."""
     if not args:
@@ -166,6 +200,9 @@ def library(name: str, args: list, kwargs: dict) -> Arr | None:
         return _reduction(args[0], args[1:], kwargs, positional, allowed)
     if name in MATMULS and len(args) == 2 and not kwargs:
         return matmul(args[0], args[1])
+    if name == "jax.numpy.tensordot" and len(args) in (2, 3) and set(kwargs) <= {"axes"} \
+            and not (len(args) == 3 and kwargs):
+        return tensordot(args[0], args[1], args[2] if len(args) == 3 else kwargs.get("axes", 2))
     if name == "jax.numpy.transpose" and len(args) == 1 and not kwargs:
         return transposed(args[0])
     return None

@@ -48,6 +48,10 @@ def made(run, name: str, args: list, kwargs: dict, result: object) -> object:
     if type(result) is Arr and not result.host and result.sharding is None and name.startswith(_MAKERS) and not _PLACING & set(kwargs) \
             and _outside(run) and _sources_ok([*args, *kwargs.values()]):
         result.one = True
+    elif type(result) is Arr and not result.host:
+        from codemods.analysis.mesh_made import replicated
+
+        return replicated(run, name, args, kwargs, result, _PLACING)  # (under an Explicit mesh: mesh_made.py)
     return result
 
 

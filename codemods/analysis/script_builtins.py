@@ -22,7 +22,7 @@ from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import unknown_truths
+from codemods.analysis import unknown_truths, unsized_lists
 from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
@@ -256,6 +256,9 @@ class ScriptBuiltins:
         if name in PROTOCOL_BUILTINS and args and type(args[0]) is UObj \
                 and (done := protocol_call(self, name, func, args, kwargs)) is not NotImplemented:
             return done  # (`len(obj)` asks `__len__`: builtin_protocols.py)
+        if name == "len" and (done := unsized_lists.length(self, args, kwargs)) is not NotImplemented \
+                or (done := unsized_lists.converted(self, name, args, kwargs)) is not NotImplemented:
+            return done  # (`len(jax.devices())` of an unknown device count, `list(x.shape)`: unsized_lists.py)
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
                     or type(a) in (set, frozenset) and name != "len"

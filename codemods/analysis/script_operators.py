@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 from codemods.analysis.object_ids import Ident
 from codemods.analysis import (exact_host_arrays, repr_enums, unknown_truths, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
-                               script_flags, script_paths, script_typing)
+                               script_flags, script_paths, script_typing, unknown_indexes)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.shaped_values import operator_result
@@ -164,6 +164,8 @@ class ScriptOperators:
             return guard(operator.getitem, holder, key)
         if script_environment.is_environ(holder):
             return script_environment.item(self, key)
+        if kind in (list, tuple) and (found := unknown_indexes.item(self, holder, key)) is not NotImplemented:
+            return found  # (`sizes[t]` of a drawn NumPy int: unknown_indexes.py)
         return script_typing.subscript(holder, key, self)  # (`tuple[int, int]`), or Bail
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
@@ -375,7 +377,7 @@ class ScriptOperators:
         if kind is Arr and value.count is not None:
             if self.states is not None:
                 self.states.untracked([value])  # (its items: of unknown state)
-            return [computed(self, Arr(None, value.host), [value]) for _ in range(value.count)]
+            return [computed(self, unknown_indexes.row(value), [value]) for _ in range(value.count)]
         if kind is UObj:
             hook = value.cls.lookup("__iter__")
             if hook is None and value.data is not None:

@@ -36,6 +36,7 @@ from codemods.analysis.unknown_numbers import number, of_numbers
 from codemods.analysis.state_transforms import Transforms
 from codemods.analysis.transfer_keys import case_keys
 from codemods.analysis.mesh_unknowns import unsure
+from codemods.analysis.plain_states import plain_collective
 from codemods.analysis import state_updates
 from codemods.analysis.values import (CONSTANT, STATIC, UNKNOWN, AxisState, Const, JaxName, State, TupleValue,
                                       replicated_partner)
@@ -250,7 +251,9 @@ class BodyStates:
             if type(array) is not Arr:
                 raise Bail
             value = self.state(array)
-            if value.mixed or unsure(value, self.mesh.names) or any(value.on(axis) is U for axis in axes) and short not in _CASTS:
+            plain = plain_collective(self, value, axes, short)  # (unknown axes that cannot matter: plain_states.py)
+            if value.mixed or unsure(value, self.mesh.names) and not plain \
+                    or any(value.on(axis) is U for axis in axes) and short not in _CASTS:
                 raise Bail  # (whether JAX raises here is not known)
             self.transforms.collective(short, value, gives, array)
             if short == "all_gather" and bound.get("tiled") is True and array.ndim == 0:
@@ -265,7 +268,7 @@ class BodyStates:
                 result = transfer.pcast_result(value, axes, gives, why, short)
             else:
                 result = transfer.collective_result(value, axes, gives, rule, why)
-            if unsure(result, self.mesh.names):
+            if unsure(result, self.mesh.names) and not (plain and all(result.on(axis) is not Q for axis in axes)):
                 raise Bail  # JAX rejects it (a cast from a state it does not take) or it is not known
             return Arr(None, False, ndim=array.ndim if rule.reduction else None, state=self.made(result))
 
