@@ -86,6 +86,7 @@ def _block(body: list[ast.stmt]) -> list[Region]:
 
 
 def _exits(body: list[ast.stmt]) -> bool:
+    # (the last statement, on the tree alone: leaving_calls.leaves needs a scope guards do not have)
     return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
 
 
