@@ -115,14 +115,9 @@ def may_leave(body: list, kinds: tuple = JUMPS) -> bool:
 
 
 def block_nodes(body: list):
-    """The nodes of these statements, but those inside the defs, lambdas and classes among them
-    (which run, and leave, elsewhere; a statement that is a def itself is walked whole, erring
-    toward `may_leave`)."""
-    return (node for stmt in body for node in iter_nodes(stmt, _nested))
-
-
-def _nested(node: ast.AST) -> bool:
-    return isinstance(node, _SCOPES)
+    """The nodes of these statements but those inside their defs, lambdas and classes (which run
+    elsewhere; a def that is one of the statements is walked whole, erring toward `may_leave`)."""
+    return (node for stmt in body for node in iter_nodes(stmt, lambda inner: isinstance(inner, _SCOPES)))
 
 
 def _statements(body: list) -> list:
