@@ -47,12 +47,7 @@ def method_of_built(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
             return stored
     if isinstance(built, Family):
         return member_method(interp, use)  # `self.body` in a base class's method (family_bodies.py)
-    if not isinstance(built, Instance) or built.building or built.fields is None:
-        return use
-    method = class_method(interp.scope, built.cls, attr)
-    if not isinstance(method, ast.FunctionDef) or method.decorator_list or method_kind(method) != "plain":
-        return use
-    return replace(use, body=method, body_scopes=(), body_ref=written, bound_args=(Arg(receiver),))
+    return _bound_method(interp, use, built, receiver, attr, written)
 
 
 def _handed_method(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
@@ -67,13 +62,18 @@ def _handed_method(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     if split is None:
         return use
     receiver, attr = split
-    built = _read_quietly(interp, receiver, use.outer_scopes)
+    return _bound_method(interp, use, _read_quietly(interp, receiver, use.outer_scopes), receiver, attr, given)
+
+
+def _bound_method(interp: Interpreter, use: ShardMapUse, built, receiver: ast.Name, attr: str,
+                  ref: ast.expr) -> ShardMapUse:
+    """The body: the plain method `attr` of the object `built` (complete), bound to `receiver`."""
     if not isinstance(built, Instance) or built.building or built.fields is None:
         return use
     method = class_method(interp.scope, built.cls, attr)
     if not isinstance(method, ast.FunctionDef) or method.decorator_list or method_kind(method) != "plain":
         return use
-    return replace(use, body=method, body_scopes=(), body_ref=given, bound_args=(Arg(receiver),))
+    return replace(use, body=method, body_scopes=(), body_ref=ref, bound_args=(Arg(receiver),))
 
 
 def _receiver_and_attr(written: ast.expr | None) -> tuple[ast.Name, str] | None:

@@ -22,7 +22,7 @@ import ast
 from codemods.analysis.sequence_kinds import kinded
 from codemods.analysis.callers import _argument
 from codemods.analysis.contexts import _Applied, _conditional, disagreeing_sites, first_failing
-from codemods.analysis.leaving_calls import leaving_names
+from codemods.analysis.leaving_calls import block_nodes, leaving_names
 from codemods.analysis.loop_params import _STOPS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.nodes import FunctionDef, positional_params
@@ -283,15 +283,12 @@ def _exits_before(where: ast.AST, node: ast.AST, leaving: frozenset[str] = froze
     """A statement of `where` (not of a def inside it) ending before `node` may leave it: a
     return, raise, assert, break or continue, or a call like `pytest.skip(...)`, `sys.exit()`, or
     of a module def in `leaving` (one that never returns: `finish(result)` raising SystemExit)."""
-    stack = list(ast.iter_child_nodes(where))
-    while stack:
-        found = stack.pop()
-        if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        if (getattr(found, "end_lineno", 0) or 0, getattr(found, "end_col_offset", 0) or 0) <= (node.lineno, node.col_offset):
+    # (leaving_calls.may_leave, but only before `node`, and with asserts and test skips counted)
+    for found in block_nodes([where]):
+        if found is not where and (getattr(found, "end_lineno", 0) or 0, getattr(found, "end_col_offset", 0) or 0) \
+                <= (node.lineno, node.col_offset):
             name = found.func.attr if type(found) is ast.Call and type(found.func) is ast.Attribute else \
                 found.func.id if type(found) is ast.Call and type(found.func) is ast.Name else None
             if isinstance(found, _EXITS) or name in _EXIT_CALLS or name in leaving and type(found.func) is ast.Name:
                 return True
-        stack.extend(ast.iter_child_nodes(found))
     return False

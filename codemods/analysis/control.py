@@ -19,10 +19,11 @@ from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
 from codemods.analysis.nodes import DEFS, iter_nodes, target_names
 from codemods.analysis.handled import handles_trace_errors, leaves_early, suppresses_trace_errors
+from codemods.analysis.leaving_calls import JUMPS, may_leave
 from codemods.analysis.type_tests import inspects_types
 from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.comprehensions import Comprehensions
-from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
+from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds
 from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
 from codemods.analysis.sequence_kinds import TUPLE
@@ -53,7 +54,7 @@ class ControlFlow(Comprehensions, Rounds):
         guarded = self.type_test(stmt.test)
         with self.unsure(guarded):
             self._branches(frame, [(stmt.body, stmt.test.end_lineno), else_of(stmt)])
-        frame.rest_unsure = guarded and _leaves(stmt)
+        frame.rest_unsure = guarded and may_leave(stmt.body + stmt.orelse, (*JUMPS, ast.Raise))  # (a branch may leave)
 
     def type_test(self, test: ast.expr) -> bool:
         """The test asks a value's type, itself or through a helper or a name (type_tests.py)."""
@@ -164,7 +165,7 @@ class ControlFlow(Comprehensions, Rounds):
             # Only where judging (not inside another loop's silent rounds): nested counted loops
             # would multiply their rounds.
             exact = None  # the names after the loop's last round, when every round was run or repeats
-            if rounds >= 1 and not self.silent and not jumps and end is not entry and not returns_inside(body):
+            if rounds >= 1 and not self.silent and not jumps and end is not entry and not may_leave(body, (ast.Return,)):
                 exact = dict(end) if rounds == 1 else \
                     self._exact_rounds(frame, body, header_line, enter, judged, min(rounds, MAX_EXACT_ROUNDS) - 1, rounds)
             # Leaves of a tree (at least one): the rounds after the first start where it ended.
@@ -453,13 +454,6 @@ def _joined(left: dict[str, Value], right: dict[str, Value], unbound) -> dict[st
 
 def _same_state(left: dict[str, Value], right: dict[str, Value]) -> bool:
     return set(left) == set(right) and all(same_value(left[name], right[name]) for name in left)
-
-
-def _leaves(stmt: ast.If) -> bool:
-    """Whether a branch of `stmt` may leave the block it stands in (return, raise, break, continue)."""
-    return any(isinstance(node, (ast.Return, ast.Raise, ast.Break, ast.Continue))
-               for branch in (stmt.body, stmt.orelse) for inner in branch
-               for node in iter_nodes(inner, prune=lambda n: isinstance(n, DEFS + (ast.Lambda, ast.ClassDef))))
 
 
 def join_outcomes(frame: Frame, before: dict[str, Value], outcomes: list[dict[str, Value]]) -> None:

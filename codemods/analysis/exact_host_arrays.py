@@ -32,9 +32,9 @@ from codemods.analysis.script_values import Arr
 _LIMIT = 1 << 16  # values kept per array
 _EXACT = 2 ** 53  # ints past this (and int64 wrap-around) are not followed
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-        ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}
-_COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
-            ast.Eq: operator.eq, ast.NotEq: operator.ne}
+        ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
+        ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+        ast.Eq: operator.eq, ast.NotEq: operator.ne}  # (orderings give bools, which `_apply` passes)
 
 
 def values(run, arr: object) -> tuple | None:
@@ -102,7 +102,8 @@ def _apply(op, a: object, b: object, ints_only: bool) -> object:
 
 
 def operated(run, op: type, left: object, right: object, result: object) -> object:
-    """`left op right` of exact host values: `result` (the run's array) given them."""
+    """`left op right` of exact host values, an ordering among them (bools): `result` (the run's
+    array) given them."""
     func = _OPS.get(op)
     if func is None or type(result) is not Arr or not result.host:
         return result
@@ -116,15 +117,7 @@ def operated(run, op: type, left: object, right: object, result: object) -> obje
         return result
 
 
-def compared(run, op: type, left: object, right: object, result: object) -> object:
-    """`left < right` (and the other orderings) of exact host values: bools."""
-    func = _COMPARE.get(op)
-    if func is None or type(result) is not Arr or not result.host:
-        return result
-    sides = (_operand(run, left), _operand(run, right))
-    if None in sides:
-        return result
-    return _combined(run, func, sides, result)
+compared = operated  # (an ordering: the same walk over the values, giving bools)
 
 
 def _combined(run, func, sides: tuple, result: Arr) -> Arr:

@@ -86,6 +86,7 @@ def _block(body: list[ast.stmt]) -> list[Region]:
 
 
 def _exits(body: list[ast.stmt]) -> bool:
+    # (the last statement, on the tree alone: leaving_calls.leaves needs a scope guards do not have)
     return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
 
 
@@ -247,18 +248,13 @@ class _Guards:
         return None if spelled is None else resolve_dotted(self.bindings, spelled, frozenset())
 
     def regions(self, node: ast.AST) -> Iterator[Region]:
-        if isinstance(node, ast.If):
+        if isinstance(node, (ast.If, ast.IfExp)):
+            spans = _block if isinstance(node, ast.If) else _expr  # (branches of statements, or expressions)
             taken = self.decide(node.test)
             if taken is _UNKNOWN:
-                yield from _block(node.body) + _block(node.orelse)
+                yield from spans(node.body) + spans(node.orelse)
             elif taken is not None:
-                yield from _block(node.orelse if taken else node.body)
-        elif isinstance(node, ast.IfExp):
-            taken = self.decide(node.test)
-            if taken is _UNKNOWN:
-                yield from _expr(node.body) + _expr(node.orelse)
-            elif taken is not None:
-                yield from _expr(node.orelse if taken else node.body)
+                yield from spans(node.orelse if taken else node.body)
         elif isinstance(node, ast.Try) and any(_catches_shim_error(h) for h in node.handlers):
             handlers = [stmt for h in node.handlers for stmt in h.body]
             if self._uses_removed(node.body):

@@ -18,7 +18,8 @@ import ast
 from bisect import bisect_right
 from operator import attrgetter
 
-from codemods.analysis.nodes import DEFS, calls_by_callee, iter_nodes, last_name, module_parents, nodes_of_type
+from codemods.analysis.leaving_calls import JUMPS, may_leave
+from codemods.analysis.nodes import DEFS, calls_by_callee, last_name, module_parents, nodes_of_type
 
 _CAUGHT = frozenset({"ValueError", "ShardingTypeError", "Exception", "BaseException"})
 
@@ -165,6 +166,4 @@ def _regions(tree: ast.Module) -> list[tuple[int, int]]:
 
 def leaves_early(body: list[ast.stmt]) -> bool:
     """A return, break, continue or yield in this block (not in a def or class defined in it)."""
-    return any(isinstance(node, (ast.Return, ast.Break, ast.Continue, ast.Yield, ast.YieldFrom))
-               for stmt in body
-               for node in iter_nodes(stmt, prune=lambda n: isinstance(n, DEFS + (ast.Lambda, ast.ClassDef))))
+    return may_leave(body, (*JUMPS, ast.Yield, ast.YieldFrom))

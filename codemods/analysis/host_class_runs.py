@@ -110,7 +110,7 @@ class HostClassRuns:
             raise Bail
         member = found[0]
         if type(member) is ast.FunctionDef:
-            kind = _kind(member)
+            kind = decoration(member)
             if kind == "property" and obj is not None:
                 return self.run_def(member, [obj], {})
             if kind == "staticmethod":
@@ -291,7 +291,8 @@ class HostClassRuns:
         return NotImplemented
 
 
-def _kind(node: ast.FunctionDef) -> str | None:
+def decoration(node: ast.FunctionDef) -> str | None:
+    """How a class member is called: "method", "property", "staticmethod", "classmethod" (None: not known)."""
     if not node.decorator_list:
         return "method"
     if len(node.decorator_list) == 1 and type(node.decorator_list[0]) is ast.Name \

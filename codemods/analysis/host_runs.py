@@ -33,7 +33,7 @@ from codemods.analysis.object_orderings import keyed, orders
 from codemods.analysis.host_objects import (BUILTINS, EXCEPTIONS, FieldInfo, METHODS, STORING, Bail, ClassRef, FuncRef,
                                             Record, Seq, Special, record_shape, snapshot)
 from codemods.analysis.host_views import ObjectView, field_type
-from codemods.analysis.host_class_runs import HostClassRuns, run_def_env
+from codemods.analysis.host_class_runs import HostClassRuns, decoration, run_def_env
 from codemods.analysis.host_handlers import HostHandlers
 from codemods.analysis.host_classes import HELD, HostObj, JaxRef, plain_class
 from codemods.analysis.host_objects import as_dict as _as_dict
@@ -212,7 +212,7 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
                 if len(member.targets) != 1:
                     raise Bail
                 return self.eval(member.value, self.module_env)
-            kind = _decoration(member)
+            kind = decoration(member)
             if kind == "property" and type(obj) is Record:
                 return self.run_def(member, [obj], {})
             if kind == "staticmethod":
@@ -463,15 +463,6 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
 def _method_of_value(func) -> bool:
     owner = getattr(func, "__objclass__", None) or type(getattr(func, "__self__", None))
     return owner in (str,) and getattr(func, "__name__", "") in METHODS[str]
-
-
-def _decoration(node: ast.FunctionDef) -> str | None:
-    if not node.decorator_list:
-        return "method"
-    if len(node.decorator_list) == 1 and type(node.decorator_list[0]) is ast.Name \
-            and node.decorator_list[0].id in ("property", "staticmethod", "classmethod"):
-        return node.decorator_list[0].id
-    return None
 
 
 def _class_attribute_stored(tree: ast.Module, name: str) -> bool:

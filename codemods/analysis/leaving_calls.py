@@ -29,6 +29,7 @@ from codemods.analysis.nodes import iter_nodes, nodes_of_type
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _SYSTEM_EXIT = frozenset({"SystemExit", "BaseException"})
 _UNKNOWN = frozenset()  # leaves, with an exception not known
+JUMPS = (ast.Return, ast.Break, ast.Continue)  # (leave a block without raising)
 
 
 def leaving_names(scope) -> frozenset[str]:
@@ -47,9 +48,8 @@ def never_returns(scope, function, depth: int = 0) -> frozenset | None:
     with (empty when not known), or None when a call may return."""
     if depth > 4 or not isinstance(function, ast.FunctionDef) or function.decorator_list:
         return None
-    for node in iter_nodes(function, lambda node: isinstance(node, _SCOPES)):
-        if node is not function and type(node) in (ast.Return, ast.Yield, ast.YieldFrom, ast.Await):
-            return None
+    if may_leave([function], (ast.Return, ast.Yield, ast.YieldFrom, ast.Await)):
+        return None
     body = _statements(function.body)
     for index, stmt in enumerate(body):
         kinds = leaves(scope, stmt, (function,), depth + 1)
@@ -79,8 +79,7 @@ def leaves(scope, stmt: ast.stmt, scopes: tuple, depth: int = 0) -> frozenset | 
     if kind is ast.Try:
         body = _statements(stmt.body)
         kinds = leaves(scope, body[0], scopes, depth) if body else None
-        if not kinds or any(type(node) in (ast.Return, ast.Break, ast.Continue)
-                            for part in stmt.finalbody for node in iter_nodes(part, lambda n: isinstance(n, _SCOPES))):
+        if not kinds or may_leave(stmt.finalbody):
             return None
         return None if any(_may_catch(scope, handler, kinds, scopes) for handler in stmt.handlers) else kinds
     if kind is ast.If and stmt.orelse:
@@ -101,12 +100,24 @@ def unreached(scope, node: ast.AST, parents: dict, scopes: tuple) -> bool:
             block = getattr(parent, field, None)
             if type(block) is list and any(item is current for item in block):
                 index = next(at for at, item in enumerate(block) if item is current)
-                if any(type(stmt) in (ast.Return, ast.Break, ast.Continue) or leaves(scope, stmt, scopes) is not None
+                if any(type(stmt) in JUMPS or leaves(scope, stmt, scopes) is not None
                        for stmt in block[:index]):
                     return True
         if isinstance(parent, (*_SCOPES, ast.Module)):
             return False
         current = parent
+
+
+def may_leave(body: list, kinds: tuple = JUMPS) -> bool:
+    """A node of `kinds` in these statements, outside the defs, lambdas and classes in them: the
+    block may leave there (where `leaves` asks that it always does)."""
+    return any(isinstance(node, kinds) for node in block_nodes(body))
+
+
+def block_nodes(body: list):
+    """The nodes of these statements but those inside their defs, lambdas and classes (which run
+    elsewhere; a def that is one of the statements is walked whole, erring toward `may_leave`)."""
+    return (node for stmt in body for node in iter_nodes(stmt, lambda inner: isinstance(inner, _SCOPES)))
 
 
 def _statements(body: list) -> list:

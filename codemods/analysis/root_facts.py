@@ -61,15 +61,7 @@ def _read(positions: list[int], nodes: list[ast.AST], where: dict[int, int], tre
                 # The name each argument hands on: `fn`, `partial(fn, axis=axis)`, `model.apply`
                 # of a parameter `model` (read in the loop: a call per argument was 5% of the facts).
                 passed = set()
-                for arg in node.args:
-                    if type(arg) is call and arg.args:
-                        arg = arg.args[0]
-                    if type(arg) is attribute:
-                        arg = arg.value
-                    if type(arg) is name:
-                        passed.add(arg.id)
-                for keyword in node.keywords:
-                    arg = keyword.value
+                for arg in node.args + [keyword.value for keyword in node.keywords] if node.keywords else node.args:
                     if type(arg) is call and arg.args:
                         arg = arg.args[0]
                     if type(arg) is attribute:

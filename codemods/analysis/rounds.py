@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.nodes import DEFS, iter_nodes
+from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.repeat_guards import same_way_each_call
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.values import UNKNOWN, Const, JaxName, Value, same_value
@@ -148,15 +148,6 @@ class Rounds:
         return not call.keywords and len(call.args) == 1 and type(call.args[0]) in (ast.Name, ast.Attribute) \
             and all(type(node) in (ast.Name, ast.Attribute, ast.Load) for node in ast.walk(call.args[0])) \
             and self.eval(call.func, frame) == JaxName("builtins.len")
-
-
-def returns_inside(body: list[ast.stmt]) -> bool:
-    """A return in this block (not in a function defined in it): a later round may not run."""
-    for stmt in body:
-        for node in iter_nodes(stmt, prune=lambda n: isinstance(n, DEFS + (ast.Lambda, ast.ClassDef))):
-            if isinstance(node, ast.Return):
-                return True
-    return False
 
 
 def _agree(values: dict[int, Value], key: int, value: Value) -> None:
