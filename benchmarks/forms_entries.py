@@ -13,6 +13,13 @@ from __future__ import annotations
 ENTRIES = {
     "la1_sf105_runner_reraises_or_hands_the_error_back": "main()",
     "nla1_sf105_retry_reraises_only_on_the_last_attempt": "main()",
+    "nla2_sf105_guard_clause_inside_suppress": "main()",
+    "nla3_sf105_guard_clause_inside_a_swallowing_exit": "main()",
+    "nla4_sf105_guard_clause_inside_a_generator_manager": "main()",
+    "nla5_sf105_guard_clause_in_a_thread_target": "main()",
+    "nla6_sf105_unknown_assert_inside_suppress": "main()",
+    "nla7_sf105_guard_clause_in_a_property_read_by_getattr": "main()",
+    "nla8_sf105_guard_clause_caught_by_the_programs_own_class": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.passed_steps import passed
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.script_values import Opaque
 
 
@@ -35,6 +36,28 @@ def _reports(statement: ast.stmt) -> bool:
     return name in _REPORTING
 
 
+# What Python itself catches on the way out of the code that raises it, and goes on: `getattr(obj,
+# name, default)`, `hasattr` and a class's `__getattr__` an AttributeError a property raised, a
+# `for` loop StopIteration from `__next__` and IndexError from an old-style `__getitem__`, a
+# ChainMap KeyError from its maps (form nla7).
+_PROTOCOL_ERRORS = (AttributeError, StopIteration, StopAsyncIteration, LookupError)
+
+
+def _raised_class(run, exc: ast.expr, env) -> type:
+    """The class the branch's `raise` raises: a builtin or module exception class named directly
+    (`raise ConfigError(...)`); anything else stops the run."""
+    named = exc.func if type(exc) is ast.Call else exc
+    inner = named
+    while type(inner) is ast.Attribute:
+        inner = inner.value
+    if type(inner) is not ast.Name:
+        raise Bail
+    kind = run.eval(named, env)
+    if not isinstance(kind, type) or not issubclass(kind, Exception) or issubclass(kind, _PROTOCOL_ERRORS):
+        raise Bail
+    return kind
+
+
 def raises_only(body: list[ast.stmt]) -> bool:
     """The branch is `raise E...` (not a bare re-raise), perhaps after log lines."""
     return bool(body) and type(body[-1]) is ast.Raise and body[-1].exc is not None \
@@ -46,7 +69,9 @@ def guard_clause(run, node: ast.If, env) -> None:
     the runs that go on took it."""
     test = run.eval(node.test, env)
     if type(test) is Opaque:
-        passed(run)  # (a handler might catch the raise: then the run stops)
+        kind = _raised_class(run, node.body[-1].exc, env)
+        if getattr(run, "guarded", 0) and not narrow(run, (kind,)):
+            raise Bail  # (a handler, or a block that swallows, might catch the raise: swallowing_blocks.py)
         run.block(node.orelse, env)
     else:
         run.block(node.body if run.truth(test) else node.orelse, env)

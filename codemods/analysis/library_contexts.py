@@ -70,10 +70,13 @@ class Suppress(LibraryContext):
         self.kinds = kinds
 
     def run_with(self, run, target, body, env) -> None:
+        from codemods.analysis.swallowing_blocks import swallowing
+
         if target is not None:
             run.store(target, None, env)
         try:
-            body()
+            with swallowing(run):  # (a step it may swallow: swallowing_blocks.py)
+                body()
         except (Break, Continue, Return, Bail):
             raise
         except Raised as raised:
@@ -132,9 +135,12 @@ class ExitStackObj(LibraryContext):
     def run_with(self, run, target, body, env) -> None:
         if target is not None:
             run.store(target, self, env)
+        from codemods.analysis.swallowing_blocks import swallowing
+
         self.base = len(run.contexts)
         try:
-            body()
+            with swallowing(run):  # (an object's exit pushed on it may swallow: swallowing_blocks.py)
+                body()
         except (Break, Continue, Return):
             self.leave(run)
             raise

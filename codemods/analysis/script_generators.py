@@ -262,9 +262,11 @@ def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
     if target is not None:
         run.store(target, value, env)
     from codemods.analysis.host_exprs import Break, Continue, Raised, Return
+    from codemods.analysis.swallowing_blocks import generator_may_swallow, swallowing
 
     try:
-        body()
+        with swallowing(run, generator_may_swallow(manager.gen.func.node)):  # (swallowing_blocks.py)
+            body()
     except (Break, Continue, Return):  # (not exceptions in Python: the manager leaves normally)
         _leave(manager)
         raise
