@@ -183,19 +183,22 @@ class Native:
 class Bridge(collections.abc.Coroutine):
     """What a real asyncio Task steps: the run's coroutine, one piece per `send`."""
 
-    def __init__(self, coro: CoroRun) -> None:
+    def __init__(self, coro: CoroRun, main: bool = False) -> None:
         if type(coro) is not CoroRun or coro.awaited:
             raise Bail
         coro.awaited = True
-        self.coro = coro
+        self.coro, self.main = coro, main  # (main: asyncio.run's own, whose exception leaves the loop)
         self.context = dict(current_context(coro.run))  # (a task runs in a copy made now: script_contextvars.py)
 
     def send(self, value: object) -> object:
         run = self.coro.run
         outer = run.__dict__.get("_context")
         run._context = self.context
+        from codemods.analysis.swallowing_blocks import swallowing
+
         try:
-            more, out = self.coro.step()
+            with swallowing(run, not self.main):  # (a task's exception stays in it: gather's return_exceptions)
+                more, out = self.coro.step()
         except Raised as raised:
             raise raised.error from None
         except (Bail, GatherStop) as error:
@@ -255,7 +258,7 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
     loop = RunLoop(run)
     run._loop = loop
     try:
-        task = loop.create_task(Bridge(args[0]))
+        task = loop.create_task(Bridge(args[0], main=True))
         try:
             loop.run_until_complete(task)
             overlapping_jobs.finish(loop, _Abort)
@@ -316,8 +319,11 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     future = loop.create_future()
 
     def job() -> None:
-        saved = {name: run.__dict__.get(name) for name in ("frames", "node", "op_node", "guarded", "contexts", "_worker")}
-        run.frames, run.guarded, run.contexts = [], 0, []  # (a thread of its own: no handlers, no mesh)
+        run.__dict__.setdefault("catching", [])
+        saved = {name: run.__dict__.get(name) for name in ("frames", "node", "op_node", "guarded", "catching", "contexts",
+                                                            "_worker")}
+        run.frames, run.guarded, run.catching, run.contexts = [], 1, [], []  # (a thread of its own: no mesh; its
+        # exception goes to the future, whose awaiter may catch it: swallowing_blocks.py)
         run._worker = True  # (nor the loop's contextvars: script_contextvars.py)
         try:
             result = run.call(func, given, {})
