@@ -23,6 +23,7 @@ ENTRIES = {
     "nla9_sf105_losses_on_different_meshes_do_not_compare": "main()",
     "nla10_sf105_generator_resumed_inside_a_handler": "main()",
     "nla11_sf105_task_assert_kept_by_gather": "main()",
+    "nla12_sf105_assert_message_raises_into_a_handler": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",

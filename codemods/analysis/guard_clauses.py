@@ -70,8 +70,9 @@ def guard_clause(run, node: ast.If, env) -> None:
     test = run.eval(node.test, env)
     if type(test) is Opaque:
         kind = _raised_class(run, node.body[-1].exc, env)
-        if getattr(run, "guarded", 0) and not narrow(run, (kind,)):
-            raise Bail  # (a handler, or a block that swallows, might catch the raise: swallowing_blocks.py)
+        if getattr(run, "guarded", 0) and not (len(node.body) == 1 and narrow(run) and narrow(run, (kind,))):
+            raise Bail  # (a handler, or a block that swallows, might catch the raise, or what the test's
+            # truth or a log line before it raises instead: swallowing_blocks.py)
         run.block(node.orelse, env)
     else:
         run.block(node.body if run.truth(test) else node.orelse, env)
