@@ -6,9 +6,15 @@ a log line. The run does not know the device count (device_counts.py), so it can
 way the test goes; but when the branch can only end in the program's own `raise`, a run that
 reaches any later line did not take it, exactly as an `assert` on an unknown value is passed
 (passed_steps.py). So the run goes on past the `if` (into its `else`, if any), as long as nothing
-can catch what the branch raises (no enclosing handler: `passed`); otherwise it stops (Bail), as
-before. Which later lines raise is then certain for every run that gets there, whatever the
-unknown was.
+can catch what the branch raises; otherwise it stops (Bail), as before. Which later lines raise
+is then certain for every run that gets there, whatever the unknown was.
+
+What may catch it: a handler of its class (a class the module made catches the program's own
+raise, form nla8), a block that swallows (swallowing_blocks.py: suppress, an `__exit__` that may
+answer True, a thread's target, forms nla2-nla5), and Python itself for the errors its protocols
+catch (`getattr(obj, name, default)` an AttributeError a property raised, form nla7). Under any
+handler, the branch must be the `raise` alone, and every handler one that catches no builtin
+error: a log line before it, or the test's own truth, may raise something else.
 """
 from __future__ import annotations
 

@@ -12,10 +12,12 @@ has passed it; inside one that may catch it, the run stops (Bail). What these ch
 TypeError, ValueError, RuntimeError, IndexError, OverflowError or MemoryError (JAX's own classes
 derive from these) or a warning: a handler of another builtin class (`except (OSError,
 KeyError)`), of a class the module made or of unittest's SkipTest cannot catch it. A handler of
-`Exception` (or a bare one) in a calling function that hands the error on (it re-raises, or only
-records the exception and gives it back: a CliRunner's `invoke` returning a result holding it, a
-worker setting its future's exception, a retry wrapper) is the error reporting around a whole
-command: it is not read as a probe of the call. One that logs the error or files it in a list and
+`Exception` (or a bare one) in a calling function that hands the error on (every way out of it
+re-raises, or only records the exception and gives it back: a CliRunner's `invoke` re-raising
+or returning a result holding it, a worker setting its future's exception) is the error
+reporting around a whole command: it is not read as a probe of the call. A retry wrapper that
+re-raises only on its last attempt is: its other attempts call again, and an attempt that
+changed state may answer otherwise. One that logs the error or files it in a list and
 gives the caller a plain value swallows it, and the caller may go on another way: it is read as a
 probe. One that does other work instead (`except Exception:
 fallback()`) may be the program's way round a failing call, so it is; in the call's own function
