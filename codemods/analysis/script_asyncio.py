@@ -317,13 +317,14 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     if type(func) not in (UFunc, Bound, PartialObj) and not isinstance(func, RunCallable):
         raise Bail
     future = loop.create_future()
+    awaiting = (getattr(run, "guarded", 0), list(run.__dict__.get("catching", [])))  # (the handlers its exception meets)
 
     def job() -> None:
         run.__dict__.setdefault("catching", [])
         saved = {name: run.__dict__.get(name) for name in ("frames", "node", "op_node", "guarded", "catching", "contexts",
                                                             "_worker")}
-        run.frames, run.guarded, run.catching, run.contexts = [], 1, [], []  # (a thread of its own: no mesh; its
-        # exception goes to the future, whose awaiter may catch it: swallowing_blocks.py)
+        run.frames, run.contexts = [], []  # (a thread of its own: no mesh)
+        run.guarded, run.catching = awaiting[0], list(awaiting[1])  # (what it raises, `await` raises in its awaiter)
         run._worker = True  # (nor the loop's contextvars: script_contextvars.py)
         try:
             result = run.call(func, given, {})

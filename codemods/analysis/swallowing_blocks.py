@@ -24,6 +24,28 @@ import contextlib
 
 
 @contextlib.contextmanager
+def suppressing(run, kinds: tuple):
+    """Run the block of `contextlib.suppress(*kinds)`: as inside `try: ... except kinds: pass`, a
+    handler the checks of unknown steps read (narrow_handlers.py, unchecked_calls.py)."""
+    from codemods.analysis.host_exprs import Env
+    from codemods.analysis.narrow_handlers import hold_handlers, release_handlers
+
+    if not all(isinstance(kind, type) for kind in kinds):
+        with swallowing(run):  # (a class the run holds as a UClass: any exception may be swallowed)
+            yield
+        return
+    names = [f"_sf_suppressed_{index}" for index in range(len(kinds))]
+    env = Env(None, frozenset(names))
+    env.vars.update(zip(names, kinds))
+    kind = ast.Tuple([ast.Name(name, ast.Load()) for name in names], ast.Load())
+    entry = hold_handlers(run, [ast.ExceptHandler(kind, None, [ast.Pass()])], env)
+    try:
+        yield
+    finally:
+        release_handlers(run, entry)
+
+
+@contextlib.contextmanager
 def swallowing(run, may: bool = True):
     """Run a block whose way out may swallow an exception."""
     run.guarded = getattr(run, "guarded", 0) + bool(may)
@@ -40,6 +62,32 @@ def exit_may_swallow(method: ast.AST) -> bool:
     return not _never_suppresses(method)
 
 
+# Contexts whose exit lets every exception through (JAX's mesh contexts and named scopes,
+# contextlib.nullcontext, files).
+_NEVER_SWALLOWING = frozenset({"set_mesh", "use_mesh", "named_scope", "nullcontext", "open"})
+
+
 def generator_may_swallow(function: ast.AST) -> bool:
-    """A `@contextmanager` generator with a `try` or `with` of its own (around its `yield` or not)."""
-    return any(type(node) in (ast.Try, ast.With, ast.TryStar) for node in ast.walk(function))
+    """A `@contextmanager` generator whose `yield` sits in a `try` with handlers or a `finally`
+    that leaves (`return`, `break`, `continue`), or in a `with` of a context not known to let
+    exceptions through: what is thrown in at the `yield` may end there."""
+    for node in ast.walk(function):
+        if type(node) in (ast.Try, ast.TryStar):
+            leaves = any(type(inner) in (ast.Return, ast.Break, ast.Continue)
+                         for statement in node.finalbody for inner in ast.walk(statement))
+            if (node.handlers or leaves) and _yields(node.body):
+                return True
+        elif type(node) is ast.With and _yields(node.body) and not all(map(_lets_through, node.items)):
+            return True
+    return False
+
+
+def _yields(body: list) -> bool:
+    return any(type(inner) in (ast.Yield, ast.YieldFrom) for statement in body for inner in ast.walk(statement))
+
+
+def _lets_through(item: ast.withitem) -> bool:
+    call = item.context_expr
+    func = call.func if type(call) is ast.Call else None
+    name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
+    return name in _NEVER_SWALLOWING
