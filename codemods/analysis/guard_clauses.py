@@ -23,6 +23,7 @@ import ast
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.script_values import Opaque
+from codemods.analysis.task_errors import faith
 
 
 # What may come before the branch's `raise`: a log line or a printed message. Anything else might
@@ -79,6 +80,7 @@ def guard_clause(run, node: ast.If, env) -> None:
         if getattr(run, "guarded", 0) and not (len(node.body) == 1 and narrow(run) and narrow(run, (kind,))):
             raise Bail  # (a handler, or a block that swallows, might catch the raise, or what the test's
             # truth or a log line before it raises instead: swallowing_blocks.py)
+        faith(run)  # (in an asyncio task: task_errors.py)
         run.block(node.orelse, env)
     else:
         run.block(node.body if run.truth(test) else node.orelse, env)

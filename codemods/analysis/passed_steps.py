@@ -15,12 +15,14 @@ from __future__ import annotations
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.narrow_handlers import narrow
+from codemods.analysis.task_errors import faith
 
 
 def passed(run) -> None:
     """The run goes on past a step that may have raised: only where nothing catches it."""
     if getattr(run, "guarded", 0) and not narrow(run):  # (a SkipTest handler catches no failure: narrow_handlers.py)
         raise Bail
+    faith(run)  # (in an asyncio task: task_errors.py)
 
 
 def unpacked(run, value: object, count: int) -> list:

@@ -267,10 +267,11 @@ def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
     if target is not None:
         run.store(target, value, env)
     from codemods.analysis.host_exprs import Break, Continue, Raised, Return
-    from codemods.analysis.swallowing_blocks import generator_may_swallow, swallowing
+    from codemods.analysis.swallowing_blocks import swallowing
 
+    own = (manager.gen.saved.get("guarded") or 0) - manager.gen.base  # (its own handlers and blocks around the `yield`)
     try:
-        with swallowing(run, generator_may_swallow(manager.gen.func.node)):  # (swallowing_blocks.py)
+        with swallowing(run, own > 0):  # (what they may catch ends the block quietly: swallowing_blocks.py)
             body()
     except (Break, Continue, Return):  # (not exceptions in Python: the manager leaves normally)
         _leave(manager)

@@ -8,11 +8,11 @@ exception, had it been raised, would end the program. Besides a `try`'s handlers
 Python lets a program go on past such an exception from
 - a `with contextlib.suppress(...)` block: the statement after the `with` runs next;
 - a `with` on an object whose `__exit__` may return a true value (an "optional feature" guard);
-- a `@contextmanager` generator that catches, or leaves by a `finally` or `with` of its own,
-  what is thrown in at its `yield`;
+- a `@contextmanager` generator suspended at its `yield` inside a `try` with handlers, a
+  `finally` that leaves or a block that swallows (its own count above its consumer's);
 - an `ExitStack` holding such an object's exit;
 - a thread's target: the exception ends that thread only (threading prints it), and the thread
-  that joins it goes on.
+  that joins it goes on; an asyncio task no consumer carries on from (task_errors.py).
 Each is counted in `run.guarded` with no handler of its own (`catching` stays as it is), so the
 unknown steps inside stop the run (Bail) as inside a handler that may catch anything, and an
 unknown `assert` is followed both ways (unknown_truths.asserted). Forms nla2-nla6.
@@ -60,34 +60,3 @@ def exit_may_swallow(method: ast.AST) -> bool:
     from codemods.analysis.entered import _never_suppresses
 
     return not _never_suppresses(method)
-
-
-# Contexts whose exit lets every exception through (JAX's mesh contexts and named scopes,
-# contextlib.nullcontext, files).
-_NEVER_SWALLOWING = frozenset({"set_mesh", "use_mesh", "named_scope", "nullcontext", "open"})
-
-
-def generator_may_swallow(function: ast.AST) -> bool:
-    """A `@contextmanager` generator whose `yield` sits in a `try` with handlers or a `finally`
-    that leaves (`return`, `break`, `continue`), or in a `with` of a context not known to let
-    exceptions through: what is thrown in at the `yield` may end there."""
-    for node in ast.walk(function):
-        if type(node) in (ast.Try, ast.TryStar):
-            leaves = any(type(inner) in (ast.Return, ast.Break, ast.Continue)
-                         for statement in node.finalbody for inner in ast.walk(statement))
-            if (node.handlers or leaves) and _yields(node.body):
-                return True
-        elif type(node) is ast.With and _yields(node.body) and not all(map(_lets_through, node.items)):
-            return True
-    return False
-
-
-def _yields(body: list) -> bool:
-    return any(type(inner) in (ast.Yield, ast.YieldFrom) for statement in body for inner in ast.walk(statement))
-
-
-def _lets_through(item: ast.withitem) -> bool:
-    call = item.context_expr
-    func = call.func if type(call) is ast.Call else None
-    name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
-    return name in _NEVER_SWALLOWING

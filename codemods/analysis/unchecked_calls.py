@@ -45,6 +45,7 @@ from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
 from codemods.analysis.script_values import Arr, Lib, UClass
+from codemods.analysis.task_errors import faith
 
 _CHECKING_NOTHING = frozenset({
     jaxapi.PARTITION_SPEC, jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP, "jax.jit", "jax.named_scope",
@@ -68,6 +69,7 @@ _TRACED = (TypeError, ValueError, UserWarning, RuntimeWarning, DeprecationWarnin
 
 def passed(run, raised: tuple = _RAISED) -> None:
     """A step that may raise one of `raised`: the run stops where a handler may catch it."""
+    faith(run)  # (in an asyncio task: task_errors.py)
     if not getattr(run, "guarded", 0):
         return
     catching = run.__dict__.get("catching", [])
@@ -169,8 +171,9 @@ def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
             elif kind is ast.For:
                 if any(type(inner) in (ast.Raise, ast.Return) for inner in ast.walk(stmt)):
                     return None
-                rounds = ends(stmt.body, ways, True)
-                after = ends(stmt.orelse, ways | (rounds or set()), loop) if rounds is not None else None
+                rounds = ends(stmt.body, ways, True)  # (a loop over the waiting futures, `for f in batch:
+                # f.set_exception(exc)`, is taken to run: with none, no one waits for the call)
+                after = ends(stmt.orelse, rounds or ways, loop) if rounds is not None else None
                 if after is None:
                     return None
                 ways = after

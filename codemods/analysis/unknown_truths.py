@@ -20,6 +20,7 @@ host value, as before, whose truth stops the run.
 from __future__ import annotations
 
 from codemods.analysis.narrow_handlers import narrow
+from codemods.analysis.task_errors import faith
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_choices import choose
 from codemods.analysis.unknown_numbers import is_number, of_numbers
@@ -120,6 +121,7 @@ def asserted(run, node, env, value: object) -> bool:
         return False
     if not getattr(run, "guarded", 0) or narrow(run, (AssertionError,)) and (
             node.msg is None or type(node.msg) is ast.Constant or narrow(run)):
+        faith(run)  # (in an asyncio task: task_errors.py)
         return True  # (its failure is caught by no handler: a run that goes on has passed it)
     if not truth(run, value):
         raise Raised(AssertionError() if node.msg is None else AssertionError(run.eval(node.msg, env)))
