@@ -13,9 +13,10 @@ Python lets a program go on past such an exception from
 - an `ExitStack` holding such an object's exit;
 - a thread's target: the exception ends that thread only (threading prints it), and the thread
   that joins it goes on; an asyncio task no consumer carries on from (task_errors.py).
-Each is counted in `run.guarded` with no handler of its own (`catching` stays as it is), so the
-unknown steps inside stop the run (Bail) as inside a handler that may catch anything, and an
-unknown `assert` is followed both ways (unknown_truths.asserted). Forms nla2-nla6.
+`suppress` is held as a handler of its classes (`except kinds: pass`), read as any handler is;
+each other is counted in `run.guarded` with no handler of its own (`catching` stays as it is), so
+the unknown steps inside stop the run (Bail) as inside a handler that may catch anything, and an
+unknown `assert` is followed both ways (unknown_truths.asserted). Forms nla2-nla6, nla10.
 """
 from __future__ import annotations
 
