@@ -40,9 +40,6 @@ KNOWN: dict[str, list[str]] = {
     "adversarial16": [  # (its README gives the cause; 59 of its 60 fixed in the 2026-12-06 10:34 session)
         "warnings_error_in_body.py:21 SF105",  # the static reading does not know a warnings "error" filter set by the caller makes a JAX call before the psum raise
     ],
-    "adversarial18": [  # (README cause A; the other ten were fixed by unchecked_calls' records-only rule)
-        "retry_decorator_second_attempt.py:11 SF105",  # a retry handler that re-raises only on the last attempt is read as handing the error on, but the retried function changes state between attempts, so the second attempt answers differently
-    ],
 }
 
 

@@ -56,8 +56,11 @@ def with_object(run, manager: UObj, target, body, env) -> None:
     value = run.call(enter, [], {})
     if target is not None:
         run.store(target, value, env)
+    from codemods.analysis.swallowing_blocks import exit_may_swallow, swallowing
+
     try:
-        body()
+        with swallowing(run, exit_may_swallow(leave.func.node)):  # (swallowing_blocks.py)
+            body()
     except (Break, Continue, Return):  # (not exceptions: the block is left normally)
         run.call(leave, [None, None, None], {})
         raise

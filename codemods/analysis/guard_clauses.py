@@ -6,16 +6,24 @@ a log line. The run does not know the device count (device_counts.py), so it can
 way the test goes; but when the branch can only end in the program's own `raise`, a run that
 reaches any later line did not take it, exactly as an `assert` on an unknown value is passed
 (passed_steps.py). So the run goes on past the `if` (into its `else`, if any), as long as nothing
-can catch what the branch raises (no enclosing handler: `passed`); otherwise it stops (Bail), as
-before. Which later lines raise is then certain for every run that gets there, whatever the
-unknown was.
+can catch what the branch raises; otherwise it stops (Bail), as before. Which later lines raise
+is then certain for every run that gets there, whatever the unknown was.
+
+What may catch it: a handler of its class (a class the module made catches the program's own
+raise, form nla8), a block that swallows (swallowing_blocks.py: suppress, an `__exit__` that may
+answer True, a thread's target, forms nla2-nla5), and Python itself for the errors its protocols
+catch (`getattr(obj, name, default)` an AttributeError a property raised, form nla7). Under any
+handler, the branch must be the `raise` alone, and every handler one that catches no builtin
+error: a log line before it, or the test's own truth, may raise something else.
 """
 from __future__ import annotations
 
 import ast
 
-from codemods.analysis.passed_steps import passed
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.script_values import Opaque
+from codemods.analysis.task_errors import faith
 
 
 # What may come before the branch's `raise`: a log line or a printed message. Anything else might
@@ -35,6 +43,28 @@ def _reports(statement: ast.stmt) -> bool:
     return name in _REPORTING
 
 
+# What Python itself catches on the way out of the code that raises it, and goes on: `getattr(obj,
+# name, default)`, `hasattr` and a class's `__getattr__` an AttributeError a property raised, a
+# `for` loop StopIteration from `__next__` and IndexError from an old-style `__getitem__`, a
+# ChainMap KeyError from its maps (form nla7).
+_PROTOCOL_ERRORS = (AttributeError, StopIteration, StopAsyncIteration, LookupError)
+
+
+def _raised_class(run, exc: ast.expr, env) -> type:
+    """The class the branch's `raise` raises: a builtin or module exception class named directly
+    (`raise ConfigError(...)`); anything else stops the run."""
+    named = exc.func if type(exc) is ast.Call else exc
+    inner = named
+    while type(inner) is ast.Attribute:
+        inner = inner.value
+    if type(inner) is not ast.Name:
+        raise Bail
+    kind = run.eval(named, env)
+    if not isinstance(kind, type) or not issubclass(kind, Exception) or issubclass(kind, _PROTOCOL_ERRORS):
+        raise Bail
+    return kind
+
+
 def raises_only(body: list[ast.stmt]) -> bool:
     """The branch is `raise E...` (not a bare re-raise), perhaps after log lines."""
     # (narrower than leaving_calls.leaves: nothing before the raise may change what later lines read)
@@ -47,7 +77,11 @@ def guard_clause(run, node: ast.If, env) -> None:
     the runs that go on took it."""
     test = run.eval(node.test, env)
     if type(test) is Opaque:
-        passed(run)  # (a handler might catch the raise: then the run stops)
+        kind = _raised_class(run, node.body[-1].exc, env)
+        if getattr(run, "guarded", 0) and not (len(node.body) == 1 and narrow(run) and narrow(run, (kind,))):
+            raise Bail  # (a handler, or a block that swallows, might catch the raise, or what the test's
+            # truth or a log line before it raises instead: swallowing_blocks.py)
+        faith(run)  # (in an asyncio task: task_errors.py)
         run.block(node.orelse, env)
     else:
         run.block(node.body if run.truth(test) else node.orelse, env)

@@ -70,11 +70,14 @@ class Suppress(LibraryContext):
         self.kinds = kinds
 
     def run_with(self, run, target, body, env) -> None:
+        from codemods.analysis.swallowing_blocks import suppressing
+
         if target is not None:
             run.store(target, None, env)
         run.__dict__["_suppressing"] = run.__dict__.get("_suppressing", 0) + 1  # (passed_steps.py reads it)
         try:
-            body()
+            with suppressing(run, self.kinds):  # (a step it may swallow: swallowing_blocks.py)
+                body()
         except (Break, Continue, Return, Bail):
             raise
         except Raised as raised:
@@ -105,12 +108,13 @@ class Suppress(LibraryContext):
 
 
 class ExitStackObj(LibraryContext):
-    __slots__ = ("base", "exits")
+    __slots__ = ("base", "exits", "swallowing")
     _METHODS = frozenset({"callback", "enter_context", "close"})
 
     def __init__(self) -> None:
         self.exits: list = []
         self.base: int | None = None  # how many contexts were entered when its block began
+        self.swallowing = 0  # exits pushed that may swallow an exception (counted in run.guarded)
 
     def attribute(self, run, name: str) -> object:
         if name in self._METHODS:
@@ -121,6 +125,7 @@ class ExitStackObj(LibraryContext):
         return self
 
     def leave(self, run) -> None:
+        self.release(run)
         while self.exits:
             kind, first, rest, named = self.exits.pop()
             if kind == "callback":
@@ -147,7 +152,13 @@ class ExitStackObj(LibraryContext):
             if self.exits:
                 raise Bail from None  # (each exit would be told of the exception)
             raise
+        finally:
+            self.release(run)
         self.leave(run)
+
+    def release(self, run) -> None:
+        run.guarded -= self.swallowing
+        self.swallowing = 0
 
 
 class StackMethod(RunCallable):
@@ -182,8 +193,13 @@ class StackMethod(RunCallable):
             enter, leave = manager.cls.lookup("__enter__"), manager.cls.lookup("__exit__")
             if enter is None or leave is None or type(enter[1]) is not UFunc or type(leave[1]) is not UFunc:
                 raise Bail
+            from codemods.analysis.swallowing_blocks import exit_may_swallow
+
             value = run.call(Bound(enter[1], manager), [], {})
             self.stack.exits.append(("object", Bound(leave[1], manager), (), {}))
+            if exit_may_swallow(leave[1].node):  # (the rest of the block may be left quietly: swallowing_blocks.py)
+                self.stack.swallowing += 1
+                run.guarded += 1
             return value
         raise Bail  # (a generator's manager, a file, a suppress: their exits are not modelled here)
 

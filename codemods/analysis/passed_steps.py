@@ -15,6 +15,7 @@ from __future__ import annotations
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.narrow_handlers import narrow
+from codemods.analysis.task_errors import faith
 
 
 def passed(run) -> None:
@@ -23,6 +24,7 @@ def passed(run) -> None:
         raise Bail
     if run.__dict__.get("_suppressing"):
         raise Bail  # (inside `with suppress(...)`: the step might have raised into it, library_contexts.py)
+    faith(run)  # (in an asyncio task: task_errors.py)
 
 
 def unpacked(run, value: object, count: int) -> list:

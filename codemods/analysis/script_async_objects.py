@@ -54,7 +54,11 @@ class AsyncMethod(RunCallable):
         if type(self.obj) is asyncio.TaskGroup:
             if len(args) != 1 or kwargs or type(args[0]) is not CoroRun:
                 raise Bail
-            task = self.obj.create_task(Bridge(args[0]))
+            from codemods.analysis.task_errors import carrying
+
+            bridge = Bridge(args[0])
+            bridge.carries = carrying(run)  # (a group's task's exception leaves `async with` in its awaiter)
+            task = self.obj.create_task(bridge)
             task._log_destroy_pending = False
             return task
         if self.name == "set_exception" and not (len(args) == 1 and isinstance(args[0], Exception)):

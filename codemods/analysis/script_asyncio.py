@@ -28,7 +28,7 @@ import asyncio
 import collections.abc
 from asyncio import events
 
-from codemods.analysis import overlapping_jobs
+from codemods.analysis import overlapping_jobs, task_errors
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_contextvars import current_context
@@ -157,6 +157,7 @@ def await_value(run, value: object) -> object:
         return value.body(run)
     if isinstance(value, (asyncio.Future, collections.abc.Coroutine)) and type(value) is not Bridge:
         _bind(run)
+        task_errors.consumed(run, [value])  # (`await task`: its exception is raised here)
         steps = value.__await__()
         while True:
             try:
@@ -183,27 +184,30 @@ class Native:
 class Bridge(collections.abc.Coroutine):
     """What a real asyncio Task steps: the run's coroutine, one piece per `send`."""
 
-    def __init__(self, coro: CoroRun) -> None:
+    def __init__(self, coro: CoroRun, main: bool = False) -> None:
         if type(coro) is not CoroRun or coro.awaited:
             raise Bail
         coro.awaited = True
-        self.coro = coro
+        self.coro, self.carries = coro, main  # (asyncio.run's own: its exception leaves the loop; task_errors.py)
         self.context = dict(current_context(coro.run))  # (a task runs in a copy made now: script_contextvars.py)
 
     def send(self, value: object) -> object:
         run = self.coro.run
-        outer = run.__dict__.get("_context")
-        run._context = self.context
+        outer, carried, bridge = run.__dict__.get("_context"), run.__dict__.get("_task_carries", False), \
+            run.__dict__.get("_task_bridge")
+        run._context, run._task_carries, run._task_bridge = self.context, self.carries, self
         try:
             more, out = self.coro.step()
         except Raised as raised:
             raise raised.error from None
-        except (Bail, GatherStop) as error:
+        except GatherStop as error:
+            raise _Abort(Bail() if task_errors.doubtful(run, self) else error) from None  # (task_errors.py)
+        except Bail as error:
             raise _Abort(error) from None
         except BaseException as error:  # noqa: BLE001  (the run's own failure: unknown)
             raise _Abort(Bail()) from error
         finally:
-            run._context = outer
+            run._context, run._task_carries, run._task_bridge = outer, carried, bridge
         if not more:
             raise StopIteration(out)
         return out
@@ -255,7 +259,7 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
     loop = RunLoop(run)
     run._loop = loop
     try:
-        task = loop.create_task(Bridge(args[0]))
+        task = loop.create_task(Bridge(args[0], main=True))
         try:
             loop.run_until_complete(task)
             overlapping_jobs.finish(loop, _Abort)
@@ -267,6 +271,8 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
             raise Bail from None
         if any(not other.done() for other in asyncio.all_tasks(loop)):
             raise Bail  # (asyncio.run cancels them: their handlers would run)
+        if task_errors.doubtful(run):
+            raise Bail  # (a task's step passed on faith, its exception kept by no one: task_errors.py)
         if any(type(gen) is AsyncGenRun and gen.thread is not None and not gen.done
                for gen in run.__dict__.get("_generators", ())):
             raise Bail  # (asyncio.run closes async generators left suspended: their `finally` would run)
@@ -284,15 +290,21 @@ def create_task(run, args: list, kwargs: dict) -> object:
     _bind(run)
     if isinstance(args[0], asyncio.Future):
         return args[0]
-    return run._loop.create_task(Bridge(args[0]), **kwargs)
+    bridge = Bridge(args[0])
+    return task_errors.made(run, run._loop.create_task(bridge, **kwargs), bridge)
 
 
 def gather(run, args: list, kwargs: dict) -> object:
     if set(kwargs) - {"return_exceptions"}:
         raise Bail
     _bind(run)
-    return asyncio.gather(*[Bridge(a) if type(a) is CoroRun else a if isinstance(a, asyncio.Future) else _bail()
-                            for a in args], **kwargs)
+    parts = [Bridge(a) if type(a) is CoroRun else a if isinstance(a, asyncio.Future) else _bail() for a in args]
+    swallowed = kwargs.get("return_exceptions", False) is not False
+    for part in parts:
+        if type(part) is Bridge:
+            part.carries = not swallowed and task_errors.carrying(run)  # (task_errors.py)
+    task_errors.consumed(run, parts, swallowed)
+    return asyncio.gather(*parts, **kwargs)
 
 
 def sleep(run, args: list, kwargs: dict) -> object:
@@ -314,10 +326,14 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     if type(func) not in (UFunc, Bound, PartialObj) and not isinstance(func, RunCallable):
         raise Bail
     future = loop.create_future()
+    awaiting = (getattr(run, "guarded", 0), list(run.__dict__.get("catching", [])))  # (the handlers its exception meets)
 
     def job() -> None:
-        saved = {name: run.__dict__.get(name) for name in ("frames", "node", "op_node", "guarded", "contexts", "_worker")}
-        run.frames, run.guarded, run.contexts = [], 0, []  # (a thread of its own: no handlers, no mesh)
+        run.__dict__.setdefault("catching", [])
+        saved = {name: run.__dict__.get(name) for name in ("frames", "node", "op_node", "guarded", "catching", "contexts",
+                                                            "_worker")}
+        run.frames, run.contexts = [], []  # (a thread of its own: no mesh)
+        run.guarded, run.catching = awaiting[0], list(awaiting[1])  # (what it raises, `await` raises in its awaiter)
         run._worker = True  # (nor the loop's contextvars: script_contextvars.py)
         try:
             result = run.call(func, given, {})

@@ -110,6 +110,7 @@ class GenRun:
         self.done = self.closing = self.running = False
         self.message: tuple = ()
         self.saved: dict = {}
+        self.base = 0  # the handlers counted around its consumer when it was last stepped
         self.contexts = 0  # the context meshes its body has entered and not left
         self.tracing: tuple = ()  # (shard_map body, jit depth, states) it began in: it runs only there
         self.at: ast.AST | None = None  # the `yield` it is suspended at (None: not known)
@@ -135,6 +136,10 @@ class GenRun:
         if _tracing(run) != self.tracing:
             raise Bail  # (resumed in or out of a traced body other than the one it began in)
         mine = _saved(run)
+        if self.thread is not None and self.saved:  # (resumed under its consumer's handlers of now:
+            # what it raises goes there; its own `try`s count on top, swallowing_blocks.py)
+            self.saved["guarded"] = (self.saved.get("guarded") or 0) - self.base + (mine.get("guarded") or 0)
+        self.base = mine.get("guarded") or 0
         if self.thread is None:
             self.thread = _Thread(self)
             self.saved = mine
@@ -262,9 +267,12 @@ def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
     if target is not None:
         run.store(target, value, env)
     from codemods.analysis.host_exprs import Break, Continue, Raised, Return
+    from codemods.analysis.swallowing_blocks import swallowing
 
+    own = (manager.gen.saved.get("guarded") or 0) - manager.gen.base  # (its own handlers and blocks around the `yield`)
     try:
-        body()
+        with swallowing(run, own > 0):  # (what they may catch ends the block quietly: swallowing_blocks.py)
+            body()
     except (Break, Continue, Return):  # (not exceptions in Python: the manager leaves normally)
         _leave(manager)
         raise

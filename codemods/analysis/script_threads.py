@@ -60,8 +60,11 @@ class ThreadObj(ModelledObject):
     def run_target(self, run, in_thread: bool) -> None:
         if self.target is None:
             return None
+        from codemods.analysis.swallowing_blocks import swallowing
+
         try:
-            run.call(self.target, list(self.args), dict(self.kwargs))
+            with swallowing(run, in_thread):  # (its exception ends the thread only: swallowing_blocks.py)
+                run.call(self.target, list(self.args), dict(self.kwargs))
         except Raised:
             if not in_thread:
                 raise

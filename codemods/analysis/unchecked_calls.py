@@ -12,10 +12,12 @@ has passed it; inside one that may catch it, the run stops (Bail). What these ch
 TypeError, ValueError, RuntimeError, IndexError, OverflowError or MemoryError (JAX's own classes
 derive from these) or a warning: a handler of another builtin class (`except (OSError,
 KeyError)`), of a class the module made or of unittest's SkipTest cannot catch it. A handler of
-`Exception` (or a bare one) in a calling function that hands the error on (it re-raises, or only
-records the exception and gives it back: a CliRunner's `invoke` returning a result holding it, a
-worker setting its future's exception, a retry wrapper) is the error reporting around a whole
-command: it is not read as a probe of the call. One that logs the error or files it in a list and
+`Exception` (or a bare one) in a calling function that hands the error on (every way out of it
+re-raises, or only records the exception and gives it back: a CliRunner's `invoke` re-raising
+or returning a result holding it, a worker setting its future's exception) is the error
+reporting around a whole command: it is not read as a probe of the call. A retry wrapper that
+re-raises only on its last attempt is: its other attempts call again, and an attempt that
+changed state may answer otherwise. One that logs the error or files it in a list and
 gives the caller a plain value swallows it, and the caller may go on another way: it is read as a
 probe. One that does other work instead (`except Exception:
 fallback()`) may be the program's way round a failing call, so it is; in the call's own function
@@ -43,6 +45,7 @@ from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
 from codemods.analysis.script_values import Arr, Lib, UClass
+from codemods.analysis.task_errors import faith
 
 _CHECKING_NOTHING = frozenset({
     jaxapi.PARTITION_SPEC, jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP, "jax.jit", "jax.named_scope",
@@ -66,6 +69,7 @@ _TRACED = (TypeError, ValueError, UserWarning, RuntimeWarning, DeprecationWarnin
 
 def passed(run, raised: tuple = _RAISED) -> None:
     """A step that may raise one of `raised`: the run stops where a handler may catch it."""
+    faith(run)  # (in an asyncio task: task_errors.py)
     if not getattr(run, "guarded", 0):
         return
     catching = run.__dict__.get("catching", [])
@@ -110,12 +114,14 @@ _REPORTERS = frozenset({"exception", "error", "warning", "warn", "info", "debug"
 
 
 def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
-    """The handler re-raises, or every statement of it records the exception (stores, passes or logs
-    it) or ends the handler, and some statement hands the exception itself back to the caller (in
-    the value it returns, or to a future's `set_exception`). One that only logs it or files it away
-    (`errors.append(exc)`) and gives the caller a plain value swallows it: the caller may go on
-    another way (form nkc3), so it is no guarantee the call passed."""
-    seen = []
+    """Every way out of the handler hands the exception on: it raises (a bare re-raise, or another
+    exception), or returns it (in the value it gives back), or gives it to a future's
+    `set_exception`, after statements that only record it (store, pass or log it). One that only
+    logs it or files it away (`errors.append(exc)`) and gives the caller a plain value swallows
+    it: the caller may go on another way (form nkc3), so it is no guarantee the call passed. Nor
+    is a retry's `if attempt + 1 == tries: raise`: on the other attempts the handler ends, the
+    loop calls again, and an attempt that changed state (a call counter) may answer otherwise
+    (form nla1); a way out that neither raises nor hands the exception back is such an end."""
 
     def hands_back(stmt: ast.stmt) -> bool:
         if type(stmt) is ast.Return:
@@ -135,28 +141,51 @@ def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
                 return True
         return False
 
-    def quiet(body: list) -> bool:
+    def ends(body: list, ways: set, loop: bool) -> set | None:
+        """The ways (handed on or not) the block ends by falling off its end, from `ways` at its
+        start; None when a way leaves the handler without handing the exception on, or a
+        statement does other work. In a loop of the handler, `continue`/`break` end the round."""
         for stmt in body:
+            if not ways:
+                return ways  # (unreachable)
             kind = type(stmt)
-            if kind in (ast.Continue, ast.Break, ast.Pass) or _pause(stmt, run, env):
+            if kind is ast.Raise:
+                ways = set()
+            elif kind is ast.Pass or _pause(stmt, run, env):
                 pass
-            elif kind is ast.Return and (stmt.value is None or type(stmt.value) is ast.Constant):
-                pass
+            elif kind in (ast.Continue, ast.Break):
+                if not loop and False in ways:
+                    return None
+                if not loop:
+                    ways = set()
+            elif kind is ast.Return:
+                if not (hands_back(stmt) or False not in ways and (
+                        stmt.value is None or type(stmt.value) is ast.Constant or records(stmt))):
+                    return None
+                ways = set()
             elif kind is ast.If:
-                if not (quiet(stmt.body) and quiet(stmt.orelse)):
-                    return False
+                taken, other = ends(stmt.body, ways, loop), ends(stmt.orelse, ways, loop)
+                if taken is None or other is None:
+                    return None
+                ways = taken | other
             elif kind is ast.For:
-                if not (quiet(stmt.body) and quiet(stmt.orelse)):
-                    return False
-            elif kind in (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return) and records(stmt):
-                seen.append(hands_back(stmt))
+                if any(type(inner) in (ast.Raise, ast.Return) for inner in ast.walk(stmt)):
+                    return None
+                rounds = ends(stmt.body, ways, True)  # (a loop over the waiting futures, `for f in batch:
+                # f.set_exception(exc)`, is taken to run: with none, no one waits for the call)
+                after = ends(stmt.orelse, rounds or ways, loop) if rounds is not None else None
+                if after is None:
+                    return None
+                ways = after
+            elif kind in (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign) and records(stmt):
+                if hands_back(stmt):
+                    ways = {True}
             else:
-                return False
-        return True
+                return None
+        return ways
 
-    if any(type(node) is ast.Raise for node in ast.walk(handler)):
-        return True  # (a retry ends by raising what the last attempt raised)
-    return quiet(handler.body) and any(seen)
+    found = ends(handler.body, {False}, False)
+    return found is not None and False not in found
 
 
 def _pause(stmt: ast.stmt, run, env) -> bool:

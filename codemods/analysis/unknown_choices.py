@@ -25,7 +25,7 @@ import itertools
 
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.unknown_numbers import is_number
-from codemods.analysis.concrete_scalars import concrete_scalar
+from codemods.analysis.concrete_scalars import compared_scalars, concrete_scalar
 
 MAX_RUNS = 12  # runs of one program for its open choices (per device count)
 SORTED_AT_MOST = 3  # candidates of a sort whose keys are unknown (3! = 6 orders)
@@ -64,6 +64,8 @@ def unknown_choice(run, name: str, items: list, keys: list, reverse: bool) -> ob
     """`min`/`max`/`sorted` of `items` by `keys` some of which the run does not know."""
     if not all(_comparable(run, key) for key in keys):
         raise Bail
+    if any(concrete_scalar(run, key) for key in keys):
+        compared_scalars(run)  # (`<` of two such arrays may raise: concrete_scalars.py)
     if name == "sorted":
         if len(items) > SORTED_AT_MOST:
             raise Bail

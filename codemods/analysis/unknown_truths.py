@@ -20,6 +20,7 @@ host value, as before, whose truth stops the run.
 from __future__ import annotations
 
 from codemods.analysis.narrow_handlers import narrow
+from codemods.analysis.task_errors import faith
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_choices import choose
 from codemods.analysis.unknown_numbers import is_number, of_numbers
@@ -112,11 +113,15 @@ def asserted(run, node, env, value: object) -> bool:
     """`assert check, msg` of a check the run does not know, inside a `try` whose handler may
     catch AssertionError (a grader's `except AssertionError: points = 0`): it passes in one run
     and raises into the handler in another (`value`'s choice); False where it is not such a check."""
+    import ast
+
     from codemods.analysis.host_exprs import Raised
 
     if _entry(run, value) is None:
         return False
-    if not getattr(run, "guarded", 0) or narrow(run, (AssertionError,)):
+    if not getattr(run, "guarded", 0) or narrow(run, (AssertionError,)) and (
+            node.msg is None or type(node.msg) is ast.Constant or narrow(run)):
+        faith(run)  # (in an asyncio task: task_errors.py)
         return True  # (its failure is caught by no handler: a run that goes on has passed it)
     if not truth(run, value):
         raise Raised(AssertionError() if node.msg is None else AssertionError(run.eval(node.msg, env)))
