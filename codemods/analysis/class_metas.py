@@ -23,6 +23,7 @@ import abc
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.abc_bases import abc_meta
 from codemods.analysis.class_descriptors import set_names
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
@@ -59,7 +60,7 @@ def metaclass_of(run, node: ast.ClassDef, env, base: UClass | None) -> UClass | 
     explicit = None
     for keyword in node.keywords:
         if keyword.arg == "metaclass":
-            explicit = run.eval(keyword.value, env)
+            explicit = abc_meta(run, run.eval(keyword.value, env))  # (Python's ABCMeta: abc_bases.py)
             if type(explicit) is not UClass or explicit.kind != "meta":
                 raise Bail
     if (explicit is not None or base is not None and base.meta is not None) and any(

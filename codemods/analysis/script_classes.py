@@ -58,11 +58,12 @@ _HOOKS = frozenset({"__new__", "__delattr__", "__del__"})  # (`__getattribute__`
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
+from codemods.analysis.abc_bases import abc_base  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
     base, kind, builtin = None, "plain", None
-    bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
+    bases = [abc_base(run, user_class(run, run.eval(expr, env))) for expr in node.bases]  # (UserDict: user_collections.py; ABC: abc_bases.py)
     bases, node_bases, generic = typing_forms.class_bases(bases, node.bases)  # (a `Generic[T]` base: typing_forms.py)
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
