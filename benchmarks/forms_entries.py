@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ld5_sf105_abc_base_subclass_left_abstract": "main()",
+    "nld5_sf105_abc_base_subclass_implements_all": "main()",
+    "ld6_sf105_enum_role_table_maps_every_role": "main()",
+    "nld6_sf105_enum_role_table_maps_rows_only": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
