@@ -20,6 +20,7 @@ from __future__ import annotations
 import collections.abc
 import typing
 
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Lib, RunCallable, UClass, UObj
 
@@ -107,11 +108,11 @@ def _typing_form(holder: object, parts: tuple) -> object:
     if found is None:
         return None
     count, made = found
-    if any(type(part) is list for part in parts) or (len(parts) != count if count is not None else any(
-            part is Ellipsis for part in parts) and not (len(parts) == 2 and parts[1] is Ellipsis)):
-        raise Bail  # (TypeError in typing)
-    if count is not None and Ellipsis in parts:
-        raise Bail
+    if count is not None and len(parts) != count:
+        raise Raised(TypeError(f"Too few or too many arguments for {holder}"))
+    if any(type(part) is list for part in parts) or any(part is Ellipsis for part in parts) and not (
+            count is None and len(parts) == 2 and parts[1] is Ellipsis):
+        raise Bail  # (what typing makes of these: not modelled)
     return made
 
 
