@@ -21,6 +21,8 @@ ENTRIES = {
     "nld8_sf105_typing_dict_alias_missing_value_type": "main()",
     "ld9_sf105_union_alias_of_enum_and_tuple": "main()",
     "nld9_sf105_union_alias_repeats_one_class": "main()",
+    "ld10_sf105_bean_registered_under_object": "main()",
+    "nld10_sf105_bean_registered_under_type": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
