@@ -23,6 +23,8 @@ ENTRIES = {
     "nld9_sf105_union_alias_repeats_one_class": "main()",
     "ld10_sf105_bean_registered_under_object": "main()",
     "nld10_sf105_bean_registered_under_type": "main()",
+    "ld11_sf105_abc_register_decorator_keeps_class": "main()",
+    "nld11_sf105_abc_register_makes_isinstance_true": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",

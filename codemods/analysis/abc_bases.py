@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.script_values import Lib, UClass
+from codemods.analysis.script_values import Lib, RunCallable, UClass
 
 _KEY = "_abc_classes"
 
@@ -44,3 +44,39 @@ def abc_meta(run, value: object) -> object:
     if type(value) is Lib and jaxapi.canonical(value.name) == "abc.ABCMeta":
         return _pair(run)[0]
     return value
+
+
+class Register(RunCallable):
+    """`IRepository.register(Impl)` (or `@IRepository.register`), ABCMeta's virtual subclass:
+    Impl handed back. Afterwards `isinstance` / `issubclass` against an ABC of the run answer
+    True where the class derives from it (certain either way) and stop the run otherwise (a
+    registration, of this class or of one deriving from it, may make the answer True)."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: UClass) -> None:
+        self.cls = cls
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        from codemods.analysis.host_exprs import Raised
+        from codemods.analysis.host_objects import Bail
+
+        if len(args) != 1 or kwargs:
+            raise Bail
+        sub = args[0]
+        if type(sub) is UClass and self.cls.derives(sub):
+            raise Raised(RuntimeError("Refusing to create an inheritance cycle"))
+        if not (type(sub) is UClass or isinstance(sub, type)):
+            raise Bail  # (TypeError "Can only register classes", or a library class: not followed)
+        run.__dict__["_abc_registered"] = True
+        return sub
+
+
+def virtual_check(run, derived: bool, kind: UClass) -> bool:
+    """`isinstance(obj, kind)` / `issubclass(c, kind)` whose class chain answered `derived`."""
+    from codemods.analysis.class_metas import abc_rooted
+    from codemods.analysis.host_objects import Bail
+
+    if not derived and kind.meta is not None and abc_rooted(kind.meta) and run.__dict__.get("_abc_registered"):
+        raise Bail
+    return derived

@@ -23,7 +23,7 @@ import abc
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.abc_bases import abc_meta
+from codemods.analysis.abc_bases import Register, abc_meta
 from codemods.analysis.class_descriptors import set_names
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
@@ -289,6 +289,8 @@ def meta_attribute(run, cls: UClass, name: str) -> object:
     if own is not None or name in ("__name__", "__mro__", "__dict__"):
         return NotImplemented
     if found is None:
+        if name == "register" and abc_rooted(meta):
+            return Register(cls)  # (a virtual subclass: abc_bases.py)
         if name in _TYPE_NAMES:
             raise Bail
         return NotImplemented
