@@ -25,6 +25,8 @@ ENTRIES = {
     "nld10_sf105_bean_registered_under_type": "main()",
     "ld11_sf105_abc_register_decorator_keeps_class": "main()",
     "nld11_sf105_abc_register_makes_isinstance_true": "main()",
+    "ld12_sf105_abstractproperty_left_unimplemented": "main()",
+    "nld12_sf105_abstractproperty_implemented": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",

@@ -189,7 +189,18 @@ def abstract_instance(cls: UClass) -> None:
         raise Raised(TypeError(f"Can't instantiate abstract class {cls.node.name}"))
 
 
-LIBRARY = {"abc.abstractmethod": abstract_method}
+def _abstract_descriptor(kind: str):
+    """`@abc.abstractproperty` (classmethod, staticmethod): the descriptor over the marked function."""
+    def made(run, args: list, kwargs: dict) -> object:
+        from codemods.analysis.script_classes import Desc
+
+        return Desc(kind, abstract_method(run, args, kwargs))
+    return made
+
+
+LIBRARY = {"abc.abstractmethod": abstract_method, "abc.abstractproperty": _abstract_descriptor("property"),
+           "abc.abstractclassmethod": _abstract_descriptor("class"),
+           "abc.abstractstaticmethod": _abstract_descriptor("static")}
 
 
 def _doc(node: ast.ClassDef) -> str | None:

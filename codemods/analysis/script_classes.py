@@ -267,7 +267,7 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
         if type(applied[index]) is PropertySetter and index == 0:
             return value  # (`@x.setter`: the property with its setter)
-        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher) and index == 0):
+        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc) and index == 0):
             raise Bail
     return value
 
