@@ -27,6 +27,7 @@ ENTRIES = {
     "nld11_sf105_abc_register_makes_isinstance_true": "main()",
     "ld12_sf105_abstractproperty_left_unimplemented": "main()",
     "nld12_sf105_abstractproperty_implemented": "main()",
+    "ld13_sf105_abc_registered_on_another_interface": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",

@@ -48,9 +48,8 @@ def abc_meta(run, value: object) -> object:
 
 class Register(RunCallable):
     """`IRepository.register(Impl)` (or `@IRepository.register`), ABCMeta's virtual subclass:
-    Impl handed back. Afterwards `isinstance` / `issubclass` against an ABC of the run answer
-    True where the class derives from it (certain either way) and stop the run otherwise (a
-    registration, of this class or of one deriving from it, may make the answer True)."""
+    Impl handed back and kept, for `isinstance` / `issubclass` against the ABCs of the run
+    (`virtual_check`)."""
 
     __slots__ = ("cls",)
 
@@ -64,19 +63,51 @@ class Register(RunCallable):
         if len(args) != 1 or kwargs:
             raise Bail
         sub = args[0]
-        if type(sub) is UClass and self.cls.derives(sub):
+        if type(sub) is UClass and (self.cls.derives(sub) or _virtual(run, self.cls, sub)):
             raise Raised(RuntimeError("Refusing to create an inheritance cycle"))
         if not (type(sub) is UClass or isinstance(sub, type)):
             raise Bail  # (TypeError "Can only register classes", or a library class: not followed)
-        run.__dict__["_abc_registered"] = True
+        if type(sub) is UClass and _virtual(run, sub, self.cls):
+            return sub  # (already a subclass: nothing kept)
+        run.__dict__.setdefault("_abc_registered", []).append((self.cls, sub))
         return sub
 
 
-def virtual_check(run, derived: bool, kind: UClass) -> bool:
-    """`isinstance(obj, kind)` / `issubclass(c, kind)` whose class chain answered `derived`."""
+def _virtual(run, cls: UClass, kind: UClass, depth: int = 0) -> bool:
+    """`issubclass(cls, kind)` for a class of the run, as ABCMeta answers it: kind in cls's chain,
+    or a class registered on kind or on a class deriving from kind (`__subclasses__`, walked
+    down by ABCMeta) that cls derives from, virtually or not."""
     from codemods.analysis.class_metas import abc_rooted
     from codemods.analysis.host_objects import Bail
 
-    if not derived and kind.meta is not None and abc_rooted(kind.meta) and run.__dict__.get("_abc_registered"):
+    if cls.derives(kind):
+        return True
+    if depth > 20:
         raise Bail
-    return derived
+    if kind.meta is None or not abc_rooted(kind.meta):
+        return False
+    for target, sub in run.__dict__.get("_abc_registered", ()):
+        if not target.derives(kind):
+            continue
+        if type(sub) is not UClass:
+            if cls.builtin is not None:
+                raise Bail  # (a dict or list subclass against a registered builtin type: not followed)
+            continue
+        if _virtual(run, cls, sub, depth + 1):
+            return True
+    return False
+
+
+def virtual_check(run, obj: object, kind: UClass, derived: bool, is_class: bool = False) -> bool:
+    """`isinstance(obj, kind)` (`issubclass(obj, kind)` when is_class) whose class chain answered
+    `derived`: ABCMeta's answer with the run's registrations."""
+    from codemods.analysis.class_metas import abc_rooted
+    from codemods.analysis.host_objects import Bail
+    from codemods.analysis.script_values import UObj
+
+    if derived or kind.meta is None or not abc_rooted(kind.meta) or not run.__dict__.get("_abc_registered"):
+        return derived
+    cls = obj if is_class else obj.cls if type(obj) is UObj else None
+    if type(cls) is not UClass:
+        raise Bail  # (another object against registered classes: not followed)
+    return _virtual(run, cls, kind)

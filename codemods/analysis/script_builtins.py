@@ -207,7 +207,7 @@ class ScriptBuiltins:
             kinds = args[1] if type(args[1]) is tuple else (args[1],)
             if not kinds or any(type(kind) is not UClass for kind in kinds):
                 raise Bail  # (a library class or a builtin type: its hierarchy is not held)
-            return any(virtual_check(self, args[0].derives(kind), kind) for kind in kinds)  # (ABCMeta: abc_bases.py)
+            return any(virtual_check(self, args[0], kind, args[0].derives(kind), True) for kind in kinds)  # (abc_bases.py)
         if name == "builtins.hash":
             return hash_call(args, kwargs)  # (object_hashes.py)
         if name == "builtins.iter" and len(args) == 2:
@@ -356,7 +356,7 @@ class ScriptBuiltins:
                     raise Bail
                 found = found or type(obj) is UClass or isinstance(obj, type)
             elif type(kind) is UClass:
-                found = found or virtual_check(self, isinstance_of(obj, kind), kind)  # (ABCMeta: abc_bases.py)
+                found = found or virtual_check(self, obj, kind, isinstance_of(obj, kind))  # (ABCMeta: abc_bases.py)
             elif kind in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
                 if type(obj) in (MeshObj, ShardObj):
                     raise Bail
