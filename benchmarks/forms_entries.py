@@ -28,6 +28,8 @@ ENTRIES = {
     "ld12_sf105_abstractproperty_left_unimplemented": "main()",
     "nld12_sf105_abstractproperty_implemented": "main()",
     "ld13_sf105_abc_registered_on_another_interface": "main()",
+    "ld14_sf105_frozen_dataclass_implements_abc": "main()",
+    "nld14_sf105_frozen_dataclass_leaves_abc_abstract": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",

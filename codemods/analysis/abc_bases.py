@@ -111,3 +111,20 @@ def virtual_check(run, obj: object, kind: UClass, derived: bool, is_class: bool 
     if type(cls) is not UClass:
         raise Bail  # (another object against registered classes: not followed)
     return _virtual(run, cls, kind)
+
+
+def abc_only(meta: UClass) -> bool:
+    """The run's own ABCMeta (no metaclass of the module derived from it)."""
+    return meta.meta_root == "abc" and meta.base is None and not meta.attrs
+
+
+def abc_dataclass(run, cls: UClass) -> UClass:
+    """A dataclass over an ABC: ABCMeta made the class, then `@dataclass` added its methods and
+    recomputed the abstract set (`abc.update_abstractmethods`): the set of the finished class."""
+    from codemods.analysis.class_descriptors import set_names
+    from codemods.analysis.class_metas import _abstracts, _init_subclass
+
+    cls.attrs["__abstractmethods__"] = _abstracts(run, cls)
+    set_names(run, cls)
+    _init_subclass(run, cls)
+    return cls

@@ -23,7 +23,7 @@ import abc
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.abc_bases import Register, abc_meta
+from codemods.analysis.abc_bases import Register, abc_dataclass, abc_meta, abc_only
 from codemods.analysis.class_descriptors import set_names
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
@@ -82,6 +82,8 @@ def _meta_lookup(meta: UClass, name: str):
 
 def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass) -> UClass:
     """`meta(name, bases, namespace)` for the class statement whose body filled cls.attrs."""
+    if cls.kind == "dataclass" and cls.builtin is None and abc_only(meta) and not node.keywords:
+        return abc_dataclass(run, cls)  # (`@dataclass` over an `abc.ABC` interface: abc_bases.py)
     if cls.kind != "plain" or cls.builtin is not None:
         raise Bail
     if abc_rooted(meta) and cls.lookup("__subclasshook__") is not None:

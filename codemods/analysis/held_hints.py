@@ -67,6 +67,7 @@ def _part(value: object) -> bool:
 
 def held(run, holder: object, key: object) -> HeldHint:
     """`holder[key]`, or Bail."""
+    from codemods.analysis.abc_bases import abc_only
     from codemods.analysis.typing_forms import generic_class
 
     parts = key if type(key) is tuple else (key,)
@@ -114,11 +115,6 @@ def _typing_form(holder: object, parts: tuple) -> object:
             count is None and len(parts) == 2 and parts[1] is Ellipsis):
         raise Bail  # (what typing makes of these: not modelled)
     return made
-
-
-def abc_only(meta: UClass) -> bool:
-    """A metaclass that is the run's ABCMeta (abc_bases.py): its classes subscript as plain ones."""
-    return meta.meta_root == "abc" and meta.base is None and not meta.attrs
 
 
 def origin(hint: HeldHint) -> object:

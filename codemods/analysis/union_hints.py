@@ -18,7 +18,7 @@ from codemods.analysis.host_objects import Bail
 
 def _identity_part(value: object) -> bool:
     from codemods.analysis.annotated_hints import is_class
-    from codemods.analysis.held_hints import abc_only
+    from codemods.analysis.abc_bases import abc_only
     from codemods.analysis.script_values import UClass
 
     if type(value) is UClass:
