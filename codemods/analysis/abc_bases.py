@@ -8,7 +8,9 @@ calling a class whose set is not empty raises TypeError. Both are modelled as cl
 ABCMeta a metaclass with no namespace of its own (its `type.__new__` computes the abstract set:
 class_metas.py), ABC its one instance, so a class statement over either runs through the
 metaclass path every module metaclass takes. One pair per run: a class made in one run never
-meets another run's.
+meets another run's. `@dataclass` over such a class: the abstract set of the finished class
+(`abc.update_abstractmethods`). `register` keeps virtual subclasses, which `isinstance` and
+`issubclass` against the run's ABCs then follow as ABCMeta does.
 """
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 (`@dataclasses.dataclass`, fields with defaults or `field(default=..., default_factory=...)`,
 `__post_init__`) and `typing.NamedTuple` classes, run as Python runs them.
 
-A class with a metaclass, bases from outside the module (but NamedTuple), several bases, other
-decorators, or hooks that change construction or attribute access (`__new__`,
+A class with a metaclass (but ABCMeta and `abc.ABC`: abc_bases.py), bases from outside the module
+(but NamedTuple), several bases, other decorators, or hooks that change construction or attribute access (`__new__`,
 `__getattribute__`, `__setattr__`) stops the run (Bail), as does an Enum.
 """
 from __future__ import annotations
