@@ -4,8 +4,8 @@
 `__post_init__`) and `typing.NamedTuple` classes, run as Python runs them.
 
 A class with a metaclass (but ABCMeta and `abc.ABC`: abc_bases.py), bases from outside the module
-(but NamedTuple), several bases, other decorators, or hooks that change construction or attribute access (`__new__`,
-`__getattribute__`, `__setattr__`) stops the run (Bail), as does an Enum.
+(but NamedTuple), several bases, other decorators, or hooks that change construction or attribute
+access (`__new__`, `__getattribute__`, `__setattr__`) stops the run (Bail), as does an Enum.
 """
 from __future__ import annotations
 
