@@ -63,7 +63,8 @@ from codemods.analysis.abc_bases import abc_base  # noqa: E402
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
     base, kind, builtin = None, "plain", None
-    bases = [abc_base(run, user_class(run, run.eval(expr, env))) for expr in node.bases]  # (UserDict: user_collections.py; ABC: abc_bases.py)
+    bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
+    bases = [abc_base(run, value) for value in bases]  # (`abc.ABC`: abc_bases.py)
     bases, node_bases, generic = typing_forms.class_bases(bases, node.bases)  # (a `Generic[T]` base: typing_forms.py)
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
