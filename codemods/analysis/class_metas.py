@@ -23,6 +23,7 @@ import abc
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.abc_bases import Register, abc_dataclass, abc_meta, abc_only
 from codemods.analysis.class_descriptors import set_names
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
@@ -59,7 +60,7 @@ def metaclass_of(run, node: ast.ClassDef, env, base: UClass | None) -> UClass | 
     explicit = None
     for keyword in node.keywords:
         if keyword.arg == "metaclass":
-            explicit = run.eval(keyword.value, env)
+            explicit = abc_meta(run, run.eval(keyword.value, env))  # (Python's ABCMeta: abc_bases.py)
             if type(explicit) is not UClass or explicit.kind != "meta":
                 raise Bail
     if (explicit is not None or base is not None and base.meta is not None) and any(
@@ -81,6 +82,8 @@ def _meta_lookup(meta: UClass, name: str):
 
 def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass) -> UClass:
     """`meta(name, bases, namespace)` for the class statement whose body filled cls.attrs."""
+    if cls.kind == "dataclass" and cls.builtin is None and abc_only(meta) and not node.keywords:
+        return abc_dataclass(run, cls)  # (`@dataclass` over an `abc.ABC` interface: abc_bases.py)
     if cls.kind != "plain" or cls.builtin is not None:
         raise Bail
     if abc_rooted(meta) and cls.lookup("__subclasshook__") is not None:
@@ -188,7 +191,18 @@ def abstract_instance(cls: UClass) -> None:
         raise Raised(TypeError(f"Can't instantiate abstract class {cls.node.name}"))
 
 
-LIBRARY = {"abc.abstractmethod": abstract_method}
+def _abstract_descriptor(kind: str):
+    """`@abc.abstractproperty` (classmethod, staticmethod): the descriptor over the marked function."""
+    def made(run, args: list, kwargs: dict) -> object:
+        from codemods.analysis.script_classes import Desc
+
+        return Desc(kind, abstract_method(run, args, kwargs))
+    return made
+
+
+LIBRARY = {"abc.abstractmethod": abstract_method, "abc.abstractproperty": _abstract_descriptor("property"),
+           "abc.abstractclassmethod": _abstract_descriptor("class"),
+           "abc.abstractstaticmethod": _abstract_descriptor("static")}
 
 
 def _doc(node: ast.ClassDef) -> str | None:
@@ -288,6 +302,8 @@ def meta_attribute(run, cls: UClass, name: str) -> object:
     if own is not None or name in ("__name__", "__mro__", "__dict__"):
         return NotImplemented
     if found is None:
+        if name == "register" and abc_rooted(meta):
+            return Register(cls)  # (a virtual subclass: abc_bases.py)
         if name in _TYPE_NAMES:
             raise Bail
         return NotImplemented

@@ -51,8 +51,8 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
     if keyword_only is not None:
         cls.keyword_only = cls.keyword_only | frozenset(annotated[keyword_only:])
     cls.frozen = frozen or base is not None and base.frozen
-    if base is not None and base.frozen != cls.frozen:
-        raise Bail  # dataclasses reject mixing frozen and non-frozen
+    if base is not None and base.frozen != cls.frozen and any(klass.kind == "dataclass" for klass in cls.order[1:]):
+        raise Bail  # dataclasses reject mixing frozen and non-frozen (a plain base, an `abc.ABC`: no check)
     if any("InitVar" in ast.dump(cls.annotations[name][0]) for name in annotated if name in cls.annotations):
         raise Bail  # an InitVar pseudo-field: an `__init__` parameter, never stored nor listed by `fields()`
     # The generated `__init__` keeps each default as it is now: a field of its own is read through

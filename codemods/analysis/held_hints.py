@@ -20,6 +20,7 @@ from __future__ import annotations
 import collections.abc
 import typing
 
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Lib, RunCallable, UClass, UObj
 
@@ -66,6 +67,7 @@ def _part(value: object) -> bool:
 
 def held(run, holder: object, key: object) -> HeldHint:
     """`holder[key]`, or Bail."""
+    from codemods.analysis.abc_bases import abc_only
     from codemods.analysis.typing_forms import generic_class
 
     parts = key if type(key) is tuple else (key,)
@@ -75,6 +77,12 @@ def held(run, holder: object, key: object) -> HeldHint:
         if holder is not tuple and any(part is Ellipsis or type(part) is list for part in parts):
             raise Bail
         return HeldHint(holder, tuple(parts))
+    if holder is typing.Union or holder is typing.Optional:
+        from codemods.analysis.union_hints import union
+
+        return union(holder, tuple(parts))  # (union_hints.py)
+    if (form := _typing_form(holder, parts)) is not None:
+        return HeldHint(form, tuple(parts))  # (`Tuple[Handler, ...]`: the builtin's alias, as `get_origin` reads it)
     if holder is typing.Callable:
         if len(parts) != 2 or not (parts[0] is Ellipsis or type(parts[0]) is list) or parts[1] is Ellipsis \
                 or type(parts[1]) is list:
@@ -82,9 +90,31 @@ def held(run, holder: object, key: object) -> HeldHint:
         params = parts[0] if parts[0] is Ellipsis else list(parts[0])
         return HeldHint(collections.abc.Callable, (params, type(None) if parts[1] is None else parts[1]))
     if type(holder) is UClass and holder.kind == "plain" and generic_class(run, holder) \
-            and holder.lookup("__class_getitem__") is None and holder.meta is None:
+            and holder.lookup("__class_getitem__") is None and (holder.meta is None or abc_only(holder.meta)):
         return HeldHint(holder, parts, holder)
     raise Bail
+
+
+# typing's aliases of the builtin containers: how many arguments each takes (TypeError otherwise),
+# and the class `typing.get_origin` gives for it.
+_TYPING_FORMS = {typing.Tuple: (None, tuple), typing.List: (1, list), typing.Dict: (2, dict), typing.Set: (1, set),
+                 typing.FrozenSet: (1, frozenset), typing.Type: (1, type),
+                 typing.Sequence: (1, collections.abc.Sequence), typing.Iterable: (1, collections.abc.Iterable),
+                 typing.Mapping: (2, collections.abc.Mapping)}
+
+
+def _typing_form(holder: object, parts: tuple) -> object:
+    """The origin of `typing.Tuple[...]` (List, Dict, ...) over parts the run holds, or None."""
+    found = next((value for form, value in _TYPING_FORMS.items() if holder is form), None)
+    if found is None:
+        return None
+    count, made = found
+    if count is not None and len(parts) != count:
+        raise Raised(TypeError(f"Too few or too many arguments for {holder}"))
+    if any(type(part) is list for part in parts) or any(part is Ellipsis for part in parts) and not (
+            count is None and len(parts) == 2 and parts[1] is Ellipsis):
+        raise Bail  # (what typing makes of these: not modelled)
+    return made
 
 
 def origin(hint: HeldHint) -> object:

@@ -190,6 +190,12 @@ class Special:
     def __init__(self, name: str) -> None:
         self.name = name
 
+    def __eq__(self, other: object) -> bool:  # (one library object, whichever read of its name made this one)
+        return type(other) is Special and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
 
 def to_value(interp, obj: object, depth: int = 0) -> Value | None:
     """The value the analysis holds for a run's result; None when it cannot hold it."""

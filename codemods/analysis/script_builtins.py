@@ -13,6 +13,7 @@ import collections
 import re
 import types
 
+from codemods.analysis.abc_bases import virtual_check
 from codemods.analysis.repr_enums import member_text
 from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
@@ -206,7 +207,7 @@ class ScriptBuiltins:
             kinds = args[1] if type(args[1]) is tuple else (args[1],)
             if not kinds or any(type(kind) is not UClass for kind in kinds):
                 raise Bail  # (a library class or a builtin type: its hierarchy is not held)
-            return any(args[0].derives(kind) for kind in kinds)  # (no metaclass: make_class stops at one)
+            return any(virtual_check(self, args[0], kind, args[0].derives(kind), True) for kind in kinds)  # (abc_bases.py)
         if name == "builtins.hash":
             return hash_call(args, kwargs)  # (object_hashes.py)
         if name == "builtins.iter" and len(args) == 2:
@@ -358,7 +359,7 @@ class ScriptBuiltins:
                     raise Bail
                 found = found or type(obj) is UClass or isinstance(obj, type)
             elif type(kind) is UClass:
-                found = found or isinstance_of(obj, kind)
+                found = found or virtual_check(self, obj, kind, isinstance_of(obj, kind))  # (ABCMeta: abc_bases.py)
             elif kind in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
                 if type(obj) in (MeshObj, ShardObj):
                     raise Bail

@@ -3,9 +3,9 @@
 (`@dataclasses.dataclass`, fields with defaults or `field(default=..., default_factory=...)`,
 `__post_init__`) and `typing.NamedTuple` classes, run as Python runs them.
 
-A class with a metaclass, bases from outside the module (but NamedTuple), several bases, other
-decorators, or hooks that change construction or attribute access (`__new__`,
-`__getattribute__`, `__setattr__`) stops the run (Bail), as does an Enum.
+A class with a metaclass (but ABCMeta and `abc.ABC`: abc_bases.py), bases from outside the module
+(but NamedTuple), several bases, other decorators, or hooks that change construction or attribute
+access (`__new__`, `__getattribute__`, `__setattr__`) stops the run (Bail), as does an Enum.
 """
 from __future__ import annotations
 
@@ -58,11 +58,13 @@ _HOOKS = frozenset({"__new__", "__delattr__", "__del__"})  # (`__getattribute__`
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
+from codemods.analysis.abc_bases import abc_base  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
     base, kind, builtin = None, "plain", None
     bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
+    bases = [abc_base(run, value) for value in bases]  # (`abc.ABC`: abc_bases.py)
     bases, node_bases, generic = typing_forms.class_bases(bases, node.bases)  # (a `Generic[T]` base: typing_forms.py)
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
@@ -266,7 +268,7 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
         if type(applied[index]) is PropertySetter and index == 0:
             return value  # (`@x.setter`: the property with its setter)
-        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher) and index == 0):
+        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc) and index == 0):
             raise Bail
     return value
 

@@ -15,6 +15,7 @@ import re
 import types
 from collections import OrderedDict
 
+from codemods.analysis.member_keys import member_in, member_keyed
 from codemods.analysis.object_ids import Ident
 from codemods.analysis import (exact_host_arrays, repr_enums, unknown_truths, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
                                script_flags, script_paths, script_typing, unknown_indexes)
@@ -299,6 +300,8 @@ class ScriptOperators:
             return any(item is left or item == left for item in right)
         if script_environment.is_environ(right):
             return script_environment.contains(self, left)
+        if member_keyed(left, right):
+            return member_in(left, right)  # (a table keyed by Enum members: member_keys.py)
         if type(left) is DType:
             return dtype_contains(left, right)
         if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \

@@ -110,8 +110,13 @@ def is_form(holder: object) -> bool:
 def class_bases(bases: list, node_bases: list) -> tuple:
     """The bases a class statement runs with, and whether a `Generic[...]` was among them: the
     Generic ones dropped, a `Protocol[...]` read as `typing.Protocol` (alone only)."""
+    from codemods.analysis.held_hints import HeldHint
+
+    aliased = any(type(base) is HeldHint and base.cls is not None for base in bases)
+    if aliased:  # (`class Impl(Handler[Cmd])`: the alias's `__mro_entries__` gives its class)
+        bases = [base.cls if type(base) is HeldHint and base.cls is not None else base for base in bases]
     if not any(type(base) is GenericBase for base in bases):
-        return bases, node_bases, False
+        return bases, node_bases, aliased
     import ast
 
     from codemods.analysis.script_values import Lib
