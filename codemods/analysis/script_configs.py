@@ -69,10 +69,17 @@ class ConfigObj(RealContainer):
 
 
 class SectionObj(RealContainer):
-    """`parser["mesh"]`: CPython's section proxy."""
+    """`parser["mesh"]`: CPython's section proxy. A mapping to `dict(section)` and `{**section}`,
+    which read its keys (the DEFAULT section's too) and each value as interpolated by `section[key]`."""
 
     __slots__ = ()
     walked_live = True
+
+    def keys(self):
+        return self.real.keys()
+
+    def __getitem__(self, key: str) -> str:
+        return self.real[key]
 
 
     def attribute(self, run, name: str) -> object:
