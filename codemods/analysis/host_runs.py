@@ -398,6 +398,9 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
 
     def loop_items(self, value: object):
         """The items a `for` walks, as Python hands them out while the body runs (live_loops.py)."""
+        if type(value) is Iter and value.live is not None and not value.used:
+            value.made = -1  # (Python's own iterator, exact in any statement; what it held is stale: next_items.py)
+            return walk(value.live)
         if type(value) is Iter:
             items = value.take(self.statements)
             return walk(value.live) if value.live is not None else unchanged(items, value.sources)
