@@ -24,9 +24,8 @@ def zipped(run, args: list, kwargs: dict) -> object:
     iterators = [arg for arg in args if type(arg) is Iter]
     if len({id(arg) for arg in iterators}) == len(iterators):
         return NotImplemented
-    if not set(kwargs) <= {"strict"} or any(type(v) is not bool for v in kwargs.values()) \
-            or not all(type(arg) is Iter or type(arg) in _OTHERS for arg in args):
-        raise Bail
+    if kwargs or not all(type(arg) is Iter or type(arg) in _OTHERS for arg in args):
+        raise Bail  # (`strict=True` raises when the pairs run out, after the rounds a `for` runs on them)
     own, sources = {}, [arg for arg in args if type(arg) is list]
     for arg in iterators:
         if id(arg) in own:
@@ -44,5 +43,5 @@ def zipped(run, args: list, kwargs: dict) -> object:
             sources.append(walked)  # (the list Python's iterator reads at each step)
     for arg in iterators:
         arg.used, arg.made = True, -1
-    made = guard(lambda: list(zip(*[own[id(arg)] if type(arg) is Iter else arg for arg in args], **kwargs)))
+    made = guard(lambda: list(zip(*[own[id(arg)] if type(arg) is Iter else arg for arg in args])))
     return Iter(made, run.statements, sources=tuple(sources))
