@@ -554,6 +554,8 @@ ENTRIES = {
     "nle100_sf101_zip_of_one_iterator_pairs_neighbours": "main()",
     "le99_sf101_axis_template_filled_by_format_map": "main()",
     "nle101_sf101_format_map_indexes_a_field": "main()",
+    "le100_sf101_tokens_named_by_lastgroup": "main()",
+    "nle102_sf101_lastgroup_names_the_alternative_that_matched": "main()",
     "nle90_sf105_sorted_sections_changed_in_a_loop": "main(mesh, x)",
     "nle91_sf105_partial_hands_the_config_to_a_changer": "main(mesh, x)",
     "nle92_sf105_helper_merges_in_place_with_or": "main(mesh, x)",
