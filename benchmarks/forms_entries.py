@@ -556,6 +556,8 @@ ENTRIES = {
     "nle101_sf101_format_map_indexes_a_field": "main()",
     "le100_sf101_tokens_named_by_lastgroup": "main()",
     "nle102_sf101_lastgroup_names_the_alternative_that_matched": "main()",
+    "le101_sf101_dict_of_split_pairs_in_a_guarded_parse": "main()",
+    "nle103_sf101_dict_of_map_pairs_raises_nothing": "main()",
     "nle90_sf105_sorted_sections_changed_in_a_loop": "main(mesh, x)",
     "nle91_sf105_partial_hands_the_config_to_a_changer": "main(mesh, x)",
     "nle92_sf105_helper_merges_in_place_with_or": "main(mesh, x)",
