@@ -21,7 +21,7 @@ from codemods.analysis.script_generators import GenRun, generator_walk, make_man
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
-from codemods.analysis.modelled_objects import ModelledContainer, RealContainer
+from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis import unknown_truths
 from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
@@ -263,9 +263,9 @@ class ScriptBuiltins:
                     else a for a in args]  # (`zip(layers, keys[1:])`, `tuple(Axis)`: an Enum's members)
             if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
-            if name == "dict" and args and type(args[0]) in (list, tuple) and not all(
-                    isinstance(pair, (list, tuple, str, RealContainer)) for pair in args[0]):
-                raise Bail  # (a pair the run holds as its own object, `map(...)` or a generator: not followed)
+            if name == "dict" and args and type(args[0]) in (list, tuple) and any(
+                    type(pair) in (Lazy, Iter, GenRun) for pair in args[0]):
+                raise Bail  # (a pair the run holds as its own iterator, `map(...)` or a generator: not followed)
             return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \
                 else super().builtin(func, args, kwargs)
         if name == "sum" and 1 <= len(args) <= 2 and not kwargs and type(args[0]) not in _OPAQUE:
