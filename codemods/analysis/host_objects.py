@@ -97,7 +97,8 @@ METHODS = {
                     "startswith", "endswith", "replace", "join", "splitlines", "isdigit", "isnumeric", "isdecimal",
                     "isalpha", "isalnum", "isspace", "isidentifier", "find", "rfind", "count", "format", "removeprefix",
                     "removesuffix", "title", "casefold", "zfill", "index", "center", "ljust", "rjust", "capitalize",
-                    "swapcase", "islower", "isupper", "istitle", "isascii", "isprintable", "rindex", "expandtabs"}),
+                    "swapcase", "islower", "isupper", "istitle", "isascii", "isprintable", "rindex", "expandtabs",
+                    "format_map"}),
     dict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),
     OrderedDict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy", "move_to_end",
                             "popitem"}),  # (script runs)

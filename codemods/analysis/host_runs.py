@@ -40,6 +40,7 @@ from codemods.analysis.host_objects import as_dict as _as_dict
 from codemods.analysis.live_loops import live, sources_of, unchanged, walk
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.scope_declarations import declare, home
+from codemods.analysis.paired_iterators import zipped
 from codemods.analysis.unknown_choices import unknown_choice
 from codemods.analysis import drawn_texts
 
@@ -82,6 +83,8 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
             return self.construct(func.cls, args, kwargs)
         if type(func) is Special:
             return self.special(func.name, args, kwargs)
+        if func is zip and (paired := zipped(self, args, kwargs)) is not NotImplemented:
+            return paired  # (`dict(zip(it, it))`: one iterator in two slots, paired_iterators.py)
         args = [a.take(self.statements) if type(a) is Iter else a for a in args]
         if any(type(v) is Iter for v in kwargs.values()):
             raise Bail
@@ -92,9 +95,9 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
             if func.__name__ not in STORING and any(type(a) in (FuncRef, LambdaValue, ClassRef, Special, Record) for a in list(args) + list(kwargs.values())):
                 raise Bail  # `list.sort(key=fn)`: a callback the real method would run
             if func.__name__ in ("join", "extend") and unordered(args) or unheld(func, args, kwargs) \
-                    or func.__name__ == "format" and unordered_within((args, kwargs)):
+                    or func.__name__ in ("format", "format_map") and unordered_within((args, kwargs)):
                 raise Bail  # (a set of strs, walked in an order that changes from run to run: set_orders.py)
-            if type(func.__self__) is str and func.__name__ in ("join", "format") and not all(plain_tree(a) or type(a) is Seq
+            if type(func.__self__) is str and func.__name__ in ("join", "format", "format_map") and not all(plain_tree(a) or type(a) is Seq
                                                                                       and all(type(i) is str for i in a) or drawn_texts.drawn(a) for a in args):
                 raise Bail
             return drawn_texts.called(self, func, args, kwargs)  # (guard, or `"".join(rng.choice(letters, size=n))`: drawn_texts.py)
@@ -398,6 +401,9 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
 
     def loop_items(self, value: object):
         """The items a `for` walks, as Python hands them out while the body runs (live_loops.py)."""
+        if type(value) is Iter and value.live is not None and not value.used:
+            value.made = -1  # (Python's own iterator, exact in any statement; what it held is stale: next_items.py)
+            return walk(value.live)
         if type(value) is Iter:
             items = value.take(self.statements)
             return walk(value.live) if value.live is not None else unchanged(items, value.sources)

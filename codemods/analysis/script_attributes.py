@@ -148,7 +148,8 @@ class ScriptAttributes:
             if type(func) not in (UFunc, UClass):
                 raise Bail
             return func.alias or func.node.name if type(func) is UFunc else func.node.name
-        if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
+        if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end", "span", "lastgroup", "lastindex",
+                                        "pos", "endpos", "string"):
             return getattr(obj.found, name)
         if (found := held_attribute(self, obj, name)) is not UNHANDLED:
             return found  # (a builtin value, a PartitionSpec, a bound method: value_attributes.py)

@@ -267,6 +267,9 @@ class ScriptBuiltins:
                     else a for a in args]  # (`zip(layers, keys[1:])`, `tuple(Axis)`: an Enum's members)
             if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
+            if name == "dict" and args and type(args[0]) in (list, tuple) and any(
+                    type(pair) in (Lazy, Iter, GenRun) for pair in args[0]):
+                raise Bail  # (a pair the run holds as its own iterator, `map(...)` or a generator: not followed)
             return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \
                 else super().builtin(func, args, kwargs)
         if name == "sum" and 1 <= len(args) <= 2 and not kwargs and type(args[0]) not in _OPAQUE:

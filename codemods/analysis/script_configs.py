@@ -22,6 +22,7 @@ from codemods.analysis.script_values import RunCallable
 _PARSER_KEYWORDS = frozenset({"allow_no_value", "delimiters", "comment_prefixes", "inline_comment_prefixes", "strict",
                               "empty_lines_in_values", "default_section", "interpolation"})
 _READS = frozenset({"get", "getint", "getfloat", "getboolean"})
+_VIEWS = frozenset({"items", "keys", "values"})
 _PARSER_METHODS = _READS | {"read_string", "read_dict", "sections", "has_section", "has_option", "options", "items",
                             "defaults", "set", "add_section", "remove_section", "remove_option"}
 
@@ -69,10 +70,17 @@ class ConfigObj(RealContainer):
 
 
 class SectionObj(RealContainer):
-    """`parser["mesh"]`: CPython's section proxy."""
+    """`parser["mesh"]`: CPython's section proxy. A mapping to `dict(section)` and `{**section}`,
+    which read its keys (the DEFAULT section's too) and each value as interpolated by `section[key]`."""
 
     __slots__ = ()
     walked_live = True
+
+    def keys(self):
+        return self.real.keys()
+
+    def __getitem__(self, key: str) -> str:
+        return self.real[key]
 
 
     def attribute(self, run, name: str) -> object:
@@ -80,10 +88,16 @@ class SectionObj(RealContainer):
             return self.real.name
         if name in _READS:
             return ConfigMethod(self, name)
+        if name in _VIEWS:
+            return ConfigMethod(self, name)
         raise Bail
 
     def call(self, name: str, args: list, kwargs: dict) -> object:
         _plain(args, kwargs)
+        if name in _VIEWS:
+            if args or kwargs:
+                raise Bail
+            return SectionView(getattr(self.real, name)())
         if not set(kwargs) <= {"raw", "fallback"}:
             raise Bail
         return guard(getattr(self.real, name), *args, **kwargs)
@@ -105,6 +119,31 @@ class SectionObj(RealContainer):
         if type(key) is not str:
             raise Bail
         return key in self.real
+
+
+class SectionView(RealContainer):
+    """`section.items()`, `.keys()`, `.values()`: CPython's view of the section proxy, which reads the
+    section again on each walk (a value interpolated when it is handed out); never indexed."""
+
+    __slots__ = ()
+    walked_live = True
+
+    def attribute(self, run, name: str) -> object:
+        raise Bail
+
+    def items(self, run) -> list:
+        return list(self.real)
+
+    def item(self, run, key: object) -> object:
+        raise Bail  # (TypeError: a view is not subscriptable; not modelled)
+
+    def store(self, run, key: object, value: object) -> None:
+        raise Bail
+
+    def contains(self, run, key: object) -> bool:
+        if not plain_tree(key):
+            raise Bail
+        return guard(self.real.__contains__, key)
 
 
 class ConfigMethod(RunCallable):

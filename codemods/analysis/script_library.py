@@ -175,6 +175,15 @@ def _module_sub(run, args: list, kwargs: dict, name: str) -> object:
     return substitute(run, getattr(pattern, name), args[1:], kwargs)
 
 
+def _module_finditer(run, args: list, kwargs: dict) -> object:
+    """`re.finditer(pattern, text, flags)`: the compiled pattern's `finditer` of the text."""
+    if len(args) not in (2, 3) or not set(kwargs) <= {"flags"} or len(args) == 3 and kwargs \
+            or not _text_args([*args, *kwargs.values()]):
+        raise Bail
+    pattern = guard(re.compile, args[0], args[2] if len(args) == 3 else kwargs.get("flags", 0))
+    return PatternMethod(pattern, "finditer")(run, [args[1]], {})
+
+
 def _deepcopy(run, args: list, kwargs: dict) -> object:
     if len(args) != 1 or kwargs:
         raise Bail
@@ -385,7 +394,7 @@ def _auto(run, args: list, kwargs: dict) -> object:
 LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "tomllib.loads": text_library(tomllib.loads), "json.dumps": text_library(json.dumps),
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
-           "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
+           "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"), "re.finditer": _module_finditer,
            "copy.deepcopy": _deepcopy, "copy.copy": shallow_copy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
            **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY, **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,

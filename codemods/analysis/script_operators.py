@@ -135,6 +135,8 @@ class ScriptOperators:
             return guard(operator.getitem, holder, key)
         if isinstance(holder, ModelledContainer):  # (a deque, Counter, ...: script_collections.py)
             return holder.item(self, key)
+        if kind is ReMatch and type(key) in (int, str):  # `m["rows"]`, `m[1]`: as `m.group(key)`
+            return guard(operator.getitem, holder.found, key)
         if kind is NTup:
             if type(key) not in (int, bool, slice):
                 raise Bail

@@ -284,7 +284,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
         if is_inspect_method(func):  # `sig.bind_partial(*args, **kwargs)`: inspect's own
             return guard(func, *args, **kwargs)
         if isinstance(getattr(func, "__self__", None), re.Match) and getattr(func, "__name__", "") in (
-                "group", "groups", "groupdict", "start", "end"):
+                "group", "groups", "groupdict", "start", "end", "span"):
             if not all(type(value) in (str, int) for value in (*args, *kwargs.values())):
                 raise Bail
             return guard(func, *args, **kwargs)

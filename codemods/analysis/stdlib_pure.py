@@ -38,6 +38,7 @@ from codemods.analysis.exit_hooks import LIBRARY as EXIT_LIBRARY
 from codemods.analysis.script_values import Opaque
 from codemods.analysis.calendar_dates import LIBRARY as DATE_LIBRARY
 from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
+from codemods.analysis.query_strings import LIBRARY as QUERY_LIBRARY
 from codemods.analysis.tree_flattening import LIBRARY as TREE_LIBRARY
 from codemods.analysis.script_warnings import LIBRARY as WARNINGS_LIBRARY
 
@@ -133,5 +134,5 @@ LIBRARY = {
                                    "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
                                    "datetime.date.today", "uuid.uuid4")},
     "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY,
-    **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY,
+    **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY,
 }
