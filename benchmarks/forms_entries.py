@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lf15_sf105_script_guard_class_not_the_handled_one": "main()",
+    "nlf15_sf105_script_guard_class_caught_by_its_handler": "main()",
     "lf14_sf105_script_jit_static_window_changed_traces_again": "main()",
     "nlf14_sf105_script_jit_static_equal_window_traces_once": "main()",
     "lf13_sf105_script_vector_at_matrix_drops_a_rank": "main()",
