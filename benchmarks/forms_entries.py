@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lf16_sf105_script_feature_probe_finds_ragged_all_to_all": "main()",
+    "nlf16_sf105_script_feature_probe_misses_a_newer_function": "main()",
+    "lf17_sf105_script_numpy_compat_read_succeeds": "main()",
+    "nlf17_sf105_script_numpy_compat_read_falls_back": "main()",
     "lf15_sf105_script_guard_class_not_the_handled_one": "main()",
     "nlf15_sf105_script_guard_class_caught_by_its_handler": "main()",
     "lf14_sf105_script_jit_static_window_changed_traces_again": "main()",
