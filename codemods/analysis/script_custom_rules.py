@@ -85,11 +85,20 @@ class CustomFn(RunCallable, ModelledObject):
 
 
 def _quiet(run, func: object, args: list) -> object:
-    """`func(*args)` run for its value only: a stop met inside is not known to be the program's."""
+    """`func(*args)` run for its value only: a stop met inside is not known to be the program's,
+    and neither is anything it changes (a trace log the primal appends to): JAX traces one of fwd
+    and the primal, the run does not know which, so either changing the program's state stops it."""
+    from codemods.analysis.jit_retraces import before
+    from codemods.analysis.retraced_bodies import unchanged
+
+    kept = before(run, [func, args])
     try:
-        return run.call(func, list(args), {})
+        result = run.call(func, list(args), {})
     except GatherStop:
         raise Bail from None
+    if not unchanged(kept):
+        raise Bail
+    return result
 
 
 def _agree(run, fwd: object, primal: object) -> None:
