@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lf20_sf105_script_custom_vjp_fwd_logged_under_grad": "main()",
     "lf19_sf105_script_custom_vjp_primal_logged_when_called_plainly": "main()",
     "nlf19_sf105_script_custom_vjp_primal_not_traced_under_grad": "main()",
     "lf18_sf105_wrapper_setdefault_widens_the_axes": "main()",
