@@ -14,12 +14,14 @@ guess. Elsewhere (a call `jax.lax.psum(...)` outside such a handler) nothing is 
 attribute there raises AttributeError, which ends the program at that line.
 
 An array's attributes are those of the NumPy or JAX array classes (and of a tracer, inside a
-traced function); a name none of them has is absent.
+traced function, and of NumPy's random generators, which the run holds as host arrays too); a name
+none of them has is absent.
 """
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import subprocess
 import sys
 import types
 import warnings
@@ -33,7 +35,8 @@ _EFFECTS = frozenset({"this", "antigravity", "__hello__", "__phello__", "idlelib
                       "readline", "rlcompleter", "__main__", "site", "sitecustomize", "usercustomize", "pydoc_data"})
 _UNKNOWN = object()
 _RESOLVED: dict[str, object] = {}
-_LOADED: dict[str, frozenset] = {}  # package -> the modules its own import loads (when this process imported it)
+_LOADED: dict[str, frozenset] = {}
+_FRESH: dict[tuple, bool | None] = {}  # package -> the modules its own import loads (when this process imported it)
 
 
 def asked(run) -> bool:
@@ -65,12 +68,32 @@ def library_presence(dotted: str, name: str) -> bool | None:
     except Exception:  # (a module `__getattr__` raising another error: not a plain absence)
         return None
     if isinstance(value, types.ModuleType):  # (a submodule: present once imported, by whoever)
-        return True if getattr(value, "__name__", None) in _LOADED.get(dotted.partition(".")[0], ()) else None
+        if getattr(value, "__name__", None) in _LOADED.get(dotted.partition(".")[0], ()):
+            return True  # (the package's own import loads it)
+        return _fresh(dotted, name)
     if value is not _UNKNOWN:
         return True
     if isinstance(found, types.ModuleType) and _submodule(f"{dotted}.{name}"):
         return None
     return False
+
+
+def _fresh(dotted: str, name: str) -> bool | None:
+    """`hasattr` asked of a process that imported nothing but `dotted`'s modules (what this
+    process imported for other programs must not answer for this one): True or None."""
+    key = (dotted, name)
+    if key not in _FRESH:
+        code = ("import importlib, sys, warnings\nwarnings.simplefilter('ignore')\nparts = sys.argv[1].split('.')\n"
+                "obj = importlib.import_module(parts[0])\nfor i in range(1, len(parts)):\n"
+                "    obj = getattr(obj, parts[i]) if hasattr(obj, parts[i]) else "
+                "importlib.import_module('.'.join(parts[:i + 1]))\nprint(hasattr(obj, sys.argv[2]))\n")
+        try:
+            done = subprocess.run([sys.executable, "-I", "-c", code, dotted, name], capture_output=True, text=True,
+                                  timeout=60, check=False, stdin=subprocess.DEVNULL)
+            _FRESH[key] = True if done.returncode == 0 and done.stdout.strip() == "True" else None
+        except (OSError, subprocess.SubprocessError):
+            _FRESH[key] = None
+    return _FRESH[key]
 
 
 def array_presence(host: bool, name: str) -> bool | None:
@@ -91,7 +114,9 @@ def _array_classes(host: bool) -> tuple | None:
                 warnings.simplefilter("ignore")
                 if host:
                     numpy = importlib.import_module("numpy")
-                    kinds = (numpy.ndarray, numpy.float64, numpy.float32, numpy.int64, numpy.complex128, numpy.bool_)
+                    random = importlib.import_module("numpy.random")  # (a generator is held as a host array too)
+                    kinds = (numpy.ndarray, numpy.float64, numpy.float32, numpy.int64, numpy.complex128, numpy.bool_,
+                             numpy.matrix, numpy.ma.MaskedArray, random.Generator, random.RandomState, random.BitGenerator)
                 else:
                     jax = importlib.import_module("jax")
                     core = importlib.import_module("jax._src.core")
