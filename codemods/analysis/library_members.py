@@ -7,10 +7,12 @@ that took every attribute of a library as present would follow the branch the pr
 take. The run's library values (script_values.Lib) are names, not the objects; the installed
 module answers instead. It is imported only when the question is asked (JAX costs about a second)
 and only for packages whose import has no effect beyond defining names (JAX, NumPy and the
-standard library but the few modules that print, open windows or run on import). An attribute
-of any other package, a submodule (present once something imported it, which the run does not
-track) or a name the real module does not resolve is unknown: the run stops (Bail) rather than
-guess. Elsewhere (a call `jax.lax.psum(...)` outside such a handler) nothing is asked: a missing
+standard library but the few modules that print, open windows or run on import). A submodule is
+present once anything imported it, which the run does not track: it counts as present when the
+package's own import loads it (`jax.lax`) or loads it on first read (`np.random`), asked of a fresh
+process when this one may have imported it for another program. An attribute of any other package
+or a name the real module does not resolve is unknown: the run stops (Bail) rather than guess.
+Elsewhere (a call `jax.lax.psum(...)` outside such a handler) nothing is asked: a missing
 attribute there raises AttributeError, which ends the program at that line.
 
 An array's attributes are those of the NumPy or JAX array classes (and of a tracer, inside a
@@ -35,8 +37,8 @@ _EFFECTS = frozenset({"this", "antigravity", "__hello__", "__phello__", "idlelib
                       "readline", "rlcompleter", "__main__", "site", "sitecustomize", "usercustomize", "pydoc_data"})
 _UNKNOWN = object()
 _RESOLVED: dict[str, object] = {}
-_LOADED: dict[str, frozenset] = {}
-_FRESH: dict[tuple, bool | None] = {}  # package -> the modules its own import loads (when this process imported it)
+_LOADED: dict[str, frozenset] = {}  # package -> the modules its own import loads (when this process imported it)
+_FRESH: dict[tuple, bool | None] = {}  # (module, name) -> what a fresh process answered
 
 
 def asked(run) -> bool:
