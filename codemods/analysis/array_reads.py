@@ -16,6 +16,8 @@ from codemods.analysis import exact_host_arrays, explicit_layouts
 from codemods.analysis.array_shapes import indexed as shape_indexed, note, shape_of, transposed
 from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.host_exprs import Raised
+from codemods.analysis.library_members import array_presence, asked
 from codemods.analysis.passed_steps import sliced_count
 from codemods.analysis.script_operators import ArrMethod
 from codemods.analysis.drawn_texts import DrawChoice
@@ -48,6 +50,8 @@ def array_attribute(run, obj: Arr, name: str) -> object:
     if name == "choice" and obj.host:  # (a NumPy generator: no array has `choice`)
         return DrawChoice(ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj))  # (drawn_texts.py)
     if name not in ("T", "at", "real", "imag", "mT"):
+        if asked(run) and array_presence(obj.host, name) is False:  # `hasattr(x, "ragged")` (library_members.py)
+            raise Raised(AttributeError(f"array has no attribute {name!r}"))
         return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
     result = Arr(None, obj.host)
     if name == "T" and not run.in_body and (laid := explicit_layouts.transposed(obj)) is not None:

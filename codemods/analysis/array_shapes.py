@@ -175,6 +175,15 @@ def matmul(first: tuple | None, second: tuple | None) -> tuple | None:
     return batch + (first[-2], second[-1]) if batch is not None else None
 
 
+def matmul_rank(first: int | None, second: int | None) -> int | None:
+    """The rank of `a @ b` from its operands' ranks, by the shape rule above (a 1-d operand's
+    dimension is contracted away, so the rank is not simply the larger one)."""
+    if first is None or second is None:
+        return None
+    shape = matmul((1,) * first, (1,) * second)
+    return len(shape) if shape is not None else None
+
+
 def einsum(subscripts: object, shapes: list) -> tuple | None:
     if type(subscripts) is not str or "->" not in subscripts or "." in subscripts or None in shapes:
         return None

@@ -12,6 +12,7 @@ any other class, a bare `except:`, or a handler whose classes the run cannot nam
 from __future__ import annotations
 
 import ast
+import contextlib
 import unittest
 
 from codemods.analysis.host_objects import Bail
@@ -60,9 +61,31 @@ def narrow(run, raises: tuple = ()) -> bool:
                     if not (isinstance(found, type) and issubclass(found, Exception)
                             and not any(issubclass(raised, found) for raised in raises)):
                         return False
-                elif not _uncatching(found):
+                elif not _uncatching(found) or _raised_by_guard(run, found):
                     return False
     return True
+
+
+@contextlib.contextmanager
+def raising(run, node: ast.Raise, env):
+    """A guard clause `if unknown: raise E(...)` being passed: its own class (None when the run
+    cannot name it) may be one a handler of the module's classes catches, while it runs."""
+    exc = node.exc.func if type(node.exc) is ast.Call else node.exc
+    try:
+        kind = run.eval(exc, env) if _named(exc) else None
+    except Bail:
+        kind = None
+    stack = run.__dict__.setdefault("guard_raises", [])
+    stack.append(kind if isinstance(kind, type) and issubclass(kind, BaseException) else None)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def _raised_by_guard(run, kind: type) -> bool:
+    """Whether a guard clause being passed may raise an instance of `kind`."""
+    return any(raised is None or issubclass(raised, kind) for raised in run.__dict__.get("guard_raises", ()))
 
 
 def _named(node: ast.expr) -> bool:

@@ -47,6 +47,7 @@ from codemods.analysis.held_hints import HeldHint, attribute as hint_attribute
 from codemods.analysis import typing_forms
 from codemods.analysis.text_streams import current_stdout
 from codemods.analysis.own_module import modules_attribute
+from codemods.analysis.library_members import asked, library_presence
 
 _TYPING_KINDS = (typing_forms.TypeVarObj, typing_forms.OverloadStub)
 
@@ -95,7 +96,9 @@ class ScriptAttributes:
             found = argparse_constant(f"{obj.name}.{name}")
             found = unittest_member(self, jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
-            return Lib(f"{obj.name}.{name}") if found is None else found
+            if found is None and asked(self) and (present := library_presence(obj.name, name)) is not True:
+                raise Bail if present is None else Raised(AttributeError(f"module {obj.name!r} has no attribute {name!r}"))
+            return Lib(f"{obj.name}.{name}") if found is None else found  # (library_members.py)
         if kind is ParserObj or kind is FileHandle:
             return parser_attribute(obj, name) if kind is ParserObj else file_attribute(obj, name)
         if kind is argparse.Namespace:

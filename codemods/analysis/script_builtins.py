@@ -31,6 +31,7 @@ from codemods.analysis.unknown_choices import unknown_choice
 from codemods.analysis.unknown_numbers import is_number, number
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
+from codemods.analysis.library_members import probe
 from codemods.analysis.next_items import next_item
 from codemods.analysis.named_tuples import named_tuple
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
@@ -163,7 +164,8 @@ class ScriptBuiltins:
             raise Bail
         if name in ("builtins.getattr", "builtins.hasattr") and len(args) in (2, 3) and type(args[1]) is str:
             try:
-                found = self.attribute(args[0], args[1])
+                found = probe(self, lambda: self.attribute(args[0], args[1])) if len(args) == 3 or name == "builtins.hasattr" \
+                    else self.attribute(args[0], args[1])  # (presence decides: library_members.py)
             except Raised as raised:
                 if not isinstance(raised.error, AttributeError) or name == "builtins.getattr" and len(args) == 2:
                     raise

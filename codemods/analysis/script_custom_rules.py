@@ -32,14 +32,31 @@ _RULES = {"jax.custom_vjp": ("custom_vjp", "defvjp", 2), "jax.custom_jvp": ("cus
 
 
 @contextmanager
-def differentiating(run):
+def differentiating(run, values: list = ()):
     """A differentiated function's forward pass (`jax.grad`, `value_and_grad`, the jacobians),
-    however deep in shard_map bodies it is traced."""
+    however deep in shard_map bodies it is traced; `values`: the arguments it differentiates
+    (their arrays are differentiated values wherever they are passed as they are)."""
     run.__dict__["_differentiating"] = run.__dict__.get("_differentiating", 0) + 1
+    held = run.__dict__.setdefault("_differentiated_leaves", [])
+    leaves: list = []
+    map_tree(list(values), lambda leaf: leaves.append(leaf) if type(leaf) is Arr else None)
+    held.append(leaves)
     try:
         yield
     finally:
         run.__dict__["_differentiating"] -= 1
+        held.pop()
+
+
+def _given_differentiated(run, args: list, nondiff: tuple) -> bool:
+    """A differentiated array itself (not a value computed from it) among the arguments: JAX
+    then traces the fwd rule, certainly."""
+    known = {id(leaf) for leaves in run.__dict__.get("_differentiated_leaves", ()) for leaf in leaves}
+    found: list = []
+    for index, arg in enumerate(args):
+        if index not in nondiff:
+            map_tree(arg, lambda leaf: found.append(leaf) if type(leaf) is Arr and id(leaf) in known else None)
+    return bool(found)
 
 
 def _differentiated(run) -> bool:
@@ -75,21 +92,34 @@ class CustomFn(RunCallable, ModelledObject):
             return run.call(self.func, list(args), {})
         if self.kind != "custom_vjp":
             raise Bail
-        out = _quiet(run, self.rules[0], args)
+        certain = _given_differentiated(run, args, self.nondiff)
+        out = _quiet(run, self.rules[0], args, keep=certain)
         if type(out) is not tuple or len(out) != 2:
             raise Bail  # (JAX rejects a fwd rule that does not return (value, residuals))
-        _agree(run, out[0], _quiet(run, self.func, args))
+        if not certain:
+            _agree(run, out[0], _quiet(run, self.func, args))
         if run.states is not None:
             run.states.transforms.doubt()  # (bwd is traced by the backward pass: not followed)
         return out[0]
 
 
-def _quiet(run, func: object, args: list) -> object:
-    """`func(*args)` run for its value only: a stop met inside is not known to be the program's."""
+def _quiet(run, func: object, args: list, keep: bool = False) -> object:
+    """`func(*args)` run for its value only: a stop met inside is not known to be the program's,
+    and neither is anything it changes (a trace log the primal appends to): JAX traces one of fwd
+    and the primal, the run does not know which, so either changing the program's state stops it."""
+    from codemods.analysis.jit_retraces import before
+    from codemods.analysis.retraced_bodies import unchanged
+
+    kept = before(run, [func, args]) if not keep else None  # (`keep`: the one JAX certainly traces)
     try:
-        return run.call(func, list(args), {})
+        result = run.call(func, list(args), {})
     except GatherStop:
+        if keep:
+            raise
         raise Bail from None
+    if kept is not None and not unchanged(kept):
+        raise Bail
+    return result
 
 
 def _agree(run, fwd: object, primal: object) -> None:

@@ -423,7 +423,7 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
 
 
 def _typed(value: object) -> object:
-    return (type(value), tuple(map(_typed, value)) if type(value) is tuple else value)
+    return (type(value), value)  # (JAX keys a static argument by its type and `==`: `(1, 2)` is `(1, 2.0)`)
 
 
 def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> object:

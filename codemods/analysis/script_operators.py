@@ -22,6 +22,7 @@ from codemods.analysis import (exact_host_arrays, repr_enums, unknown_truths, ex
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.shaped_values import operator_result
+from codemods.analysis.array_shapes import matmul_rank
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
@@ -196,6 +197,8 @@ class ScriptOperators:
                 binary_step(self, op, left, right)  # (broadcast and matmul shapes: unchecked_calls.py)
             ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
             rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
+            if op is ast.MatMult:  # (a 1-d operand's dimension is contracted away: array_shapes.py)
+                rank = matmul_rank(*(side.ndim if type(side) is Arr else 0 for side in (left, right)))
             count = with_scalar(left, right)[0] if op is not ast.MatMult else None  # (array_extents.py)
             sides = [0.0 if is_number(self, side) else side for side in (left, right)]
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike(sides)) is not None:

@@ -38,6 +38,7 @@ from codemods.analysis.script_argparse import ParserMethod, call_parser
 from codemods.analysis.passed_steps import formatted, passed
 from codemods.analysis.unknown_truths import asserted
 from codemods.analysis.guard_clauses import guard_clause, raises_only
+from codemods.analysis.narrow_handlers import raising
 from codemods.analysis.scope_declarations import declare
 from codemods.analysis.script_attributes import ScriptAttributes
 from codemods.analysis.script_builtins import CALLABLES, ScriptBuiltins, Wraps
@@ -169,7 +170,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
         elif kind is ast.If and raises_only(node.body):
             self.tick()
             self.statements += 1
-            guard_clause(self, node, env)  # (`if n != jax.device_count(): raise ...`: guard_clauses.py)
+            with raising(self, node.body[-1], env):  # (its own class may be caught: narrow_handlers.py)
+                guard_clause(self, node, env)  # (`if n != jax.device_count(): raise ...`: guard_clauses.py)
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)

@@ -101,8 +101,10 @@ class GradFn(RunCallable):
             raise Bail
         for number in numbers:  # (JAX rejects an int: only inexact inputs are differentiated)
             map_tree(args[number], lambda leaf: leaf if type(leaf) in (Arr, float) else _bail())
-        with st.differentiated(run) if run.states is not None else nullcontext(), differentiating(run):
-            out = run.call(self.func, [_typed_tracer(run, arg) if n in numbers else arg for n, arg in enumerate(args)], {})
+        given = [_typed_tracer(run, arg) if n in numbers else arg for n, arg in enumerate(args)]
+        with st.differentiated(run) if run.states is not None else nullcontext(), \
+                differentiating(run, [given[n] for n in numbers]):
+            out = run.call(self.func, given, {})
             value, aux = out, None  # (arguments not differentiated are handed over as they are)
             if self.has_aux:
                 if type(out) is not tuple or len(out) != 2:

@@ -253,7 +253,7 @@ def _passes_through(scope, wrapper: FunctionDef, fn: str, scopes) -> bool:
     calls = [node for node in _own_nodes(wrapper) if type(node) is ast.Call and type(node.func) is ast.Name
              and node.func.id == fn]
     if _stores(wrapper, set(every) | {fn}) or len(returns) != 1 or len(calls) != 1 \
-            or not _ends(wrapper.body, returns[0]):
+            or not _ends(wrapper.body, returns[0]) or _changed_in_place(wrapper, set(every), calls[0]):
         return False
     call, value = calls[0], returns[0].value
     if value is not call:
@@ -273,6 +273,30 @@ def _passes_through(scope, wrapper: FunctionDef, fn: str, scopes) -> bool:
                            + ([("", ast.dump(ast.Name(id=args.kwarg.arg, ctx=ast.Load())))] if args.kwarg else []))
     got_keywords = sorted((keyword.arg or "", ast.dump(keyword.value)) for keyword in call.keywords)
     return [ast.dump(arg) for arg in call.args] == want and got_keywords == want_keywords
+
+
+# What a wrapper may do with its parameters and still hand them on as the caller gave them.
+_READ_METHODS = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
+_READERS = frozenset({"print", "len", "repr", "str", "sorted", "list", "tuple", "dict", "isinstance", "type", "format",
+                      "debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
+
+
+def _changed_in_place(wrapper: FunctionDef, names: set[str], call: ast.Call) -> bool:
+    """A parameter the wrapper may change without rebinding it: `kwargs.update(axes=...)`,
+    `kwargs.setdefault(...)`, `args_list.append(...)`, or handed to a helper that may."""
+    for node in _own_nodes(wrapper):
+        if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id in names \
+                and node.attr not in _READ_METHODS:
+            return True
+        if type(node) is ast.Call and node is not call:
+            func = node.func
+            name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+            given = [*node.args, *(keyword.value for keyword in node.keywords)]
+            if name not in _READERS and any(type(arg.value if type(arg) is ast.Starred else arg) is ast.Name
+                                            and (arg.value if type(arg) is ast.Starred else arg).id in names
+                                            for arg in given):
+                return True
+    return False
 
 
 def _straight(body: list[ast.stmt]) -> list[ast.stmt]:
