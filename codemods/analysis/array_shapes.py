@@ -49,6 +49,11 @@ _ELEMENTWISE = frozenset({
     *(f"jax.lax.{name}" for name in ("rsqrt", "stop_gradient", "exp", "log", "tanh", "abs", "sqrt", "neg")),
     "jax.scipy.special.erf", "jax.numpy.full_like",
 })
+# NumPy's unary ufuncs keep their operand's shape (an array's; a Python number gives a rank-0 scalar).
+_NUMPY_UNARY = frozenset(f"numpy.{name}" for name in (
+    "exp", "log", "log1p", "expm1", "abs", "absolute", "fabs", "tanh", "sqrt", "square", "sin", "cos", "tan",
+    "sinh", "cosh", "arctan", "negative", "positive", "sign", "floor", "ceil", "trunc", "rint", "reciprocal",
+    "exp2", "log2", "log10", "logical_not", "isfinite", "isnan", "isinf", "cbrt", "conj", "conjugate"))
 _KEEPING_KEYWORDS = frozenset({"axis", "approximate", "dtype", "negative_slope", "alpha", "copy"})
 _BROADCAST = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
     "maximum", "minimum", "add", "subtract", "multiply", "divide", "true_divide", "power", "where", "logical_and",
@@ -93,6 +98,8 @@ def note(value: object, shape: object) -> object:
     if type(value) is Arr and value.shape is None and type(shape) is tuple \
             and all(type(n) is int and n >= 0 for n in shape) and value.ndim in (None, len(shape)):
         value.shape, value.ndim = shape, len(shape)
+        if shape and value.count is None:
+            value.count = shape[0]  # (what `len` and iterating give: `len(x.sum(1))`)
     return value
 
 
@@ -225,6 +232,8 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     if name in _ELEMENTWISE and len(args) == 1 and set(kwargs) <= _KEEPING_KEYWORDS \
             and all(type(value) is not Arr for value in kwargs.values()) and not (short == "cumsum" and "axis" not in kwargs):
         return shape_of(run, args[0]) if type(args[0]) is Arr or short not in ("asarray", "array") else None
+    if name in _NUMPY_UNARY and len(args) == 1 and set(kwargs) <= {"dtype"} and type(kwargs.get("dtype")) is not Arr:
+        return shape_of(run, args[0])
     if name in _BROADCAST and args and set(kwargs) <= {"dtype"}:
         return broadcast(*(shape_of(run, arg) for arg in args))
     if name in _REDUCTIONS:
