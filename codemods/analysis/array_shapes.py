@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 
 from codemods.analysis.array_extents import numpy_count
+from codemods.analysis.rearranged_shapes import method_rearranged, rearranged
 from codemods.analysis.script_values import Arr, MeshObj, StrMember
 from codemods.analysis.shapes import indexed as basic_indexed
 
@@ -253,9 +254,9 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         return reshaped(shape_of(run, args[0]), args[1])
     if name in ("jax.numpy.transpose", "numpy.transpose") and args and len(args) <= 2 and not kwargs:
         return transposed(shape_of(run, args[0]), args[1] if len(args) == 2 else None)
-    if name in ("jax.numpy.swapaxes",) and len(args) == 3 and not kwargs:
+    if name in ("jax.numpy.swapaxes", "numpy.swapaxes") and len(args) == 3 and not kwargs:
         return swapped(shape_of(run, args[0]), args[1], args[2])
-    if name == "jax.numpy.expand_dims" and len(args) == 2 and not kwargs:
+    if name in ("jax.numpy.expand_dims", "numpy.expand_dims") and len(args) == 2 and not kwargs:
         shape = shape_of(run, args[0])
         axes = _axes(args[1], len(shape) + (1 if type(args[1]) is int else len(args[1]) if type(args[1]) in (
             tuple, list) else 0)) if shape is not None else None
@@ -270,7 +271,8 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         axes = tuple(i for i, n in enumerate(shape) if n == 1) if axis is None else _axes(axis, len(shape))
         return None if axes is None or any(shape[i] != 1 for i in axes) else tuple(
             n for i, n in enumerate(shape) if i not in axes)
-    if name in ("jax.numpy.concatenate", "jax.numpy.stack") and args and len(args) <= 2 and set(kwargs) <= {"axis"}:
+    if name in ("jax.numpy.concatenate", "jax.numpy.stack", "numpy.concatenate", "numpy.stack") and args and len(args) <= 2 and set(kwargs) <= {"axis"} \
+            and (args[1] if len(args) == 2 else kwargs.get("axis", 0)) is not None:
         return joined(run, short, args[0], args[1] if len(args) == 2 else kwargs.get("axis", 0))
     if name == "jax.nn.one_hot" and len(args) == 2 and set(kwargs) <= {"dtype"} and type(args[1]) is int:
         shape = shape_of(run, args[0])
@@ -309,7 +311,7 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         return shape_of(run, args[0])
     if short in ("all_gather", "psum_scatter", "all_to_all") and name.startswith("jax.lax.") and run.in_body:
         return _collective_shape(run, short, args, kwargs)
-    return None
+    return rearranged(lambda value: shape_of(run, value), name, args, kwargs)  # (rearranged_shapes.py)
 
 
 def _along(shape: tuple | None, indices: tuple | None, axis: object) -> tuple | None:
@@ -430,7 +432,7 @@ def method_shape(run, owner: Arr, name: str, args: list, kwargs: dict) -> tuple 
         return (math.prod(shape),)
     if name == "squeeze" and not args and not kwargs:
         return tuple(n for n in shape if n != 1)
-    return None
+    return method_rearranged(shape, name, args, kwargs)  # (rearranged_shapes.py)
 
 
 def operated(run, op: type, left: object, right: object) -> tuple | None:
