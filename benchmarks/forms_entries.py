@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lg5_sf105_script_targets_counted_after_numpy_ufuncs": "main()",
+    "nlg5_sf105_script_fewer_rows_narrow_layout": "main()",
+    "lg6_sf105_script_mask_rank_after_atleast_2d": "main()",
+    "nlg6_sf105_script_square_mask_keeps_rank": "main()",
+    "lg7_sf105_script_mixed_precision_matmul_dtype": "main()",
+    "nlg7_sf105_script_bfloat16_weights_keep_dtype": "main()",
+    "lg8_sf105_script_host_batch_scaled_by_float64": "main()",
+    "nlg8_sf105_script_python_float_scale_is_weak": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
