@@ -19,6 +19,8 @@ ENTRIES = {
     "nlg7_sf105_script_bfloat16_weights_keep_dtype": "main()",
     "lg8_sf105_script_host_batch_scaled_by_float64": "main()",
     "nlg8_sf105_script_python_float_scale_is_weak": "main()",
+    "lg9_sf105_script_int8_offset_fits_no_overflow": "main()",
+    "nlg9_sf105_script_int8_offset_out_of_range": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
