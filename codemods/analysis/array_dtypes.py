@@ -29,6 +29,7 @@ _ALIASES = {"bool_": "bool", "single": "float32", "double": "float64", "half": "
 _CODES = {"f2": "float16", "f4": "float32", "f8": "float64", "i1": "int8", "i2": "int16", "i4": "int32",
           "i8": "int64", "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64", "c8": "complex64",
           "c16": "complex128", "?": "bool"}
+SCALAR_TYPES = frozenset(_TYPES) | frozenset(_ALIASES)  # (`np.float32(1.0)`: constructors of scalars)
 # What JAX stores for a 64-bit request: 32 bits unless x64 is on (unknown to the run: None).
 _WIDE = frozenset({"float64", "int64", "uint64", "complex128"})
 _PYTHON = {float: "float64", int: "int64", bool: "bool", complex: "complex128"}

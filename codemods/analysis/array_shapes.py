@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 
 from codemods.analysis.array_extents import numpy_count
+from codemods.analysis.array_dtypes import SCALAR_TYPES
 from codemods.analysis.rearranged_shapes import method_rearranged, rearranged
 from codemods.analysis.script_values import Arr, MeshObj, StrMember
 from codemods.analysis.shapes import indexed as basic_indexed
@@ -235,6 +236,9 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         return shape_of(run, args[0]) if type(args[0]) is Arr or short not in ("asarray", "array") else None
     if name in _NUMPY_UNARY and len(args) == 1 and set(kwargs) <= {"dtype"} and type(kwargs.get("dtype")) is not Arr:
         return shape_of(run, args[0])
+    if name.rpartition(".")[0] in ("numpy", "jax.numpy") and short in SCALAR_TYPES and len(args) == 1 and not kwargs \
+            and type(args[0]) in (int, float, bool):
+        return ()  # (`jnp.float32(2.0)`: a scalar of rank 0)
     if name in _BROADCAST and args and set(kwargs) <= {"dtype"}:
         return broadcast(*(shape_of(run, arg) for arg in args))
     if name in _REDUCTIONS:
