@@ -24,6 +24,8 @@ ENTRIES = {
     "lg10_sf105_script_loss_floor_on_concrete_scalar": "main()",
     "nlg10_sf105_script_loss_floor_under_vmap": "main()",
     "nlg11_sf105_script_loss_floor_under_checkpoint": "main()",
+    "lg12_sf105_script_axis_set_toggled_symmetric_difference": "main()",
+    "nlg12_sf105_script_axis_toggled_off": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",
