@@ -26,6 +26,8 @@ ENTRIES = {
     "nlg11_sf105_script_loss_floor_under_checkpoint": "main()",
     "lg12_sf105_script_axis_set_toggled_symmetric_difference": "main()",
     "nlg12_sf105_script_axis_toggled_off": "main()",
+    "lg13_sf105_script_decorator_sets_defaults": "main()",
+    "nlg13_sf105_script_decorator_narrows_defaults": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",

@@ -128,6 +128,8 @@ def function_attribute(run, func: UFunc, name: str) -> object:
 
 
 def set_function_attribute(run, func: UFunc, name: str, value: object) -> None:
+    from codemods.analysis.function_defaults import set_defaults
+
     if name == "__name__":
         if type(value) is not str:
             raise Bail
@@ -135,6 +137,8 @@ def set_function_attribute(run, func: UFunc, name: str, value: object) -> None:
         return
     if name in function_slots.SETTABLE:
         return function_slots.write(run, func, name, value)
+    if (done := set_defaults(func, name, value)) is not None:
+        return done  # (`fn.__defaults__ = (...)` by a decorator: function_defaults.py)
     if name.startswith("__") and name.endswith("__") and name != "__wrapped__" and (
             name in _SLOTS or hasattr(types.FunctionType, name)):
         raise Bail  # (a slot of the function type; any other name goes in its `__dict__`, as Python stores it)
