@@ -28,6 +28,8 @@ ENTRIES = {
     "nlg12_sf105_script_axis_toggled_off": "main()",
     "lg13_sf105_script_decorator_sets_defaults": "main()",
     "nlg13_sf105_script_decorator_narrows_defaults": "main()",
+    "lg14_sf105_script_config_delattr_hook_deletes": "main()",
+    "nlg14_sf105_script_config_delattr_hook_resets": "main()",
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
     "kd5_sf103_scheduler_timesteps_branch": "main()",

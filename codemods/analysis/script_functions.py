@@ -37,6 +37,7 @@ from codemods.analysis.object_ids import LIBRARY as IDS_LIBRARY, object_id
 from codemods.analysis.own_module import LIBRARY as MODULE_LIBRARY
 from codemods.analysis.unknown_truths import LIBRARY as TRUTH_LIBRARY
 from codemods.analysis.caught_reports import LIBRARY as REPORT_LIBRARY
+from codemods.analysis.deleted_attributes import deleted_by_name
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
 INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType, inspect.ArgInfo)
@@ -453,6 +454,7 @@ LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwa
            "builtins.callable": lambda run, args, kwargs: _callable(run, args, kwargs),
            "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
            "sys.setprofile": _set_profile, "builtins.dir": class_dir, "builtins.open": open_file, **FRAME_LIBRARY, **WRAPPER_LIBRARY,
+           "builtins.delattr": lambda run, args, kwargs: deleted_by_name(run, args, kwargs),
            **IDS_LIBRARY, **MODULE_LIBRARY, **TRUTH_LIBRARY, **REPORT_LIBRARY}
 
 
@@ -508,7 +510,8 @@ def _callable(run, args: list, kwargs: dict) -> bool:
     raise Bail
 
 
-BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "open": open_file, "id": object_id}
+BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "open": open_file, "id": object_id,
+                 "delattr": deleted_by_name}
 
 
 def delete(run, node: ast.Delete, env: Env) -> None:
