@@ -100,8 +100,8 @@ def note(value: object, shape: object) -> object:
     if type(value) is Arr and value.shape is None and type(shape) is tuple \
             and all(type(n) is int and n >= 0 for n in shape) and value.ndim in (None, len(shape)):
         value.shape, value.ndim = shape, len(shape)
-        if shape and value.count is None:
-            value.count = shape[0]  # (what `len` and iterating give: `len(x.sum(1))`)
+        if shape and value.count is None and value.host:
+            value.count = shape[0]  # (what `len` and iterating give: `len(y)` of a NumPy target, `y = np.log1p(...)`)
     return value
 
 
