@@ -29,6 +29,7 @@ _ALIASES = {"bool_": "bool", "single": "float32", "double": "float64", "half": "
 _CODES = {"f2": "float16", "f4": "float32", "f8": "float64", "i1": "int8", "i2": "int16", "i4": "int32",
           "i8": "int64", "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64", "c8": "complex64",
           "c16": "complex128", "?": "bool"}
+SCALAR_TYPES = frozenset(_TYPES) | frozenset(_ALIASES)  # (`np.float32(1.0)`: constructors of scalars)
 # What JAX stores for a 64-bit request: 32 bits unless x64 is on (unknown to the run: None).
 _WIDE = frozenset({"float64", "int64", "uint64", "complex128"})
 _PYTHON = {float: "float64", int: "int64", bool: "bool", complex: "complex128"}
@@ -208,6 +209,15 @@ _DTYPE_AT = {"zeros": 1, "ones": 1, "empty": 1, "identity": 1, "full": 2, "eye":
              "zeros_like": 1, "ones_like": 1, "empty_like": 1, "full_like": 2}
 
 
+def _fits(value: int | float, name: str) -> bool:
+    """`np.int8(value)`: NumPy 2 raises OverflowError for an int out of the type's range."""
+    kind, size = _TYPES[name]
+    if kind not in "iub" or type(value) is float:
+        return kind in "fcV" or type(value) is not float
+    low, high = (-(1 << (8 * size - 1)), (1 << (8 * size - 1)) - 1) if kind == "i" else (0, (1 << (8 * size)) - 1)
+    return kind == "b" or low <= value <= high
+
+
 def made_dtype(name: str, args: list, kwargs: dict) -> DType | None:
     """The dtype of what a NumPy (`numpy.`) or `jax.numpy.` function makes, where certain."""
     host = name.startswith("numpy.")
@@ -218,6 +228,11 @@ def made_dtype(name: str, args: list, kwargs: dict) -> DType | None:
         return requested(kwargs["dtype"], host) if tail in _DEFAULT_FLOAT | _SAME | {"full", "arange"} else None
     if tail in _DTYPE_AT and len(args) > _DTYPE_AT[tail]:
         return requested(args[_DTYPE_AT[tail]], host)  # `np.ones((8, 8), np.float32)`
+    if host and tail in ("array", "asarray") and len(args) == 1 and not kwargs and type(args[0]) in _PYTHON:
+        return named(_PYTHON[type(args[0])])  # (`np.array(1.0)`: NumPy's default for a Python number)
+    if (scalar := _ALIASES.get(tail, tail)) in _TYPES and module != "numpy.random" and len(args) == 1 and not kwargs \
+            and type(args[0]) in (int, float) and (scalar != "bfloat16" or not host) and _fits(args[0], scalar):
+        return named(scalar) if host else on_device(named(scalar))  # (`np.float32(1.0)`: a scalar of that type)
     if module == "numpy.random":
         return named(_SAMPLED[tail]) if tail in _SAMPLED and not kwargs.keys() - {"size", "low", "high", "loc", "scale"} \
             and len(args) <= _TYPED_AT.get(tail, 9) else None

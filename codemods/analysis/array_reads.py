@@ -68,8 +68,9 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     where it is certain (its bounds are only evaluated)."""
     if holder.count is not None and type(index) is ast.Slice:
         key = run.index(index, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
-        return exact_host_arrays.item(run, holder, key, Arr(None, holder.host, sliced_count(holder.count, key),
-                                                            holder.ndim, dtype=holder.dtype))
+        made = Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim, dtype=holder.dtype)
+        note(made, shape_indexed(shape_of(run, holder), [key], run) if type(key) is slice else None)
+        return exact_host_arrays.item(run, holder, key, made)
     indices, parts, forward = [], [], True
     for part in index.elts if type(index) is ast.Tuple else [index]:
         value = None if type(part) is ast.Slice else run.eval(part, env)  # (`x[sl]`, `sl = slice(a, b)`)

@@ -34,6 +34,8 @@ from __future__ import annotations
 import math
 
 from codemods.analysis.array_extents import numpy_count
+from codemods.analysis.array_dtypes import SCALAR_TYPES
+from codemods.analysis.rearranged_shapes import method_rearranged, rearranged
 from codemods.analysis.script_values import Arr, MeshObj, StrMember
 from codemods.analysis.shapes import indexed as basic_indexed
 
@@ -49,6 +51,11 @@ _ELEMENTWISE = frozenset({
     *(f"jax.lax.{name}" for name in ("rsqrt", "stop_gradient", "exp", "log", "tanh", "abs", "sqrt", "neg")),
     "jax.scipy.special.erf", "jax.numpy.full_like",
 })
+# NumPy's unary ufuncs keep their operand's shape (an array's; a Python number gives a rank-0 scalar).
+_NUMPY_UNARY = frozenset(f"numpy.{name}" for name in (
+    "exp", "log", "log1p", "expm1", "abs", "absolute", "fabs", "tanh", "sqrt", "square", "sin", "cos", "tan",
+    "sinh", "cosh", "arctan", "negative", "positive", "sign", "floor", "ceil", "trunc", "rint", "reciprocal",
+    "exp2", "log2", "log10", "logical_not", "isfinite", "isnan", "isinf", "cbrt", "conj", "conjugate"))
 _KEEPING_KEYWORDS = frozenset({"axis", "approximate", "dtype", "negative_slope", "alpha", "copy"})
 _BROADCAST = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
     "maximum", "minimum", "add", "subtract", "multiply", "divide", "true_divide", "power", "where", "logical_and",
@@ -93,6 +100,8 @@ def note(value: object, shape: object) -> object:
     if type(value) is Arr and value.shape is None and type(shape) is tuple \
             and all(type(n) is int and n >= 0 for n in shape) and value.ndim in (None, len(shape)):
         value.shape, value.ndim = shape, len(shape)
+        if shape and value.count is None and value.host:
+            value.count = shape[0]  # (what `len` and iterating give: `len(y)` of a NumPy target, `y = np.log1p(...)`)
     return value
 
 
@@ -234,6 +243,11 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     if name in _ELEMENTWISE and len(args) == 1 and set(kwargs) <= _KEEPING_KEYWORDS \
             and all(type(value) is not Arr for value in kwargs.values()) and not (short == "cumsum" and "axis" not in kwargs):
         return shape_of(run, args[0]) if type(args[0]) is Arr or short not in ("asarray", "array") else None
+    if name in _NUMPY_UNARY and len(args) == 1 and set(kwargs) <= {"dtype"} and type(kwargs.get("dtype")) is not Arr:
+        return shape_of(run, args[0])
+    if name.rpartition(".")[0] in ("numpy", "jax.numpy") and short in SCALAR_TYPES and len(args) == 1 and not kwargs \
+            and type(args[0]) in (int, float, bool):
+        return ()  # (`jnp.float32(2.0)`: a scalar of rank 0)
     if name in _BROADCAST and args and set(kwargs) <= {"dtype"}:
         return broadcast(*(shape_of(run, arg) for arg in args))
     if name in _REDUCTIONS:
@@ -253,9 +267,9 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         return reshaped(shape_of(run, args[0]), args[1])
     if name in ("jax.numpy.transpose", "numpy.transpose") and args and len(args) <= 2 and not kwargs:
         return transposed(shape_of(run, args[0]), args[1] if len(args) == 2 else None)
-    if name in ("jax.numpy.swapaxes",) and len(args) == 3 and not kwargs:
+    if name in ("jax.numpy.swapaxes", "numpy.swapaxes") and len(args) == 3 and not kwargs:
         return swapped(shape_of(run, args[0]), args[1], args[2])
-    if name == "jax.numpy.expand_dims" and len(args) == 2 and not kwargs:
+    if name in ("jax.numpy.expand_dims", "numpy.expand_dims") and len(args) == 2 and not kwargs:
         shape = shape_of(run, args[0])
         axes = _axes(args[1], len(shape) + (1 if type(args[1]) is int else len(args[1]) if type(args[1]) in (
             tuple, list) else 0)) if shape is not None else None
@@ -270,7 +284,8 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         axes = tuple(i for i, n in enumerate(shape) if n == 1) if axis is None else _axes(axis, len(shape))
         return None if axes is None or any(shape[i] != 1 for i in axes) else tuple(
             n for i, n in enumerate(shape) if i not in axes)
-    if name in ("jax.numpy.concatenate", "jax.numpy.stack") and args and len(args) <= 2 and set(kwargs) <= {"axis"}:
+    if name in ("jax.numpy.concatenate", "jax.numpy.stack", "numpy.concatenate", "numpy.stack") and args and len(args) <= 2 and set(kwargs) <= {"axis"} \
+            and (args[1] if len(args) == 2 else kwargs.get("axis", 0)) is not None:
         return joined(run, short, args[0], args[1] if len(args) == 2 else kwargs.get("axis", 0))
     if name == "jax.nn.one_hot" and len(args) == 2 and set(kwargs) <= {"dtype"} and type(args[1]) is int:
         shape = shape_of(run, args[0])
@@ -309,7 +324,7 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         return shape_of(run, args[0])
     if short in ("all_gather", "psum_scatter", "all_to_all") and name.startswith("jax.lax.") and run.in_body:
         return _collective_shape(run, short, args, kwargs)
-    return None
+    return rearranged(lambda value: shape_of(run, value), name, args, kwargs)  # (rearranged_shapes.py)
 
 
 def _along(shape: tuple | None, indices: tuple | None, axis: object) -> tuple | None:
@@ -430,7 +445,7 @@ def method_shape(run, owner: Arr, name: str, args: list, kwargs: dict) -> tuple 
         return (math.prod(shape),)
     if name == "squeeze" and not args and not kwargs:
         return tuple(n for n in shape if n != 1)
-    return None
+    return method_rearranged(shape, name, args, kwargs)  # (rearranged_shapes.py)
 
 
 def operated(run, op: type, left: object, right: object) -> tuple | None:

@@ -98,6 +98,10 @@ class TypeMethod:
         self.owner, self.name = owner, name
 
     def __call__(self, run, obj: object, args: list, kwargs: dict) -> object:
+        if self.owner is object and self.name == "__delattr__" and len(args) == 1 and not kwargs:
+            from codemods.analysis.deleted_attributes import object_delete
+
+            return object_delete(run, obj, args[0])  # past the class's own __delattr__
         if self.owner is object:
             if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
                 raise Bail
@@ -116,7 +120,7 @@ class TypeMethod:
 
 def type_method(owner: object, name: str) -> TypeMethod | None:
     """`dict.__setitem__` and the like, or None for anything else read off a builtin type."""
-    if owner is object and name == "__setattr__":
+    if owner is object and name in ("__setattr__", "__delattr__"):
         return TypeMethod(object, name)
     if owner is str and name in METHODS[str]:
         return TypeMethod(str, name)  # (`converter=str.strip`)

@@ -4,7 +4,12 @@ A trainer's step returns its loss as a JAX array of rank 0; a scheduler then ran
 (`sorted(trials, key=lambda t: t.last_result["loss"])`). Outside any trace such an array is
 concrete: `<` of two of them gives a rank-0 bool array whose truth Python takes, as for numbers
 (run on jax 0.10.2). Under `jax.jit` or in a shard_map body it is a tracer, whose truth raises:
-there the array stays what the run cannot compare.
+there the array stays what the run cannot compare. The same holds in a function `jax.vmap`,
+`jax.jacfwd`/`jacrev`/`hessian`, `jax.lax.scan`, `fori_loop` or `while_loop` runs, and in one
+wrapped by `jax.checkpoint` (`max(t, 0.0)` raises TracerBoolConversionError there, checked; under
+plain `jax.grad`, `jvp`, `vjp` or a custom rule's primal it does not). A checkpointed function is
+the function itself in the run, called later: once the run made one, no rank-0 array counts as
+concrete any more.
 
 Outside a trace `<` still raises for some pairs the run does not tell apart (jax 0.10.2): arrays
 committed to different meshes ("Mesh for all inputs should be equal") or devices ("incompatible
@@ -15,14 +20,43 @@ the run stops (form nla9: a sweep over mesh shapes ranked by losses on their own
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from codemods.analysis.passed_steps import passed
 from codemods.analysis.script_values import Arr
+
+_TRACING = "_tracing"  # how many transforms are running a function of the module (a large count: for good)
 
 
 def concrete_scalar(run, value: object) -> bool:
     """Whether `value` is an array of rank 0 the run holds outside every trace."""
     return type(value) is Arr and value.ndim == 0 and not getattr(run, "jitted", 1) \
-        and not getattr(run, "in_body", 1) and getattr(run, "states", None) is None
+        and not getattr(run, "in_body", 1) and getattr(run, "states", None) is None \
+        and not getattr(run, "__dict__", {}).get(_TRACING)
+
+
+@contextmanager
+def tracing(run):
+    """A transform runs a function of the module on tracers."""
+    run.__dict__[_TRACING] = run.__dict__.get(_TRACING, 0) + 1
+    try:
+        yield
+    finally:
+        run.__dict__[_TRACING] -= 1
+
+
+def remat_made(run) -> None:
+    """`jax.checkpoint(f)`: f, which may run on tracers whenever it is called from now on."""
+    run.__dict__[_TRACING] = run.__dict__.get(_TRACING, 0) + (1 << 20)
+
+
+def one_concrete(run, args: list) -> bool:
+    """`max(loss, 0.0)`: one concrete rank-0 array beside Python numbers. Its comparison never
+    raises there (two arrays may sit on different devices, whose comparison raises ValueError:
+    left out), and the result is one of the arguments, which the run does not know."""
+    arrays = [a for a in args if type(a) is Arr]
+    return len(arrays) == 1 and concrete_scalar(run, arrays[0]) and all(
+        type(a) in (int, float) for a in args if a is not arrays[0])
 
 
 def compared_scalars(run) -> None:

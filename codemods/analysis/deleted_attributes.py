@@ -8,8 +8,11 @@ CPython does, for an instance of a module class (attribute lookup as `object.__d
 - a descriptor object with `__delete__`: that method; with `__set__` only: AttributeError
   (not modelled: Bail);
 - otherwise the instance's own value is removed; none held: AttributeError.
-Anything else stops the run (Bail): a class with its own `__delattr__`, slots, a frozen dataclass,
-a cached_property, a class, a module or a library object as the owner.
+A class's own `__delattr__` (a def of the module) runs instead, with the name: it may delete
+through `object.__delattr__(self, name)` (the steps above), keep the value, or do anything else;
+`delattr(obj, name)` is the same as `del obj.name` (a name that is not a str: TypeError, Bail).
+Anything else stops the run (Bail): slots, a frozen dataclass, a cached_property, a class, a
+module or a library object as the owner, a hook that is not a def.
 """
 from __future__ import annotations
 
@@ -18,12 +21,25 @@ from codemods.analysis.host_objects import Bail
 
 
 def delete_attribute(run, obj: object, name: str) -> None:
+    from codemods.analysis.script_values import Bound, UFunc, UObj
+
+    if type(obj) is UObj and obj.cls.kind in ("plain", "dataclass") and not obj.cls.frozen \
+            and (hook := obj.cls.lookup("__delattr__")) is not None:
+        if type(hook[1]) is not UFunc or type(name) is not str:
+            raise Bail
+        run.call(Bound(hook[1], obj), [name], {})  # (the class's own hook)
+        return
+    object_delete(run, obj, name)
+
+
+def object_delete(run, obj: object, name: str) -> None:
+    """`object.__delattr__(obj, name)`: the steps past any hook of the class."""
     from codemods.analysis.bound_members import Desc
     from codemods.analysis.class_descriptors import slot_names
     from codemods.analysis.script_values import Bound, UFunc, UObj
 
     if type(obj) is not UObj or obj.cls.kind not in ("plain", "dataclass") or obj.cls.frozen \
-            or obj.cls.lookup("__delattr__") is not None or slot_names(obj.cls) is not None \
+            or slot_names(obj.cls) is not None or type(name) is not str \
             or name.startswith("__") and name.endswith("__"):
         raise Bail
     found = obj.cls.lookup(name)
@@ -44,7 +60,6 @@ def delete_attribute(run, obj: object, name: str) -> None:
     del obj.attrs[name]
 
 
-
 def with_deleter(desc, func) -> object:
     """`@x.deleter` applied to `func`: a new property with the getter, the setter and this deleter
     (as `property.deleter` copies the property)."""
@@ -53,3 +68,10 @@ def with_deleter(desc, func) -> object:
     made = Desc("property", desc.func, desc.setter)
     made.deleter = func
     return made
+
+
+def deleted_by_name(run, args: list, kwargs: dict) -> None:
+    """`delattr(obj, name)`."""
+    if len(args) != 2 or kwargs or type(args[1]) is not str:
+        raise Bail
+    delete_attribute(run, args[0], args[1])

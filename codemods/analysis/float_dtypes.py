@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.array_dtypes import DType, on_device
+from codemods.analysis.promoted_dtypes import promoted
 from codemods.analysis.script_values import Arr
 
 _KEEPING = frozenset({
@@ -34,7 +35,7 @@ _KEEPING = frozenset({
                                       "psum_scatter", "all_to_all")),
     "jax.scipy.special.logsumexp", "jax.numpy.einsum", "jax.numpy.matmul", "jax.numpy.dot",
     *(f"numpy.{name}" for name in ("cumsum", "cumprod", "sqrt", "exp", "log", "tanh", "abs", "square", "maximum",
-                                   "minimum")),
+                                   "minimum", "sum", "mean", "max", "min", "amax", "amin", "prod", "var", "std")),
 })
 _LIKE = frozenset({"jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.full_like"})
 # Integer arrays keep their dtype through these (with Python ints beside them).
@@ -98,6 +99,8 @@ def _integral(name: str, args: list) -> object:
 
 
 def binary_dtype(op: type, left: object, right: object) -> object:
+    if (found := promoted(op, left, right)) is not None:
+        return found  # (two floating dtypes: promoted_dtypes.py)
     if op in (ast.Add, ast.Sub, ast.Mult) and {type(left), type(right)} <= {Arr, int} and all(
             type(side) is int or side.dtype is not None and side.dtype.kind in "iu" and not side.host for side in (left, right)):
         return _one([side.dtype for side in (left, right) if type(side) is Arr])  # (`tt - 1` of an int32 array)

@@ -53,7 +53,7 @@ _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": 
 _NOT_ON_INSTANCES = frozenset({"__name__", "__qualname__", "__wrapped__", "__func__", "__self__"})
 # (descriptors, metaclasses: class_descriptors.py, class_metas.py; `__del__` runs when the last
 # reference goes, which the run does not follow: adversarial15)
-_HOOKS = frozenset({"__new__", "__delattr__", "__del__"})  # (`__getattribute__`: attribute_hooks.py)
+_HOOKS = frozenset({"__new__", "__del__"})  # (`__getattribute__`: attribute_hooks.py)
 
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402

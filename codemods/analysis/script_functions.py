@@ -37,6 +37,7 @@ from codemods.analysis.object_ids import LIBRARY as IDS_LIBRARY, object_id
 from codemods.analysis.own_module import LIBRARY as MODULE_LIBRARY
 from codemods.analysis.unknown_truths import LIBRARY as TRUTH_LIBRARY
 from codemods.analysis.caught_reports import LIBRARY as REPORT_LIBRARY
+from codemods.analysis.deleted_attributes import deleted_by_name
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
 INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType, inspect.ArgInfo)
@@ -128,6 +129,8 @@ def function_attribute(run, func: UFunc, name: str) -> object:
 
 
 def set_function_attribute(run, func: UFunc, name: str, value: object) -> None:
+    from codemods.analysis.function_defaults import set_defaults
+
     if name == "__name__":
         if type(value) is not str:
             raise Bail
@@ -135,6 +138,8 @@ def set_function_attribute(run, func: UFunc, name: str, value: object) -> None:
         return
     if name in function_slots.SETTABLE:
         return function_slots.write(run, func, name, value)
+    if (done := set_defaults(func, name, value)) is not None:
+        return done  # (`fn.__defaults__ = (...)` by a decorator: function_defaults.py)
     if name.startswith("__") and name.endswith("__") and name != "__wrapped__" and (
             name in _SLOTS or hasattr(types.FunctionType, name)):
         raise Bail  # (a slot of the function type; any other name goes in its `__dict__`, as Python stores it)
@@ -449,6 +454,7 @@ LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwa
            "builtins.callable": lambda run, args, kwargs: _callable(run, args, kwargs),
            "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
            "sys.setprofile": _set_profile, "builtins.dir": class_dir, "builtins.open": open_file, **FRAME_LIBRARY, **WRAPPER_LIBRARY,
+           "builtins.delattr": lambda run, args, kwargs: deleted_by_name(run, args, kwargs),
            **IDS_LIBRARY, **MODULE_LIBRARY, **TRUTH_LIBRARY, **REPORT_LIBRARY}
 
 
@@ -504,7 +510,8 @@ def _callable(run, args: list, kwargs: dict) -> bool:
     raise Bail
 
 
-BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "open": open_file, "id": object_id}
+BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "open": open_file, "id": object_id,
+                 "delattr": deleted_by_name}
 
 
 def delete(run, node: ast.Delete, env: Env) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 from codemods.analysis.shaped_values import like
+from codemods.analysis.concrete_scalars import remat_made, tracing
 from codemods.analysis import state_transforms as st
 from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
@@ -142,7 +143,7 @@ class VmapFn(RunCallable):
                 sliced.append(arg)
             else:  # (a Python number mapped over is what JAX rejects)
                 sliced.append(_traced(run, arg, 1))
-        with st.vmapped(run) if run.states is not None else nullcontext():
+        with st.vmapped(run) if run.states is not None else nullcontext(), tracing(run):
             return _result(run, run.call(self.func, sliced, {}), 1)
 
 
@@ -158,7 +159,7 @@ class JacFn(RunCallable):
     def __call__(self, run, args: list, kwargs: dict) -> object:
         if kwargs or not args or type(args[0]) is not Arr:
             raise Bail
-        with st.differentiated(run) if run.states is not None else nullcontext(), differentiating(run):
+        with st.differentiated(run) if run.states is not None else nullcontext(), differentiating(run), tracing(run):
             out = run.call(self.func, [_traced(run, args[0]), *args[1:]], {})
             if type(out) is not Arr:
                 raise Bail
@@ -179,6 +180,7 @@ def _checkpoint(run, args: list, kwargs: dict) -> object:
     """`jax.checkpoint(f, policy=...)`: f, run with the same types (what it saves is not a type)."""
     if len(args) != 1 or not set(kwargs) <= {"policy", "prevent_cse", "static_argnums"}:
         raise Bail
+    remat_made(run)  # (concrete_scalars.py)
     return args[0]
 
 
@@ -211,7 +213,8 @@ def _scan(run, args: list, kwargs: dict) -> tuple:
     x = None if xs is None else _traced(run, xs, 1)
     init = given["init"]
     _looped(run)
-    out = run.call(given["f"], [_traced(run, init), x], {})
+    with tracing(run):
+        out = run.call(given["f"], [_traced(run, init), x], {})
     if type(out) is not tuple or len(out) != 2 or _shape(out[0]) != _shape(_traced(run, init)):
         raise Bail  # (JAX rejects a carry whose structure changes)
     carry = st.carried(run, init, out[0]) if run.states is not None else out[0]
@@ -233,7 +236,8 @@ def _fori_loop(run, args: list, kwargs: dict) -> object:
     init = given["init_val"]
     _looped(run)
     index = st.index_array(run, (given["lower"], given["upper"])) if run.states is not None else Arr(None, False, ndim=0)
-    out = run.call(given["body_fun"], [index, _traced(run, init)], {})
+    with tracing(run):
+        out = run.call(given["body_fun"], [index, _traced(run, init)], {})
     if _shape(out) != _shape(_traced(run, init)):
         raise Bail
     return _result(run, st.carried(run, init, out) if run.states is not None else out)
@@ -248,10 +252,11 @@ def _while_loop(run, args: list, kwargs: dict) -> object:
         raise Bail
     init = given["init_val"]
     _looped(run)
-    test = run.call(given["cond_fun"], [_traced(run, init)], {})
-    if type(test) is not Arr or test.ndim not in (None, 0):
-        raise Bail
-    out = run.call(given["body_fun"], [_traced(run, init)], {})
+    with tracing(run):
+        test = run.call(given["cond_fun"], [_traced(run, init)], {})
+        if type(test) is not Arr or test.ndim not in (None, 0):
+            raise Bail
+        out = run.call(given["body_fun"], [_traced(run, init)], {})
     if _shape(out) != _shape(_traced(run, init)):
         raise Bail
     return _result(run, st.carried(run, init, out) if run.states is not None else out)

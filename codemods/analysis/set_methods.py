@@ -12,7 +12,8 @@ from __future__ import annotations
 _SHARED = frozenset({"union", "intersection", "difference", "symmetric_difference", "issubset", "issuperset",
                      "isdisjoint", "copy"})
 SET_METHODS = {
-    set: _SHARED | {"add", "discard", "remove", "update", "clear", "difference_update", "intersection_update"},
+    set: _SHARED | {"add", "discard", "remove", "update", "clear", "difference_update", "intersection_update",
+          "symmetric_difference_update"},
     frozenset: _SHARED,
 }
 

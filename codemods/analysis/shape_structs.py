@@ -112,7 +112,10 @@ def _eval_shape(run, args: list, kwargs: dict) -> object:
     func = args[0]
     given = [_tree(arg, _argument) for arg in args[1:]]
     named = {key: _tree(value, _argument) for key, value in kwargs.items()}
-    return _tree(run.call(func, given, named), _result)
+    from codemods.analysis.concrete_scalars import tracing
+
+    with tracing(run):  # (f's arguments are tracers: concrete_scalars.py)
+        return _tree(run.call(func, given, named), _result)
 
 
 LIBRARY = {"jax.ShapeDtypeStruct": _made, "jax.eval_shape": _eval_shape}

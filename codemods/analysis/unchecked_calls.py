@@ -43,6 +43,7 @@ from codemods.analysis.array_dtypes import DType
 from codemods.analysis.shaped_values import library_result
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.wrapping_integers import wrapping
 from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
 from codemods.analysis.script_values import Arr, Lib, UClass
 from codemods.analysis.task_errors import faith
@@ -246,8 +247,10 @@ def binary_step(run, op: type, left: object, right: object) -> None:
         same_line = left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count
         if op in (ast.Add, ast.Mult) and (0 in (left.ndim, right.ndim) or same_line) or op is ast.MatMult and same_line:
             return
-    if not binary_passes(run, op, left, right):
+    if (raised := wrapping(op, left, right)) is None and not binary_passes(run, op, left, right):
         passed(run, _TRACED if run.in_body or run.jitted else _RAISED)
+    elif raised is not None:
+        passed(run, raised)  # (wrapping_integers.py)
 
 
 def conversion_step(run, value: Arr) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.task_errors import faith
 from codemods.analysis.script_values import Arr, Opaque
-from codemods.analysis.unknown_choices import choose
+from codemods.analysis.unknown_choices import choose, concrete_scalar
 from codemods.analysis.unknown_numbers import is_number, of_numbers
 
 _KWARGS = {"numpy.allclose": frozenset({"rtol", "atol", "equal_nan"}), "numpy.array_equal": frozenset({"equal_nan"}),
@@ -39,7 +39,7 @@ def unknown_bool(run) -> Opaque:
 def _entry(run, value: object, scalars: bool = False) -> list | None:
     """The choice kept for an unknown bool; with `scalars`, also for a NumPy scalar whose truth is
     asked (`if np.all(ok):`: its truth, not its value, is the choice)."""
-    if scalars and type(value) is Arr and value.host and value.ndim == 0 and value.known is None:
+    if scalars and type(value) is Arr and (value.host or concrete_scalar(run, value)) and value.ndim == 0 and value.known is None:
         entries = run.__dict__.setdefault("_bools", {})
         if id(value) not in entries or entries[id(value)][0] is not value:
             entries[id(value)] = [value, None]
