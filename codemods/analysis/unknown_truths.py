@@ -75,6 +75,8 @@ def converted(run, name: str, args: list, kwargs: dict) -> object:
         return NotImplemented
     if _entry(run, args[0]) is None or type(args[0]) is not Opaque:
         return NotImplemented  # (`float(np.log(v))`: a NumPy scalar's value is not its truth)
+    if name == "bool":
+        return args[0]  # (`bool(ok)` is `ok` itself: its value is chosen where its truth is needed)
     found = truth(run, args[0])
     return {"bool": bool, "int": int, "float": float}[name](found)
 
