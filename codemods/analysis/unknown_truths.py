@@ -116,9 +116,11 @@ def asserted(run, node, env, value: object) -> bool:
     and raises into the handler in another (`value`'s choice); False where it is not such a check."""
     from codemods.analysis.host_exprs import Raised
 
-    if _entry(run, value) is None:
+    if (entry := _entry(run, value)) is None:
         return False
     if not getattr(run, "guarded", 0) or narrow(run, (AssertionError,)):
+        if entry[1] is None:
+            entry[1] = True  # (later reads of the same bool, in a run that went on, see it True)
         return True  # (its failure is caught by no handler: a run that goes on has passed it)
     if not truth(run, value):
         raise Raised(AssertionError() if node.msg is None else AssertionError(run.eval(node.msg, env)))
