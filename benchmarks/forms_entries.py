@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lh6_sf101_float_equals_approx_helper": "main()",
+    "nlh6_float_equals_helper_declines": "main()",
     "lh1_sf101_repr_keyed_fixture_cache": "main()",
     "nlh1_repr_is_quoted_not_str": "main()",
     "lh2_sf101_yield_fixture_told_by_isgenerator": "main()",

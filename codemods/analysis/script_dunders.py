@@ -148,7 +148,7 @@ def equality(run, equal: bool, left: object, right: object) -> object:
     `__ne__` the same way; a class without one inverts the truth of its `__eq__`'s result."""
     for side, other in ((left, right), (right, left)):
         if type(side) is UObj and (side.data is not None or side.cls.kind == "dataclass") \
-                or type(side) not in (UObj, *_DEFERRING) and not array_deferral.defers(side, other):
+                or type(side) not in (UObj, *_DEFERRING) and not array_deferral.defers(run, side, other):
             raise Bail  # (a generated or builtin `__eq__` of its own, or a value the run does not know)
     order = [(left, right), (right, left)]
     if type(left) is UObj and type(right) is UObj and right.cls is not left.cls and right.cls.derives(left.cls):
