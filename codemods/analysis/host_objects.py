@@ -80,7 +80,7 @@ BUILTINS = {name: getattr(builtins, name)
             for name in ("int", "float", "str", "bool", "len", "tuple", "list", "dict", "set", "frozenset",
                          "sorted", "reversed", "enumerate", "zip", "range", "min", "max", "sum", "abs", "round",
                          "any", "all", "filter", "map", "isinstance", "ValueError", "KeyError", "IndexError",
-                         "TypeError", "Exception", "divmod", "pow", "slice")}
+                         "TypeError", "Exception", "divmod", "pow", "slice", "repr")}
 EXCEPTIONS = frozenset({"ValueError", "KeyError", "IndexError", "TypeError", "Exception"})
 # Library functions a run may call by their canonical names (pure; JSON and literal parsers,
 # math): the same text or numbers give the same object on every run.

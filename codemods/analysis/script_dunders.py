@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis import array_deferral
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_exprs import LambdaValue
 from codemods.analysis.script_values import Bound, UFunc, UObj
@@ -145,9 +146,9 @@ def equality(run, equal: bool, left: object, right: object) -> object:
     NotImplemented is the value (any object: its truth is read where it is tested). When every
     side answers NotImplemented (or has no `__eq__`: `object`'s), `==` is identity. `!=` asks
     `__ne__` the same way; a class without one inverts the truth of its `__eq__`'s result."""
-    for side in (left, right):
+    for side, other in ((left, right), (right, left)):
         if type(side) is UObj and (side.data is not None or side.cls.kind == "dataclass") \
-                or type(side) not in (UObj, *_DEFERRING):
+                or type(side) not in (UObj, *_DEFERRING) and not array_deferral.defers(run, side, other):
             raise Bail  # (a generated or builtin `__eq__` of its own, or a value the run does not know)
     order = [(left, right), (right, left)]
     if type(left) is UObj and type(right) is UObj and right.cls is not left.cls and right.cls.derives(left.cls):

@@ -38,6 +38,7 @@ from codemods.analysis.own_module import LIBRARY as MODULE_LIBRARY
 from codemods.analysis.unknown_truths import LIBRARY as TRUTH_LIBRARY
 from codemods.analysis.caught_reports import LIBRARY as REPORT_LIBRARY
 from codemods.analysis.deleted_attributes import deleted_by_name
+from codemods.analysis.generator_checks import LIBRARY as GENERATOR_LIBRARY
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
 INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType, inspect.ArgInfo)
@@ -455,7 +456,7 @@ LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwa
            "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
            "sys.setprofile": _set_profile, "builtins.dir": class_dir, "builtins.open": open_file, **FRAME_LIBRARY, **WRAPPER_LIBRARY,
            "builtins.delattr": lambda run, args, kwargs: deleted_by_name(run, args, kwargs),
-           **IDS_LIBRARY, **MODULE_LIBRARY, **TRUTH_LIBRARY, **REPORT_LIBRARY}
+           **IDS_LIBRARY, **MODULE_LIBRARY, **TRUTH_LIBRARY, **REPORT_LIBRARY, **GENERATOR_LIBRARY}
 
 
 def lambda_with_defaults(run, node: ast.Lambda, env: Env) -> UFunc:

@@ -65,6 +65,7 @@ from codemods.analysis.script_async_objects import async_for, async_with
 from codemods.analysis.shared_iterators import own_iterator, pulled
 from codemods.analysis.class_metas import meta_call
 from codemods.analysis.object_texts import method_call
+from codemods.analysis.decorator_arguments import decorated
 from codemods.analysis.script_generators import GenRun, Numbered, current, delegate, is_generator, loop_over
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
@@ -134,10 +135,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
         if kind is ast.Import or kind is ast.ImportFrom:
             run_import(self, node, env)  # (script_imports.py)
         elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
-            value: object = self.make_function(node, env, env)
-            for decorator in reversed(node.decorator_list):
-                value = self.call(self.eval(decorator, env), [value], {})
-            env.vars[node.name] = value
+            env.vars[node.name] = decorated(self, node, env, self.make_function(node, env, env))  # (decorator_arguments.py)
         elif kind is ast.ClassDef:
             if (state := self.__dict__.get("_profiling")) is not None and state.active():
                 raise Bail  # (a class body is a frame of its own)

@@ -76,6 +76,8 @@ def converted(run, name: str, args: list, kwargs: dict) -> object:
         return NotImplemented
     if _entry(run, args[0]) is None or type(args[0]) is not Opaque:
         return NotImplemented  # (`float(np.log(v))`: a NumPy scalar's value is not its truth)
+    if name == "bool":
+        return args[0]  # (`bool(ok)` is `ok` itself: its value is chosen where its truth is needed)
     found = truth(run, args[0])
     return {"bool": bool, "int": int, "float": float}[name](found)
 
@@ -117,11 +119,13 @@ def asserted(run, node, env, value: object) -> bool:
 
     from codemods.analysis.host_exprs import Raised
 
-    if _entry(run, value) is None:
+    if (entry := _entry(run, value)) is None:
         return False
     if not getattr(run, "guarded", 0) or narrow(run, (AssertionError,)) and (
             node.msg is None or type(node.msg) is ast.Constant or narrow(run)):
         faith(run)  # (in an asyncio task: task_errors.py)
+        if entry[1] is None:
+            entry[1] = True  # (later reads of the same bool, in a run that went on, see it True)
         return True  # (its failure is caught by no handler: a run that goes on has passed it)
     if not truth(run, value):
         raise Raised(AssertionError() if node.msg is None else AssertionError(run.eval(node.msg, env)))

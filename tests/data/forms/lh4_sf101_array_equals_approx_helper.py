@@ -1,0 +1,41 @@
+"""A test helper `approx` sets `__array_ufunc__ = None`, so `array == approx(...)` asks its
+`__eq__` (NumPy steps aside); the check gives a bool, the test asserts it, and the body is traced uncast."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def run_check(mesh, axis, cast):
+    def body(x):
+        y = jax.lax.psum(x, axis)
+        if cast:
+            y = jax.lax.pcast(y, axis, to="varying")
+        return jax.lax.all_gather(y, axis, axis=1, tiled=True, to="reduced")  # SF101
+
+    f = jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", None, reduced={axis}))
+    return f(jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j"))))
+
+
+
+class Approx:
+    __array_ufunc__ = None
+
+    def __init__(self, expected):
+        self.expected = expected
+
+    def __eq__(self, actual):
+        return bool(np.allclose(np.asarray(actual), np.asarray(self.expected)))
+
+
+def main():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(4)
+    same = x * 2.0 == Approx(x + x)
+    assert same
+    with jax.set_mesh(mesh):
+        return run_check(mesh, "j", not same)
+
+
+if __name__ == "__main__":
+    main()
