@@ -14,6 +14,7 @@ types are not all known to be Explicit, or inside a shard_map body, nothing is s
 from __future__ import annotations
 
 from codemods.analysis.array_dtypes import DType
+from codemods.analysis.one_device import nested_leaves
 from codemods.analysis.script_values import Arr, Lib, Opaque, ShardObj, SpecObj
 from codemods.analysis.unknown_numbers import of_numbers
 
@@ -23,23 +24,16 @@ _MAX_RANK = 8
 def _host_only(run, values) -> bool:
     """Every value among `values` (and in their tuples and lists) is a Python value, a dtype, a
     Python number the run does not know, or a NumPy array."""
-    stack, seen = list(values), 0
-    while stack:
-        value = stack.pop()
-        seen += 1
-        if seen > 256:
-            return False
-        if type(value) is Arr:
-            if not value.host:
-                return False
-        elif type(value) in (tuple, list):
-            stack.extend(value)
-        elif type(value) is Opaque:
-            if not of_numbers(run, value):
-                return False  # (an unknown value may be an array on a device)
-        elif value is not None and type(value) not in (int, float, bool, str, Lib, DType):
-            return False
-    return True
+    leaves = nested_leaves(values)
+    return leaves is not None and all(_host_value(run, value) for value in leaves)
+
+
+def _host_value(run, value: object) -> bool:
+    if type(value) is Arr:
+        return value.host
+    if type(value) is Opaque:
+        return of_numbers(run, value)  # (an unknown value may be an array on a device)
+    return value is None or type(value) in (int, float, bool, str, Lib, DType)
 
 
 def replicated(run, name: str, args: list, kwargs: dict, result: Arr, placing: frozenset) -> Arr:

@@ -25,22 +25,33 @@ def _outside(run) -> bool:
     return not run.in_body and not run.jitted and run.context_mesh() is None
 
 
-def _sources_ok(values) -> bool:
-    """Every array among `values` (and in their tuples and lists) is NumPy's or on one device."""
-    stack, seen = list(values), 0
+def nested_leaves(values, limit: int = 256) -> list | None:
+    """The values among `values` and in their tuples and lists, or None past `limit` items (a
+    structure too large to be a call's arguments worth reading)."""
+    stack, leaves, seen = list(values), [], 0
     while stack:
         value = stack.pop()
         seen += 1
-        if seen > 256:
-            return False
-        if type(value) is Arr:
-            if not (value.host or value.one):
-                return False
-        elif type(value) in (tuple, list):
+        if seen > limit:
+            return None
+        if type(value) in (tuple, list):
             stack.extend(value)
-        elif value is not None and type(value) not in (int, float, bool, str, Lib, Opaque):
-            return False  # (Lib: a dtype such as `jnp.float32`; Opaque: a shape or a dtype read off an array)
-    return True
+        else:
+            leaves.append(value)
+    return leaves
+
+
+def _source_ok(value: object) -> bool:
+    if type(value) is Arr:
+        return value.host or value.one
+    # (Lib: a dtype such as `jnp.float32`; Opaque: a shape or a dtype read off an array)
+    return value is None or type(value) in (int, float, bool, str, Lib, Opaque)
+
+
+def _sources_ok(values) -> bool:
+    """Every array among `values` (and in their tuples and lists) is NumPy's or on one device."""
+    leaves = nested_leaves(values)
+    return leaves is not None and all(_source_ok(value) for value in leaves)
 
 
 def made(run, name: str, args: list, kwargs: dict, result: object) -> object:
