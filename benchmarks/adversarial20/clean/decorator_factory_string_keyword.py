@@ -1,0 +1,45 @@
+"""A decorator factory's str keyword picks the axes each decorated def reduces over."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def reducing(over="i"):
+    def wrap(fn):
+        def inner(mesh, x):
+            return fn(mesh, x, tuple(over.split(",")))
+        return inner
+    return wrap
+
+
+@reducing(over="i")
+def rows(mesh, x, axes):
+    return reduce_rows(mesh, x, axes)
+
+
+@reducing()
+def rows_default(mesh, x, axes):
+    return reduce_rows(mesh, x, axes)
+
+
+def main(mesh, x):
+    rows(mesh, x)
+    return rows_default(mesh, x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

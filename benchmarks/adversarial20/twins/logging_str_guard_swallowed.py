@@ -1,0 +1,41 @@
+"""A logging handler's emit catches what the message's __str__ raises."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import logging
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+STATE = {"axes": ("i",)}
+
+
+class Report:
+    def __str__(self):
+        if jax.device_count() < 4:
+            raise ValueError("narrow")
+        STATE["axes"] = ("i", "j")
+        return "wide"
+
+
+def main(mesh, x):
+    logging.basicConfig()
+    logging.getLogger("job").warning("%s", Report())
+    axes = STATE["axes"]
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

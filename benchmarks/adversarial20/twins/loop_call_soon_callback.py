@@ -1,0 +1,43 @@
+"""An exception in a loop.call_soon callback is logged; the loop goes on."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import asyncio
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+STATE = {"axes": ("i",)}
+
+
+def widen():
+    if jax.device_count() < 4:
+        raise RuntimeError("small host")
+    STATE["axes"] = ("i", "j")
+
+
+async def checks():
+    asyncio.get_running_loop().call_soon(widen)
+    await asyncio.sleep(0)
+
+
+def main(mesh, x):
+    asyncio.run(checks())
+    axes = STATE["axes"]
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
