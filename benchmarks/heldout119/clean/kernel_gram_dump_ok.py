@@ -1,0 +1,170 @@
+"""kernels/gram_dump.py: a Nystroem-like feature map whose landmark Gram block is dumped whole;
+the dump axes are a step parameter of the Pipeline."""
+import inspect
+import itertools
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---- a small scikit-learn-like stand-in (sklearn is not a dependency here) ----------------
+class NotFittedError(ValueError):
+    pass
+
+
+class BaseEstimator:
+    @classmethod
+    def _param_names(cls):
+        sig = inspect.signature(cls.__init__)
+        return sorted(p.name for p in sig.parameters.values() if p.name != "self")
+
+    def get_params(self, deep=True):
+        out = {}
+        for name in self._param_names():
+            value = getattr(self, name)
+            out[name] = value
+            if deep and hasattr(value, "get_params"):
+                out.update({f"{name}__{k}": v for k, v in value.get_params().items()})
+        return out
+
+    def set_params(self, **params):
+        nested = {}
+        for key, value in params.items():
+            name, _, sub = key.partition("__")
+            if name not in self._param_names():
+                raise ValueError(f"invalid parameter {name!r} for {type(self).__name__}")
+            if sub:
+                nested.setdefault(name, {})[sub] = value
+            else:
+                setattr(self, name, value)
+        for name, sub_params in nested.items():
+            getattr(self, name).set_params(**sub_params)
+        return self
+
+    def __repr__(self):
+        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params(deep=False).items())
+        return f"{type(self).__name__}({args})"
+
+
+def clone(estimator):
+    params = estimator.get_params(deep=False)
+    return type(estimator)(**{k: clone(v) if hasattr(v, "get_params") else v for k, v in params.items()})
+
+
+def check_is_fitted(estimator, attributes=None):
+    attrs = attributes or [a for a in vars(estimator) if a.endswith("_") and not a.startswith("__")]
+    if isinstance(attrs, str):
+        attrs = [attrs]
+    if not attrs or not all(hasattr(estimator, a) for a in attrs):
+        raise NotFittedError(f"{type(estimator).__name__} is not fitted yet")
+
+
+class TransformerMixin:
+    def fit_transform(self, X, y=None, **fit_params):
+        return self.fit(X, y, **fit_params).transform(X)
+
+
+class Pipeline(BaseEstimator):
+    def __init__(self, steps):
+        self.steps = steps
+
+    @property
+    def named_steps(self):
+        return dict(self.steps)
+
+    def get_params(self, deep=True):
+        out = {"steps": self.steps}
+        if deep:
+            for name, step in self.steps:
+                out[name] = step
+                out.update({f"{name}__{k}": v for k, v in step.get_params().items()})
+        return out
+
+    def set_params(self, **params):
+        steps = self.named_steps
+        for key, value in params.items():
+            name, _, sub = key.partition("__")
+            steps[name].set_params(**{sub: value})
+        return self
+
+    def fit(self, X, y=None):
+        for _, step in self.steps[:-1]:
+            X = step.fit_transform(X, y)
+        self.steps[-1][1].fit(X, y)
+        return self
+
+    def _head(self, X):
+        for _, step in self.steps[:-1]:
+            X = step.transform(X)
+        return X
+
+    def predict(self, X):
+        return self.steps[-1][1].predict(self._head(X))
+
+    def transform(self, X):
+        return self.steps[-1][1].transform(self._head(X))
+
+
+def ParameterGrid(grid):
+    keys = sorted(grid)
+    for values in itertools.product(*(grid[k] for k in keys)):
+        yield dict(zip(keys, values))
+# ---- end of the stand-in ------------------------------------------------------------------
+
+
+class Nystroem(TransformerMixin, BaseEstimator):
+    def __init__(self, n_landmarks=8, gamma=1.0, dump_axes=("j",)):
+        self.n_landmarks = n_landmarks
+        self.gamma = gamma
+        self.dump_axes = dump_axes
+
+    def fit(self, X, y=None):
+        self.mesh_ = jax.make_mesh((2, 4), ("i", "j"))
+        self.landmarks_ = X[: self.n_landmarks]
+        L = self.landmarks_
+        self.gram_ = np.exp(-self.gamma * ((L[:, None] - L[None]) ** 2).sum(-1)).astype(np.float32)
+        return self
+
+    def transform(self, X):
+        check_is_fitted(self, "landmarks_")
+        return np.exp(-self.gamma * ((X[:, None] - self.landmarks_[None]) ** 2).sum(-1))
+
+    def dump_gram(self):
+        axes = self.dump_axes
+        G = jax.device_put(self.gram_, NamedSharding(self.mesh_, P("i", "j")))
+
+        def body(g):
+            rows = jax.lax.all_gather(g, "i", axis=0, tiled=True, to="reduced")
+            return jax.lax.all_gather(rows, axes, axis=1, tiled=True, to="reduced")
+
+        return np.asarray(jax.shard_map(body, mesh=self.mesh_, in_specs=P("i", "j"),
+                                        out_specs=P(None, None, reduced={"i", *axes}))(G))
+
+
+class MeanHead(BaseEstimator):
+    def fit(self, X, y):
+        self.w_ = np.linalg.lstsq(X, y, rcond=None)[0]
+        return self
+
+    def predict(self, X):
+        return X @ self.w_
+
+
+def inputs():
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(24, 3)).astype(np.float32)
+    return X, X.sum(1)
+
+
+def main(X, y):
+    pipe = Pipeline([("feat", Nystroem()), ("head", MeanHead())]).set_params(feat__dump_axes=("j",))
+    pipe.fit(X, y)
+    assert pipe.predict(X).shape == (24,)
+    G = pipe.named_steps["feat"].dump_gram()
+    assert np.allclose(np.diag(G), 1.0)
+    return G
+
+
+if __name__ == "__main__":
+    main(*inputs())
