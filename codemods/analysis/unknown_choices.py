@@ -24,7 +24,6 @@ from __future__ import annotations
 import itertools
 
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Arr
 from codemods.analysis.unknown_numbers import is_number
 from codemods.analysis.concrete_scalars import compared_scalars, concrete_scalar
 
@@ -61,20 +60,11 @@ def _comparable(run, key: object) -> bool:
     return type(key) in (int, float, bool) or is_number(run, key) or concrete_scalar(run, key)
 
 
-def _beside_numbers(run, keys: list) -> bool:
-    """`max(loss, 0.0)`: one array of a known real kind among Python numbers, whose `<` cannot raise
-    (the raising pairs need two arrays, a key dtype or a string array)."""
-    arrays = [key for key in keys if type(key) is Arr]
-    return len(arrays) == 1 and arrays[0].dtype is not None and arrays[0].dtype.kind in ("f", "i", "u", "b") \
-        and all(type(key) in (int, float, bool) for key in keys if key is not arrays[0])
-
-
 def unknown_choice(run, name: str, items: list, keys: list, reverse: bool) -> object:
     """`min`/`max`/`sorted` of `items` by `keys` some of which the run does not know."""
     if not all(_comparable(run, key) for key in keys):
         raise Bail
-    if any(concrete_scalar(run, key) for key in keys) and not _beside_numbers(run, keys):
-        compared_scalars(run)  # (`<` of two such arrays may raise: concrete_scalars.py)
+    compared_scalars(run, keys)  # (`<` of two such arrays may raise: concrete_scalars.py)
     if name == "sorted":
         if len(items) > SORTED_AT_MOST:
             raise Bail

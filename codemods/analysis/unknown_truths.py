@@ -22,7 +22,8 @@ from __future__ import annotations
 from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.task_errors import faith
 from codemods.analysis.script_values import Arr, Opaque
-from codemods.analysis.unknown_choices import choose, concrete_scalar
+from codemods.analysis.concrete_scalars import concrete_scalar
+from codemods.analysis.unknown_choices import choose
 from codemods.analysis.unknown_numbers import is_number, of_numbers
 
 _KWARGS = {"numpy.allclose": frozenset({"rtol", "atol", "equal_nan"}), "numpy.array_equal": frozenset({"equal_nan"}),
