@@ -8,7 +8,10 @@ are, it takes one. So the run takes the first candidate, notes the choice, and i
 taking each other candidate in turn (each order, for a sort), as device_counts.py makes it again
 under other device counts. What the runs find is reported only when every run finds the same stop
 (the same call, for the same reason): the program's own run is one of them, whichever candidate
-its numbers pick.
+its numbers pick. A run whose choices make the program fail a step it passes in any run that
+goes on (`if not ok: print(...)` then an `assert ok` nothing catches: unknown_truths.asserted)
+ends there: when it met no stop before, it is left out, as the program reaches no later line
+under those choices (form ma1).
 
 A choice is open only where Python's answer cannot raise and is one of the candidates:
 - `min`, `max` and `sorted` of a list with a `key=` (or none) and a literal `reverse=`;
@@ -33,12 +36,13 @@ SORTED_AT_MOST = 3  # candidates of a sort whose keys are unknown (3! = 6 orders
 
 class Plan:
     """The choices one run takes: `given` the candidate index at each choice (in the order the
-    run meets them; past its end the first), `made` (index, number of candidates) as taken."""
+    run meets them; past its end the first), `made` (index, number of candidates) as taken;
+    `failed` when they led the program to fail a step a run that goes on has passed."""
 
-    __slots__ = ("given", "made")
+    __slots__ = ("failed", "given", "made")
 
     def __init__(self, given: list) -> None:
-        self.given, self.made = given, []
+        self.given, self.made, self.failed = given, [], False
 
 
 def set_plan(run, plan: Plan | None) -> None:
@@ -77,6 +81,18 @@ def unknown_choice(run, name: str, items: list, keys: list, reverse: bool) -> ob
     return items[choose(run, len(items))]
 
 
+def failed(run) -> None:
+    """The choices this run took make the program fail a step that a run going on past it has
+    passed (`if not ok: print(...)` then `assert ok`: unknown_truths.asserted): the program ends
+    there under them, before any later line; a run that then meets no stop is no counterexample."""
+    plan = run.__dict__.get("_plan")
+    if plan is None:
+        from codemods.analysis.host_objects import Bail
+
+        raise Bail  # (a run not enumerated: not expected, the bool was chosen in this run)
+    plan.failed = True
+
+
 def _next(made: list) -> list | None:
     """The plan after `made` in the odometer order: the last choice that has another candidate
     takes it, the choices after it start again from their first."""
@@ -90,25 +106,32 @@ def _next(made: list) -> list | None:
 def over_choices(single, same_stop) -> tuple:
     """`single(plan)` -> outcome tuple (stop, stopped early, read the count, count rejected) of
     one run under `plan`. One run when it meets no open choice; else a run for every combination
-    of candidates, and the stop when they all agree (else no stop, as a run that stopped early)."""
-    given, outcomes = [], []
+    of candidates, and the stop when they all agree (else no stop, as a run that stopped early).
+    A run whose choices made the program fail a step it then stopped at (`failed`) and that met
+    no stop before is left out: no later line runs under those choices."""
+    given, outcomes, made = [], [], []
     while True:
         plan = Plan(given)
         result = single(plan)
-        outcomes.append(result)
+        made.append(result)
         if not plan.made:
+            outcomes.append(result)
             break
-        if result[0] is None:
-            return None, True, any(o[2] for o in outcomes), any(o[3] for o in outcomes)
+        if result[0] is not None or not plan.failed:
+            outcomes.append(result)
+        if result[0] is None and not plan.failed:
+            return None, True, any(o[2] for o in made), any(o[3] for o in made)
         given = _next(plan.made)
         if given is None:
             break
-        if len(outcomes) >= MAX_RUNS:
-            return None, True, any(o[2] for o in outcomes), any(o[3] for o in outcomes)
+        if len(made) >= MAX_RUNS:
+            return None, True, any(o[2] for o in made), any(o[3] for o in made)
+    if not outcomes:
+        return None, True, any(o[2] for o in made), any(o[3] for o in made)
     first = outcomes[0]
-    if len(outcomes) == 1:
+    if len(made) == 1:
         return first
-    read, rejected = any(o[2] for o in outcomes), any(o[3] for o in outcomes)
+    read, rejected = any(o[2] for o in made), any(o[3] for o in made)
     if all(same_stop(first[0], o[0]) for o in outcomes[1:]):
         return first[0], False, read, rejected
     return None, True, read, rejected
