@@ -107,6 +107,7 @@ ENTRIES = {
     "nlh5_failed_assert_caught_skips_the_body": "main()",
     "ma1_sf101_check_noted_then_asserted": "main()",
     "nma1_check_noted_then_asserted_casts": "main()",
+    "ma2_sf101_final_block_defines_a_helper": "main()",
 
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",
