@@ -105,6 +105,10 @@ ENTRIES = {
     "nlh4_array_equals_helper_elementwise": "main()",
     "lh5_sf101_asserted_bool_of_allclose": "main()",
     "nlh5_failed_assert_caught_skips_the_body": "main()",
+    "ma1_sf101_check_noted_then_asserted": "main()",
+    "nma1_check_noted_then_asserted_casts": "main()",
+    "ma2_sf101_final_block_defines_a_helper": "main()",
+    "ma3_sf101_logged_check_inside_suppress_of_own_class": "main()",
 
     "kd6_sf104_gather_onto_unsharded_dimension": "export(mesh)",
     "nkd6_sf104_gather_keeps_row_prefix": "export(mesh)",

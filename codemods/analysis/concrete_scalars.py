@@ -50,15 +50,22 @@ def remat_made(run) -> None:
     run.__dict__[_TRACING] = run.__dict__.get(_TRACING, 0) + (1 << 20)
 
 
-def one_concrete(run, args: list) -> bool:
-    """`max(loss, 0.0)`: one concrete rank-0 array beside Python numbers. Its comparison never
-    raises there (two arrays may sit on different devices, whose comparison raises ValueError:
-    left out), and the result is one of the arguments, which the run does not know."""
-    arrays = [a for a in args if type(a) is Arr]
-    return len(arrays) == 1 and concrete_scalar(run, arrays[0]) and all(
-        type(a) in (int, float) for a in args if a is not arrays[0])
+def beside_numbers(run, values: list) -> Arr | None:
+    """`max(loss, 0.0)`: the one concrete rank-0 array among Python numbers in `values` (the result
+    of comparing them is one of them, which the run does not know); None for anything else."""
+    arrays = [value for value in values if type(value) is Arr]
+    if len(arrays) == 1 and concrete_scalar(run, arrays[0]) and all(
+            type(value) in (int, float, bool) for value in values if value is not arrays[0]):
+        return arrays[0]
+    return None
 
 
-def compared_scalars(run) -> None:
-    """Python compared such arrays: a step that raises in a handler's reach stops the run."""
-    passed(run)
+def compared_scalars(run, values: list) -> None:
+    """Python compared `values`, some of them concrete rank-0 arrays. `<` never raises for one
+    array of a known real kind among Python numbers (the raising pairs need two arrays, a key dtype
+    or a string array); any other such comparison is a step a handler in reach may have caught."""
+    if not any(concrete_scalar(run, value) for value in values):
+        return
+    lone = beside_numbers(run, values)
+    if lone is None or lone.dtype is None or lone.dtype.kind not in ("f", "i", "u", "b"):
+        passed(run)

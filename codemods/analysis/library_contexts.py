@@ -74,7 +74,6 @@ class Suppress(LibraryContext):
 
         if target is not None:
             run.store(target, None, env)
-        run.__dict__["_suppressing"] = run.__dict__.get("_suppressing", 0) + 1  # (passed_steps.py reads it)
         try:
             with suppressing(run, self.kinds):  # (a step it may swallow: swallowing_blocks.py)
                 body()
@@ -88,8 +87,6 @@ class Suppress(LibraryContext):
             if any(type(kind) is not UClass and issubclass(_CATCHING_JAX[0], kind) for kind in self.kinds):
                 raise Bail from None
             raise
-        finally:
-            run.__dict__["_suppressing"] -= 1
 
     def swallows(self, error: object) -> bool:
         from codemods.analysis.caught_stops import is_stop

@@ -28,6 +28,7 @@ class Matching:
 
     def exec_Match(self, stmt: ast.Match, frame: Frame) -> None:
         from codemods.analysis.control import Dead, join_outcomes
+        from codemods.analysis.leaving_calls import JUMPS, may_leave
 
         frame.statement = stmt
         subject = self.eval(stmt.subject, frame)
@@ -64,8 +65,7 @@ class Matching:
             outcomes.append(dict(before))
         join_outcomes(frame, before, outcomes)
         frame.rest_unsure = frame.rest_unsure or (inspects and any(
-            isinstance(node, (ast.Return, ast.Raise, ast.Break, ast.Continue))
-            for case in stmt.cases for inner in case.body for node in ast.walk(inner)))
+            may_leave(case.body, (*JUMPS, ast.Raise)) for case in stmt.cases))  # (a case may leave: leaving_calls.py)
 
     def _pattern_matches(self, pattern: ast.pattern, subject: Value, frame: Frame) -> bool | None:
         """True or False when certain, None when the analysis cannot tell."""

@@ -7,8 +7,10 @@ device count, `num_tokens, num_experts = gates.shape` on an array of unknown ran
 runs) or passes with an outcome the run keeps as unknown (Opaque). What the run reports is a line
 that raises in every run reaching it: a run that reaches a later line passed the step, so going
 on is exact, as long as nothing can catch what the step would raise. Inside a `try` with
-handlers (in this frame or a calling one, counted by `guarded`), or inside a `with suppress(...)`
-block, the step might have raised into a handler instead: the run stops (Bail).
+handlers (in this frame or a calling one, counted by `guarded`), or inside a block whose way out
+may swallow it (`with suppress(...)`, held as a handler of its classes: swallowing_blocks.py),
+the step might have raised into a handler instead: the run stops (Bail), unless every handler is
+one that cannot catch it (narrow_handlers.py).
 """
 from __future__ import annotations
 
@@ -22,8 +24,6 @@ def passed(run) -> None:
     """The run goes on past a step that may have raised: only where nothing catches it."""
     if getattr(run, "guarded", 0) and not narrow(run):  # (a SkipTest handler catches no failure: narrow_handlers.py)
         raise Bail
-    if run.__dict__.get("_suppressing"):
-        raise Bail  # (inside `with suppress(...)`: the step might have raised into it, library_contexts.py)
     faith(run)  # (in an asyncio task: task_errors.py)
 
 

@@ -28,7 +28,7 @@ from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.unknown_choices import unknown_choice
-from codemods.analysis.concrete_scalars import one_concrete
+from codemods.analysis.concrete_scalars import beside_numbers
 from codemods.analysis.unknown_numbers import is_number, number
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
@@ -292,7 +292,7 @@ class ScriptBuiltins:
                 conversion_step(self, args[0])  # (of an array of more than one element: unchecked_calls.py)
             return number(self)  # `float(loss)`: a number the run does not know
         if name in ("min", "max") and len(args) >= 2 and not kwargs and (any(type(a) is Opaque for a in args)
-                                                                      or one_concrete(self, args)):
+                                                                      or beside_numbers(self, args) is not None):
             return unknown_choice(self, name, args, args, False)  # `max(loss, floor)` (unknown_choices.py)
         if name in ("sorted", "min", "max") and (len(args) == 1 and type(args[0]) in (list, tuple) or len(args) >= 2
                                                  and name != "sorted") \

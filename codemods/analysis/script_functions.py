@@ -544,9 +544,10 @@ def try_finally(run, node: ast.Try, env: Env) -> None:
     or breaks may swallow it: then the run stops, Bail)."""
     from codemods.analysis.caught_stops import uncleaned
     from codemods.analysis.host_exprs import Break, Continue, Return
+    from codemods.analysis.leaving_calls import may_leave
     from codemods.analysis.script_values import GatherStop
 
-    swallows = any(type(n) in (ast.Return, ast.Break, ast.Continue) for s in node.finalbody for n in ast.walk(s))
+    swallows = may_leave(node.finalbody)  # (a `return`, `break` or `continue` of its own: leaving_calls.py)
     run.guarded += swallows  # (it may end an ImportError too: passed_steps.py)
     try:
         with uncleaned():  # (a stop leaves it without its final block: caught_stops.py)

@@ -8,7 +8,10 @@ are, it takes one. So the run takes the first candidate, notes the choice, and i
 taking each other candidate in turn (each order, for a sort), as device_counts.py makes it again
 under other device counts. What the runs find is reported only when every run finds the same stop
 (the same call, for the same reason): the program's own run is one of them, whichever candidate
-its numbers pick.
+its numbers pick. A run whose choices make the program fail a step it passes in any run that
+goes on (`if not ok: print(...)` then an `assert ok` nothing catches: unknown_truths.asserted)
+ends there: when it met no stop before, it is left out, as the program reaches no later line
+under those choices (form ma1).
 
 A choice is open only where Python's answer cannot raise and is one of the candidates:
 - `min`, `max` and `sorted` of a list with a `key=` (or none) and a literal `reverse=`;
@@ -24,7 +27,6 @@ from __future__ import annotations
 import itertools
 
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Arr
 from codemods.analysis.unknown_numbers import is_number
 from codemods.analysis.concrete_scalars import compared_scalars, concrete_scalar
 
@@ -34,12 +36,13 @@ SORTED_AT_MOST = 3  # candidates of a sort whose keys are unknown (3! = 6 orders
 
 class Plan:
     """The choices one run takes: `given` the candidate index at each choice (in the order the
-    run meets them; past its end the first), `made` (index, number of candidates) as taken."""
+    run meets them; past its end the first), `made` (index, number of candidates) as taken;
+    `failed` when they led the program to fail a step a run that goes on has passed."""
 
-    __slots__ = ("given", "made")
+    __slots__ = ("failed", "given", "made")
 
     def __init__(self, given: list) -> None:
-        self.given, self.made = given, []
+        self.given, self.made, self.failed = given, [], False
 
 
 def set_plan(run, plan: Plan | None) -> None:
@@ -61,20 +64,11 @@ def _comparable(run, key: object) -> bool:
     return type(key) in (int, float, bool) or is_number(run, key) or concrete_scalar(run, key)
 
 
-def _beside_numbers(run, keys: list) -> bool:
-    """`max(loss, 0.0)`: one array of a known real kind among Python numbers, whose `<` cannot raise
-    (the raising pairs need two arrays, a key dtype or a string array)."""
-    arrays = [key for key in keys if type(key) is Arr]
-    return len(arrays) == 1 and arrays[0].dtype is not None and arrays[0].dtype.kind in ("f", "i", "u", "b") \
-        and all(type(key) in (int, float, bool) for key in keys if key is not arrays[0])
-
-
 def unknown_choice(run, name: str, items: list, keys: list, reverse: bool) -> object:
     """`min`/`max`/`sorted` of `items` by `keys` some of which the run does not know."""
     if not all(_comparable(run, key) for key in keys):
         raise Bail
-    if any(concrete_scalar(run, key) for key in keys) and not _beside_numbers(run, keys):
-        compared_scalars(run)  # (`<` of two such arrays may raise: concrete_scalars.py)
+    compared_scalars(run, keys)  # (`<` of two such arrays may raise: concrete_scalars.py)
     if name == "sorted":
         if len(items) > SORTED_AT_MOST:
             raise Bail
@@ -85,6 +79,18 @@ def unknown_choice(run, name: str, items: list, keys: list, reverse: bool) -> ob
     if all(item is items[0] for item in items):
         return items[0]
     return items[choose(run, len(items))]
+
+
+def failed(run) -> None:
+    """The choices this run took make the program fail a step that a run going on past it has
+    passed (`if not ok: print(...)` then `assert ok`: unknown_truths.asserted): the program ends
+    there under them, before any later line; a run that then meets no stop is no counterexample."""
+    plan = run.__dict__.get("_plan")
+    if plan is None:
+        from codemods.analysis.host_objects import Bail
+
+        raise Bail  # (a run not enumerated: not expected, the bool was chosen in this run)
+    plan.failed = True
 
 
 def _next(made: list) -> list | None:
@@ -100,25 +106,32 @@ def _next(made: list) -> list | None:
 def over_choices(single, same_stop) -> tuple:
     """`single(plan)` -> outcome tuple (stop, stopped early, read the count, count rejected) of
     one run under `plan`. One run when it meets no open choice; else a run for every combination
-    of candidates, and the stop when they all agree (else no stop, as a run that stopped early)."""
-    given, outcomes = [], []
+    of candidates, and the stop when they all agree (else no stop, as a run that stopped early).
+    A run whose choices made the program fail a step it then stopped at (`failed`) and that met
+    no stop before is left out: no later line runs under those choices."""
+    given, outcomes, made = [], [], []
     while True:
         plan = Plan(given)
         result = single(plan)
-        outcomes.append(result)
+        made.append(result)
         if not plan.made:
+            outcomes.append(result)
             break
-        if result[0] is None:
-            return None, True, any(o[2] for o in outcomes), any(o[3] for o in outcomes)
+        if result[0] is not None or not plan.failed:
+            outcomes.append(result)
+        if result[0] is None and not plan.failed:
+            return None, True, any(o[2] for o in made), any(o[3] for o in made)
         given = _next(plan.made)
         if given is None:
             break
-        if len(outcomes) >= MAX_RUNS:
-            return None, True, any(o[2] for o in outcomes), any(o[3] for o in outcomes)
+        if len(made) >= MAX_RUNS:
+            return None, True, any(o[2] for o in made), any(o[3] for o in made)
+    if not outcomes:
+        return None, True, any(o[2] for o in made), any(o[3] for o in made)
     first = outcomes[0]
-    if len(outcomes) == 1:
+    if len(made) == 1:
         return first
-    read, rejected = any(o[2] for o in outcomes), any(o[3] for o in outcomes)
+    read, rejected = any(o[2] for o in made), any(o[3] for o in made)
     if all(same_stop(first[0], o[0]) for o in outcomes[1:]):
         return first[0], False, read, rejected
     return None, True, read, rejected

@@ -22,7 +22,8 @@ from __future__ import annotations
 from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.task_errors import faith
 from codemods.analysis.script_values import Arr, Opaque
-from codemods.analysis.unknown_choices import choose, concrete_scalar
+from codemods.analysis.concrete_scalars import concrete_scalar
+from codemods.analysis.unknown_choices import choose, failed
 from codemods.analysis.unknown_numbers import is_number, of_numbers
 
 _KWARGS = {"numpy.allclose": frozenset({"rtol", "atol", "equal_nan"}), "numpy.array_equal": frozenset({"equal_nan"}),
@@ -114,7 +115,9 @@ def compared(run, op: type, left: object, right: object) -> object:
 def asserted(run, node, env, value: object) -> bool:
     """`assert check, msg` of a check the run does not know, inside a `try` whose handler may
     catch AssertionError (a grader's `except AssertionError: points = 0`): it passes in one run
-    and raises into the handler in another (`value`'s choice); False where it is not such a check."""
+    and raises into the handler in another (`value`'s choice); False where it is not such a check.
+    Outside such a `try`, the program ends where it fails: a run goes on only as one that passed it,
+    and a run that chose the bool False before ends there (unknown_choices.failed)."""
     import ast
 
     from codemods.analysis.host_exprs import Raised
@@ -126,6 +129,9 @@ def asserted(run, node, env, value: object) -> bool:
         faith(run)  # (in an asyncio task: task_errors.py)
         if entry[1] is None:
             entry[1] = True  # (later reads of the same bool, in a run that went on, see it True)
+        if entry[1] is False:  # (chosen False before, `if not ok: print(...)`: the program ends here)
+            failed(run)
+            raise Raised(AssertionError() if node.msg is None else AssertionError(run.eval(node.msg, env)))
         return True  # (its failure is caught by no handler: a run that goes on has passed it)
     if not truth(run, value):
         raise Raised(AssertionError() if node.msg is None else AssertionError(run.eval(node.msg, env)))
