@@ -1,0 +1,246 @@
+"""ddp_activation_hooks.py: forward hooks on a tensor-parallel MLP dump activations under DDP."""
+import contextlib
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- torchish: the torch.nn / torch.distributed / DataLoader bits our port uses (pasted) -----
+
+
+class Module:
+    def __init__(self):
+        object.__setattr__(self, "_params", {})
+        object.__setattr__(self, "_buffers", {})
+        object.__setattr__(self, "_modules", {})
+        object.__setattr__(self, "training", True)
+
+    def __setattr__(self, name, value):
+        if isinstance(value, Module):
+            self._modules[name] = value
+        object.__setattr__(self, name, value)
+
+    def register_parameter(self, name, value):
+        self._params[name] = value
+        object.__setattr__(self, name, value)
+
+    def register_buffer(self, name, value):
+        self._buffers[name] = value
+        object.__setattr__(self, name, value)
+
+    def named_parameters(self, prefix=""):
+        yield from ((prefix + k, v) for k, v in self._params.items())
+        for name, m in self._modules.items():
+            yield from m.named_parameters(prefix + name + ".")
+
+    def state_dict(self, prefix=""):
+        out = {prefix + k: v for k, v in {**self._params, **self._buffers}.items()}
+        for name, m in self._modules.items():
+            out.update(m.state_dict(prefix + name + "."))
+        return out
+
+    def load_state_dict(self, sd, prefix=""):
+        for k in list(self._params):
+            self.register_parameter(k, sd[prefix + k])
+        for k in list(self._buffers):
+            self.register_buffer(k, sd[prefix + k])
+        for name, m in self._modules.items():
+            m.load_state_dict(sd, prefix + name + ".")
+        return self
+
+    def train(self, mode=True):
+        object.__setattr__(self, "training", mode)
+        for m in self._modules.values():
+            m.train(mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def to(self, device):
+        return self
+
+    def __call__(self, *args, **kwargs):
+        return self.forward(*args, **kwargs)
+
+
+class ModuleList(Module):
+    def __init__(self, mods):
+        super().__init__()
+        for i, m in enumerate(mods):
+            setattr(self, str(i), m)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+
+class ReduceOp:
+    SUM, AVG, MAX = "sum", "avg", "max"
+
+
+class ProcessGroup:
+    def __init__(self, axes):  # the mesh axes the group's ranks span
+        self.axes = tuple(axes) if isinstance(axes, (tuple, list)) else (axes,)
+
+    @property
+    def axis(self):
+        return self.axes[0] if len(self.axes) == 1 else self.axes
+
+
+class _Distributed:
+    mesh = WORLD = None
+
+    def init_process_group(self, backend="xla", mesh=None):
+        self.mesh, self.WORLD = mesh, ProcessGroup(mesh.axis_names)
+
+    def new_group(self, ranks=None, axes=None):
+        return ProcessGroup(axes)
+
+    def get_world_size(self, group=None):
+        return int(np.prod([self.mesh.shape[a] for a in (group or self.WORLD).axes]))
+
+    def get_rank(self, group=None):
+        return jax.lax.axis_index((group or self.WORLD).axis)
+
+    def all_reduce(self, tensor, op=ReduceOp.SUM, group=None):
+        axis = (group or self.WORLD).axis
+        if op == ReduceOp.AVG:
+            return jax.lax.pmean(tensor, axis)
+        if op == ReduceOp.MAX:
+            return jax.lax.pmax(tensor, axis)
+        return jax.lax.psum(tensor, axis)
+
+    def all_gather(self, tensor, group=None, dim=0, to="invarying"):
+        return jax.lax.all_gather(tensor, (group or self.WORLD).axis, axis=dim, tiled=True, to=to)
+
+    def reduce_scatter(self, tensor, group=None, dim=0):
+        return jax.lax.psum_scatter(tensor, (group or self.WORLD).axis, scatter_dimension=dim,
+                                    tiled=True)
+
+
+dist = _Distributed()
+
+
+class DistributedDataParallel(Module):
+    def __init__(self, module, process_group=None):
+        super().__init__()
+        self.module, self.process_group = module, process_group
+
+    def forward(self, *args, **kwargs):
+        return self.module(*args, **kwargs)
+
+    def sync_gradients(self, grads):
+        return jax.tree.map(
+            lambda g: dist.all_reduce(g, op=ReduceOp.AVG, group=self.process_group), grads)
+
+
+@contextlib.contextmanager
+def no_grad():
+    yield
+
+
+class DataLoader:
+    def __init__(self, dataset, batch_size=1, drop_last=True):
+        self.dataset, self.batch_size, self.drop_last = dataset, batch_size, drop_last
+
+    def __iter__(self):
+        for s in range(0, len(self.dataset), self.batch_size):
+            idx = range(s, min(s + self.batch_size, len(self.dataset)))
+            if len(idx) < self.batch_size and self.drop_last:
+                return
+            yield tuple(np.stack(col) for col in zip(*(self.dataset[i] for i in idx)))
+
+
+class SGD:
+    def __init__(self, params, lr=0.1):
+        self.params, self.lr, self.grads = params, lr, None
+
+    def zero_grad(self):
+        self.grads = None
+
+    def step(self):
+        self.params = jax.tree.map(lambda p, g: p - self.lr * g, self.params, self.grads)
+        return self.params
+
+# --------------------------------------------------------------------------- end torchish
+
+
+class Shapes:
+    def __init__(self, n=32, dim=8):
+        rng = np.random.default_rng(7)
+        self.x = rng.uniform(-1, 1, size=(n, dim)).astype(np.float32)
+        self.y = np.abs(self.x).sum(axis=1, keepdims=True).astype(np.float32)
+
+    def __len__(self):
+        return len(self.x)
+
+    def __getitem__(self, i):
+        return self.x[i], self.y[i]
+
+
+class HookedLinear(Module):
+    """A column-parallel Linear with torch-like forward hooks."""
+
+    def __init__(self, name):
+        super().__init__()
+        self.name = name
+        self.hooks = []
+
+    def register_forward_hook(self, fn):
+        self.hooks.append(fn)
+
+    def forward(self, w, x):
+        out = x @ w
+        for hook in self.hooks:
+            hook(self, x, out)
+        return out
+
+
+class ActivationDump:
+    def __init__(self, tp_group):
+        self.tp_group = tp_group
+        self.saved = {}
+
+    def __call__(self, module, inp, out):
+        full = dist.all_gather(out, group=self.tp_group, dim=1, to="reduced")
+        self.saved[module.name] = full
+
+    def gathered(self):
+        return {k: dist.all_gather(v, dim=0, to="reduced") for k, v in self.saved.items()}
+
+
+def inputs():
+    return (8,)
+
+
+def main(batch_size):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    dist.init_process_group(mesh=mesh)
+    tp = dist.new_group(axes="model")
+    fc1 = HookedLinear("fc1")
+    dump = ActivationDump(tp)
+    fc1.register_forward_hook(dump)
+    ddp = DistributedDataParallel(fc1, process_group=dist.new_group(axes="data"))
+    w = jax.device_put(jnp.ones((8, 16)) * 0.1, NamedSharding(mesh, P(None, "model")))
+
+    def probe(w, x):
+        with no_grad():
+            h = ddp(w, x)
+        return dist.all_reduce(jnp.sum(h ** 2, axis=1), group=tp), dump.gathered()["fc1"]
+
+    run = jax.jit(jax.shard_map(probe, mesh=mesh, in_specs=(P(None, "model"), P("data")),
+                                out_specs=(P("data"), P(None, None, reduced={"data", "model"}))))
+    ddp.eval()
+    energies = []
+    for x, _ in DataLoader(Shapes(), batch_size=batch_size):
+        x = jax.device_put(x, NamedSharding(mesh, P("data")))
+        e, acts = run(w, x)
+        energies.append(np.asarray(e))
+    print("activation dump", acts.shape, "energy", float(np.mean(np.concatenate(energies))))
+    assert acts.shape == (batch_size, 16)
+    return acts
+
+
+if __name__ == "__main__":
+    main(*inputs())
