@@ -15,7 +15,8 @@ from __future__ import annotations
 
 _SHAPE_SECOND = frozenset({"jax.random.normal", "jax.random.uniform", "jax.random.randint"})
 _SCALAR_DEFAULT = frozenset({"jax.random.normal", "jax.random.uniform"})
-_LITERALS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})  # (of Python numbers: `jnp.array([0, 1, -1])`)
+# (of Python numbers: `jnp.array([0, 1, -1])`, `np.array([1.0, 0.0, -1.0], np.float32)`)
+_LITERALS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
 _EYES = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("eye", "identity"))
 _NUMPY_MATH = frozenset(f"numpy.{name}" for name in (
     "sqrt", "exp", "log", "log2", "log10", "abs", "floor", "ceil", "sin", "cos", "tanh", "square", "cbrt"))

@@ -38,8 +38,8 @@ from codemods.analysis.transfer_keys import case_keys
 from codemods.analysis.mesh_unknowns import unsure
 from codemods.analysis.plain_states import plain_collective
 from codemods.analysis import state_updates
-from codemods.analysis.values import (CONSTANT, STATIC, UNKNOWN, AxisState, Const, JaxName, State, StaticNumber, TupleValue,
-                                      replicated_partner)
+from codemods.analysis.values import (CONSTANT, STATIC, UNKNOWN, AxisState, Const, JaxName, State, StaticNumber,
+                                      TupleValue, replicated_partner)
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 _CASTS = ("pcast", "pvary", "preduced")
