@@ -11,6 +11,18 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "sk1_sf101_fitted_coef_solved_on_one_device": "main()",
+    "sk1c_fitted_coef_solved_on_one_device_gathered_varying": "main()",
+    "sk2_sf101_coef_solved_from_shard_map_gram": "main()",
+    "sk2c_coef_solved_from_shard_map_gram_gathered_on_other_axis": "main()",
+    "sk3_sf106_clip_to_fitted_float_bounds": "main()",
+    "sk3c_clip_to_fitted_float_bounds_before_gather": "main()",
+    "sk4_sf102_len_of_centered_pipeline_output": "main()",
+    "sk4c_len_of_centered_pipeline_output_gathered_on_other_axis": "main()",
+    "sk5_sf105_column_block_by_index_list": "main()",
+    "sk5c_column_block_by_index_list_rows_only": "main()",
+    "sk6_sf106_unknown_float_threshold_argument": "main()",
+    "sk6c_unknown_float_threshold_argument_scaled_first": "main()",
     "lc1_sf105_device_list_length_asserted_before_the_mesh": "main()",
     "nlc1_sf105_device_list_check_caught_and_a_one_axis_mesh_taken": "main()",
     "lc2_sf101_random_tally_summed_then_gathered_to_reduced": "main()",
@@ -3268,6 +3280,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "sk3_sf106_clip_to_fitted_float_bounds": {34: "        return pred"},
+    "sk6_sf106_unknown_float_threshold_argument": {35: "            return leaf"},
     "kd3_sf106_logspace_scales_zipped": {12: "    scaled = tuple(b for b, s in zip(blocks, scales))"},
 
     "kb3_sf106_shape_asserted_on_the_block": {

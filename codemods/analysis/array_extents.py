@@ -50,8 +50,23 @@ def reshaped_count(args: list) -> int | None:
 _SPACED = ("numpy.linspace", "numpy.logspace", "numpy.geomspace")
 
 
+_CONVERTERS = frozenset({"numpy.asarray", "numpy.array", "numpy.ascontiguousarray", "jax.numpy.asarray",
+                         "jax.numpy.array"})
+
+
+def converted_source(name: str, args: list, kwargs: dict) -> Arr | None:
+    """The array `np.asarray(x)`, `np.array(x, np.float32)`, `jnp.asarray(x)` converts: what they
+    make has its rank and leading size (`ndmin=`, `order=` and other keywords: not read)."""
+    if name in _CONVERTERS and len(args) in (1, 2) and type(args[0]) is Arr and set(kwargs) <= {"dtype", "copy"} \
+            and not (len(args) == 2 and "dtype" in kwargs):
+        return args[0]
+    return None
+
+
 def numpy_count(name: str, args: list, kwargs: dict) -> int | None:
     """The leading size of what `np.arange(0, n)`, `np.linspace(a, b, n)`, `np.ones((n, d))` build."""
+    if (source := converted_source(name, args, kwargs)) is not None:
+        return source.count
     if name == "numpy.arange" and 1 <= len(args) <= 3 and set(kwargs) <= {"dtype"} \
             and all(type(a) is int for a in args) and (len(args) < 3 or args[2] != 0):
         return len(range(*args))
@@ -83,6 +98,11 @@ def with_scalar(left: object, right: object) -> tuple[int | None, int | None]:
 def indexed(holder: Arr, parts: list) -> tuple[int | None, int | None]:
     """(count, ndim) of `holder[parts]`; each part is a slice object, an int, None, Ellipsis or
     anything else (an array, an unknown number: then nothing is known)."""
+    listed = [p for p in parts if type(p) is list]
+    if len(listed) == 1 and listed[0] and all(type(i) is int for i in listed[0]):
+        # one integer list (`R[:, [0, 2]]`): its dimension stays, as long as the list
+        count, ndim = indexed(holder, [slice(None) if type(p) is list else p for p in parts])
+        return (len(listed[0]) if parts[0] is listed[0] else count), ndim
     if holder.ndim is None or any(not (type(p) in (slice, int) or p is None or p is Ellipsis) for p in parts):
         return None, None
     if sum(p is Ellipsis for p in parts) > 1:
@@ -112,7 +132,9 @@ def broadcast_rank(values: list) -> int | None:
 
 
 def where_rank(name: str, args: list, kwargs: dict) -> int | None:
-    """`np.where(mask, 0, text)`: the broadcast of its three arguments."""
+    """`np.where(mask, 0, text)`: the broadcast of its three arguments; `np.asarray(x)`: x's rank."""
+    if (source := converted_source(name, args, kwargs)) is not None:
+        return source.ndim
     if name in _WHERE and len(args) == 3 and not kwargs:
         return broadcast_rank(args)
     return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import math
 
-from codemods.analysis import exact_host_arrays, explicit_layouts
+from codemods.analysis import exact_host_arrays, explicit_layouts, one_device
 from codemods.analysis.array_shapes import indexed as shape_indexed, note, shape_of, transposed
 from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.host_objects import Bail
@@ -38,7 +38,7 @@ def array_attribute(run, obj: Arr, name: str) -> object:
     if name in ("shape", "size") and (shape := shape_of(run, obj)) is not None:
         return shape if name == "shape" else math.prod(shape)  # (array_shapes.py)
     if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
-        return tuple(obj.count if i == 0 and obj.count is not None else number(run) for i in range(obj.ndim))
+        return tuple(obj.count if i == 0 and obj.count is not None else number(run, "int") for i in range(obj.ndim))
     if name == "shape":
         return sizes(run)
     if name in ("ndim", "size", "nbytes"):
@@ -58,6 +58,8 @@ def array_attribute(run, obj: Arr, name: str) -> object:
         result = laid  # (explicit_layouts.py)
     if name == "T":
         note(result, transposed(shape_of(run, obj), None))
+    if name != "at":
+        result = one_device.computed(run, result, [obj])  # (`x.T` of an array on one device stays there)
     if run.states is not None:
         run.states.attribute(obj, name, result)
     return result
@@ -76,7 +78,9 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
         value = None if type(part) is ast.Slice else run.eval(part, env)  # (`x[sl]`, `sl = slice(a, b)`)
         bounds = [run.eval(b, env) if b is not None else None for b in (part.lower, part.upper, part.step)] \
             if type(part) is ast.Slice else [value.start, value.stop, value.step] if type(value) is slice else None
-        if any(type(v) not in _INDEXES for v in bounds or [value]):
+        if bounds is None and _int_list(value) and not run.in_body:
+            pass  # (`R[:, cols]` on the host side, cols a list of ints: a gather, read as one below)
+        elif any(type(v) not in _INDEXES for v in bounds or [value]):
             raise Bail
         indices.extend(bounds if bounds is not None else [value])
         forward = forward and (bounds is None or bounds[2] is None or type(bounds[2]) is int and bounds[2] > 0)
@@ -89,6 +93,29 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     note(result, shape_indexed(shape_of(run, holder), parts, run))  # (array_shapes.py)
     if not run.in_body and (laid := explicit_layouts.indexed(holder, parts)) is not None:
         result.sharding = laid.sharding  # (`x[:, None]` on Explicit axes: explicit_layouts.py)
+    if all(type(value) in (int, type(None), type(Ellipsis)) for value in indices):
+        result = one_device.computed(run, result, [holder])  # (`x[:, None]`, `x[0]` of an array on one device)
     if run.states is not None:
         run.states.indexed(holder, result, indices, forward)
     return result
+
+
+def _int_list(value: object) -> bool:
+    """A non-empty flat list of Python ints (not bools): NumPy's and JAX's integer-array index."""
+    return type(value) is list and 0 < len(value) <= 4096 and all(type(item) is int for item in value)
+
+
+def array_length(run, args: list, kwargs: dict) -> object:
+    """`len(x)` of an array whose leading size is not known but whose rank is at least 1 (a
+    pipeline step's output `X` in `rng.choice(len(X), k)`): that size, an unknown Python int
+    (`x.shape[0]`); NotImplemented otherwise (a 0-d array raises TypeError; a known count is
+    iterated by the caller)."""
+    if len(args) != 1 or kwargs or type(args[0]) is not Arr or args[0].count is not None:
+        return NotImplemented
+    array = args[0]
+    shape = shape_of(run, array)
+    if shape is not None and len(shape) >= 1:
+        return shape[0]
+    if type(array.ndim) is int and array.ndim >= 1:
+        return number(run)
+    return NotImplemented

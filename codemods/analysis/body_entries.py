@@ -16,6 +16,7 @@ from codemods.analysis.array_shapes import note
 from codemods.analysis.shaped_values import block
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
+from codemods.analysis.unknown_numbers import is_number
 from codemods.analysis.script_values import Arr, GatherStop, NTup, SpecObj, map_tree, ntup
 from codemods.analysis.values import spec_state
 
@@ -37,9 +38,12 @@ class Mislaid(Exception):
     """Raised while entering: JAX rejects the call before tracing the body."""
 
 
-def entry_arguments(mesh, in_specs: object, args: list) -> list | None:
+def entry_arguments(mesh, in_specs: object, args: list, run=None) -> list | None:
     """Each argument as the body sees it: its arrays in the state its in_specs entry gives (a
-    spec applies to the whole subtree it stands for); None when in_specs is not modelled."""
+    spec applies to the whole subtree it stands for); None when in_specs is not modelled. A
+    Python number the run does not know (`thr = float(np.median(X))`) enters as any number does."""
+    if run is not None:
+        args = [_known_numbers(run, arg, 0) for arg in args]
     if type(in_specs) is SpecObj:
         return [_entered(arg, in_specs, mesh, 0) for arg in args]
     if type(in_specs) is tuple and len(in_specs) == len(args):
@@ -112,6 +116,18 @@ def _trimmed(partitions: tuple) -> tuple:
     while parts and not parts[-1]:
         parts.pop()
     return tuple(parts)
+
+
+def _known_numbers(run, tree: object, depth: int) -> object:
+    """`tree` with each unknown Python number in it (unknown_numbers.py) as a float: a number
+    enters a body as a 0-d array whatever its value."""
+    if is_number(run, tree):
+        return 0.0
+    if depth < 12 and type(tree) in (tuple, list):
+        return type(tree)(_known_numbers(run, item, depth + 1) for item in tree)
+    if depth < 12 and type(tree) is dict:
+        return {key: _known_numbers(run, value, depth + 1) for key, value in tree.items()}
+    return tree
 
 
 def _numbers_as_arrays(tree: object, depth: int) -> object:

@@ -50,8 +50,8 @@ def _layout(value: object) -> tuple | None:
         return (), None
     if type(value) is not Arr or value.ndim is None or not 0 <= value.ndim <= _MAX_RANK:
         return None
-    if value.host:
-        return (None,) * value.ndim, None
+    if value.host or value.one:
+        return (None,) * value.ndim, None  # (NumPy's, or on one device uncommitted: JAX moves it to the mesh)
     sharding = value.sharding
     if sharding is None or sharding.mesh.explicit is not True or sharding.spec.spec.reduced \
             or sharding.spec.spec.unreduced:

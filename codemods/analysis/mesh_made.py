@@ -10,6 +10,13 @@ come out replicated on every axis, `P()` / `P(None, ...)`, eagerly and inside `j
 (`jnp.tensordot(cx, f, 1)`, explicit_layouts.py): the field's layout then comes through.
 Outside any mesh context such arrays are on one device (one_device.py); under a mesh whose axis
 types are not all known to be Explicit, or inside a shard_map body, nothing is said here.
+
+Outside a mesh context too, a `jax.numpy` / `jax.nn` call whose arrays are all replicated on one
+mesh with Explicit axes (a shard_map result of `out_specs=P()`), NumPy arrays or arrays on one
+device (uncommitted: JAX moves them to the mesh), with at least one on the mesh, gives an array
+replicated on that mesh: `jnp.linalg.solve(gram + alpha * jnp.eye(d), rhs)`, `jnp.linalg.inv`,
+`jnp.clip`, `jnp.cumsum`, `jnp.einsum`, `jnp.concatenate`, `jnp.outer`, `jax.nn.softmax` (run on
+jax 0.10.2: a sharding rule has no sharded entry to give when no operand has one).
 """
 from __future__ import annotations
 
@@ -37,13 +44,39 @@ def _host_value(run, value: object) -> bool:
 
 
 def replicated(run, name: str, args: list, kwargs: dict, result: Arr, placing: frozenset) -> Arr:
-    """`result` of the `jax.numpy` call `name`, laid out replicated on the context mesh where
-    JAX puts it so."""
-    if result.sharding is not None or result.host or not name.startswith("jax.numpy.") or placing & set(kwargs) \
-            or run.in_body or type(result.ndim) is not int or not 0 <= result.ndim <= _MAX_RANK:
+    """`result` of the `jax.numpy` call `name`, laid out replicated on the context mesh, or on
+    the mesh its replicated operands are on, where JAX puts it so."""
+    if result.sharding is not None or result.host or not name.startswith(("jax.numpy.", "jax.nn.")) \
+            or placing & set(kwargs) or run.in_body or result.ndim is not None and not 0 <= result.ndim <= _MAX_RANK:
+        return result
+    if not run.jitted and run.context_mesh() is None \
+            and (mesh := _operands_mesh(run, [*args, *kwargs.values()])) is not None:
+        # (of an unknown rank: `P()`, as JAX prints `jnp.linalg.inv`'s)
+        result.sharding = ShardObj(mesh, SpecObj((None,) * (result.ndim or 0)))
+        return result
+    if not name.startswith("jax.numpy.") or result.ndim is None:
         return result
     mesh = run.context_mesh()
     if mesh is None or mesh.explicit is not True or not _host_only(run, [*args, *kwargs.values()]):
         return result
     result.sharding = ShardObj(mesh, SpecObj((None,) * result.ndim))
     return result
+
+
+def _operands_mesh(run, values) -> object:
+    """The one mesh with Explicit axes that the arrays among `values` are replicated on, every
+    other array being NumPy's or on one device and every other value a Python one; None if not."""
+    leaves = nested_leaves(values)
+    if leaves is None:
+        return None
+    meshes = {}
+    for value in leaves:
+        if type(value) is Arr and not value.host and not value.one:
+            sharding = value.sharding
+            if sharding is None or sharding.mesh.explicit is not True or any(sharding.spec.spec.partitions) \
+                    or sharding.spec.spec.reduced or sharding.spec.spec.unreduced:
+                return None
+            meshes[id(sharding.mesh)] = sharding.mesh
+        elif not (type(value) is Arr or _host_value(run, value)):
+            return None
+    return next(iter(meshes.values())) if len(meshes) == 1 else None

@@ -8,13 +8,16 @@ maxval)` and `randint(key, shape, minval, maxval, dtype)` make arrays of exactly
 a list or an int, which is read as a 1-tuple); without a shape, normal and uniform make a scalar.
 Any other sampler (its shape follows broadcast parameters: `bernoulli(key, p)`) has no rank here.
 A NumPy math function of a Python number (`np.sqrt(8)`, `np.log(2.0)`) gives a NumPy scalar,
-whose ndim is 0; `jnp.array([[0, 1], [1, 0]])` of nested lists of numbers has their depth.
+whose ndim is 0; `jnp.array([[0, 1], [1, 0]])` of nested lists of numbers has their depth;
+`eye` and `identity` make a matrix.
 """
 from __future__ import annotations
 
 _SHAPE_SECOND = frozenset({"jax.random.normal", "jax.random.uniform", "jax.random.randint"})
 _SCALAR_DEFAULT = frozenset({"jax.random.normal", "jax.random.uniform"})
-_LITERALS = frozenset({"jax.numpy.array", "jax.numpy.asarray"})  # (of Python numbers: `jnp.array([0, 1, -1])`)
+# (of Python numbers: `jnp.array([0, 1, -1])`, `np.array([1.0, 0.0, -1.0], np.float32)`)
+_LITERALS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
+_EYES = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("eye", "identity"))
 _NUMPY_MATH = frozenset(f"numpy.{name}" for name in (
     "sqrt", "exp", "log", "log2", "log10", "abs", "floor", "ceil", "sin", "cos", "tanh", "square", "cbrt"))
 
@@ -25,6 +28,8 @@ def scalar_rank(name: str, args: list, kwargs: dict) -> int | None:
         return 0
     if name in _LITERALS and 1 <= len(args) <= 2 and set(kwargs) <= {"dtype"}:
         return literal_rank(args[0])
+    if name in _EYES:
+        return 2  # (`jnp.eye(n)`, `np.identity(d)`: a matrix whatever its arguments)
     return None
 
 
@@ -55,3 +60,34 @@ def random_rank(name: str, args: list, kwargs: dict) -> int | None:
     if len(args) == 1 and name in _SCALAR_DEFAULT:
         return 0
     return None
+
+
+_REDUCING_METHODS = {**{name: frozenset({"dtype"}) for name in ("mean", "sum", "prod")},
+                     **{name: frozenset({"dtype", "ddof"}) for name in ("std", "var")},
+                     **{name: frozenset() for name in ("max", "min", "any", "all")}}
+
+
+def reduced_rank(name: str, rank: int | None, args: list, kwargs: dict) -> int | None:
+    """The rank of `x.mean(0)`, `x.sum(axis=(0, 1))`, `x.max(keepdims=True)` of an array of known
+    rank (NumPy and JAX alike: each reduced dimension dropped, all of them without `axis`, none
+    with `keepdims=True`); None for another method, another argument, or an axis out of range
+    (which raises)."""
+    allowed = _REDUCING_METHODS.get(name)
+    if allowed is None or type(rank) is not int or len(args) > 1 or "axis" in kwargs and args \
+            or set(kwargs) - {"axis", "keepdims"} - allowed:
+        return None
+    axis = args[0] if args else kwargs.get("axis")
+    keepdims = kwargs.get("keepdims", False)
+    if type(keepdims) is not bool:
+        return None
+    if axis is None:
+        dims = list(range(rank))
+    elif type(axis) is int:
+        dims = [axis]
+    elif type(axis) is tuple and all(type(a) is int for a in axis):
+        dims = list(axis)
+    else:
+        return None
+    if not all(-rank <= dim < rank for dim in dims) or len({dim % rank for dim in dims}) != len(dims):
+        return None
+    return rank if keepdims else rank - len(dims)

@@ -226,6 +226,8 @@ class ScriptBuiltins:
         raise Bail
 
     def builtin(self, func, args: list, kwargs: dict) -> object:
+        from codemods.analysis import array_reads
+
         name = func.__name__
         if name == "str" and len(args) == 1 and not kwargs and is_path(args[0]):
             return path_text(args[0])  # (script_paths.py)
@@ -260,6 +262,8 @@ class ScriptBuiltins:
         if name in PROTOCOL_BUILTINS and args and type(args[0]) is UObj \
                 and (done := protocol_call(self, name, func, args, kwargs)) is not NotImplemented:
             return done  # (`len(obj)` asks `__len__`: builtin_protocols.py)
+        if name == "len" and (done := array_reads.array_length(self, args, kwargs)) is not NotImplemented:
+            return done  # (`len(X)` of an array of unknown leading size: array_reads.py)
         if name == "len" and (done := unsized_lists.length(self, args, kwargs)) is not NotImplemented \
                 or (done := unsized_lists.converted(self, name, args, kwargs)) is not NotImplemented:
             return done  # (`len(jax.devices())` of an unknown device count, `list(x.shape)`: unsized_lists.py)
@@ -290,7 +294,7 @@ class ScriptBuiltins:
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
             if type(args[0]) is Arr:
                 conversion_step(self, args[0])  # (of an array of more than one element: unchecked_calls.py)
-            return number(self)  # `float(loss)`: a number the run does not know
+            return number(self, name)  # `float(loss)`: a float the run does not know
         if name in ("min", "max") and len(args) >= 2 and not kwargs and (any(type(a) is Opaque for a in args)
                                                                       or beside_numbers(self, args) is not None):
             return unknown_choice(self, name, args, args, False)  # `max(loss, floor)` (unknown_choices.py)

@@ -37,6 +37,7 @@ from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.unknown_numbers import is_number, item as number_item, number
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
+from codemods.analysis.result_ranks import reduced_rank
 from codemods.analysis.script_builtins import ReMatch, Wraps
 from codemods.analysis.class_descriptors import Sentinel
 from codemods.analysis.object_iteration import fields_generator, object_items
@@ -88,6 +89,8 @@ class ArrMethod:
         if self.name == "reshape" and args and not kwargs:
             shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
             return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
+        if (reduced := reduced_rank(self.name, self.ndim, args, kwargs)) is not None:
+            return reduced  # (`X.mean(0)`: result_ranks.py)
         size = generated_size(self.name, args, kwargs)
         return shape_rank(size) if size is not None else None
 

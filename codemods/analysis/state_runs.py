@@ -32,14 +32,14 @@ from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, StrMember, UFunc, identity,
                                              map_tree)
 from codemods.analysis.sites import Site
-from codemods.analysis.unknown_numbers import number, of_numbers
+from codemods.analysis.unknown_numbers import number, number_kind, of_numbers
 from codemods.analysis.state_transforms import Transforms
 from codemods.analysis.transfer_keys import case_keys
 from codemods.analysis.mesh_unknowns import unsure
 from codemods.analysis.plain_states import plain_collective
 from codemods.analysis import state_updates
-from codemods.analysis.values import (CONSTANT, STATIC, UNKNOWN, AxisState, Const, JaxName, State, TupleValue,
-                                      replicated_partner)
+from codemods.analysis.values import (CONSTANT, STATIC, UNKNOWN, AxisState, Const, JaxName, State, StaticNumber,
+                                      TupleValue, replicated_partner)
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 _CASTS = ("pcast", "pvary", "preduced")
@@ -88,6 +88,8 @@ class BodyStates:
             return self.state(item)
         if kind in (int, float, str, bool) or item is None:
             return Const(item)
+        if kind is Opaque and (number_type := number_kind(self.run, item)) is not None:
+            return StaticNumber(number_type)  # `float(np.min(y))`: a Python float (unknown_numbers.py)
         if kind is Opaque or kind is DType:
             return STATIC  # a shape or a dtype: a Python value, the same on every device
         if kind is Lib:
@@ -413,7 +415,7 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
     try:
         if mesh.explicit is False and names_reduced(mapped.out_specs, 0):
             raise Mislaid  # ("reduced in out_specs ... can only be used when ... all of type `Explicit`")
-        entered = entry_arguments(mesh, mapped.in_specs, args)
+        entered = entry_arguments(mesh, mapped.in_specs, args, run)
     except Mislaid:
         body = func.node if type(func) is UFunc else func.func.node if type(func) is Bound else None
         if body is None or body in run.__dict__.get("entered", ()):

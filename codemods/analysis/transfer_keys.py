@@ -15,7 +15,7 @@ from codemods.transfer import table as transfer_table
 from codemods.analysis.alike_lists import observed_lists
 from codemods.analysis.default_arguments import without_defaults
 from codemods.analysis.unknown_contexts import every_context
-from codemods.analysis.values import AxisState, Const, JaxName, State, Static, TupleValue, Value, leaves
+from codemods.analysis.values import AxisState, Const, JaxName, State, Static, StaticNumber, TupleValue, Value, leaves
 
 if TYPE_CHECKING:
     from codemods.analysis.transfer import OperandRule
@@ -63,7 +63,8 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
             if isinstance(leaf, Const) and isinstance(leaf.value, (int, float)) and not isinstance(leaf.value, bool):
                 layouts = [layout + ["int" if isinstance(leaf.value, int) else "float"] for layout in layouts]
             elif isinstance(leaf, Static):
-                layouts = [layout + [kind] for layout in layouts for kind in ("int", "float")]
+                kinds = (leaf.kind,) if isinstance(leaf, StaticNumber) else ("int", "float")
+                layouts = [layout + [kind] for layout in layouts for kind in kinds]
             elif isinstance(leaf, AxisState) and not leaf.mixed and leaf.on(axis) in (V, I, R, U):
                 layouts = [layout + [leaf.on(axis).value] for layout in layouts]
                 arrays.append(leaf)

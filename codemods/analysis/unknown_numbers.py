@@ -32,9 +32,18 @@ def _kind(run, value: object) -> str | None:
     return found[1] if found is not None and found[0] is value else None
 
 
-def number(run) -> Opaque:
-    """A new unknown Python number (an array's size among them: `x.ndim`, `x.shape[0]`)."""
-    return _noted(run, _NUMBER)
+def number(run, kind: str | None = None) -> Opaque:
+    """A new unknown Python number (an array's size among them: `x.ndim`, `x.shape[0]`); `kind`
+    "int" or "float" where its type is certain (`float(x)` is a float whatever x is)."""
+    made = _noted(run, _NUMBER)
+    if kind is not None:
+        run.__dict__.setdefault("_number_kinds", {})[id(made)] = kind
+    return made
+
+
+def number_kind(run, value: object) -> str | None:
+    """"int" or "float": the type of an unknown Python number where it is certain, else None."""
+    return run.__dict__.get("_number_kinds", {}).get(id(value)) if is_number(run, value) else None
 
 
 def sizes(run) -> Opaque:

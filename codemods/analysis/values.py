@@ -180,6 +180,14 @@ STATIC = Static()
 
 
 @dataclass(frozen=True)
+class StaticNumber(Static):
+    """A Python number the run does not know but whose type it does: `float(np.min(y))` is a
+    float, an entry of `x.shape` an int (the tables label a number by its type)."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
 class NumberInfo:
     """`jnp.iinfo(jnp.int8)`, `np.finfo(np.float32)`: not a number itself (arithmetic on it is a
     TypeError), but its limits are Python numbers (`.max`, `.eps`), the same on every device."""
