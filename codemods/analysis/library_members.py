@@ -95,6 +95,18 @@ _STABLE: dict[str, frozenset[str]] = {
         logical_and logical_or logical_not logical_xor bitwise_and bitwise_or bitwise_xor invert left_shift
         right_shift iinfo finfo issubdtype result_type promote_types can_cast shape ndim size save load savez
         savez_compressed loadtxt savetxt frombuffer fromfunction nan inf pi e newaxis random linalg fft
+        deg2rad rad2deg degrees radians hypot exp2 logaddexp logaddexp2 cbrt fabs fmod modf divmod copysign signbit
+        heaviside sinc arcsinh arccosh arctanh positive float_power gcd lcm greater greater_equal less less_equal
+        equal not_equal isscalar iscomplexobj isreal iscomplex real imag conj conjugate angle unwrap gradient
+        nanmean nansum nanmax nanmin nanstd nanvar nanargmax nanargmin nanmedian nanpercentile nanquantile nanprod
+        nancumsum bincount digitize histogram2d histogramdd polyfit polyval ptp lexsort partition argpartition isin
+        intersect1d union1d setdiff1d setxor1d ravel_multi_index unravel_index diag_indices triu_indices tril_indices
+        ix_ r_ c_ s_ ogrid mgrid delete insert append resize trim_zeros flatnonzero fromiter fromfile genfromtxt
+        vectorize apply_along_axis piecewise block einsum_path errstate seterr geterr set_printoptions
+        get_printoptions printoptions array2string array_repr shares_memory may_share_memory nditer ndindex
+        ndenumerate datetime64 timedelta64 str_ bytes_ object_ void int_ uint longdouble single double half csingle
+        cdouble signedinteger unsignedinteger inexact flexible character euler_gamma matrix ma char rec emath
+        polynomial testing lib ctypeslib memmap
     """),
     "numpy.random": _names("""
         default_rng Generator RandomState BitGenerator SeedSequence PCG64 Philox MT19937 SFC64 seed rand randn randint
@@ -118,6 +130,23 @@ _STABLE: dict[str, frozenset[str]] = {
                           "FrozenInstanceError InitVar"),
     "copy": _names("copy deepcopy Error"),
     "importlib": _names("import_module reload invalidate_caches"),
+    "os.environ": _names("get setdefault items keys values copy pop update clear"),  # (a mapping)
+    "asyncio": _names("Lock Event Condition Queue Semaphore run gather sleep create_task get_running_loop "
+                      "get_event_loop new_event_loop wait_for wait as_completed ensure_future shield Task Future "
+                      "iscoroutinefunction CancelledError TimeoutError"),
+    "inspect": _names("signature Signature Parameter isclass isfunction ismethod iscoroutinefunction isgeneratorfunction "
+                      "getmembers getsource currentframe stack getattr_static unwrap isabstract isasyncgenfunction "
+                      "isasyncgen isgenerator iscoroutine isawaitable isbuiltin isroutine ismodule getfullargspec getdoc "
+                      "getfile getmodule cleandoc isdatadescriptor"),
+    "re": _names("compile match fullmatch search sub subn findall finditer split escape IGNORECASE Pattern Match"),
+    "random": _names("seed random randint randrange choice choices shuffle uniform gauss sample Random"),
+    "threading": _names("Thread Lock RLock Event Condition Semaphore current_thread local Timer get_ident"),
+    "abc": _names("ABC ABCMeta abstractmethod"),
+    "types": _names("SimpleNamespace FunctionType MethodType ModuleType MappingProxyType"),
+    "pathlib": _names("Path PurePath"),
+    "argparse": _names("ArgumentParser Namespace"),
+    "pickle": _names("dump dumps load loads"),
+    "traceback": _names("print_exc format_exc print_stack format_exception"),
     "time": _names("time perf_counter monotonic sleep process_time time_ns perf_counter_ns strftime localtime gmtime"),
     "collections": _names("OrderedDict defaultdict namedtuple Counter deque ChainMap UserDict UserList abc"),
     "contextlib": _names("contextmanager nullcontext suppress ExitStack closing redirect_stdout redirect_stderr "
@@ -139,7 +168,7 @@ _SINCE: tuple[tuple[jaxapi.Version, dict[str, frozenset[str]]], ...] = (
     """)}),
     ((0, 7, 0), {"typing": _names("Self LiteralString Never assert_never reveal_type TypeVarTuple Unpack Required "
                                   "NotRequired dataclass_transform assert_type"),
-                 "enum": _names("StrEnum verify ReprEnum"), "contextlib": _names("chdir"), "operator": _names("call"),
+                 "enum": _names("StrEnum verify ReprEnum"), "asyncio": _names("TaskGroup timeout Runner"), "contextlib": _names("chdir"), "operator": _names("call"),
                  "math": _names("cbrt exp2")}),
     ((0, 4, 35), {"typing": _names("ParamSpec TypeAlias TypeGuard Concatenate is_typeddict"),
                   "itertools": _names("pairwise")}),

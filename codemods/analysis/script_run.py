@@ -79,7 +79,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
     def __init__(self, tree: ast.Module, target: jaxapi.Version | None = None) -> None:
         super().__init__(None)
         self.tree = tree
-        self.target = target  # the JAX the program runs on (`--target`): what `hasattr(jax.lax, ...)` gives (None: unknown)
+        self.target = target  # the JAX the program runs on (`--target-jax`): what `hasattr(jax.lax, ...)` gives (None: unknown)
         self.contexts: list[MeshObj | None] = []  # meshes `with` blocks entered (None: one that sets none)
         self.lasting: MeshObj | None = None  # set by `jax.set_mesh(m)` as a statement
         self.jitted = 0  # how many jitted functions are running (JAX raises on a mesh context there)
