@@ -74,6 +74,8 @@ ENTRIES = {
     "nlf19_sf105_script_custom_vjp_primal_not_traced_under_grad": "main()",
     "lf18_sf105_wrapper_setdefault_widens_the_axes": "main()",
     "nlf18_sf105_wrapper_update_narrows_the_axes": "main()",
+    "lf21_sf105_script_feature_probe_finds_pcast": "main()",
+    "nlf21_sf105_script_feature_probe_misses_removed_pvary": "main()",
     "lf16_sf105_script_feature_probe_finds_ragged_all_to_all": "main()",
     "nlf16_sf105_script_feature_probe_misses_a_newer_function": "main()",
     "lf17_sf105_script_numpy_compat_read_succeeds": "main()",

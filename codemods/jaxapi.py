@@ -268,3 +268,59 @@ GATHER_REDUCED_APIS = frozenset(
 )
 ONE_STATE_APIS = frozenset({"jax.lax.psum", "jax.lax.pmean", "jax.lax.pmax", "jax.lax.pmin", "jax.lax.psum_scatter"})
 CAST_TO_VARYING_APIS = frozenset({"jax.lax.pcast", "jax.lax.pvary"})
+
+
+# ---------------------------------------------------------------------------------------------
+# Which names a JAX module has at the target JAX (codemods/jax_names.py, read from the source of
+# every release): what `hasattr(jax.lax, "pcast")` gives when the program runs on that JAX.
+# ---------------------------------------------------------------------------------------------
+def module_has(module: str, name: str, target: Version) -> bool | None:
+    """Whether the JAX module `module` (`jax.lax`) has the attribute `name` on JAX `target`:
+    True, False, or None when the table cannot tell (a module or a name it does not cover, a
+    target older than its first release, or one newer than its last where the name was absent:
+    a later JAX may add it)."""
+    entry = _module_table(module)
+    if entry is None or name.startswith("_"):
+        return None
+    releases = _releases()
+    if target < releases[0]:
+        return None
+    release = max(version for version in releases if version <= target)
+    if not _holds(entry["exists"], release) or _holds(entry["unknown"].get(name, ()), release):
+        return None
+    present = name in entry["always"] or _holds(entry["changed"].get(name, ()), release)
+    if present:
+        return True
+    return None if target > releases[-1] or _holds(entry["open"], release) else False
+
+
+def _releases() -> list[Version]:
+    from codemods import jax_names  # (read on the first question: most runs ask none)
+
+    return [parse_version(text) for text in jax_names.RELEASES]
+
+
+_TABLES: dict[str, dict | None] = {}
+
+
+def _module_table(module: str) -> dict | None:
+    """The module's table with names as keys: name -> ranges (read once per module)."""
+    if module not in _TABLES:
+        from codemods import jax_names
+
+        raw = jax_names.MODULES.get(module)
+        _TABLES[module] = None if raw is None else {
+            "exists": _ranges(raw["exists"]), "open": _ranges(raw["open"]), "always": frozenset(raw["always"].split()),
+            **{field: {name: _ranges(ranges) for ranges, names in raw[field].items() for name in names.split()}
+               for field in ("changed", "unknown")}}
+    return _TABLES[module]
+
+
+def _ranges(text: str) -> tuple[tuple[Version, Version | None], ...]:
+    """'0.6.0-0.10.0,0.10.2-' -> (((0, 6, 0), (0, 10, 0)), ((0, 10, 2), None))."""
+    return tuple((parse_version(first), parse_version(last) if last else None)
+                 for first, _, last in (part.partition("-") for part in text.split(",") if part))
+
+
+def _holds(ranges: tuple, version: Version) -> bool:
+    return any(first <= version and (last is None or version < last) for first, last in ranges)

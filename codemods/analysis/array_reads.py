@@ -50,7 +50,7 @@ def array_attribute(run, obj: Arr, name: str) -> object:
     if name == "choice" and obj.host:  # (a NumPy generator: no array has `choice`)
         return DrawChoice(ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj))  # (drawn_texts.py)
     if name not in ("T", "at", "real", "imag", "mT"):
-        if asked(run) and array_presence(obj.host, name) is False:  # `hasattr(x, "ragged")` (library_members.py)
+        if asked(run) and array_presence(run, obj.host, name) is False:  # `hasattr(x, "ragged")` (library_members.py)
             raise Raised(AttributeError(f"array has no attribute {name!r}"))
         return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
     result = Arr(None, obj.host)

@@ -96,7 +96,7 @@ class ScriptAttributes:
             found = argparse_constant(f"{obj.name}.{name}")
             found = unittest_member(self, jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
-            if found is None and asked(self) and (present := library_presence(obj.name, name)) is not True:
+            if found is None and asked(self) and (present := library_presence(self, obj.name, name)) is not True:
                 raise Bail if present is None else Raised(AttributeError(f"module {obj.name!r} has no attribute {name!r}"))
             return Lib(f"{obj.name}.{name}") if found is None else found  # (library_members.py)
         if kind is ParserObj or kind is FileHandle:

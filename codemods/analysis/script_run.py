@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import re
 
+from codemods import jaxapi
 from codemods.analysis.live_loops import live, walk
 from codemods.analysis.class_descriptors import instantiable
 from codemods.analysis.list_sorts import sort_call
@@ -75,9 +76,10 @@ _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", 
 
 
 class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, target: jaxapi.Version | None = None) -> None:
         super().__init__(None)
         self.tree = tree
+        self.target = target  # the JAX the program runs on (`--target-jax`): what `hasattr(jax.lax, ...)` gives (None: unknown)
         self.contexts: list[MeshObj | None] = []  # meshes `with` blocks entered (None: one that sets none)
         self.lasting: MeshObj | None = None  # set by `jax.set_mesh(m)` as a statement
         self.jitted = 0  # how many jitted functions are running (JAX raises on a mesh context there)

@@ -27,7 +27,7 @@ def script_stop(ctx) -> GatherStop | None:
         return over_choices(lambda plan: attempt_planned(count, plan), same_stop)
 
     def attempt_planned(count: int | None, plan) -> tuple:
-        run = ScriptRun(ctx.tree)
+        run = ScriptRun(ctx.tree, ctx.target)
         set_count(run, count)
         set_plan(run, plan)
         stop, early, escaped = None, False, None

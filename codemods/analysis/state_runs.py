@@ -445,7 +445,7 @@ def state_stop(ctx, judge) -> StateStop | None:
         from codemods.analysis.script_run import ScriptRun
         from codemods.analysis.unknown_choices import set_plan
 
-        run = ScriptRun(ctx.tree)
+        run = ScriptRun(ctx.tree, ctx.target)
         run.judge = judge
         set_count(run, count)
         set_plan(run, plan)
