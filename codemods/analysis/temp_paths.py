@@ -25,6 +25,7 @@ import ast
 import itertools
 import pathlib
 
+from codemods.analysis.host_exprs import Iter
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import Arr, RunCallable, TempPath
@@ -53,6 +54,12 @@ class TempPathObj(ModelledObject):
     @property
     def key(self) -> tuple:
         return self.root, self.parts
+
+    def __eq__(self, other: object) -> bool:  # (as Paths compare: by their text, the same for the same parts)
+        return type(other) is TempPathObj and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(("TempPathObj", self.key))
 
     def attribute(self, run, name: str) -> object:
         if name in ("name", "stem", "suffix"):
@@ -144,7 +151,7 @@ def _unlink(run, path: TempPathObj, args: list, kwargs: dict) -> None:
     return None
 
 
-def _entries(run, path: TempPathObj) -> list:
+def _entries(run, path: TempPathObj) -> Iter:
     from codemods.analysis.unknown_choices import choose
 
     if not _is_dir(run, path.key):
@@ -153,7 +160,8 @@ def _entries(run, path: TempPathObj) -> list:
     if len(found) > SET_AT_MOST:
         raise Bail
     orders = list(itertools.permutations(found))
-    return [TempPathObj(path.root, parts) for parts in orders[choose(run, len(orders))]]
+    # (an iterator, walked once within the statement that made it: the listing is of now)
+    return Iter([TempPathObj(path.root, parts) for parts in orders[choose(run, len(orders))]], run.statements)
 
 
 def _write_text(run, path: TempPathObj, args: list, kwargs: dict) -> int:
