@@ -56,6 +56,24 @@ def check_mesh(run, sizes: tuple | None) -> None:
         raise Bail  # (the program raises on this many devices: not a machine it runs on)
 
 
+def mesh_passes(run, args: list, kwargs: dict) -> bool:
+    """`jax.make_mesh((4, n // 4), ("i", "j"))` under a trial count it fits: JAX's only checks there
+    (names as many as sizes and distinct, sizes positive ints whose product is at most the count:
+    checked on jax 0.10.2) pass, so the call cannot raise (a probe `try: make_mesh(...) except
+    ValueError:` takes its body). A shape too big is a count the program rejects (check_mesh)."""
+    count = run.__dict__.get("_device_count")
+    if count is None or kwargs or len(args) != 2 or type(args[0]) not in (tuple, list) or type(args[1]) not in (tuple, list):
+        return False
+    sizes, names = args
+    if len(sizes) != len(names) or not names or not all(type(n) is str for n in names) or len(set(names)) != len(names) \
+            or not all(type(size) is int and size > 0 for size in sizes):
+        return False
+    total = 1
+    for size in sizes:
+        total *= size
+    return total <= count
+
+
 def set_count(run, count: int | None) -> None:
     run.__dict__["_device_count"] = count
 

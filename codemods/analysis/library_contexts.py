@@ -11,14 +11,16 @@ an `ExitStack` it closes at the end. What CPython 3.11's contextlib documents:
   catch it (`ValueError`, `Exception`, `BaseException`) stops the run there;
 - `ExitStack`: `callback(f, *a, **kw)` and `enter_context(cm)` (its `__enter__` run now) push
   an exit; when the `with` block ends, or `close()` is called, the exits run last-pushed first.
+  `push(exit)` and `enter_context(suppress(...))` push an exit that may swallow an exception
+  (each step that may raise in the rest of the block then stops the run, as under a `try`).
   A `jax.set_mesh(m)` entered on it is the context mesh until then (left in that order: the
   innermost context must be that mesh, else the run stops). A block left by an exception with
   exits pushed stops the run (each exit would see it and may swallow it: not modelled), and so
-  does `push`, `pop_all` or an exit of another kind.
+  does `pop_all` or an exit of another kind.
 """
 from __future__ import annotations
 
-from codemods.analysis.host_exprs import Break, Continue, Raised, Return
+from codemods.analysis.host_exprs import Break, Continue, LambdaValue, Raised, Return
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import Bound, MeshCtx, RunCallable, UClass, UFunc, UObj
@@ -106,7 +108,7 @@ class Suppress(LibraryContext):
 
 class ExitStackObj(LibraryContext):
     __slots__ = ("base", "exits", "swallowing")
-    _METHODS = frozenset({"callback", "enter_context", "close"})
+    _METHODS = frozenset({"callback", "enter_context", "close", "push"})
 
     def __init__(self) -> None:
         self.exits: list = []
@@ -131,7 +133,7 @@ class ExitStackObj(LibraryContext):
                 if not run.contexts or run.contexts[-1] is not first:
                     raise Bail  # (contexts left out of order)
                 run.contexts.pop()
-            else:  # a module object's `__exit__`, told nothing went wrong
+            elif kind != "suppress":  # a module object's `__exit__`, or a pushed exit, told nothing went wrong
                 run.call(first, [None, None, None], {})
 
     def run_with(self, run, target, body, env) -> None:
@@ -177,6 +179,8 @@ class StackMethod(RunCallable):
         if len(args) != 1 or kwargs:
             raise Bail
         manager = args[0]
+        if self.name == "push":
+            return self.push(run, manager)
         if type(manager) is MeshCtx:  # (`jax.set_mesh(m)`, `use_mesh(m)`: scoped when entered)
             meshes = sum(1 for kind, *_ in self.stack.exits if kind == "mesh")
             if run.jitted or self.stack.base is None or len(run.contexts) != self.stack.base + meshes:
@@ -186,6 +190,9 @@ class StackMethod(RunCallable):
             return None
         if type(manager) is NullContext:
             return manager.value
+        if type(manager) is Suppress:  # (its exit swallows what it lists: the rest of the block may be skipped)
+            self.swallows(run, ("suppress", None, (), {}))
+            return None
         if type(manager) is UObj:
             enter, leave = manager.cls.lookup("__enter__"), manager.cls.lookup("__exit__")
             if enter is None or leave is None or type(enter[1]) is not UFunc or type(leave[1]) is not UFunc:
@@ -198,7 +205,26 @@ class StackMethod(RunCallable):
                 self.stack.swallowing += 1
                 run.guarded += 1
             return value
-        raise Bail  # (a generator's manager, a file, a suppress: their exits are not modelled here)
+        raise Bail  # (a generator's manager, a file: their exits are not modelled here)
+
+    def push(self, run, given: object) -> object:
+        """`stack.push(exit)`: an `__exit__`-like callable (or a manager's `__exit__`, not entered),
+        called with three Nones when the block ends quietly; read as one that may swallow."""
+        if type(given) is UObj:
+            found = given.cls.lookup("__exit__")
+            if found is None or type(found[1]) is not UFunc:
+                raise Bail
+            self.swallows(run, ("object", Bound(found[1], given), (), {}))
+        elif type(given) in (UFunc, LambdaValue, Bound):
+            self.swallows(run, ("push", given, (), {}))
+        else:
+            raise Bail
+        return given
+
+    def swallows(self, run, exit_entry: tuple) -> None:
+        self.stack.exits.append(exit_entry)
+        self.stack.swallowing += 1
+        run.guarded += 1  # (a step that may raise now stops the run: passed_steps.py)
 
 
 def _null(run, args: list, kwargs: dict) -> object:

@@ -26,6 +26,7 @@ from codemods.analysis.imported_modules import IMPORTABLE
 from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
 from codemods.analysis.script_values import (Arr, Bound, JitFn, Lib, MeshObj, Opaque, PartialObj, RunCallable, ShardMapFn,
                                              UClass, UFunc, UObj)
+from codemods.analysis.temp_paths import TempPathObj
 
 _PLAIN = (str, int, float, bool, complex, bytes, type(None), list, tuple, dict, set, frozenset, range)
 # What the library names a module imports by `from M import name` are, where M is not one the
@@ -160,8 +161,9 @@ def _kind(run, value: object) -> str:
         return "class"
     if kind is ModuleObj:
         return "module"
-    if kind in _PLAIN or kind in (Bound, JitFn, PartialObj, UObj, Arr, MeshObj, ModulesTable) or kind.__name__ == "SpecObj":
-        return "other"  # (a method, `jax.jit`'s C++ wrapper, a partial, an instance, an array, a mesh, a spec)
+    if kind in _PLAIN or kind in (Bound, JitFn, PartialObj, UObj, Arr, MeshObj, ModulesTable, TempPathObj) \
+            or kind.__name__ == "SpecObj":
+        return "other"  # (a method, `jax.jit`'s C++ wrapper, a partial, an instance, an array, a mesh, a spec, a Path)
     if kind is Special and value.name.startswith("builtins."):
         return _real_kind(getattr(builtins, value.name.split(".", 1)[1], None))
     if any(value is found for found in BUILTINS.values()):

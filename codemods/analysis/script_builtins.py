@@ -20,6 +20,7 @@ from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, n
 from codemods.analysis import object_orderings, object_texts, script_environment, script_pytree_nodes, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
+from codemods.analysis.temp_paths import CALLS as PATH_CALLS, path_call
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
@@ -96,6 +97,8 @@ class ScriptBuiltins:
             return self.gather(args, kwargs)
         if canonical in FILE_CALLS and (made := file_call(self, canonical, args, kwargs)) is not PASS:
             return made  # (a temporary file's path or handle: temp_files.py)
+        if canonical in PATH_CALLS and (made := path_call(self, canonical, args, kwargs)) is not PASS:
+            return made  # (NumPy's files and `shutil.rmtree` in a temporary directory: temp_paths.py)
         if canonical == "dataclasses.replace":
             target = args[0] if len(args) == 1 else None
             if type(target) is not UObj or target.cls.kind != "dataclass":

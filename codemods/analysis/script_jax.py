@@ -248,6 +248,8 @@ def _specs_on(mesh: MeshObj, specs: object, depth: int) -> object:
         return {key: _specs_on(mesh, value, depth + 1) for key, value in specs.items()}
     if type(specs) in (tuple, list):
         return type(specs)(_specs_on(mesh, value, depth + 1) for value in specs)
+    if type(specs) is NTup:  # (`out_specs=State(spec, spec)`: a NamedTuple prefix of the results)
+        return ntup(specs.cls, [_specs_on(mesh, value, depth + 1) for value in specs])
     if pytree.registration(specs) is not None:  # (a chex-like dataclass of specs)
         return pytree.rebuilt(specs, [_specs_on(mesh, value, depth + 1) for value in pytree.children(specs)])
     raise Bail
@@ -336,7 +338,9 @@ def place(run, tree: object, shardings: object) -> object:
         if set(shardings) != set(tree):
             raise Bail
         return {key: place(run, tree[key], shardings[key]) for key in tree}
-    if type(shardings) in (tuple, list) and type(tree) in (tuple, list, NTup) and len(tree) == len(shardings):
+    if type(shardings) is NTup and (type(tree) is not NTup or tree.cls is not shardings.cls):
+        raise Bail  # (another structure: JAX's prefix check is not modelled)
+    if type(shardings) in (tuple, list, NTup) and type(tree) in (tuple, list, NTup) and len(tree) == len(shardings):
         items = [place(run, item, sharding) for item, sharding in zip(tree, shardings)]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
     if pytree.registration(tree) is not None and pytree.registration(shardings) is not None \

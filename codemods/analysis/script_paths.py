@@ -65,6 +65,10 @@ def _part(value: object) -> object:
 
 
 def _path(run, args: list, kwargs: dict) -> PathObj:
+    from codemods.analysis import temp_paths
+
+    if (made := temp_paths.made(args, kwargs)) is not NotImplemented:
+        return made  # (a path in a fresh temporary directory: temp_paths.py)
     if kwargs:
         raise Bail
     return PathObj(guard(pathlib.PurePosixPath, *[_part(arg) for arg in args]))
@@ -72,6 +76,10 @@ def _path(run, args: list, kwargs: dict) -> PathObj:
 
 def binary(op: type, left: object, right: object) -> object:
     """`path / "name"`, `"root" / path`; NotImplemented when neither side is a path."""
+    from codemods.analysis import temp_paths
+
+    if (made := temp_paths.binary(op, left, right)) is not NotImplemented:
+        return made  # (temp_paths.py)
     if type(left) is not PathObj and type(right) is not PathObj:
         return NotImplemented
     if op is not ast.Div:
@@ -81,11 +89,17 @@ def binary(op: type, left: object, right: object) -> object:
 
 def text(value: object) -> object:
     """`str(path)`: its text; NotImplemented for any other value."""
+    from codemods.analysis import temp_paths
+
+    if type(value) is temp_paths.TempPathObj:
+        return temp_paths.text(value)  # (a str whose text is not known: temp_paths.py)
     return str(value.real) if type(value) is PathObj else NotImplemented
 
 
 def is_path(value: object) -> bool:
-    return type(value) is PathObj
+    from codemods.analysis.temp_paths import TempPathObj
+
+    return type(value) is PathObj or type(value) is TempPathObj
 
 
 LIBRARY = {f"pathlib.{name}": _path for name in ("Path", "PurePath", "PurePosixPath", "PosixPath")}

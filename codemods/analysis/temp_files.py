@@ -38,8 +38,17 @@ class FileHandle:
         self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
 
 
-def _files(run) -> dict:
-    return run.__dict__.setdefault("_temp_files", {})  # (root, parts) -> text, or None for a directory
+def files(run) -> dict:
+    """(root, parts) -> text, None for a directory, or what NumPy saved there (temp_paths.py)."""
+    return run.__dict__.setdefault("_temp_files", {})
+
+
+_files = files
+
+
+def writing(run, key: tuple) -> bool:
+    """A handle still writes to the file at `key` (what reached it so far is not modelled)."""
+    return bool(_open_writers(run).get(key))
 
 
 def _open_writers(run) -> dict:
@@ -47,14 +56,21 @@ def _open_writers(run) -> dict:
 
 
 def _make_dir(run, args: list, kwargs: dict) -> TempPath:
-    if args or kwargs:
-        raise Bail  # (a prefix, a suffix or another parent: `dir=` may be anywhere)
+    given = dict(zip(("suffix", "prefix"), args))
+    if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"suffix", "prefix"}:
+        raise Bail  # (another parent: `dir=` may be anywhere)
+    given.update(kwargs)
+    if not all(value is None or type(value) is str and "/" not in value and "\\" not in value for value in given.values()):
+        raise Bail  # (a prefix or suffix with a separator may place it elsewhere)
     path = TempPath(next(_SERIALS), ())
     _files(run)[(path.root, ())] = None
     return path
 
 
 def _join(run, args: list, kwargs: dict) -> object:
+    from codemods.analysis.temp_paths import TempPathObj
+
+    args = [TempPath(arg.root, arg.parts) if type(arg) is TempPathObj else arg for arg in args]
     if kwargs or not args or type(args[0]) is not TempPath:
         return PASS if not any(type(a) is TempPath for a in args) else _bail()
     parts = list(args[0].parts)
@@ -72,6 +88,9 @@ def open_file(run, args: list, kwargs: dict) -> FileHandle:
         raise Bail
     given.update(kwargs)
     path, mode = given.get("file"), given.get("mode", "r")
+    from codemods.analysis.temp_paths import TempPathObj
+
+    path = TempPath(path.root, path.parts) if type(path) is TempPathObj else path
     if type(path) is not TempPath or mode not in ("r", "rt", "w", "wt") \
             or not all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS & set(given)):
         raise Bail

@@ -40,6 +40,7 @@ import unittest
 
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
+from codemods.analysis.device_counts import COUNTED, mesh_passes
 from codemods.analysis.shaped_values import library_result
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
@@ -216,6 +217,13 @@ def library_step(run, name: str, args: list, kwargs: dict) -> None:
         return
     if canonical in _MAKERS and _made_shape(canonical, args, kwargs) is not None or library_passes(run, canonical, args, kwargs):
         return  # (an array of a shape of ints; a call on shapes the run knows: known_shapes.py)
+    if canonical in COUNTED and not args and not kwargs:  # (the default backend's devices: device_counts.py)
+        if canonical in ("jax.device_count", "jax.local_device_count") or run.__dict__.get("_device_count") is not None:
+            return  # (the count, or under a trial count the list of exactly that many)
+        run.__dict__["_counted"] = True  # (a list of unknown length, which an index may overrun: stopped here,
+        # the run is made again under the trial counts)
+    if canonical == "jax.make_mesh" and mesh_passes(run, args, kwargs):
+        return  # (a shape the trial device count fits: device_counts.py)
     if canonical in _CONVERTERS and len(args) == 1 and not kwargs and type(args[0]) in (int, float, bool) \
             and (type(args[0]) is not int or -(1 << 31) <= args[0] < 1 << 31):
         return  # (`jnp.asarray(1.5)`: a 0-d array)

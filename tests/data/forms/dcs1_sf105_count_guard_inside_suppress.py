@@ -1,0 +1,27 @@
+"""A count guard raises inside `contextlib.suppress`: on every device count JAX accepts the
+program's mesh on, the guard passes and the wide axes are set."""
+import contextlib
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def main():
+    sync = ("i",)
+    with contextlib.suppress(RuntimeError):
+        if jax.device_count() < 2:
+            raise RuntimeError("one device: no second axis")
+        sync = ("i", "j")
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, sync)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()

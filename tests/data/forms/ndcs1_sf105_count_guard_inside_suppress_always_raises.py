@@ -1,0 +1,27 @@
+"""As dcs1, but the guard wants 64 devices: it raises on every machine tried, suppress swallows it
+and the one axis stays."""
+import contextlib
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def main():
+    sync = ("i",)
+    with contextlib.suppress(RuntimeError):
+        if jax.device_count() < 64:
+            raise RuntimeError("not a full pod")
+        sync = ("i", "j")
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, sync)  # none
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""A job saves one array per mesh axis into a fresh temporary directory and reads the axes back from
+the listing: the directory holds exactly what the job saved, so the sorted names are known."""
+import tempfile
+from pathlib import Path
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def main():
+    root = Path(tempfile.mkdtemp(prefix="job-"))
+    d = root / "stats"
+    d.mkdir()
+    for axis in ("j", "i"):
+        np.save(d / axis, np.zeros(4, np.float32))
+    sync = tuple(sorted(p.stem for p in d.iterdir()))
+    for p in d.iterdir():  # (emptied again: the order does not matter)
+        p.unlink()
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, sync)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()
