@@ -42,6 +42,7 @@ from codemods import jaxapi
 from codemods.analysis.array_dtypes import DType
 from codemods.analysis.shaped_values import library_result
 from codemods.analysis.host_exprs import Raised
+from codemods.analysis.device_counts import COUNTED
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.wrapping_integers import wrapping
 from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
@@ -214,6 +215,8 @@ def library_step(run, name: str, args: list, kwargs: dict) -> None:
         return
     if canonical.startswith("jax.lax.") and canonical.rsplit(".", 1)[1] in jaxapi.COLLECTIVES:
         return
+    if canonical in COUNTED and not args and not kwargs:
+        return  # (the default backend's devices: JAX runs on the machine a run stands for; `devices("gpu")` may raise)
     if canonical in _MAKERS and _made_shape(canonical, args, kwargs) is not None or library_passes(run, canonical, args, kwargs):
         return  # (an array of a shape of ints; a call on shapes the run knows: known_shapes.py)
     if canonical in _CONVERTERS and len(args) == 1 and not kwargs and type(args[0]) in (int, float, bool) \
