@@ -3288,6 +3288,12 @@ ENTRIES = {
     "nkf6_sf105_exit_helper_always_leaves": "main()",
     "kf6_sf105_exit_helper_may_return": "main()",
     "nkf6_sf105_sys_exit_passes_except_exception": "main()",
+    "nlv1_sf105_exits_a_lock_a_narrow_suppress_or_a_sure_loop_keep": "main()",
+    "lv1_sf105_exit_swallowed_or_a_loop_or_match_that_skips_it": "main()",
+    "nlv2_sf105_exit_helpers_a_method_a_cached_def_a_lambda_a_partial": "main()",
+    "lv2_sf105_helpers_that_return_a_method_a_lambda_a_partial": "main()",
+    "nlt1_sf105_task_guard_caught_by_its_awaiters_handler": "main()",
+    "lt1_sf105_task_guard_passed_on_the_meshs_devices": "main()",
     "kf7_sf105_second_call_after_a_returning_report": "main()",
     "nkf7_sf105_second_call_after_a_stopping_checkpoint": "main()",
 }

@@ -5,26 +5,42 @@ A script ends its job early through a helper: `def finish(code): sys.exit(code)`
 raise SystemExit(0)`, `def stop(): raise StopJob` (the program's own exception, caught by the
 caller's caller). A call of such a helper never returns, so what follows it in its block never
 runs, and a call written there passes nothing to the function it calls. A module def never
-returns when it is no generator or coroutine, undecorated, holds no `return` (nested defs aside)
-and a statement of its top level always leaves. Always leaving:
+returns when it is no generator or coroutine, undecorated (or under `functools.cache` /
+`lru_cache`, which run it on every call that raises), holds no `return` (nested defs aside) and a
+statement of its top level always leaves. Always leaving:
 - `raise` (what it raises is known when it names a builtin exception class or a module class of
   known bases, and the helper's first statement is that raise: an earlier statement could raise
   something else);
 - a statement call of `sys.exit`, the site builtins `exit`/`quit` (SystemExit), or of a module
-  def that never returns (four calls deep at most);
+  def that never returns (four calls deep at most); of a module name bound once to a lambda whose
+  body is such a call, or to `functools.partial(sys.exit, ...)`; of `Cls().method()` for a module
+  class of no base, decorator, `__init__`, `__new__` or `__getattribute__`, whose one plain method
+  of that name never returns (and no code sets that attribute on an object). The arguments must
+  fit (too many raise TypeError, which a handler may catch where SystemExit passes);
 - `try` whose first statement leaves with a known exception that no handler names (a handler of
   that class, of one of its bases, a bare one or one the run cannot name may catch it), and whose
   `finally` holds no return, break or continue: `try: finish(0) except Exception: pass` still
   leaves, SystemExit being no Exception;
-- an `if` whose two branches leave; in a block, also `return`, `break`, `continue`.
-A `with` block (whose exit may suppress the exception) or a loop (that may run no round) is not.
+- an `if` whose two branches leave, a `match` whose every case leaves and one case of which
+  matches anything (`case _:` or a capture, unguarded); in a block, also `return`, `break`,
+  `continue`;
+- a `with` whose body leaves, when no exit of it can swallow what leaves: a `threading.Lock()` /
+  `RLock()` (written there or bound once to a module name), `contextlib.suppress` of known classes
+  none of which is the exception's or a base of it (`suppress(ValueError)` around `sys.exit`);
+- a loop sure to run its first round, whose body leaves and holds no break or continue:
+  `while True:` (a true constant), `for name in range(1)` (constant bounds, not empty) or over a
+  non-empty literal of constants.
+Any other `with` (whose exit may swallow the exception) or loop (that may run no round) is not: a
+wrong "always leaves" would hide the calls after it, so only what is certain counts.
 """
 from __future__ import annotations
 
 import ast
 import builtins
 
-from codemods.analysis.nodes import iter_nodes, nodes_of_type
+from codemods.analysis.changed_classes import changed, changed_attributes
+from codemods.analysis.nodes import all_param_names, iter_nodes, nodes_of_type, positional_params
+from codemods.analysis.scopes import bindings_of
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _SYSTEM_EXIT = frozenset({"SystemExit", "BaseException"})
@@ -46,7 +62,8 @@ def leaving_names(scope) -> frozenset[str]:
 def never_returns(scope, function, depth: int = 0) -> frozenset | None:
     """The classes (by name, bases included) of what every call of module def `function` ends
     with (empty when not known), or None when a call may return."""
-    if depth > 4 or not isinstance(function, ast.FunctionDef) or function.decorator_list:
+    if depth > 4 or not isinstance(function, ast.FunctionDef) \
+            or not all(_rerunning(scope, decorator) for decorator in function.decorator_list):
         return None
     if may_leave([function], (ast.Return, ast.Yield, ast.YieldFrom, ast.Await)):
         return None
@@ -64,18 +81,7 @@ def leaves(scope, stmt: ast.stmt, scopes: tuple, depth: int = 0) -> frozenset | 
     if kind is ast.Raise:
         return _raised(scope, stmt.exc, scopes) if stmt.exc is not None else _UNKNOWN
     if kind is ast.Expr and type(stmt.value) is ast.Call:
-        call = stmt.value
-        plain = all(type(arg) in (ast.Constant, ast.Name) for arg in call.args) and all(
-            type(keyword.value) in (ast.Constant, ast.Name) for keyword in call.keywords)
-        if type(call.func) is ast.Name and call.func.id in ("exit", "quit") and not _bound(scope, call.func.id, scopes) \
-                or scope.resolve(call.func, scopes) == "sys.exit":
-            return _SYSTEM_EXIT if plain else _UNKNOWN
-        if type(call.func) is ast.Name and depth <= 4:
-            helper, outer = scope.lookup_function(call.func.id, scopes)
-            if helper is not None and not outer and call.func.id not in scope.volatile:
-                kinds = never_returns(scope, helper, depth)
-                return None if kinds is None else kinds if plain else _UNKNOWN
-        return None
+        return _call_leaves(scope, stmt.value, scopes, depth)
     if kind is ast.Try:
         body = _statements(stmt.body)
         kinds = leaves(scope, body[0], scopes, depth) if body else None
@@ -86,7 +92,188 @@ def leaves(scope, stmt: ast.stmt, scopes: tuple, depth: int = 0) -> frozenset | 
         if any(leaves(scope, part, scopes, depth) is not None for part in stmt.body) \
                 and any(leaves(scope, part, scopes, depth) is not None for part in stmt.orelse):
             return _UNKNOWN
+    if kind is ast.Match:
+        if all(any(leaves(scope, part, scopes, depth) is not None for part in case.body) for case in stmt.cases) \
+                and any(case.guard is None and _irrefutable(case.pattern) for case in stmt.cases):
+            return _UNKNOWN
+        return None
+    if kind is ast.With:
+        kinds = _block_leaves(scope, stmt.body, scopes, depth)
+        if kinds is None or not all(_keeps(scope, item.context_expr, kinds, scopes) for item in stmt.items):
+            return None
+        return kinds
+    if kind in (ast.For, ast.While) and not may_leave(stmt.body, (ast.Break, ast.Continue)) \
+            and _first_round(scope, stmt, scopes):
+        return _block_leaves(scope, stmt.body, scopes, depth)
     return None
+
+
+def _call_leaves(scope, call: ast.Call, scopes: tuple, depth: int) -> frozenset | None:
+    """The classes of what statement call `call` always leaves with (empty: not known), or None."""
+    plain = _plain(call)
+    if type(call.func) is ast.Name and call.func.id in ("exit", "quit") and not _bound(scope, call.func.id, scopes) \
+            or scope.resolve(call.func, scopes) == "sys.exit":
+        return _SYSTEM_EXIT if plain and _fits(call, 0, 1) else _UNKNOWN
+    if depth > 4:
+        return None
+    if type(call.func) is ast.Name:
+        name = call.func.id
+        helper, outer = scope.lookup_function(name, scopes)
+        if type(helper) is ast.Lambda and not outer and name not in scope.volatile:
+            return _lambda_leaves(scope, helper, call, depth)  # (`finish = lambda: sys.exit(0)`)
+        if helper is not None and not outer and name not in scope.volatile:
+            kinds = never_returns(scope, helper, depth)
+            if kinds is not None and helper.decorator_list and not all(type(arg) is ast.Constant for arg in call.args):
+                return _UNKNOWN  # (a cache hashes the arguments first: a list raises TypeError)
+            return None if kinds is None else kinds if plain else _UNKNOWN
+        if helper is None and not any(scope.locals_of(f).binds(name) for f in scopes) and name not in scope.volatile:
+            value = scope.globals.unique_value(name)
+            if type(value) is ast.Call and scope.resolve(value.func) == "functools.partial":
+                return _partial_leaves(scope, value, call)
+        return None
+    if type(call.func) is ast.Attribute and type(call.func.value) is ast.Call:
+        method = _plain_method(scope, call.func.value, call.func.attr, scopes)
+        if method is not None and _fits(call, *_arity(method.args, 1)):
+            kinds = never_returns(scope, method, depth)
+            return None if kinds is None else kinds if plain else _UNKNOWN
+    return None
+
+
+def _plain(call: ast.Call) -> bool:
+    """Arguments that raise nothing of their own when evaluated (a literal or a name)."""
+    return all(type(arg) in (ast.Constant, ast.Name) for arg in call.args) and all(
+        keyword.arg is not None and type(keyword.value) in (ast.Constant, ast.Name) for keyword in call.keywords)
+
+
+def _fits(call: ast.Call, least: int, most: int | None) -> bool:
+    """The call passes between `least` and `most` positional arguments and nothing else."""
+    count = len(call.args)
+    return not call.keywords and not any(type(arg) is ast.Starred for arg in call.args) \
+        and count >= least and (most is None or count <= most)
+
+
+def _arity(args: ast.arguments, skip: int = 0) -> tuple[int, int | None]:
+    """How many positional arguments a def or lambda takes, once `skip` are bound (self)."""
+    if args.kwonlyargs and len([d for d in args.kw_defaults if d is not None]) < len(args.kwonlyargs):
+        return 1, 0  # (a required keyword-only parameter: no positional call fits)
+    positional = len(args.posonlyargs) + len(args.args) - skip
+    return positional - len(args.defaults), None if args.vararg is not None else positional
+
+
+def _lambda_leaves(scope, function: ast.Lambda, call: ast.Call, depth: int) -> frozenset | None:
+    """`finish = lambda code=0: sys.exit(code)` at module level, then `finish()`."""
+    body = function.body
+    if type(body) is not ast.Call or not _fits(call, *_arity(function.args)):
+        return None
+    head = body.func
+    while type(head) is ast.Attribute:
+        head = head.value
+    if type(head) is not ast.Name or head.id in all_param_names(function.args):
+        return None  # (the callee is a parameter: what it is depends on the caller)
+    kinds = _call_leaves(scope, body, (), depth + 1)
+    return None if kinds is None else kinds if _plain(call) else _UNKNOWN
+
+
+def _partial_leaves(scope, made: ast.Call, call: ast.Call) -> frozenset | None:
+    """`FINISH = functools.partial(sys.exit, 0)` at module level, then `FINISH()`."""
+    if not made.args or made.keywords or not all(type(arg) in (ast.Constant, ast.Name) for arg in made.args[1:]):
+        return None
+    target = made.args[0]
+    if not (type(target) is ast.Name and target.id in ("exit", "quit") and not _bound(scope, target.id, ())
+            or scope.resolve(target) == "sys.exit"):
+        return None
+    bound = len(made.args) - 1
+    if bound > 1 or not _fits(call, 0, 1 - bound):
+        return None
+    return _SYSTEM_EXIT if _plain(call) else _UNKNOWN
+
+
+def _plain_method(scope, made: ast.Call, name: str, scopes: tuple):
+    """The def that `Cls().name` runs, for a module class built with no arguments whose instances
+    hold what its body defines only (no base, metaclass, decorator, constructor or attribute hook)."""
+    if type(made.func) is not ast.Name or made.args or made.keywords or _bound_locally(scope, made.func.id, scopes):
+        return None
+    cls = scope.classes.get(made.func.id)
+    if cls is None or cls.bases or cls.keywords or cls.decorator_list or cls.name in scope.volatile \
+            or name in scope.stored_attributes or changed(changed_attributes(scope.tree, cls), name):
+        return None
+    members = bindings_of(cls)
+    if any(members.binds(hook) for hook in ("__init__", "__new__", "__getattribute__", "__class__")):
+        return None
+    method = members.unique_function(name)
+    if type(method) is not ast.FunctionDef or method.decorator_list or not positional_params(method.args):
+        return None
+    return method
+
+
+def _bound_locally(scope, name: str, scopes: tuple) -> bool:
+    return any(scope.locals_of(f).binds(name) for f in scopes)
+
+
+def _rerunning(scope, decorator: ast.expr) -> bool:
+    """A decorator whose wrapper runs the def on every call that raises: `functools.cache`,
+    `functools.lru_cache` (bare or given literal arguments; exceptions are not cached)."""
+    if type(decorator) is ast.Call:
+        if not all(type(arg) is ast.Constant for arg in decorator.args) \
+                or not all(type(keyword.value) is ast.Constant for keyword in decorator.keywords):
+            return False
+        return scope.resolve(decorator.func) == "functools.lru_cache"
+    return scope.resolve(decorator) in ("functools.cache", "functools.lru_cache")
+
+
+def _block_leaves(scope, body: list, scopes: tuple, depth: int) -> frozenset | None:
+    """The classes of what a block (a with's, a loop's round) always leaves with: a statement of
+    it that always leaves (its classes when it comes first), or None."""
+    for index, stmt in enumerate(body):
+        if type(stmt) in JUMPS:
+            return None  # (leaves without raising: the caller's own concern)
+        kinds = leaves(scope, stmt, scopes, depth)
+        if kinds is not None:
+            return kinds if index == 0 else _UNKNOWN
+    return None
+
+
+def _keeps(scope, manager: ast.expr, kinds: frozenset, scopes: tuple) -> bool:
+    """The exit of context manager `manager` swallows no exception of `kinds` (empty: any)."""
+    if type(manager) is ast.Name and not _bound_locally(scope, manager.id, scopes) and manager.id not in scope.volatile:
+        manager = scope.globals.unique_value(manager.id)  # (`LOCK = threading.Lock()` at module level)
+        if type(manager) is not ast.Call:
+            return False
+        scopes = ()
+    if type(manager) is not ast.Call:
+        return False
+    made = scope.resolve(manager.func, scopes)
+    if made in ("threading.Lock", "threading.RLock"):
+        return not manager.args and not manager.keywords  # (its exit releases and answers None)
+    if made != "contextlib.suppress" or not kinds or manager.keywords:
+        return False
+    for named in manager.args:  # (suppress swallows an instance of one of its classes or their subclasses)
+        if type(named) is not ast.Name or named.id in kinds or not _class_names(scope, named.id, scopes, 0):
+            return False
+    return True
+
+
+def _first_round(scope, loop: ast.For | ast.While, scopes: tuple) -> bool:
+    """The loop surely starts a round: `while True:`, `for _ in range(1)`, `for x in (1, 2)`."""
+    if type(loop) is ast.While:
+        return type(loop.test) is ast.Constant and bool(loop.test.value)
+    if type(loop.target) is not ast.Name:
+        return False
+    over = loop.iter
+    if type(over) in (ast.List, ast.Tuple):
+        return bool(over.elts) and all(type(item) is ast.Constant for item in over.elts)
+    if type(over) is not ast.Call or type(over.func) is not ast.Name or over.func.id != "range" \
+            or _bound(scope, "range", scopes) or over.keywords or not 1 <= len(over.args) <= 3:
+        return False
+    bounds = [arg.value for arg in over.args if type(arg) is ast.Constant and type(arg.value) is int]
+    return len(bounds) == len(over.args) and (len(bounds) < 3 or bounds[2] != 0) and len(range(*bounds)) > 0
+
+
+def _irrefutable(pattern: ast.pattern) -> bool:
+    """A pattern that matches any subject: `_`, a bare capture, an or-pattern holding one."""
+    if type(pattern) is ast.MatchAs:
+        return pattern.pattern is None or _irrefutable(pattern.pattern)
+    return type(pattern) is ast.MatchOr and any(_irrefutable(inner) for inner in pattern.patterns)
 
 
 def unreached(scope, node: ast.AST, parents: dict, scopes: tuple) -> bool:

@@ -54,10 +54,10 @@ class AsyncMethod(RunCallable):
         if type(self.obj) is asyncio.TaskGroup:
             if len(args) != 1 or kwargs or type(args[0]) is not CoroRun:
                 raise Bail
-            from codemods.analysis.task_errors import carrying
+            from codemods.analysis.task_errors import passes_on
 
             bridge = Bridge(args[0])
-            bridge.carries = carrying(run)  # (a group's task's exception leaves `async with` in its awaiter)
+            bridge.carries = passes_on(run)  # (a group's task's exception leaves `async with` in its awaiter)
             task = self.obj.create_task(bridge)
             task._log_destroy_pending = False
             return task

@@ -302,7 +302,7 @@ def gather(run, args: list, kwargs: dict) -> object:
     swallowed = kwargs.get("return_exceptions", False) is not False
     for part in parts:
         if type(part) is Bridge:
-            part.carries = not swallowed and task_errors.carrying(run)  # (task_errors.py)
+            part.carries = not swallowed and task_errors.passes_on(run)  # (task_errors.py)
     task_errors.consumed(run, parts, swallowed)
     return asyncio.gather(*parts, **kwargs)
 

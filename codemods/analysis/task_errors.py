@@ -9,7 +9,9 @@ return_exceptions=True)` hands it back as a value, and a task nobody awaits only
 carries its exception on once a consumer that does is known: `asyncio.run`'s own task, a
 coroutine gathered (without return_exceptions), a task awaited or gathered by a task that carries
 its exception on (its awaiter's handlers, held in the run's shared `catching` while it waits, are
-still read). A step passed in a task not (yet) known to carry is noted (`faith`); a stop met in
+still read). An awaiter under a handler or a swallowing block of its own (a `try` around the `await`,
+the `gather` or the `async with TaskGroup()`, `except*`, a `suppress`) may catch the task's exception
+and go on: its tasks then do not carry, so a step passed in them on faith stops the run. A step passed in a task not (yet) known to carry is noted (`faith`); a stop met in
 another task while such a task still does not carry, or the loop's end with one, stops the run
 (Bail): had the step raised, the program might have gone on. A stop in the task itself comes
 after its step, which it then passed. Form nla11 (gather's return_exceptions).
@@ -22,6 +24,12 @@ def carrying(run) -> bool:
     return bool(run.__dict__.get("_task_carries", False))
 
 
+def passes_on(run) -> bool:
+    """What the code running now meets leaves the loop: its task carries, and no handler or
+    block that may swallow is around it (`guarded` counts this coroutine's own)."""
+    return carrying(run) and not getattr(run, "guarded", 0)
+
+
 def made(run, task: object, bridge: object) -> object:
     """A task made for `bridge` (kept with it so an awaiter can find it)."""
     run.__dict__.setdefault("_task_bridges", {})[id(task)] = (task, bridge)
@@ -31,7 +39,7 @@ def made(run, task: object, bridge: object) -> object:
 def consumed(run, values, swallowed: bool = False) -> None:
     """`await task` / `gather(*tasks)` by the code running now: the tasks' exceptions go on
     where this code's would (unless `swallowed`: return_exceptions)."""
-    if swallowed or not carrying(run):
+    if swallowed or not passes_on(run):
         return
     bridges = run.__dict__.get("_task_bridges", {})
     for value in values:
