@@ -43,7 +43,6 @@ from codemods.analysis.array_dtypes import DType
 from codemods.analysis.device_counts import COUNTED, mesh_passes
 from codemods.analysis.shaped_values import library_result
 from codemods.analysis.host_exprs import Raised
-from codemods.analysis.device_counts import COUNTED
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.wrapping_integers import wrapping
 from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
