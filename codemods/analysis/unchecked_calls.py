@@ -91,7 +91,8 @@ def passed(run, raised: tuple = _RAISED) -> None:
                 raise Bail
             for found in _handler_classes(run, handler.type, env):
                 if outer and _hands_on(handler, run, env):
-                    handing = (entry, _handler_classes(run, handler.type, env)) if _hands_back(handler) else handing
+                    if _hands_back(handler) and _may_catch(found, raised):
+                        handing = (entry, _handler_classes(run, handler.type, env))
                     continue
                 if type(found) is UClass:
                     continue  # (a class the module made is the base of nothing JAX raises)
@@ -197,6 +198,12 @@ def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
 
     found = ends(handler.body, {False}, False)
     return found is not None and False not in found
+
+
+def _may_catch(found: object, raised: tuple) -> bool:
+    """A builtin class a check's error may be an instance of (not one the module made)."""
+    return isinstance(found, type) and found.__module__ == "builtins" and issubclass(found, BaseException) and any(
+        issubclass(kind, found) for kind in raised)
 
 
 def _hands_back(handler: ast.ExceptHandler) -> bool:
