@@ -3264,6 +3264,8 @@ ENTRIES = {
     "nkc1_sf105_jit_static_argnames_axes_list_constant": "main()",
     "kc3_sf105_host_call_under_a_workers_future_handler": "main()",
     "nkc3_sf105_host_call_under_a_callers_swallowing_handler": "main()",
+    "kc4_sf105_host_call_whose_handed_back_error_the_caller_only_logs": "main()",
+    "nkc4_sf105_host_call_whose_handed_back_error_picks_the_fallback": "main()",
 
     "ke1_sf105_assets_wired_by_parameter_names": "main()",
     "nke1_sf105_asset_parameter_names_the_other_asset": "main()",

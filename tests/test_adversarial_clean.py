@@ -41,20 +41,11 @@ KNOWN: dict[str, list[str]] = {
     "adversarial16": [  # (its README gives the cause; 59 of its 60 fixed in the 2026-12-06 10:34 session)
         "warnings_error_in_body.py:21 SF105",  # the static reading does not know a warnings "error" filter set by the caller makes a JAX call before the psum raise
     ],
-    "adversarial19": [  # (its README's cause letter; A, B, C, F, G, H, I and most of D fixed in the 2026-12-06 19:11 session)
-        # D: a caller's handler that hands the exception back (returns it, a result dict, set_exception), read as proof the call passed;
+    "adversarial19": [  # (its README's cause letter; A, B, C, F, G, H, I and D fixed in the 2026-12-06 19:11 and 22:17 sessions)
         # E: a call's argument read past a statement that always raises (an out-of-bounds NumPy index, a device-count exit)
         "count_skip_systemexit_zero.py:11 SF105",  # E
-        "handler_go_style_pair.py:11 SF105",  # D
         "handler_raises_own_skip.py:11 SF105",  # E
         "handler_raises_systemexit_zero.py:11 SF105",  # E
-        "handler_returns_exception.py:11 SF105",  # D
-        "own_future_set_exception.py:11 SF105",  # D
-        "reshape_go_style_pair.py:11 SF105",  # D
-        "reshape_handler_returns_exc.py:11 SF105",  # D
-        "reshape_result_dict.py:11 SF105",  # D
-        "reshape_set_exception_future.py:11 SF105",  # D
-        "result_dict_carries_error.py:11 SF105",  # D
     ],
     "adversarial20": [  # (its README gives the causes; L and T fixed in the 2026-12-06 22:17 session)
         "getattr_default_jax_array_trace.py:11 SF105",  # library_members: array class union (C1)

@@ -28,6 +28,7 @@ from codemods.analysis.body_entries import Mislaid, MislaidStop, entry_arguments
 from codemods.analysis.collective_calls import collective_gives
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.handed_errors import MAX_AGAIN, agrees, at_stop, ended, set_raise_at
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, StrMember, UFunc, identity,
                                              map_tree)
@@ -176,6 +177,7 @@ class BodyStates:
                 return  # (the table does not show JAX raising: the result decides)
             arg = nodes[index] if index < len(nodes) and nodes[index] is not None else node
             site = Site(node, name, arg, axes, None, None, value, None, None, self.function(), partner)
+            at_stop(self.run)  # (handed_errors.py)
             raise StateStop(node, self.judge.replicated(site))
 
     def function(self):
@@ -265,6 +267,7 @@ class BodyStates:
             if short not in _CASTS or gives is V and short != "preduced":
                 problem = self.judge.collective(site)
                 if problem is not None:
+                    at_stop(self.run)
                     raise StateStop(node, problem)
             if short in _CASTS:
                 result = transfer.pcast_result(value, axes, gives, why, short)
@@ -420,6 +423,7 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
         body = func.node if type(func) is UFunc else func.func.node if type(func) is Bound else None
         if body is None or body in run.__dict__.get("entered", ()):
             raise Bail from None  # (its lines ran before: they may be reached)
+        at_stop(run)
         raise MislaidStop(run.node, body) from None
     if entered is None:
         return None, None
@@ -440,6 +444,21 @@ def state_stop(ctx, judge) -> StateStop | None:
         return over_choices(lambda plan: attempt_planned(count, plan), same_stop)
 
     def attempt_planned(count: int | None, plan) -> tuple:
+        from codemods.analysis.device_counts import same_stop
+        from codemods.analysis.unknown_choices import Plan
+
+        result, run, _ = attempt_raising(count, plan, None)
+        again = ended(run) if result[0] is not None else []
+        if len(again) > MAX_AGAIN:
+            return None, True, result[2], result[3]
+        given = [index for index, _ in plan.made]
+        for index in again:  # (handed_errors.py: the call raising, its handler handing the error back)
+            other, made, escaped = attempt_raising(count, Plan(list(given)), index)
+            if not agrees(made, other[0], result[0], escaped, same_stop):
+                return None, True, result[2], result[3]
+        return result
+
+    def attempt_raising(count: int | None, plan, raise_at: int | None) -> tuple:
         from codemods.analysis.device_counts import outcome, set_count
         from codemods.analysis.released_runs import released
         from codemods.analysis.script_run import ScriptRun
@@ -449,6 +468,7 @@ def state_stop(ctx, judge) -> StateStop | None:
         run.judge = judge
         set_count(run, count)
         set_plan(run, plan)
+        set_raise_at(run, raise_at)
         stop, early, escaped = None, False, None
         try:
             caught_stops.run_module(run)  # (a stop the program catches and raises again: caught_stops.py)
@@ -461,9 +481,12 @@ def state_stop(ctx, judge) -> StateStop | None:
         except (Bail, Raised, Break, Continue, Return, RecursionError, Exception) as unknown:  # (unknown)
             early, escaped = True, unknown
         finally:
+            kept = escaped if type(escaped) is Raised else None
+            if kept is not None:
+                kept.__traceback__ = None
             result, escaped = outcome(run, stop, early, escaped), None  # (its frames would hold this one)
             released(run)
-        return result
+        return result, run, kept
 
     def build():
         from codemods.analysis.device_counts import over_counts

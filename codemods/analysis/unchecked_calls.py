@@ -15,7 +15,8 @@ KeyError)`), of a class the module made or of unittest's SkipTest cannot catch i
 `Exception` (or a bare one) in a calling function that hands the error on (every way out of it
 re-raises, or only records the exception and gives it back: a CliRunner's `invoke` re-raising
 or returning a result holding it, a worker setting its future's exception) is the error
-reporting around a whole command: it is not read as a probe of the call. A retry wrapper that
+reporting around a whole command: it is not read as a probe of the call while that command runs;
+one that hands it back is followed both ways past its `try` (handed_errors.py). A retry wrapper that
 re-raises only on its last attempt is: its other attempts call again, and an attempt that
 changed state may answer otherwise. One that logs the error or files it in a list and
 gives the caller a plain value swallows it, and the caller may go on another way: it is read as a
@@ -48,6 +49,7 @@ from codemods.analysis.wrapping_integers import wrapping
 from codemods.analysis.known_shapes import binary_passes, forget, library_passes, made, method_passes
 from codemods.analysis.script_values import Arr, Lib, UClass
 from codemods.analysis.task_errors import faith
+from codemods.analysis.handed_errors import assumed
 
 _CHECKING_NOTHING = frozenset({
     jaxapi.PARTITION_SPEC, jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP, "jax.jit", "jax.named_scope",
@@ -78,15 +80,22 @@ def passed(run, raised: tuple = _RAISED) -> None:
     if len(catching) < run.guarded:
         raise Bail  # (handlers counted elsewhere: try*, a generator's own; more are those of suspended coroutines)
     own = run.frames[-1][1] if run.frames else None
-    for handlers, env in catching:
+    handing = None  # (the innermost handler handing the exception back: handed_errors.py)
+    for entry in catching:
+        handlers, env = entry
         outer = own is not None and env is not own
         for handler in handlers:
             if handler.type is None:
                 if outer and _hands_on(handler, run, env):
+                    handing = (entry, []) if _hands_back(handler) else handing
                     continue
                 raise Bail
             for found in _handler_classes(run, handler.type, env):
-                if outer and _hands_on(handler, run, env) or type(found) is UClass:
+                if outer and _hands_on(handler, run, env):
+                    if _hands_back(handler) and _may_catch(found, raised):
+                        handing = (entry, _handler_classes(run, handler.type, env))
+                    continue
+                if type(found) is UClass:
                     continue  # (a class the module made is the base of nothing JAX raises)
                 if not isinstance(found, type) or not issubclass(found, BaseException):
                     raise Bail
@@ -95,6 +104,8 @@ def passed(run, raised: tuple = _RAISED) -> None:
                 if found.__module__ != "builtins" or issubclass(found, raised) or any(
                         issubclass(kind, found) for kind in raised):
                     raise Bail  # (a library's class, or one a check may raise)
+    if handing is not None:
+        assumed(run, *handing)  # (followed both ways: handed_errors.py)
 
 
 def _handler_classes(run, node: ast.expr, env) -> list:
@@ -188,6 +199,23 @@ def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
 
     found = ends(handler.body, {False}, False)
     return found is not None and False not in found
+
+
+def _may_catch(found: object, raised: tuple) -> bool:
+    """A builtin class a check's error may be an instance of (not one the module made)."""
+    return isinstance(found, type) and found.__module__ == "builtins" and issubclass(found, BaseException) and any(
+        issubclass(kind, found) for kind in raised)
+
+
+def _hands_back(handler: ast.ExceptHandler) -> bool:
+    """The handler hands its exception back as a value (`return exc`, `set_exception(exc)`)
+    rather than only raising."""
+    return handler.name is not None and any(
+        type(stmt) is ast.Return and stmt.value is not None or type(stmt) is ast.Expr and type(stmt.value) is ast.Call
+        and type(stmt.value.func) is ast.Attribute and stmt.value.func.attr == "set_exception"
+        for node in handler.body for stmt in ast.walk(node) if isinstance(stmt, ast.stmt)) and any(
+        type(inner) is ast.Name and inner.id == handler.name and type(inner.ctx) is ast.Load
+        for node in handler.body for inner in ast.walk(node))
 
 
 def _pause(stmt: ast.stmt, run, env) -> bool:

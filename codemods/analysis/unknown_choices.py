@@ -56,6 +56,8 @@ def choose(run, count: int) -> int:
         raise Bail  # (a run not enumerated: the choice is not known)
     at = len(plan.made)
     index = plan.given[at] if at < len(plan.given) else 0
+    if index >= count:
+        raise Bail  # (a run made again another way (handed_errors.py) met another choice there)
     plan.made.append((index, count))
     return index
 

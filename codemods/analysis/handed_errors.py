@@ -1,0 +1,64 @@
+"""Exceptions a caller's handler hands back as a value, followed both ways (state_runs.py; issue 13).
+
+A JAX or NumPy check the run does not model (unchecked_calls.py) inside a `try` whose handler in a
+calling function hands the exception back (`return exc`, `return None, exc`, a result dict holding
+it, `future.set_exception(exc)`) is taken to pass: that handler is error reporting, not a probe.
+That is certain for what the run finds while that `try` is still running (the command it guards
+reached the line only by passing the call), but not past it: once the handler has returned, the
+caller goes on either way, and it may test what it got back and take a fallback (adversarial19, D).
+So each such assumption is numbered; a stop found after the `try` of an assumption has ended is
+kept only when the run made again with that call raising (an exception the handler catches)
+reaches the same stop, or ends by that very exception escaping the program (a future's `result()`
+raising it again: form kc3), as the program then never reaches a later line.
+"""
+from __future__ import annotations
+
+from codemods.analysis.host_exprs import Raised
+
+MAX_AGAIN = 6  # runs made again per run (one per assumption); more: the stop is not certain
+_KINDS = (RuntimeError, ValueError, TypeError, IndexError, OverflowError, MemoryError)
+
+
+def assumed(run, entry: tuple, kinds: list) -> None:
+    """The step passes because the handlers of `entry` (the innermost one handing the exception
+    back, catching `kinds`: classes, [] for a bare handler) report it; in the run made to raise
+    at this assumption, the step raises instead."""
+    made = run.__dict__.setdefault("_handed", [])
+    made.append(entry)
+    if run.__dict__.get("_raise_at") == len(made) - 1:
+        kind = next((kind for kind in _KINDS if not kinds or any(
+            isinstance(found, type) and issubclass(kind, found) for found in kinds)), None)
+        if kind is None:
+            from codemods.analysis.host_objects import Bail
+
+            raise Bail
+        error = kind("a check the run does not model")
+        run.__dict__["_handed_error"] = error
+        raise Raised(error)
+
+
+def at_stop(run) -> None:
+    """A stop is being raised: which assumptions' `try` blocks are still running."""
+    catching = run.__dict__.get("catching", [])
+    run.__dict__["_open_at_stop"] = [any(entry is open_ for open_ in catching)
+                                     for entry in run.__dict__.get("_handed", [])]
+
+
+def ended(run) -> list[int]:
+    """The assumptions whose `try` had ended when the run met its stop."""
+    made = run.__dict__.get("_handed", [])
+    open_ = run.__dict__.get("_open_at_stop", [])
+    return [index for index in range(len(made)) if not (index < len(open_) and open_[index])]
+
+
+def set_raise_at(run, index: int | None) -> None:
+    run.__dict__["_raise_at"] = index
+
+
+def agrees(run, stop, first_stop, escaped, same_stop) -> bool:
+    """The run made to raise at an assumption is no counterexample to `first_stop`: it met the
+    same stop, or the exception it raised ended the program."""
+    if stop is not None:
+        return same_stop(first_stop, stop)
+    error = run.__dict__.get("_handed_error")
+    return error is not None and type(escaped) is Raised and escaped.error is error
