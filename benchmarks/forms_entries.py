@@ -23,6 +23,11 @@ ENTRIES = {
     "sk5c_column_block_by_index_list_rows_only": "main()",
     "sk6_sf106_unknown_float_threshold_argument": "main()",
     "sk6c_unknown_float_threshold_argument_scaled_first": "main()",
+    "rl1_sf105_rewards_listed_then_a_loop_over_the_blocks_length": "main()",
+    "rl2_sf102_grid_marked_at_a_tuple_position_moved_by_a_table": "main()",
+    "rl3_sf104_payoff_table_indexed_by_an_int_of_the_policy": "main()",
+    "nrl3_sf104_payoff_index_of_a_float_raises_first": "main()",
+    "rl4_sf104_actions_zipped_from_the_argmax_of_host_logits": "main()",
     "lc1_sf105_device_list_length_asserted_before_the_mesh": "main()",
     "nlc1_sf105_device_list_check_caught_and_a_one_axis_mesh_taken": "main()",
     "lc2_sf101_random_tally_summed_then_gathered_to_reduced": "main()",
@@ -3611,6 +3616,8 @@ NOTES: dict[tuple[str, int], str] = {
     " (no truth value) before the psum",
     ("nlc4_sf104_table_kinds_drawn_as_floats_never_index", 29): "a NumPy float indexes no tuple: TypeError in"
     " inputs(), before the export",
+    ("nrl3_sf104_payoff_index_of_a_float_raises_first", 19): "a Python float indexes no list: TypeError in"
+    " play(), before the snapshot",
     ("nkd3_sf106_geomspace_from_zero_raises", 11): "np.geomspace from 0 raises ValueError before any block is scaled",
 
     ("nkb1_typechecked_dims_disagree_on_block_shapes", 28): "the checker raises TypeError: w's block has 8 rows"

@@ -30,13 +30,18 @@ _SIZE_AT = {"random": 0, "standard_normal": 0, "normal": 2, "uniform": 2, "integ
 
 def generated_size(method: str, args: list, kwargs: dict) -> object:
     """The `size` a NumPy generator method is given (`rng.random((n, s))`, `rng.normal(size=...)`),
-    or None."""
+    `()` for one sample of plain numbers, or None."""
     at = _SIZE_AT.get(method)
     if at is None:
         return None
     if "size" in kwargs:
         return kwargs["size"] if len(args) <= at else None
-    return args[at] if len(args) > at else None
+    if len(args) > at:
+        return args[at]
+    if "out" not in kwargs and all(type(value) in _SCALARS for value in [*args, *(
+            v for k, v in kwargs.items() if k != "dtype")]):
+        return ()  # (no size, plain numbers: one sample, `rng.uniform()`, of shape ())
+    return None
 
 
 def reshaped_count(args: list) -> int | None:

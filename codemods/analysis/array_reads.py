@@ -26,6 +26,7 @@ from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_numbers import number, sizes
 
 _INDEXES = (int, type(None), type(Ellipsis), Arr, Opaque)
+_UNREAD = object()  # (an index not evaluated yet)
 
 
 def array_attribute(run, obj: Arr, name: str) -> object:
@@ -73,9 +74,11 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
         made = Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim, dtype=holder.dtype)
         note(made, shape_indexed(shape_of(run, holder), [key], run) if type(key) is slice else None)
         return exact_host_arrays.item(run, holder, key, made)
-    indices, parts, forward = [], [], True
-    for part in index.elts if type(index) is ast.Tuple else [index]:
-        value = None if type(part) is ast.Slice else run.eval(part, env)  # (`x[sl]`, `sl = slice(a, b)`)
+    indices, parts, forward, given = [], [], True, _UNREAD
+    if type(index) not in (ast.Tuple, ast.Slice) and type(given := run.eval(index, env)) is tuple:
+        index, given = ast.Tuple([ast.Constant(item) for item in given], ast.Load()), _UNREAD
+    for part in index.elts if type(index) is ast.Tuple else [index]:  # (`grid[self.head]` of a tuple: `grid[r, c]`)
+        value = None if type(part) is ast.Slice else given if given is not _UNREAD else run.eval(part, env)
         bounds = [run.eval(b, env) if b is not None else None for b in (part.lower, part.upper, part.step)] \
             if type(part) is ast.Slice else [value.start, value.stop, value.step] if type(value) is slice else None
         if bounds is None and _int_list(value) and not run.in_body:

@@ -65,10 +65,11 @@ _BROADCAST = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") f
 _TYPED = ("a", "axis", "dtype", "out", "keepdims")
 _UNTYPED = ("a", "axis", "out", "keepdims")
 _MOMENTS = ("a", "axis", "dtype", "out", "ddof", "keepdims")
-_REDUCTIONS = {
-    **{f"jax.numpy.{name}": _TYPED for name in ("sum", "mean", "prod", "nansum", "nanmean")},
-    **{f"jax.numpy.{name}": _UNTYPED for name in ("max", "min", "amax", "amin", "any", "all", "argmax", "argmin")},
-    **{f"jax.numpy.{name}": _MOMENTS for name in ("var", "std")},
+_REDUCTIONS = {  # (NumPy's take the same parameters in the same places)
+    **{f"{module}.{name}": _TYPED for module in ("numpy", "jax.numpy") for name in ("sum", "mean", "prod", "nansum", "nanmean")},
+    **{f"{module}.{name}": _UNTYPED for module in ("numpy", "jax.numpy")
+       for name in ("max", "min", "amax", "amin", "any", "all", "argmax", "argmin")},
+    **{f"{module}.{name}": _MOMENTS for module in ("numpy", "jax.numpy") for name in ("var", "std")},
     "jax.nn.logsumexp": ("a", "axis", "b", "keepdims"), "jax.scipy.special.logsumexp": ("a", "axis", "b", "keepdims")}
 _METHOD_REDUCTIONS = {**{name: _TYPED[1:] for name in ("sum", "mean", "prod")},
                       **{name: _UNTYPED[1:] for name in ("max", "min", "any", "all", "argmax", "argmin")},
@@ -83,13 +84,18 @@ _SAMPLERS = frozenset(f"jax.random.{name}" for name in ("normal", "uniform", "be
 
 
 def shape_of(run, value: object) -> tuple | None:
-    """The exact shape of `value` (an array, or a Python number: `()`), or None."""
+    """The exact shape of `value` (an array, or a Python number, one the run does not know among
+    them: `()`), or None."""
     if type(value) in (int, float, bool):
         return ()
     if type(value) is not Arr:
-        return None
+        from codemods.analysis.unknown_numbers import is_number
+
+        return () if run is not None and is_number(run, value) else None  # (`float(loss)`: a number)
     if value.shape is not None or run is None:
         return value.shape
+    if value.ndim == 0:
+        return ()  # (a scalar the run made without noting its shape: `rng.uniform()`)
     from codemods.analysis.known_shapes import shape_of as made_shape
 
     return made_shape(run, value)
@@ -240,6 +246,10 @@ def _given(args: list, kwargs: dict, names: tuple) -> dict | None:
 def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     """The shape of what library call `name` (canonical) gives, where its rule and its operands' shapes fix it."""
     short = name.rsplit(".", 1)[-1]
+    if name in _FROM_LISTS and 1 <= len(args) <= 2 and set(kwargs) <= {"dtype"} and type(args[0]) in (list, tuple, Arr) \
+            and all(type(value) is not Arr for value in [*args[1:], *kwargs.values()]):
+        # (`np.asarray(rewards, np.float32)` of a list the run holds; `np.asarray(params)` of an array: its shape)
+        return shape_of(run, args[0]) if type(args[0]) is Arr else listed(run, args[0])
     if name in _ELEMENTWISE and len(args) == 1 and set(kwargs) <= _KEEPING_KEYWORDS \
             and all(type(value) is not Arr for value in kwargs.values()) and not (short == "cumsum" and "axis" not in kwargs):
         return shape_of(run, args[0]) if type(args[0]) is Arr or short not in ("asarray", "array") else None
@@ -359,6 +369,22 @@ def swapped(shape: tuple | None, first: object, second: object) -> tuple | None:
     out = list(shape)
     out[first], out[second] = out[second], out[first]
     return tuple(out)
+
+
+_FROM_LISTS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("asarray", "array"))
+
+
+def listed(run, items: list | tuple) -> tuple | None:
+    """The shape of an array made from a list or tuple the run holds: its length, then the one
+    shape every item has (Python numbers, the run's unknown numbers among them: `()`; arrays;
+    nested lists of equal shapes). Items of different or unknown shapes: None."""
+    from codemods.analysis.unknown_numbers import is_number
+
+    shapes = {listed(run, item) if type(item) in (list, tuple) else () if is_number(run, item)
+              else shape_of(run, item) for item in items}
+    if not items or len(shapes) != 1 or None in shapes:
+        return (0,) if not items else None
+    return (len(items), *shapes.pop())
 
 
 def joined(run, short: str, arrays: object, axis: object) -> tuple | None:

@@ -24,13 +24,13 @@ from codemods.analysis.temp_paths import CALLS as PATH_CALLS, path_call
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import unknown_truths, unsized_lists
+from codemods.analysis import unknown_indexes, unknown_truths, unsized_lists
 from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.unknown_choices import unknown_choice
 from codemods.analysis.concrete_scalars import beside_numbers
-from codemods.analysis.unknown_numbers import is_number, number
+from codemods.analysis.unknown_numbers import integer, is_number, number
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
 from codemods.analysis.library_members import probe
@@ -273,7 +273,7 @@ class ScriptBuiltins:
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
                     or type(a) in (set, frozenset) and name != "len"
-                    or type(a) is Arr and a.count is not None or type(a) is UClass and a.kind == "enum"
+                    or type(a) is Arr and unknown_indexes.rows(self, a) is not None or type(a) is UClass and a.kind == "enum"
                     else a for a in args]  # (`zip(layers, keys[1:])`, `tuple(Axis)`: an Enum's members)
             if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
@@ -297,7 +297,7 @@ class ScriptBuiltins:
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
             if type(args[0]) is Arr:
                 conversion_step(self, args[0])  # (of an array of more than one element: unchecked_calls.py)
-            return number(self, name)  # `float(loss)`: a float the run does not know
+            return integer(self) if name == "int" else number(self, name)  # `float(loss)`: a float the run does not know
         if name in ("min", "max") and len(args) >= 2 and not kwargs and (any(type(a) is Opaque for a in args)
                                                                       or beside_numbers(self, args) is not None):
             return unknown_choice(self, name, args, args, False)  # `max(loss, floor)` (unknown_choices.py)

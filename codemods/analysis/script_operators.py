@@ -34,7 +34,7 @@ from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis.unknown_numbers import is_number, item as number_item, number
+from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, number
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
 from codemods.analysis.result_ranks import reduced_rank
@@ -69,6 +69,7 @@ from codemods.analysis.script_values import (
 )
 
 
+_INTEGRAL = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)  # (ops whose result of two ints is an int)
 _KEEPING = frozenset({"astype", "reshape", "copy", "transpose", "sum", "mean", "squeeze", "ravel", "flatten"})
 
 
@@ -191,7 +192,10 @@ class ScriptOperators:
         if Arr in sides or Opaque in sides or op is ast.MatMult:
             if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                 raise Bail
-            if Arr not in sides:  # (numbers of numbers are numbers: unknown_numbers.py)
+            if Arr not in sides:  # (numbers of numbers are numbers, ints of ints ints: unknown_numbers.py)
+                if op in _INTEGRAL and is_integer(self, left) and is_integer(self, right) \
+                        and (op in (ast.Add, ast.Sub, ast.Mult) or type(right) is int and right != 0):
+                    return integer(self)
                 return number(self) if all(is_number(self, side) or type(side) in (int, float, bool)
                                            for side in (left, right)) else Opaque()
             if augmented and type(left) is Arr and left.host:
@@ -385,10 +389,10 @@ class ScriptOperators:
             if self.states is not None:
                 self.states.untracked([value])  # (as any array's items: exact_host_arrays.py)
             return held
-        if kind is Arr and value.count is not None:
+        if kind is Arr and (count := unknown_indexes.rows(self, value)) is not None:
             if self.states is not None:
                 self.states.untracked([value])  # (its items: of unknown state)
-            return [computed(self, unknown_indexes.row(value), [value]) for _ in range(value.count)]
+            return [computed(self, unknown_indexes.row(value, self), [value]) for _ in range(count)]
         if kind is UObj:
             hook = value.cls.lookup("__iter__")
             if hook is None and value.data is not None:

@@ -25,22 +25,58 @@ def _integer_scalar(key: object) -> bool:
         and dtype.name is not None and dtype.kind in ("i", "u")
 
 
-def row(array: Arr) -> Arr:
+def row(array: Arr, run=None) -> Arr:
     """An item of iterating `array` (its rows): a NumPy array's rows keep its dtype, one rank fewer
-    (`for t in rng.integers(0, 3, 16)`: NumPy integers of rank 0)."""
+    (`for t in rng.integers(0, 3, 16)`: NumPy integers of rank 0), and the rest of its shape
+    where the run knows it."""
+    from codemods.analysis.array_shapes import note, shape_of
+
     if not array.host or type(array.ndim) is not int or array.ndim < 1:
         return Arr(None, array.host)
-    return Arr(None, True, ndim=array.ndim - 1, dtype=array.dtype)
+    made = Arr(None, True, ndim=array.ndim - 1, dtype=array.dtype)
+    shape = shape_of(run, array) if run is not None else None
+    return note(made, shape[1:]) if shape else made
+
+
+def rows(run, array: Arr) -> int | None:
+    """How many rows iterating `array` gives: its count, or the first size of its exact shape
+    (`zip(envs, np.argmax(logits, -1))`); None where the run knows neither."""
+    from codemods.analysis.array_shapes import shape_of
+
+    if array.count is not None:
+        return array.count
+    shape = shape_of(run, array)
+    return shape[0] if shape else None
+
+
+def _form(value: object) -> object:
+    """What an item is made of where only its numbers are forgotten: "number", or a tuple of the
+    forms of its items (a tuple is immutable, so a new one of unknown numbers is the same value
+    to the program but for `is`); None for anything else."""
+    if type(value) in (int, float):
+        return "number"
+    if type(value) is tuple and None not in (forms := tuple(_form(item) for item in value)):
+        return forms
+    return None
+
+
+def _made(run, form: object) -> object:
+    from codemods.analysis.unknown_numbers import number
+
+    return number(run) if form == "number" else tuple(_made(run, item) for item in form)
 
 
 def item(run, holder: object, key: object) -> object:
-    """`holder[key]` of a list or tuple of Python numbers by an unknown NumPy integer: an unknown
-    number; NotImplemented for anything else."""
+    """`holder[key]` of a list or tuple of Python numbers by an unknown NumPy integer or Python int
+    (`int(...)`, and ints made of such: unknown_numbers.py): an unknown
+    number; of tuples of numbers of one form (`MOVES = [(0, 1), (1, 0)]`, `MOVES[action]`): a
+    tuple of unknown numbers of that form; NotImplemented for anything else."""
     from codemods.analysis.passed_steps import passed
-    from codemods.analysis.unknown_numbers import number
+    from codemods.analysis.unknown_numbers import is_integer
 
-    if type(holder) not in (list, tuple) or not holder or len(holder) > _LONGEST or not _integer_scalar(key) \
-            or not all(type(value) in (int, float) for value in holder):
+    if type(holder) not in (list, tuple) or not holder or len(holder) > _LONGEST \
+            or not (_integer_scalar(key) or type(key) is not int and is_integer(run, key)) \
+            or len(forms := {_form(value) for value in holder}) != 1 or None in forms:
         return NotImplemented
     passed(run)
-    return number(run)
+    return _made(run, forms.pop())

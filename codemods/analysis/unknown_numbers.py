@@ -46,6 +46,18 @@ def number_kind(run, value: object) -> str | None:
     return run.__dict__.get("_number_kinds", {}).get(id(value)) if is_number(run, value) else None
 
 
+def integer(run) -> Opaque:
+    """A new unknown Python int (`int(x)`, and what `+ - * // %` make of ints): a number that
+    indexes a list as an int does (a float there raises TypeError)."""
+    made = number(run, "int")
+    run.__dict__.setdefault("_integers", set()).add(id(made))
+    return made
+
+
+def is_integer(run, value: object) -> bool:
+    return type(value) is int or is_number(run, value) and id(value) in run.__dict__.get("_integers", ())
+
+
 def sizes(run) -> Opaque:
     """`x.shape` of an array of unknown rank: a tuple of unknown Python ints."""
     return _noted(run, _SIZES)

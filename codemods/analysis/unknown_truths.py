@@ -62,7 +62,8 @@ def truth(run, value: object) -> bool | None:
 
 
 def converted(run, name: str, args: list, kwargs: dict) -> object:
-    """`bool(ok)`, `int(ok)`, `float(ok)` of an unknown bool: its chosen value converted;
+    """`bool(ok)`, `int(ok)` of an unknown bool: its chosen value converted; `float(ok)`: an unknown
+    number unless its truth was chosen already;
     `round(frac, 2)` of a NumPy scalar (`np.mean(np.isclose(got, want))`) or an unknown number:
     an unknown number, unless it raised (TypeError for a bool or complex scalar: passed_steps.py);
     NotImplemented for anything else."""
@@ -79,6 +80,10 @@ def converted(run, name: str, args: list, kwargs: dict) -> object:
         return NotImplemented  # (`float(np.log(v))`: a NumPy scalar's value is not its truth)
     if name == "bool":
         return args[0]  # (`bool(ok)` is `ok` itself: its value is chosen where its truth is needed)
+    if name == "float" and _entry(run, args[0])[1] is None:
+        from codemods.analysis.unknown_numbers import number
+
+        return number(run)  # (`reward = float(pos == goal)`: 0.0 or 1.0, a number; its truth is not asked here)
     found = truth(run, args[0])
     return {"bool": bool, "int": int, "float": float}[name](found)
 
