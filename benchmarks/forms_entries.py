@@ -80,6 +80,8 @@ ENTRIES = {
     "lf18_sf105_wrapper_setdefault_widens_the_axes": "main()",
     "nlf18_sf105_wrapper_update_narrows_the_axes": "main()",
     "lf21_sf105_script_feature_probe_finds_pcast": "main()",
+    "lm1_sf105_host_array_probed_for_shape": "main()",
+    "nlm1_sf105_host_array_probed_for_a_masked_array_name": "main()",
     "nlf21_sf105_script_feature_probe_misses_removed_pvary": "main()",
     "lf16_sf105_script_feature_probe_finds_ragged_all_to_all": "main()",
     "nlf16_sf105_script_feature_probe_misses_a_newer_function": "main()",

@@ -47,31 +47,12 @@ KNOWN: dict[str, list[str]] = {
         "handler_raises_own_skip.py:11 SF105",  # E
         "handler_raises_systemexit_zero.py:11 SF105",  # E
     ],
-    "adversarial20": [  # (its README gives the causes; L and T fixed in the 2026-12-06 22:17 session)
-        "getattr_default_jax_array_trace.py:11 SF105",  # library_members: array class union (C1)
-        "getattr_default_ndarray_matrix_i.py:11 SF105",  # library_members: array class union (C1)
+    "adversarial20": [  # (its README gives the causes; L, T and C1 fixed in the 2026-12-06 22:17 session)
         "hasattr_generator_dtype.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
         "hasattr_generator_ndim.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
         "hasattr_generator_shape.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
         "hasattr_generator_t.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
-        "hasattr_jax_array_at_least_vspace.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_jax_array_dec_rank.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_jax_array_full_lower.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_jax_array_get_referent.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_jax_array_trace.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_ndarray_a.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_ndarray_bit_generator.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_ndarray_fill_value.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_ndarray_geta.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_ndarray_h.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_ndarray_i.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_ndarray_integers.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_ndarray_mask.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_np_scalar_mask.py:11 SF105",  # library_members: array class union (C1)
-        "hasattr_np_sum_scalar_geta.py:11 SF105",  # library_members: array class union (C1)
         "try_generator_shape_attribute.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
-        "try_jax_array_trace_attribute.py:11 SF105",  # library_members: array class union (C1)
-        "try_ndarray_mask_attribute.py:11 SF105",  # library_members: array class union (C1)
     ],
 }
 

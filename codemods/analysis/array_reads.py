@@ -51,8 +51,11 @@ def array_attribute(run, obj: Arr, name: str) -> object:
     if name == "choice" and obj.host:  # (a NumPy generator: no array has `choice`)
         return DrawChoice(ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj))  # (drawn_texts.py)
     if name not in ("T", "at", "real", "imag", "mT"):
-        if asked(run) and array_presence(run, obj.host, name) is False:  # `hasattr(x, "ragged")` (library_members.py)
+        presence = array_presence(run, obj.host, name) if asked(run) else True
+        if presence is False:  # `hasattr(x, "ragged")` (library_members.py)
             raise Raised(AttributeError(f"array has no attribute {name!r}"))
+        if presence is None:
+            raise Bail  # `hasattr(x, "mask")`: an ndarray has none, a MaskedArray has it
         return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
     result = Arr(None, obj.host)
     if name == "T" and not run.in_body and (laid := explicit_layouts.transposed(obj)) is not None:

@@ -60,9 +60,11 @@ def library_presence(run, dotted: str, name: str) -> bool | None:
 
 
 def array_presence(run, host: bool, name: str) -> bool | None:
-    """Whether an array (a NumPy one when `host`, else a JAX one or a tracer) may have the
-    attribute `name`: False when no class of that kind has it, else None (the run's own
-    reading decides)."""
+    """Whether an array (a NumPy one when `host`, else a JAX one or a tracer) has the attribute
+    `name`: True when every class the run may hold there has it, False when none has it, else
+    None (one class has it and another does not: `mask` of a MaskedArray, `_trace` of a tracer)."""
+    if name in (_HOST_COMMON if host else _DEVICE_COMMON):
+        return True
     if name.startswith("_"):
         return None
     if host:
@@ -191,6 +193,21 @@ _NUMPY_ARRAYS = _names("""
     size soften_mask sort spawn squeeze standard_cauchy standard_exponential standard_gamma standard_normal standard_t
     state std strides sum swapaxes take to_device tobytes tofile toflex tolist tomaxint torecords trace transpose
     triangular uniform unshare_mask var view vonmises wald weibull zipf
+""")
+# What every host array class has: numpy.ndarray and each NumPy scalar type, on NumPy 1 and 2
+# (NumPy 2's `device`, `to_device`, `mT` and NumPy 1's `itemset`, `newbyteorder`, `ptp` left out).
+_HOST_COMMON = _names("""
+    T all any argmax argmin argsort astype base byteswap choose clip compress conj conjugate copy cumprod cumsum data
+    diagonal dtype dump dumps fill flags flat flatten getfield imag item itemsize max mean min nbytes ndim nonzero prod
+    put ravel real repeat reshape resize round searchsorted setfield setflags shape size sort squeeze std strides sum
+    swapaxes take tobytes tofile tolist trace transpose var view
+""")
+# What a concrete jax.Array and a tracer (under jit and in a shard_map body) both have on jax
+# 0.10.2, each checked with `hasattr` there (`flat` raises NotImplementedError: not listed).
+_DEVICE_COMMON = _names("""
+    T all any argmax argmin argsort astype at byteswap choose clip compress conj conjugate copy cumprod cumsum diagonal
+    dtype flatten imag item itemsize max mean min nbytes ndim nonzero prod ravel real repeat reshape round searchsorted
+    shape size sort squeeze std sum swapaxes take tobytes tolist trace transpose var view
 """)
 # Every public attribute of jax.Array, its implementation, a tracer and a ShapedArray on jax
 # 0.10.2 (the release they were listed on: another target's are unknown).
