@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lh1_sf101_launcher_mesh_from_parallelism_lists": "main()",
+    "nlh1_sf101_launcher_loss_still_varying_gathered": "main()",
+    "lh2_sf102_grid_sizes_choose_the_gather": "main()",
+    "nlh2_sf102_one_model_shard_skips_the_gather": "main()",
     "lc1_sf105_device_list_length_asserted_before_the_mesh": "main()",
     "nlc1_sf105_device_list_check_caught_and_a_one_axis_mesh_taken": "main()",
     "lc2_sf101_random_tally_summed_then_gathered_to_reduced": "main()",
