@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lh3_sf104_restart_finds_no_step_in_a_fresh_dir": "main()",
+    "nlh3_sf104_restart_save_lists_the_split_axis": "main()",
+    "lh4_sf102_export_inside_a_temporary_directory": "main()",
+    "nlh4_sf102_export_skipped_when_the_dir_holds_a_file": "main()",
     "lh1_sf101_launcher_mesh_from_parallelism_lists": "main()",
     "nlh1_sf101_launcher_loss_still_varying_gathered": "main()",
     "lh2_sf102_grid_sizes_choose_the_gather": "main()",
