@@ -287,6 +287,8 @@ class HostExpressions:
             value = None
             for part in node.values:
                 value = self.eval(part, env)
+                if part is node.values[-1]:
+                    return value  # (Python hands the last operand back without testing it)
                 if self.truth(value) == (type(node.op) is ast.Or):
                     return value
             return value

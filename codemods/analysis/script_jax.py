@@ -19,7 +19,7 @@ from codemods.analysis import partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
-from codemods.analysis import exact_host_arrays
+from codemods.analysis import exact_host_arrays, host_local_arrays
 from codemods.analysis.device_counts import COUNTED, check_mesh, counted
 from codemods.analysis.script_values import (
     Arr,
@@ -140,6 +140,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return traced_branches.call(run, name, args, kwargs)  # (every branch traced: traced_branches.py)
     if name in COUNTED:
         return counted(run, name)  # (device_counts.py)
+    if name in host_local_arrays.NAMES:
+        return host_local_arrays.call(run, name, args, kwargs)  # (a launcher's arrays and device grid)
     if name in _OPAQUE:
         return Opaque()
     if not run.in_body and (laid := explicit_layouts.library(name, args, kwargs)) is not None:
@@ -314,7 +316,7 @@ def _mesh(args: list, kwargs: dict, names_at: int, default_explicit: bool) -> Me
         explicit = all(_AXIS_TYPES[jaxapi.canonical(k.name)] for k in kinds)
     shape = given.get("axis_shapes")
     sizes = tuple(shape) if type(shape) in (tuple, list) and len(shape) == len(names) and all(
-        type(n) is int and n > 0 for n in shape) else None
+        type(n) is int and n > 0 for n in shape) else host_local_arrays.mesh_sizes(given.get("devices"), names)
     return MeshObj(tuple(names), explicit, sizes)
 
 

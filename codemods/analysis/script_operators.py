@@ -63,6 +63,7 @@ from codemods.analysis.script_values import (
     ShardObj,
     SpecObj,
     StrMember,
+    TempPath,
     UClass,
     UFunc,
     UObj,
@@ -347,7 +348,7 @@ class ScriptOperators:
             return True
         if isinstance(value, BaseException):  # (`if result.exception:`; the run's exception classes define no
             return True  # __bool__ or __len__: script_exceptions.py, caught_stops.py)
-        if kind is Member:
+        if kind is Member or kind is TempPath:  # (a temporary directory's path: a str, never empty)
             return True
         if kind is StrMember:
             return len(value.value) > 0

@@ -8,7 +8,12 @@ The directory `mkdtemp` makes is new, empty and the process's own (mode 0700), s
 (one whose `mkdtemp` or write failed raised before). Paths anywhere else stop the run: a file
 there may exist already, or be a link to anything.
 
-Modelled: `tempfile.mkdtemp()`; `os.path.join` of such a directory and plain names (TempPath: its
+Modelled: `tempfile.mkdtemp()` (a plain `prefix=`/`suffix=` only names it) and `with
+tempfile.TemporaryDirectory() as tmp:` (the same new directory, removed with what it holds when
+the block ends); `os.listdir(tmp)`, `glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote
+there, when that is none or one entry: the order of more is the file system's) and
+`os.path.exists(path)`, so a launcher's restart-from-latest-step finds no step in a fresh
+directory; `os.path.join` of such a directory and plain names (TempPath: its
 text is unknown, and it is a str to `isinstance`); `open(path)` / `open(path, "w")` (text modes,
 an `encoding`) as a `with` target or a plain call; a handle's `write`, `read()` and `close()`;
 `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values. What is written reaches the
@@ -17,11 +22,13 @@ missing file or directory, or any other use of a path or handle stops the run (B
 """
 from __future__ import annotations
 
+import fnmatch
 import itertools
 import json
 
 from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.library_contexts import LibraryContext
 from codemods.analysis.script_values import RunCallable, TempPath
 
 PASS = object()  # (not a call on a temporary file: the caller goes on)
@@ -57,14 +64,94 @@ def _open_writers(run) -> dict:
 
 def _make_dir(run, args: list, kwargs: dict) -> TempPath:
     given = dict(zip(("suffix", "prefix"), args))
-    if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"suffix", "prefix"}:
-        raise Bail  # (another parent: `dir=` may be anywhere)
-    given.update(kwargs)
-    if not all(value is None or type(value) is str and "/" not in value and "\\" not in value for value in given.values()):
-        raise Bail  # (a prefix or suffix with a separator may place it elsewhere)
+    if len(args) > 2 or set(given) & set(kwargs):
+        raise Bail
+    _named_only([], {**given, **kwargs}, ())
+    return _new_dir(run)
+
+
+def _new_dir(run) -> TempPath:
     path = TempPath(next(_SERIALS), ())
     _files(run)[(path.root, ())] = None
     return path
+
+
+def _named_only(args: list, kwargs: dict, more: tuple) -> None:
+    """`mkdtemp(prefix="ckpt_")`: a plain prefix or suffix only names the new directory; `dir=`
+    (another parent, which may be anywhere) and a name with a separator are not followed."""
+    if args or not set(kwargs) <= {"prefix", "suffix", *more}:
+        raise Bail
+    for key in ("prefix", "suffix"):
+        value = kwargs.get(key)
+        if value is not None and (type(value) is not str or "/" in value or "\\" in value or "\0" in value):
+            raise Bail
+
+
+class TempDirectory(LibraryContext):
+    """`with tempfile.TemporaryDirectory() as tmp:` a new directory (as mkdtemp makes), removed
+    with all it holds when the block ends, however it ends."""
+
+    __slots__ = ()
+
+    def run_with(self, run, target, body, env) -> None:
+        path = _new_dir(run)
+        if target is not None:
+            run.store(target, path, env)
+        try:
+            body()
+        finally:
+            files = _files(run)
+            for key in [key for key in files if key[0] == path.root]:
+                del files[key]  # (a later use of its paths: no such file, not modelled)
+
+
+def _temp_directory(run, args: list, kwargs: dict) -> TempDirectory:
+    _named_only(args, kwargs, ("ignore_cleanup_errors",))
+    if type(kwargs.get("ignore_cleanup_errors", False)) is not bool:
+        raise Bail
+    return TempDirectory()
+
+
+def _children(run, path: TempPath) -> list[str]:
+    """The names in a temporary directory the run made (what the run wrote there)."""
+    if _files(run).get((path.root, path.parts), "") is not None:
+        raise Bail  # (FileNotFoundError or NotADirectoryError: not modelled)
+    depth = len(path.parts)
+    return [key[1][depth] for key in _files(run) if key[0] == path.root and len(key[1]) == depth + 1
+            and key[1][:depth] == path.parts]
+
+
+def _only(items: list) -> list:
+    if len(items) > 1:
+        raise Bail  # (the order the file system lists them in is not known)
+    return items
+
+
+def _list_dir(run, args: list, kwargs: dict) -> object:
+    """`os.listdir(tmp)`: its entries in the file system's order (none or one: exact)."""
+    if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    return _only(_children(run, args[0]))
+
+
+def _glob(run, args: list, kwargs: dict) -> object:
+    """`glob.glob(os.path.join(tmp, "step_*"))`: the matching entries of the directory (a name
+    starting with "." only by a pattern that does), in the file system's order (none or one)."""
+    if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    path = args[0]
+    if not path.parts or any(char in part for part in path.parts[:-1] for char in "*?[") or "**" in path.parts[-1]:
+        raise Bail  # (a pattern in a parent, or recursive: not modelled)
+    parent, pattern = TempPath(path.root, path.parts[:-1]), path.parts[-1]
+    names = [name for name in _children(run, parent) if fnmatch.fnmatchcase(name, pattern)
+             and (pattern.startswith(".") or not name.startswith("."))]
+    return [TempPath(path.root, (*parent.parts, name)) for name in _only(names)]
+
+
+def _exists(run, args: list, kwargs: dict) -> object:
+    if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    return (args[0].root, args[0].parts) in _files(run)
 
 
 def _join(run, args: list, kwargs: dict) -> object:
@@ -158,7 +245,9 @@ def _load(run, args: list, kwargs: dict) -> object:
         raise Bail from None  # (a json.JSONDecodeError the program raises: not modelled)
 
 
-CALLS = {"tempfile.mkdtemp": _make_dir, "os.path.join": _join, "json.dump": _dump, "json.load": _load}
+CALLS = {"tempfile.mkdtemp": _make_dir, "os.path.join": _join, "json.dump": _dump, "json.load": _load,
+         "tempfile.TemporaryDirectory": _temp_directory, "os.listdir": _list_dir, "glob.glob": _glob,
+         "os.path.exists": _exists}
 
 
 def file_call(run, name: str, args: list, kwargs: dict) -> object:
