@@ -53,6 +53,8 @@ KNOWN: dict[str, list[str]] = {
         "hasattr_generator_shape.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
         "hasattr_generator_t.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
         "try_generator_shape_attribute.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
+        "try_jax_array_trace_attribute.py:11 SF105",  # C1 under `except AttributeError`: only hasattr/getattr(..., None) probes stop (a Generator's `normal` in a try must stay present)
+        "try_ndarray_mask_attribute.py:11 SF105",  # C1 under `except AttributeError` (as above)
     ],
 }
 

@@ -54,7 +54,7 @@ def array_attribute(run, obj: Arr, name: str) -> object:
         presence = array_presence(run, obj.host, name) if asked(run) else True
         if presence is False:  # `hasattr(x, "ragged")` (library_members.py)
             raise Raised(AttributeError(f"array has no attribute {name!r}"))
-        if presence is None:
+        if presence is None and run.__dict__.get("probing", False):
             raise Bail  # `hasattr(x, "mask")`: an ndarray has none, a MaskedArray has it
         return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
     result = Arr(None, obj.host)
