@@ -15,6 +15,12 @@ answer True, a thread's target, forms nla2-nla5), and Python itself for the erro
 catch (`getattr(obj, name, default)` an AttributeError a property raised, form nla7). Under any
 handler, the branch must be the `raise` alone, and every handler one that catches no builtin
 error: a log line before it, or the test's own truth, may raise something else.
+
+The same holds for a library's input check on NumPy values, `if np.any(w < 0): raise
+ValueError(...)`: the test is a NumPy scalar on the host (rank 0: its truth never raises) whose
+value the run does not know. A test whose truth the run already chose (unknown_truths.py) or
+knows (exact_host_arrays.py) is taken as it is; an array under a trace (its truth raises) or of
+another rank is not such a test.
 """
 from __future__ import annotations
 
@@ -22,7 +28,7 @@ import ast
 
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.narrow_handlers import narrow
-from codemods.analysis.script_values import Opaque
+from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.task_errors import faith
 
 
@@ -72,11 +78,20 @@ def raises_only(body: list[ast.stmt]) -> bool:
         and all(_reports(statement) for statement in body[:-1])
 
 
+def _host_scalar(run, test: object) -> bool:
+    """A NumPy scalar of the host whose truth the run neither knows nor has chosen."""
+    from codemods.analysis.exact_host_arrays import truth
+    from codemods.analysis.unknown_truths import chosen
+
+    return type(test) is Arr and test.host and test.ndim == 0 and not (run.in_body or run.jitted) \
+        and truth(test) is None and chosen(run, test) is None
+
+
 def guard_clause(run, node: ast.If, env) -> None:
     """`if test: ... raise E(...)`: as Python runs it when the test is known; when it is not, as
     the runs that go on took it."""
     test = run.eval(node.test, env)
-    if type(test) is Opaque:
+    if type(test) is Opaque or _host_scalar(run, test):
         kind = _raised_class(run, node.body[-1].exc, env)
         if getattr(run, "guarded", 0) and not (len(node.body) == 1 and narrow(run) and narrow(run, (kind,))):
             raise Bail  # (a handler, or a block that swallows, might catch the raise, or what the test's
