@@ -674,6 +674,8 @@ ENTRIES = {
     "nlb1_sf103_after_deprecation_warning_shim_local_max": "main()",
     "nlb2_sf103_after_numpy_input_check_local_sum": "main()",
     "nlb3_sf103_default_mode_after_other_mode_no_gather": "main()",
+    "lb4_sf103_after_symmetry_check": "main()",
+    "nlb4_sf103_after_symmetry_check_local_rows": "main()",
 
     "dv7_sf105_helper_round_sees_list_an_earlier_round_filled": "main(mesh, x)",
     "ndv7_sf105_helper_round_sees_list_an_earlier_round_filled": "main(mesh, x)",
