@@ -676,6 +676,7 @@ ENTRIES = {
     "nlb3_sf103_default_mode_after_other_mode_no_gather": "main()",
     "lb4_sf103_after_symmetry_check": "main()",
     "nlb4_sf103_after_symmetry_check_local_rows": "main()",
+    "nlb5_sf105_numpy_guard_caught_picks_axes": "main()",
 
     "dv7_sf105_helper_round_sees_list_an_earlier_round_filled": "main(mesh, x)",
     "ndv7_sf105_helper_round_sees_list_an_earlier_round_filled": "main(mesh, x)",

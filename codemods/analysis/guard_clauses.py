@@ -98,22 +98,26 @@ def guard_clause(run, node: ast.If, env) -> None:
     before = len(plan.made) if plan is not None else 0
     test = run.eval(node.test, env)
     if type(test) is Opaque or _host_scalar(run, test):
-        if not _uncaught(run, node, env):
+        if not _uncaught(run, node, env, strict=type(test) is not Opaque):
             raise Bail  # (a handler, or a block that swallows, might catch the raise, or what the test's
             # truth or a log line before it raises instead: swallowing_blocks.py)
         faith(run)  # (in an asyncio task: task_errors.py)
         run.block(node.orelse, env)
         return
     taken = run.truth(test)
-    if taken and plan is not None and len(plan.made) > before and _uncaught(run, node, env, quiet=True):
+    if taken and plan is not None and len(plan.made) > before and _uncaught(run, node, env, quiet=True, strict=True):
         failed(run)  # (`a.shape[0] != n or not np.allclose(a, a.T)`: the test's own choice made the
         # program end here; the runs that go on took the other way: unknown_choices.py)
     run.block(node.body if taken else node.orelse, env)
 
 
-def _uncaught(run, node: ast.If, env, quiet: bool = False) -> bool:
+def _uncaught(run, node: ast.If, env, quiet: bool = False, strict: bool = False) -> bool:
     """Nothing may catch what the branch raises (with `quiet`, a class the run cannot name is
-    answered False rather than stopping the run)."""
+    answered False rather than stopping the run; with `strict`, no handler at all may enclose the
+    step, not even an awaiting task's: a NumPy value's test may be one Python knows, whose raise
+    such a handler would take)."""
+    if strict and (getattr(run, "guarded", 0) or run.__dict__.get("catching")):
+        return False
     try:
         kind = _raised_class(run, node.body[-1].exc, env)
     except Bail:
