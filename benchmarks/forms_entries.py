@@ -710,6 +710,16 @@ ENTRIES = {
     "nds2_sf106_clip_bound_from_interpolated_config_varying": "main()",
     "nds3_sf105_psum_axes_from_registry_decorator_both_sharded": "main()",
 
+    "lb1_sf103_after_deprecation_warning_shim": "main()",
+    "lb2_sf103_after_numpy_input_check": "main()",
+    "lb3_sf103_default_mode_after_other_mode": "main()",
+    "nlb1_sf103_after_deprecation_warning_shim_local_max": "main()",
+    "nlb2_sf103_after_numpy_input_check_local_sum": "main()",
+    "nlb3_sf103_default_mode_after_other_mode_no_gather": "main()",
+    "lb4_sf103_after_symmetry_check": "main()",
+    "nlb4_sf103_after_symmetry_check_local_rows": "main()",
+    "nlb5_sf105_numpy_guard_caught_picks_axes": "main()",
+
     "dv7_sf105_helper_round_sees_list_an_earlier_round_filled": "main(mesh, x)",
     "ndv7_sf105_helper_round_sees_list_an_earlier_round_filled": "main(mesh, x)",
     "dv6_sf105_setter_called_through_class": "main(mesh, x)",

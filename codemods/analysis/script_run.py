@@ -392,7 +392,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                     self.given.add((id(func.node), param.arg, value))
             elif param.arg in defaults:
                 env.vars[param.arg] = defaults[param.arg]
-                if self.judge is not None and type(defaults[param.arg]) is str:  # (state_runs.py)
+                if self.judge is not None and type(defaults[param.arg]) is str and not self.frames:  # (state_runs.py)
                     self.defaulted.add((id(func.node), param.arg, defaults[param.arg]))
             else:
                 raise Bail

@@ -6,8 +6,14 @@ Adding a filter returns None and raises only for arguments CPython rejects (an u
 category that is not a Warning class, a message or module pattern `re` cannot compile): those stop
 the run. `catch_warnings()` saves and restores the filters around its block and yields None;
 with `record=True` it yields the list of warnings the block issued, which depends on the
-libraries' warnings: not modelled. `warnings.warn` itself is not modelled (a filter set by the
-interpreter's `-W error` makes it raise).
+libraries' warnings: not modelled.
+
+`warnings.warn(message, DeprecationWarning, stacklevel=2)` (a shim for a renamed keyword) writes a
+line to stderr, or nothing, and returns None: the run is the program's own `python3 file.py`, as
+everywhere (no `-W error`, as no `-O`). It would raise only under an "error" filter, so once the
+program has added one anywhere (even in a block that restores the filters) a warn stops the run;
+so do a category that is not a builtin Warning class (a class of the module's: its filters are not
+followed) and arguments CPython's signature does not take.
 """
 from __future__ import annotations
 
@@ -45,6 +51,8 @@ def _filter(params: tuple):
         if len(args) > len(params) or set(kwargs) - set(params) or set(params[:len(args)]) & set(kwargs):
             raise Bail
         given = {**dict(zip(params, args)), **kwargs}
+        if given.get("action") == "error":
+            run.__dict__["_warnings_raise"] = True  # (a later `warnings.warn` may raise: _warn)
         if given.get("action") not in _ACTIONS or "category" in given and not _category(given["category"]) \
                 or not all(_pattern(given[k]) for k in ("message", "module") if k in given) \
                 or type(given.get("lineno", 0)) is not int or given.get("lineno", 0) < 0 \
@@ -60,6 +68,19 @@ def _catch(run, args: list, kwargs: dict) -> MeshCtx:
     return MeshCtx(None, False)  # (a context that sets no mesh and yields None)
 
 
-LIBRARY = {"warnings.filterwarnings": _filter(("action", "message", "category", "module", "lineno", "append")),
+def _warn(run, args: list, kwargs: dict) -> None:
+    params = ("message", "category", "stacklevel")
+    if len(args) > len(params) or set(kwargs) - set(params) or set(params[:len(args)]) & set(kwargs):
+        raise Bail  # (`source=` or arguments CPython rejects: not modelled)
+    given = {**dict(zip(params, args)), **kwargs}
+    if run.__dict__.get("_warnings_raise") or type(given.get("message")) is not str \
+            or given.get("category") is not None and not _category(given["category"]) \
+            or type(given.get("stacklevel", 1)) is not int:
+        raise Bail
+    return None
+
+
+LIBRARY = {"warnings.warn": _warn,
+           "warnings.filterwarnings": _filter(("action", "message", "category", "module", "lineno", "append")),
            "warnings.simplefilter": _filter(("action", "category", "lineno", "append")),
            "warnings.catch_warnings": _catch}

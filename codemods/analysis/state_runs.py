@@ -498,9 +498,12 @@ def state_stop(ctx, judge) -> StateStop | None:
 
 
 def _overridden(run) -> bool:
-    """The run took a parameter's str default in one call of a function and passed it another str
-    in another (a config loader `load(text=DEFAULT)` also called with another text): which value
-    reaches the body is then the caller's choice, and a run of the module's other callers' entry
-    may see another; the stop is not certain for the program."""
+    """The module's own entry took a parameter's str default in a call of a function (a call
+    made at module level: `main(load_config())` in the `__main__` block) while another call passed
+    it another str (a config loader also called with another text in `inputs()`): which value
+    reaches the body is then the entry's choice, and the module's other entry (`main(*inputs())`)
+    may see another; the stop is not certain for the program. A default taken inside the program's
+    functions (`box_blur(img, mesh)` after `box_blur(img, mesh, mode="wrap")` in `main`) is the
+    program's own way, which every entry that reaches that call takes."""
     taken = {(function, param): value for function, param, value in run.defaulted}
     return any(taken.get((function, param), value) != value for function, param, value in run.given)

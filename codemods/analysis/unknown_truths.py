@@ -61,6 +61,12 @@ def truth(run, value: object) -> bool | None:
     return entry[1]
 
 
+def chosen(run, value: object) -> bool | None:
+    """The truth already chosen for `value` in this run (None: none chosen yet, or not such a bool)."""
+    entry = _entry(run, value)
+    return None if entry is None else entry[1]
+
+
 def converted(run, name: str, args: list, kwargs: dict) -> object:
     """`bool(ok)`, `int(ok)` of an unknown bool: its chosen value converted; `float(ok)`: an unknown
     number unless its truth was chosen already;
