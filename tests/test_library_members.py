@@ -129,7 +129,11 @@ def test_numpy_and_standard_names_never_absent():
 
 def test_array_attributes():
     assert array_presence(_Run((0, 10, 2)), True, "ragged") is False
-    assert array_presence(_Run((0, 10, 2)), True, "reshape") is None
+    assert array_presence(_Run((0, 10, 2)), True, "reshape") is True  # (every NumPy array and scalar)
+    assert array_presence(_Run((0, 10, 2)), True, "mask") is None  # (a MaskedArray's only)
+    assert array_presence(_Run((0, 10, 2)), True, "integers") is None  # (a Generator's only)
     assert array_presence(_Run((0, 10, 2)), False, "ragged") is False
-    assert array_presence(_Run((0, 10, 2)), False, "sharding") is None
+    assert array_presence(_Run((0, 10, 2)), False, "sharding") is None  # (not among the names checked on both a jax Array and a tracer)
+    assert array_presence(_Run((0, 10, 2)), False, "reshape") is True
+    assert array_presence(_Run((0, 10, 2)), False, "full_lower") is None  # (a tracer's only)
     assert array_presence(_Run((0, 8, 1)), False, "ragged") is None  # (JAX's were listed on 0.10.2 only)
