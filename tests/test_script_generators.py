@@ -8,6 +8,7 @@ import textwrap
 import threading
 
 from codemods.analysis.script_stops import script_stop
+from codemods.jaxapi import NEWEST_KNOWN
 
 HEADER = """\
 import contextlib
@@ -22,6 +23,7 @@ MAIN = '\nif __name__ == "__main__":\n    main()\n'
 class _Ctx:
     def __init__(self, source: str) -> None:
         self.tree = ast.parse(source)
+        self.target = NEWEST_KNOWN  # (the JAX a check targets by default)
 
     def cached(self, key, build):
         return build()
