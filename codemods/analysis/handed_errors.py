@@ -14,6 +14,7 @@ raising it again: form kc3), as the program then never reaches a later line.
 from __future__ import annotations
 
 from codemods.analysis.host_exprs import Raised
+from codemods.analysis.host_objects import Bail
 
 MAX_AGAIN = 6  # runs made again per run (one per assumption); more: the stop is not certain
 _KINDS = (RuntimeError, ValueError, TypeError, IndexError, OverflowError, MemoryError)
@@ -29,8 +30,6 @@ def assumed(run, entry: tuple, kinds: list) -> None:
         kind = next((kind for kind in _KINDS if not kinds or any(
             isinstance(found, type) and issubclass(kind, found) for found in kinds)), None)
         if kind is None:
-            from codemods.analysis.host_objects import Bail
-
             raise Bail
         error = kind("a check the run does not model")
         run.__dict__["_handed_error"] = error
