@@ -225,7 +225,7 @@ def inputs():
 def main(rows, length):
     mesh = jax.make_mesh((2, 4), ("data", "model"))
     rng = np.random.default_rng(23)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, jax.set_mesh(mesh):
         recs = [{"tokens": rng.integers(1, 99, size=int(rng.integers(1, 16)))} for _ in range(30)]
         paths = [write_records(tmp, "part-%02d" % i, recs[i * 10:(i + 1) * 10]) for i in range(3)]
         ds = (Dataset.from_source(RecordSource(paths))
@@ -235,7 +235,6 @@ def main(rows, length):
               .batch(rows, drop_remainder=True)
               .prefetch(2))
         loader = DataLoader(ds, worker_count=2)
-        jax.set_mesh(mesh)
         batcher = GlobalBatcher(mesh, LAYOUT.rows)
         written = []
         for i, batch in enumerate(loader):
