@@ -1,0 +1,259 @@
+"""audio/frontend/vad.py -- frame energies for voice-activity detection on frequency-sharded frames."""
+import json
+import os
+import queue
+import tempfile
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- input pipeline (a small grain/tf.data-like subset, pasted; the framework is not installed) ---
+class ShardOptions:
+    def __init__(self, shard_index, shard_count, drop_remainder=True):
+        self.shard_index, self.shard_count, self.drop_remainder = shard_index, shard_count, drop_remainder
+
+
+class MapTransform:
+    def map(self, record):
+        raise NotImplementedError
+
+
+class FilterTransform:
+    def filter(self, record):
+        raise NotImplementedError
+
+
+def _apply(fn, record):
+    if isinstance(fn, MapTransform):
+        return fn.map(record)
+    return fn(record)
+
+
+def write_records(directory, name, records):
+    path = os.path.join(directory, name + ".jsonl")
+    with open(path, "w") as fh:
+        for rec in records:
+            fh.write(json.dumps({k: np.asarray(v).tolist() for k, v in rec.items()}) + "\n")
+    return path
+
+
+class RecordSource:
+    def __init__(self, paths, shard_options=None):
+        rows = []
+        for p in paths:
+            with open(p) as fh:
+                rows.extend(json.loads(line) for line in fh)
+        if shard_options is not None:
+            rows = rows[shard_options.shard_index::shard_options.shard_count]
+        self._rows = rows
+
+    def __len__(self):
+        return len(self._rows)
+
+    def __getitem__(self, i):
+        return {k: np.asarray(v) for k, v in self._rows[i].items()}
+
+
+class DatasetIterator:
+    def __init__(self, ds):
+        self._ds, self._pos, self._order = ds, 0, ds._order()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while True:
+            if self._pos >= len(self._order):
+                raise StopIteration
+            out = self._ds._produce(self._order, self._pos)
+            self._pos = out[1]
+            if out[0] is not None:
+                return out[0]
+
+    def get_state(self):
+        return {"pos": self._pos}
+
+    def set_state(self, state):
+        self._pos = int(state["pos"])
+
+
+class Dataset:
+    def __init__(self, source, ops=()):
+        self._source, self._ops = source, tuple(ops)
+
+    @classmethod
+    def from_source(cls, source):
+        return cls(source)
+
+    def _with(self, op):
+        return Dataset(self._source, self._ops + (op,))
+
+    def map(self, fn):
+        return self._with(("map", fn))
+
+    def filter(self, fn):
+        return self._with(("filter", fn))
+
+    def shuffle(self, seed):
+        return self._with(("shuffle", seed))
+
+    def batch(self, n, drop_remainder=False):
+        return self._with(("batch", (n, drop_remainder)))
+
+    def prefetch(self, k):
+        return self._with(("prefetch", k))
+
+    def _order(self):
+        order = np.arange(len(self._source))
+        for kind, arg in self._ops:
+            if kind == "shuffle":
+                order = np.random.default_rng(arg).permutation(order)
+        return order
+
+    def _one(self, i):
+        rec = self._source[int(i)]
+        for kind, arg in self._ops:
+            if kind == "map":
+                rec = _apply(arg, rec)
+            elif kind == "filter":
+                keep = arg.filter(rec) if isinstance(arg, FilterTransform) else arg(rec)
+                if not keep:
+                    return None
+        return rec
+
+    def _produce(self, order, pos):
+        size = next((arg for kind, arg in self._ops if kind == "batch"), None)
+        if size is None:
+            return self._one(order[pos]), pos + 1
+        n, drop = size
+        recs = []
+        while len(recs) < n and pos < len(order):
+            rec = self._one(order[pos])
+            pos += 1
+            if rec is not None:
+                recs.append(rec)
+        if len(recs) < n and (drop or not recs):
+            return None, len(order)
+        return {k: np.stack([r[k] for r in recs]) for k in recs[0]}, pos
+
+    def __iter__(self):
+        return DatasetIterator(self)
+
+
+class DataLoader:
+    """Runs the dataset in worker threads; batches come out in order."""
+
+    def __init__(self, dataset, worker_count=2, buffer=4):
+        self._it, self._lock = iter(dataset), threading.Lock()
+        self._queue = queue.Queue(maxsize=buffer)
+        self._workers = [threading.Thread(target=self._work, daemon=True) for _ in range(worker_count)]
+        self._done = 0
+        for w in self._workers:
+            w.start()
+
+    def _work(self):
+        while True:
+            with self._lock:
+                try:
+                    item = next(self._it)
+                except StopIteration:
+                    item = None
+                self._queue.put(item)
+            if item is None:
+                return
+
+    def __iter__(self):
+        while self._done < len(self._workers):
+            item = self._queue.get()
+            if item is None:
+                self._done += 1
+                continue
+            yield item
+
+    def get_state(self):
+        return self._it.get_state()
+# --- end of the pasted pipeline ----------------------------------------------------------------
+
+SAMPLES = 256
+FRAME = 32
+HOP = 32
+BINS = FRAME // 2
+
+
+@dataclass(frozen=True)
+class FrontendConfig:
+    spec: tuple = ("clip", None, "freq")
+    threshold_db: float = -30.0
+    trace_axis: str = "freq"
+
+
+class FrameAndFFT(MapTransform):
+    def __init__(self, frame, hop):
+        self.frame, self.hop = frame, hop
+        self.window = np.hanning(frame).astype(np.float32)
+
+    def map(self, record):
+        wav = np.asarray(record["wav"], np.float32)
+        n = 1 + (len(wav) - self.frame) // self.hop
+        frames = np.stack([wav[i * self.hop: i * self.hop + self.frame] for i in range(n)])
+        mag = np.abs(np.fft.rfft(frames * self.window, axis=-1))[:, :BINS]
+        return {"power": (mag ** 2).astype(np.float32)}
+
+
+class VoiceActivity:
+    def __init__(self, cfg):
+        self.cfg = cfg
+        self.freq_axis = cfg.spec[2]
+
+    def frame_energy(self, power):
+        return jax.lax.psum(jnp.sum(power, axis=-1), self.freq_axis)
+
+    def trace(self, energy):
+        return jax.lax.all_gather(energy, self.cfg.trace_axis, axis=0, tiled=True, to="reduced")
+
+    def __call__(self, power):
+        energy = self.frame_energy(power)
+        db = 10.0 * jnp.log10(energy + 1e-9)
+        active = (db > self.cfg.threshold_db).astype(jnp.float32)
+        return active, self.trace(energy)
+
+
+def synth(rng, n):
+    t = np.arange(SAMPLES) / 8000.0
+    out = []
+    for i in range(n):
+        tone = np.sin(2 * np.pi * (200 + 50 * i) * t) * (i % 3 != 0)
+        out.append({"wav": tone + 0.01 * rng.standard_normal(SAMPLES)})
+    return out
+
+
+def inputs():
+    return (FrontendConfig(),)
+
+
+def main(cfg):
+    mesh = jax.make_mesh((4, 2), ("clip", "freq"))
+    rng = np.random.default_rng(0)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_records(tmp, "wav", synth(rng, 8))
+        ds = (Dataset.from_source(RecordSource([path]))
+              .map(FrameAndFFT(FRAME, HOP))
+              .batch(8, drop_remainder=True)
+              .prefetch(1))
+        power = next(iter(DataLoader(ds, worker_count=1)))["power"]
+    vad = VoiceActivity(cfg)
+    spec = P(*cfg.spec)
+    with jax.set_mesh(mesh):
+        x = jax.device_put(power, NamedSharding(mesh, spec))
+        fn = jax.shard_map(vad, mesh=mesh, in_specs=spec,
+                           out_specs=(P("clip", None), P(cfg.spec[0], None, reduced={cfg.trace_axis})))
+        active, trace = fn(x)
+    print("active frames", int(active.sum()), "trace", trace.shape)
+
+
+if __name__ == "__main__":
+    main(*inputs())

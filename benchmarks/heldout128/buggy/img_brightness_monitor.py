@@ -1,0 +1,263 @@
+"""vision/input/augment_monitor.py -- random-brightness augmentation with a per-step drift monitor."""
+import json
+import os
+import queue
+import tempfile
+import threading
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- input pipeline (a small grain/tf.data-like subset, pasted; the framework is not installed) ---
+class ShardOptions:
+    def __init__(self, shard_index, shard_count, drop_remainder=True):
+        self.shard_index, self.shard_count, self.drop_remainder = shard_index, shard_count, drop_remainder
+
+
+class MapTransform:
+    def map(self, record):
+        raise NotImplementedError
+
+
+class FilterTransform:
+    def filter(self, record):
+        raise NotImplementedError
+
+
+def _apply(fn, record):
+    if isinstance(fn, MapTransform):
+        return fn.map(record)
+    return fn(record)
+
+
+def write_records(directory, name, records):
+    path = os.path.join(directory, name + ".jsonl")
+    with open(path, "w") as fh:
+        for rec in records:
+            fh.write(json.dumps({k: np.asarray(v).tolist() for k, v in rec.items()}) + "\n")
+    return path
+
+
+class RecordSource:
+    def __init__(self, paths, shard_options=None):
+        rows = []
+        for p in paths:
+            with open(p) as fh:
+                rows.extend(json.loads(line) for line in fh)
+        if shard_options is not None:
+            rows = rows[shard_options.shard_index::shard_options.shard_count]
+        self._rows = rows
+
+    def __len__(self):
+        return len(self._rows)
+
+    def __getitem__(self, i):
+        return {k: np.asarray(v) for k, v in self._rows[i].items()}
+
+
+class DatasetIterator:
+    def __init__(self, ds):
+        self._ds, self._pos, self._order = ds, 0, ds._order()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while True:
+            if self._pos >= len(self._order):
+                raise StopIteration
+            out = self._ds._produce(self._order, self._pos)
+            self._pos = out[1]
+            if out[0] is not None:
+                return out[0]
+
+    def get_state(self):
+        return {"pos": self._pos}
+
+    def set_state(self, state):
+        self._pos = int(state["pos"])
+
+
+class Dataset:
+    def __init__(self, source, ops=()):
+        self._source, self._ops = source, tuple(ops)
+
+    @classmethod
+    def from_source(cls, source):
+        return cls(source)
+
+    def _with(self, op):
+        return Dataset(self._source, self._ops + (op,))
+
+    def map(self, fn):
+        return self._with(("map", fn))
+
+    def filter(self, fn):
+        return self._with(("filter", fn))
+
+    def shuffle(self, seed):
+        return self._with(("shuffle", seed))
+
+    def batch(self, n, drop_remainder=False):
+        return self._with(("batch", (n, drop_remainder)))
+
+    def prefetch(self, k):
+        return self._with(("prefetch", k))
+
+    def _order(self):
+        order = np.arange(len(self._source))
+        for kind, arg in self._ops:
+            if kind == "shuffle":
+                order = np.random.default_rng(arg).permutation(order)
+        return order
+
+    def _one(self, i):
+        rec = self._source[int(i)]
+        for kind, arg in self._ops:
+            if kind == "map":
+                rec = _apply(arg, rec)
+            elif kind == "filter":
+                keep = arg.filter(rec) if isinstance(arg, FilterTransform) else arg(rec)
+                if not keep:
+                    return None
+        return rec
+
+    def _produce(self, order, pos):
+        size = next((arg for kind, arg in self._ops if kind == "batch"), None)
+        if size is None:
+            return self._one(order[pos]), pos + 1
+        n, drop = size
+        recs = []
+        while len(recs) < n and pos < len(order):
+            rec = self._one(order[pos])
+            pos += 1
+            if rec is not None:
+                recs.append(rec)
+        if len(recs) < n and (drop or not recs):
+            return None, len(order)
+        return {k: np.stack([r[k] for r in recs]) for k in recs[0]}, pos
+
+    def __iter__(self):
+        return DatasetIterator(self)
+
+
+class DataLoader:
+    """Runs the dataset in worker threads; batches come out in order."""
+
+    def __init__(self, dataset, worker_count=2, buffer=4):
+        self._it, self._lock = iter(dataset), threading.Lock()
+        self._queue = queue.Queue(maxsize=buffer)
+        self._workers = [threading.Thread(target=self._work, daemon=True) for _ in range(worker_count)]
+        self._done = 0
+        for w in self._workers:
+            w.start()
+
+    def _work(self):
+        while True:
+            with self._lock:
+                try:
+                    item = next(self._it)
+                except StopIteration:
+                    item = None
+                self._queue.put(item)
+            if item is None:
+                return
+
+    def __iter__(self):
+        while self._done < len(self._workers):
+            item = self._queue.get()
+            if item is None:
+                self._done += 1
+                continue
+            yield item
+
+    def get_state(self):
+        return self._it.get_state()
+# --- end of the pasted pipeline ----------------------------------------------------------------
+
+H = W = 8
+MONITORS = {}
+
+
+def monitor(name):
+    def register(fn):
+        MONITORS[name] = fn
+        return fn
+    return register
+
+
+@monitor("mean_brightness")
+def mean_brightness(images, axes):
+    s = jnp.sum(images)
+    for a in axes:
+        s = jax.lax.psum(s, a)
+    return s
+
+
+@monitor("brightness_history")
+def brightness_history(images, axes):
+    total = mean_brightness(images, axes)
+    return jax.lax.all_gather(total, axes[0], to="reduced")
+
+
+class RandomBrightness(MapTransform):
+    def __init__(self, seed, max_delta):
+        self.rng = np.random.default_rng(seed)
+        self.max_delta = max_delta
+
+    def map(self, record):
+        img = record["image"].astype(np.float32) / 255.0
+        delta = self.rng.uniform(-self.max_delta, self.max_delta)
+        return {"image": np.clip(img + delta, 0.0, 1.0), "label": record["label"]}
+
+
+def decode(record):
+    return {"image": np.asarray(record["pixels"], np.uint8).reshape(H, W, 3), "label": record["label"]}
+
+
+def train_pipeline(paths, shard, seed):
+    return (Dataset.from_source(RecordSource(paths, shard))
+            .map(decode)
+            .map(RandomBrightness(seed, 0.2))
+            .shuffle(seed=seed)
+            .batch(8, drop_remainder=True)
+            .prefetch(2))
+
+
+def step_with_monitor(mesh, names, monitor_name):
+    fn = MONITORS[monitor_name]
+    spec = P(names[0], names[1], None, None)
+
+    def step(images):
+        feats = jnp.mean(images, axis=(1, 2, 3))
+        return jax.lax.pmean(jnp.mean(feats), names), fn(images, names)
+
+    return jax.jit(jax.shard_map(step, mesh=mesh, in_specs=(spec,),
+                                 out_specs=(P(), P(reduced={names[0]}))))
+
+
+def inputs():
+    return (("batch", "spatial"), "brightness_history")
+
+
+def main(names, monitor_name):
+    mesh = jax.make_mesh((4, 2), names)
+    rng = np.random.default_rng(0)
+    with tempfile.TemporaryDirectory() as tmp:
+        recs = [{"pixels": rng.integers(0, 256, size=H * W * 3), "label": int(rng.integers(0, 10))}
+                for _ in range(16)]
+        paths = [write_records(tmp, "img-%d" % i, recs[i::2]) for i in range(2)]
+        batches = list(DataLoader(train_pipeline(paths, ShardOptions(0, 1), seed=4)))
+    sharding = NamedSharding(mesh, P(*names, None, None))
+    with jax.set_mesh(mesh):
+        step = step_with_monitor(mesh, names, monitor_name)
+        for b in batches:
+            images = jax.device_put(b["image"], sharding)
+            loss, hist = step(images)
+    print("batches", len(batches), "last loss", float(loss))
+
+
+if __name__ == "__main__":
+    main(*inputs())

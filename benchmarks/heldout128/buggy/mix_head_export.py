@@ -1,0 +1,251 @@
+"""multitask/checkpoint/head_export.py -- export per-task heads (and the shared trunk) after a mix."""
+import json
+import os
+import queue
+import tempfile
+import threading
+from dataclasses import dataclass, field
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+# --- input pipeline (a small grain/tf.data-like subset, pasted; the framework is not installed) ---
+class ShardOptions:
+    def __init__(self, shard_index, shard_count, drop_remainder=True):
+        self.shard_index, self.shard_count, self.drop_remainder = shard_index, shard_count, drop_remainder
+
+
+class MapTransform:
+    def map(self, record):
+        raise NotImplementedError
+
+
+class FilterTransform:
+    def filter(self, record):
+        raise NotImplementedError
+
+
+def _apply(fn, record):
+    if isinstance(fn, MapTransform):
+        return fn.map(record)
+    return fn(record)
+
+
+def write_records(directory, name, records):
+    path = os.path.join(directory, name + ".jsonl")
+    with open(path, "w") as fh:
+        for rec in records:
+            fh.write(json.dumps({k: np.asarray(v).tolist() for k, v in rec.items()}) + "\n")
+    return path
+
+
+class RecordSource:
+    def __init__(self, paths, shard_options=None):
+        rows = []
+        for p in paths:
+            with open(p) as fh:
+                rows.extend(json.loads(line) for line in fh)
+        if shard_options is not None:
+            rows = rows[shard_options.shard_index::shard_options.shard_count]
+        self._rows = rows
+
+    def __len__(self):
+        return len(self._rows)
+
+    def __getitem__(self, i):
+        return {k: np.asarray(v) for k, v in self._rows[i].items()}
+
+
+class DatasetIterator:
+    def __init__(self, ds):
+        self._ds, self._pos, self._order = ds, 0, ds._order()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while True:
+            if self._pos >= len(self._order):
+                raise StopIteration
+            out = self._ds._produce(self._order, self._pos)
+            self._pos = out[1]
+            if out[0] is not None:
+                return out[0]
+
+    def get_state(self):
+        return {"pos": self._pos}
+
+    def set_state(self, state):
+        self._pos = int(state["pos"])
+
+
+class Dataset:
+    def __init__(self, source, ops=()):
+        self._source, self._ops = source, tuple(ops)
+
+    @classmethod
+    def from_source(cls, source):
+        return cls(source)
+
+    def _with(self, op):
+        return Dataset(self._source, self._ops + (op,))
+
+    def map(self, fn):
+        return self._with(("map", fn))
+
+    def filter(self, fn):
+        return self._with(("filter", fn))
+
+    def shuffle(self, seed):
+        return self._with(("shuffle", seed))
+
+    def batch(self, n, drop_remainder=False):
+        return self._with(("batch", (n, drop_remainder)))
+
+    def prefetch(self, k):
+        return self._with(("prefetch", k))
+
+    def _order(self):
+        order = np.arange(len(self._source))
+        for kind, arg in self._ops:
+            if kind == "shuffle":
+                order = np.random.default_rng(arg).permutation(order)
+        return order
+
+    def _one(self, i):
+        rec = self._source[int(i)]
+        for kind, arg in self._ops:
+            if kind == "map":
+                rec = _apply(arg, rec)
+            elif kind == "filter":
+                keep = arg.filter(rec) if isinstance(arg, FilterTransform) else arg(rec)
+                if not keep:
+                    return None
+        return rec
+
+    def _produce(self, order, pos):
+        size = next((arg for kind, arg in self._ops if kind == "batch"), None)
+        if size is None:
+            return self._one(order[pos]), pos + 1
+        n, drop = size
+        recs = []
+        while len(recs) < n and pos < len(order):
+            rec = self._one(order[pos])
+            pos += 1
+            if rec is not None:
+                recs.append(rec)
+        if len(recs) < n and (drop or not recs):
+            return None, len(order)
+        return {k: np.stack([r[k] for r in recs]) for k in recs[0]}, pos
+
+    def __iter__(self):
+        return DatasetIterator(self)
+
+
+class DataLoader:
+    """Runs the dataset in worker threads; batches come out in order."""
+
+    def __init__(self, dataset, worker_count=2, buffer=4):
+        self._it, self._lock = iter(dataset), threading.Lock()
+        self._queue = queue.Queue(maxsize=buffer)
+        self._workers = [threading.Thread(target=self._work, daemon=True) for _ in range(worker_count)]
+        self._done = 0
+        for w in self._workers:
+            w.start()
+
+    def _work(self):
+        while True:
+            with self._lock:
+                try:
+                    item = next(self._it)
+                except StopIteration:
+                    item = None
+                self._queue.put(item)
+            if item is None:
+                return
+
+    def __iter__(self):
+        while self._done < len(self._workers):
+            item = self._queue.get()
+            if item is None:
+                self._done += 1
+                continue
+            yield item
+
+    def get_state(self):
+        return self._it.get_state()
+# --- end of the pasted pipeline ----------------------------------------------------------------
+
+DIM = 8
+TASKS = 4
+
+
+@dataclass
+class ParamLayout:
+    name: str
+    shape: tuple
+    spec: P
+    export: P = field(default_factory=lambda: P(None, reduced={"data"}))
+
+
+LAYOUTS = [
+    ParamLayout("trunk", (DIM, DIM), P("data", None), P(None, None, reduced={"data"})),
+    ParamLayout("heads", (TASKS, DIM, 3), P("task", None, None), P(None, "data", None, reduced={"task"})),
+]
+
+
+class CountTask(MapTransform):
+    def map(self, record):
+        return {"task": np.int32(record["task"]), "n": np.int32(1)}
+
+
+def task_histogram(tmp, rng):
+    recs = [{"task": int(t)} for t in rng.integers(0, TASKS, size=24)]
+    path = write_records(tmp, "mix-log", recs)
+    ds = Dataset.from_source(RecordSource([path])).map(CountTask()).batch(24)
+    b = next(iter(ds))
+    return np.bincount(b["task"], minlength=TASKS)
+
+
+class Exporter:
+    def __init__(self, mesh, directory):
+        self.mesh, self.directory = mesh, directory
+
+    def init(self, layout, rng):
+        host = rng.standard_normal(layout.shape).astype(np.float32)
+        sharding = NamedSharding(self.mesh, layout.spec)
+        return jax.make_array_from_callback(layout.shape, sharding, lambda idx: host[idx])
+
+    def export(self, layout, value):
+        host = top_level_all_gather(value, layout.export)
+        np.save(os.path.join(self.directory, layout.name + ".npy"), np.asarray(host))
+        return host.shape
+
+
+@jax.jit
+def scale_by_usage(params, usage):
+    return {"trunk": params["trunk"], "heads": params["heads"] * usage[:, None, None]}
+
+
+def inputs():
+    return (7,)
+
+
+def main(seed):
+    mesh = jax.make_mesh((2, 4), ("data", "task"))
+    rng = np.random.default_rng(seed)
+    with tempfile.TemporaryDirectory() as tmp, jax.set_mesh(mesh):
+        usage = task_histogram(tmp, rng).astype(np.float32)
+        usage = jax.device_put(usage / usage.sum(), NamedSharding(mesh, P("task")))
+        exporter = Exporter(mesh, tmp)
+        params = {l.name: exporter.init(l, rng) for l in LAYOUTS}
+        params = scale_by_usage(params, usage)
+        shapes = [exporter.export(l, params[l.name]) for l in LAYOUTS]
+    print("exported", shapes)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,250 @@
+"""multitask/model/shared_encoder.py -- task-parallel adapters over a shared encoder, with a dump."""
+import json
+import os
+import queue
+import tempfile
+import threading
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- input pipeline (a small grain/tf.data-like subset, pasted; the framework is not installed) ---
+class ShardOptions:
+    def __init__(self, shard_index, shard_count, drop_remainder=True):
+        self.shard_index, self.shard_count, self.drop_remainder = shard_index, shard_count, drop_remainder
+
+
+class MapTransform:
+    def map(self, record):
+        raise NotImplementedError
+
+
+class FilterTransform:
+    def filter(self, record):
+        raise NotImplementedError
+
+
+def _apply(fn, record):
+    if isinstance(fn, MapTransform):
+        return fn.map(record)
+    return fn(record)
+
+
+def write_records(directory, name, records):
+    path = os.path.join(directory, name + ".jsonl")
+    with open(path, "w") as fh:
+        for rec in records:
+            fh.write(json.dumps({k: np.asarray(v).tolist() for k, v in rec.items()}) + "\n")
+    return path
+
+
+class RecordSource:
+    def __init__(self, paths, shard_options=None):
+        rows = []
+        for p in paths:
+            with open(p) as fh:
+                rows.extend(json.loads(line) for line in fh)
+        if shard_options is not None:
+            rows = rows[shard_options.shard_index::shard_options.shard_count]
+        self._rows = rows
+
+    def __len__(self):
+        return len(self._rows)
+
+    def __getitem__(self, i):
+        return {k: np.asarray(v) for k, v in self._rows[i].items()}
+
+
+class DatasetIterator:
+    def __init__(self, ds):
+        self._ds, self._pos, self._order = ds, 0, ds._order()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while True:
+            if self._pos >= len(self._order):
+                raise StopIteration
+            out = self._ds._produce(self._order, self._pos)
+            self._pos = out[1]
+            if out[0] is not None:
+                return out[0]
+
+    def get_state(self):
+        return {"pos": self._pos}
+
+    def set_state(self, state):
+        self._pos = int(state["pos"])
+
+
+class Dataset:
+    def __init__(self, source, ops=()):
+        self._source, self._ops = source, tuple(ops)
+
+    @classmethod
+    def from_source(cls, source):
+        return cls(source)
+
+    def _with(self, op):
+        return Dataset(self._source, self._ops + (op,))
+
+    def map(self, fn):
+        return self._with(("map", fn))
+
+    def filter(self, fn):
+        return self._with(("filter", fn))
+
+    def shuffle(self, seed):
+        return self._with(("shuffle", seed))
+
+    def batch(self, n, drop_remainder=False):
+        return self._with(("batch", (n, drop_remainder)))
+
+    def prefetch(self, k):
+        return self._with(("prefetch", k))
+
+    def _order(self):
+        order = np.arange(len(self._source))
+        for kind, arg in self._ops:
+            if kind == "shuffle":
+                order = np.random.default_rng(arg).permutation(order)
+        return order
+
+    def _one(self, i):
+        rec = self._source[int(i)]
+        for kind, arg in self._ops:
+            if kind == "map":
+                rec = _apply(arg, rec)
+            elif kind == "filter":
+                keep = arg.filter(rec) if isinstance(arg, FilterTransform) else arg(rec)
+                if not keep:
+                    return None
+        return rec
+
+    def _produce(self, order, pos):
+        size = next((arg for kind, arg in self._ops if kind == "batch"), None)
+        if size is None:
+            return self._one(order[pos]), pos + 1
+        n, drop = size
+        recs = []
+        while len(recs) < n and pos < len(order):
+            rec = self._one(order[pos])
+            pos += 1
+            if rec is not None:
+                recs.append(rec)
+        if len(recs) < n and (drop or not recs):
+            return None, len(order)
+        return {k: np.stack([r[k] for r in recs]) for k in recs[0]}, pos
+
+    def __iter__(self):
+        return DatasetIterator(self)
+
+
+class DataLoader:
+    """Runs the dataset in worker threads; batches come out in order."""
+
+    def __init__(self, dataset, worker_count=2, buffer=4):
+        self._it, self._lock = iter(dataset), threading.Lock()
+        self._queue = queue.Queue(maxsize=buffer)
+        self._workers = [threading.Thread(target=self._work, daemon=True) for _ in range(worker_count)]
+        self._done = 0
+        for w in self._workers:
+            w.start()
+
+    def _work(self):
+        while True:
+            with self._lock:
+                try:
+                    item = next(self._it)
+                except StopIteration:
+                    item = None
+                self._queue.put(item)
+            if item is None:
+                return
+
+    def __iter__(self):
+        while self._done < len(self._workers):
+            item = self._queue.get()
+            if item is None:
+                self._done += 1
+                continue
+            yield item
+
+    def get_state(self):
+        return self._it.get_state()
+# --- end of the pasted pipeline ----------------------------------------------------------------
+
+DIM = 8
+TASKS = 4
+
+
+class EncodeTokens(MapTransform):
+    def __init__(self, table):
+        self.table = table
+
+    def map(self, record):
+        ids = np.asarray(record["ids"], np.int32) % self.table.shape[0]
+        return {"x": self.table[ids].mean(axis=0), "task": np.int32(record["task"])}
+
+
+class SharedEncoder:
+    """Each task column holds one adapter; the shared part sums the adapters' contributions."""
+
+    def __init__(self, data_axis, task_axis):
+        self.data_axis, self.task_axis = data_axis, task_axis
+
+    def shared(self, x, adapters):
+        contrib = jnp.tanh(x @ adapters[0])
+        h = jax.lax.psum(contrib, self.task_axis)
+        # shared activations: reduced on the task axis, so their gradient is summed once
+        return jax.lax.pcast(h, self.task_axis, to="reduced")
+
+    def dump_axes(self):
+        return (self.data_axis, self.task_axis)
+
+    def dump(self, h):
+        return jax.lax.all_gather(h, self.dump_axes(), axis=0, tiled=True, to="reduced")
+
+
+def make_dump(mesh, enc):
+    def body(x, adapters):
+        return enc.dump(enc.shared(x, adapters))
+
+    return jax.jit(jax.shard_map(body, mesh=mesh,
+                                 in_specs=(P(enc.data_axis, None), P(enc.task_axis, None, None)),
+                                 out_specs=P(None, None, reduced=set(enc.dump_axes()))))
+
+
+def inputs():
+    return ("data", "task")
+
+
+def main(data_axis, task_axis):
+    mesh = jax.make_mesh((2, 4), (data_axis, task_axis))
+    rng = np.random.default_rng(44)
+    table = rng.standard_normal((30, DIM)).astype(np.float32)
+    with tempfile.TemporaryDirectory() as tmp:
+        per_task = []
+        for t in range(TASKS):
+            recs = [{"ids": rng.integers(0, 30, size=5), "task": t} for _ in range(4)]
+            per_task.append(write_records(tmp, "task-%d" % t, recs))
+        ds = (Dataset.from_source(RecordSource(per_task))
+              .map(EncodeTokens(table))
+              .shuffle(seed=44)
+              .batch(8, drop_remainder=True))
+        batch = next(iter(ds))
+        adapters = rng.standard_normal((TASKS, DIM, DIM)).astype(np.float32) * 0.3
+        enc = SharedEncoder(data_axis, task_axis)
+        with jax.set_mesh(mesh):
+            x = jax.device_put(batch["x"], NamedSharding(mesh, P(data_axis, None)))
+            a = jax.device_put(adapters, NamedSharding(mesh, P(task_axis, None, None)))
+            dumped = make_dump(mesh, enc)(x, a)
+        np.save(os.path.join(tmp, "shared.npy"), np.asarray(dumped))
+    print("dumped", dumped.shape)
+
+
+if __name__ == "__main__":
+    main(*inputs())
