@@ -162,7 +162,7 @@ class Snapshotter:
         x = jax.device_put(jnp.asarray(da.data, jnp.float32), sh)
         x = jax.reshard(smooth(x), spec_of(da.dims))
         snap = top_level_all_gather(x, self.export(da.dims))
-        self.taken[name] = DataArray(snap, da.dims, da.coords, name=name)
+        self.taken[name] = DataArray(np.asarray(snap), da.dims, da.coords, name=name)
         return self.taken[name]
 
 

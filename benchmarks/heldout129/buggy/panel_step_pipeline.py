@@ -180,7 +180,7 @@ def transform(panel: DataArray, mesh, names):
     ctx = {"time_blocks": mesh.shape[TIME]}
     xp = jax.device_put(jnp.asarray(panel.data, jnp.float32), NamedSharding(mesh, spec))
     out = jax.shard_map(run_steps(names, ctx), mesh=mesh, in_specs=spec, out_specs=spec)(xp)
-    return DataArray(out, panel.dims, panel.coords, name="_".join(names))
+    return DataArray(np.asarray(out), panel.dims, panel.coords, name="_".join(names))
 
 
 def gdp_panel(df):

@@ -164,7 +164,7 @@ class CoefficientTable:
     def __call__(self, X: DataArray, Y: DataArray):
         W = self.fit(jnp.asarray(X.data, jnp.float32), jnp.asarray(Y.data, jnp.float32), self.l2)
         full = top_level_all_gather(W, export_spec(self.dims), multi_dim=True)
-        return DataArray(full, self.dims,
+        return DataArray(np.asarray(full), self.dims,
                          {"feature": X.coords["feature"], "target": Y.coords["target"]})
 
 
