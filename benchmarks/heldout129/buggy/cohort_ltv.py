@@ -1,0 +1,199 @@
+"""retention/ltv.py: cumulative revenue per cohort (LTV curves) and each cohort's total to date."""
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- labelled data (a small pandas/xarray stand-in; the real packages are not installed) -------
+
+import re
+import operator
+
+_OPS = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
+        "==": operator.eq, "!=": operator.ne}
+_CLAUSE = re.compile(r"\s*(\w+)\s*(>=|<=|==|!=|>|<)\s*([\w.\-']+)\s*")
+
+
+class DataFrame:
+    """Columns are NumPy arrays of one length, kept in insertion order."""
+
+    def __init__(self, columns):
+        self._cols = {k: np.asarray(v) for k, v in dict(columns).items()}
+        lengths = {len(v) for v in self._cols.values()}
+        if len(lengths) > 1:
+            raise ValueError(f"columns of different lengths: {sorted(lengths)}")
+
+    @property
+    def columns(self):
+        return list(self._cols)
+
+    def __len__(self):
+        return len(next(iter(self._cols.values()))) if self._cols else 0
+
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            return self._cols[key]
+        return DataFrame({k: self._cols[k] for k in key})
+
+    @property
+    def loc(self):
+        frame = self
+
+        class _Loc:
+            def __getitem__(self, key):
+                rows, cols = key if isinstance(key, tuple) else (key, slice(None))
+                names = frame.columns if cols == slice(None) else ([cols] if isinstance(cols, str) else cols)
+                out = {k: frame._cols[k][rows] for k in names}
+                return out[names[0]] if isinstance(cols, str) else DataFrame(out)
+
+        return _Loc()
+
+    def assign(self, **kw):
+        cols = dict(self._cols)
+        for k, v in kw.items():
+            cols[k] = v(self) if callable(v) else v
+        return DataFrame(cols)
+
+    def pipe(self, fn, *args, **kw):
+        return fn(self, *args, **kw)
+
+    def query(self, expr):
+        mask = np.ones(len(self), dtype=bool)
+        for clause in expr.split(" and "):
+            m = _CLAUSE.fullmatch(clause)
+            if m is None:
+                raise ValueError(f"cannot parse {clause!r}")
+            col, op, lit = m.groups()
+            value = lit.strip("'") if lit.startswith("'") else float(lit)
+            mask &= _OPS[op](self._cols[col], value)
+        return DataFrame({k: v[mask] for k, v in self._cols.items()})
+
+    def groupby(self, col):
+        return _GroupBy(self, col)
+
+    def to_numpy(self, dtype=np.float32):
+        return np.stack([self._cols[k].astype(dtype) for k in self._cols], axis=1)
+
+
+class _GroupBy:
+    def __init__(self, frame, col):
+        self.frame, self.col = frame, col
+        self.keys, self.codes = np.unique(frame[col], return_inverse=True)
+
+    def agg(self, spec):
+        out = {self.col: self.keys}
+        for name, how in spec.items():
+            vals = self.frame[name]
+            fn = getattr(np, how) if isinstance(how, str) else how
+            out[name] = np.array([fn(vals[self.codes == g]) for g in range(len(self.keys))])
+        return DataFrame(out)
+
+
+class DataArray:
+    """An array with named dimensions and coordinate labels per dimension."""
+
+    def __init__(self, data, dims, coords=None, name=None):
+        self.data = np.asarray(data) if not isinstance(data, jax.Array) else data
+        self.dims = tuple(dims)
+        if len(self.dims) != self.data.ndim:
+            raise ValueError(f"{len(self.dims)} dims for an array of rank {self.data.ndim}")
+        self.coords = {d: np.asarray(c) for d, c in (coords or {}).items()}
+        self.name = name
+
+    @property
+    def shape(self):
+        return dict(zip(self.dims, self.data.shape))
+
+    def sel(self, **labels):
+        index = [slice(None)] * len(self.dims)
+        coords = dict(self.coords)
+        for dim, label in labels.items():
+            ax = self.dims.index(dim)
+            hit = np.isin(self.coords[dim], np.atleast_1d(label))
+            index[ax] = np.flatnonzero(hit)
+            coords[dim] = self.coords[dim][hit]
+        return DataArray(self.data[tuple(index)], self.dims, coords, self.name)
+
+    def transpose(self, *dims):
+        order = [self.dims.index(d) for d in dims]
+        return DataArray(np.transpose(self.data, order), dims,
+                         {d: self.coords[d] for d in dims if d in self.coords}, self.name)
+
+    def reduce(self, fn, dim):
+        ax = self.dims.index(dim)
+        dims = tuple(d for d in self.dims if d != dim)
+        return DataArray(fn(self.data, axis=ax), dims,
+                         {d: c for d, c in self.coords.items() if d != dim}, self.name)
+
+    def to_numpy(self):
+        return np.asarray(self.data)
+
+# --- end of the labelled-data section -------------------------------------------------------
+
+# --- library ---------------------------------------------------------------------------------
+
+DIM_TO_AXIS = {"cohort": "cohort", "period": "period"}
+
+
+def spec_of(dims, **kw):
+    return P(*(DIM_TO_AXIS.get(d) for d in dims), **kw)
+
+
+class CohortRevenue:
+    def __init__(self, mesh, sizes: DataArray):
+        self.mesh = mesh
+        self.sizes = sizes
+        self.period_axis = DIM_TO_AXIS["period"]
+
+    def totals(self, rev):
+        return jax.lax.psum(jnp.sum(rev, axis=1), self.period_axis)
+
+    def lifetime(self, rev):
+        return jax.lax.all_gather(rev, self.period_axis, axis=1, tiled=True, to="reduced")
+
+    def body(self, rev, size):
+        life = self.lifetime(rev)
+        total = self.totals(life)
+        cum = jnp.cumsum(life, axis=1)
+        return cum / size[:, None], total / size
+
+    def __call__(self, revenue: DataArray):
+        r_spec, s_spec = spec_of(revenue.dims), spec_of(self.sizes.dims)
+        rp = jax.device_put(jnp.asarray(revenue.data, jnp.float32), NamedSharding(self.mesh, r_spec))
+        sp = jax.device_put(jnp.asarray(self.sizes.data, jnp.float32), NamedSharding(self.mesh, s_spec))
+        f = jax.shard_map(self.body, mesh=self.mesh, in_specs=(r_spec, s_spec),
+                          out_specs=(spec_of(("cohort", None)), s_spec))
+        ltv, total = f(rp, sp)
+        return DataArray(ltv, revenue.dims, revenue.coords, name="ltv"), total
+
+
+def revenue_matrix(orders: DataFrame, n_cohorts, n_periods):
+    o = orders.query("amount > 0").assign(cell=lambda d: d["cohort"] * n_periods + d["period"])
+    agg = o.groupby("cell").agg({"amount": "sum"})
+    grid = np.zeros(n_cohorts * n_periods)
+    grid[agg["cell"]] = agg["amount"]
+    return DataArray(grid.reshape(n_cohorts, n_periods), ("cohort", "period"),
+                     {"cohort": np.arange(n_cohorts), "period": np.arange(n_periods)}, name="revenue")
+
+
+def inputs():
+    rng = np.random.default_rng(38)
+    n = 300
+    cohort = rng.integers(0, 4, n)
+    period = rng.integers(0, 8, n)
+    amount = rng.gamma(2.0, 20.0, n) * (0.9 ** period)
+    sizes = DataArray(np.array([50.0, 60.0, 45.0, 70.0]), ("cohort",), name="size")
+    return DataFrame({"cohort": cohort, "period": period, "amount": amount}), sizes
+
+
+def main(orders, sizes):
+    mesh = jax.make_mesh((2, 4), ("cohort", "period"))
+    rev = revenue_matrix(orders, 4, 8)
+    with jax.set_mesh(mesh):
+        ltv, total = CohortRevenue(mesh, sizes)(rev)
+    print("LTV to date", np.asarray(total).round(2))
+    return ltv.data
+
+
+if __name__ == "__main__":
+    main(*inputs())
