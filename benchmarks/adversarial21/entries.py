@@ -436,3 +436,38 @@ for label, pre, get, old, new, imports in (
 axes_prog("handed_back_control_typeerror_handler", "except TypeError hands back the TypeError; the caller tests TypeError (control).",
           "def check(x):\n    return x.reshape(3, 5)\n\n\ndef attempt(x):\n    try:\n        check(x)\n    except TypeError as exc:\n        return exc\n    return None",
           ['err = attempt(x)', 'axes = ("i",) if isinstance(err, TypeError) else ("i", "j")'], "    return x.reshape(3, 5)", "    return x.reshape(8, 8)")
+
+# -- guard_clauses.py / exact_host_arrays.py: a guard on NumPy values the program sets (known to a reader), whose
+#    NumPy answer is not the arithmetic one; the guard raises and the handler narrows ---------------------------------
+for label, setup, test, old, new in (
+        ("int8_add_wraps", "w = np.array([100, 1], dtype=np.int8) + np.int8(100)", "np.any(w < 0)", "np.int8(100)", "np.int8(10)"),
+        ("uint8_add_wraps", "w = np.array([250, 200], dtype=np.uint8) + 10", "np.any(w < 100)", "dtype=np.uint8) + 10", "dtype=np.uint8) + 1"),
+        ("uint8_sub_wraps", "w = np.arange(3, dtype=np.uint8) - 1", "np.any(w > 2)", "np.arange(3, dtype=np.uint8) - 1", "np.arange(3, dtype=np.uint8) + 0"),
+        ("int32_scalar_wraps", "w = np.array([2**31 - 1], dtype=np.int32) + np.int32(1)", "np.any(w < 0)", "+ np.int32(1)", "- np.int32(1)"),
+        ("float16_overflow_inf", "w = np.array([70000.0], dtype=np.float32).astype(np.float16)", "np.any(np.isinf(w))", "[70000.0]", "[7000.0]"),
+        ("nan_max", "w = np.array([1.0, np.nan])", "np.isnan(w.max())", "[1.0, np.nan]", "[1.0, 2.0]"),
+        ("float_sum_not_exact", "w = np.array([0.1, 0.2])", "w.sum() != 0.3", "[0.1, 0.2]", "[0.25, 0.05]"),
+        ("round_half_even", "w = np.round(np.array([2.5]))", "np.any(w != 3.0)", "[2.5]", "[2.75]"),
+        ("floor_divide_negative", "w = np.array([3]) // np.array([-2])", "np.any(w != -1)", "np.array([3]) // np.array([-2])", "np.array([2]) // np.array([-2])"),
+        ("mod_negative", "w = np.array([-7]) % 3", "np.any(w >= 0)", "np.array([-7]) % 3", "np.array([-7]) % -3"),
+        ("float32_precision", "w = np.array([16777217], dtype=np.float32)", "np.any(w.astype(np.float64) != 16777217)", "[16777217], dtype=np.float32)", "[16777217], dtype=np.float64)"),
+        ("int_truncation_astype", "w = np.array([-1.5]).astype(np.int64)", "np.any(w != -2)", "[-1.5]", "[-2.0]"),
+        ("argmax_first", "w = np.array([np.argmax(np.array([1, 3, 3]))])", "np.any(w != 2)", "[1, 3, 3]", "[1, 2, 3]"),
+        ("bool_sum_counts", "w = np.array([True, True, True]).sum(keepdims=True)", "np.any(w != 1)", "[True, True, True]", "[True, False, False]"),
+        ("clip_swapped_bounds", "w = np.clip(np.array([5.0]), 4.0, 1.0)", "np.any(w != 4.0)", "4.0, 1.0)", "4.0, 4.0)"),
+        ("sqrt_negative_nan", "w = np.sqrt(np.array([-1.0]))", "np.any(np.isnan(w))", "[-1.0]", "[1.0]")):
+    axes_prog(f"numpy_known_{label}", f"The program's NumPy values ({label.replace('_', ' ')}) make the guard raise; the handler narrows.", "",
+              ['with np.errstate(all="ignore"):', f'    {setup}', 'try:', f'    if {test}:', '        raise ValueError("bad weights")',
+               '    axes = ("i", "j")', 'except ValueError:', '    axes = ("i",)'], old, new)
+
+# -- library_members.py / array_reads.py: draws of size None are Python numbers, not arrays ----------------------------
+for label, expr, attr, twin in (
+        ("generator_random", "RNG.random()", "shape", "real"), ("generator_normal", "RNG.normal()", "dtype", "real"),
+        ("generator_uniform", "RNG.uniform()", "sum", "imag"), ("generator_standard_normal", "RNG.standard_normal()", "ndim", "real"),
+        ("generator_exponential", "RNG.exponential()", "size", "real"), ("generator_choice_int", "RNG.choice(4)", "dtype", "real"),
+        ("legacy_rand", "np.random.rand()", "shape", "real"), ("legacy_randint", "np.random.randint(8)", "dtype", "real"),
+        ("randomstate_randn", "np.random.RandomState(0).randn()", "shape", "real"),
+        ("generator_bit_generator", "RNG.bit_generator", "shape", "random_raw"),
+        ("iinfo", "np.iinfo(np.int8)", "shape", "max"), ("device", "jax.devices()[0]", "shape", "platform")):
+    pick(f"hasattr_draw_{label}_{attr}", f"`{expr}` is no array: it has no `.{attr}`.", "RNG = np.random.default_rng(5)",
+         f'not hasattr({expr}, "{attr}")', f'"{attr}")', f'"{twin}")')
