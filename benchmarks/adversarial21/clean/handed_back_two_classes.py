@@ -1,0 +1,40 @@
+"""except (TypeError, ValueError) hands back a TypeError; the caller tests TypeError."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def check(x):
+    return x.reshape(3, 5)
+
+
+def attempt(x):
+    try:
+        check(x)
+    except (TypeError, ValueError) as exc:
+        return exc
+    return None
+
+
+def main(mesh, x):
+    err = attempt(x)
+    axes = ("i",) if isinstance(err, TypeError) else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,42 @@
+"""warnings.formatwarning replaced by a function that raises: warn raises RuntimeError."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import warnings
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def loud(message, category, filename, lineno, file=None, line=None):
+    raise RuntimeError(str(message))
+
+
+def loud_format(message, category, filename, lineno, line=None):
+    raise RuntimeError(str(message))
+
+
+def main(mesh, x):
+    with warnings.catch_warnings():
+        warnings.formatwarning = loud_format
+        try:
+            warnings.warn("old keyword", UserWarning)
+            axes = ("i", "j")
+        except RuntimeError:
+            axes = ("i",)
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
