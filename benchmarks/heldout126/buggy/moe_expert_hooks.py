@@ -203,7 +203,7 @@ def main(x):
                              is_leaf=lambda a: isinstance(a, P))
         fn = jax.shard_map(lambda st, a: merge(graphdef, st)(a), mesh=mesh,
                            in_specs=(specs, P("data")),
-                           out_specs=(P("data"), [P(None, None, None, reduced={"expert"}),
+                           out_specs=(P("data"), [P(None, "data", None, reduced={"expert"}),
                                                   P(None, None, None, reduced=set(axes["all"]))]))
         y, dumps = jax.jit(fn)(state, jax.device_put(x, NamedSharding(mesh, P("data"))))
         print("dumps", [d.shape for d in dumps])

@@ -166,7 +166,7 @@ class Experts(Module):
 
     def expert_outputs(self, x):
         gates = jax.nn.sigmoid(x @ self.gate.value)
-        y = jnp.einsum("td,ede->ted", x, self.w.value) * gates[..., None]
+        y = jnp.einsum("td,edf->tef", x, self.w.value) * gates[..., None]
         # every shard sees every expert's contribution for the dashboards
         return jax.lax.all_gather(y, self.cfg.expert_axis, axis=1, tiled=True, to="reduced")
 
@@ -196,7 +196,7 @@ def main(x):
                            out_specs=P((cfg.data_axis, cfg.expert_axis)))
         y = jax.jit(fn)(state, jax.device_put(x, NamedSharding(mesh, P(cfg.data_axis))))
         w, g = np.asarray(layer.w.value), np.asarray(layer.gate.value)
-        ref = np.einsum("td,ede,te->td", x, w, 1 / (1 + np.exp(-(x @ g))))
+        ref = np.einsum("td,edf,te->tf", x, w, 1 / (1 + np.exp(-(x @ g))))
         np.testing.assert_allclose(np.asarray(y), ref, rtol=1e-4, atol=1e-5)
         print("moe combine", y.shape)
         return y

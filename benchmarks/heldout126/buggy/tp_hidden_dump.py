@@ -226,7 +226,7 @@ def main(x):
         dumper = HiddenDumper([("model", 1), (MESH_AXES, 0)])
         out, hidden = jax.jit(dump_fn(graphdef, specs, dumper, mesh))(state, xs)
         print("dumped", [h.shape for h in hidden])
-        assert hidden[0].shape == (8 * 2, 16)
+        assert hidden[0].shape == (8, 16)
         return out
 
 
