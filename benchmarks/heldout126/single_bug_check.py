@@ -91,6 +91,30 @@ FIXES = {
         ('                                  to="reduced")', '                                  to="invarying")'),
         ('out_specs=P("data", None, reduced={"expert"}))', 'out_specs=P("data", None))'),
     ],
+    # bn_*
+    'bn_stats_logger.py': [
+        ('self.records.append(jax.lax.all_gather(bn.mean.value, bn.axis_name, tiled=True,',
+         f'self.records.append(jax.lax.all_gather({PC}(bn.mean.value, bn.axis_name, to="varying"), bn.axis_name, tiled=True,'),
+    ],
+    'bn_ghost_inspect.py': [
+        ('return jax.lax.all_gather(whole[None], self.axes.all, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(whole[None], self.axes.feat, to="varying"), self.axes.all, tiled=True, to="reduced")'),
+    ],
+    'bn_exact_moments.py': [
+        ('s1 = jax.lax.psum(s1, self.axis_name)', f's1 = jax.lax.psum({PC}(s1, self.axis_name, to="varying"), self.axis_name)'),
+        ('s2 = jax.lax.psum(s2, self.axis_name)', f's2 = jax.lax.psum({PC}(s2, self.axis_name, to="varying"), self.axis_name)'),
+    ],
+    'bn_stats_export.py': [
+        ('lives_on = {mesh.axis_names[0]} if var.sharding else set()', 'lives_on = set(var.sharding or ())'),
+    ],
+    'bn_energy_reg.py': [
+        ('cfg = ModelConfig()', 'cfg = ModelConfig(reg_axes=("batch",))'),
+    ],
+    'bn_gathered_var.py': [
+        ('return jax.lax.all_gather(x, self.axis_name, axis=0, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(x, self.axis_name, axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(reduced={BN_AXIS}))', 'out_specs=P())'),
+    ],
 }
 
 if __name__ == "__main__":
