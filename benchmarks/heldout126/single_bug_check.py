@@ -115,6 +115,28 @@ FIXES = {
          'return jax.lax.all_gather(x, self.axis_name, axis=0, tiled=True, to="invarying")'),
         ('out_specs=P(reduced={BN_AXIS}))', 'out_specs=P())'),
     ],
+    # opt_*
+    'opt_grad_norm_history.py': [
+        ('return jax.lax.all_gather(local_norm, self.shard_axis, to="reduced")',
+         f'return jax.lax.all_gather({PC}(local_norm, self.shard_axis, to="varying"), self.shard_axis, to="reduced")'),
+    ],
+    'opt_moment_dump.py': [
+        ('DUMP_PLAN = (("fsdp", 1), (("data", "fsdp"), 0))', 'DUMP_PLAN = (("fsdp", 1), ("data", 0))'),
+    ],
+    'opt_ema_sync.py': [
+        ('fresh = layer.full_kernel()', 'fresh = jax.lax.all_gather(layer.kernel.value, Axes.FSDP, axis=0, tiled=True)'),
+    ],
+    'opt_state_saver.py': [
+        ('gathered = {a for a in (var.sharding or ()) if isinstance(a, str)}',
+         'gathered = {a for e in (var.sharding or ()) if e for a in (e if isinstance(e, tuple) else (e,))}'),
+    ],
+    'opt_clip_norm.py': [
+        ('clip_by_global_norm(1.0, "fsdp", mesh.axis_names)', 'clip_by_global_norm(1.0, "fsdp", ("data",))'),
+    ],
+    'opt_gathered_decay.py': [
+        ('return jax.lax.all_gather(w, self.cfg.fsdp_axis, axis=0, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(w, self.cfg.fsdp_axis, axis=0, tiled=True, to="invarying")'),
+    ],
 }
 
 if __name__ == "__main__":
