@@ -137,6 +137,29 @@ FIXES = {
         ('return jax.lax.all_gather(w, self.cfg.fsdp_axis, axis=0, tiled=True, to="reduced")',
          'return jax.lax.all_gather(w, self.cfg.fsdp_axis, axis=0, tiled=True, to="invarying")'),
     ],
+    # lora_*
+    'lora_adapter_monitor.py': [
+        ('self.seen["delta"] = jax.lax.all_gather(delta, layer.axis, axis=1, tiled=True, to="reduced")',
+         f'self.seen["delta"] = jax.lax.all_gather({PC}(delta, layer.axis, to="varying"), layer.axis, axis=1, tiled=True, to="reduced")'),
+    ],
+    'lora_tenant_audit.py': [
+        ('{"over": (TENANT_AXIS, RANK_AXIS), "dim": 0},', '{"over": TENANT_AXIS, "dim": 0},'),
+    ],
+    'lora_rank_usage.py': [
+        ('self.rank_usage.value = jax.lax.psum(usage, self.cfg.rank_axis)',
+         'self.rank_usage.value = jax.lax.psum(usage, self.cfg.batch_axis)'),
+    ],
+    'lora_merged_export.py': [
+        ('P(None, "data", reduced={"model"})', 'P(None, "model", reduced={"data"})'),
+    ],
+    'lora_l2_penalty.py': [
+        ('return jax.lax.psum(local, axes)', f'return jax.lax.psum({PC}(local, "data", to="varying"), axes) / 2'),
+    ],
+    'lora_scaled_delta.py': [
+        ('return jax.lax.all_gather(part, self.spec.axis, axis=-1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(part, self.spec.axis, axis=-1, tiled=True, to="invarying")'),
+        ('out_specs=P("data", reduced={spec.axis}))', 'out_specs=P("data"))'),
+    ],
 }
 
 if __name__ == "__main__":
