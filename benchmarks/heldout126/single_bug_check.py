@@ -160,6 +160,30 @@ FIXES = {
          'return jax.lax.all_gather(part, self.spec.axis, axis=-1, tiled=True, to="invarying")'),
         ('out_specs=P("data", reduced={spec.axis}))', 'out_specs=P("data"))'),
     ],
+    # surgery_*
+    'surgery_prune_scores.py': [
+        ('scores[path] = jax.lax.all_gather(s, layer.score_axis, tiled=True, to="reduced")',
+         f'scores[path] = jax.lax.all_gather({PC}(s, layer.score_axis, to="varying"), layer.score_axis, tiled=True, to="reduced")'),
+    ],
+    'surgery_param_inspect.py': [
+        ('seen[path] = jax.lax.all_gather(own, self.mesh_axes, axis=0, tiled=True, to="reduced")',
+         f'seen[path] = jax.lax.all_gather({PC}(own, m.tp_axis, to="varying"), self.mesh_axes, axis=0, tiled=True, to="reduced")'),
+    ],
+    'surgery_rotate_whole.py': [
+        ('received = jax.lax.ppermute(whole, self.axis, self.perm)',
+         f'received = jax.lax.ppermute({PC}(whole, self.axis, to="varying"), self.axis, self.perm)'),
+    ],
+    'surgery_embed_export.py': [
+        ('P(*([None] * var.value.ndim), reduced=axes))', 'P(*([None] * var.value.ndim), reduced=axes), multi_dim=True)'),
+    ],
+    'surgery_swap_calibrate.py': [
+        ('self.axes = mesh.axis_names', 'self.axes = ("data",)'),
+    ],
+    'surgery_fold_bn.py': [
+        ('w = jax.lax.all_gather(module.kernel.value, module.axis, axis=1, tiled=True, to="reduced")',
+         'w = jax.lax.all_gather(module.kernel.value, module.axis, axis=1, tiled=True, to="invarying")'),
+        ('out_specs=P(reduced={"tensor"}))', 'out_specs=P())'),
+    ],
 }
 
 if __name__ == "__main__":
