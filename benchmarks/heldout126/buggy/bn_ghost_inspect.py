@@ -1,0 +1,220 @@
+"""models/ghost_bn.py: ghost batch norm (per-shard statistics) with a statistics inspector.
+
+Each batch shard normalises with its own statistics (no cross-replica sync, as in ghost batch
+norm); the inspector collects every shard's statistics, first across the feature shards, then
+across the whole mesh, for the divergence report.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- nnx_lite: the NNX-style core we vendor (utils/nnx_lite.py, pasted) ---------------------
+class Variable:
+    """A mutable box around one array; sharding metadata travels with it."""
+
+    def __init__(self, value, sharding=None, **metadata):
+        self.value, self.sharding, self.metadata = value, sharding, metadata
+
+    def replace(self, value):
+        return type(self)(value, self.sharding, **self.metadata)
+
+
+class Param(Variable): pass
+class BatchStat(Variable): pass
+class OptState(Variable): pass
+
+
+for _cls in (Variable, Param, BatchStat, OptState):
+    jax.tree_util.register_pytree_node(
+        _cls, lambda v: ((v.value,), (type(v), v.sharding, tuple(sorted(v.metadata.items())))),
+        lambda aux, ch: aux[0](ch[0], aux[1], **dict(aux[2])))
+
+
+class State(dict):
+    """Flat mapping 'path/to/attr' -> Variable, a pytree."""
+
+    def filter(self, *types):
+        return State({k: v for k, v in self.items() if isinstance(v, types)})
+
+    def specs(self):
+        return State({k: v.replace(P(*v.sharding) if v.sharding else P()) for k, v in self.items()})
+
+
+jax.tree_util.register_pytree_node(
+    State, lambda s: (tuple(s[k] for k in sorted(s)), tuple(sorted(s))),
+    lambda keys, vals: State(zip(keys, vals)))
+
+
+class Rngs:
+    def __init__(self, default=0, **streams):
+        self._keys = {n: jax.random.key(s) for n, s in dict(streams, default=default).items()}
+        self._counts = {n: 0 for n in self._keys}
+
+    def __getattr__(self, name):
+        name = name if name in self.__dict__["_keys"] else "default"
+
+        def next_key():
+            self._counts[name] += 1
+            return jax.random.fold_in(self._keys[name], self._counts[name])
+        return next_key
+
+
+class Module:
+    def iter_children(self):
+        for name, value in vars(self).items():
+            if isinstance(value, Module):
+                yield name, value
+            elif isinstance(value, (list, tuple)):
+                yield from ((f"{name}/{i}", m) for i, m in enumerate(value) if isinstance(m, Module))
+
+    def iter_modules(self, prefix=""):
+        yield prefix, self
+        for name, child in self.iter_children():
+            yield from child.iter_modules(f"{prefix}/{name}" if prefix else name)
+
+    def iter_variables(self):
+        for path, module in self.iter_modules():
+            for name, value in vars(module).items():
+                if isinstance(value, Variable):
+                    yield (f"{path}/{name}" if path else name), value
+
+
+class GraphDef:
+    def __init__(self, module):
+        self.module = module
+
+
+def _skeleton(module):
+    new = object.__new__(type(module))
+    for name, value in vars(module).items():
+        if isinstance(value, Module):
+            value = _skeleton(value)
+        elif isinstance(value, Variable):
+            value = value.replace(None)
+        elif isinstance(value, list) and any(isinstance(v, Module) for v in value):
+            value = [_skeleton(v) if isinstance(v, Module) else v for v in value]
+        vars(new)[name] = value
+    return new
+
+
+def split(module, *filters):
+    state = State(module.iter_variables())
+    return GraphDef(_skeleton(module)), (state.filter(*filters) if filters else state)
+
+
+def update(module, state):
+    variables = dict(module.iter_variables())
+    for path, var in state.items():
+        variables[path].value = var.value
+
+
+def merge(graphdef, state):
+    module = _skeleton(graphdef.module)
+    update(module, state)
+    return module
+
+
+def jit(fn):
+    """nnx.jit-alike: Module arguments are split before the jitted call and updated after it."""
+    def wrapper(*args):
+        mods = {i: a for i, a in enumerate(args) if isinstance(a, Module)}
+        defs = {i: split(m)[0] for i, m in mods.items()}
+
+        def pure(states, rest):
+            full = [merge(defs[i], states[i]) if i in defs else rest[i] for i in range(len(args))]
+            out = fn(*full)
+            return out, {i: split(full[i])[1] for i in defs}
+
+        rest = [None if i in mods else a for i, a in enumerate(args)]
+        out, new_states = jax.jit(pure)({i: split(m)[1] for i, m in mods.items()}, rest)
+        for i, m in mods.items():
+            update(m, new_states[i])
+        return out
+    return wrapper
+
+
+class Optimizer:
+    """nnx.Optimizer-alike: holds the model, the transform and its state."""
+
+    def __init__(self, model, tx, wrt=Param):
+        self.model, self.tx, self.wrt, self.step = model, tx, wrt, 0
+        self.opt_state = tx.init(split(model, wrt)[1])
+
+    def update(self, grads):
+        params = split(self.model, self.wrt)[1]
+        updates, self.opt_state = self.tx.update(grads, self.opt_state, params)
+        update(self.model, jax.tree.map(lambda p, u: p + u, params, updates))
+        self.step += 1
+# --- end nnx_lite ------------------------------------------------------------------------------
+
+
+class MeshAxes:
+    def __init__(self, batch="batch", feat="feat"):
+        self.batch, self.feat = batch, feat
+
+    @property
+    def all(self):
+        return (self.batch, self.feat)
+
+
+class GhostBatchNorm(Module):
+    def __init__(self, features, axes, eps=1e-5):
+        self.axes, self.eps = axes, eps
+        self.scale = Param(jnp.ones((features,)), sharding=(axes.feat,))
+        self.last_mean = BatchStat(jnp.zeros((features,)), sharding=(axes.feat,))
+
+    def __call__(self, x):
+        mu = x.mean(0)
+        var = x.var(0)
+        self.last_mean.value = mu
+        return (x - mu) / jnp.sqrt(var + self.eps) * self.scale.value
+
+
+class StatsInspector:
+    def __init__(self, axes):
+        self.axes = axes
+
+    def features_whole(self, stat):
+        return jax.lax.all_gather(stat, self.axes.feat, tiled=True, to="reduced")
+
+    def everywhere(self, stat):
+        whole = self.features_whole(stat)
+        return jax.lax.all_gather(whole[None], self.axes.all, tiled=True, to="reduced")
+
+
+def inspect_fn(graphdef, specs, axes, mesh):
+    inspector = StatsInspector(axes)
+
+    def body(st, x):
+        bn = merge(graphdef, st)
+        y = bn(x)
+        return y, inspector.everywhere(bn.last_mean.value)
+
+    return jax.jit(jax.shard_map(body, mesh=mesh, in_specs=(specs, P(axes.batch, axes.feat)),
+                                 out_specs=(P(axes.batch, axes.feat), P(reduced=set(axes.all)))))
+
+
+def inputs():
+    x = np.arange(16 * 4, dtype=np.float32).reshape(16, 4) % 7.0
+    return (x,)
+
+
+def main(x):
+    axes = MeshAxes()
+    mesh = jax.make_mesh((4, 2), axes.all)
+    with jax.set_mesh(mesh):
+        bn = GhostBatchNorm(4, axes)
+        graphdef, state = split(bn)
+        specs = state.specs()
+        state = jax.tree.map(lambda v, s: jax.device_put(v, NamedSharding(mesh, s)), state, specs,
+                             is_leaf=lambda a: isinstance(a, P))
+        xs = jax.device_put(x, NamedSharding(mesh, P(axes.batch, axes.feat)))
+        y, means = inspect_fn(graphdef, specs, axes, mesh)(state, xs)
+        print("ghost means", np.asarray(means).shape)
+        assert np.isfinite(np.asarray(y)).all()
+        return y
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,213 @@
+"""peft/lora_train.py: LoRA fine-tuning step with an L2 penalty on the adapters.
+
+The adapters of a column-parallel layer are split over the model axis (B's output features);
+the penalty is summed over the mesh axes the trainer config lists.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- nnx_lite: the NNX-style core we vendor (utils/nnx_lite.py, pasted) ---------------------
+class Variable:
+    """A mutable box around one array; sharding metadata travels with it."""
+
+    def __init__(self, value, sharding=None, **metadata):
+        self.value, self.sharding, self.metadata = value, sharding, metadata
+
+    def replace(self, value):
+        return type(self)(value, self.sharding, **self.metadata)
+
+
+class Param(Variable): pass
+class BatchStat(Variable): pass
+class OptState(Variable): pass
+
+
+for _cls in (Variable, Param, BatchStat, OptState):
+    jax.tree_util.register_pytree_node(
+        _cls, lambda v: ((v.value,), (type(v), v.sharding, tuple(sorted(v.metadata.items())))),
+        lambda aux, ch: aux[0](ch[0], aux[1], **dict(aux[2])))
+
+
+class State(dict):
+    """Flat mapping 'path/to/attr' -> Variable, a pytree."""
+
+    def filter(self, *types):
+        return State({k: v for k, v in self.items() if isinstance(v, types)})
+
+    def specs(self):
+        return State({k: v.replace(P(*v.sharding) if v.sharding else P()) for k, v in self.items()})
+
+
+jax.tree_util.register_pytree_node(
+    State, lambda s: (tuple(s[k] for k in sorted(s)), tuple(sorted(s))),
+    lambda keys, vals: State(zip(keys, vals)))
+
+
+class Rngs:
+    def __init__(self, default=0, **streams):
+        self._keys = {n: jax.random.key(s) for n, s in dict(streams, default=default).items()}
+        self._counts = {n: 0 for n in self._keys}
+
+    def __getattr__(self, name):
+        name = name if name in self.__dict__["_keys"] else "default"
+
+        def next_key():
+            self._counts[name] += 1
+            return jax.random.fold_in(self._keys[name], self._counts[name])
+        return next_key
+
+
+class Module:
+    def iter_children(self):
+        for name, value in vars(self).items():
+            if isinstance(value, Module):
+                yield name, value
+            elif isinstance(value, (list, tuple)):
+                yield from ((f"{name}/{i}", m) for i, m in enumerate(value) if isinstance(m, Module))
+
+    def iter_modules(self, prefix=""):
+        yield prefix, self
+        for name, child in self.iter_children():
+            yield from child.iter_modules(f"{prefix}/{name}" if prefix else name)
+
+    def iter_variables(self):
+        for path, module in self.iter_modules():
+            for name, value in vars(module).items():
+                if isinstance(value, Variable):
+                    yield (f"{path}/{name}" if path else name), value
+
+
+class GraphDef:
+    def __init__(self, module):
+        self.module = module
+
+
+def _skeleton(module):
+    new = object.__new__(type(module))
+    for name, value in vars(module).items():
+        if isinstance(value, Module):
+            value = _skeleton(value)
+        elif isinstance(value, Variable):
+            value = value.replace(None)
+        elif isinstance(value, list) and any(isinstance(v, Module) for v in value):
+            value = [_skeleton(v) if isinstance(v, Module) else v for v in value]
+        vars(new)[name] = value
+    return new
+
+
+def split(module, *filters):
+    state = State(module.iter_variables())
+    return GraphDef(_skeleton(module)), (state.filter(*filters) if filters else state)
+
+
+def update(module, state):
+    variables = dict(module.iter_variables())
+    for path, var in state.items():
+        variables[path].value = var.value
+
+
+def merge(graphdef, state):
+    module = _skeleton(graphdef.module)
+    update(module, state)
+    return module
+
+
+def jit(fn):
+    """nnx.jit-alike: Module arguments are split before the jitted call and updated after it."""
+    def wrapper(*args):
+        mods = {i: a for i, a in enumerate(args) if isinstance(a, Module)}
+        defs = {i: split(m)[0] for i, m in mods.items()}
+
+        def pure(states, rest):
+            full = [merge(defs[i], states[i]) if i in defs else rest[i] for i in range(len(args))]
+            out = fn(*full)
+            return out, {i: split(full[i])[1] for i in defs}
+
+        rest = [None if i in mods else a for i, a in enumerate(args)]
+        out, new_states = jax.jit(pure)({i: split(m)[1] for i, m in mods.items()}, rest)
+        for i, m in mods.items():
+            update(m, new_states[i])
+        return out
+    return wrapper
+
+
+class Optimizer:
+    """nnx.Optimizer-alike: holds the model, the transform and its state."""
+
+    def __init__(self, model, tx, wrt=Param):
+        self.model, self.tx, self.wrt, self.step = model, tx, wrt, 0
+        self.opt_state = tx.init(split(model, wrt)[1])
+
+    def update(self, grads):
+        params = split(self.model, self.wrt)[1]
+        updates, self.opt_state = self.tx.update(grads, self.opt_state, params)
+        update(self.model, jax.tree.map(lambda p, u: p + u, params, updates))
+        self.step += 1
+# --- end nnx_lite ------------------------------------------------------------------------------
+
+
+TRAINER = {"mesh": {"data": 2, "model": 4}, "l2": 1e-2, "lr": 0.1}
+
+
+class ColumnLoRA(Module):
+    def __init__(self, d_in, d_out, rank, axis, rngs):
+        self.axis = axis
+        self.kernel = Param(jax.random.normal(rngs.params(), (d_in, d_out)) * 0.2, sharding=(None, axis))
+        self.lora_a = Param(jax.random.normal(rngs.lora(), (d_in, rank)) * 0.1, sharding=None)
+        self.lora_b = Param(jnp.zeros((rank, d_out)) + 0.01, sharding=(None, axis))
+
+    def __call__(self, x):
+        return x @ self.kernel.value + (x @ self.lora_a.value) @ self.lora_b.value
+
+    def adapter_penalty(self, axes):
+        local = jnp.sum(self.lora_a.value ** 2) + jnp.sum(self.lora_b.value ** 2)
+        return jax.lax.psum(local, axes)
+
+
+def make_step(graphdef, specs, mesh):
+    axes = tuple(TRAINER["mesh"])
+    adapters = ("lora_a", "lora_b")
+
+    def body(st, x, y):
+        def loss_fn(s):
+            m = merge(graphdef, s)
+            fit = jnp.mean((m(x) - y) ** 2)
+            return fit + TRAINER["l2"] * m.adapter_penalty(axes)
+
+        loss, grads = jax.value_and_grad(loss_fn)(st)
+        new = State({k: (v.replace(v.value - TRAINER["lr"] * jax.lax.pmean(grads[k].value, "data"))
+                         if k in adapters else v) for k, v in st.items()})
+        return new, jax.lax.pmean(loss, ("data", "model"))
+
+    return jax.jit(jax.shard_map(body, mesh=mesh,
+                                 in_specs=(specs, P("data"), P("data", "model")),
+                                 out_specs=(specs, P())))
+
+
+def inputs():
+    rng = np.random.default_rng(9)
+    x = rng.normal(size=(8, 6)).astype(np.float32)
+    return x, np.tanh(x @ rng.normal(size=(6, 8))).astype(np.float32)
+
+
+def main(x, y):
+    mesh = jax.make_mesh(tuple(TRAINER["mesh"].values()), tuple(TRAINER["mesh"]))
+    with jax.set_mesh(mesh):
+        layer = ColumnLoRA(6, 8, 2, "model", Rngs(params=4, lora=5))
+        graphdef, state = split(layer, Param)
+        specs = state.specs()
+        state = jax.tree.map(lambda v, s: jax.device_put(v, NamedSharding(mesh, s)), state, specs,
+                             is_leaf=lambda a: isinstance(a, P))
+        step = make_step(graphdef, specs, mesh)
+        xs = jax.device_put(x, NamedSharding(mesh, P("data")))
+        ys = jax.device_put(y, NamedSharding(mesh, P("data", "model")))
+        for _ in range(3):
+            state, loss = step(state, xs, ys)
+        print("lora loss", np.asarray(loss))
+        return loss
+
+
+if __name__ == "__main__":
+    main(*inputs())

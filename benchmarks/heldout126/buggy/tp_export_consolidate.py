@@ -1,0 +1,225 @@
+"""export/consolidate.py: consolidate a tensor-parallel MLP's Params into whole arrays.
+
+Each Param says how it is sharded and, in its metadata, which mesh axes a consolidated copy is
+reduced over; the exporter turns that into the out sharding of top_level_all_gather.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- nnx_lite: the NNX-style core we vendor (utils/nnx_lite.py, pasted) ---------------------
+class Variable:
+    """A mutable box around one array; sharding metadata travels with it."""
+
+    def __init__(self, value, sharding=None, **metadata):
+        self.value, self.sharding, self.metadata = value, sharding, metadata
+
+    def replace(self, value):
+        return type(self)(value, self.sharding, **self.metadata)
+
+
+class Param(Variable): pass
+class BatchStat(Variable): pass
+class OptState(Variable): pass
+
+
+for _cls in (Variable, Param, BatchStat, OptState):
+    jax.tree_util.register_pytree_node(
+        _cls, lambda v: ((v.value,), (type(v), v.sharding, tuple(sorted(v.metadata.items())))),
+        lambda aux, ch: aux[0](ch[0], aux[1], **dict(aux[2])))
+
+
+class State(dict):
+    """Flat mapping 'path/to/attr' -> Variable, a pytree."""
+
+    def filter(self, *types):
+        return State({k: v for k, v in self.items() if isinstance(v, types)})
+
+    def specs(self):
+        return State({k: v.replace(P(*v.sharding) if v.sharding else P()) for k, v in self.items()})
+
+
+jax.tree_util.register_pytree_node(
+    State, lambda s: (tuple(s[k] for k in sorted(s)), tuple(sorted(s))),
+    lambda keys, vals: State(zip(keys, vals)))
+
+
+class Rngs:
+    def __init__(self, default=0, **streams):
+        self._keys = {n: jax.random.key(s) for n, s in dict(streams, default=default).items()}
+        self._counts = {n: 0 for n in self._keys}
+
+    def __getattr__(self, name):
+        name = name if name in self.__dict__["_keys"] else "default"
+
+        def next_key():
+            self._counts[name] += 1
+            return jax.random.fold_in(self._keys[name], self._counts[name])
+        return next_key
+
+
+class Module:
+    def iter_children(self):
+        for name, value in vars(self).items():
+            if isinstance(value, Module):
+                yield name, value
+            elif isinstance(value, (list, tuple)):
+                yield from ((f"{name}/{i}", m) for i, m in enumerate(value) if isinstance(m, Module))
+
+    def iter_modules(self, prefix=""):
+        yield prefix, self
+        for name, child in self.iter_children():
+            yield from child.iter_modules(f"{prefix}/{name}" if prefix else name)
+
+    def iter_variables(self):
+        for path, module in self.iter_modules():
+            for name, value in vars(module).items():
+                if isinstance(value, Variable):
+                    yield (f"{path}/{name}" if path else name), value
+
+
+class GraphDef:
+    def __init__(self, module):
+        self.module = module
+
+
+def _skeleton(module):
+    new = object.__new__(type(module))
+    for name, value in vars(module).items():
+        if isinstance(value, Module):
+            value = _skeleton(value)
+        elif isinstance(value, Variable):
+            value = value.replace(None)
+        elif isinstance(value, list) and any(isinstance(v, Module) for v in value):
+            value = [_skeleton(v) if isinstance(v, Module) else v for v in value]
+        vars(new)[name] = value
+    return new
+
+
+def split(module, *filters):
+    state = State(module.iter_variables())
+    return GraphDef(_skeleton(module)), (state.filter(*filters) if filters else state)
+
+
+def update(module, state):
+    variables = dict(module.iter_variables())
+    for path, var in state.items():
+        variables[path].value = var.value
+
+
+def merge(graphdef, state):
+    module = _skeleton(graphdef.module)
+    update(module, state)
+    return module
+
+
+def jit(fn):
+    """nnx.jit-alike: Module arguments are split before the jitted call and updated after it."""
+    def wrapper(*args):
+        mods = {i: a for i, a in enumerate(args) if isinstance(a, Module)}
+        defs = {i: split(m)[0] for i, m in mods.items()}
+
+        def pure(states, rest):
+            full = [merge(defs[i], states[i]) if i in defs else rest[i] for i in range(len(args))]
+            out = fn(*full)
+            return out, {i: split(full[i])[1] for i in defs}
+
+        rest = [None if i in mods else a for i, a in enumerate(args)]
+        out, new_states = jax.jit(pure)({i: split(m)[1] for i, m in mods.items()}, rest)
+        for i, m in mods.items():
+            update(m, new_states[i])
+        return out
+    return wrapper
+
+
+class Optimizer:
+    """nnx.Optimizer-alike: holds the model, the transform and its state."""
+
+    def __init__(self, model, tx, wrt=Param):
+        self.model, self.tx, self.wrt, self.step = model, tx, wrt, 0
+        self.opt_state = tx.init(split(model, wrt)[1])
+
+    def update(self, grads):
+        params = split(self.model, self.wrt)[1]
+        updates, self.opt_state = self.tx.update(grads, self.opt_state, params)
+        update(self.model, jax.tree.map(lambda p, u: p + u, params, updates))
+        self.step += 1
+# --- end nnx_lite ------------------------------------------------------------------------------
+
+
+AXES = ("data", "model")
+
+
+def tp_param(value, sharding):
+    gathered = {a for a in sharding if a is not None}
+    return Param(value, sharding=sharding, export_reduced=tuple(sorted(gathered)))
+
+
+class UpProj(Module):
+    def __init__(self, d, f, rngs):
+        self.kernel = tp_param(jax.random.normal(rngs.params(), (d, f)) * 0.1, (None, "model"))
+        self.bias = Param(jnp.full((f,), 0.01), sharding=("model",))
+
+
+class DownProj(Module):
+    def __init__(self, f, d, rngs):
+        self.kernel = tp_param(jax.random.normal(rngs.params(), (f, d)) * 0.1, ("model", None))
+        self.bias = Param(jnp.zeros((d,)), sharding=None)
+
+
+class FeedForward(Module):
+    def __init__(self, d, f, rngs):
+        self.up = UpProj(d, f, rngs)
+        self.down = DownProj(f, d, rngs)
+
+    def __call__(self, x):
+        return jax.nn.gelu(x @ self.up.kernel.value + self.up.bias.value) @ self.down.kernel.value
+
+
+class Checkpointer:
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.saved = {}
+
+    def export_spec(self, var):
+        reduced = set(var.metadata.get("export_reduced", ()))
+        return P(*([None] * var.value.ndim), reduced=reduced)
+
+    def consolidate(self, state):
+        for path, var in state.items():
+            whole = top_level_all_gather(var.value, self.export_spec(var))
+            self.saved[path] = np.asarray(whole)
+        return self.saved
+
+
+def shard_params(model, mesh):
+    _, state = split(model, Param)
+    for path, var in state.items():
+        spec = P(*var.sharding) if var.sharding else P()
+        var.value = jax.device_put(var.value, NamedSharding(mesh, spec))
+    update(model, state)
+    return model
+
+
+def inputs():
+    return (np.linspace(0, 1, 4 * 8, dtype=np.float32).reshape(4, 8),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), AXES)
+    with jax.set_mesh(mesh):
+        model = FeedForward(8, 16, Rngs(params=7))
+        host = {path: np.asarray(v.value) for path, v in model.iter_variables()}
+        model = shard_params(model, mesh)
+        saved = Checkpointer(mesh).consolidate(split(model, Param)[1])
+        for path, value in host.items():
+            np.testing.assert_allclose(saved[path], value, rtol=1e-6)
+        y = jax.nn.gelu(x @ saved["up/kernel"] + saved["up/bias"]) @ saved["down/kernel"]
+        print("exported", sorted(saved))
+        return y
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,222 @@
+"""models/attention.py: head-parallel self-attention on nnx_lite, with an entropy monitor.
+
+Heads are split over the `heads` mesh axis; the monitor reports each head's mean attention
+entropy so collapsed heads can be spotted during training.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- nnx_lite: the NNX-style core we vendor (utils/nnx_lite.py, pasted) ---------------------
+class Variable:
+    """A mutable box around one array; sharding metadata travels with it."""
+
+    def __init__(self, value, sharding=None, **metadata):
+        self.value, self.sharding, self.metadata = value, sharding, metadata
+
+    def replace(self, value):
+        return type(self)(value, self.sharding, **self.metadata)
+
+
+class Param(Variable): pass
+class BatchStat(Variable): pass
+class OptState(Variable): pass
+
+
+for _cls in (Variable, Param, BatchStat, OptState):
+    jax.tree_util.register_pytree_node(
+        _cls, lambda v: ((v.value,), (type(v), v.sharding, tuple(sorted(v.metadata.items())))),
+        lambda aux, ch: aux[0](ch[0], aux[1], **dict(aux[2])))
+
+
+class State(dict):
+    """Flat mapping 'path/to/attr' -> Variable, a pytree."""
+
+    def filter(self, *types):
+        return State({k: v for k, v in self.items() if isinstance(v, types)})
+
+    def specs(self):
+        return State({k: v.replace(P(*v.sharding) if v.sharding else P()) for k, v in self.items()})
+
+
+jax.tree_util.register_pytree_node(
+    State, lambda s: (tuple(s[k] for k in sorted(s)), tuple(sorted(s))),
+    lambda keys, vals: State(zip(keys, vals)))
+
+
+class Rngs:
+    def __init__(self, default=0, **streams):
+        self._keys = {n: jax.random.key(s) for n, s in dict(streams, default=default).items()}
+        self._counts = {n: 0 for n in self._keys}
+
+    def __getattr__(self, name):
+        name = name if name in self.__dict__["_keys"] else "default"
+
+        def next_key():
+            self._counts[name] += 1
+            return jax.random.fold_in(self._keys[name], self._counts[name])
+        return next_key
+
+
+class Module:
+    def iter_children(self):
+        for name, value in vars(self).items():
+            if isinstance(value, Module):
+                yield name, value
+            elif isinstance(value, (list, tuple)):
+                yield from ((f"{name}/{i}", m) for i, m in enumerate(value) if isinstance(m, Module))
+
+    def iter_modules(self, prefix=""):
+        yield prefix, self
+        for name, child in self.iter_children():
+            yield from child.iter_modules(f"{prefix}/{name}" if prefix else name)
+
+    def iter_variables(self):
+        for path, module in self.iter_modules():
+            for name, value in vars(module).items():
+                if isinstance(value, Variable):
+                    yield (f"{path}/{name}" if path else name), value
+
+
+class GraphDef:
+    def __init__(self, module):
+        self.module = module
+
+
+def _skeleton(module):
+    new = object.__new__(type(module))
+    for name, value in vars(module).items():
+        if isinstance(value, Module):
+            value = _skeleton(value)
+        elif isinstance(value, Variable):
+            value = value.replace(None)
+        elif isinstance(value, list) and any(isinstance(v, Module) for v in value):
+            value = [_skeleton(v) if isinstance(v, Module) else v for v in value]
+        vars(new)[name] = value
+    return new
+
+
+def split(module, *filters):
+    state = State(module.iter_variables())
+    return GraphDef(_skeleton(module)), (state.filter(*filters) if filters else state)
+
+
+def update(module, state):
+    variables = dict(module.iter_variables())
+    for path, var in state.items():
+        variables[path].value = var.value
+
+
+def merge(graphdef, state):
+    module = _skeleton(graphdef.module)
+    update(module, state)
+    return module
+
+
+def jit(fn):
+    """nnx.jit-alike: Module arguments are split before the jitted call and updated after it."""
+    def wrapper(*args):
+        mods = {i: a for i, a in enumerate(args) if isinstance(a, Module)}
+        defs = {i: split(m)[0] for i, m in mods.items()}
+
+        def pure(states, rest):
+            full = [merge(defs[i], states[i]) if i in defs else rest[i] for i in range(len(args))]
+            out = fn(*full)
+            return out, {i: split(full[i])[1] for i in defs}
+
+        rest = [None if i in mods else a for i, a in enumerate(args)]
+        out, new_states = jax.jit(pure)({i: split(m)[1] for i, m in mods.items()}, rest)
+        for i, m in mods.items():
+            update(m, new_states[i])
+        return out
+    return wrapper
+
+
+class Optimizer:
+    """nnx.Optimizer-alike: holds the model, the transform and its state."""
+
+    def __init__(self, model, tx, wrt=Param):
+        self.model, self.tx, self.wrt, self.step = model, tx, wrt, 0
+        self.opt_state = tx.init(split(model, wrt)[1])
+
+    def update(self, grads):
+        params = split(self.model, self.wrt)[1]
+        updates, self.opt_state = self.tx.update(grads, self.opt_state, params)
+        update(self.model, jax.tree.map(lambda p, u: p + u, params, updates))
+        self.step += 1
+# --- end nnx_lite ------------------------------------------------------------------------------
+
+
+class AttnConfig:
+    def __init__(self, d_model=16, n_heads=8, batch_axis="data", head_axis="heads"):
+        self.d_model, self.n_heads = d_model, n_heads
+        self.head_dim = d_model // n_heads
+        self.batch_axis, self.head_axis = batch_axis, head_axis
+
+
+class HeadParallelAttention(Module):
+    def __init__(self, cfg, rngs):
+        self.cfg = cfg
+        shape = (cfg.d_model, cfg.n_heads, cfg.head_dim)
+        init = lambda: jax.random.normal(rngs.params(), shape) / np.sqrt(cfg.d_model)
+        self.wq = Param(init(), sharding=(None, cfg.head_axis, None))
+        self.wk = Param(init(), sharding=(None, cfg.head_axis, None))
+        self.wv = Param(init(), sharding=(None, cfg.head_axis, None))
+        self.wo = Param(jnp.transpose(init(), (1, 2, 0)), sharding=(cfg.head_axis, None, None))
+
+    def __call__(self, x, monitor=None):
+        q = jnp.einsum("bsd,dhk->bhsk", x, self.wq.value)
+        k = jnp.einsum("bsd,dhk->bhsk", x, self.wk.value)
+        v = jnp.einsum("bsd,dhk->bhsk", x, self.wv.value)
+        probs = jax.nn.softmax(jnp.einsum("bhsk,bhtk->bhst", q, k) / np.sqrt(self.cfg.head_dim), -1)
+        if monitor is not None:
+            monitor.observe(probs)
+        out = jnp.einsum("bhst,bhtk,hkd->bsd", probs, v, self.wo.value)
+        return jax.lax.psum(out, self.cfg.head_axis)
+
+
+class EntropyMonitor:
+    def __init__(self, cfg):
+        self.reduce_axis = cfg.batch_axis
+        self.report_axis = cfg.head_axis
+        self.per_head = None
+
+    def observe(self, probs):
+        ent = -jnp.sum(probs * jnp.log(probs + 1e-9), axis=-1).mean(axis=(0, 2))
+        ent = jax.lax.pmean(ent, self.reduce_axis)
+        self.per_head = jax.lax.all_gather(ent, self.report_axis, tiled=True, to="reduced")
+
+
+def make_step(graphdef, specs, cfg, mesh):
+    def body(st, x):
+        monitor = EntropyMonitor(cfg)
+        y = merge(graphdef, st)(x, monitor)
+        return y, monitor.per_head
+
+    return jax.jit(jax.shard_map(body, mesh=mesh, in_specs=(specs, P(cfg.batch_axis)),
+                                 out_specs=(P(cfg.batch_axis), P(reduced={cfg.head_axis}))))
+
+
+def inputs():
+    return (np.sin(np.arange(4 * 6 * 16, dtype=np.float32) * 0.37).reshape(4, 6, 16),)
+
+
+def main(x):
+    cfg = AttnConfig()
+    mesh = jax.make_mesh((2, 4), (cfg.batch_axis, cfg.head_axis))
+    with jax.set_mesh(mesh):
+        attn = HeadParallelAttention(cfg, Rngs(params=5))
+        graphdef, state = split(attn, Param)
+        specs = state.specs()
+        state = jax.tree.map(lambda v, s: jax.device_put(v, NamedSharding(mesh, s)), state, specs,
+                             is_leaf=lambda a: isinstance(a, P))
+        xs = jax.device_put(x, NamedSharding(mesh, P(cfg.batch_axis)))
+        y, per_head = make_step(graphdef, specs, cfg, mesh)(state, xs)
+        print("entropy per head", np.round(np.asarray(per_head), 3))
+        assert y.shape == x.shape
+        return y
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,225 @@
+"""train/local_adam.py: local-Adam (no gradient sync between data shards) with a state dump.
+
+Each data shard keeps its own weights and Adam moments, FSDP-sharded. `dump_moments`
+collects the moments: first whole over `fsdp`, then from every shard of the mesh.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- nnx_lite: the NNX-style core we vendor (utils/nnx_lite.py, pasted) ---------------------
+class Variable:
+    """A mutable box around one array; sharding metadata travels with it."""
+
+    def __init__(self, value, sharding=None, **metadata):
+        self.value, self.sharding, self.metadata = value, sharding, metadata
+
+    def replace(self, value):
+        return type(self)(value, self.sharding, **self.metadata)
+
+
+class Param(Variable): pass
+class BatchStat(Variable): pass
+class OptState(Variable): pass
+
+
+for _cls in (Variable, Param, BatchStat, OptState):
+    jax.tree_util.register_pytree_node(
+        _cls, lambda v: ((v.value,), (type(v), v.sharding, tuple(sorted(v.metadata.items())))),
+        lambda aux, ch: aux[0](ch[0], aux[1], **dict(aux[2])))
+
+
+class State(dict):
+    """Flat mapping 'path/to/attr' -> Variable, a pytree."""
+
+    def filter(self, *types):
+        return State({k: v for k, v in self.items() if isinstance(v, types)})
+
+    def specs(self):
+        return State({k: v.replace(P(*v.sharding) if v.sharding else P()) for k, v in self.items()})
+
+
+jax.tree_util.register_pytree_node(
+    State, lambda s: (tuple(s[k] for k in sorted(s)), tuple(sorted(s))),
+    lambda keys, vals: State(zip(keys, vals)))
+
+
+class Rngs:
+    def __init__(self, default=0, **streams):
+        self._keys = {n: jax.random.key(s) for n, s in dict(streams, default=default).items()}
+        self._counts = {n: 0 for n in self._keys}
+
+    def __getattr__(self, name):
+        name = name if name in self.__dict__["_keys"] else "default"
+
+        def next_key():
+            self._counts[name] += 1
+            return jax.random.fold_in(self._keys[name], self._counts[name])
+        return next_key
+
+
+class Module:
+    def iter_children(self):
+        for name, value in vars(self).items():
+            if isinstance(value, Module):
+                yield name, value
+            elif isinstance(value, (list, tuple)):
+                yield from ((f"{name}/{i}", m) for i, m in enumerate(value) if isinstance(m, Module))
+
+    def iter_modules(self, prefix=""):
+        yield prefix, self
+        for name, child in self.iter_children():
+            yield from child.iter_modules(f"{prefix}/{name}" if prefix else name)
+
+    def iter_variables(self):
+        for path, module in self.iter_modules():
+            for name, value in vars(module).items():
+                if isinstance(value, Variable):
+                    yield (f"{path}/{name}" if path else name), value
+
+
+class GraphDef:
+    def __init__(self, module):
+        self.module = module
+
+
+def _skeleton(module):
+    new = object.__new__(type(module))
+    for name, value in vars(module).items():
+        if isinstance(value, Module):
+            value = _skeleton(value)
+        elif isinstance(value, Variable):
+            value = value.replace(None)
+        elif isinstance(value, list) and any(isinstance(v, Module) for v in value):
+            value = [_skeleton(v) if isinstance(v, Module) else v for v in value]
+        vars(new)[name] = value
+    return new
+
+
+def split(module, *filters):
+    state = State(module.iter_variables())
+    return GraphDef(_skeleton(module)), (state.filter(*filters) if filters else state)
+
+
+def update(module, state):
+    variables = dict(module.iter_variables())
+    for path, var in state.items():
+        variables[path].value = var.value
+
+
+def merge(graphdef, state):
+    module = _skeleton(graphdef.module)
+    update(module, state)
+    return module
+
+
+def jit(fn):
+    """nnx.jit-alike: Module arguments are split before the jitted call and updated after it."""
+    def wrapper(*args):
+        mods = {i: a for i, a in enumerate(args) if isinstance(a, Module)}
+        defs = {i: split(m)[0] for i, m in mods.items()}
+
+        def pure(states, rest):
+            full = [merge(defs[i], states[i]) if i in defs else rest[i] for i in range(len(args))]
+            out = fn(*full)
+            return out, {i: split(full[i])[1] for i in defs}
+
+        rest = [None if i in mods else a for i, a in enumerate(args)]
+        out, new_states = jax.jit(pure)({i: split(m)[1] for i, m in mods.items()}, rest)
+        for i, m in mods.items():
+            update(m, new_states[i])
+        return out
+    return wrapper
+
+
+class Optimizer:
+    """nnx.Optimizer-alike: holds the model, the transform and its state."""
+
+    def __init__(self, model, tx, wrt=Param):
+        self.model, self.tx, self.wrt, self.step = model, tx, wrt, 0
+        self.opt_state = tx.init(split(model, wrt)[1])
+
+    def update(self, grads):
+        params = split(self.model, self.wrt)[1]
+        updates, self.opt_state = self.tx.update(grads, self.opt_state, params)
+        update(self.model, jax.tree.map(lambda p, u: p + u, params, updates))
+        self.step += 1
+# --- end nnx_lite ------------------------------------------------------------------------------
+
+
+class adam:
+    def __init__(self, lr, b1=0.9, b2=0.99, eps=1e-8):
+        self.lr, self.b1, self.b2, self.eps = lr, b1, b2, eps
+
+    def init(self, params):
+        zeros = jax.tree.map(jnp.zeros_like, params)
+        return {"mu": zeros, "nu": zeros}
+
+    def update(self, grads, state, params):
+        mu = jax.tree.map(lambda m, g: self.b1 * m + (1 - self.b1) * g, state["mu"], grads)
+        nu = jax.tree.map(lambda v, g: self.b2 * v + (1 - self.b2) * g * g, state["nu"], grads)
+        upd = jax.tree.map(lambda m, v: -self.lr * m / (jnp.sqrt(v) + self.eps), mu, nu)
+        return upd, {"mu": mu, "nu": nu}
+
+
+DUMP_PLAN = (("fsdp", 1), ("data", 0))
+
+
+def dump_moments(opt_state, plan=DUMP_PLAN):
+    out = {}
+    for key, tree in opt_state.items():
+        leaves = {}
+        for path, var in tree.items():
+            value = var.value
+            for axes, dim in plan:
+                value = jax.lax.all_gather(value, axes, axis=dim, tiled=True, to="reduced")
+            leaves[path] = value
+        out[key] = leaves
+    return out
+
+
+class Regressor(Module):
+    def __init__(self, d, rngs):
+        # one replica of the weights per data shard: local Adam never syncs them
+        self.w = Param(jnp.tile(jax.random.normal(rngs.params(), (1, d, 1)) * 0.1, (4, 1, 1)),
+                       sharding=("data", "fsdp", None))
+
+    def __call__(self, x):
+        return jax.lax.psum(x @ self.w.value[0], "fsdp")
+
+
+def inputs():
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(8, 8)).astype(np.float32)
+    return x, x.sum(1, keepdims=True).astype(np.float32)
+
+
+def main(x, y):
+    mesh = jax.make_mesh((4, 2), ("data", "fsdp"))
+    with jax.set_mesh(mesh):
+        model = Regressor(8, Rngs(params=1))
+        graphdef, state = split(model, Param)
+        specs = state.specs()
+        tx = adam(0.01)
+
+        def body(st, xb, yb):
+            m = merge(graphdef, st)
+            opt = Optimizer(m, tx)
+            grads = jax.grad(lambda s: jnp.mean((merge(graphdef, s)(xb) - yb) ** 2))(st)
+            opt.update(grads)
+            return dump_moments(opt.opt_state)
+
+        dumped = {"mu": {"w": P(reduced={"data", "fsdp"})}, "nu": {"w": P(reduced={"data", "fsdp"})}}
+        fn = jax.shard_map(body, mesh=mesh, in_specs=(specs, P("data", "fsdp"), P("data")),
+                           out_specs=dumped)
+        state = jax.tree.map(lambda v, s: jax.device_put(v, NamedSharding(mesh, s)), state, specs,
+                             is_leaf=lambda a: isinstance(a, P))
+        out = jax.jit(fn)(state, jax.device_put(x, NamedSharding(mesh, P("data", "fsdp"))),
+                          jax.device_put(y, NamedSharding(mesh, P("data"))))
+        print("moments", {k: v["w"].shape for k, v in out.items()})
+        return out["mu"]["w"]
+
+
+if __name__ == "__main__":
+    main(*inputs())
