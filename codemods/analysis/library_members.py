@@ -17,8 +17,9 @@ be the one of the JAX the user targets (`--target`), not of whatever JAX is inst
 Elsewhere (a call `jax.lax.psum(...)` outside such a handler) nothing is asked: a missing
 attribute there raises AttributeError, which ends the program at that line.
 
-An array's attributes are those of the NumPy array classes (and of NumPy's random generators,
-which the run holds as host arrays too) or of the JAX ones (jax.Array, a tracer inside a traced
+An array's attributes are those of the NumPy array classes (and of NumPy's legacy RandomState
+and bit generators, which the run holds as host arrays too; a Generator is a value of its own,
+numpy_generators.py) or of the JAX ones (jax.Array, a tracer inside a traced
 function, its abstract value): a name none of them has is absent. NumPy's are the same from
 NumPy 1.21 to 2.x but for the few 2.0 removed (kept as present); JAX's were listed on the one
 release read (jax 0.10.2), so another target asks nothing of them (unknown).
@@ -176,18 +177,19 @@ _SINCE: tuple[tuple[jaxapi.Version, dict[str, frozenset[str]]], ...] = (
                   "itertools": _names("pairwise")}),
 )
 
-# Every public attribute of numpy.ndarray, its scalar types, numpy.matrix, numpy.ma.MaskedArray
-# and NumPy's random generators (listed on NumPy 2.4; `itemset`, `newbyteorder` and `ptp`, which
-# NumPy 2.0 removed from ndarray, kept: a NumPy 1 program has them).
+# Every public attribute of numpy.ndarray, its scalar types, numpy.matrix, numpy.ma.MaskedArray,
+# RandomState and the bit generators (listed on NumPy 2.4; `itemset`, `newbyteorder` and `ptp`,
+# which NumPy 2.0 removed from ndarray, kept: a NumPy 1 program has them). A Generator is not
+# among them: the run holds it apart (numpy_generators.py).
 _NUMPY_ARRAYS = _names("""
-    A A1 H I T all anom any argmax argmin argpartition argsort as_integer_ratio astype base baseclass beta binomial
-    bit_count bit_generator bytes byteswap capsule cffi chisquare choice choose clip compress compressed conj conjugate
+    A A1 H I T advance all anom any argmax argmin argpartition argsort as_integer_ratio astype base baseclass beta binomial
+    bit_count bytes byteswap capsule cffi chisquare choice choose clip compress compressed conj conjugate
     copy count ctypes cumprod cumsum data denominator device diagonal dirichlet dot dtype dump dumps exponential f fill
     fill_value filled flags flat flatten fromhex gamma geometric getA getA1 getH getI getT get_fill_value get_imag
-    get_real get_state getfield gumbel harden_mask hardmask hex hypergeometric ids imag integers is_integer iscontiguous
-    item itemset itemsize laplace lock logistic lognormal logseries mT mask max mean min multinomial
-    multivariate_hypergeometric multivariate_normal nbytes ndim negative_binomial newbyteorder noncentral_chisquare
-    noncentral_f nonzero normal numerator pareto partition permutation permuted poisson power prod product ptp put rand
+    get_real get_state getfield gumbel harden_mask hardmask hex hypergeometric ids imag is_integer iscontiguous
+    item itemset itemsize jumped laplace lock logistic lognormal logseries mT mask max mean min multinomial
+    multivariate_normal nbytes ndim negative_binomial newbyteorder noncentral_chisquare
+    noncentral_f nonzero normal numerator pareto partition permutation poisson power prod product ptp put rand
     randint randn random random_integers random_raw random_sample ravel rayleigh real recordmask repeat reshape resize
     round searchsorted seed seed_seq set_fill_value set_state setfield setflags shape sharedmask shrink_mask shuffle
     size soften_mask sort spawn squeeze standard_cauchy standard_exponential standard_gamma standard_normal standard_t
