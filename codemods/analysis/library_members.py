@@ -27,6 +27,7 @@ release read (jax 0.10.2), so another target asks nothing of them (unknown).
 from __future__ import annotations
 
 from codemods import jaxapi
+from codemods.analysis.concrete_scalars import untraced
 from codemods.analysis.narrow_handlers import narrow
 
 
@@ -63,9 +64,12 @@ def library_presence(run, dotted: str, name: str) -> bool | None:
 def array_presence(run, host: bool, name: str) -> bool | None:
     """Whether an array (a NumPy one when `host`, else a JAX one or a tracer) has the attribute
     `name`: True when every class the run may hold there has it, False when none has it, else
-    None (one class has it and another does not: `mask` of a MaskedArray, `_trace` of a tracer)."""
+    None (one class has it and another does not: `mask` of a MaskedArray, `_trace` of a tracer).
+    Outside every trace a JAX array is a concrete one, whose names were listed apart."""
     if name in (_HOST_COMMON if host else _DEVICE_COMMON):
         return True
+    if not host and getattr(run, "target", None) == _JAX_ARRAYS_READ and untraced(run):
+        return True if name in _CONCRETE_EVERY else None if name in _CONCRETE_SOME or name.startswith("__") else False
     if name.startswith("_"):
         return None
     if host:
@@ -205,14 +209,15 @@ _HOST_COMMON = _names("""
     swapaxes take tobytes tofile tolist trace transpose var view
 """)
 # What a concrete jax.Array and a tracer (under jit and in a shard_map body) both have on jax
-# 0.10.2, each checked with `hasattr` there (`flat` raises NotImplementedError: not listed).
+# 0.10.2, each checked with `hasattr` there (`flat` raises NotImplementedError: not listed; a typed
+# key array, jax.random.key's, lacks `tobytes` and `tolist`: not listed).
 _DEVICE_COMMON = _names("""
     T all any argmax argmin argsort astype at byteswap choose clip compress conj conjugate copy cumprod cumsum diagonal
     dtype flatten imag item itemsize max mean min nbytes ndim nonzero prod ravel real repeat reshape round searchsorted
-    shape size sort squeeze std sum swapaxes take tobytes tolist trace transpose var view
+    shape size sort squeeze std sum swapaxes take trace transpose var view
 """)
-# Every public attribute of jax.Array, its implementation, a tracer and a ShapedArray on jax
-# 0.10.2 (the release they were listed on: another target's are unknown).
+# Every public attribute of jax.Array, its implementation, a typed key array, a tracer and a
+# ShapedArray on jax 0.10.2 (the release they were listed on: another target's are unknown).
 _JAX_ARRAYS_READ: jaxapi.Version = (0, 10, 2)
 _JAX_ARRAYS = _names("""
     T addressable_data addressable_shards all any argmax argmin argpartition argsort array_abstraction_level astype at
@@ -221,8 +226,26 @@ _JAX_ARRAYS = _names("""
     dimension_as_value dot dtype flat flatten format full_lower get_referent global_shards has_qdd imag inc_rank
     is_deleted is_fully_addressable is_fully_replicated is_high is_ready item itemsize leading_axis_spec lo_ty
     lo_ty_qdd lower_val lower_val2 mT manual_axis_type mat max mean memory_space min nbytes ndim nonzero normalize
-    nospec on_device_size_in_bytes platform prod ptp raise_val raise_val2 ravel real repeat reshape round searchsorted
+    nospec on_device_size_in_bytes platform pprint prod ptp raise_val raise_val2 ravel real repeat reshape round searchsorted
     shape shard sharding size sort squeeze std str_short strip_weak_type sum swapaxes take to_concrete_value
     to_ct_aval to_device to_tangent_aval tobytes tolist trace traceback transpose unsafe_buffer_pointer unshard update
     update_manual_axis_type update_weak_type var view vspace_add weak_type
+""")
+# The names a concrete jax.Array has on jax 0.10.2 (hasattr on an ArrayImpl of rank 0, 1 and 2,
+# sharded or not, and on a typed key array, jax.random.key's): every one of them has those of
+# _CONCRETE_EVERY; _CONCRETE_SOME are those some lack or whose read raises another error there
+# (`flat`: NotImplementedError; `mT` of rank 1, `imag` of a sharded one: ValueError).
+_CONCRETE_EVERY = _names("""
+    T _chunk_iter _committed _multi_slice _replace_with _split _unstack addressable_data addressable_shards all any
+    argmax argmin argpartition argsort astype at aval block_until_ready byteswap choose clip committed compress conj
+    conjugate copy copy_to_host_async cumprod cumsum delete device devices diagonal dot dtype flatten global_shards
+    is_deleted is_fully_addressable is_fully_replicated item itemsize max mean min nbytes ndim nonzero
+    on_device_size_in_bytes prod ptp ravel repeat reshape round searchsorted shape sharding size sort squeeze std sum
+    swapaxes take to_device trace transpose unsafe_buffer_pointer var view
+""")
+_CONCRETE_SOME = _names("""
+    _arrays _base_array _check_and_rearrange _check_if_deleted _consumed _copy_single_device_array_to_host_async
+    _device _fully_replicated_shard _impl _is_scalar _npy_value _pjrt_layout _rewrap_with_aval_and_sharding _sharding
+    _single_device_array_to_np_array_did_copy _source_info _value clone flat format imag is_ready mT platform pprint
+    real tobytes tolist traceback weak_type
 """)
