@@ -47,15 +47,6 @@ KNOWN: dict[str, list[str]] = {
         "handler_raises_own_skip.py:11 SF105",  # E
         "handler_raises_systemexit_zero.py:11 SF105",  # E
     ],
-    "adversarial20": [  # (its README gives the causes; L, T and C1 fixed in the 2026-12-06 22:17 session)
-        "hasattr_generator_dtype.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
-        "hasattr_generator_ndim.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
-        "hasattr_generator_shape.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
-        "hasattr_generator_t.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
-        "try_generator_shape_attribute.py:11 SF105",  # library_members: a NumPy Generator held as a host array (C2)
-        "try_jax_array_trace_attribute.py:11 SF105",  # C1 under `except AttributeError`: only hasattr/getattr(..., None) probes stop (a Generator's `normal` in a try must stay present)
-        "try_ndarray_mask_attribute.py:11 SF105",  # C1 under `except AttributeError` (as above)
-    ],
 }
 
 

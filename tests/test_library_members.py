@@ -131,9 +131,44 @@ def test_array_attributes():
     assert array_presence(_Run((0, 10, 2)), True, "ragged") is False
     assert array_presence(_Run((0, 10, 2)), True, "reshape") is True  # (every NumPy array and scalar)
     assert array_presence(_Run((0, 10, 2)), True, "mask") is None  # (a MaskedArray's only)
-    assert array_presence(_Run((0, 10, 2)), True, "integers") is None  # (a Generator's only)
+    assert array_presence(_Run((0, 10, 2)), True, "integers") is False  # (a Generator's only: no array, numpy_generators.py)
+    assert array_presence(_Run((0, 10, 2)), True, "jumped") is None  # (a bit generator's, held as a host array)
     assert array_presence(_Run((0, 10, 2)), False, "ragged") is False
     assert array_presence(_Run((0, 10, 2)), False, "sharding") is None  # (not among the names checked on both a jax Array and a tracer)
     assert array_presence(_Run((0, 10, 2)), False, "reshape") is True
     assert array_presence(_Run((0, 10, 2)), False, "full_lower") is None  # (a tracer's only)
     assert array_presence(_Run((0, 8, 1)), False, "ragged") is None  # (JAX's were listed on 0.10.2 only)
+
+
+class _Untraced(_Run):
+    jitted = in_body = 0
+    states = None
+
+
+def test_concrete_jax_array_attributes():
+    run = _Untraced((0, 10, 2))
+    assert array_presence(run, False, "block_until_ready") is True  # (every concrete jax.Array)
+    assert array_presence(run, False, "_trace") is False  # (a tracer's only)
+    assert array_presence(run, False, "flat") is None  # (NotImplementedError, not AttributeError)
+    assert array_presence(run, False, "clone") is None  # (a typed key array has none)
+    assert array_presence(_Run((0, 10, 2)), False, "tolist") is None  # (nor `tolist`)
+    run.__dict__["_differentiating"] = 1  # (`jax.grad` hands its function tracers)
+    assert array_presence(run, False, "block_until_ready") is None
+    assert array_presence(_Untraced((0, 8, 1)), False, "_trace") is None  # (listed on 0.10.2 only)
+
+
+def test_generator_attributes():
+    from codemods.analysis.host_exprs import Raised
+    from codemods.analysis.host_objects import Bail
+    from codemods.analysis.numpy_generators import NpGenerator, made
+    from codemods.analysis.script_operators import ArrMethod
+
+    rng = made("numpy.random.default_rng", [0], {})
+    assert made("numpy.random.default_rng", [rng], {}) is rng  # (handed back unchanged)
+    assert type(rng.attribute(_Run((0, 10, 2)), "integers")) is ArrMethod
+    with pytest.raises(Raised):
+        rng.attribute(_Run((0, 10, 2)), "shape")  # (no array: AttributeError)
+    assert [type(child) for child in rng.attribute(_Run((0, 10, 2)), "spawn")(None, [2], {})] == [NpGenerator] * 2
+    with pytest.raises(Bail):
+        rng.attribute(_Run((0, 7, 2)), "spawn")  # (NumPy 1.25's: a NumPy 1 program may lack it)
+

@@ -54,8 +54,8 @@ def array_attribute(run, obj: Arr, name: str) -> object:
         presence = array_presence(run, obj.host, name) if asked(run) else True
         if presence is False:  # `hasattr(x, "ragged")` (library_members.py)
             raise Raised(AttributeError(f"array has no attribute {name!r}"))
-        if presence is None and run.__dict__.get("probing", False):
-            raise Bail  # `hasattr(x, "mask")`: an ndarray has none, a MaskedArray has it
+        if presence is None:
+            raise Bail  # `hasattr(x, "mask")`, `x.mask` under `except AttributeError`: an ndarray has none, a MaskedArray has it
         return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
     result = Arr(None, obj.host)
     if name == "T" and not run.in_body and (laid := explicit_layouts.transposed(obj)) is not None:

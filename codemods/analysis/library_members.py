@@ -17,8 +17,9 @@ be the one of the JAX the user targets (`--target`), not of whatever JAX is inst
 Elsewhere (a call `jax.lax.psum(...)` outside such a handler) nothing is asked: a missing
 attribute there raises AttributeError, which ends the program at that line.
 
-An array's attributes are those of the NumPy array classes (and of NumPy's random generators,
-which the run holds as host arrays too) or of the JAX ones (jax.Array, a tracer inside a traced
+An array's attributes are those of the NumPy array classes (and of NumPy's legacy RandomState
+and bit generators, which the run holds as host arrays too; a Generator is a value of its own,
+numpy_generators.py) or of the JAX ones (jax.Array, a tracer inside a traced
 function, its abstract value): a name none of them has is absent. NumPy's are the same from
 NumPy 1.21 to 2.x but for the few 2.0 removed (kept as present); JAX's were listed on the one
 release read (jax 0.10.2), so another target asks nothing of them (unknown).
@@ -26,6 +27,7 @@ release read (jax 0.10.2), so another target asks nothing of them (unknown).
 from __future__ import annotations
 
 from codemods import jaxapi
+from codemods.analysis.concrete_scalars import untraced
 from codemods.analysis.narrow_handlers import narrow
 
 
@@ -62,9 +64,12 @@ def library_presence(run, dotted: str, name: str) -> bool | None:
 def array_presence(run, host: bool, name: str) -> bool | None:
     """Whether an array (a NumPy one when `host`, else a JAX one or a tracer) has the attribute
     `name`: True when every class the run may hold there has it, False when none has it, else
-    None (one class has it and another does not: `mask` of a MaskedArray, `_trace` of a tracer)."""
+    None (one class has it and another does not: `mask` of a MaskedArray, `_trace` of a tracer).
+    Outside every trace a JAX array is a concrete one, whose names were listed apart."""
     if name in (_HOST_COMMON if host else _DEVICE_COMMON):
         return True
+    if not host and getattr(run, "target", None) == _JAX_ARRAYS_READ and untraced(run):
+        return True if name in _CONCRETE_EVERY else None if name in _CONCRETE_SOME or name.startswith("__") else False
     if name.startswith("_"):
         return None
     if host:
@@ -176,18 +181,19 @@ _SINCE: tuple[tuple[jaxapi.Version, dict[str, frozenset[str]]], ...] = (
                   "itertools": _names("pairwise")}),
 )
 
-# Every public attribute of numpy.ndarray, its scalar types, numpy.matrix, numpy.ma.MaskedArray
-# and NumPy's random generators (listed on NumPy 2.4; `itemset`, `newbyteorder` and `ptp`, which
-# NumPy 2.0 removed from ndarray, kept: a NumPy 1 program has them).
+# Every public attribute of numpy.ndarray, its scalar types, numpy.matrix, numpy.ma.MaskedArray,
+# RandomState and the bit generators (listed on NumPy 2.4; `itemset`, `newbyteorder` and `ptp`,
+# which NumPy 2.0 removed from ndarray, kept: a NumPy 1 program has them). A Generator is not
+# among them: the run holds it apart (numpy_generators.py).
 _NUMPY_ARRAYS = _names("""
-    A A1 H I T all anom any argmax argmin argpartition argsort as_integer_ratio astype base baseclass beta binomial
-    bit_count bit_generator bytes byteswap capsule cffi chisquare choice choose clip compress compressed conj conjugate
+    A A1 H I T advance all anom any argmax argmin argpartition argsort as_integer_ratio astype base baseclass beta binomial
+    bit_count bytes byteswap capsule cffi chisquare choice choose clip compress compressed conj conjugate
     copy count ctypes cumprod cumsum data denominator device diagonal dirichlet dot dtype dump dumps exponential f fill
     fill_value filled flags flat flatten fromhex gamma geometric getA getA1 getH getI getT get_fill_value get_imag
-    get_real get_state getfield gumbel harden_mask hardmask hex hypergeometric ids imag integers is_integer iscontiguous
-    item itemset itemsize laplace lock logistic lognormal logseries mT mask max mean min multinomial
-    multivariate_hypergeometric multivariate_normal nbytes ndim negative_binomial newbyteorder noncentral_chisquare
-    noncentral_f nonzero normal numerator pareto partition permutation permuted poisson power prod product ptp put rand
+    get_real get_state getfield gumbel harden_mask hardmask hex hypergeometric ids imag is_integer iscontiguous
+    item itemset itemsize jumped laplace lock logistic lognormal logseries mT mask max mean min multinomial
+    multivariate_normal nbytes ndim negative_binomial newbyteorder noncentral_chisquare
+    noncentral_f nonzero normal numerator pareto partition permutation poisson power prod product ptp put rand
     randint randn random random_integers random_raw random_sample ravel rayleigh real recordmask repeat reshape resize
     round searchsorted seed seed_seq set_fill_value set_state setfield setflags shape sharedmask shrink_mask shuffle
     size soften_mask sort spawn squeeze standard_cauchy standard_exponential standard_gamma standard_normal standard_t
@@ -203,14 +209,15 @@ _HOST_COMMON = _names("""
     swapaxes take tobytes tofile tolist trace transpose var view
 """)
 # What a concrete jax.Array and a tracer (under jit and in a shard_map body) both have on jax
-# 0.10.2, each checked with `hasattr` there (`flat` raises NotImplementedError: not listed).
+# 0.10.2, each checked with `hasattr` there (`flat` raises NotImplementedError: not listed; a typed
+# key array, jax.random.key's, lacks `tobytes` and `tolist`: not listed).
 _DEVICE_COMMON = _names("""
     T all any argmax argmin argsort astype at byteswap choose clip compress conj conjugate copy cumprod cumsum diagonal
     dtype flatten imag item itemsize max mean min nbytes ndim nonzero prod ravel real repeat reshape round searchsorted
-    shape size sort squeeze std sum swapaxes take tobytes tolist trace transpose var view
+    shape size sort squeeze std sum swapaxes take trace transpose var view
 """)
-# Every public attribute of jax.Array, its implementation, a tracer and a ShapedArray on jax
-# 0.10.2 (the release they were listed on: another target's are unknown).
+# Every public attribute of jax.Array, its implementation, a typed key array, a tracer and a
+# ShapedArray on jax 0.10.2 (the release they were listed on: another target's are unknown).
 _JAX_ARRAYS_READ: jaxapi.Version = (0, 10, 2)
 _JAX_ARRAYS = _names("""
     T addressable_data addressable_shards all any argmax argmin argpartition argsort array_abstraction_level astype at
@@ -219,8 +226,26 @@ _JAX_ARRAYS = _names("""
     dimension_as_value dot dtype flat flatten format full_lower get_referent global_shards has_qdd imag inc_rank
     is_deleted is_fully_addressable is_fully_replicated is_high is_ready item itemsize leading_axis_spec lo_ty
     lo_ty_qdd lower_val lower_val2 mT manual_axis_type mat max mean memory_space min nbytes ndim nonzero normalize
-    nospec on_device_size_in_bytes platform prod ptp raise_val raise_val2 ravel real repeat reshape round searchsorted
+    nospec on_device_size_in_bytes platform pprint prod ptp raise_val raise_val2 ravel real repeat reshape round searchsorted
     shape shard sharding size sort squeeze std str_short strip_weak_type sum swapaxes take to_concrete_value
     to_ct_aval to_device to_tangent_aval tobytes tolist trace traceback transpose unsafe_buffer_pointer unshard update
     update_manual_axis_type update_weak_type var view vspace_add weak_type
+""")
+# The names a concrete jax.Array has on jax 0.10.2 (hasattr on an ArrayImpl of rank 0, 1 and 2,
+# sharded or not, and on a typed key array, jax.random.key's): every one of them has those of
+# _CONCRETE_EVERY; _CONCRETE_SOME are those some lack or whose read raises another error there
+# (`flat`: NotImplementedError; `mT` of rank 1, `imag` of a sharded one: ValueError).
+_CONCRETE_EVERY = _names("""
+    T _chunk_iter _committed _multi_slice _replace_with _split _unstack addressable_data addressable_shards all any
+    argmax argmin argpartition argsort astype at aval block_until_ready byteswap choose clip committed compress conj
+    conjugate copy copy_to_host_async cumprod cumsum delete device devices diagonal dot dtype flatten global_shards
+    is_deleted is_fully_addressable is_fully_replicated item itemsize max mean min nbytes ndim nonzero
+    on_device_size_in_bytes prod ptp ravel repeat reshape round searchsorted shape sharding size sort squeeze std sum
+    swapaxes take to_device trace transpose unsafe_buffer_pointer var view
+""")
+_CONCRETE_SOME = _names("""
+    _arrays _base_array _check_and_rearrange _check_if_deleted _consumed _copy_single_device_array_to_host_async
+    _device _fully_replicated_shard _impl _is_scalar _npy_value _pjrt_layout _rewrap_with_aval_and_sharding _sharding
+    _single_device_array_to_np_array_did_copy _source_info _value clone flat format imag is_ready mT platform pprint
+    real tobytes tolist traceback weak_type
 """)

@@ -24,6 +24,7 @@ from codemods.analysis.host_exprs import LambdaValue, Raised
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.imported_modules import IMPORTABLE
 from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
+from codemods.analysis.numpy_generators import NpGenerator
 from codemods.analysis.script_values import (Arr, Bound, JitFn, Lib, MeshObj, Opaque, PartialObj, RunCallable, ShardMapFn,
                                              UClass, UFunc, UObj)
 from codemods.analysis.temp_paths import TempPathObj
@@ -161,9 +162,10 @@ def _kind(run, value: object) -> str:
         return "class"
     if kind is ModuleObj:
         return "module"
-    if kind in _PLAIN or kind in (Bound, JitFn, PartialObj, UObj, Arr, MeshObj, ModulesTable, TempPathObj) \
+    if kind in _PLAIN or kind in (Bound, JitFn, PartialObj, UObj, Arr, MeshObj, ModulesTable, TempPathObj, NpGenerator) \
             or kind.__name__ == "SpecObj":
-        return "other"  # (a method, `jax.jit`'s C++ wrapper, a partial, an instance, an array, a mesh, a spec, a Path)
+        return "other"  # (a method, `jax.jit`'s C++ wrapper, a partial, an instance, an array, a mesh, a spec, a Path,
+        # a NumPy random Generator)
     if kind is Special and value.name.startswith("builtins."):
         return _real_kind(getattr(builtins, value.name.split(".", 1)[1], None))
     if any(value is found for found in BUILTINS.values()):

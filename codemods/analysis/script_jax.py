@@ -19,7 +19,7 @@ from codemods.analysis import partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
-from codemods.analysis import exact_host_arrays, host_local_arrays
+from codemods.analysis import exact_host_arrays, host_local_arrays, numpy_generators
 from codemods.analysis.device_counts import COUNTED, check_mesh, counted
 from codemods.analysis.script_values import (
     Arr,
@@ -84,6 +84,8 @@ def _holds_callable(value: object, depth: int) -> bool:
 
 
 def _library_call(run, name: str, args: list, kwargs: dict) -> object:
+    if name in numpy_generators.MAKERS:
+        return numpy_generators.made(name, args, kwargs)  # (not an array: numpy_generators.py)
     if name == jaxapi.PARTITION_SPEC:
         return _spec(args, kwargs)
     if name == "jax.sharding.NamedSharding":

@@ -88,6 +88,8 @@ def method_result(run, method, args: list, kwargs: dict, result: object) -> obje
         note(result, method_shape(run, method.owner, method.name, args, kwargs))
         kept(result, method_dtype(method.owner, method.name) if set(kwargs) <= {"axis", "keepdims"} and len(args) <= 1
              else None)
+    elif method.owner is None and method.host:  # (a NumPy generator's sampler, by its `size`: numpy_generators.py)
+        note(result, method_shape(run, None, method.name, args, kwargs))
     return result
 
 

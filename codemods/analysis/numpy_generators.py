@@ -1,0 +1,98 @@
+"""NumPy's random Generator in a script run (script_run.py; issue 13): `rng =
+np.random.default_rng(seed)` (or `np.random.Generator(bit_generator)`), whose samplers make the
+host arrays a program feeds its mesh (`rng.normal(size=(8, 16))`, `rng.integers(0, 10, n)`).
+
+A Generator is not an array: feature detection on it (`hasattr(rng, "shape")`, `getattr(rng,
+"integers", None)`, `rng.shape` under `except AttributeError`) answers by what the class has, and
+a run that held it as a host array would take an ndarray's `shape` as present and follow the
+branch the program never takes. So it is a value of its own here, read by its own table:
+- its samplers (NumPy 2.4's listing of numpy.random.Generator, the same names from NumPy 1.21 on:
+  `permuted` came in 1.20) give what an array's method gives (script_operators.ArrMethod: a host
+  array of the rank `size=` says, of the dtype the sampler makes), `choice` of letters what
+  drawn_texts.py follows;
+- `spawn` (NumPy 1.25) is present where the target JAX requires NumPy 2 (jax 0.8.0 on), unknown
+  before (the run stops on it); it gives that many new Generators;
+- `bit_generator` is an object the run does not know (Opaque);
+- any other public name is absent: reading it raises AttributeError, which a handler of the
+  program may catch (`hasattr` answers False); a private name is unknown (the run stops).
+Python's own object protocol is the real one's: a Generator is true, equal only to itself and
+hashed by identity. NumPy's legacy RandomState stays a host array (script_jax.py).
+"""
+from __future__ import annotations
+
+from codemods.analysis.drawn_texts import DrawChoice
+from codemods.analysis.host_exprs import Raised
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis.script_values import Opaque, RunCallable
+
+MAKERS = frozenset({"numpy.random.default_rng", "numpy.random.Generator"})
+
+# numpy.random.Generator's public attributes (NumPy 2.4, checked with `dir`), but `spawn` and
+# `bit_generator`, read apart.
+_SAMPLERS = frozenset({
+    "beta", "binomial", "bytes", "chisquare", "choice", "dirichlet", "exponential", "f", "gamma", "geometric",
+    "gumbel", "hypergeometric", "integers", "laplace", "logistic", "lognormal", "logseries", "multinomial",
+    "multivariate_hypergeometric", "multivariate_normal", "negative_binomial", "noncentral_chisquare",
+    "noncentral_f", "normal", "pareto", "permutation", "permuted", "poisson", "power", "random", "rayleigh",
+    "shuffle", "standard_cauchy", "standard_exponential", "standard_gamma", "standard_normal", "standard_t",
+    "triangular", "uniform", "vonmises", "wald", "weibull", "zipf",
+})
+_SPAWN_SINCE = (0, 8, 0)  # (the first JAX that requires NumPy >= 2.0, which has `Generator.spawn`)
+
+
+class NpGenerator(ModelledObject):
+    """A numpy.random.Generator the program made."""
+
+    __slots__ = ()
+
+    def attribute(self, run, name: str) -> object:
+        if name in _SAMPLERS:
+            # (script_operators imports script_jax, which imports this module)
+            from codemods.analysis.script_operators import ArrMethod
+
+            method = ArrMethod(True, name, None)
+            return DrawChoice(method) if name == "choice" else method
+        if name == "bit_generator":
+            return Opaque()
+        if name == "spawn":
+            target = getattr(run, "target", None)
+            if target is None or target < _SPAWN_SINCE:
+                raise Bail  # (NumPy before 1.25 has no `spawn`)
+            return _Spawn()
+        if name.startswith("_"):
+            raise Bail  # (`_bit_generator`, the object protocol's names: not listed)
+        raise Raised(AttributeError(f"'numpy.random._generator.Generator' object has no attribute {name!r}"))
+
+    def __repr__(self) -> str:
+        raise Bail  # (`Generator(PCG64) at 0x...`: not a text the run knows)
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        raise Bail
+
+
+class _Spawn(RunCallable):
+    """`rng.spawn(n)`: n new, independent Generators."""
+
+    __slots__ = ()
+
+    def __call__(self, run, args: list, kwargs: dict) -> list:
+        count = args[0] if len(args) == 1 and not kwargs else kwargs.get("n_children") if not args and len(kwargs) == 1 else None
+        if type(count) is not int or count < 0 or count > 4096:
+            raise Bail  # (a negative count raises ValueError: not followed)
+        return [NpGenerator() for _ in range(count)]
+
+
+def made(name: str, args: list, kwargs: dict) -> NpGenerator:
+    """`np.random.default_rng(seed)`: a new Generator, or the one given (handed back unchanged);
+    `np.random.Generator(bit_generator)`: a new one."""
+    given = [*args, *kwargs.values()]
+    if name == "numpy.random.Generator":
+        if len(args) != 1 or kwargs or type(args[0]) is NpGenerator:
+            raise Bail  # (a Generator is not a bit generator: TypeError, not followed)
+        return NpGenerator()
+    if len(given) > 1 or not set(kwargs) <= {"seed"}:
+        raise Bail
+    return given[0] if given and type(given[0]) is NpGenerator else NpGenerator()

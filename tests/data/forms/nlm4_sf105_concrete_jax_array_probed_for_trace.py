@@ -1,0 +1,26 @@
+"""As lm4, but the probe asks for `_trace`, which only a tracer has: a concrete jax Array answers
+False and the reduction stays on ("data",), where the psum is accepted."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduction_axes(x):
+    return ("data", "model") if hasattr(x, "_trace") else ("data",)
+
+
+def make_body(axes):
+    def body(block):
+        return jax.lax.psum(block, axes)  # none
+
+    return body
+
+
+def main():
+    mesh = jax.make_mesh((4, 2), ("data", "model"))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("data", None)))
+    return jax.shard_map(make_body(reduction_axes(x)), mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()
