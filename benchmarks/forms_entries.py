@@ -27,6 +27,7 @@ ENTRIES = {
     "rl2_sf102_grid_marked_at_a_tuple_position_moved_by_a_table": "main()",
     "rl3_sf104_payoff_table_indexed_by_an_int_of_the_policy": "main()",
     "nrl3_sf104_payoff_index_of_a_float_raises_first": "main()",
+    "rl5_sf104_payoff_indexed_by_a_size_of_a_loaded_array": "main()",
     "rl4_sf104_actions_zipped_from_the_argmax_of_host_logits": "main()",
     "lh3_sf104_restart_finds_no_step_in_a_fresh_dir": "main()",
     "nlh3_sf104_restart_save_lists_the_split_axis": "main()",

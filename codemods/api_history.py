@@ -222,12 +222,3 @@ NOT_MIGRATED: dict[str, str] = {
                  "prove in general: never reported (`jax.typeof(x).vma` and `jax.core.get_aval(x).vma` are)",
 }
 
-
-# When the new spellings a version guard may test for (`hasattr(jax, "set_mesh")`) appeared.
-ADDED: dict[str, Version] = {
-    "jax.set_mesh": (0, 7, 1),
-    "jax.reshard": RESHARD_ADDED,
-    "jax.sharding.auto_axes": (0, 7, 0),
-    "jax.sharding.explicit_axes": (0, 7, 0),
-    "jax.typeof": (0, 6, 1),
-}

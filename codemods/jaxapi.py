@@ -277,13 +277,13 @@ CAST_TO_VARYING_APIS = frozenset({"jax.lax.pcast", "jax.lax.pvary"})
 def module_has(module: str, name: str, target: Version) -> bool | None:
     """Whether the JAX module `module` (`jax.lax`) has the attribute `name` on JAX `target`:
     True, False, or None when the table cannot tell (a module or a name it does not cover, a
-    target older than its first release, or one newer than its last where the name was absent:
-    a later JAX may add it)."""
+    target older than its first release or newer than its last: a later JAX may add a name or
+    remove one, as 0.10.0 removed pvary)."""
     entry = _module_table(module)
     if entry is None or name.startswith("_"):
         return None
     releases = _releases()
-    if target < releases[0]:
+    if not releases[0] <= target <= releases[-1]:
         return None
     release = max(version for version in releases if version <= target)
     if not _holds(entry["exists"], release) or _holds(entry["unknown"].get(name, ()), release):
@@ -291,7 +291,7 @@ def module_has(module: str, name: str, target: Version) -> bool | None:
     present = name in entry["always"] or _holds(entry["changed"].get(name, ()), release)
     if present:
         return True
-    return None if target > releases[-1] or _holds(entry["open"], release) else False
+    return None if _holds(entry["open"], release) else False
 
 
 def _releases() -> list[Version]:

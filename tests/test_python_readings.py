@@ -45,3 +45,13 @@ def test_version_tuples_parsed_from_the_string_compare_as_tuples():
 
 def test_a_getattr_default_of_a_removed_name_is_none():
     assert _taken('GUARD = getattr(jax.lax, "pvary", None) is not None') is False
+
+
+def test_hasattr_reads_the_release_table_unless_the_program_patches_the_name():
+    # (codemods/jax_names.py: jax.lax has no ragged_all_to_all_v2 on any release, psum on every one)
+    assert _taken('GUARD = hasattr(jax.lax, "ragged_all_to_all_v2")') is False
+    assert _taken('GUARD = hasattr(jax.lax, "psum")') is True
+    assert _taken('GUARD = hasattr(jax.lax, "psum")', target=(0, 11, 0)) is None  # (a later JAX may remove it)
+    assert _taken('jax.lax.ragged_all_to_all_v2 = f\nGUARD = hasattr(jax.lax, "ragged_all_to_all_v2")') is None
+    assert _taken('setattr(jax.lax, name, f)\nGUARD = hasattr(jax.lax, "ragged_all_to_all_v2")') is None
+    assert _taken('del jax.lax.psum\nGUARD = hasattr(jax.lax, "psum")') is None

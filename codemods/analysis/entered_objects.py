@@ -34,10 +34,10 @@ def _method(manager: UObj, name: str) -> Bound:
 
 def enter(run, manager: object, target, body, env) -> None:
     """`with manager as target: body()`: a module class's instance, a generator's manager
-    (script_generators.py) or a file (temp_files.py)."""
+    (script_generators.py) or a file (temp_texts.py)."""
     from codemods.analysis.caught_stops import uncleaned
     from codemods.analysis.script_generators import Managed, managed
-    from codemods.analysis.temp_files import with_file
+    from codemods.analysis.temp_texts import with_file
 
     from codemods.analysis.library_contexts import LibraryContext
 

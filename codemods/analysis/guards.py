@@ -31,9 +31,6 @@ Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes),
 
 _SHIM_ERRORS = {"AttributeError", "ImportError", "ModuleNotFoundError"}
 _VERSION_ATTRIBUTES = {"__version__", "__version_info__"}
-# When the new spellings a guard tests for first appeared.
-_ADDED = {"jax.lax.pcast": jaxapi.PCAST_ADDED, jaxapi.SHARD_MAP: jaxapi.JAX_SHARD_MAP_ADDED,
-          **api_history.ADDED}
 
 
 def removed_apis(target: jaxapi.Version) -> frozenset[str]:
@@ -221,6 +218,23 @@ def _bound_names(tree: ast.Module) -> frozenset[str]:
     return frozenset(names)
 
 
+def _set_attributes(tree: ast.Module) -> tuple[frozenset[str], frozenset[str]]:
+    """Attribute names the module sets (`obj.name = ...`, `setattr(obj, "name", ...)`) and deletes
+    (`del obj.name`, `delattr`) on any object: a JAX module the program patches has them or lacks
+    them whatever the release table says."""
+    found: dict[type, set[str]] = {ast.Store: set(), ast.Del: set()}
+    for node in stored_of_type(tree, ast.Attribute):
+        found[type(node.ctx)].add(node.attr)
+    for node in nodes_of_type(tree, ast.Call):
+        if isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr") and len(node.args) >= 2:
+            name = node.args[1].value if isinstance(node.args[1], ast.Constant) else _ANY
+            found[ast.Store if node.func.id == "setattr" else ast.Del].add(name if isinstance(name, str) else _ANY)
+    return frozenset(found[ast.Store]), frozenset(found[ast.Del])
+
+
+_ANY = "*"  # (a name computed at run time: `setattr(jax.lax, name, f)` may set any)
+
+
 def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
@@ -240,6 +254,7 @@ class _Guards:
         self._deciding: set[str] = set()  # flags being decided (a flag defined from itself)
         self.bound = _bound_names(tree) if tree is not None else frozenset()
         self.shims = _shim_flags(tree) if tree is not None else {}
+        self.patched, self.deleted = _set_attributes(tree) if tree is not None else (frozenset(), frozenset())
         self._tests: VersionTest | None = None
         self._mentioning: dict[str, bool] = {}  # flags whose value reads a jax version
 
@@ -325,16 +340,19 @@ class _Guards:
         return _UNKNOWN if self._mentions_version(test) else None
 
     def _has(self, module_expr: ast.expr | str, attribute: str):
-        """Whether the target JAX has `module.attribute` (hasattr's answer); None when `module`
-        is not a JAX module."""
+        """Whether the target JAX has `module.attribute` (hasattr's answer): True, False,
+        _UNKNOWN when the release table cannot tell (jaxapi.module_has), None when `module` is
+        not a JAX module."""
         module = module_expr if isinstance(module_expr, str) else self._canonical(module_expr)
         if module is None or not (module == "jax" or module.startswith("jax.")):
             return None
-        name = jaxapi.canonical(f"{module}.{attribute}")
-        if name in self.removed:
-            return False
-        added = _ADDED.get(name)
-        return _UNKNOWN if added is None else self.target >= added
+        if jaxapi.canonical(f"{module}.{attribute}") in self.removed:
+            return False  # (deprecated counts as gone: that branch is the old generation)
+        has = jaxapi.module_has(module, attribute, self.target)
+        changed = self.deleted if has else self.patched
+        if has is None or attribute in changed or _ANY in changed:
+            return _UNKNOWN  # (the program itself may add or delete it: `jax.lax.f = ...`)
+        return has
 
     def _mentions_version(self, node: ast.AST, seen: frozenset[str] = frozenset()) -> bool:
         """The test reads a jax version attribute, itself or through the module's flags."""

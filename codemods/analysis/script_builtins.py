@@ -19,8 +19,8 @@ from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
 from codemods.analysis import object_orderings, object_texts, script_environment, script_pytree_nodes, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
-from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, file_call
-from codemods.analysis.temp_paths import CALLS as PATH_CALLS, path_call
+from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS
+from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
@@ -81,6 +81,7 @@ from codemods.analysis.script_values import (
 _RE = frozenset({"re.search", "re.match", "re.fullmatch", "re.sub", "re.split", "re.findall", "re.escape"})
 _OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
 _WALKING = frozenset({"any", "all", "sorted", "set", "frozenset"})
+_TEMP_CALLS = {**FILE_CALLS, **TEXT_CALLS}  # (library calls on the run's own temporary files)
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
 CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, RunCallable, Lib)
 
@@ -95,10 +96,8 @@ class ScriptBuiltins:
                 self, canonical, args, kwargs)
         if canonical in jaxapi.TOP_LEVEL_ALL_GATHER:
             return self.gather(args, kwargs)
-        if canonical in FILE_CALLS and (made := file_call(self, canonical, args, kwargs)) is not PASS:
-            return made  # (a temporary file's path or handle: temp_files.py)
-        if canonical in PATH_CALLS and (made := path_call(self, canonical, args, kwargs)) is not PASS:
-            return made  # (NumPy's files and `shutil.rmtree` in a temporary directory: temp_paths.py)
+        if (call := _TEMP_CALLS.get(canonical)) is not None and (made := call(self, args, kwargs)) is not PASS:
+            return made  # (a temporary directory, a file's path or handle: temp_files.py, temp_texts.py)
         if canonical == "dataclasses.replace":
             target = args[0] if len(args) == 1 else None
             if type(target) is not UObj or target.cls.kind != "dataclass":
@@ -366,7 +365,7 @@ class ScriptBuiltins:
             if type(obj) is TempPath and type(kind) is not UClass:
                 if kind not in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
                     raise Bail
-                found = found or kind is str  # (a path the run does not spell: a str all the same, temp_files.py)
+                found = found or kind is str  # (a path the run does not spell: a str all the same, temp_texts.py)
                 continue
             if type(kind) is Special and kind.name == "builtins.type":  # `isinstance(obj, type)`: a class
                 if type(obj) in (Lib, Opaque):

@@ -32,7 +32,7 @@ from codemods.analysis.script_frames import frame_back
 from codemods.analysis.script_values import Bound, Opaque, UFunc
 from codemods.analysis import function_slots
 from codemods.analysis.class_dirs import class_dir
-from codemods.analysis.temp_files import open_file
+from codemods.analysis.temp_texts import open_file
 from codemods.analysis.object_ids import LIBRARY as IDS_LIBRARY, object_id
 from codemods.analysis.own_module import LIBRARY as MODULE_LIBRARY
 from codemods.analysis.unknown_truths import LIBRARY as TRUTH_LIBRARY

@@ -64,7 +64,7 @@ class ClassSlot(Opaque):
 
 
 class TempPath(Opaque):
-    """A path inside a directory `tempfile.mkdtemp` made: a str whose text is not known (temp_files.py)."""
+    """A path inside a directory `tempfile.mkdtemp` made: a str whose text is not known (temp_texts.py)."""
 
     __slots__ = ("parts", "root")
 

@@ -1,23 +1,21 @@
-"""`pathlib.Path` objects inside a fresh temporary directory (temp_files.py; issue 13).
+"""`pathlib.Path` objects inside a fresh temporary directory (script_run.py; issue 13), read on
+temp_files.py's record of the run's own files.
 
 A test suite's `tmp_path` fixture is `Path(tempfile.mkdtemp(prefix="pytest-")) / test_name`, made
 with `mkdir(exist_ok=True)`; fixtures then make a subdirectory (`(tmp_path / "frames").mkdir()`),
 clear a file left by an earlier case (`if path.exists(): path.unlink()`,
-`path.unlink(missing_ok=True)`), and tests save arrays there (`np.save(d / "w.npy", x)`) before
-their teardown empties the directory (`for f in d.iterdir(): f.unlink()`, `shutil.rmtree(root)`).
-As temp_files.py says, what is in such a directory is exactly what the run put there (it is new,
-empty and the process's own), so each of these has the outcome the run computes from its own
-record of the directory (temp_files' table, shared with `open` and `os.path.join` paths).
+`path.unlink(missing_ok=True)`), and tests save arrays there (`np.save(d / "w.npy", x)`,
+temp_files.py) before their teardown empties the directory (`for f in d.iterdir(): f.unlink()`,
+`shutil.rmtree(root)`). Each of these has the outcome the run computes from its record of the
+directory (temp_files.py says why it is exact).
 
-Modelled: `Path(p, *names)` and `p / name` of plain names (no separator, not `.` or `..`); `name`,
-`stem`, `suffix` of a path below the directory (the directory's own name is made up by mkdtemp:
-unknown) and `parent`; `str(p)` (a TempPath: its text unknown); `mkdir(parents=, exist_ok=)`,
-`exists()`, `is_dir()`, `is_file()`, `unlink(missing_ok=)`, `write_text(s)`, `read_text()`,
-`iterdir()` (the file system lists entries in an order not known: a small directory's listing is
-an open choice, each order a run of its own, as set_orders.py walks a set of strs); `np.save` / `np.savez` of arrays to such a path (".npy" / ".npz" added as NumPy
-adds them) and `np.load` of a saved ".npy" (an array of unknown values); `shutil.rmtree`.
-Anything else, and each case Python raises in (a missing parent, an existing directory, a
-missing file), stops the run (Bail).
+Modelled: `Path(p, *names)` and `p / name` of plain names; `name`, `stem`, `suffix` of a path
+below the directory (the directory's own name is made up by mkdtemp: unknown) and `parent`;
+`str(p)` (a TempPath: its text unknown); `mkdir(parents=, exist_ok=)`, `exists()`, `is_dir()`,
+`is_file()`, `unlink(missing_ok=)`, `write_text(s)`, `read_text()`, `iterdir()` (the file system
+lists entries in an order not known: a small directory's listing is an open choice, each order a
+run of its own, as set_orders.py walks a set of strs). Anything else, and each case Python raises
+in (a missing parent, an existing directory, a missing file), stops the run (Bail).
 """
 from __future__ import annotations
 
@@ -28,19 +26,9 @@ import pathlib
 from codemods.analysis.host_exprs import Iter
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.script_values import Arr, RunCallable, TempPath
+from codemods.analysis.script_values import RunCallable, TempPath
 from codemods.analysis.set_orders import SET_AT_MOST
-from codemods.analysis.temp_files import PASS, files
-
-
-
-class Saved:
-    """A file NumPy wrote: its kind ("npy" or "npz") and, for "npy", the rank saved."""
-
-    __slots__ = ("kind", "ndim")
-
-    def __init__(self, kind: str, ndim: int | None) -> None:
-        self.kind, self.ndim = kind, ndim
+from codemods.analysis.temp_files import children, files, is_dir, is_temp, plain, writing
 
 
 class TempPathObj(ModelledObject):
@@ -73,23 +61,13 @@ class TempPathObj(ModelledObject):
         raise Bail
 
 
-def _name(value: object) -> str:
-    if type(value) is not str or not value or "/" in value or "\\" in value or value in (".", ".."):
-        raise Bail  # (an absolute or climbing part, a separator: where it lands is not modelled)
-    return value
-
-
-def is_temp(value: object) -> bool:
-    return type(value) in (TempPath, TempPathObj)
-
-
 def made(args: list, kwargs: dict) -> object:
     """`Path(first, *names)`; NotImplemented when the first is not a temporary path."""
     if not args or not is_temp(args[0]):
         return NotImplemented if not any(is_temp(arg) for arg in args) else _bail()
     if kwargs:
         raise Bail
-    return TempPathObj(args[0].root, args[0].parts + tuple(_name(arg) for arg in args[1:]))
+    return TempPathObj(args[0].root, args[0].parts + tuple(plain(arg) for arg in args[1:]))
 
 
 def binary(op: type, left: object, right: object) -> object:
@@ -98,16 +76,12 @@ def binary(op: type, left: object, right: object) -> object:
         return NotImplemented
     if op is not ast.Div or type(left) is not TempPathObj:
         raise Bail
-    return TempPathObj(left.root, left.parts + (_name(right),))
+    return TempPathObj(left.root, left.parts + (plain(right),))
 
 
 def text(value: object) -> object:
     """`str(p)`, `os.fspath(p)`: a str whose text is not known."""
     return TempPath(value.root, value.parts)
-
-
-def _is_dir(run, key: tuple) -> bool:
-    return key in files(run) and files(run)[key] is None
 
 
 def _mkdir(run, path: TempPathObj, args: list, kwargs: dict) -> None:
@@ -124,7 +98,7 @@ def _mkdir(run, path: TempPathObj, args: list, kwargs: dict) -> None:
             raise Bail  # (FileExistsError: not modelled)
         return None
     missing = [path.parts[:end] for end in range(len(path.parts), 0, -1) if (path.root, path.parts[:end]) not in table]
-    if not _is_dir(run, (path.root, path.parts[:len(path.parts) - len(missing)])) or len(missing) > 1 and not parents:
+    if not is_dir(run, (path.root, path.parts[:len(path.parts) - len(missing)])) or len(missing) > 1 and not parents:
         raise Bail  # (FileNotFoundError, or a file where a directory should be)
     for parts in reversed(missing):
         table[(path.root, parts)] = None
@@ -143,8 +117,6 @@ def _unlink(run, path: TempPathObj, args: list, kwargs: dict) -> None:
         if not missing_ok:
             raise Bail  # (FileNotFoundError: not modelled)
         return None
-    from codemods.analysis.temp_files import writing
-
     if writing(run, path.key):
         raise Bail  # (a file a handle still writes to)
     del table[path.key]
@@ -154,9 +126,7 @@ def _unlink(run, path: TempPathObj, args: list, kwargs: dict) -> None:
 def _entries(run, path: TempPathObj) -> Iter:
     from codemods.analysis.unknown_choices import choose
 
-    if not _is_dir(run, path.key):
-        raise Bail
-    found = sorted(parts for root, parts in files(run) if root == path.root and parts[:-1] == path.parts and parts)
+    found = sorted(path.parts + (name,) for name in children(run, path.key))
     if len(found) > SET_AT_MOST:
         raise Bail
     orders = list(itertools.permutations(found))
@@ -165,13 +135,11 @@ def _entries(run, path: TempPathObj) -> Iter:
 
 
 def _write_text(run, path: TempPathObj, args: list, kwargs: dict) -> int:
-    from codemods.analysis.temp_files import writing
-
     if len(args) != 1 or type(args[0]) is not str or not set(kwargs) <= {"encoding"} \
             or not all(type(v) is str for v in kwargs.values()):
         raise Bail
     table = files(run)
-    if not _is_dir(run, (path.root, path.parts[:-1])) or not path.parts or _is_dir(run, path.key) \
+    if not is_dir(run, (path.root, path.parts[:-1])) or not path.parts or is_dir(run, path.key) \
             or writing(run, path.key):
         raise Bail
     table[path.key] = args[0]
@@ -179,8 +147,6 @@ def _write_text(run, path: TempPathObj, args: list, kwargs: dict) -> int:
 
 
 def _read_text(run, path: TempPathObj) -> str:
-    from codemods.analysis.temp_files import writing
-
     found = files(run).get(path.key)
     if type(found) is not str or writing(run, path.key):
         raise Bail  # (missing, a directory, a NumPy file, or still being written)
@@ -202,7 +168,7 @@ class TempPathMethod(RunCallable):
         if name == "exists":
             return path.key in files(run)
         if name == "is_dir":
-            return _is_dir(run, path.key)
+            return is_dir(run, path.key)
         if name == "is_file":
             return path.key in files(run) and files(run)[path.key] is not None
         if name == "iterdir":
@@ -211,72 +177,6 @@ class TempPathMethod(RunCallable):
 
 
 _METHODS = frozenset({"mkdir", "unlink", "write_text", "exists", "is_dir", "is_file", "iterdir", "read_text"})
-
-
-def _target(path: object, suffix: str) -> tuple:
-    """Where NumPy writes `path` (the suffix added when the name lacks it)."""
-    parts = path.parts
-    if not parts:
-        raise Bail
-    if not parts[-1].endswith(suffix):
-        parts = parts[:-1] + (parts[-1] + suffix,)
-    return path.root, parts
-
-
-def _save(run, args: list, kwargs: dict, kind: str) -> object:
-    if not args or not is_temp(args[0]):
-        return PASS if not any(is_temp(arg) for arg in (*args, *kwargs.values())) else _bail()
-    arrays = [*args[1:], *kwargs.values()]
-    if kind == "npy" and (len(args) != 2 or kwargs) or kind == "npz" and "file" in kwargs \
-            or not arrays or not all(type(value) is Arr for value in arrays):
-        raise Bail  # (pickled objects, another keyword: not modelled)
-    key = _target(args[0], "." + kind)
-    table = files(run)
-    from codemods.analysis.temp_files import writing
-
-    if not _is_dir(run, (key[0], key[1][:-1])) or _is_dir(run, key) or writing(run, key):
-        raise Bail  # (FileNotFoundError, IsADirectoryError)
-    table[key] = Saved(kind, args[1].ndim if kind == "npy" else None)
-    return None
-
-
-def _load(run, args: list, kwargs: dict) -> object:
-    if len(args) != 1 or kwargs or not is_temp(args[0]):
-        return PASS if not any(is_temp(arg) for arg in (*args, *kwargs.values())) else _bail()
-    found = files(run).get(args[0].key if type(args[0]) is TempPathObj else (args[0].root, args[0].parts))
-    if type(found) is not Saved or found.kind != "npy":
-        raise Bail  # (missing, text, or an archive: not modelled)
-    return Arr(None, True, ndim=found.ndim)
-
-
-def _rmtree(run, args: list, kwargs: dict) -> object:
-    if not args or not is_temp(args[0]):
-        return PASS if not any(is_temp(arg) for arg in (*args, *kwargs.values())) else _bail()
-    if len(args) != 1 or not set(kwargs) <= {"ignore_errors"} or type(kwargs.get("ignore_errors", False)) is not bool:
-        raise Bail
-    path, table = args[0], files(run)
-    from codemods.analysis.temp_files import writing
-
-    if not _is_dir(run, (path.root, path.parts)):
-        if not kwargs.get("ignore_errors"):
-            raise Bail  # (FileNotFoundError, NotADirectoryError)
-        return None
-    gone = [key for key in table if key[0] == path.root and key[1][:len(path.parts)] == path.parts]
-    if any(writing(run, key) for key in gone):
-        raise Bail  # (a file a handle still writes to)
-    for key in gone:
-        del table[key]
-    return None
-
-
-CALLS = {"numpy.save": lambda run, args, kwargs: _save(run, args, kwargs, "npy"),
-         "numpy.savez": lambda run, args, kwargs: _save(run, args, kwargs, "npz"),
-         "numpy.load": _load, "shutil.rmtree": _rmtree}
-
-
-def path_call(run, name: str, args: list, kwargs: dict) -> object:
-    """The result of a library call on a temporary path, or PASS when it is not one."""
-    return CALLS[name](run, args, kwargs)
 
 
 def _bail():

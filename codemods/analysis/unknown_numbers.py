@@ -49,13 +49,12 @@ def number_kind(run, value: object) -> str | None:
 def integer(run) -> Opaque:
     """A new unknown Python int (`int(x)`, and what `+ - * // %` make of ints): a number that
     indexes a list as an int does (a float there raises TypeError)."""
-    made = number(run, "int")
-    run.__dict__.setdefault("_integers", set()).add(id(made))
-    return made
+    return number(run, "int")
 
 
 def is_integer(run, value: object) -> bool:
-    return type(value) is int or is_number(run, value) and id(value) in run.__dict__.get("_integers", ())
+    """A Python int, or an unknown number certainly one (`int(x)`, an entry of `x.shape`)."""
+    return type(value) is int or number_kind(run, value) == "int"
 
 
 def sizes(run) -> Opaque:

@@ -1,0 +1,203 @@
+"""Paths in a fresh temporary directory spelled as strings, and the files opened on them
+(script_run.py; issue 13), read on temp_files.py's record of the run's own files.
+
+A pipeline hands its steps a config through a file: `path = os.path.join(tempfile.mkdtemp(),
+"job.json")`, `with open(path, "w") as fh: json.dump(CONFIG, fh)`, then a step (a workflow's
+Parameter holding the path) does `with open(self.config_file) as fh: self.cfg = json.load(fh)`:
+what it reads is what the run wrote (temp_files.py says why).
+
+Modelled: `os.path.join` of such a directory (or a pathlib path in it) and plain names (TempPath:
+its text is unknown, and it is a str to `isinstance`); `os.listdir(tmp)`,
+`glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there, when that is none or one
+entry: the order of more is the file system's) and `os.path.exists(path)`, so a launcher's
+restart-from-latest-step finds no step in a fresh directory; `open(path)` / `open(path, "w")`
+(text modes, an `encoding`) as a `with` target or a plain call; a handle's `write`, `read()` and
+`close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values. What is written
+reaches the file when the handle closes (Python buffers it); reading a file a handle is still
+writing, a missing file or directory, or any other use of a path or handle stops the run (Bail).
+"""
+from __future__ import annotations
+
+import fnmatch
+import json
+
+from codemods.analysis.host_exprs import plain_tree
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import RunCallable, TempPath
+from codemods.analysis.temp_files import (
+    PASS,
+    children,
+    files,
+    is_dir,
+    key,
+    open_writers,
+    plain,
+)
+
+_TEXT_KEYWORDS = frozenset({"encoding", "newline"})
+
+
+class FileHandle:
+    """A text file opened on a TempPath."""
+
+    __slots__ = ("closed", "key", "pending", "read", "writing")
+
+    def __init__(self, key: tuple, writing: bool) -> None:
+        self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
+
+
+def _as_text(value: object) -> object:
+    """A pathlib path in a temporary directory as the str path it stands for (`os.fspath`)."""
+    from codemods.analysis.temp_paths import TempPathObj
+
+    return TempPath(value.root, value.parts) if type(value) is TempPathObj else value
+
+
+def _only(items: list) -> list:
+    if len(items) > 1:
+        raise Bail  # (the order the file system lists them in is not known)
+    return items
+
+
+def _list_dir(run, args: list, kwargs: dict) -> object:
+    """`os.listdir(tmp)`: its entries in the file system's order (none or one: exact)."""
+    if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    return _only(children(run, key(args[0])))
+
+
+def _glob(run, args: list, kwargs: dict) -> object:
+    """`glob.glob(os.path.join(tmp, "step_*"))`: the matching entries of the directory (a name
+    starting with "." only by a pattern that does), in the file system's order (none or one)."""
+    if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    path = args[0]
+    if not path.parts or any(char in part for part in path.parts[:-1] for char in "*?[") or "**" in path.parts[-1]:
+        raise Bail  # (a pattern in a parent, or recursive: not modelled)
+    parent, pattern = path.parts[:-1], path.parts[-1]
+    names = [name for name in children(run, (path.root, parent)) if fnmatch.fnmatchcase(name, pattern)
+             and (pattern.startswith(".") or not name.startswith("."))]
+    return [TempPath(path.root, (*parent, name)) for name in _only(names)]
+
+
+def _exists(run, args: list, kwargs: dict) -> object:
+    if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    return key(args[0]) in files(run)
+
+
+def _join(run, args: list, kwargs: dict) -> object:
+    args = [_as_text(arg) for arg in args]
+    if kwargs or not args or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in args) else _bail()
+    return TempPath(args[0].root, args[0].parts + tuple(plain(name) for name in args[1:]))
+
+
+def open_file(run, args: list, kwargs: dict) -> FileHandle:
+    """`open(path, mode)` of a path in a temporary directory."""
+    given = dict(zip(("file", "mode"), args))
+    if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"file", "mode"} | _TEXT_KEYWORDS:
+        raise Bail
+    given.update(kwargs)
+    path, mode = _as_text(given.get("file")), given.get("mode", "r")
+    if type(path) is not TempPath or mode not in ("r", "rt", "w", "wt") \
+            or not all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS & set(given)):
+        raise Bail
+    table, at = files(run), key(path)
+    if open_writers(run).get(at):
+        raise Bail  # (a file being written: what is flushed so far is not modelled)
+    if mode.startswith("w"):
+        if not is_dir(run, (path.root, path.parts[:-1])) or table.get(at, "") is None:
+            raise Bail  # (no such directory, or the path is one)
+        table[at] = ""  # (truncated when opened)
+        handle = FileHandle(at, True)
+        open_writers(run).setdefault(at, []).append(handle)
+        return handle
+    if type(table.get(at)) is not str:
+        raise Bail  # (FileNotFoundError or IsADirectoryError: not modelled)
+    return FileHandle(at, False)
+
+
+def close(run, handle: FileHandle) -> None:
+    if handle.writing and not handle.closed:
+        files(run)[handle.key] += "".join(handle.pending)
+        open_writers(run)[handle.key].remove(handle)
+    handle.pending, handle.closed = [], True
+
+
+def with_file(run, handle: FileHandle, target, body, env) -> None:
+    """`with open(...) as fh: body()`: closed however the block ends (its exceptions go on)."""
+    if target is not None:
+        run.store(target, handle, env)
+    try:
+        body()
+    finally:
+        close(run, handle)
+
+
+def _dump(run, args: list, kwargs: dict) -> object:
+    if len(args) != 2 or type(args[1]) is not FileHandle:
+        return PASS if not any(type(a) is FileHandle for a in (*args, *kwargs.values())) else _bail()
+    if not args[1].writing or args[1].closed or not plain_tree(args[0]) or not all(plain_tree(v) for v in kwargs.values()) \
+            or not set(kwargs) <= {"indent", "sort_keys", "separators", "ensure_ascii"}:
+        raise Bail
+    try:
+        args[1].pending.append(json.dumps(args[0], **kwargs))
+    except (TypeError, ValueError):
+        raise Bail from None
+    return None
+
+
+def _read_all(run, handle: FileHandle) -> str:
+    """`handle.read()`, once: the file as it is now."""
+    if handle.writing or handle.closed or open_writers(run).get(handle.key):
+        raise Bail  # (io.UnsupportedOperation, a closed file, or one being written: not modelled)
+    if handle.read:
+        raise Bail  # (read again: what was added since is not followed)
+    handle.read = True
+    return files(run)[handle.key]
+
+
+def _load(run, args: list, kwargs: dict) -> object:
+    if len(args) != 1 or kwargs or type(args[0]) is not FileHandle:
+        return PASS if not any(type(a) is FileHandle for a in (*args, *kwargs.values())) else _bail()
+    try:
+        return json.loads(_read_all(run, args[0]))
+    except ValueError:
+        raise Bail from None  # (a json.JSONDecodeError the program raises: not modelled)
+
+
+CALLS = {"os.path.join": _join, "json.dump": _dump, "json.load": _load, "os.listdir": _list_dir, "glob.glob": _glob,
+         "os.path.exists": _exists}
+
+
+class FileMethod(RunCallable):
+    """`handle.write`, `handle.read`, `handle.close`."""
+
+    __slots__ = ("handle", "name")
+
+    def __init__(self, handle: FileHandle, name: str) -> None:
+        self.handle, self.name = handle, name
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        handle = self.handle
+        if kwargs:
+            raise Bail
+        if self.name == "close" and not args:
+            return close(run, handle)
+        if self.name == "read" and not args:
+            return _read_all(run, handle)
+        if self.name == "write" and len(args) == 1 and type(args[0]) is str and handle.writing and not handle.closed:
+            handle.pending.append(args[0])
+            return len(args[0])
+        raise Bail
+
+
+def file_attribute(handle: FileHandle, name: str) -> FileMethod:
+    if name not in ("write", "read", "close"):
+        raise Bail
+    return FileMethod(handle, name)
+
+
+def _bail():
+    raise Bail
