@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dn1_sf104_where_against_a_number_keeps_the_layout": "main()",
+    "ndn1_where_then_a_whole_gather": "main()",
+    "dn2_sf104_spec_helper_branches_on_a_config_list": "main()",
+    "ndn2_spec_helper_lists_both_axes": "main()",
+    "dn3_sf104_layouts_read_back_from_jsonl": "main()",
+    "ndn3_layouts_read_back_list_every_axis": "main()",
     "sk1_sf101_fitted_coef_solved_on_one_device": "main()",
     "sk1c_fitted_coef_solved_on_one_device_gathered_varying": "main()",
     "sk2_sf101_coef_solved_from_shard_map_gram": "main()",

@@ -21,7 +21,7 @@ from codemods.analysis.meshspec import Spec, SpecTree
 from codemods.analysis.pyvalues import python_value
 from codemods.analysis.sequences import items_of
 from codemods.analysis.method_specs import method_spec
-from codemods.analysis.values import Const, JaxName
+from codemods.analysis.values import Const, DictValue, JaxName, TupleValue
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Interpreter
@@ -98,13 +98,23 @@ def _chosen_return(interp: Interpreter, body: list, frame, depth: int = 0):
             continue
         if not isinstance(stmt, ast.If) or depth > 8:
             return None
-        test = interp.eval(stmt.test, frame)
-        if not isinstance(test, Const) or type(test.value) not in (bool, int, str, type(None)):
+        taken = _truth(interp.eval(stmt.test, frame))
+        if taken is None:
             return None
-        branch = _chosen_return(interp, stmt.body if test.value else stmt.orelse, frame, depth + 1)
+        branch = _chosen_return(interp, stmt.body if taken else stmt.orelse, frame, depth + 1)
         if branch is None or branch[0] == "return":
             return branch
     return ("fall",)
+
+
+def _truth(test) -> bool | None:
+    """What `if test:` takes for a constant of the frame, or a tuple, list or dict of known items
+    (`if reduced:` of a list read from a config: true when it is not empty); None otherwise."""
+    if isinstance(test, Const) and type(test.value) in (bool, int, str, type(None), tuple, list, dict):
+        return bool(test.value)
+    if isinstance(test, (TupleValue, DictValue)):
+        return bool(test.items if isinstance(test, TupleValue) else test.keys)
+    return None
 
 
 def _tree(interp: Interpreter, expr: ast.expr, frame, scopes: tuple) -> SpecTree:

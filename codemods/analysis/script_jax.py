@@ -19,7 +19,7 @@ from codemods.analysis import partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
-from codemods.analysis import exact_host_arrays, host_local_arrays, numpy_generators
+from codemods.analysis import callback_arrays, exact_host_arrays, host_local_arrays, numpy_generators
 from codemods.analysis.device_counts import COUNTED, check_mesh, counted
 from codemods.analysis.script_values import (
     Arr,
@@ -142,6 +142,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return traced_branches.call(run, name, args, kwargs)  # (every branch traced: traced_branches.py)
     if name in COUNTED:
         return counted(run, name)  # (device_counts.py)
+    if name in callback_arrays.NAMES:
+        return callback_arrays.call(run, name, args, kwargs)  # (blocks handed to each device)
     if name in host_local_arrays.NAMES:
         return host_local_arrays.call(run, name, args, kwargs)  # (a launcher's arrays and device grid)
     if name in _OPAQUE:

@@ -34,6 +34,7 @@ from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis import temp_texts
 from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, number
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
@@ -386,6 +387,8 @@ class ScriptOperators:
             return value.items(self)
         if kind is SpecObj:
             return list(value.entries)
+        if kind is temp_texts.FileHandle:
+            return temp_texts.lines(self, value)  # (`for line in fh`: temp_texts.py)
         if kind is Arr and (held := exact_host_arrays.items(self, value)) is not None:
             if self.states is not None:
                 self.states.untracked([value])  # (as any array's items: exact_host_arrays.py)

@@ -12,7 +12,8 @@ its text is unknown, and it is a str to `isinstance`); `os.listdir(tmp)`,
 entry: the order of more is the file system's) and `os.path.exists(path)`, so a launcher's
 restart-from-latest-step finds no step in a fresh directory; `open(path)` / `open(path, "w")`
 (text modes, an `encoding`) as a `with` target or a plain call; a handle's `write`, `read()` and
-`close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values. What is written
+`close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values; `for line in handle` (a
+JSONL file read back line by line) walks the file's lines, once. What is written
 reaches the file when the handle closes (Python buffers it); reading a file a handle is still
 writing, a missing file or directory, or any other use of a path or handle stops the run (Bail).
 """
@@ -156,6 +157,16 @@ def _read_all(run, handle: FileHandle) -> str:
         raise Bail  # (read again: what was added since is not followed)
     handle.read = True
     return files(run)[handle.key]
+
+
+def lines(run, handle: FileHandle) -> list[str]:
+    """`for line in fh` of a handle opened to read, once: the file's lines as they are now, each
+    with its "\n" (text mode reads a "\r" as a line end too: not modelled)."""
+    text = _read_all(run, handle)
+    if "\r" in text:
+        raise Bail
+    parts = text.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
 def _load(run, args: list, kwargs: dict) -> object:

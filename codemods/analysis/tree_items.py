@@ -104,11 +104,31 @@ def elementwise_operands(ctx: FileContext, call: cst.Call) -> tuple | None:
     elif name in _ELEMENTWISE2 and len(call.args) == 2 and call.args[1].keyword is None:
         arrays = [arg.value for arg in call.args if not _is_number(arg.value)]
         rest = []
+    elif name == "jax.numpy.where" and len(call.args) == 3 and all(arg.keyword is None for arg in call.args):
+        # `jnp.where(ids > 0, ids, -1)`: laid out as its array operands, a test against a number as its array
+        arrays = [_compared(arg.value) for arg in call.args if not _is_number(arg.value)]
+        if any(array is None for array in arrays):
+            return None
+        rest = []
     else:
         return None
     if not arrays or not all(_is_literal(arg.value) for arg in rest):
         return None
     return tuple(arrays)
+
+
+def _compared(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The array of `x > 0`, `0.5 <= x` (a comparison with a number keeps the array's sharding,
+    jax 0.10.2); `node` itself when it is no comparison; None for any other comparison."""
+    if not isinstance(node, cst.Comparison):
+        return node
+    if len(node.comparisons) != 1 or type(node.comparisons[0].operator).__name__ not in _ORDERS:
+        return None
+    left, right = node.left, node.comparisons[0].comparator
+    return left if _is_number(right) and not _is_number(left) else right if _is_number(left) and not _is_number(right) else None
+
+
+_ORDERS = ("LessThan", "LessThanEqual", "GreaterThan", "GreaterThanEqual", "Equal", "NotEqual")
 
 
 def _is_literal(node: cst.BaseExpression) -> bool:
