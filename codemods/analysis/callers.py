@@ -17,6 +17,7 @@ from codemods.analysis.kept_keys import keys_kept
 from codemods.analysis.leaving_calls import unreached
 from codemods.analysis.user_decorators import transparent
 from codemods.analysis.cli_args import Namespace
+from codemods.analysis.carried_arrays import without_arrays
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.changed_args import handed_to_changers
 from codemods.analysis.handed_lists import changed_in_place_handed
@@ -96,6 +97,9 @@ class Callers:
             # a closure a module function returned (`with_axes(with_fsdp(layer), axes)`): only
             # from the one call there is (calls of the same def may capture different values)
             closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
+            if not settled(passed) and not self._portable(passed) and (shed := without_arrays(passed)) is not None \
+                    and self._portable(shed):
+                passed = shed  # `spec_of(panel.dims)` of a labelled array the caller built (carried_arrays.py)
             if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
                     and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure \
                     and not self._portable(passed) \
