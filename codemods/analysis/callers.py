@@ -18,6 +18,7 @@ from codemods.analysis.leaving_calls import unreached
 from codemods.analysis.user_decorators import transparent
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.carried_arrays import without_arrays
+from codemods.analysis.called_objects import object_calls
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.changed_args import handed_to_changers
 from codemods.analysis.handed_lists import changed_in_place_handed
@@ -272,6 +273,9 @@ class Callers:
                     return [], 0  # `MODELS[name](...)` may build another class of the table
                 facts = self.class_facts(cls)  # (a wrapped `__init__` gets what its decorator chooses)
                 return (self._constructions(cls), 1) if facts.init is function and facts.wrapper is None else ([], 0)
+            if function.name == "__call__" and method_kind(function) == "plain":
+                calls = object_calls(self.scope.tree, cls)  # `Check(mesh)(table)` (called_objects.py)
+                return (calls, 1) if calls else ([], 0)
             return self._method_calls(cls, function)
         if self.scope.globals.unique_function(function.name) is not function:
             return [], 0
