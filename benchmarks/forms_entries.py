@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ld1_sf105_labelled_array_dims_from_the_caller": "main()",
+    "ld2_sf105_callable_object_applied_at_once": "main()",
+    "ld3_sf105_spec_helper_spreading_no_keywords": "run(mesh, x)",
     "sk1_sf101_fitted_coef_solved_on_one_device": "main()",
     "sk1c_fitted_coef_solved_on_one_device_gathered_varying": "main()",
     "sk2_sf101_coef_solved_from_shard_map_gram": "main()",
