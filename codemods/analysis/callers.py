@@ -98,8 +98,8 @@ class Callers:
             # a closure a module function returned (`with_axes(with_fsdp(layer), axes)`): only
             # from the one call there is (calls of the same def may capture different values)
             closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
-            if not settled(passed) and not self._portable(passed) and (shed := without_arrays(passed)) is not None \
-                    and self._portable(shed):
+            if not getattr(function, "decorator_list", None) and not settled(passed) and not self._portable(passed) \
+                    and (shed := without_arrays(passed)) is not None and self._portable(shed):
                 passed = shed  # `spec_of(panel.dims)` of a labelled array the caller built (carried_arrays.py)
             if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
                     and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure \

@@ -8,7 +8,9 @@ such an object was not handed on at all, and its names (`dims`) were lost with i
 each array in it (at any depth of its fields, tuples and dicts) becomes unknown: what the callee
 reads of it is unknown, as it was; what else it reads is the caller's value, which the object
 keeps whatever the frame. An object holding a closure over the caller's frame, or anything
-else callers._portable refuses beside arrays, is still not handed on.
+else callers._portable refuses beside arrays, is still not handed on; nor is one handed to a
+decorated function (`@jax.jit` traces a registered dataclass's fields as leaves, and rejects a
+str among them before the body runs).
 """
 from __future__ import annotations
 
