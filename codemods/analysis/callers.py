@@ -17,7 +17,7 @@ from codemods.analysis.kept_keys import keys_kept
 from codemods.analysis.leaving_calls import unreached
 from codemods.analysis.user_decorators import transparent
 from codemods.analysis.cli_args import Namespace
-from codemods.analysis.carried_arrays import without_arrays
+from codemods.analysis.carried_arrays import CARRIED, without_arrays
 from codemods.analysis.called_objects import object_calls
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.changed_args import handed_to_changers
@@ -98,11 +98,12 @@ class Callers:
             # a closure a module function returned (`with_axes(with_fsdp(layer), axes)`): only
             # from the one call there is (calls of the same def may capture different values)
             closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
-            if not getattr(function, "decorator_list", None) and not settled(passed) and not self._portable(passed) \
-                    and (shed := without_arrays(passed)) is not None and self._portable(shed):
-                passed = shed  # `spec_of(panel.dims)` of a labelled array the caller built (carried_arrays.py)
+            carried = not getattr(function, "decorator_list", None) and not settled(passed) and not self._portable(passed) \
+                and (shed := without_arrays(passed)) is not None and self._portable(shed)
+            if carried:
+                passed = without_arrays(passed, CARRIED)  # `spec_of(panel.dims)` of a labelled array (carried_arrays.py)
             if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
-                    and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure \
+                    and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure and not carried \
                     and not self._portable(passed) \
                     and not _unchanged_table(self.scope.tree, passed, given, name) \
                     and not self._fresh_table(passed, given, name):
