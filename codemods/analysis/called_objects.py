@@ -22,8 +22,8 @@ _LEAKING_ATTRIBUTES = frozenset({"__class__", "__dict__"})
 def object_calls(tree: ast.Module, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
     """Every call of `cls`'s `__call__` in the module (the object being its receiver), or None
     when other calls may exist."""
-    if not _keeps_self(cls):
-        return None
+    if cls not in tree.body or not _keeps_self(cls):
+        return None  # (a class written inside a function may share its name with another)
     parents = module_parents(tree)
     calls = []
     for node, scopes in iter_with_scopes(tree):
@@ -31,6 +31,9 @@ def object_calls(tree: ast.Module, cls: ast.ClassDef) -> list[tuple[ast.Call, tu
             return None
         if type(node) is ast.Attribute and node.attr == "__call__":
             return None
+        if node is not cls and isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and node.name == cls.name:
+            return None  # the name is bound again
         if type(node) is not ast.Name or node.id != cls.name:
             continue
         if type(node.ctx) is not ast.Load:

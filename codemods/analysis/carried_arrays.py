@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from codemods.analysis.values import UNKNOWN, AxisState, DictValue, Instance, State, TupleValue, Value
+from codemods.analysis.values import (
+    UNKNOWN,
+    AxisState,
+    DictValue,
+    Instance,
+    State,
+    TupleValue,
+    Value,
+)
 
 _MAX_DEPTH = 4  # as deep as callers._portable_field follows
 CARRIED = AxisState((), State.UNKNOWN, "an array the caller holds")  # unknown, but not UNKNOWN itself
