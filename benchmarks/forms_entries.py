@@ -17,6 +17,10 @@ ENTRIES = {
     "ndn2_spec_helper_lists_both_axes": "main()",
     "dn3_sf104_layouts_read_back_from_jsonl": "main()",
     "ndn3_layouts_read_back_list_every_axis": "main()",
+    "ld1_sf105_labelled_array_dims_from_the_caller": "main()",
+    "ld2_sf105_callable_object_applied_at_once": "main()",
+    "ld3_sf105_spec_helper_spreading_no_keywords": "run(mesh, x)",
+    "nld4_registered_config_through_an_undecorated_wrapper": "main()",
     "sk1_sf101_fitted_coef_solved_on_one_device": "main()",
     "sk1c_fitted_coef_solved_on_one_device_gathered_varying": "main()",
     "sk2_sf101_coef_solved_from_shard_map_gram": "main()",
@@ -3676,6 +3680,8 @@ NOTES: dict[tuple[str, int], str] = {
 
     ("njg1_sf101_registered_meta_fields_differ", 49): "the params and their specs are objects of one registered"
     " dataclass with different meta values (name): two tree structures, so jax.tree.map raises before any body runs",
+    ("nld4_registered_config_through_an_undecorated_wrapper", 25): "the config's axis field is a data field"
+    " (static=False): jit rejects its str leaf before tracing, so no body line is reached",
     ("njg2_sf101_registered_axis_field_not_static", 28): "the config's axis field is a data field (static=False):"
     " jit rejects its str leaf before tracing, so no body line is reached",
     ("njg3_sf105_jit_static_config_unhashable", 49): "the static config is a dataclass that is not frozen (eq without"

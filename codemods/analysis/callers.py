@@ -17,6 +17,8 @@ from codemods.analysis.kept_keys import keys_kept
 from codemods.analysis.leaving_calls import unreached
 from codemods.analysis.user_decorators import transparent
 from codemods.analysis.cli_args import Namespace
+from codemods.analysis.carried_arrays import CARRIED, without_arrays
+from codemods.analysis.called_objects import object_calls
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.changed_args import handed_to_changers
 from codemods.analysis.handed_lists import changed_in_place_handed
@@ -96,8 +98,12 @@ class Callers:
             # a closure a module function returned (`with_axes(with_fsdp(layer), axes)`): only
             # from the one call there is (calls of the same def may capture different values)
             closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
+            carried = not getattr(function, "decorator_list", None) and not settled(passed) and not self._portable(passed) \
+                and (shed := without_arrays(passed)) is not None and self._portable(shed)
+            if carried:
+                passed = without_arrays(passed, CARRIED)  # `spec_of(panel.dims)` of a labelled array (carried_arrays.py)
             if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
-                    and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure \
+                    and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure and not carried \
                     and not self._portable(passed) \
                     and not _unchanged_table(self.scope.tree, passed, given, name) \
                     and not self._fresh_table(passed, given, name):
@@ -268,6 +274,9 @@ class Callers:
                     return [], 0  # `MODELS[name](...)` may build another class of the table
                 facts = self.class_facts(cls)  # (a wrapped `__init__` gets what its decorator chooses)
                 return (self._constructions(cls), 1) if facts.init is function and facts.wrapper is None else ([], 0)
+            if function.name == "__call__" and method_kind(function) == "plain":
+                calls = object_calls(self.scope.tree, cls)  # `Check(mesh)(table)` (called_objects.py)
+                return (calls, 1) if calls else ([], 0)
             return self._method_calls(cls, function)
         if self.scope.globals.unique_function(function.name) is not function:
             return [], 0

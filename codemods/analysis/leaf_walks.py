@@ -27,6 +27,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.object_methods import class_chain
+from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.sequences import sequence
 from codemods.analysis.syntax import one_parameter_expression
 from codemods.analysis.values import (
@@ -138,8 +139,9 @@ def holds_objects(value: Value) -> bool:
 def spec_value(args, keywords, starred) -> Value:
     """`P(...)` of entries the analysis holds (None, axis names, tuples of them) and no keywords:
     the spec as a value whose entries a leaf function may read (`tuple(a for a in spec if a)`);
-    anything else unknown (iterating a spec with `reduced=` raises)."""
-    if keywords or starred:
+    anything else unknown (iterating a spec with `reduced=` raises). A `**kw` spread that
+    brought no keyword (`P(*entries, **kw)` of a helper called without any) adds nothing."""
+    if keywords or starred and starred != SPREAD:
         return UNKNOWN
     entries = []
     for value, _ in args:

@@ -1,0 +1,76 @@
+"""Calls of a callable object's `__call__` (issue 13): `SRMCheck(mesh)(exposed)`, a transform
+object built and applied in one expression, whose `__call__` places `exposed` by
+`spec_of(exposed.dims)` and runs the shard_map.
+
+callers.py reads a method's parameter from its `obj.method(...)` calls; `__call__` is never
+written so. Its calls are certain when the class's object can be reached by no other code:
+every read of the class's name in the module is a construction called at once
+(`Cls(...)(...)`, the outer call being a call of `__call__`), the name is written in no string
+(`getattr(module, "Cls")`), no method of the class lets its object out (its first parameter is
+read only as the receiver of an attribute other than `__class__` / `__dict__`), and nothing
+reads `__call__` by name. The class has no subclass (callers.py checks that first).
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import iter_with_scopes, module_parents, positional_params
+
+_LEAKING_ATTRIBUTES = frozenset({"__class__", "__dict__"})
+
+
+def object_calls(tree: ast.Module, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
+    """Every call of `cls`'s `__call__` in the module (the object being its receiver), or None
+    when other calls may exist."""
+    if cls not in tree.body or not _keeps_self(cls):
+        return None  # (a class written inside a function may share its name with another)
+    parents = module_parents(tree)
+    calls = []
+    for node, scopes in iter_with_scopes(tree):
+        if type(node) is ast.Constant and (node.value == cls.name or node.value == "__call__"):
+            return None
+        if type(node) is ast.Attribute and node.attr == "__call__":
+            return None
+        if node is not cls and isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and node.name == cls.name:
+            return None  # the name is bound again
+        if type(node) is not ast.Name or node.id != cls.name:
+            continue
+        if type(node.ctx) is not ast.Load:
+            return None
+        made = parents.get(id(node))
+        if type(made) is not ast.Call or made.func is not node:
+            return None
+        applied = parents.get(id(made))
+        if type(applied) is not ast.Call or applied.func is not made:
+            return None
+        calls.append((applied, scopes))
+    return calls
+
+
+def _keeps_self(cls: ast.ClassDef) -> bool:
+    """No method of the class hands its object on: `self` is read only as `self.<attr>`."""
+    parents = None
+    for method in cls.body:
+        if type(method) not in (ast.FunctionDef, ast.AsyncFunctionDef):
+            if any(type(node) is ast.Name and node.id == "self" for node in ast.walk(method)):
+                return False
+            continue
+        if method.decorator_list:
+            return False  # a static or class method, a property: their first parameter differs
+        params = positional_params(method.args)
+        if not params:
+            return False
+        own = params[0].arg
+        if parents is None:
+            parents = {id(child): node for node in ast.walk(cls) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(method):
+            if type(node) is ast.Name and node.id == own:
+                holder = parents.get(id(node))
+                if type(node.ctx) is not ast.Load or type(holder) is not ast.Attribute or holder.value is not node \
+                        or holder.attr in _LEAKING_ATTRIBUTES:
+                    return False
+            elif type(node) in (ast.Lambda, ast.FunctionDef) and node is not method and \
+                    own in {arg.arg for arg in positional_params(node.args)}:
+                return False  # an inner def's own `self`
+    return True
