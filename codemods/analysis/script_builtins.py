@@ -24,7 +24,7 @@ from codemods.analysis.temp_paths import CALLS as PATH_CALLS, path_call
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import unknown_indexes, unknown_truths, unsized_lists
+from codemods.analysis import environment_copies, unknown_indexes, unknown_truths, unsized_lists
 from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
@@ -270,6 +270,8 @@ class ScriptBuiltins:
         if name == "len" and (done := unsized_lists.length(self, args, kwargs)) is not NotImplemented \
                 or (done := unsized_lists.converted(self, name, args, kwargs)) is not NotImplemented:
             return done  # (`len(jax.devices())` of an unknown device count, `list(x.shape)`: unsized_lists.py)
+        if (done := environment_copies.copied(self, name, args, kwargs)) is not NotImplemented:
+            return done  # (`dict(os.environ)`: environment_copies.py)
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
                     or type(a) in (set, frozenset) and name != "len"
