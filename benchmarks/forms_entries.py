@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nc2_sf101_one_process_places_by_device_put": "main()",
+    "nnc2_more_processes_take_the_other_axes": "main()",
     "nc1_sf105_axes_from_a_copy_of_the_environment": "main(dict(os.environ))",
     "nnc1_axes_from_a_copy_after_the_program_set_them": "launch()",
     "sk1_sf101_fitted_coef_solved_on_one_device": "main()",
