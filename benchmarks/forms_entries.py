@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nc5_sf101_flags_file_made_by_mkstemp": "main(None)",
+    "nnc5_mkstemp_flags_rewritten_before_the_load": "main()",
     "nc4_sf101_sigalrm_watchdog_installed": "main()",
     "nnc4_sigalrm_watchdog_table_still_varying": "main()",
     "nc3_sf105_attribute_dict_config": 'main({"batch": 8, "unused": 1})',

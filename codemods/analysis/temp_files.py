@@ -19,6 +19,14 @@ an `encoding`) as a `with` target or a plain call; a handle's `write`, `read()` 
 `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values. What is written reaches the
 file when the handle closes (Python buffers it); reading a file a handle is still writing, a
 missing file or directory, or any other use of a path or handle stops the run (Bail).
+
+`fd, path = tempfile.mkstemp(suffix=".json")` makes a new, empty file the same way (created
+exclusively, mode 0600, a name nobody held): the run holds it as a path of its own root with
+nothing around it (listing it or joining a name to it stops the run), and `fd` as a descriptor
+of it; `os.fdopen(fd, "w")` (or "r") is a handle on that file (it does not truncate: writing is
+followed only while the file is still empty), `os.close(fd)` closes a descriptor no handle
+took. The file stays after the program ends; `open(path)` reads what was written, `open(path,
+"w")` writes it anew.
 """
 from __future__ import annotations
 
@@ -74,6 +82,60 @@ def _new_dir(run) -> TempPath:
     path = TempPath(next(_SERIALS), ())
     _files(run)[(path.root, ())] = None
     return path
+
+
+class FileDescriptor:
+    """The int `tempfile.mkstemp` returns: an open descriptor of its new file at `key`."""
+
+    __slots__ = ("closed", "key")
+
+    def __init__(self, key: tuple) -> None:
+        self.key, self.closed = key, False
+
+
+def _make_file(run, args: list, kwargs: dict) -> tuple:
+    """`tempfile.mkstemp(suffix=None, prefix=None, dir=None, text=False)`: (fd, path)."""
+    given = dict(zip(("suffix", "prefix", "dir", "text"), args))
+    if len(args) > 4 or set(given) & set(kwargs):
+        raise Bail
+    given.update(kwargs)
+    if given.get("dir") is not None or type(given.get("text", False)) is not bool:
+        raise Bail  # (another parent, which may be anywhere: not followed)
+    _named_only([], {key: value for key, value in given.items() if key not in ("dir", "text")}, ())
+    path = TempPath(next(_SERIALS), ())
+    _files(run)[(path.root, ())] = ""
+    return FileDescriptor((path.root, ())), path
+
+
+def _fd_open(run, args: list, kwargs: dict) -> object:
+    """`os.fdopen(fd, mode)` of a descriptor mkstemp gave: a handle that closes it."""
+    given = dict(zip(("fd", "mode"), args))
+    if not any(type(a) is FileDescriptor for a in (*args, *kwargs.values())):
+        return PASS
+    if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"fd", "mode"} | _TEXT_KEYWORDS:
+        raise Bail
+    given.update(kwargs)
+    fd, mode = given.get("fd"), given.get("mode", "r")
+    if type(fd) is not FileDescriptor or fd.closed or mode not in ("r", "rt", "w", "wt") \
+            or not all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS & set(given)):
+        raise Bail
+    files = _files(run)
+    if _open_writers(run).get(fd.key) or type(files.get(fd.key)) is not str or mode.startswith("w") and files[fd.key]:
+        raise Bail  # (written elsewhere, removed, or not empty: where this handle writes is not followed)
+    fd.closed = True  # (the handle owns it now: closing the handle closes it)
+    handle = FileHandle(fd.key, mode.startswith("w"))
+    if handle.writing:
+        _open_writers(run).setdefault(fd.key, []).append(handle)
+    return handle
+
+
+def _fd_close(run, args: list, kwargs: dict) -> object:
+    if not any(type(a) is FileDescriptor for a in (*args, *kwargs.values())):
+        return PASS
+    if len(args) != 1 or kwargs or args[0].closed:
+        raise Bail  # (OSError: a descriptor closed already)
+    args[0].closed = True
+    return None
 
 
 def _named_only(args: list, kwargs: dict, more: tuple) -> None:
@@ -185,7 +247,8 @@ def open_file(run, args: list, kwargs: dict) -> FileHandle:
     if _open_writers(run).get(key):
         raise Bail  # (a file being written: what is flushed so far is not modelled)
     if mode.startswith("w"):
-        if files.get((path.root, path.parts[:-1]), "") is not None or files.get(key, "") is None:
+        parent = files.get((path.root, path.parts[:-1]), "") if path.parts else None if type(files.get(key)) is str else ""
+        if parent is not None or files.get(key, "") is None:  # (a file mkstemp made is its own root)
             raise Bail  # (no such directory, or the path is one)
         files[key] = ""  # (truncated when opened)
         handle = FileHandle(key, True)
@@ -247,7 +310,7 @@ def _load(run, args: list, kwargs: dict) -> object:
 
 CALLS = {"tempfile.mkdtemp": _make_dir, "os.path.join": _join, "json.dump": _dump, "json.load": _load,
          "tempfile.TemporaryDirectory": _temp_directory, "os.listdir": _list_dir, "glob.glob": _glob,
-         "os.path.exists": _exists}
+         "os.path.exists": _exists, "tempfile.mkstemp": _make_file, "os.fdopen": _fd_open, "os.close": _fd_close}
 
 
 def file_call(run, name: str, args: list, kwargs: dict) -> object:
