@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nc6_sf101_trace_file_named_from_the_temp_dir": 'main("lat")',
+    "nnc6_trace_file_found_picks_the_axis": "main()",
     "nc5_sf101_flags_file_made_by_mkstemp": "main(None)",
     "nnc5_mkstemp_flags_rewritten_before_the_load": "main()",
     "nc4_sf101_sigalrm_watchdog_installed": "main()",
@@ -3642,6 +3644,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nnc6_trace_file_found_picks_the_axis", 20): "whether a trace of an earlier run is in the system's temporary"
+    " directory is not known from the program: where it is, the mean is over 'lat' only and the gather is legal",
     ("nkd2_sf105_trials_ranked_by_rank1_losses", 25): "the losses are arrays of rank 1: `sorted` raises ValueError"
     " (no truth value) before the psum",
     ("nlc4_sf104_table_kinds_drawn_as_floats_never_index", 29): "a NumPy float indexes no tuple: TypeError in"
