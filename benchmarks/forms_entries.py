@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nc7_sf104_jitted_sampler_scaled_by_jnp_sqrt_of_floats": 'main("per_slice")',
+    "nnc7_jitted_sampler_exported_on_a_prefix": 'main("per_slice")',
     "nc6_sf101_trace_file_named_from_the_temp_dir": 'main("lat")',
     "nnc6_trace_file_found_picks_the_axis": "main()",
     "nc5_sf101_flags_file_made_by_mkstemp": "main(None)",
