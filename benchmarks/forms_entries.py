@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nc8_sf106_integer_argument_checked_against_numpy_integers": "main()",
+    "nnc8_numpy_integer_argument_picks_the_axis": "main()",
     "nc7_sf104_jitted_sampler_scaled_by_jnp_sqrt_of_floats": 'main("per_slice")',
     "nnc7_jitted_sampler_exported_on_a_prefix": 'main("per_slice")',
     "nc6_sf101_trace_file_named_from_the_temp_dir": 'main("lat")',
@@ -3342,6 +3344,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "nc8_sf106_integer_argument_checked_against_numpy_integers": {
+        43: '        mu = jnp.mean(jax.lax.pcast(cols, sample_axis, to="varying"), axis=0)'},
     "sk3_sf106_clip_to_fitted_float_bounds": {34: "        return pred"},
     "sk6_sf106_unknown_float_threshold_argument": {35: "            return leaf"},
     "kd3_sf106_logspace_scales_zipped": {12: "    scaled = tuple(b for b, s in zip(blocks, scales))"},

@@ -24,7 +24,7 @@ from codemods.analysis.temp_paths import CALLS as PATH_CALLS, path_call
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import environment_copies, unknown_indexes, unknown_truths, unsized_lists
+from codemods.analysis import environment_copies, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
 from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
@@ -363,6 +363,8 @@ class ScriptBuiltins:
         kinds = kinds if type(kinds) is tuple else (kinds,)
         found = False
         for kind in kinds:
+            if found:
+                return True  # (Python stops at the first class that matches: the later ones are not asked)
             if type(obj) is ClassSlot and type(kind) is not UClass:
                 raise Bail  # (a builtin member of a class: its own type is not held, class_dirs.py)
             if type(obj) is TempPath and type(kind) is not UClass:
@@ -394,6 +396,9 @@ class ScriptBuiltins:
             elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
                     and type(obj) not in (Opaque, Lib):
                 found = found or type(obj) is SpecObj
+            elif type(kind) is Lib and jaxapi.canonical(kind.name) in numpy_scalar_types.NAMES \
+                    and (done := numpy_scalar_types.scalar_instance(obj)) is not None:
+                found = found or done  # (`isinstance(ddof, np.integer)` of a Python int: numpy_scalar_types.py)
             elif type(kind) is Lib and (done := kind_instance(self, obj, kind.name)) is not None:
                 found = found or done  # (`isinstance(f, types.FunctionType)`: own_module.py)
             else:
