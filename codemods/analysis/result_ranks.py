@@ -9,7 +9,7 @@ a list or an int, which is read as a 1-tuple); without a shape, normal and unifo
 Any other sampler (its shape follows broadcast parameters: `bernoulli(key, p)`) has no rank here.
 A NumPy math function of a Python number (`np.sqrt(8)`, `np.log(2.0)`) gives a NumPy scalar,
 whose ndim is 0, and its jax.numpy twin an array of rank 0 (`jnp.sqrt(1 - a_t)`); `jnp.array([[0, 1], [1, 0]])` of nested lists of numbers has their depth;
-`eye` and `identity` make a matrix.
+`eye` and `identity` make a matrix, `np.unique(x)` (no keywords) a flat array of x's distinct values.
 """
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ def scalar_rank(name: str, args: list, kwargs: dict) -> int | None:
         return literal_rank(args[0])
     if name in _EYES:
         return 2  # (`jnp.eye(n)`, `np.identity(d)`: a matrix whatever its arguments)
+    if name == "numpy.unique" and len(args) == 1 and not kwargs:
+        return 1  # (the sorted distinct values of the array flattened; with `return_counts=` a tuple)
     return None
 
 
