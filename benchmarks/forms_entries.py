@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nc11_sf101_test_image_from_an_mgrid": "main()",
+    "nnc11_narrow_mgrid_image_logs_over_rows": "main()",
     "nc10_sf103_steps_from_the_shape_of_an_eye_sum": "main()",
     "nnc10_steps_from_an_eye_of_no_rows": "main()",
     "nc9_sf101_asserted_numpy_check_before_the_history": "main()",
