@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nc12_sf105_group_labels_repeated_and_counted": "main()",
+    "nnc12_one_group_label_per_row_leaves_no_dof": "main()",
     "nc11_sf101_test_image_from_an_mgrid": "main()",
     "nnc11_narrow_mgrid_image_logs_over_rows": "main()",
     "nc10_sf103_steps_from_the_shape_of_an_eye_sum": "main()",
