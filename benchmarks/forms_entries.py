@@ -21,6 +21,30 @@ ENTRIES = {
     "ld2_sf105_callable_object_applied_at_once": "main()",
     "ld3_sf105_spec_helper_spreading_no_keywords": "run(mesh, x)",
     "nld4_registered_config_through_an_undecorated_wrapper": "main()",
+    "nc12_sf105_group_labels_repeated_and_counted": "main()",
+    "nnc12_one_group_label_per_row_leaves_no_dof": "main()",
+    "nc11_sf101_test_image_from_an_mgrid": "main()",
+    "nnc11_narrow_mgrid_image_logs_over_rows": "main()",
+    "nc10_sf103_steps_from_the_shape_of_an_eye_sum": "main()",
+    "nnc10_steps_from_an_eye_of_no_rows": "main()",
+    "nc9_sf101_asserted_numpy_check_before_the_history": "main()",
+    "nnc9_assertion_caught_takes_the_legal_history": "main()",
+    "nc8_sf106_integer_argument_checked_against_numpy_integers": "main()",
+    "nnc8_numpy_integer_argument_picks_the_axis": "main()",
+    "nc7_sf104_jitted_sampler_scaled_by_jnp_sqrt_of_floats": 'main("per_slice")',
+    "nnc7_jitted_sampler_exported_on_a_prefix": 'main("per_slice")',
+    "nc6_sf101_trace_file_named_from_the_temp_dir": 'main("lat")',
+    "nnc6_trace_file_found_picks_the_axis": "main()",
+    "nc5_sf101_flags_file_made_by_mkstemp": "main(None)",
+    "nnc5_mkstemp_flags_rewritten_before_the_load": "main()",
+    "nc4_sf101_sigalrm_watchdog_installed": "main()",
+    "nnc4_sigalrm_watchdog_table_still_varying": "main()",
+    "nc3_sf105_attribute_dict_config": 'main({"batch": 8, "unused": 1})',
+    "nnc3_attribute_dict_missing_key_raises_first": "main()",
+    "nc2_sf101_one_process_places_by_device_put": "main()",
+    "nnc2_more_processes_take_the_other_axes": "main()",
+    "nc1_sf105_axes_from_a_copy_of_the_environment": "main(dict(os.environ))",
+    "nnc1_axes_from_a_copy_after_the_program_set_them": "launch()",
     "sk1_sf101_fitted_coef_solved_on_one_device": "main()",
     "sk1c_fitted_coef_solved_on_one_device_gathered_varying": "main()",
     "sk2_sf101_coef_solved_from_shard_map_gram": "main()",
@@ -3344,6 +3368,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "nc8_sf106_integer_argument_checked_against_numpy_integers": {
+        43: '        mu = jnp.mean(jax.lax.pcast(cols, sample_axis, to="varying"), axis=0)'},
     "sk3_sf106_clip_to_fitted_float_bounds": {34: "        return pred"},
     "sk6_sf106_unknown_float_threshold_argument": {35: "            return leaf"},
     "kd3_sf106_logspace_scales_zipped": {12: "    scaled = tuple(b for b, s in zip(blocks, scales))"},
@@ -3648,6 +3674,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nnc6_trace_file_found_picks_the_axis", 20): "whether a trace of an earlier run is in the system's temporary"
+    " directory is not known from the program: where it is, the mean is over 'lat' only and the gather is legal",
     ("nkd2_sf105_trials_ranked_by_rank1_losses", 25): "the losses are arrays of rank 1: `sorted` raises ValueError"
     " (no truth value) before the psum",
     ("nlc4_sf104_table_kinds_drawn_as_floats_never_index", 29): "a NumPy float indexes no tuple: TypeError in"

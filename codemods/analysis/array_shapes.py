@@ -243,6 +243,11 @@ def _given(args: list, kwargs: dict, names: tuple) -> dict | None:
     return {**given, **kwargs}
 
 
+_AT_LEAST = {"atleast_1d": (lambda s: (1,),),
+             "atleast_2d": (lambda s: (1, 1), lambda s: (1, *s)),
+             "atleast_3d": (lambda s: (1, 1, 1), lambda s: (1, *s, 1), lambda s: (*s, 1))}
+
+
 def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     """The shape of what library call `name` (canonical) gives, where its rule and its operands' shapes fix it."""
     short = name.rsplit(".", 1)[-1]
@@ -300,6 +305,16 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     if name == "jax.nn.one_hot" and len(args) == 2 and set(kwargs) <= {"dtype"} and type(args[1]) is int:
         shape = shape_of(run, args[0])
         return shape + (args[1],) if shape is not None and args[1] >= 0 else None
+    if short in ("eye", "identity") and name.rpartition(".")[0] in ("numpy", "jax.numpy") and args \
+            and type(args[0]) is int and args[0] >= 0 and (len(args) <= 2 and set(kwargs) <= {"M", "k", "dtype"}
+                                                          if short == "eye" else len(args) == 1 and set(kwargs) <= {"dtype"}):
+        cols = args[1] if len(args) == 2 else kwargs.get("M")  # (`np.eye(n)`: n x n; `np.eye(n, m)`: n x m)
+        cols = args[0] if cols is None else cols
+        return (args[0], cols) if type(cols) is int and cols >= 0 else None
+    if short in _AT_LEAST and name.rpartition(".")[0] in ("numpy", "jax.numpy") and len(args) == 1 and not kwargs:
+        shape = shape_of(run, args[0])  # (`np.atleast_2d(x)`: ones put before (and, for 3-D, after) what x has)
+        return None if shape is None else _AT_LEAST[short][len(shape)](shape) if len(shape) < len(_AT_LEAST[short]) \
+            else shape
     if name in _MAKERS and args and set(kwargs) <= {"dtype"} and len(args) <= (3 if short == "full" else 2):
         shape = (args[0],) if type(args[0]) is int else args[0]
         return tuple(shape) if type(shape) in (tuple, list) else None

@@ -8,6 +8,8 @@ computes them exactly, as the run can. Followed here, all on NumPy 2 semantics (
 int or float operand is "weak" and takes the array's type; an int64 array with a Python float
 gives float64):
 - `np.arange(a[, b[, c]])` of Python ints (no keywords): the int64 values of `range(a, b, c)`;
+  `np.repeat(a, n)` and `np.unique(a)` of such ints (group labels `np.repeat(np.arange(4), 4)`),
+  `np.asarray(a)` of known values;
 - `+ - *` of such values with Python ints, floats or other such values (same length, or one of
   rank 0), `//` and `%` of ints by a non-zero int, `/` (float64); results past 2**53 in size, a
   division by zero, a bool or anything else leave the values unknown (the array stays);
@@ -72,11 +74,27 @@ def element(holder: Arr, value: object) -> Arr:
 
 
 def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
-    """`np.arange` of Python ints: its values."""
+    """`np.arange` of Python ints: its values; `np.repeat(a, n)` of known ints and a Python int
+    (each item n times), `np.unique(a)` of known ints (sorted, once each)."""
     if name == "numpy.arange" and not kwargs and 1 <= len(args) <= 3 and all(type(a) is int for a in args) \
             and (len(args) < 3 or args[2] != 0) and len(range(*args)) <= _LIMIT:
         return _keep(run, arr, tuple(range(*args)))
+    held = _ints(run, args[0]) if args and not kwargs else None
+    if name == "numpy.repeat" and held is not None and len(args) == 2 and type(args[1]) is int \
+            and 0 <= args[1] and len(held) * args[1] <= _LIMIT:
+        return _keep(run, arr, tuple(v for v in held for _ in range(args[1])))
+    if name == "numpy.unique" and held is not None and len(args) == 1:
+        return _keep(run, arr, tuple(sorted(set(held))))
+    if name in ("numpy.asarray", "numpy.array") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
+            and (same := values(run, args[0])) is not None:
+        return _keep(run, arr, same)  # (`np.asarray(groups)`: the same values)
     return arr
+
+
+def _ints(run, value: object) -> tuple | None:
+    """The values of a rank-1 array of known ints, or of a flat list or tuple of Python ints."""
+    held = values(run, value) if type(value) is Arr else tuple(value) if type(value) in (list, tuple) else None
+    return held if held is not None and all(type(v) is int for v in held) else None
 
 
 def _operand(run, value: object) -> tuple[str, object] | None:

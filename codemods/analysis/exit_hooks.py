@@ -8,7 +8,9 @@ returns the function it was given (it is used as a decorator too), `unregister` 
 A handler installed by `signal.signal(signal.SIGTERM, on_term)` runs only when the process gets
 that signal from outside, which a run of the program alone never does: installing it returns the
 handler before (unknown to the run) and raises nothing for a signal the module names, in the
-main thread.
+main thread. A watchdog's SIGALRM handler is one of these: besides a signal sent from outside,
+SIGALRM comes only from a timer the process itself sets (`signal.alarm(n)`, `signal.setitimer`),
+and the run stops at any such call (not modelled), so a run that goes on has set none.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def _unregister(run, args: list, kwargs: dict) -> None:
 
 
 _SIGNALS = frozenset({"signal.SIGTERM", "signal.SIGINT", "signal.SIGHUP", "signal.SIGUSR1", "signal.SIGUSR2",
-                      "signal.SIGQUIT"})
+                      "signal.SIGQUIT", "signal.SIGALRM"})
 
 
 def _signal(run, args: list, kwargs: dict) -> object:

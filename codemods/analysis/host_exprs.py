@@ -191,6 +191,8 @@ class HostExpressions:
         if type(node) is ast.Slice:
             parts = [self.eval(p, env) if p is not None else None for p in (node.lower, node.upper, node.step)]
             return slice(*parts)
+        if type(node) is ast.Tuple and any(type(item) is ast.Slice for item in node.elts):
+            return tuple(self.index(item, env) for item in node.elts)  # (`grid[0:8, 0:16]`: a tuple of slices)
         return self.eval(node, env)
 
     def name(self, name: str, env: Env) -> object:

@@ -1,10 +1,10 @@
 """Arrays and device grids a multi-host launcher builds, in a script run (script_run.py; issue 13).
 
 `jax.make_array_from_process_local_data(sharding, local)` makes one global array of `sharding`
-from each process's block `local`. The run does not know how many processes there are
-(`jax.process_count()` is unknown: script_jax.py), so the array's global shape is not known (one
-process: `local`'s shape; more: larger along the sharded dimensions), but its sharding, rank and
-element type are the same for any number of processes: those are what the run keeps.
+from each process's block `local`. Its global shape depends on how many processes there are
+(one process, as a run stands for (device_counts.py): `local`'s shape; more: larger along the
+sharded dimensions), but its sharding, rank and element type are the same for any number of
+processes: those are all the run keeps.
 
 `mesh_utils.create_device_mesh(shape)` is a NumPy array of the devices laid out as `shape`
 (device_grids.py: only its sizes are known); JAX raises unless the sizes multiply out to the

@@ -93,4 +93,6 @@ def formatted(run, node, env) -> object:
             raise Bail  # (a set of strs: its text changes from run to run, set_orders.py)
         obj = repr(obj) if value.conversion == ord("r") else obj
         parts.append(guard(format, obj, spec))
-    return (unknown_text(run) if risky else Opaque()) if unknown else "".join(parts)
+    from codemods.analysis.unknown_texts import text
+
+    return text(run, unknown_text(run) if risky else Opaque()) if unknown else "".join(parts)  # (a str, if it is made)

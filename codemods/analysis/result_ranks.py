@@ -8,8 +8,8 @@ maxval)` and `randint(key, shape, minval, maxval, dtype)` make arrays of exactly
 a list or an int, which is read as a 1-tuple); without a shape, normal and uniform make a scalar.
 Any other sampler (its shape follows broadcast parameters: `bernoulli(key, p)`) has no rank here.
 A NumPy math function of a Python number (`np.sqrt(8)`, `np.log(2.0)`) gives a NumPy scalar,
-whose ndim is 0; `jnp.array([[0, 1], [1, 0]])` of nested lists of numbers has their depth;
-`eye` and `identity` make a matrix.
+whose ndim is 0, and its jax.numpy twin an array of rank 0 (`jnp.sqrt(1 - a_t)`); `jnp.array([[0, 1], [1, 0]])` of nested lists of numbers has their depth;
+`eye` and `identity` make a matrix, `np.unique(x)` (no keywords) a flat array of x's distinct values.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ _SCALAR_DEFAULT = frozenset({"jax.random.normal", "jax.random.uniform"})
 # (of Python numbers: `jnp.array([0, 1, -1])`, `np.array([1.0, 0.0, -1.0], np.float32)`)
 _LITERALS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
 _EYES = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("eye", "identity"))
-_NUMPY_MATH = frozenset(f"numpy.{name}" for name in (
+_NUMPY_MATH = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
     "sqrt", "exp", "log", "log2", "log10", "abs", "floor", "ceil", "sin", "cos", "tanh", "square", "cbrt"))
 
 
@@ -30,6 +30,8 @@ def scalar_rank(name: str, args: list, kwargs: dict) -> int | None:
         return literal_rank(args[0])
     if name in _EYES:
         return 2  # (`jnp.eye(n)`, `np.identity(d)`: a matrix whatever its arguments)
+    if name == "numpy.unique" and len(args) == 1 and not kwargs:
+        return 1  # (the sorted distinct values of the array flattened; with `return_counts=` a tuple)
     return None
 
 

@@ -24,7 +24,7 @@ from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import unknown_indexes, unknown_truths, unsized_lists
+from codemods.analysis import environment_copies, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
 from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
@@ -269,6 +269,8 @@ class ScriptBuiltins:
         if name == "len" and (done := unsized_lists.length(self, args, kwargs)) is not NotImplemented \
                 or (done := unsized_lists.converted(self, name, args, kwargs)) is not NotImplemented:
             return done  # (`len(jax.devices())` of an unknown device count, `list(x.shape)`: unsized_lists.py)
+        if (done := environment_copies.copied(self, name, args, kwargs)) is not NotImplemented:
+            return done  # (`dict(os.environ)`: environment_copies.py)
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
                     or type(a) in (set, frozenset) and name != "len"
@@ -360,6 +362,8 @@ class ScriptBuiltins:
         kinds = kinds if type(kinds) is tuple else (kinds,)
         found = False
         for kind in kinds:
+            if found:
+                return True  # (Python stops at the first class that matches: the later ones are not asked)
             if type(obj) is ClassSlot and type(kind) is not UClass:
                 raise Bail  # (a builtin member of a class: its own type is not held, class_dirs.py)
             if type(obj) is TempPath and type(kind) is not UClass:
@@ -391,6 +395,9 @@ class ScriptBuiltins:
             elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
                     and type(obj) not in (Opaque, Lib):
                 found = found or type(obj) is SpecObj
+            elif type(kind) is Lib and jaxapi.canonical(kind.name) in numpy_scalar_types.NAMES \
+                    and (done := numpy_scalar_types.scalar_instance(obj)) is not None:
+                found = found or done  # (`isinstance(ddof, np.integer)` of a Python int: numpy_scalar_types.py)
             elif type(kind) is Lib and (done := kind_instance(self, obj, kind.name)) is not None:
                 found = found or done  # (`isinstance(f, types.FunctionType)`: own_module.py)
             else:

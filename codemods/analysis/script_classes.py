@@ -389,8 +389,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
                 raise Raised(AttributeError(name))  # (`getattr(stage, "__name__", "stage")` of a callable object)
             raise Bail  # (what `object` gives every instance, or `__getattr__` asked for a dunder: not modelled)
         hook = cls.lookup("__getattr__")
-        if hook is not None and type(obj) is UObj:
-            return run.call(Bound(hook[1], obj), [name], {}) if type(hook[1]) is UFunc else _bail()
+        if hook is not None and type(obj) is UObj:  # (`__getattr__ = dict.__getitem__` too: KeyError when missing)
+            return run.call(Bound(hook[1], obj), [name], {}) if type(hook[1]) in (UFunc, TypeMethod) else _bail()
         raise Raised(AttributeError(name))
     return bound_member(found[1], obj, cls)
 

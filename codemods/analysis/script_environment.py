@@ -44,7 +44,7 @@ def provided(key: str) -> bool:
     return key in PROVIDED or key.startswith(PROVIDED_PREFIXES)
 
 
-CALLS = frozenset({"os.environ.get", "os.getenv", "os.environ.setdefault", "os.environ.pop"})
+CALLS = frozenset({"os.environ.get", "os.getenv", "os.environ.setdefault", "os.environ.pop", "os.environ.copy"})
 
 
 def is_environ(value: object) -> bool:
@@ -73,7 +73,7 @@ def variables(run) -> dict:
     return run.__dict__.setdefault("_environment", {})
 
 
-def _unset(run) -> set:
+def unset(run) -> set:
     """Variables the program has popped or deleted (set or not at the start)."""
     return run.__dict__.setdefault("_environment_unset", set())
 
@@ -97,12 +97,13 @@ def _set_at_start(run, key: str) -> bool:
     return started[key] is not None
 
 
-def _current(run, key: str) -> tuple:
-    """(known, set, its value): whether the variable is set now, as far as the run knows."""
-    stored = variables(run)
+def current(run, key: str, view: tuple | None = None) -> tuple:
+    """(known, set, its value): whether the variable is set now, as far as the run knows; `view`,
+    (stored, unset) of a copy of the environment (environment_copies.py), for what the copy holds."""
+    stored, removed = view if view is not None else (variables(run), unset(run))
     if key in stored:
         return True, True, stored[key]
-    if key in _unset(run) or not provided(key):
+    if key in removed or not provided(key):
         return True, False, None
     started = _started(run)
     if key in started:
@@ -113,53 +114,62 @@ def _current(run, key: str) -> tuple:
 def call(run, name: str, args: list, kwargs: dict) -> object:
     stored = variables(run)
     if name in ("os.environ.get", "os.getenv"):
-        values = [*args, *(kwargs.values())]
-        if not 1 <= len(args) <= 2 or set(kwargs) - {"default"} or len(values) > 2 or not isinstance(args[0], str):
-            raise Bail
-        default = values[1] if len(values) == 2 else None
-        known, is_set, value = _current(run, args[0])
-        if known:
-            return value if is_set else default
-        found = Opaque()
-        if default is None:  # (set or not: a string or None, so `found is None` is not known until chosen)
-            run.__dict__.setdefault("_maybe_unset", []).append((found, args[0]))
-        return found
+        return read(run, args, kwargs)
+    if name == "os.environ.copy" and not args and not kwargs:
+        from codemods.analysis.environment_copies import EnvironCopy
+
+        return EnvironCopy(dict(stored), set(unset(run)))
     if name == "os.environ.setdefault":
         if len(args) != 2 or kwargs or not all(type(arg) is str for arg in args):
             raise Bail
-        known, is_set, value = _current(run, args[0])
+        known, is_set, value = current(run, args[0])
         stored[args[0]] = (value if is_set else args[1]) if known else Opaque()
-        _unset(run).discard(args[0])
+        unset(run).discard(args[0])
         return stored[args[0]]
     if name == "os.environ.pop":  # (a test runner restoring what it set: `os.environ.pop(key, None)`)
         if not 1 <= len(args) <= 2 or kwargs or type(args[0]) is not str:
             raise Bail
-        known, is_set, value = _current(run, args[0])
+        known, is_set, value = current(run, args[0])
         if not known:
             raise Bail  # (whether it was set is not known, and after the pop it is not)
         stored.pop(args[0], None)
-        _unset(run).add(args[0])
+        unset(run).add(args[0])
         if is_set:
             return value
         if len(args) == 2:
             return args[1]
         raise Raised(KeyError(args[0]))
-    raise Bail  # (the whole environment, `os.environ.copy()`, `items()`: not known)
+    raise Bail  # (the whole environment, `items()`: not known)
 
 
-def item(run, key: object) -> object:
+def read(run, args: list, kwargs: dict, view: tuple | None = None) -> object:
+    """`os.environ.get(key, default)` (or the `get` of a copy: `view` as for `current`)."""
+    values = [*args, *(kwargs.values())]
+    if not 1 <= len(args) <= 2 or set(kwargs) - {"default"} or len(values) > 2 or not isinstance(args[0], str):
+        raise Bail
+    default = values[1] if len(values) == 2 else None
+    known, is_set, value = current(run, args[0], view)
+    if known:
+        return value if is_set else default
+    found = Opaque()
+    if default is None:  # (set or not: a string or None, so `found is None` is not known until chosen)
+        run.__dict__.setdefault("_maybe_unset", []).append((found, args[0]))
+    return found
+
+
+def item(run, key: object, view: tuple | None = None) -> object:
     if type(key) is not str:
         raise Bail
-    known, is_set, value = _current(run, key)
+    known, is_set, value = current(run, key, view)
     if not known or not is_set:
         raise Bail  # (KeyError, or a value from the environment the run was given)
     return value
 
 
-def contains(run, key: object) -> bool:
+def contains(run, key: object, view: tuple | None = None) -> bool:
     if type(key) is not str:
         raise Bail
-    known, is_set, _ = _current(run, key)
+    known, is_set, _ = current(run, key, view)
     return is_set if known else _set_at_start(run, key)
 
 
@@ -167,7 +177,7 @@ def store(run, key: object, value: object) -> None:
     if type(key) is not str or type(value) is not str and not _text(run, value):
         raise Bail  # (os.environ takes str only: the program raises)
     variables(run)[key] = value
-    _unset(run).discard(key)
+    unset(run).discard(key)
 
 
 def _text(run, value: object) -> bool:
@@ -183,10 +193,10 @@ def delete(run, key: object) -> None:
     """`del os.environ[key]`: KeyError where it is not set."""
     if type(key) is not str:
         raise Bail
-    known, is_set, _ = _current(run, key)
+    known, is_set, _ = current(run, key)
     if not known:
         raise Bail
     if not is_set:
         raise Raised(KeyError(key))
     variables(run).pop(key, None)
-    _unset(run).add(key)
+    unset(run).add(key)

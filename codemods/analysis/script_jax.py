@@ -20,7 +20,7 @@ from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis import callback_arrays, exact_host_arrays, host_local_arrays, numpy_generators
-from codemods.analysis.device_counts import COUNTED, check_mesh, counted
+from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
     Arr,
     Bound,
@@ -57,7 +57,7 @@ from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
 
 _ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
 _OPAQUE = frozenset({"jax.device_count", "jax.devices", "jax.local_device_count", "jax.local_devices",
-                     "jax.process_index", "jax.process_count", "time.time", "time.perf_counter"})
+                     "time.time", "time.perf_counter"})
 _JIT_KEYWORDS = frozenset({"out_shardings", "in_shardings", "static_argnums", "static_argnames", "donate_argnums",
                            "donate_argnames"})
 _CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, RunCallable)
@@ -144,6 +144,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return counted(run, name)  # (device_counts.py)
     if name in callback_arrays.NAMES:
         return callback_arrays.call(run, name, args, kwargs)  # (blocks handed to each device)
+    if name in PROCESSES:
+        return process(name, args, kwargs)  # (one process: device_counts.py)
     if name in host_local_arrays.NAMES:
         return host_local_arrays.call(run, name, args, kwargs)  # (a launcher's arrays and device grid)
     if name in _OPAQUE:

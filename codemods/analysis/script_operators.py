@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 from codemods.analysis.member_keys import member_in, member_keyed
 from codemods.analysis.object_ids import Ident
-from codemods.analysis import (exact_host_arrays, repr_enums, unknown_truths, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
+from codemods.analysis import (exact_host_arrays, numpy_grids, repr_enums, unknown_truths, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
                                script_flags, script_paths, script_typing, unknown_indexes)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
@@ -174,6 +174,8 @@ class ScriptOperators:
             return guard(operator.getitem, holder, key)
         if script_environment.is_environ(holder):
             return script_environment.item(self, key)
+        if numpy_grids.is_grid(holder):
+            return numpy_grids.item(holder, key)  # (`np.mgrid[0:8, 0:16]`: numpy_grids.py)
         if kind in (list, tuple) and (found := unknown_indexes.item(self, holder, key)) is not NotImplemented:
             return found  # (`sizes[t]` of a drawn NumPy int: unknown_indexes.py)
         return script_typing.subscript(holder, key, self)  # (`tuple[int, int]`), or Bail

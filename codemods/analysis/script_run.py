@@ -162,18 +162,24 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                 super().statement(node, env)
             finally:
                 self.op_node = outer
-        elif kind is ast.Assert and type(tested := self.eval(node.test, env)) is Opaque:
-            asserted(self, node, env, tested) or passed(self)  # (`assert world_size % tp == 0`: a run that goes on
-            # has passed it; inside a grader's `except AssertionError`, each way: unknown_truths.py)
+        elif kind is ast.Assert:
             self.tick()
             self.statements += 1
+            tested = self.eval(node.test, env)  # (once: the test may have effects)
+            if type(tested) in (Opaque, Arr) and asserted(self, node, env, tested):
+                pass  # (`assert np.all(psd >= 0)`: a run that goes on has passed it; inside a grader's
+                # `except AssertionError`, each way: unknown_truths.py)
+            elif type(tested) is Opaque:
+                passed(self)  # (`assert world_size % tp == 0`: a run that goes on has passed it)
+            elif not self.truth(tested):
+                raise Bail
         elif kind is ast.If and raises_only(node.body):
             self.tick()
             self.statements += 1
             with raising(self, node.body[-1], env):  # (its own class may be caught: narrow_handlers.py)
                 guard_clause(self, node, env)  # (`if n != jax.device_count(): raise ...`: guard_clauses.py)
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
-                      ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
+                      ast.Pass, ast.Try, ast.Global, ast.Nonlocal):
             super().statement(node, env)
         elif kind in _DELEGATED:  # (script_functions.py, script_exceptions.py, script_async_objects.py, script_match.py)
             _DELEGATED[kind](self, node, env)

@@ -92,8 +92,8 @@ class ScriptStores:
             raise Bail  # a property with no setter, or a method replaced
         hook = obj.cls.lookup("__setattr__")
         if hook is not None:
-            if type(hook[1]) is not UFunc:
-                raise Bail
+            if type(hook[1]) is not UFunc and type(hook[1]).__name__ != "TypeMethod":
+                raise Bail  # (`__setattr__ = dict.__setitem__` is called as a def would be: bound_members.py)
             self.call(Bound(hook[1], obj), [name, value], {})
             return
         obj.attrs[name] = value

@@ -12,8 +12,8 @@ The combinatoric iterators take the items of any iterable the run can walk (as
 made) and hand them out unchanged: no item is read. `zip_longest` is lazy: only over lists,
 tuples, strs and ranges (whose items no code produces).
 
-Calls whose result differs from run to run (the clock, the process id) give an unknown value,
-never a guess; `time.sleep` of a non-negative number returns None without sleeping.
+Calls whose result differs from run to run (the clock, the process id, the temporary directory
+TMPDIR names: unknown_texts.py) give an unknown value, never a guess; `time.sleep` of a non-negative number returns None without sleeping.
 """
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
 from codemods.analysis.exit_hooks import LIBRARY as EXIT_LIBRARY
 from codemods.analysis.script_values import Opaque
+from codemods.analysis.unknown_texts import joined, temp_dir
 from codemods.analysis.calendar_dates import LIBRARY as DATE_LIBRARY
 from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
 from codemods.analysis.query_strings import LIBRARY as QUERY_LIBRARY
@@ -89,6 +90,11 @@ def _repeat(run, args: list, kwargs: dict) -> Iter:
     return Iter([args[0]] * max(times, 0), run.statements)
 
 
+def _joined(run, args: list, kwargs: dict) -> object:
+    made = joined(run, args, kwargs)  # (a part the run knows only as a str: unknown_texts.py)
+    return _pure(posixpath.join)(run, args, kwargs) if made is NotImplemented else made
+
+
 def _unknown(run, args: list, kwargs: dict) -> Opaque:
     if args or kwargs:
         raise Bail
@@ -106,7 +112,7 @@ _MATH = ("isqrt", "gcd", "lcm", "log2", "log10", "log1p", "expm1", "fsum", "iscl
          "atan2", "degrees", "radians", "dist", "modf", "frexp", "ldexp", "cosh", "sinh", "asin", "acos")
 _STATISTICS = ("mean", "fmean", "median", "median_low", "median_high", "mode", "multimode", "pstdev", "stdev",
                "pvariance", "variance", "geometric_mean", "harmonic_mean")
-_PATHS = ("join", "basename", "dirname", "splitext", "split", "normpath", "isabs", "commonprefix")
+_PATHS = ("basename", "dirname", "splitext", "split", "normpath", "isabs", "commonprefix")
 
 LIBRARY = {
     **{f"math.{name}": _pure(getattr(math, name)) for name in _MATH},
@@ -133,6 +139,7 @@ LIBRARY = {
     **{name: _unknown for name in ("time.monotonic", "time.monotonic_ns", "time.perf_counter_ns", "time.time_ns",
                                    "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
                                    "datetime.date.today", "uuid.uuid4")},
+    "tempfile.gettempdir": temp_dir, "os.path.join": _joined,
     "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY,
     **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY,
 }

@@ -103,15 +103,22 @@ def _new_dir(run) -> TempPath:
     return path
 
 
+def new_file(run) -> TempPath:
+    """A new, empty file that is its own root (what `tempfile.mkstemp` makes: temp_texts.py)."""
+    path = TempPath(next(_SERIALS), ())
+    files(run)[key(path)] = ""
+    return path
+
+
 def _make_dir(run, args: list, kwargs: dict) -> TempPath:
     given = dict(zip(("suffix", "prefix"), args))
     if len(args) > 2 or set(given) & set(kwargs):
         raise Bail
-    _named_only([], {**given, **kwargs}, ())
+    named_only([], {**given, **kwargs}, ())
     return _new_dir(run)
 
 
-def _named_only(args: list, kwargs: dict, more: tuple) -> None:
+def named_only(args: list, kwargs: dict, more: tuple) -> None:
     """`mkdtemp(prefix="ckpt_")`: a plain prefix or suffix only names the new directory; `dir=`
     (another parent, which may be anywhere) and a name with a separator are not followed."""
     if args or not set(kwargs) <= {"prefix", "suffix", *more}:
@@ -141,7 +148,7 @@ class TempDirectory(LibraryContext):
 
 
 def _temp_directory(run, args: list, kwargs: dict) -> TempDirectory:
-    _named_only(args, kwargs, ("ignore_cleanup_errors",))
+    named_only(args, kwargs, ("ignore_cleanup_errors",))
     if type(kwargs.get("ignore_cleanup_errors", False)) is not bool:
         raise Bail
     return TempDirectory()

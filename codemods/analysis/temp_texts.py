@@ -16,6 +16,14 @@ restart-from-latest-step finds no step in a fresh directory; `open(path)` / `ope
 JSONL file read back line by line) walks the file's lines, once. What is written
 reaches the file when the handle closes (Python buffers it); reading a file a handle is still
 writing, a missing file or directory, or any other use of a path or handle stops the run (Bail).
+
+`fd, path = tempfile.mkstemp(suffix=".json")` makes a new, empty file the same way (created
+exclusively, mode 0600, a name nobody held): the run holds it as a path of its own root with
+nothing around it (listing it or joining a name to it stops the run), and `fd` as a descriptor
+of it; `os.fdopen(fd, "w")` (or "r") is a handle on that file (it does not truncate: writing is
+followed only while the file is still empty), `os.close(fd)` closes a descriptor no handle
+took. The file stays after the program ends; `open(path)` reads what was written, `open(path,
+"w")` writes it anew.
 """
 from __future__ import annotations
 
@@ -31,6 +39,8 @@ from codemods.analysis.temp_files import (
     files,
     is_dir,
     key,
+    named_only,
+    new_file,
     open_writers,
     plain,
 )
@@ -94,6 +104,59 @@ def _join(run, args: list, kwargs: dict) -> object:
     return TempPath(args[0].root, args[0].parts + tuple(plain(name) for name in args[1:]))
 
 
+class FileDescriptor:
+    """The int `tempfile.mkstemp` returns: an open descriptor of its new file at `key`."""
+
+    __slots__ = ("closed", "key")
+
+    def __init__(self, key: tuple) -> None:
+        self.key, self.closed = key, False
+
+
+def _make_file(run, args: list, kwargs: dict) -> tuple:
+    """`tempfile.mkstemp(suffix=None, prefix=None, dir=None, text=False)`: (fd, path)."""
+    given = dict(zip(("suffix", "prefix", "dir", "text"), args))
+    if len(args) > 4 or set(given) & set(kwargs):
+        raise Bail
+    given.update(kwargs)
+    if given.get("dir") is not None or type(given.get("text", False)) is not bool:
+        raise Bail  # (another parent, which may be anywhere: not followed)
+    named_only([], {name: value for name, value in given.items() if name not in ("dir", "text")}, ())
+    path = new_file(run)
+    return FileDescriptor(key(path)), path
+
+
+def _fd_open(run, args: list, kwargs: dict) -> object:
+    """`os.fdopen(fd, mode)` of a descriptor mkstemp gave: a handle that closes it."""
+    given = dict(zip(("fd", "mode"), args))
+    if not any(type(a) is FileDescriptor for a in (*args, *kwargs.values())):
+        return PASS
+    if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"fd", "mode"} | _TEXT_KEYWORDS:
+        raise Bail
+    given.update(kwargs)
+    fd, mode = given.get("fd"), given.get("mode", "r")
+    if type(fd) is not FileDescriptor or fd.closed or mode not in ("r", "rt", "w", "wt") \
+            or not all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS & set(given)):
+        raise Bail
+    table = files(run)
+    if open_writers(run).get(fd.key) or type(table.get(fd.key)) is not str or mode.startswith("w") and table[fd.key]:
+        raise Bail  # (written elsewhere, removed, or not empty: where this handle writes is not followed)
+    fd.closed = True  # (the handle owns it now: closing the handle closes it)
+    handle = FileHandle(fd.key, mode.startswith("w"))
+    if handle.writing:
+        open_writers(run).setdefault(fd.key, []).append(handle)
+    return handle
+
+
+def _fd_close(run, args: list, kwargs: dict) -> object:
+    if not any(type(a) is FileDescriptor for a in (*args, *kwargs.values())):
+        return PASS
+    if len(args) != 1 or kwargs or args[0].closed:
+        raise Bail  # (OSError: a descriptor closed already)
+    args[0].closed = True
+    return None
+
+
 def open_file(run, args: list, kwargs: dict) -> FileHandle:
     """`open(path, mode)` of a path in a temporary directory."""
     given = dict(zip(("file", "mode"), args))
@@ -108,7 +171,8 @@ def open_file(run, args: list, kwargs: dict) -> FileHandle:
     if open_writers(run).get(at):
         raise Bail  # (a file being written: what is flushed so far is not modelled)
     if mode.startswith("w"):
-        if not is_dir(run, (path.root, path.parts[:-1])) or table.get(at, "") is None:
+        own_file = not path.parts and type(table.get(at)) is str  # (a file mkstemp made is its own root)
+        if not (own_file or is_dir(run, (path.root, path.parts[:-1]))) or table.get(at, "") is None:
             raise Bail  # (no such directory, or the path is one)
         table[at] = ""  # (truncated when opened)
         handle = FileHandle(at, True)
@@ -179,7 +243,7 @@ def _load(run, args: list, kwargs: dict) -> object:
 
 
 CALLS = {"os.path.join": _join, "json.dump": _dump, "json.load": _load, "os.listdir": _list_dir, "glob.glob": _glob,
-         "os.path.exists": _exists}
+         "os.path.exists": _exists, "tempfile.mkstemp": _make_file, "os.fdopen": _fd_open, "os.close": _fd_close}
 
 
 class FileMethod(RunCallable):

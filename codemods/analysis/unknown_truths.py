@@ -124,7 +124,8 @@ def compared(run, op: type, left: object, right: object) -> object:
 
 
 def asserted(run, node, env, value: object) -> bool:
-    """`assert check, msg` of a check the run does not know, inside a `try` whose handler may
+    """`assert check, msg` of a check the run does not know (an unknown bool, or a NumPy scalar
+    such as `np.all(psd >= 0)`, whose truth Python asks), inside a `try` whose handler may
     catch AssertionError (a grader's `except AssertionError: points = 0`): it passes in one run
     and raises into the handler in another (`value`'s choice); False where it is not such a check.
     Outside such a `try`, the program ends where it fails: a run goes on only as one that passed it,
@@ -133,7 +134,7 @@ def asserted(run, node, env, value: object) -> bool:
 
     from codemods.analysis.host_exprs import Raised
 
-    if (entry := _entry(run, value)) is None:
+    if (entry := _entry(run, value, scalars=True)) is None:
         return False
     if not getattr(run, "guarded", 0) or narrow(run, (AssertionError,)) and (
             node.msg is None or type(node.msg) is ast.Constant or narrow(run)):

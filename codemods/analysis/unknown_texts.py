@@ -1,0 +1,41 @@
+"""Unknown values the run knows to be str (script_run.py; issue 13).
+
+A launcher names its files from values it cannot know ahead: `os.path.join(tempfile.gettempdir(),
+f"trace_{os.getpid()}.txt")` (the temporary directory TMPDIR names, the process id). The text is
+unknown, but it is a str: an f-string always gives one, `tempfile.gettempdir()` returns one, and
+`os.path.join` of strs only joins them (posixpath.join raises on nothing but a non-str part).
+The run notes such Opaques here (as unknown_numbers.py notes numbers), so a path built from them
+is again an unknown str, kept for later: any use of its text (opening it, comparing it, a
+method) still stops the run, as it does for any Opaque.
+"""
+from __future__ import annotations
+
+from codemods.analysis.script_values import Opaque
+
+
+def text(run, made: Opaque | None = None) -> Opaque:
+    """`made` (or a new Opaque) noted as a str whose text the run does not know."""
+    made = Opaque() if made is None else made
+    run.__dict__.setdefault("_texts", {})[id(made)] = made
+    return made
+
+
+def is_text(run, value: object) -> bool:
+    return type(value) is str or type(value) is Opaque and run.__dict__.get("_texts", {}).get(id(value)) is value
+
+
+def joined(run, args: list, kwargs: dict) -> object:
+    """`os.path.join(a, *parts)` of strs some of which are unknown: an unknown str; NotImplemented
+    when every part is a plain str (the real call) or any is not certainly a str."""
+    if kwargs or not args or all(type(arg) is str for arg in args) or not all(is_text(run, arg) for arg in args):
+        return NotImplemented
+    return text(run)
+
+
+def temp_dir(run, args: list, kwargs: dict) -> Opaque:
+    """`tempfile.gettempdir()`: a str (which directory is the environment's choice)."""
+    from codemods.analysis.host_objects import Bail
+
+    if args or kwargs:
+        raise Bail
+    return text(run)
