@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis import handed_errors
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import BUILTINS, EXCEPTIONS, Bail
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis import caught_stops
+from codemods.analysis import caught_stops, handed_errors
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.narrow_handlers import hold_handlers, release_handlers
