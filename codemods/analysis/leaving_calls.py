@@ -289,7 +289,7 @@ def unreached(scope, node: ast.AST, parents: dict, scopes: tuple) -> bool:
             block = getattr(parent, field, None)
             if type(block) is list and any(item is current for item in block):
                 index = next(at for at, item in enumerate(block) if item is current)
-                if any(type(stmt) in JUMPS or leaves(scope, stmt, scopes) is not None or may_leave_stmt(scope, stmt)
+                if any(type(stmt) in JUMPS or leaves(scope, stmt, scopes) is not None or may_leave_stmt(scope, stmt, scopes)
                        for stmt in block[:index]):
                     return True
         if isinstance(parent, (*_SCOPES, ast.Module)):

@@ -12,7 +12,9 @@ the process (`exit`, `quit`, `SystemExit`, `os._exit`, `os.abort`, `getattr(.., 
 names a def, lambda or class of the module that may do so (by name, wherever it is defined:
 a method, a nested def and a module def of one name are not told apart, erring toward
 "may leave"). An `assert` counts only with a false constant: a program's checks on its own
-values are its normal flow, which the analysis follows elsewhere.
+values are its normal flow, which the analysis follows elsewhere. Parts of a compound statement
+sure not to run (`for _ in range(0)`, a `match` no case of which matches a constant) or whose
+exit is sure to be swallowed (`suppress(SystemExit)` around `sys.exit`) do not count.
 """
 from __future__ import annotations
 
@@ -27,10 +29,101 @@ _HOOKS = frozenset({"__init__", "__new__", "__post_init__", "__call__", "__enter
                     "__aenter__", "__aexit__", "__init_subclass__", "__class_getitem__"})
 
 
-def may_leave_stmt(scope, stmt: ast.stmt) -> bool:
+def may_leave_stmt(scope, stmt: ast.stmt, scopes: tuple = ()) -> bool:
     """`stmt` may end its block by raising or ending the process (see the module's doc)."""
     ending = _ending_names(scope)
-    return any(_ends(node, ending) for node in _run_nodes(stmt))
+    if not any(_ends(node, ending) for node in _run_nodes(stmt)):
+        return False
+    return _may_leave(scope, stmt, scopes, ending)
+
+
+def _may_leave(scope, stmt: ast.stmt, scopes: tuple, ending: frozenset[str]) -> bool:
+    """As `may_leave_stmt`, leaving out the parts of a compound statement sure not to run or
+    whose exit is sure to be swallowed: `for _ in range(0)`, `while False`, an `if` of a constant,
+    a `match` no case of which matches its constant subject, the exits under
+    `suppress(SystemExit)` (lv1)."""
+    def exprs(*nodes) -> bool:
+        return any(_ends(node, ending) for root in nodes if root is not None for node in _run_nodes(root))
+
+    def block(body: list) -> bool:
+        return any(_may_leave(scope, inner, scopes, ending) for inner in body)
+
+    kind = type(stmt)
+    if kind is ast.If or kind is ast.While:
+        test = scope.constant(stmt.test, scopes)
+        known = type(test) in (bool, int, str, type(None))
+        return exprs(stmt.test) or (not known or bool(test)) and block(stmt.body) \
+            or (not known or not test or kind is ast.While) and block(stmt.orelse)
+    if kind is ast.For:
+        return exprs(stmt.iter, stmt.target) or not _empty(scope, stmt.iter, scopes) and block(stmt.body) \
+            or block(stmt.orelse)
+    if kind is ast.With:
+        if exprs(*(part for item in stmt.items for part in (item.context_expr, item.optional_vars)
+                   if not _suppress(scope, item.context_expr, scopes))):
+            return True
+        swallowed = _swallowed(scope, stmt.items, scopes)
+        if swallowed is None:
+            return block(stmt.body)
+        return any(_ends(node, ending) and not _exit_call(node, swallowed)
+                   for inner in stmt.body for node in _run_nodes(inner))
+    if kind is ast.Match:
+        subject = scope.constant(stmt.subject, scopes)
+        if type(subject) in (str, int) and all(_misses(case, subject) for case in stmt.cases):
+            return exprs(stmt.subject)
+    return True
+
+
+def _empty(scope, over: ast.expr, scopes: tuple) -> bool:
+    """A `for` over this runs no round: `range(0)`, `()`, `[]`, `""`."""
+    value = scope.constant(over, scopes)
+    if type(value) in (tuple, str, list) and not value:
+        return True
+    if type(over) is ast.Call and type(over.func) is ast.Name and over.func.id == "range" \
+            and not scope.globals.binds("range") and not over.keywords and 1 <= len(over.args) <= 3:
+        bounds = [scope.constant(arg, scopes) for arg in over.args]
+        return all(type(bound) is int for bound in bounds) and (len(bounds) < 3 or bounds[2] != 0) \
+            and len(range(*bounds)) == 0
+    return False
+
+
+def _swallowed(scope, items: list, scopes: tuple) -> str | None:
+    """What a `with contextlib.suppress(...)` surely swallows of what ends a job: "all" (a
+    BaseException), "exit" (SystemExit); None when not such a with."""
+    found = None
+    for item in items:
+        manager = item.context_expr
+        if not _suppress(scope, manager, scopes):
+            continue
+        names = {arg.id for arg in manager.args if not scope.globals.binds(arg.id)}
+        if "BaseException" in names:
+            return "all"
+        if "SystemExit" in names:
+            found = "exit"
+    return found
+
+
+def _suppress(scope, manager: ast.expr, scopes: tuple) -> bool:
+    """`contextlib.suppress(A, B)` of class names (making it raises nothing)."""
+    return type(manager) is ast.Call and not manager.keywords and all(type(arg) is ast.Name for arg in manager.args) \
+        and scope.resolve(manager.func, scopes) == "contextlib.suppress"
+
+
+def _exit_call(node: ast.AST, swallowed: str) -> bool:
+    """A node whose ending is a SystemExit (`sys.exit`, `exit`, `quit`, `raise SystemExit`), or
+    any raise when everything is swallowed; `os._exit` and `os.abort` end the process."""
+    if swallowed == "all" and type(node) is ast.Raise:
+        return True
+    if type(node) is ast.Name:
+        return node.id in ("exit", "quit", "SystemExit")
+    return type(node) is ast.Attribute and node.attr in ("exit", "quit")
+
+
+def _misses(case: ast.match_case, subject: object) -> bool:
+    """A case sure not to match constant `subject`: literal values other than it."""
+    pattern = case.pattern
+    options = pattern.patterns if type(pattern) is ast.MatchOr else [pattern]
+    return all(type(option) is ast.MatchValue and type(option.value) is ast.Constant
+               and type(option.value.value) is type(subject) and option.value.value != subject for option in options)
 
 
 def _run_nodes(root: ast.AST):
