@@ -34,23 +34,25 @@ def may_leave_stmt(scope, stmt: ast.stmt, scopes: tuple = ()) -> bool:
     ending = _ending_names(scope)
     if not any(_ends(node, ending) for node in _run_nodes(stmt)):
         return False
-    return _may_leave(scope, stmt, scopes, ending)
+    return _may_leave(scope, stmt, scopes, ending, {}, 0)
 
 
-def _may_leave(scope, stmt: ast.stmt, scopes: tuple, ending: frozenset[str]) -> bool:
+def _may_leave(scope, stmt: ast.stmt, scopes: tuple, ending: frozenset[str], bound: dict, depth: int) -> bool:
     """As `may_leave_stmt`, leaving out the parts of a compound statement sure not to run or
     whose exit is sure to be swallowed: `for _ in range(0)`, `while False`, an `if` of a constant,
     a `match` no case of which matches its constant subject, the exits under
     `suppress(SystemExit)` (lv1)."""
     def exprs(*nodes) -> bool:
-        return any(_ends(node, ending) for root in nodes if root is not None for node in _run_nodes(root))
+        return any(not _cleared(scope, root, scopes, ending, bound, depth) for root in nodes if root is not None)
 
     def block(body: list) -> bool:
-        return any(_may_leave(scope, inner, scopes, ending) for inner in body)
+        return any(_may_leave(scope, inner, scopes, ending, bound, depth) for inner in body)
 
+    if not any(_ends(node, ending) for node in _run_nodes(stmt)):
+        return False
     kind = type(stmt)
     if kind is ast.If or kind is ast.While:
-        test = scope.constant(stmt.test, scopes)
+        test = _constant(scope, stmt.test, scopes, bound)
         known = type(test) in (bool, int, str, type(None))
         return exprs(stmt.test) or (not known or bool(test)) and block(stmt.body) \
             or (not known or not test or kind is ast.While) and block(stmt.orelse)
@@ -67,10 +69,85 @@ def _may_leave(scope, stmt: ast.stmt, scopes: tuple, ending: frozenset[str]) -> 
         return any(_ends(node, ending) and not _exit_call(node, swallowed)
                    for inner in stmt.body for node in _run_nodes(inner))
     if kind is ast.Match:
-        subject = scope.constant(stmt.subject, scopes)
+        subject = _constant(scope, stmt.subject, scopes, bound)
         if type(subject) in (str, int) and all(_misses(case, subject) for case in stmt.cases):
             return exprs(stmt.subject)
+    if kind in (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return):
+        return exprs(stmt)
     return True
+
+
+def _constant(scope, expr: ast.expr, scopes: tuple, bound: dict) -> object:
+    if type(expr) is ast.Name and expr.id in bound:
+        return bound[expr.id]
+    return scope.constant(expr, scopes)
+
+
+def _cleared(scope, root: ast.AST, scopes: tuple, ending: frozenset[str], bound: dict, depth: int) -> bool:
+    """Nothing under `root` may end the job: what may is only calls of the module's helpers that,
+    given the constants passed, surely return (`stop()` of `def stop(self, dry=False): if dry:
+    sys.exit(0)`; `leave(0)` of `leave = lambda code: sys.exit(code) if code else None`: lv2)."""
+    if type(root) is ast.IfExp:
+        test = _constant(scope, root.test, scopes, bound)
+        if type(test) in (bool, int, str, type(None)):
+            return _cleared(scope, root.test, scopes, ending, bound, depth) \
+                and _cleared(scope, root.body if test else root.orelse, scopes, ending, bound, depth)
+    calls = {id(node.func): node for node in _run_nodes(root) if type(node) is ast.Call}
+    for node in _run_nodes(root):
+        if not _ends(node, ending):
+            continue
+        call = calls.get(id(node))
+        if call is None or type(node) not in (ast.Name, ast.Attribute) \
+                or not _returns(scope, call, node.id if type(node) is ast.Name else node.attr, scopes, ending, bound, depth):
+            return False
+    return True
+
+
+def _returns(scope, call: ast.Call, name: str, scopes: tuple, ending: frozenset[str], bound: dict, depth: int) -> bool:
+    """Every def or lambda of the module by that name, called with these constants, surely returns."""
+    made = _ending_tables(scope)[1].get(name, [])
+    if name in _ENDING_NAMES or not made or depth > 3 or any(type(arg) is ast.Starred for arg in call.args) \
+            or any(keyword.arg is None for keyword in call.keywords):
+        return False
+    args = [_constant(scope, arg, scopes, bound) for arg in call.args]
+    keywords = {keyword.arg: _constant(scope, keyword.value, scopes, bound) for keyword in call.keywords}
+    if not all(type(value) in _PLAIN for value in (*args, *keywords.values())):
+        return False
+    for function, method in made:
+        if type(function) not in (ast.FunctionDef, ast.Lambda) or getattr(function, "decorator_list", None) \
+                and not (method and [scope.resolve(d) for d in function.decorator_list] == ["staticmethod"]):
+            return False
+        skip = 1 if method and type(call.func) is ast.Attribute and not function.decorator_list else 0
+        given = _bind(function.args, skip, args, keywords)
+        if given is None:
+            return False
+        if type(function) is ast.Lambda:
+            if not _cleared(scope, function.body, (), ending, given, depth + 1):
+                return False
+        elif any(_may_leave(scope, stmt, (function,), ending, given, depth + 1) for stmt in function.body):
+            return False
+    return True
+
+
+_PLAIN = (bool, int, float, str, type(None))
+
+
+def _bind(params: ast.arguments, skip: int, args: list, keywords: dict) -> dict | None:
+    """The constants a call binds the parameters to (defaults for the rest), or None."""
+    if params.vararg or params.kwarg or params.kwonlyargs:
+        return None
+    names = [param.arg for param in params.posonlyargs + params.args][skip:]
+    if len(args) > len(names) or not set(keywords) <= set(names[len(args):]):
+        return None
+    defaults = dict(zip(names[len(names) - len(params.defaults):], params.defaults))
+    given = dict(zip(names, args)) | keywords
+    for name in names:
+        if name not in given:
+            default = defaults.get(name)
+            if type(default) is not ast.Constant or type(default.value) not in _PLAIN:
+                return None
+            given[name] = default.value
+    return given
 
 
 def _empty(scope, over: ast.expr, scopes: tuple) -> bool:
@@ -146,16 +223,22 @@ def _ends(node: ast.AST, ending: frozenset[str]) -> bool:
 
 
 def _ending_names(scope) -> frozenset[str]:
+    return _ending_tables(scope)[0]
+
+
+def _ending_tables(scope) -> tuple[frozenset[str], dict]:
     """The names of the module's defs, lambdas (and other values bound by name) and classes that
-    may end what calls them, to a fixed point over the names they use."""
+    may end what calls them, to a fixed point over the names they use; and by name, what binds
+    it: (a def or an assigned value, whether a class body holds it)."""
     cached = scope.__dict__.get("_maybe_ending_names")
     if cached is not None:
         return cached
-    parts: dict[str, list[ast.AST]] = {}
+    made: dict[str, list[tuple[ast.AST, bool]]] = {}
     hooks: dict[str, list[str]] = {}
+    methods = {id(stmt) for cls in iter_nodes(scope.tree) if type(cls) is ast.ClassDef for stmt in cls.body}
     for node in iter_nodes(scope.tree):
         if isinstance(node, _DEFS):
-            parts.setdefault(node.name, []).extend(node.body)
+            made.setdefault(node.name, []).append((node, id(node) in methods))
         elif type(node) is ast.ClassDef:
             hooks.setdefault(node.name, []).extend(
                 stmt.name for stmt in node.body if isinstance(stmt, _DEFS) and stmt.name in _HOOKS)
@@ -164,9 +247,11 @@ def _ending_names(scope) -> frozenset[str]:
             for target in targets:
                 for name in iter_nodes(target):
                     if type(name) is ast.Name:
-                        parts.setdefault(name.id, []).append(node.value)
+                        made.setdefault(name.id, []).append((node.value, False))
                     elif type(name) is ast.Attribute:
-                        parts.setdefault(name.attr, []).append(node.value)
+                        made.setdefault(name.attr, []).append((node.value, False))
+    parts = {name: [body for found, _ in values for body in (found.body if isinstance(found, _DEFS) else [found])]
+             for name, values in made.items()}
     ending: set[str] = set()
     changed = True
     while changed:
@@ -179,6 +264,6 @@ def _ending_names(scope) -> frozenset[str]:
             if name not in ending and any(hook in ending for hook in names):
                 ending.add(name)
                 changed = True
-    found = frozenset(ending)
+    found = (frozenset(ending), made)
     scope.__dict__["_maybe_ending_names"] = found
     return found
