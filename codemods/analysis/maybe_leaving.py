@@ -9,7 +9,8 @@ and the spellings of "ends the job" are endless (`with nullcontext(): sys.exit(0
 constant). So the answer is conservative: a statement may leave when, outside the defs it
 holds (lambdas included: one may be called in place), it raises, names something that ends
 the process (`exit`, `quit`, `SystemExit`, `os._exit`, `os.abort`, `getattr(.., "exit")`), or
-names a def, lambda or class of the module that may do so (by name, wherever it is defined:
+names a def, lambda or class of the module that may end the process (not counting its raises:
+a helper's check or an abstract method's NotImplementedError is no exit) (by name, wherever it is defined:
 a method, a nested def and a module def of one name are not told apart, erring toward
 "may leave"). An `assert` counts only with a false constant: a program's checks on its own
 values are its normal flow, which the analysis follows elsewhere. Parts of a compound statement
@@ -48,7 +49,7 @@ def _may_leave(scope, stmt: ast.stmt, scopes: tuple, ending: frozenset[str], bou
     def block(body: list) -> bool:
         return any(_may_leave(scope, inner, scopes, ending, bound, depth) for inner in body)
 
-    if not any(_ends(node, ending) for node in _run_nodes(stmt)):
+    if not any(_ends(node, ending, depth == 0) for node in _run_nodes(stmt)):
         return False
     kind = type(stmt)
     if kind is ast.If or kind is ast.While:
@@ -66,7 +67,7 @@ def _may_leave(scope, stmt: ast.stmt, scopes: tuple, ending: frozenset[str], bou
         swallowed = _swallowed(scope, stmt.items, scopes)
         if swallowed is None:
             return block(stmt.body)
-        return any(_ends(node, ending) and not _exit_call(node, swallowed)
+        return any(_ends(node, ending, depth == 0) and not _exit_call(node, swallowed)
                    for inner in stmt.body for node in _run_nodes(inner))
     if kind is ast.Match:
         subject = _constant(scope, stmt.subject, scopes, bound)
@@ -94,7 +95,7 @@ def _cleared(scope, root: ast.AST, scopes: tuple, ending: frozenset[str], bound:
                 and _cleared(scope, root.body if test else root.orelse, scopes, ending, bound, depth)
     calls = {id(node.func): node for node in _run_nodes(root) if type(node) is ast.Call}
     for node in _run_nodes(root):
-        if not _ends(node, ending):
+        if not _ends(node, ending, depth == 0):
             continue
         call = calls.get(id(node))
         if call is None or type(node) not in (ast.Name, ast.Attribute) \
@@ -209,10 +210,12 @@ def _run_nodes(root: ast.AST):
     return iter_nodes(root, lambda inner: isinstance(inner, _DEFS) and inner is not root)
 
 
-def _ends(node: ast.AST, ending: frozenset[str]) -> bool:
+def _ends(node: ast.AST, ending: frozenset[str], raising: bool = True) -> bool:
+    """`node` may end the job; a `raise` counts in the statement itself (`raising`), not in the
+    helpers it calls, whose raises are most often of checks or abstract methods a subclass overrides."""
     kind = type(node)
     if kind is ast.Raise:
-        return True
+        return raising
     if kind is ast.Assert:
         return type(node.test) is ast.Constant and not node.test.value
     if kind is ast.Name:
@@ -257,7 +260,7 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
     while changed:
         changed = False
         for name, bodies in parts.items():
-            if name not in ending and any(_ends(node, frozenset(ending)) for body in bodies for node in _run_nodes(body)):
+            if name not in ending and any(_ends(node, frozenset(ending), False) for body in bodies for node in _run_nodes(body)):
                 ending.add(name)
                 changed = True
         for name, names in hooks.items():
