@@ -3356,6 +3356,8 @@ ENTRIES = {
     "kf6_sf105_exit_helper_may_return": "main()",
     "nkf6_sf105_sys_exit_passes_except_exception": "main()",
     "nlv1_sf105_exits_a_lock_a_narrow_suppress_or_a_sure_loop_keep": "main()",
+    "nlv3_sf105_exits_the_analysis_cannot_prove_keep": "main()",
+    "nhe4_sf105_handed_back_error_class_or_text_tested": "main()",
     "lv1_sf105_exit_swallowed_or_a_loop_or_match_that_skips_it": "main()",
     "nlv2_sf105_exit_helpers_a_method_a_cached_def_a_lambda_a_partial": "main()",
     "lv2_sf105_helpers_that_return_a_method_a_lambda_a_partial": "main()",

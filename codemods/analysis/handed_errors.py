@@ -10,20 +10,29 @@ So each such assumption is numbered; a stop found after the `try` of an assumpti
 kept only when the run made again with that call raising (an exception the handler catches)
 reaches the same stop, or ends by that very exception escaping the program (a future's `result()`
 raising it again: form kc3), as the program then never reaches a later line.
+
+The run made again raises a stand-in: an instance of a class made for it, deriving from the
+first of `_KINDS` the handler catches, but the real call raises its own class (a subclass of
+one of the check's classes the handler catches) with its own text. So a test of WHICH error came
+back (`isinstance(err, TypeError)`, an `except` clause met again, `str(err)`, `err.args`) is
+answered only where every class the real one may derive from answers it the same (an
+`isinstance` of a base of them all; of a module class, a builtin type or an unrelated class,
+as unchecked_calls.py reads a handler); any other stops the run (adversarial21 H), rather than taking the stand-in's branch.
 """
 from __future__ import annotations
 
 from codemods.analysis.host_exprs import Raised
-from codemods.analysis.host_objects import Bail
+from codemods.analysis.host_objects import Bail, Special
+from codemods.analysis.script_values import UClass
 
 MAX_AGAIN = 6  # runs made again per run (one per assumption); more: the stop is not certain
 _KINDS = (RuntimeError, ValueError, TypeError, IndexError, OverflowError, MemoryError)
 
 
-def assumed(run, entry: tuple, kinds: list) -> None:
+def assumed(run, entry: tuple, kinds: list, raised: tuple = _KINDS) -> None:
     """The step passes because the handlers of `entry` (the innermost one handing the exception
     back, catching `kinds`: classes, [] for a bare handler) report it; in the run made to raise
-    at this assumption, the step raises instead."""
+    at this assumption, the step raises instead (one of `raised`, or of a subclass)."""
     made = run.__dict__.setdefault("_handed", [])
     made.append(entry)
     if run.__dict__.get("_raise_at") == len(made) - 1:
@@ -31,7 +40,7 @@ def assumed(run, entry: tuple, kinds: list) -> None:
             isinstance(found, type) and issubclass(kind, found) for found in kinds)), None)
         if kind is None:
             raise Bail
-        error = kind("a check the run does not model")
+        error = _stand_in(kind, _candidates(kinds, raised))("a check the run does not model")
         run.__dict__["_handed_error"] = error
         raise Raised(error)
 
@@ -61,3 +70,47 @@ def agrees(run, stop, first_stop, escaped, same_stop) -> bool:
         return same_stop(first_stop, stop)
     error = run.__dict__.get("_handed_error")
     return error is not None and type(escaped) is Raised and escaped.error is error
+
+
+def _candidates(kinds: list, raised: tuple) -> tuple:
+    """Classes the real exception surely derives from one of: each class the check raises that
+    the handler catches, or the handler's class where it is narrower."""
+    found = []
+    for kind in raised:
+        if not kinds:
+            found.append(kind)
+        for caught in kinds:
+            if isinstance(caught, type) and issubclass(kind, caught):
+                found.append(kind)
+            elif isinstance(caught, type) and issubclass(caught, kind):
+                found.append(caught)
+    return tuple(found)
+
+
+def _unknown(self, *args) -> None:
+    raise Bail  # (the real exception's text and arguments are not the stand-in's)
+
+
+def _stand_in(kind: type, candidates: tuple) -> type:
+    return type(kind.__name__, (kind,), {"__str__": _unknown, "__repr__": _unknown, "args": property(_unknown),
+                                         "__module__": kind.__module__, "_sf_candidates": candidates})
+
+
+def instance_of(error: object, kinds: tuple) -> bool | None:
+    """Whether stand-in `error` is an instance of one of `kinds` (classes the run holds), when
+    that holds of the real exception whatever its class; None when `error` is no stand-in."""
+    candidates = type(error).__dict__.get("_sf_candidates") if isinstance(error, BaseException) else None
+    if candidates is None:
+        return None
+    classes = []
+    for kind in kinds:
+        if isinstance(kind, type) and issubclass(kind, BaseException) and not kind.__dict__.get("_sf_module_class", False):
+            classes.append(kind)
+        elif not isinstance(kind, type) and type(kind) is not UClass \
+                and not (type(kind) is Special and kind.name == "builtins.type"):
+            raise Bail  # (a library's class the run does not hold)
+    if candidates and all(any(issubclass(found, kind) for kind in classes) for found in candidates):
+        return True
+    if not any(issubclass(found, kind) or issubclass(kind, found) for found in candidates for kind in classes):
+        return False  # (a module class, a builtin type, an unrelated class: as unchecked_calls.py reads a handler)
+    raise Bail

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis import handed_errors
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import BUILTINS, EXCEPTIONS, Bail
 
@@ -25,7 +26,9 @@ class HostHandlers:
                 if not all(type(k) is ast.Name and k.id in EXCEPTIONS and self.global_value(k.id) is BUILTINS[k.id]
                            for k in kinds):  # (a module rebinding the name is not the builtin)
                     raise Bail
-                if isinstance(raised.error, tuple(BUILTINS[k.id] for k in kinds)):
+                classes = tuple(BUILTINS[k.id] for k in kinds)
+                matched = handed_errors.instance_of(raised.error, classes)  # (a stand-in: handed_errors.py)
+                if isinstance(raised.error, classes) if matched is None else matched:
                     self.block(handler.body, env)
                     return
             raise

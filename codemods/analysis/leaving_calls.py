@@ -39,6 +39,7 @@ import ast
 import builtins
 
 from codemods.analysis.changed_classes import changed, changed_attributes
+from codemods.analysis.maybe_leaving import may_leave_stmt
 from codemods.analysis.nodes import all_param_names, iter_nodes, nodes_of_type, positional_params
 from codemods.analysis.scopes import bindings_of
 
@@ -277,7 +278,8 @@ def _irrefutable(pattern: ast.pattern) -> bool:
 
 
 def unreached(scope, node: ast.AST, parents: dict, scopes: tuple) -> bool:
-    """A statement before `node` in a block around it (within its function) always leaves."""
+    """A statement before `node` in a block around it (within its function) always leaves, or
+    may (maybe_leaving.py): what is drawn from `node` must not rest on its running."""
     current = node
     while True:
         parent = parents.get(id(current))
@@ -287,7 +289,7 @@ def unreached(scope, node: ast.AST, parents: dict, scopes: tuple) -> bool:
             block = getattr(parent, field, None)
             if type(block) is list and any(item is current for item in block):
                 index = next(at for at, item in enumerate(block) if item is current)
-                if any(type(stmt) in JUMPS or leaves(scope, stmt, scopes) is not None
+                if any(type(stmt) in JUMPS or leaves(scope, stmt, scopes) is not None or may_leave_stmt(scope, stmt, scopes)
                        for stmt in block[:index]):
                     return True
         if isinstance(parent, (*_SCOPES, ast.Module)):

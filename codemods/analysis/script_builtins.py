@@ -24,7 +24,7 @@ from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import environment_copies, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
+from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
 from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
@@ -360,6 +360,8 @@ class ScriptBuiltins:
 
     def is_instance(self, obj: object, kinds: object) -> bool:
         kinds = kinds if type(kinds) is tuple else (kinds,)
+        if (known := handed_errors.instance_of(obj, kinds)) is not None:
+            return known  # (an error handed back in a run made again: handed_errors.py)
         found = False
         for kind in kinds:
             if found:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis import caught_stops
+from codemods.analysis import caught_stops, handed_errors
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.narrow_handlers import hold_handlers, release_handlers
@@ -39,7 +39,8 @@ def try_block(run, node: ast.Try, env: Env) -> None:
             caught = [run.eval(kind, env) for kind in kinds]
             if not all(isinstance(k, type) and issubclass(k, Exception) for k in caught):
                 raise Bail from None
-            if handler.type is None or isinstance(raised.error, tuple(caught)):
+            matched = handed_errors.instance_of(raised.error, tuple(caught))  # (a stand-in: handed_errors.py)
+            if handler.type is None or (isinstance(raised.error, tuple(caught)) if matched is None else matched):
                 if handler.name is not None:
                     env.vars[handler.name] = raised.error
                 with caught_stops.handling(run, raised.error):  # (a bare `raise` re-raises it)

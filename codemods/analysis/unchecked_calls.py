@@ -105,7 +105,7 @@ def passed(run, raised: tuple = _RAISED) -> None:
                         issubclass(kind, found) for kind in raised):
                     raise Bail  # (a library's class, or one a check may raise)
     if handing is not None:
-        assumed(run, *handing)  # (followed both ways: handed_errors.py)
+        assumed(run, *handing, raised)  # (followed both ways: handed_errors.py)
 
 
 def _handler_classes(run, node: ast.expr, env) -> list:
