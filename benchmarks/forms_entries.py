@@ -443,6 +443,8 @@ ENTRIES = {
     "dcm1_sf105_mesh_probe_fits_every_trial_count": "main()",
     "ndcm1_sf105_mesh_probe_needs_twice_the_devices": "main()",
     "dcs1_sf105_count_guard_inside_suppress": "main()",
+    "dz1_sf105_rows_split_over_the_process_count": "main()",
+    "ndz1_sf105_spare_device_division_raises_on_eight": "main()",
     "ndcs1_sf105_count_guard_inside_suppress_always_raises": "main()",
     "esp1_sf105_exit_stack_pushed_exit_runs_at_a_quiet_end": "main()",
     "nesp1_sf105_exit_stack_pushed_exit_swallows_the_guard": "main()",

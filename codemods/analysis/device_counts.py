@@ -34,10 +34,10 @@ def counted(run, name: str) -> object:
     count = run.__dict__.get("_device_count")
     run.__dict__["_counted"] = True
     if count is None:
-        from codemods.analysis.unknown_numbers import number
+        from codemods.analysis.unknown_numbers import number, signed
         from codemods.analysis.unsized_lists import unsized
 
-        return number(run) if name in ("jax.device_count", "jax.local_device_count") else unsized(run)
+        return signed(run, number(run), True) if name in ("jax.device_count", "jax.local_device_count") else unsized(run)
     if name in ("jax.device_count", "jax.local_device_count"):
         return count
     return [Opaque() for _ in range(count)]  # (device objects: only how many is known)

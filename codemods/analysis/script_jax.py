@@ -50,6 +50,7 @@ from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
+from codemods.analysis.unknown_numbers import signed
 from codemods.analysis.state_runs import body_states
 from codemods.analysis.shape_structs import ShapeStruct
 from codemods.analysis.result_ranks import random_rank, scalar_rank  # (`jax.random.normal(key, shape)`, `np.sqrt(8)`)
@@ -142,6 +143,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return counted(run, name)  # (device_counts.py)
     if name in host_local_arrays.NAMES:
         return host_local_arrays.call(run, name, args, kwargs)  # (a launcher's arrays and device grid)
+    if name in ("jax.process_count", "jax.process_index"):  # (at least 1, at least 0: unknown_numbers.py)
+        return signed(run, Opaque(), name == "jax.process_count")
     if name in _OPAQUE:
         return Opaque()
     if not run.in_body and (laid := explicit_layouts.library(name, args, kwargs)) is not None:
