@@ -22,7 +22,6 @@ alone, as far as six counts tell), never when some other trial stopped on an unk
 from __future__ import annotations
 
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Opaque
 
 TRIAL_COUNTS = (8, 16, 32)
 SMALLER_COUNTS = (4, 2, 1)  # (tried when fewer than two of TRIAL_COUNTS are accepted)
@@ -40,7 +39,9 @@ def counted(run, name: str) -> object:
         return signed(run, number(run), True) if name in ("jax.device_count", "jax.local_device_count") else unsized(run)
     if name in ("jax.device_count", "jax.local_device_count"):
         return count
-    return [Opaque() for _ in range(count)]  # (device objects: only how many is known)
+    from codemods.analysis.number_attributes import DEVICE_NAMES, with_names
+
+    return [with_names(run, DEVICE_NAMES) for _ in range(count)]  # (device objects: how many, and their common names)
 
 
 def check_mesh(run, sizes: tuple | None) -> None:
