@@ -45,6 +45,7 @@ from codemods.analysis.object_iteration import fields_generator, object_items
 from codemods.analysis.cached_calls import hashable
 from codemods.analysis.script_jax import alike
 from codemods.analysis.known_shapes import in_place_step
+from codemods.analysis.passed_steps import passed
 from codemods.analysis.unchecked_calls import binary_step
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
@@ -196,7 +197,7 @@ class ScriptOperators:
                 raise Bail
             if Arr not in sides:  # (numbers of numbers are numbers, ints of ints ints: unknown_numbers.py)
                 if may_raise(self, op, left, right):
-                    raise Bail  # (`16 // (jax.device_count() - 8)`: a divisor that may be 0)
+                    passed(self)  # (`16 // (jax.device_count() - 8)` may raise into a handler: passed_steps.py)
                 if op in _INTEGRAL and is_integer(self, left) and is_integer(self, right) \
                         and (op in (ast.Add, ast.Sub, ast.Mult) or type(right) is int and right != 0):
                     made = integer(self)

@@ -116,9 +116,9 @@ def operated_sign(run, op: type, left: object, right: object, result: object) ->
 def may_raise(run, op: type, left: object, right: object) -> bool:
     """Whether `left op right` of numbers, one of them unknown, may raise where Python's own
     operator would: `/ // %` by a divisor that may be 0 (ZeroDivisionError), `**` of a base that
-    may be 0 to a negative power, or one whose float result may overflow (OverflowError). The
-    run cannot follow a handler or a path that turns on it, so it stops (over_counts then tries
-    real device counts: device_counts.py)."""
+    may be 0 to a negative power, or one whose float result may overflow (OverflowError). A run
+    that goes on has passed it, but only where no handler may catch the error (passed_steps.py):
+    there the run stops (over_counts then tries real device counts: device_counts.py)."""
     if op in (ast.Div, ast.FloorDiv, ast.Mod):
         if op is ast.Div and type(left) is int and abs(left) >= _FLOAT_INTS:
             return True  # (its quotient may be too large for a float)
