@@ -29,7 +29,6 @@ as the program run by hand does.
 from __future__ import annotations
 
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Opaque
 
 TRIAL_COUNTS = (8, 16, 32)
 SMALLER_COUNTS = (4, 2, 1)  # (tried when fewer than two of TRIAL_COUNTS are accepted)
@@ -41,13 +40,15 @@ def counted(run, name: str) -> object:
     count = run.__dict__.get("_device_count")
     run.__dict__["_counted"] = True
     if count is None:
-        from codemods.analysis.unknown_numbers import number
+        from codemods.analysis.unknown_numbers import number, signed
         from codemods.analysis.unsized_lists import unsized
 
-        return number(run) if name in ("jax.device_count", "jax.local_device_count") else unsized(run)
+        return signed(run, number(run), True) if name in ("jax.device_count", "jax.local_device_count") else unsized(run)
     if name in ("jax.device_count", "jax.local_device_count"):
         return count
-    return [Opaque() for _ in range(count)]  # (device objects: only how many is known)
+    from codemods.analysis.number_attributes import DEVICE_NAMES, with_names
+
+    return [with_names(run, DEVICE_NAMES) for _ in range(count)]  # (device objects: how many, and their common names)
 
 
 PROCESSES = {"jax.process_count": 1, "jax.process_index": 0}

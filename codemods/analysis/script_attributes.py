@@ -14,7 +14,7 @@ import types
 from codemods.analysis.class_descriptors import declared_read, object_member
 from codemods.analysis.bound_members import type_method
 from codemods.analysis.script_classes import class_attribute, instance_attribute, member_attribute
-from codemods.analysis.number_attributes import number_attribute
+from codemods.analysis.number_attributes import field, number_attribute
 from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, FieldName, Lib, Member, MeshObj, NTup, Opaque,
                                              ShardObj, StrMember, SuperObj, UClass, UFunc, UObj)
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised
@@ -143,7 +143,7 @@ class ScriptAttributes:
             node, scope = obj.annotation
             return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
         if kind is Opaque and not number_attribute(self, obj, name):  # (a number's: number_attributes.py)
-            return obj  # (a field of a value the run does not know: as unknown)
+            return field(self, obj)  # (a field of a value the run does not know: as unknown)
         if kind in (UFunc, Bound, UClass, LambdaValue) and name == "__name__":
             func = obj.func if kind is Bound else obj
             if type(func) is LambdaValue or type(func) is UFunc and type(func.node) is ast.Lambda and func.alias is None:

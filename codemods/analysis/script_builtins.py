@@ -19,7 +19,7 @@ from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
 from codemods.analysis import object_orderings, object_texts, script_environment, script_pytree_nodes, script_typing
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
-from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS
+from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, handed_unmodelled
 from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
@@ -158,6 +158,8 @@ class ScriptBuiltins:
             return None
         if canonical in NUMPY_ASSERTIONS:
             return numpy_assertion(self)  # (an outcome the run does not know: numpy_assertions.py)
+        if handed_unmodelled(args, kwargs):
+            raise Bail  # (`np.savetxt(path, x)` may write where the run keeps the table: temp_paths.py)
         return library_call(self, canonical, args, kwargs)
 
     def special(self, name: str, args: list, kwargs: dict) -> object:

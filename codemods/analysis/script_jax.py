@@ -50,6 +50,9 @@ from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_reductions import exact_reduction
+from codemods.analysis.unknown_numbers import signed
+from codemods.analysis.number_attributes import FINFO_NAMES, IINFO_NAMES, with_names
+from codemods.analysis.values import NUMBER_INFO_MAKERS
 from codemods.analysis.state_runs import body_states
 from codemods.analysis.shape_structs import ShapeStruct
 from codemods.analysis.result_ranks import random_rank, scalar_rank  # (`jax.random.normal(key, shape)`, `np.sqrt(8)`)
@@ -148,6 +151,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return process(name, args, kwargs)  # (one process: device_counts.py)
     if name in host_local_arrays.NAMES:
         return host_local_arrays.call(run, name, args, kwargs)  # (a launcher's arrays and device grid)
+    if name in ("jax.process_count", "jax.process_index"):  # (at least 1, at least 0: unknown_numbers.py)
+        return signed(run, Opaque(), name == "jax.process_count")
     if name in _OPAQUE:
         return Opaque()
     if not run.in_body and (laid := explicit_layouts.library(name, args, kwargs)) is not None:
@@ -172,6 +177,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         if type(count) is not int or count < 0:
             raise Bail
         return one_device.made(run, name, args, kwargs, Arr(None, False, count))
+    if name in NUMBER_INFO_MAKERS:  # (`np.iinfo(np.int8)`: an object of its own, no array: it has no `shape`)
+        return with_names(run, IINFO_NAMES if name.endswith("iinfo") else FINFO_NAMES)
     if name.startswith("numpy."):
         if (scalar := exact_reduction(name, args, kwargs)) is not None:
             return scalar

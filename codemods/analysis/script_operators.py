@@ -35,7 +35,8 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis import temp_texts
-from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, number
+from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, may_raise, number, \
+    operated_sign
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.one_device import computed
 from codemods.analysis.result_ranks import reduced_rank
@@ -45,6 +46,7 @@ from codemods.analysis.object_iteration import fields_generator, object_items
 from codemods.analysis.cached_calls import hashable
 from codemods.analysis.script_jax import alike
 from codemods.analysis.known_shapes import in_place_step
+from codemods.analysis.passed_steps import passed
 from codemods.analysis.unchecked_calls import binary_step
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
@@ -197,11 +199,16 @@ class ScriptOperators:
             if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                 raise Bail
             if Arr not in sides:  # (numbers of numbers are numbers, ints of ints ints: unknown_numbers.py)
+                if may_raise(self, op, left, right):
+                    passed(self)  # (`16 // (jax.device_count() - 8)` may raise into a handler: passed_steps.py)
                 if op in _INTEGRAL and is_integer(self, left) and is_integer(self, right) \
                         and (op in (ast.Add, ast.Sub, ast.Mult) or type(right) is int and right != 0):
-                    return integer(self)
-                return number(self) if all(is_number(self, side) or type(side) in (int, float, bool)
-                                           for side in (left, right)) else Opaque()
+                    made = integer(self)
+                else:
+                    made = number(self) if all(is_number(self, side) or type(side) in (int, float, bool)
+                                               for side in (left, right)) else Opaque()
+                operated_sign(self, op, left, right, made)  # (`jax.process_index() + 1` is positive)
+                return made
             if augmented and type(left) is Arr and left.host:
                 in_place_step(self, op, left, right)  # (NumPy's `a += b` writes into a: known_shapes.py)
             else:

@@ -51,6 +51,7 @@ from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import ERROR_NAMES, exception_value, raise_statement, try_star
 from codemods.analysis.script_imports import run_import
 from codemods.analysis.try_blocks import try_block
+from codemods.analysis.temp_files import handed_unmodelled
 from codemods.analysis.with_statements import with_statement
 from codemods.analysis.known_shapes import method_made
 from codemods.analysis.unchecked_calls import index_step, library_made, library_step, method_step
@@ -332,8 +333,9 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             with body_mesh(self, func.mesh if func.mesh is not None else self.context_mesh()):
                 return run_shard_map(self, func, args, kwargs)
         if kind is ArrMethod:
-            if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
-                raise Bail
+            if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())) \
+                    or handed_unmodelled(args, kwargs):
+                raise Bail  # (`x.tofile(path)` writes a file the run's table would miss: temp_paths.py)
             if func.name == "tolist":
                 return array_lists.listed(self, func, args, kwargs)
             method_step(self, func, args, kwargs)  # (`x.reshape(4, 2)`, `x.item()`: unchecked_calls.py)

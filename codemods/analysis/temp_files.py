@@ -71,6 +71,22 @@ def is_temp(value: object) -> bool:
     return type(value) in (TempPath, TempPathObj)
 
 
+def handed_unmodelled(args: list, kwargs: dict) -> bool:
+    """A call the run does not model is given a temporary path or an open handle on one
+    (`np.savetxt(os.path.join(tmp, "w.txt"), x)`, `jnp.save`, `x.tofile(path)`): it may write
+    there, and the record would no longer hold all that is in the directory (`os.path.exists`
+    would answer False of a file it made), so the caller stops the run."""
+    from codemods.analysis.temp_texts import FileHandle, FileDescriptor
+
+    def holds(value: object, depth: int) -> bool:
+        if is_temp(value) or type(value) in (FileHandle, FileDescriptor):
+            return True
+        items = value.values() if type(value) is dict else value if type(value) in (list, tuple) else ()
+        return depth < 3 and any(holds(item, depth + 1) for item in items)
+
+    return any(holds(value, 0) for value in (*args, *kwargs.values()))
+
+
 def plain(name: object) -> str:
     if type(name) is not str or not name or "/" in name or "\\" in name or name in (".", ".."):
         raise Bail  # (an absolute or climbing part, a separator: where it lands is not modelled)

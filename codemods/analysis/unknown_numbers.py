@@ -14,6 +14,8 @@ The run keeps what it noted (and so keeps it alive: an id stays its own).
 """
 from __future__ import annotations
 
+import ast
+
 from codemods.analysis.script_values import Opaque
 
 _NUMBER, _SIZES = "number", "sizes"
@@ -75,3 +77,57 @@ def item(run, holder: Opaque, key: object) -> Opaque:
     """`holder[key]` of an unknown value: an entry of unknown sizes is a number; any other item
     (a slice of sizes, an item of something else) is the unknown value again."""
     return number(run) if _kind(run, holder) == _SIZES and type(key) is int else holder
+
+
+# Signs of unknown ints the run knows (device and process counts are at least 1, a process index at
+# least 0): a divisor known positive never raises ZeroDivisionError, so `batch // jax.device_count()`
+# keeps the run going where `16 // (jax.device_count() - 8)` stops it (it may be 0).
+_POSITIVE, _NATURAL = "positive", "natural"
+_FLOAT_INTS = 2 ** 1000  # (ints far below float's range: no OverflowError turning them into floats)
+
+
+def signed(run, value: Opaque, positive: bool) -> Opaque:
+    """Note `value` (an unknown int) as at least 1 (`positive`) or at least 0."""
+    run.__dict__.setdefault("_signs", {})[id(value)] = (value, _POSITIVE if positive else _NATURAL)
+    return value
+
+
+def _sign(run, value: object) -> str | None:
+    if type(value) is int:  # (bool included: True is 1)
+        return _POSITIVE if value >= 1 else _NATURAL if value >= 0 else None
+    found = run.__dict__.get("_signs", {}).get(id(value)) if type(value) is Opaque else None
+    return found[1] if found is not None and found[0] is value else None
+
+
+def operated_sign(run, op: type, left: object, right: object, result: object) -> None:
+    """The sign `+` and `*` of signed ints keep (`jax.process_index() + 1` is positive)."""
+    if type(result) is not Opaque or op not in (ast.Add, ast.Mult):
+        return
+    signs = {_sign(run, left), _sign(run, right)}
+    if None in signs:
+        return
+    if signs == {_NATURAL} or op is ast.Mult and _NATURAL in signs:
+        signed(run, result, False)
+    else:
+        signed(run, result, True)
+
+
+def may_raise(run, op: type, left: object, right: object) -> bool:
+    """Whether `left op right` of numbers, one of them unknown, may raise where Python's own
+    operator would: `/ // %` by a divisor that may be 0 (ZeroDivisionError), `**` of a base that
+    may be 0 to a negative power, or one whose float result may overflow (OverflowError). A run
+    that goes on has passed it, but only where no handler may catch the error (passed_steps.py):
+    there the run stops (over_counts then tries real device counts: device_counts.py)."""
+    if op in (ast.Div, ast.FloorDiv, ast.Mod):
+        if op is ast.Div and type(left) is int and abs(left) >= _FLOAT_INTS:
+            return True  # (its quotient may be too large for a float)
+        return not (type(right) in (int, float, bool) and right != 0 or _sign(run, right) == _POSITIVE)
+    if op is not ast.Pow:
+        return False
+    if type(right) in (int, float) and 0 <= right <= 1:
+        return False  # (|b| ** e is at most max(|b|, 1): no overflow; 0 ** e is 0 or 1)
+    if type(right) is int and right > 1 and is_integer(run, left):
+        return False  # (int ** int never overflows)
+    # (a nonzero int to an int power: an int, or a float of magnitude at most 1)
+    return not (type(left) is int and 1 <= abs(left) < _FLOAT_INTS and is_integer(run, right)
+                or _sign(run, left) == _POSITIVE and type(right) is int)
