@@ -76,15 +76,16 @@ def handed_unmodelled(args: list, kwargs: dict) -> bool:
     (`np.savetxt(os.path.join(tmp, "w.txt"), x)`, `jnp.save`, `x.tofile(path)`): it may write
     there, and the record would no longer hold all that is in the directory (`os.path.exists`
     would answer False of a file it made), so the caller stops the run."""
-    from codemods.analysis.temp_texts import FileHandle, FileDescriptor
+    return any(_holds_temp(value, 0) for value in (*args, *kwargs.values()))
 
-    def holds(value: object, depth: int) -> bool:
-        if is_temp(value) or type(value) in (FileHandle, FileDescriptor):
-            return True
-        items = value.values() if type(value) is dict else value if type(value) in (list, tuple) else ()
-        return depth < 3 and any(holds(item, depth + 1) for item in items)
 
-    return any(holds(value, 0) for value in (*args, *kwargs.values()))
+def _holds_temp(value: object, depth: int) -> bool:
+    from codemods.analysis.temp_texts import FileDescriptor, FileHandle
+
+    if is_temp(value) or type(value) in (FileHandle, FileDescriptor):
+        return True
+    items = value.values() if type(value) is dict else value if type(value) in (list, tuple) else ()
+    return depth < 3 and any(_holds_temp(item, depth + 1) for item in items)
 
 
 def plain(name: object) -> str:
