@@ -10,6 +10,7 @@ a step of 0 stop the run.
 """
 from __future__ import annotations
 
+from codemods import jaxapi
 from codemods.analysis.array_dtypes import named
 from codemods.analysis.array_shapes import note
 from codemods.analysis.host_objects import Bail
@@ -19,8 +20,6 @@ GRIDS = frozenset({"numpy.mgrid"})
 
 
 def is_grid(holder: object) -> bool:
-    from codemods import jaxapi
-
     return type(holder) is Lib and jaxapi.canonical(holder.name) in GRIDS
 
 

@@ -10,6 +10,7 @@ method) still stops the run, as it does for any Opaque.
 """
 from __future__ import annotations
 
+from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Opaque
 
 
@@ -34,8 +35,6 @@ def joined(run, args: list, kwargs: dict) -> object:
 
 def temp_dir(run, args: list, kwargs: dict) -> Opaque:
     """`tempfile.gettempdir()`: a str (which directory is the environment's choice)."""
-    from codemods.analysis.host_objects import Bail
-
     if args or kwargs:
         raise Bail
     return text(run)
