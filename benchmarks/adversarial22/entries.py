@@ -602,3 +602,34 @@ for label, pre, cls_head, extra, old, new in (
         '\n\ndef main(mesh, x):\n    return Reduce()(mesh, x, ("i", "j"))\n'
     prog(f"called_object_{label}", f"`Reduce()(mesh, x, axes)` does not run Reduce.__call__ ({label.replace('_', ' ')}).", text, old, new,
          imports="import functools\nimport sys\n")
+
+# == T4. more of the fresh directory's record: a prefix the file system refuses, where NumPy's save and load land
+TMPS3 = (
+    ("long_prefix_mkdtemp", ['try:', '    tempfile.mkdtemp(prefix="p" * 300)', '    axes = ("i", "j")', 'except OSError:', '    axes = ("i",)'],
+     '"p" * 300', '"p" * 30'),
+    ("long_suffix_mkdtemp", ['try:', '    tempfile.mkdtemp(suffix="s" * 260)', '    axes = ("i", "j")', 'except OSError:', '    axes = ("i",)'],
+     '"s" * 260', '"s" * 26'),
+    ("long_prefix_temporary_directory", ['try:', '    with tempfile.TemporaryDirectory(prefix="q" * 300) as tmp:', '        axes = ("i", "j")',
+                                         'except OSError:', '    axes = ("i",)'],
+     '"q" * 300', '"q" * 30'),
+    ("load_without_suffix", ['tmp = tempfile.mkdtemp()', 'np.save(os.path.join(tmp, "w"), np.ones(3))', 'try:', '    np.load(os.path.join(tmp, "w"))',
+                             '    axes = ("i", "j")', 'except FileNotFoundError:', '    axes = ("i",)'],
+     'np.load(os.path.join(tmp, "w"))', 'np.load(os.path.join(tmp, "w.npy"))'),
+    ("exists_without_suffix", ['tmp = tempfile.mkdtemp()', 'np.save(os.path.join(tmp, "w"), np.ones(3))',
+                               'axes = ("i", "j") if os.path.exists(os.path.join(tmp, "w")) else ("i",)'],
+     'os.path.exists(os.path.join(tmp, "w"))', 'os.path.exists(os.path.join(tmp, "w.npy"))'),
+    ("savez_of_npy_name", ['tmp = tempfile.mkdtemp()', 'np.savez(os.path.join(tmp, "w.npy"), a=np.ones(3))',
+                           'axes = ("i", "j") if os.path.exists(os.path.join(tmp, "w.npy")) else ("i",)'],
+     'os.path.exists(os.path.join(tmp, "w.npy"))', 'os.path.exists(os.path.join(tmp, "w.npy.npz"))'),
+    ("save_upper_suffix", ['tmp = tempfile.mkdtemp()', 'np.save(os.path.join(tmp, "w.NPY"), np.ones(3))',
+                           'axes = ("i", "j") if os.path.exists(os.path.join(tmp, "w.NPY")) else ("i",)'],
+     'os.path.exists(os.path.join(tmp, "w.NPY"))', 'os.path.exists(os.path.join(tmp, "w.NPY.npy"))'),
+    ("load_npz_files", ['tmp = tempfile.mkdtemp()', 'np.savez(os.path.join(tmp, "w"), a=np.ones(3))',
+                        'axes = ("i",) if hasattr(np.load(os.path.join(tmp, "w.npz")), "files") else ("i", "j")'],
+     'hasattr(np.load', 'not hasattr(np.load'),
+    ("path_save_listdir", ['tmp = pathlib.Path(tempfile.mkdtemp())', 'np.save(tmp / "w.txt", np.ones(3))',
+                           'axes = ("i", "j") if (tmp / "w.txt").exists() else ("i",)'],
+     '(tmp / "w.txt").exists()', '(tmp / "w.txt.npy").exists()'),
+)
+for label, lines, old, new in TMPS3:
+    axes_prog(f"tempdir_{label}", f"A fresh directory's files ({label.replace('_', ' ')}).", "", lines, old, new, imports=TMP_IMPORTS)
