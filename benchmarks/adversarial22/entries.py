@@ -633,3 +633,14 @@ TMPS3 = (
 )
 for label, lines, old, new in TMPS3:
     axes_prog(f"tempdir_{label}", f"A fresh directory's files ({label.replace('_', ' ')}).", "", lines, old, new, imports=TMP_IMPORTS)
+
+# == D. drawn_texts.py (DrawChoice, DrawnItems, str_method) via numpy_generators.py's `choice`: NumPy's str arrays
+#    drop trailing NULs, so a drawn "\0" is "" (a one-letter alphabet member read as one letter) -----------------
+for label, test, old, new in (
+        ("join_length", 'len("".join(RNG.choice(["\\0", "\\0"], size=3))) == 0', ") == 0", ") == 3"),
+        ("join_empty", 'not "".join(RNG.choice(["\\0"], size=4))', 'not "".join', '"".join'),
+        ("join_length_of_two", 'len("".join(RNG.choice(("\\0", "\\0"), 2))) < 2', ") < 2", ") == 2"),
+        ("join_text_length", 'len("-".join(RNG.choice(["\\0"], size=3))) == 2', ") == 2", ") == 5"),
+        ("member_length", 'len(RNG.choice(["\\0"], size=1)[0]) == 0', ") == 0", ") == 1"),
+        ("join_iter_count", 'sum(1 for _ in "".join(RNG.choice(["\\0"], size=5))) == 0', ") == 0", ") == 5")):
+    pick(f"drawn_nul_{label}", f"A drawn NUL letter is an empty NumPy str ({label.replace('_', ' ')}).", "RNG = np.random.default_rng(8)", test, old, new)
