@@ -189,7 +189,10 @@ def kd_loss(student_logits, teacher_logits, vocab_axis="tp", batch_axis="dp", te
     t_lz = log_partition(t, vocab_axis)
     s = student_logits / temperature
     s_lz = log_partition(s, vocab_axis)
-    return jax.lax.psum(jnp.sum(s_lz - jnp.mean(s, axis=-1)) + jnp.sum(t_lz) * 0.0, batch_axis)
+    log_p_t = t - t_lz[:, None]
+    log_p_s = s - s_lz[:, None]
+    kl = jax.lax.psum(jnp.sum(jnp.exp(log_p_t) * (log_p_t - log_p_s), axis=-1), vocab_axis)
+    return jax.lax.psum(jnp.sum(kl), batch_axis) * temperature ** 2
 
 
 def inputs():
