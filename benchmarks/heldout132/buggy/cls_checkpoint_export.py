@@ -1,0 +1,226 @@
+"""imgcls/checkpoint/writer.py: gather the class-sharded head after the update and write it.
+
+Gin-style bindings (pasted `conf_lite`): the writer's gather spec is bound like every other
+layout in the recipe, so the host copy has the layout the loader of the probe job expects.
+"""
+import ast
+import copy
+import functools
+import importlib
+import re
+import sys
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---- conf_lite: gin-style bindings + hydra-style dict configs (pasted from tools/conf_lite.py) ----
+_REGISTRY = {}
+_BINDINGS = {}
+_MACROS = {}
+
+
+class _Ref:
+    def __init__(self, name, call=False):
+        self.name, self.call = name, call
+
+    def resolve(self):
+        obj = _locate(self.name)
+        return obj() if self.call else obj
+
+
+def _value(v):
+    if isinstance(v, _Ref):
+        return v.resolve()
+    if isinstance(v, (list, tuple)):
+        return type(v)(_value(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _value(x) for k, x in v.items()}
+    return v
+
+
+def configurable(obj=None, *, name=None):
+    """Register `obj` by name; keyword arguments it is not given come from the bindings."""
+    def wrap(target):
+        key = name or target.__name__
+        if isinstance(target, type):
+            init = target.__init__
+
+            @functools.wraps(init)
+            def bound_init(self, *args, **kwargs):
+                init(self, *args, **{**_bound(key), **kwargs})
+            target.__init__ = bound_init
+            _REGISTRY[key] = target
+            return target
+
+        @functools.wraps(target)
+        def bound(*args, **kwargs):
+            return target(*args, **{**_bound(key), **kwargs})
+        _REGISTRY[key] = bound
+        return bound
+    return wrap(obj) if obj is not None else wrap
+
+
+def _bound(key):
+    return {param: _value(v) for (scope, param), v in _BINDINGS.items() if scope == key}
+
+
+def parse_config(text):
+    """gin-like lines: `scope.param = value`, `MACRO = value`, `@Name`, `@Name()`, `%MACRO`."""
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        lhs, rhs = (part.strip() for part in line.split("=", 1))
+        rhs = re.sub(r"@([\w.]+)(\(\))?", lambda m: f"_Ref({m.group(1)!r}, {bool(m.group(2))})", rhs)
+        rhs = re.sub(r"%(\w+)", lambda m: f"_M[{m.group(1)!r}]", rhs)
+        value = eval(rhs, {"__builtins__": {}, "_Ref": _Ref, "_M": _MACROS})
+        if "." in lhs:
+            scope, param = lhs.rsplit(".", 1)
+            _BINDINGS[(scope, param)] = value
+        else:
+            _MACROS[lhs] = value
+
+
+def query_parameter(key):
+    scope, param = key.rsplit(".", 1)
+    return _value(_BINDINGS[(scope, param)])
+
+
+_INTERP = re.compile(r"\$\{([\w.]+)\}")
+
+
+def compose(base, overrides=()):
+    """Hydra-like: deep copy, apply `a.b=value` overrides, resolve ${a.b} interpolations."""
+    cfg = copy.deepcopy(base)
+    for item in overrides:
+        dotted, raw = item.split("=", 1)
+        *path, leaf = dotted.split(".")
+        node = cfg
+        for part in path:
+            node = node.setdefault(part, {})
+        try:
+            node[leaf] = ast.literal_eval(raw)
+        except (ValueError, SyntaxError):
+            node[leaf] = raw
+    return _resolve(cfg, cfg)
+
+
+def _select(root, dotted):
+    node = root
+    for part in dotted.split("."):
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def _resolve(node, root):
+    if isinstance(node, dict):
+        return {k: _resolve(v, root) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_resolve(v, root) for v in node]
+    if isinstance(node, str):
+        whole = _INTERP.fullmatch(node)
+        if whole:
+            return _resolve(_select(root, whole.group(1)), root)
+        return _INTERP.sub(lambda m: str(_resolve(_select(root, m.group(1)), root)), node)
+    return node
+
+
+def _locate(path):
+    if path in _REGISTRY:
+        return _REGISTRY[path]
+    module, _, attr = path.rpartition(".")
+    if module in ("", "__main__", __name__):
+        here = sys.modules.get(__name__)
+        return getattr(here, attr) if here is not None and hasattr(here, attr) else globals()[attr]
+    return getattr(importlib.import_module(module), attr)
+
+
+def instantiate(cfg, **extra):
+    """Build `_target_` nodes depth first; `_partial_: True` gives a functools.partial."""
+    if isinstance(cfg, list):
+        return [instantiate(v) for v in cfg]
+    if not isinstance(cfg, dict):
+        return cfg
+    kwargs = {k: instantiate(v) for k, v in cfg.items() if not k.startswith("_")}
+    if "_target_" not in cfg:
+        return kwargs
+    kwargs.update(extra)
+    target = _locate(cfg["_target_"])
+    if cfg.get("_partial_"):
+        return functools.partial(target, **kwargs)
+    return target(**kwargs)
+# ---- end conf_lite ----
+
+GIN_CONFIG = """
+DATA = 'data'
+MODEL = 'model'
+LR = 0.05
+Recipe.mesh_shape = (4, 2)
+Recipe.mesh_axes = (%DATA, %MODEL)
+Recipe.param_spec = (None, %MODEL)
+Recipe.batch_spec = (%DATA, None)
+sgd_update.lr = %LR
+CheckpointWriter.gather_spec = (None, None)
+CheckpointWriter.reduced_axes = (%DATA,)
+"""
+
+
+@configurable
+class Recipe:
+    def __init__(self, mesh_shape=(8,), mesh_axes=("data",), param_spec=(None,), batch_spec=(None,)):
+        self.mesh = jax.make_mesh(mesh_shape, mesh_axes)
+        self.param_spec = P(*param_spec)
+        self.batch_spec = P(*batch_spec)
+
+    def sharding(self, spec):
+        return NamedSharding(self.mesh, spec)
+
+
+@configurable
+def sgd_update(w, x, y, lr=0.1):
+    def loss(w):
+        return jnp.mean((x @ w - y) ** 2)
+    return w - lr * jax.grad(loss)(w)
+
+
+@configurable
+class CheckpointWriter:
+    def __init__(self, gather_spec=(None,), reduced_axes=()):
+        self.spec = P(*gather_spec, reduced=set(reduced_axes))
+        self.saved = {}
+
+    def write(self, name, arr):
+        host = top_level_all_gather(arr, self.spec)
+        self.saved[name] = np.asarray(host)
+        return host
+
+
+def inputs():
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(32, 16)).astype(np.float32)
+    y = rng.normal(size=(32, 8)).astype(np.float32)
+    w = np.zeros((16, 8), np.float32)
+    return x, y, w
+
+
+def main(x, y, w):
+    parse_config(GIN_CONFIG)
+    recipe = Recipe()
+    x = jax.device_put(x, recipe.sharding(recipe.batch_spec))
+    y = jax.device_put(y, recipe.sharding(recipe.batch_spec))
+    w = jax.device_put(w, recipe.sharding(recipe.param_spec))
+    update = jax.jit(sgd_update, out_shardings=recipe.sharding(recipe.param_spec))
+    writer = CheckpointWriter()
+    with jax.set_mesh(recipe.mesh):
+        for step in range(3):
+            w = update(w, x, y)
+        host = writer.write("head/kernel", w)
+    print("saved", {k: v.shape for k, v in writer.saved.items()})
+    return host
+
+
+if __name__ == "__main__":
+    main(*inputs())
