@@ -6,8 +6,9 @@ Both copy an array out into a Python object, which is no array: `.item()` gives 
 method's result is (script_operators.ArrMethod), they would have an array's attributes
 (`hasattr(x.sum().item(), "ndim")` True where Python says False). So here `.item()` gives an
 unknown Python number of the kind the array's dtype fixes (unknown_numbers.py: the attributes of
-int and float), where the run knows the dtype's kind (integer, unsigned, floating, bool); a
-complex or an unknown dtype (a complex, a datetime, a str, an object) stops the run (Bail).
+int and float), where the run knows the dtype's kind (integer, unsigned, floating, bool); of a
+complex or an unknown dtype (a complex, a datetime, a str, an object) a value the run does not
+know (Opaque, as array_lists.py's items: a probe of it stops the run, number_attributes.py).
 `.tobytes()` gives bytes of unknown content (UnknownBytes): bytes' own attributes are present,
 any other name absent. A value the run knows exactly (exact_host_arrays.py) is kept as it is;
 a traced array (a shard_map body, a jitted function) is left to the method's own reading (JAX
@@ -37,7 +38,7 @@ def converted(run, method, args: list, kwargs: dict, result: object) -> object:
         return result  # (`x.item(3)`: an index, which may raise: as before)
     dtype = method.owner.dtype
     if dtype is None or dtype.kind not in _KINDS:
-        raise Bail  # (a complex, a datetime, a str, an object: not followed)
+        return Opaque()  # (a complex, a datetime, a str, an object: a value the run does not know, as tolist's)
     return number(run, _KINDS[dtype.kind])
 
 

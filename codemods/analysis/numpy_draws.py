@@ -132,12 +132,12 @@ def _legacy_integer(run, name: str, args: list, kwargs: dict) -> str | None:
 def _choice(run, legacy: bool, args: list, kwargs: dict) -> str | None:
     """`choice(a)` of an int `a` and no size: a Python int (a Generator's whatever `replace` and
     `p`; a RandomState's checked with `a` alone)."""
-    names = ("a", "size", "replace", "p") if legacy else ("a", "size", "replace", "p", "axis", "shuffle")
+    names = ("a", "size", "replace", "p")  # (a Generator's `axis` and `shuffle`: not read)
     given = dict(zip(names, args))
     if len(args) > len(names) or set(kwargs) & set(given) or not set(kwargs) <= set(names):
         return None
     given.update(kwargs)
-    if given.get("size") is not None or legacy and set(given) != {"a"}:
+    if given.get("size") is not None or legacy and set(given) - {"size"} != {"a"}:
         return None
     pool = given.get("a")
     return "int" if type(pool) is int or type(pool) is Opaque and is_integer(run, pool) else None

@@ -32,23 +32,28 @@ from codemods.analysis.numpy_draws import Draw
 from codemods.analysis.script_values import Opaque, RunCallable
 from codemods.analysis.unknown_numbers import number
 
+
+def _names(text: str) -> frozenset:
+    return frozenset(text.split())
+
+
 # Every public attribute of numpy.ndarray and of NumPy's scalar types (NumPy 2.4, with NumPy 1's
 # `itemset`, `newbyteorder`, `ptp`, `tostring`): what a run holding the object as an array takes as present.
-ARRAY_NAMES = frozenset("""
+ARRAY_NAMES = _names("""
     T all any argmax argmin argpartition argsort as_integer_ratio astype base bit_count byteswap choose clip compress
     conj conjugate copy ctypes cumprod cumsum data denominator device diagonal dot dtype dump dumps fill flags flat
     flatten fromhex getfield hex imag is_integer item itemset itemsize mT max mean min nbytes ndim newbyteorder nonzero
     numerator partition prod ptp put ravel real repeat reshape resize round searchsorted setfield setflags shape size
     sort squeeze std strides sum swapaxes take to_device tobytes tofile tolist tostring trace transpose var view
-""".split())
+""")
 
-_RANDOM_STATE = frozenset("""
+_RANDOM_STATE = _names("""
     beta binomial bytes chisquare choice dirichlet exponential f gamma geometric get_state gumbel hypergeometric laplace
     logistic lognormal logseries multinomial multivariate_normal negative_binomial noncentral_chisquare noncentral_f
     normal pareto permutation poisson power rand randint randn random random_integers random_sample rayleigh seed
     set_state shuffle standard_cauchy standard_exponential standard_gamma standard_normal standard_t tomaxint triangular
     uniform vonmises wald weibull zipf
-""".split())
+""")
 _SEED_SEQUENCE = frozenset({"entropy", "generate_state", "n_children_spawned", "pool", "pool_size", "spawn",
                             "spawn_key", "state"})
 _BIT_GENERATOR = frozenset({"capsule", "cffi", "ctypes", "lock", "random_raw", "seed_seq", "spawn", "state"})
@@ -98,7 +103,8 @@ class NpRandomState(_Held):
             return _GivesNone()
         if name in ("get_state", "bytes"):
             return Opaque()
-        from codemods.analysis.script_operators import ArrMethod  # (script_operators imports script_jax)
+        # (script_operators imports script_jax, which imports this module)
+        from codemods.analysis.script_operators import ArrMethod
 
         draw = Draw(name, True, ArrMethod(True, name, None))
         return DrawChoice(draw) if name == "choice" else draw
