@@ -84,6 +84,10 @@ def test_one_sample_is_a_python_number():
     assert one_sample(run, "randint", True, [8], {"dtype": "int32"}) is None  # (a NumPy int32 scalar)
     assert one_sample(run, "random_sample", False, [], {}) is None  # (no Generator's)
     assert one_sample(run, "integers", False, [0, 10], {}) is None  # (a NumPy int64 scalar: as before)
+    assert one_sample(run, "integers", False, [0, 10], {"dtype": int}) == "int"
+    assert one_sample(run, "integers", False, [0, 2], {"dtype": bool}) == "bool"
+    assert one_sample(run, "integers", True, [0, 10], {"dtype": int}) is None  # (no RandomState's)
+    assert one_sample(run, "tomaxint", True, [], {}) == "int" and one_sample(run, "tomaxint", True, [3], {}) is None
     assert one_sample(run, "choice", False, [[1, 2, 3]], {}) is None  # (a NumPy scalar: as before)
     assert one_sample(run, "normal", False, [], {"size": (8, 16)}) is None  # (an array)
     assert one_sample(run, "normal", False, [Arr(None, True, ndim=1)], {}) is None  # (broadcast: an array)

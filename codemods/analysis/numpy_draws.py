@@ -15,10 +15,10 @@ The tables below (the parameters before `size` and the kind of one sample) were 
 `type(...)` on NumPy 1.26, 2.0 and 2.4, the same on all three, for numpy.random.Generator,
 RandomState and the module's functions (the global RandomState's methods). A parameter that is an
 array of rank 1 or more broadcasts (an array, as before); one of rank 0 or a NumPy scalar still
-gives a Python number. Anything else is left as it was: samplers not listed (`integers`, a NumPy
-int64 scalar; `choice` of a list, a NumPy scalar too; `permutation`, `dirichlet`, ...: arrays),
-`out=`, and a `dtype=` that changes the type (`integers(..., dtype=int)` gives a Python int,
-`randint(8, dtype=np.int32)` a NumPy int32). A parameter the run does not know the kind of
+gives a Python number. Anything else is left as it was: `integers` of its default dtype (a NumPy
+int64 scalar; `dtype=int` gives a Python int), `randint(8, dtype=np.int32)` (a NumPy int32),
+`choice` of a list (a NumPy scalar too), samplers not listed (`permutation`, `dirichlet`, ...:
+arrays) and `out=`. A parameter the run does not know the kind of
 stops the run (Bail): a number or an array, one sample or many.
 """
 from __future__ import annotations
@@ -45,8 +45,9 @@ _DISCRETE = {
 # Keywords that leave one sample a Python float: Generator's `dtype` (float32 too) and `method`.
 _FLOAT_KEYWORDS = {"random": {"dtype"}, "standard_normal": {"dtype"}, "standard_exponential": {"dtype", "method"},
                    "standard_gamma": {"dtype"}}
-# Of these, where a Generator and a RandomState differ: RandomState has no `dtype` on these.
+# A RandomState's (and the module's) only, and a Generator's only.
 _LEGACY_ONLY = frozenset({"random_sample", "ranf", "sample", "rand", "randn", "randint", "tomaxint"})
+_GENERATOR_ONLY = frozenset({"integers"})
 
 
 class Draw(RunCallable):
@@ -72,12 +73,12 @@ def one_sample(run, name: str, legacy: bool, args: list, kwargs: dict) -> str | 
     """"float", "int" or "bool": the Python type of what the call gives, where it is one sample of
     that type; None where it is an array or a NumPy scalar (or not listed). Bail where the run
     cannot tell which."""
-    if not legacy and name in _LEGACY_ONLY:
+    if not legacy and name in _LEGACY_ONLY or legacy and name in _GENERATOR_ONLY:
         return None
     if name in ("rand", "randn"):  # (`rand(d0, d1, ...)`: its dimensions, none for one sample)
         return "float" if not args and not kwargs else None
-    if name in ("randint", "tomaxint"):
-        return _legacy_integer(run, name, args, kwargs)
+    if name in ("randint", "tomaxint", "integers"):
+        return _integers(run, name, legacy, args, kwargs)
     if name == "choice":
         return _choice(run, legacy, args, kwargs)
     table = _CONTINUOUS if name in _CONTINUOUS else _DISCRETE if name in _DISCRETE else None
@@ -112,21 +113,26 @@ def _plain(run, values: list) -> bool:
     return scalar
 
 
-def _legacy_integer(run, name: str, args: list, kwargs: dict) -> str | None:
-    """RandomState's `randint(low, high=None, size=None, dtype=int)` and `tomaxint(size=None)`:
-    a Python int (a Python bool for `dtype=bool`) unless given a size or another dtype."""
-    params = ("low", "high") if name == "randint" else ()
-    given = dict(zip((*params, "size", "dtype"), args))
-    if set(kwargs) & set(given) or not set(kwargs) <= {*params, "size", "dtype"} or len(args) > len(params) + 2:
+def _integers(run, name: str, legacy: bool, args: list, kwargs: dict) -> str | None:
+    """RandomState's `randint(low, high=None, size=None, dtype=int)` and `tomaxint(size=None)`, a
+    Generator's `integers(low, high=None, size=None, dtype=np.int64, endpoint=False)`: a Python
+    int for `dtype=int` (randint's and tomaxint's default), a Python bool for `dtype=bool`, unless
+    given a size; a NumPy scalar for another dtype (integers' default: as before)."""
+    if name == "tomaxint":
+        size = args[0] if args else kwargs.get("size")
+        return "int" if len(args) + len(kwargs) <= 1 and set(kwargs) <= {"size"} and size is None else None
+    names = ("low", "high", "size", "dtype") if legacy else ("low", "high", "size", "dtype", "endpoint")
+    given = dict(zip(names, args))
+    if len(args) > len(names) or set(kwargs) & set(given) or not set(kwargs) <= set(names):
         return None
     given.update(kwargs)
-    if given.get("size") is not None or name == "randint" and "low" not in given:
+    if given.get("size") is not None or "low" not in given:
         return None
-    dtype = given.get("dtype", int)
+    dtype = given.get("dtype", int if legacy else None)
     kind = "int" if dtype is int else "bool" if dtype is bool else None  # (the run holds builtins as themselves)
     if kind is None:
         return None  # (`dtype=np.int32`: a NumPy scalar)
-    return kind if _plain(run, [given[p] for p in params if p in given]) else None
+    return kind if _plain(run, [given[p] for p in ("low", "high") if p in given]) else None
 
 
 def _choice(run, legacy: bool, args: list, kwargs: dict) -> str | None:
