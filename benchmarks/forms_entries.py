@@ -144,6 +144,8 @@ ENTRIES = {
     "nob6_sf105_tobytes_has_no_shape": "main()",
     "ob7_sf105_typed_key_real_raises_not_implemented": "main()",
     "nob7_sf105_raw_key_real_is_an_array": "main()",
+    "ob8_sf105_integer_draw_of_python_int_dtype": "main()",
+    "nob8_sf105_integer_draw_has_no_dtype": "main()",
     "nlf21_sf105_script_feature_probe_misses_removed_pvary": "main()",
     "lf16_sf105_script_feature_probe_finds_ragged_all_to_all": "main()",
     "nlf16_sf105_script_feature_probe_misses_a_newer_function": "main()",
