@@ -46,30 +46,6 @@ KNOWN: dict[str, list[str]] = {
         "handler_raises_own_skip.py:11 SF105",  # E
         "handler_raises_systemexit_zero.py:11 SF105",  # E
     ],
-    "adversarial21": [  # (its README gives the causes; L, H, N, F, U, I, C1 and C3 fixed in the 2026-12-07 01:09 session)
-        "hasattr_bitgenerator_shape.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_draw_generator_choice_int_dtype.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_draw_generator_exponential_size.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_draw_generator_normal_dtype.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_draw_generator_random_shape.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_draw_generator_standard_normal_ndim.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_draw_generator_uniform_sum.py:11 SF105",  # C1: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_draw_legacy_rand_shape.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_draw_legacy_randint_dtype.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_draw_randomstate_randn_shape.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_host_item_shape.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_item_dtype.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_jax_item_ndim.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_randomstate_astype.py:11 SF105",  # C1: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_randomstate_dtype.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_randomstate_reshape.py:11 SF105",  # C1: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_randomstate_shape.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_randomstate_sum.py:11 SF105",  # C1: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_randomstate_t.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_seedsequence_sum.py:11 SF105",  # C1: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_tobytes_shape.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-        "hasattr_typed_key_real_raises.py:11 SF105",  # C2: a RandomState, SeedSequence, bit generator, draw of size None, `.item()`/`.tobytes()` result or typed key held as a host array
-    ],
 }
 
 

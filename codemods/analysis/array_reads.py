@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import math
 
-from codemods.analysis import exact_host_arrays, explicit_layouts, one_device
+from codemods.analysis import exact_host_arrays, explicit_layouts, one_device, typed_keys
 from codemods.analysis.array_shapes import indexed as shape_indexed, note, shape_of, transposed
 from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.host_objects import Bail
@@ -30,6 +30,7 @@ _UNREAD = object()  # (an index not evaluated yet)
 
 
 def array_attribute(run, obj: Arr, name: str) -> object:
+    typed_keys.check(run, obj, name)  # (`key.real` of `jax.random.key(0)`: NotImplementedError)
     if name == "sharding":
         if obj.sharding is None:
             raise Bail

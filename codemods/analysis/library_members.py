@@ -17,9 +17,10 @@ be the one of the JAX the user targets (`--target`), not of whatever JAX is inst
 Elsewhere (a call `jax.lax.psum(...)` outside such a handler) nothing is asked: a missing
 attribute there raises AttributeError, which ends the program at that line.
 
-An array's attributes are those of the NumPy array classes (and of NumPy's legacy RandomState
-and bit generators, which the run holds as host arrays too; a Generator is a value of its own,
-numpy_generators.py) or of the JAX ones (jax.Array, a tracer inside a traced
+An array's attributes are those of the NumPy array classes (and, kept present, those of NumPy's
+legacy RandomState and bit generators, for any the run does not make by name and holds as a host
+array; a Generator, a RandomState, a SeedSequence and a bit generator made by name are values of
+their own: numpy_generators.py, numpy_random_states.py) or of the JAX ones (jax.Array, a tracer inside a traced
 function, its abstract value): a name none of them has is absent. NumPy's are the same from
 NumPy 1.21 to 2.x but for the few 2.0 removed (kept as present); JAX's were listed on the one
 release read (jax 0.10.2), so another target asks nothing of them (unknown).
@@ -184,7 +185,8 @@ _SINCE: tuple[tuple[jaxapi.Version, dict[str, frozenset[str]]], ...] = (
 # Every public attribute of numpy.ndarray, its scalar types, numpy.matrix, numpy.ma.MaskedArray,
 # RandomState and the bit generators (listed on NumPy 2.4; `itemset`, `newbyteorder` and `ptp`,
 # which NumPy 2.0 removed from ndarray, kept: a NumPy 1 program has them). A Generator is not
-# among them: the run holds it apart (numpy_generators.py).
+# among them: the run holds it apart (numpy_generators.py); RandomState's and the bit generators'
+# names stay for one the run does not make by name (numpy_random_states.py makes the rest).
 _NUMPY_ARRAYS = _names("""
     A A1 H I T advance all anom any argmax argmin argpartition argsort as_integer_ratio astype base baseclass beta binomial
     bit_count bytes byteswap capsule cffi chisquare choice choose clip compress compressed conj conjugate

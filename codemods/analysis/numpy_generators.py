@@ -8,15 +8,16 @@ a run that held it as a host array would take an ndarray's `shape` as present an
 branch the program never takes. So it is a value of its own here, read by its own table:
 - its samplers (NumPy 2.4's listing of numpy.random.Generator, the same names from NumPy 1.21 on:
   `permuted` came in 1.20) give what an array's method gives (script_operators.ArrMethod: a host
-  array of the rank `size=` says, of the dtype the sampler makes), `choice` of letters what
-  drawn_texts.py follows;
+  array of the rank `size=` says, of the dtype the sampler makes), but one sample of plain
+  parameters, a Python number (numpy_draws.py), and `choice` of letters what drawn_texts.py follows;
 - `spawn` (NumPy 1.25) is present where the target JAX requires NumPy 2 (jax 0.8.0 on), unknown
   before (the run stops on it); it gives that many new Generators;
 - `bit_generator` is an object the run does not know (Opaque);
 - any other public name is absent: reading it raises AttributeError, which a handler of the
   program may catch (`hasattr` answers False); a private name is unknown (the run stops).
 Python's own object protocol is the real one's: a Generator is true, equal only to itself and
-hashed by identity. NumPy's legacy RandomState stays a host array (script_jax.py).
+hashed by identity. NumPy's legacy RandomState, SeedSequence and bit generators are values of
+their own too (numpy_random_states.py).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from codemods.analysis.drawn_texts import DrawChoice
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
+from codemods.analysis.numpy_draws import Draw
 from codemods.analysis.script_values import Opaque, RunCallable
 
 MAKERS = frozenset({"numpy.random.default_rng", "numpy.random.Generator"})
@@ -51,8 +53,8 @@ class NpGenerator(ModelledObject):
             # (script_operators imports script_jax, which imports this module)
             from codemods.analysis.script_operators import ArrMethod
 
-            method = ArrMethod(True, name, None)
-            return DrawChoice(method) if name == "choice" else method
+            draw = Draw(name, False, ArrMethod(True, name, None))  # (one sample: a Python number, numpy_draws.py)
+            return DrawChoice(draw) if name == "choice" else draw
         if name == "bit_generator":
             return Opaque()
         if name == "spawn":

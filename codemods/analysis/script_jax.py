@@ -20,6 +20,7 @@ from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis import callback_arrays, exact_host_arrays, host_local_arrays, numpy_generators
+from codemods.analysis import numpy_draws, numpy_random_states, typed_keys
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
     Arr,
@@ -72,8 +73,10 @@ _AXIS_TYPES = {"jax.sharding.AxisType.Explicit": True, "jax.sharding.AxisType.Au
 def library_call(run, name: str, args: list, kwargs: dict) -> object:
     name = jaxapi.canonical(name)
     if run.states is not None:  # in a shard_map body whose states the run follows (state_runs.py)
-        return run.states.library(name, args, kwargs, lambda: _library_call(run, name, args, kwargs))
-    return _library_call(run, name, args, kwargs)
+        made = run.states.library(name, args, kwargs, lambda: _library_call(run, name, args, kwargs))
+    else:
+        made = _library_call(run, name, args, kwargs)
+    return typed_keys.note(run, name, args, made)  # (`jax.random.key(0)`: typed_keys.py)
 
 
 def _holds_callable(value: object, depth: int) -> bool:
@@ -89,6 +92,10 @@ def _holds_callable(value: object, depth: int) -> bool:
 def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name in numpy_generators.MAKERS:
         return numpy_generators.made(name, args, kwargs)  # (not an array: numpy_generators.py)
+    if name in numpy_random_states.MAKERS:
+        return numpy_random_states.made(name, args, kwargs)  # (RandomState, SeedSequence, PCG64: no arrays)
+    if name.startswith("numpy.random.") and (kind := numpy_draws.one_sample(run, name[13:], True, args, kwargs)):
+        return numpy_draws.sample(run, kind)  # (`np.random.rand()`: a Python float, numpy_draws.py)
     if name == jaxapi.PARTITION_SPEC:
         return _spec(args, kwargs)
     if name == "jax.sharding.NamedSharding":

@@ -56,7 +56,7 @@ from codemods.analysis.with_statements import with_statement
 from codemods.analysis.known_shapes import method_made
 from codemods.analysis.unchecked_calls import index_step, library_made, library_step, method_step
 from codemods.analysis.unknown_keys import unknown_get
-from codemods.analysis import array_lists, function_slots, script_flags, script_match
+from codemods.analysis import array_conversions, array_lists, function_slots, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import body_mesh
 from codemods.analysis.top_level_gathers import TopLevelGathers
@@ -340,6 +340,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                 return array_lists.listed(self, func, args, kwargs)
             method_step(self, func, args, kwargs)  # (`x.reshape(4, 2)`, `x.item()`: unchecked_calls.py)
             result = method_made(self, func, args, kwargs, func.result(self, args, kwargs))  # (known_shapes.py)
+            result = array_conversions.converted(self, func, args, kwargs, result)  # (`x.item()`: a Python number)
             if self.states is not None:
                 self.states.method(func.owner, func.name, args, kwargs, result)
             return result

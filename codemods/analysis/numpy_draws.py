@@ -1,0 +1,149 @@
+"""What one call of a NumPy sampler gives in a script run (script_run.py; issue 13): `rng.normal()`,
+`rs.randint(8)`, `np.random.rand()`, next to `rng.normal(size=(8, 16))`.
+
+A sampler given a `size` makes an array of that shape, which the run holds as a host array
+(script_operators.ArrMethod). Without one (`size=None`, the default) and with plain numbers for
+its parameters, it makes ONE sample, and NumPy hands it back as a Python number, not an array:
+a float from the continuous distributions, an int from the discrete ones (and from `choice` of an
+int, legacy `randint` and `tomaxint`). Held as a host array, such a draw would have `shape`,
+`dtype`, `ndim` and `sum` (`hasattr(rng.random(), "shape")` True where Python says False), and
+the run would follow the branch the program does not take. So here a scalar draw is an unknown
+Python number of its type (unknown_numbers.py), whose attributes are those of int or float
+(number_attributes.py).
+
+The tables below (the parameters before `size` and the kind of one sample) were checked with
+`type(...)` on NumPy 1.26, 2.0 and 2.4, the same on all three, for numpy.random.Generator,
+RandomState and the module's functions (the global RandomState's methods). A parameter that is an
+array of rank 1 or more broadcasts (an array, as before); one of rank 0 or a NumPy scalar still
+gives a Python number. Anything else is left as it was: `integers` of its default dtype (a NumPy
+int64 scalar; `dtype=int` gives a Python int), `randint(8, dtype=np.int32)` (a NumPy int32),
+`choice` of a list (a NumPy scalar too), samplers not listed (`permutation`, `dirichlet`, ...:
+arrays) and `out=`. A parameter the run does not know the kind of
+stops the run (Bail): a number or an array, one sample or many.
+"""
+from __future__ import annotations
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Arr, Opaque, RunCallable
+from codemods.analysis.unknown_numbers import is_integer, is_number, number
+
+_CONTINUOUS = {
+    "beta": ("a", "b"), "chisquare": ("df",), "exponential": ("scale",), "f": ("dfnum", "dfden"),
+    "gamma": ("shape", "scale"), "gumbel": ("loc", "scale"), "laplace": ("loc", "scale"),
+    "logistic": ("loc", "scale"), "lognormal": ("mean", "sigma"), "noncentral_chisquare": ("df", "nonc"),
+    "noncentral_f": ("dfnum", "dfden", "nonc"), "normal": ("loc", "scale"), "pareto": ("a",), "power": ("a",),
+    "random": (), "rayleigh": ("scale",), "standard_cauchy": (), "standard_exponential": (),
+    "standard_gamma": ("shape",), "standard_normal": (), "standard_t": ("df",), "triangular": ("left", "mode", "right"),
+    "uniform": ("low", "high"), "vonmises": ("mu", "kappa"), "wald": ("mean", "scale"), "weibull": ("a",),
+    # (RandomState's and the module's own: `random_sample`, its aliases `ranf` / `sample`)
+    "random_sample": (), "ranf": (), "sample": (),
+}
+_DISCRETE = {
+    "binomial": ("n", "p"), "geometric": ("p",), "hypergeometric": ("ngood", "nbad", "nsample"),
+    "logseries": ("p",), "negative_binomial": ("n", "p"), "poisson": ("lam",), "zipf": ("a",),
+}
+# Keywords that leave one sample a Python float: Generator's `dtype` (float32 too) and `method`.
+_FLOAT_KEYWORDS = {"random": {"dtype"}, "standard_normal": {"dtype"}, "standard_exponential": {"dtype", "method"},
+                   "standard_gamma": {"dtype"}}
+# A RandomState's (and the module's) only, and a Generator's only.
+_LEGACY_ONLY = frozenset({"random_sample", "ranf", "sample", "rand", "randn", "randint", "tomaxint"})
+_GENERATOR_ONLY = frozenset({"integers"})
+
+
+class Draw(RunCallable):
+    """A sampler of a Generator (`legacy` False) or of a RandomState / the np.random module:
+    one sample of plain parameters is a Python number; anything else is `fallback`'s."""
+
+    __slots__ = ("fallback", "legacy", "name")
+
+    def __init__(self, name: str, legacy: bool, fallback: object) -> None:
+        self.name, self.legacy, self.fallback = name, legacy, fallback
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        kind = one_sample(run, self.name, self.legacy, args, kwargs)
+        return sample(run, kind) if kind is not None else run.call(self.fallback, args, kwargs)
+
+
+def sample(run, kind: str) -> object:
+    """One sample of `one_sample`'s kind: an unknown Python number (a bool is one too)."""
+    return number(run, kind if kind != "bool" else None)
+
+
+def one_sample(run, name: str, legacy: bool, args: list, kwargs: dict) -> str | None:
+    """"float", "int" or "bool": the Python type of what the call gives, where it is one sample of
+    that type; None where it is an array or a NumPy scalar (or not listed). Bail where the run
+    cannot tell which."""
+    if not legacy and name in _LEGACY_ONLY or legacy and name in _GENERATOR_ONLY:
+        return None
+    if name in ("rand", "randn"):  # (`rand(d0, d1, ...)`: its dimensions, none for one sample)
+        return "float" if not args and not kwargs else None
+    if name in ("randint", "tomaxint", "integers"):
+        return _integers(run, name, legacy, args, kwargs)
+    if name == "choice":
+        return _choice(run, legacy, args, kwargs)
+    table = _CONTINUOUS if name in _CONTINUOUS else _DISCRETE if name in _DISCRETE else None
+    if table is None:
+        return None
+    params = table[name]
+    extra = set() if legacy else _FLOAT_KEYWORDS.get(name, set())
+    given = dict(zip((*params, "size"), args))
+    if len(args) > len(params) + 1 or set(kwargs) & set(given) or not set(kwargs) <= {*params, "size", *extra}:
+        return None  # (TypeError, `out=`, a keyword not read: as before)
+    given.update(kwargs)
+    if given.get("size") is not None:
+        return None  # (an array of that shape)
+    if not _plain(run, [given[p] for p in params if p in given]):
+        return None
+    return "float" if table is _CONTINUOUS else "int"
+
+
+def _plain(run, values: list) -> bool:
+    """Whether all `values` are single numbers (True), some an array of rank 1 or more (False);
+    Bail where the run cannot tell."""
+    scalar = True
+    for value in values:
+        if type(value) in (int, float, bool) or is_number(run, value) or type(value) is Arr and value.ndim == 0:
+            continue
+        if type(value) is Arr and value.ndim is not None or type(value) in (list, tuple):
+            scalar = False  # (broadcast: an array, whatever the others are)
+            continue
+        if type(value) is Arr or type(value) is Opaque:
+            raise Bail  # (a number or an array: one sample or many)
+        return False  # (a value of another kind: as before)
+    return scalar
+
+
+def _integers(run, name: str, legacy: bool, args: list, kwargs: dict) -> str | None:
+    """RandomState's `randint(low, high=None, size=None, dtype=int)` and `tomaxint(size=None)`, a
+    Generator's `integers(low, high=None, size=None, dtype=np.int64, endpoint=False)`: a Python
+    int for `dtype=int` (randint's and tomaxint's default), a Python bool for `dtype=bool`, unless
+    given a size; a NumPy scalar for another dtype (integers' default: as before)."""
+    if name == "tomaxint":
+        size = args[0] if args else kwargs.get("size")
+        return "int" if len(args) + len(kwargs) <= 1 and set(kwargs) <= {"size"} and size is None else None
+    names = ("low", "high", "size", "dtype") if legacy else ("low", "high", "size", "dtype", "endpoint")
+    given = dict(zip(names, args))
+    if len(args) > len(names) or set(kwargs) & set(given) or not set(kwargs) <= set(names):
+        return None
+    given.update(kwargs)
+    if given.get("size") is not None or "low" not in given:
+        return None
+    dtype = given.get("dtype", int if legacy else None)
+    kind = "int" if dtype is int else "bool" if dtype is bool else None  # (the run holds builtins as themselves)
+    if kind is None:
+        return None  # (`dtype=np.int32`: a NumPy scalar)
+    return kind if _plain(run, [given[p] for p in ("low", "high") if p in given]) else None
+
+
+def _choice(run, legacy: bool, args: list, kwargs: dict) -> str | None:
+    """`choice(a)` of an int `a` and no size: a Python int (a Generator's whatever `replace` and
+    `p`; a RandomState's checked with `a` alone)."""
+    names = ("a", "size", "replace", "p")  # (a Generator's `axis` and `shuffle`: not read)
+    given = dict(zip(names, args))
+    if len(args) > len(names) or set(kwargs) & set(given) or not set(kwargs) <= set(names):
+        return None
+    given.update(kwargs)
+    if given.get("size") is not None or legacy and set(given) - {"size"} != {"a"}:
+        return None
+    pool = given.get("a")
+    return "int" if type(pool) is int or type(pool) is Opaque and is_integer(run, pool) else None

@@ -1,0 +1,29 @@
+"""A launcher takes a NumPy SeedSequence or a list of seeds; `hasattr(source, "spawn")` holds for a
+SeedSequence, so the reduction runs over both axes and the psum of a value varying on "data" only
+is rejected."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def reduction_axes(source):
+    return ("data", "model") if hasattr(source, "spawn") else ("data",)
+
+
+def make_body(axes):
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return body
+
+
+def main():
+    mesh = jax.make_mesh((4, 2), ("data", "model"))
+    batch = np.arange(64, dtype=np.float32).reshape(8, 8)
+    x = jax.device_put(batch, NamedSharding(mesh, P("data", None)))
+    seeds = np.random.SeedSequence(11)
+    return jax.shard_map(make_body(reduction_axes(seeds)), mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()
