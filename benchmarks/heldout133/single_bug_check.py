@@ -71,6 +71,130 @@ FIXES = {
         ('in_specs=(qkv, qkv), out_specs=P(b, None, None, reduced={h}))',
          'in_specs=(qkv, qkv), out_specs=P(b, None, None))'),
     ],
+    # opt_*
+    'opt_grad_snapshot.py': [
+        ('snapshot = curry(lambda ax, g: jax.lax.all_gather(g, ax, to="reduced"))',
+         f'snapshot = curry(lambda ax, g: jax.lax.all_gather({PC}(g, ax, to="varying"), ax, to="reduced"))'),
+    ],
+    'opt_zero_adam.py': [
+        ('    checkpoint = regather(ckpt["gather"], 0)',
+         f'    checkpoint = compose(regather(ckpt["gather"], 0), lambda x: {PC}(x, "dp", to="varying"))'),
+    ],
+    'opt_global_clip.py': [
+        ('    global_norm = compose(jnp.sqrt, psum_over(mp), tree_sq_norm, gather_tree)',
+         '    global_norm = compose(jnp.sqrt, psum_over(mp), tree_sq_norm)'),
+    ],
+    'opt_state_export.py': [
+        ('    w_all, s_all = export_state((w, s))',
+         '    with jax.set_mesh(mesh):\n        w_all, s_all = export_state((w, s))'),
+    ],
+    'opt_loss_scale.py': [
+        ('    total_bad = psum_over(EVERY_AXIS)', '    total_bad = psum_over(AXES["model"])'),
+    ],
+    'opt_ema_eval.py': [
+        ('whole_of = curry(lambda ax, w: jax.lax.all_gather(w, ax, axis=1, tiled=True, to="reduced"))',
+         'whole_of = curry(lambda ax, w: jax.lax.all_gather(w, ax, axis=1, tiled=True, to="invarying"))'),
+        ('    whole = P(None, None, reduced={cfg["model_axis"]})', '    whole = P(None, None)'),
+        ('                                                      to="reduced"),',
+         '                                                      to="invarying"),'),
+        ('                         out_specs=P(None, None, reduced={cfg["model_axis"]}))',
+         '                         out_specs=P(None, None))'),
+    ],
+    # stat_*
+    'stat_column_moments.py': [
+        ('stack_over = curry(lambda ax, x: jax.lax.all_gather(x, ax, axis=0, to="reduced"))',
+         f'stack_over = curry(lambda ax, x: jax.lax.all_gather({PC}(x, ax, to="varying"), ax, axis=0, to="reduced"))'),
+    ],
+    'stat_cov_partials.py': [
+        ('        return cov_part.bind(collect(writer["collect"], writer["stack_dim"]))',
+         f'        return cov_part.map(lambda c: {PC}(c, "cols", to="varying")).bind(collect(writer["collect"], writer["stack_dim"]))'),
+    ],
+    'stat_lag_autocorr.py': [
+        ('OPTIONS = {"whole_series": True, "halo": 1}', 'OPTIONS = {"whole_series": False, "halo": 1}'),
+    ],
+    'stat_hist_export.py': [
+        ('export = curry(lambda spec, c: top_level_all_gather(c, spec))',
+         'export = curry(lambda spec, c: top_level_all_gather(c, spec, multi_dim=True))'),
+    ],
+    'stat_oneway_anova.py': [
+        ('        mu_g = means_of(x)', f'        mu_g = {PC}(means_of(x), GRID["obs"], to="varying")'),
+    ],
+    'stat_outlier_flags.py': [
+        ('whole_column = curry(lambda ax, x: jax.lax.all_gather(x, ax, axis=0, tiled=True, to="reduced"))',
+         'whole_column = curry(lambda ax, x: jax.lax.all_gather(x, ax, axis=0, tiled=True, to="invarying"))'),
+        ('                                 out_specs=(P(None, COL_AXIS, reduced={ROW_AXIS}),',
+         '                                 out_specs=(P(None, COL_AXIS),'),
+    ],
+    # sig_*
+    'sig_channel_energy.py': [
+        ('meter_c = curry(lambda ax, x: jax.lax.all_gather(x, ax, to="reduced"))',
+         f'meter_c = curry(lambda ax, x: jax.lax.all_gather({PC}(x, ax, to="varying"), ax, to="reduced"))'),
+    ],
+    'sig_fir_archive.py': [
+        ('    archive = to_whole(archive_axes(cfg), 0)',
+         f'    archive = compose(to_whole(archive_axes(cfg), 0), lambda y: {PC}(y, signal_axis(cfg), to="varying"))'),
+    ],
+    'sig_peak_normalise.py': [
+        ('LEVELS = {"target_dbfs": -3.0, "preview": True}', 'LEVELS = {"target_dbfs": -3.0, "preview": False}'),
+    ],
+    'sig_stft_export.py': [
+        ('"service": {"split": (None, None, "time"), "whole": ("chan",)},',
+         '"service": {"split": (None, "time", None), "whole": ("chan",)},'),
+    ],
+    'sig_snr_report.py': [
+        ('map(compose(sum_over(NAMES), jnp.sum), (sig_e, noise_e))',
+         'map(compose(sum_over("chan"), jnp.sum), (sig_e, noise_e))'),
+    ],
+    'sig_noise_gate.py': [
+        ('whole_waveform = curry(lambda ax, x: jax.lax.all_gather(x, ax, axis=1, tiled=True, to="reduced"))',
+         'whole_waveform = curry(lambda ax, x: jax.lax.all_gather(x, ax, axis=1, tiled=True, to="invarying"))'),
+        ('    out = P(CHANNEL_AXIS, None, reduced={TIME_AXIS})', '    out = P(CHANNEL_AXIS, None)'),
+    ],
+    # graph_*
+    'graph_readout_trace.py': [
+        ('trace = curry(lambda ax, x: jax.lax.all_gather(x, ax, to="reduced"))',
+         f'trace = curry(lambda ax, x: jax.lax.all_gather({PC}(x, ax, to="varying"), ax, to="reduced"))'),
+    ],
+    'graph_export_rows.py': [
+        ('        return rows, stages[1](rows)',
+         f'        return rows, stages[1]({PC}(rows, rows_over(cfg), to="varying"))'),
+    ],
+    'graph_pagerank.py': [
+        ('pulled = (pt_rows @ everyone) / total_mass(everyone)', 'pulled = (pt_rows @ everyone) / total_mass(r)'),
+    ],
+    'graph_norm_adjacency.py': [
+        ('    "preprocess": (AXES, None),', '    "preprocess": ((AXES[1], AXES[0]), None),'),
+    ],
+    'graph_oversmoothing.py': [
+        ('"norm": norm_sum(h_cur)})', f'"norm": {PC}(norm_sum(h_cur), feat, to="varying")}})'),
+    ],
+    'graph_attention_layer.py': [
+        ('all_nodes = curry(lambda ax, h: jax.lax.all_gather(h, ax, axis=0, tiled=True, to="reduced"))',
+         'all_nodes = curry(lambda ax, h: jax.lax.all_gather(h, ax, axis=0, tiled=True, to="invarying"))'),
+    ],
+    # mc_*
+    'mc_rw_metropolis.py': [
+        ('trace_gather = curry(lambda ax, x: jax.lax.all_gather(x, ax, to="reduced"))',
+         f'trace_gather = curry(lambda ax, x: jax.lax.all_gather({PC}(x, ax, to="varying"), ax, to="reduced"))'),
+    ],
+    'mc_draw_archive.py': [
+        ('    keep_all = regather(archive["everything"], 0)',
+         f'    keep_all = compose(regather(archive["everything"], 0), lambda r: {PC}(r, archive["row"], to="varying"))'),
+    ],
+    'mc_snis.py': [
+        ('        w = jnp.exp(stabilised(all_lw)(lw))', '        w = jnp.exp(stabilised(lw)(lw))'),
+    ],
+    'mc_chain_export.py': [
+        ('EXPORT = {"gathered": MESH_AXES}', 'EXPORT = {"gathered": ("chains",)}'),
+    ],
+    'mc_pooled_histogram.py': [
+        ('    pooled_scatter = scatter_over(ALL_AXES)',
+         f'    pooled_scatter = compose(scatter_over(ALL_AXES), lambda c: {PC}(c, "walkers", to="varying"))'),
+    ],
+    'mc_boot_se.py': [
+        ('collect = curry(lambda ax, r: jax.lax.all_gather(r, ax, axis=-1, tiled=True, to="reduced"))',
+         'collect = curry(lambda ax, r: jax.lax.all_gather(r, ax, axis=-1, tiled=True, to="invarying"))'),
+    ],
 }
 
 if __name__ == "__main__":
