@@ -35,6 +35,8 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, TempPath
 from codemods.analysis.temp_files import (
     PASS,
+    FileDescriptor,
+    FileHandle,
     children,
     files,
     is_dir,
@@ -46,15 +48,6 @@ from codemods.analysis.temp_files import (
 )
 
 _TEXT_KEYWORDS = frozenset({"encoding", "newline"})
-
-
-class FileHandle:
-    """A text file opened on a TempPath."""
-
-    __slots__ = ("closed", "key", "pending", "read", "writing")
-
-    def __init__(self, key: tuple, writing: bool) -> None:
-        self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
 
 
 def _as_text(value: object) -> object:
@@ -102,15 +95,6 @@ def _join(run, args: list, kwargs: dict) -> object:
     if kwargs or not args or type(args[0]) is not TempPath:
         return PASS if not any(type(a) is TempPath for a in args) else _bail()
     return TempPath(args[0].root, args[0].parts + tuple(plain(name) for name in args[1:]))
-
-
-class FileDescriptor:
-    """The int `tempfile.mkstemp` returns: an open descriptor of its new file at `key`."""
-
-    __slots__ = ("closed", "key")
-
-    def __init__(self, key: tuple) -> None:
-        self.key, self.closed = key, False
 
 
 def _make_file(run, args: list, kwargs: dict) -> tuple:
