@@ -16,7 +16,8 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.script_values import Opaque
-from codemods.analysis.unknown_kinds import FLOAT, INT, NUMBER, NUMBERS, SIZES, fact, kind as noted_kind, note_fact, typed
+from codemods.analysis.unknown_kinds import FLOAT, INT, NUMBER, NUMBERS, SIZES, fact, note_fact, typed
+from codemods.analysis.unknown_kinds import kind as noted_kind
 
 
 def number(run, kind: str | None = None) -> Opaque:
