@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
 from codemods.analysis.script_values import Arr, TempPath
@@ -145,10 +146,10 @@ def new_file(run) -> TempPath:
 
 
 def _make_dir(run, args: list, kwargs: dict) -> TempPath:
-    given = dict(zip(("suffix", "prefix"), args))
-    if len(args) > 2 or set(given) & set(kwargs):
-        raise Bail
-    named_only([], {**given, **kwargs}, ())
+    given = bind(("suffix", "prefix"), args, kwargs)
+    if given is None:
+        raise Bail  # (`dir=`, another parent: not followed)
+    named_only([], given, ())
     return _new_dir(run)
 
 
