@@ -88,7 +88,7 @@ def text(value: object) -> object:
 def _mkdir(run, path: TempPathObj, args: list, kwargs: dict) -> None:
     given = bind(("mode", "parents", "exist_ok"), args, kwargs)
     if given is None or "mode" in given:
-        raise Bail  # (a mode: what it makes of the permissions is not followed)
+        raise Bail  # (a mode, another keyword, arguments Python rejects: not followed)
     parents, exist_ok = given.get("parents", False), given.get("exist_ok", False)
     if type(parents) is not bool or type(exist_ok) is not bool or not path.parts:
         raise Bail
