@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis.array_dtypes import SCALAR_TYPES
 from codemods.analysis.rearranged_shapes import method_rearranged, rearranged
@@ -235,14 +236,6 @@ def indexed(shape: tuple | None, parts: list, run=None) -> tuple | None:
     return basic_indexed(shape, parts)  # (the static analysis' rule: shapes.py)
 
 
-def _given(args: list, kwargs: dict, names: tuple) -> dict | None:
-    """The arguments by parameter name, or None when one is given twice or unknown."""
-    given = dict(zip(names, args))
-    if len(args) > len(names) or set(given) & set(kwargs) or not set(kwargs) <= set(names):
-        return None
-    return {**given, **kwargs}
-
-
 _AT_LEAST = {"atleast_1d": (lambda s: (1,),),
              "atleast_2d": (lambda s: (1, 1), lambda s: (1, *s)),
              "atleast_3d": (lambda s: (1, 1, 1), lambda s: (1, *s, 1), lambda s: (*s, 1))}
@@ -266,7 +259,7 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     if name in _BROADCAST and args and set(kwargs) <= {"dtype"}:
         return broadcast(*(shape_of(run, arg) for arg in args))
     if name in _REDUCTIONS:
-        given = _given(args, kwargs, _REDUCTIONS[name])
+        given = bind(_REDUCTIONS[name], args, kwargs)
         if given is None or given.get("out") is not None or given.get("b") is not None or "a" not in given \
                 or short in ("argmax", "argmin") and type(given.get("axis")) not in (int, type(None)):
             return None
@@ -292,8 +285,8 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
             return None
         rest = iter(shape)
         return tuple(1 if i in axes else next(rest) for i in range(len(shape) + len(axes)))
-    if name == "jax.numpy.squeeze" and args and _given(args, kwargs, ("a", "axis")) is not None:
-        shape, axis = shape_of(run, args[0]), _given(args, kwargs, ("a", "axis")).get("axis")
+    if name == "jax.numpy.squeeze" and args and bind(("a", "axis"), args, kwargs) is not None:
+        shape, axis = shape_of(run, args[0]), bind(("a", "axis"), args, kwargs).get("axis")
         if shape is None:
             return None
         axes = tuple(i for i, n in enumerate(shape) if n == 1) if axis is None else _axes(axis, len(shape))
@@ -423,7 +416,7 @@ def _collective_shape(run, short: str, args: list, kwargs: dict) -> tuple | None
     names = {"all_gather": ("x", "axis_name", "axis_index_groups", "axis", "tiled", "to"),
              "psum_scatter": ("x", "axis_name", "scatter_dimension", "axis_index_groups", "tiled"),
              "all_to_all": ("x", "axis_name", "split_axis", "concat_axis", "axis_index_groups", "tiled")}[short]
-    given = _given(args, kwargs, names)
+    given = bind(names, args, kwargs)
     if len(args) > (4 if short == "all_to_all" else 2) or given is None or "x" not in given or "axis_name" not in given or given.get("axis_index_groups") is not None \
             or type(given["x"]) is not Arr or given.get("tiled", False) is not True and short != "all_gather":
         return None
@@ -470,7 +463,7 @@ def method_shape(run, owner: Arr, name: str, args: list, kwargs: dict) -> tuple 
         return shape if name in ("astype", "copy", "block_until_ready", "__abs__") or name == "round" and not kwargs \
             else None
     if name in _METHOD_REDUCTIONS:
-        given = _given(args, kwargs, _METHOD_REDUCTIONS[name])
+        given = bind(_METHOD_REDUCTIONS[name], args, kwargs)
         if given is None or given.get("out") is not None \
                 or name in ("argmax", "argmin") and type(given.get("axis")) not in (int, type(None)):
             return None

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_exprs import LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.passed_steps import passed
@@ -33,15 +34,9 @@ _PARAMETERS = {CALLBACK: ("shape", "sharding", "data_callback"), SINGLE: ("shape
 
 def call(run, name: str, args: list, kwargs: dict) -> Arr:
     names = _PARAMETERS[name]
-    if len(args) > len(names):
-        raise Bail
-    given = dict(zip(names, args))
-    for key, value in kwargs.items():
-        if key in given or key not in names:
-            raise Bail  # (`dtype=`, a layout: not followed)
-        given[key] = value
-    if set(given) != set(names):
-        raise Bail
+    given = bind(names, args, kwargs, {})
+    if given is None:
+        raise Bail  # (`dtype=`, a layout: not followed)
     shape, sharding, blocks = given["shape"], given["sharding"], given[names[2]]
     if type(sharding) is not ShardObj or type(shape) is not tuple:
         raise Bail

@@ -25,6 +25,7 @@ argument that is not a literal int or tuple of them, another keyword) gives None
 """
 from __future__ import annotations
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.script_values import Arr, ShardObj, SpecObj
 
 KEEPING = frozenset({"jax.nn.softmax", "jax.nn.log_softmax", "jax.nn.standardize"})
@@ -218,10 +219,9 @@ def method(owner: Arr, name: str, args: list, kwargs: dict) -> Arr | None:
 
 
 def _reduction(array, args: list, kwargs: dict, positional: tuple, allowed: frozenset) -> Arr | None:
-    if len(args) > len(positional) or set(kwargs) - {"axis", "keepdims"} - allowed \
-            or set(positional[:len(args)]) & set(kwargs):
+    given = bind(positional, args, kwargs, keyword_only={"axis", "keepdims", *allowed})
+    if given is None:
         return None
-    given = {**dict(zip(positional, args)), **kwargs}
     if given.get("ord") is not None or "ddof" in given and type(given["ddof"]) is not int:
         return None  # (`ord=`: another norm; its layout is not checked here)
     return reduced(array, given.get("axis"), given.get("keepdims", False))

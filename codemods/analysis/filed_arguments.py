@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.argument_binding import bind, source_arguments
 from codemods.analysis.decorators import returned_def
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.nodes import iter_nodes, iter_with_scopes, module_parents
@@ -96,7 +97,8 @@ class FiledArguments:
                     continue
                 if type(stmt) is not ast.ClassDef or filed_tables(scope, decorator) is None:
                     return None
-                given = _arguments(decorator, params)
+                arguments = source_arguments(decorator)
+                given = None if arguments is None else bind(params, *arguments)
                 if given is None:
                     return None
                 filed_key = given.get(key.id)
@@ -117,19 +119,6 @@ class FiledArguments:
                         or not isinstance(parent.ctx, ast.Load):
                     return None  # handed out, aliased, or read while the module registers
         return entries
-
-
-def _arguments(call: ast.Call, params: list[str]) -> dict[str, ast.expr] | None:
-    """The factory's parameters a decorator call gives, by name (None with `*`/`**`)."""
-    if any(type(arg) is ast.Starred for arg in call.args) or any(keyword.arg is None for keyword in call.keywords) \
-            or len(call.args) > len(params):
-        return None
-    given = dict(zip(params, call.args))
-    for keyword in call.keywords:
-        if keyword.arg in given or keyword.arg not in params:
-            return None
-        given[keyword.arg] = keyword.value
-    return given
 
 
 def _scopes_of(frame) -> tuple:

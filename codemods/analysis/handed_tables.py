@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.argument_binding import bind, source_arguments
 from codemods.analysis.nodes import DEFS
 
 
@@ -95,16 +96,10 @@ def handed_entries(interp, name: str) -> tuple[list[tuple[object, ast.stmt]], fr
 def _given(decorator: ast.Call, stmt: ast.stmt, params: tuple[str, str, list[str]]) -> tuple[ast.Name, object] | None:
     """(the table's name, the key) a decorator line hands the factory, when the line decorates a
     def alone and hands a module-looking name and a literal key."""
-    if not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 \
-            or any(type(arg) is ast.Starred for arg in decorator.args) or any(k.arg is None for k in decorator.keywords):
+    arguments = source_arguments(decorator)
+    given = None if arguments is None else bind(params[2], *arguments)
+    if not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 or given is None:
         return None
-    if len(decorator.args) > 2:
-        return None
-    given = dict(zip(params[2], decorator.args))
-    for keyword in decorator.keywords:
-        if keyword.arg in given or keyword.arg not in params[2]:
-            return None
-        given[keyword.arg] = keyword.value
     table, key = given.get(params[0]), given.get(params[1])
     if type(table) is not ast.Name or type(key) is not ast.Constant or type(key.value) not in (str, int):
         return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import on_device
 from codemods.analysis.device_grids import DeviceGrid
 from codemods.analysis.host_objects import Bail
@@ -25,6 +26,7 @@ PROCESS_LOCAL = "jax.make_array_from_process_local_data"
 DEVICE_MESH = "jax.experimental.mesh_utils.create_device_mesh"
 NAMES = frozenset({PROCESS_LOCAL, DEVICE_MESH})
 _MESH_FLAGS = ("contiguous_submeshes", "allow_split_physical_axes")
+_MESH_DEFAULTS = {"devices": None, "contiguous_submeshes": False, "allow_split_physical_axes": False}
 
 
 def call(run, name: str, args: list, kwargs: dict) -> object:
@@ -33,12 +35,10 @@ def call(run, name: str, args: list, kwargs: dict) -> object:
 
 def process_local(args: list, kwargs: dict) -> Arr:
     """`jax.make_array_from_process_local_data(sharding, local, global_shape=None)`."""
-    given = dict(zip(("sharding", "local_data", "global_shape"), args))
-    for key, value in kwargs.items():
-        if key in given or key not in ("sharding", "local_data", "global_shape"):
-            raise Bail
-        given[key] = value
-    sharding, local, shape = given.get("sharding"), given.get("local_data"), given.get("global_shape")
+    given = bind(("sharding", "local_data", "global_shape"), args, kwargs, {"global_shape": None})
+    if given is None:
+        raise Bail
+    sharding, local, shape = given["sharding"], given["local_data"], given["global_shape"]
     if type(sharding) is not ShardObj or type(local) is not Arr:
         raise Bail  # (a bare PartitionSpec or a list: not followed)
     rank = local.ndim
@@ -53,16 +53,13 @@ def process_local(args: list, kwargs: dict) -> Arr:
 
 def device_mesh(run, args: list, kwargs: dict) -> DeviceGrid:
     """`mesh_utils.create_device_mesh(shape, devices=None, *, contiguous_submeshes=False, ...)`."""
-    given = dict(zip(("mesh_shape", "devices"), args))
-    for key, value in kwargs.items():
-        if key in given or key not in ("mesh_shape", "devices", *_MESH_FLAGS) \
-                or key in _MESH_FLAGS and type(value) is not bool:
-            raise Bail
-        given[key] = value
-    shape = given.get("mesh_shape")
+    given = bind(("mesh_shape", "devices"), args, kwargs, _MESH_DEFAULTS, _MESH_FLAGS)
+    if given is None or any(type(given[flag]) is not bool for flag in _MESH_FLAGS):
+        raise Bail
+    shape = given["mesh_shape"]
     if type(shape) not in (tuple, list) or not shape or not all(type(size) is int and size > 0 for size in shape):
         raise Bail  # (sizes the run does not know: a run under a known device count may)
-    devices = given.get("devices")
+    devices = given["devices"]
     if devices is None:
         count = run.__dict__.get("_device_count")
         run.__dict__["_counted"] = True  # (`jax.devices()` is read)

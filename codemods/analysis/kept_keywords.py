@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.argument_binding import bind, source_arguments
 from codemods.analysis.nodes import literal_value
 from codemods.analysis.values import DictValue
 
@@ -148,11 +149,9 @@ def decorator_param(decorator: ast.Call, factory: ast.FunctionDef, param: str) -
     arguments do not bind plainly."""
     names = [arg.arg for arg in factory.args.args]
     defaults = dict(zip(names[len(names) - len(factory.args.defaults):], factory.args.defaults))
-    if not decorator.args or len(decorator.args) > len(names) or type(decorator.args[0]) is not ast.Constant \
-            or not isinstance(decorator.args[0].value, str) or any(type(arg) is ast.Starred for arg in decorator.args) \
-            or any(k.arg is None or k.arg not in names[len(decorator.args):] for k in decorator.keywords):
+    arguments = source_arguments(decorator)
+    given = None if arguments is None else bind(names, *arguments, defaults)
+    if given is None or not decorator.args or type(decorator.args[0]) is not ast.Constant \
+            or not isinstance(decorator.args[0].value, str):
         return None, None
-    given = dict(zip(names, decorator.args)) | {k.arg: k.value for k in decorator.keywords}
-    if any(name not in given and name not in defaults for name in names):
-        return None, None
-    return decorator.args[0], given.get(param, defaults.get(param))
+    return decorator.args[0], given.get(param)

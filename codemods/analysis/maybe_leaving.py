@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.argument_binding import bind, source_arguments
 from codemods.analysis.nodes import iter_nodes
 
 _ENDING_NAMES = frozenset({"exit", "quit", "SystemExit", "_exit", "abort"})
@@ -106,12 +107,11 @@ def _cleared(scope, root: ast.AST, scopes: tuple, ending: frozenset[str], bound:
 
 def _returns(scope, call: ast.Call, name: str, scopes: tuple, ending: frozenset[str], bound: dict, depth: int) -> bool:
     """Every def or lambda of the module by that name, called with these constants, surely returns."""
-    made = _ending_tables(scope)[1].get(name, [])
-    if name in _ENDING_NAMES or not made or depth > 3 or any(type(arg) is ast.Starred for arg in call.args) \
-            or any(keyword.arg is None for keyword in call.keywords):
+    made, arguments = _ending_tables(scope)[1].get(name, []), source_arguments(call)
+    if name in _ENDING_NAMES or not made or depth > 3 or arguments is None:
         return False
-    args = [_constant(scope, arg, scopes, bound) for arg in call.args]
-    keywords = {keyword.arg: _constant(scope, keyword.value, scopes, bound) for keyword in call.keywords}
+    args = [_constant(scope, arg, scopes, bound) for arg in arguments[0]]
+    keywords = {key: _constant(scope, value, scopes, bound) for key, value in arguments[1].items()}
     if not all(type(value) in _PLAIN for value in (*args, *keywords.values())):
         return False
     for function, method in made:
@@ -138,17 +138,9 @@ def _bind(params: ast.arguments, skip: int, args: list, keywords: dict) -> dict 
     if params.vararg or params.kwarg or params.kwonlyargs:
         return None
     names = [param.arg for param in params.posonlyargs + params.args][skip:]
-    if len(args) > len(names) or not set(keywords) <= set(names[len(args):]):
-        return None
-    defaults = dict(zip(names[len(names) - len(params.defaults):], params.defaults))
-    given = dict(zip(names, args)) | keywords
-    for name in names:
-        if name not in given:
-            default = defaults.get(name)
-            if type(default) is not ast.Constant or type(default.value) not in _PLAIN:
-                return None
-            given[name] = default.value
-    return given
+    defaults = {name: default.value for name, default in zip(names[len(names) - len(params.defaults):], params.defaults)
+                if type(default) is ast.Constant and type(default.value) in _PLAIN}
+    return bind(names, args, keywords, defaults)
 
 
 def _empty(scope, over: ast.expr, scopes: tuple) -> bool:

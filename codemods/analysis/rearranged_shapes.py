@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.script_values import Arr
 
 _BOTH = ("numpy", "jax.numpy")
@@ -55,10 +56,8 @@ def rearranged(shape_of, name: str, args: list, kwargs: dict) -> tuple | None:
     if _named(name, "diag") and 1 <= len(args) <= 2 and set(kwargs) <= {"k"} and len(args) + len(kwargs) <= 2:
         return _diagonal(shape_of(args[0]) if type(args[0]) is Arr else None, args[1] if len(args) == 2 else kwargs.get("k", 0))
     if _named(name, "repeat") and len(args) >= 2 and type(args[0]) is Arr:
-        given = dict(zip(("a", "repeats", "axis"), args))
-        if len(args) > 3 or set(kwargs) & set(given) or not set(kwargs) <= {"axis"}:
-            return None
-        return repeated(shape_of(args[0]), args[1], {**given, **kwargs}.get("axis"))
+        given = bind(("a", "repeats", "axis"), args, kwargs, {"axis": None})
+        return None if given is None else repeated(shape_of(args[0]), args[1], given["axis"])
     if _named(name, "tile") and len(args) == 2 and not kwargs and type(args[0]) is Arr:
         return _tiled(shape_of(args[0]), args[1])
     if _named(name, "squeeze") and 1 <= len(args) <= 2 and set(kwargs) <= {"axis"} and len(args) + len(kwargs) == 2 \

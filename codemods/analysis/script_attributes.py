@@ -19,7 +19,8 @@ from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, FieldName
                                              ShardObj, StrMember, SuperObj, UClass, UFunc, UObj)
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail, Special
-from codemods.analysis.temp_texts import FileHandle, file_attribute
+from codemods.analysis.temp_files import FileHandle
+from codemods.analysis.temp_texts import file_attribute
 from codemods.analysis.script_argparse import ParserObj, argparse_constant, namespace_attribute, parser_attribute
 from codemods.analysis.script_builtins import ReMatch
 from codemods.analysis.script_functions import (INSPECT_TYPES, CodeObj, FrameObj, code_attribute, frame_attribute,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
@@ -91,9 +92,8 @@ class ThreadMethod(RunCallable):
 
 
 def _thread(run, args: list, kwargs: dict) -> ThreadObj:
-    given = dict(zip(("group", "target", "name", "args", "kwargs"), args), **kwargs)
-    if len(args) > 5 or len(given) != len(args) + len(kwargs) or not set(given) <= {
-            "group", "target", "name", "args", "kwargs", "daemon"} or given.get("group") is not None:
+    given = bind(("group", "target", "name", "args", "kwargs"), args, kwargs, keyword_only=("daemon",))
+    if given is None or given.get("group") is not None:
         raise Bail
     thread_args, thread_kwargs = given.get("args", ()), given.get("kwargs") or {}
     if type(thread_args) not in (tuple, list) or type(thread_kwargs) is not dict:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import builtins
 import re
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import MeshCtx
 
@@ -48,9 +49,9 @@ def _pattern(value: object) -> bool:
 
 def _filter(params: tuple):
     def apply(run, args: list, kwargs: dict) -> None:
-        if len(args) > len(params) or set(kwargs) - set(params) or set(params[:len(args)]) & set(kwargs):
+        given = bind(params, args, kwargs)
+        if given is None:
             raise Bail
-        given = {**dict(zip(params, args)), **kwargs}
         if given.get("action") == "error":
             run.__dict__["_warnings_raise"] = True  # (a later `warnings.warn` may raise: _warn)
         if given.get("action") not in _ACTIONS or "category" in given and not _category(given["category"]) \
@@ -70,9 +71,9 @@ def _catch(run, args: list, kwargs: dict) -> MeshCtx:
 
 def _warn(run, args: list, kwargs: dict) -> None:
     params = ("message", "category", "stacklevel")
-    if len(args) > len(params) or set(kwargs) - set(params) or set(params[:len(args)]) & set(kwargs):
+    given = bind(params, args, kwargs)
+    if given is None:
         raise Bail  # (`source=` or arguments CPython rejects: not modelled)
-    given = {**dict(zip(params, args)), **kwargs}
     if run.__dict__.get("_warnings_raise") or type(given.get("message")) is not str \
             or given.get("category") is not None and not _category(given["category"]) \
             or type(given.get("stacklevel", 1)) is not int:

@@ -22,6 +22,7 @@ import ast
 from dataclasses import replace
 
 from codemods import jaxapi
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import DType
 from codemods.analysis import caught_stops, index_operands, script_pytree_nodes as pytree, transfer, unfollowed_states
 from codemods.analysis.body_entries import Mislaid, MislaidStop, entry_arguments, names_reduced
@@ -226,11 +227,8 @@ class BodyStates:
 
     def collective(self, name: str, args: list, kwargs: dict) -> object:
         rule = transfer.collective_rule(name)
-        bound = dict(zip(rule.params, args))
-        if len(args) > len(rule.params) or set(bound) & set(kwargs) or not set(kwargs) <= _COLLECTIVE_KEYWORDS:
-            raise Bail
-        bound.update(kwargs)
-        if "x" not in bound or "axis_name" not in bound or bound.get("axis_index_groups") is not None:
+        bound = bind(rule.params, args, kwargs, keyword_only=_COLLECTIVE_KEYWORDS)
+        if bound is None or "x" not in bound or "axis_name" not in bound or bound.get("axis_index_groups") is not None:
             raise Bail
         axes = self.axes(bound["axis_name"])
         short = name.rsplit(".", 1)[-1]

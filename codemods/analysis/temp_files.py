@@ -10,7 +10,8 @@ whose `mkdtemp` or write failed raised before). Paths anywhere else stop the run
 exist already, or be a link to anything.
 
 This module keeps that record: (directory serial, names below it) -> the text of a file, None
-for a directory, or what NumPy saved there; the handles still writing; and the calls that take
+for a directory, or what NumPy saved there; the handles still writing (FileHandle, and the
+FileDescriptor `tempfile.mkstemp` returns: temp_texts.py opens them); and the calls that take
 either spelling of such a path. The program names the paths two ways, each read by its own
 module on this record:
 - strings (TempPath: its text unknown, a str to `isinstance`): `os.path.join`, `open`, `json`,
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
 from codemods.analysis.script_values import Arr, TempPath
@@ -44,6 +46,24 @@ class Saved:
 
     def __init__(self, kind: str, ndim: int | None) -> None:
         self.kind, self.ndim = kind, ndim
+
+
+class FileHandle:
+    """A text file opened on a TempPath (what temp_texts.py does with it)."""
+
+    __slots__ = ("closed", "key", "pending", "read", "writing")
+
+    def __init__(self, key: tuple, writing: bool) -> None:
+        self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
+
+
+class FileDescriptor:
+    """The int `tempfile.mkstemp` returns: an open descriptor of its new file at `key`."""
+
+    __slots__ = ("closed", "key")
+
+    def __init__(self, key: tuple) -> None:
+        self.key, self.closed = key, False
 
 
 def files(run) -> dict:
@@ -80,8 +100,6 @@ def handed_unmodelled(args: list, kwargs: dict) -> bool:
 
 
 def _holds_temp(value: object, depth: int) -> bool:
-    from codemods.analysis.temp_texts import FileDescriptor, FileHandle
-
     if is_temp(value) or type(value) in (FileHandle, FileDescriptor):
         return True
     items = value.values() if type(value) is dict else value if type(value) in (list, tuple) else ()
@@ -128,10 +146,10 @@ def new_file(run) -> TempPath:
 
 
 def _make_dir(run, args: list, kwargs: dict) -> TempPath:
-    given = dict(zip(("suffix", "prefix"), args))
-    if len(args) > 2 or set(given) & set(kwargs):
-        raise Bail
-    named_only([], {**given, **kwargs}, ())
+    given = bind(("suffix", "prefix"), args, kwargs)
+    if given is None:
+        raise Bail  # (`dir=`, another parent: not followed)
+    named_only([], given, ())
     return _new_dir(run)
 
 

@@ -23,6 +23,7 @@ import ast
 import itertools
 import pathlib
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_exprs import Iter
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
@@ -85,10 +86,9 @@ def text(value: object) -> object:
 
 
 def _mkdir(run, path: TempPathObj, args: list, kwargs: dict) -> None:
-    given = dict(zip(("mode", "parents", "exist_ok"), args))
-    if set(given) & set(kwargs) or not set(kwargs) <= {"parents", "exist_ok"} or "mode" in given:
-        raise Bail
-    given.update(kwargs)
+    given = bind(("mode", "parents", "exist_ok"), args, kwargs)
+    if given is None or "mode" in given:
+        raise Bail  # (a mode, another keyword, arguments Python rejects: not followed)
     parents, exist_ok = given.get("parents", False), given.get("exist_ok", False)
     if type(parents) is not bool or type(exist_ok) is not bool or not path.parts:
         raise Bail
@@ -106,11 +106,10 @@ def _mkdir(run, path: TempPathObj, args: list, kwargs: dict) -> None:
 
 
 def _unlink(run, path: TempPathObj, args: list, kwargs: dict) -> None:
-    given = dict(zip(("missing_ok",), args))
-    if len(args) > 1 or set(given) & set(kwargs) or not set(kwargs) <= {"missing_ok"}:
+    given = bind(("missing_ok",), args, kwargs, {"missing_ok": False})
+    if given is None:
         raise Bail
-    given.update(kwargs)
-    missing_ok, table = given.get("missing_ok", False), files(run)
+    missing_ok, table = given["missing_ok"], files(run)
     if type(missing_ok) is not bool or path.key in table and table[path.key] is None:
         raise Bail  # (IsADirectoryError)
     if path.key not in table:

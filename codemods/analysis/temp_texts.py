@@ -30,11 +30,14 @@ from __future__ import annotations
 import fnmatch
 import json
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, TempPath
 from codemods.analysis.temp_files import (
     PASS,
+    FileDescriptor,
+    FileHandle,
     children,
     files,
     is_dir,
@@ -45,16 +48,9 @@ from codemods.analysis.temp_files import (
     plain,
 )
 
-_TEXT_KEYWORDS = frozenset({"encoding", "newline"})
-
-
-class FileHandle:
-    """A text file opened on a TempPath."""
-
-    __slots__ = ("closed", "key", "pending", "read", "writing")
-
-    def __init__(self, key: tuple, writing: bool) -> None:
-        self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
+_TEXT_KEYWORDS = ("encoding", "newline")
+_OPEN_DEFAULTS = {"mode": "r", "encoding": None, "newline": None}  # (`open` and `os.fdopen` alike)
+_MKSTEMP_DEFAULTS = {"suffix": None, "prefix": None, "dir": None, "text": False}
 
 
 def _as_text(value: object) -> object:
@@ -104,39 +100,31 @@ def _join(run, args: list, kwargs: dict) -> object:
     return TempPath(args[0].root, args[0].parts + tuple(plain(name) for name in args[1:]))
 
 
-class FileDescriptor:
-    """The int `tempfile.mkstemp` returns: an open descriptor of its new file at `key`."""
-
-    __slots__ = ("closed", "key")
-
-    def __init__(self, key: tuple) -> None:
-        self.key, self.closed = key, False
-
-
 def _make_file(run, args: list, kwargs: dict) -> tuple:
     """`tempfile.mkstemp(suffix=None, prefix=None, dir=None, text=False)`: (fd, path)."""
-    given = dict(zip(("suffix", "prefix", "dir", "text"), args))
-    if len(args) > 4 or set(given) & set(kwargs):
-        raise Bail
-    given.update(kwargs)
-    if given.get("dir") is not None or type(given.get("text", False)) is not bool:
+    given = bind(("suffix", "prefix", "dir", "text"), args, kwargs, _MKSTEMP_DEFAULTS)
+    if given is None or given["dir"] is not None or type(given["text"]) is not bool:
         raise Bail  # (another parent, which may be anywhere: not followed)
-    named_only([], {name: value for name, value in given.items() if name not in ("dir", "text")}, ())
+    named_only([], {"suffix": given["suffix"], "prefix": given["prefix"]}, ())
     path = new_file(run)
     return FileDescriptor(key(path)), path
 
 
+def _text_mode(given: dict) -> bool:
+    """A text mode this module follows, with a str or None for each text keyword."""
+    return given["mode"] in ("r", "rt", "w", "wt") \
+        and all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS)
+
+
 def _fd_open(run, args: list, kwargs: dict) -> object:
     """`os.fdopen(fd, mode)` of a descriptor mkstemp gave: a handle that closes it."""
-    given = dict(zip(("fd", "mode"), args))
     if not any(type(a) is FileDescriptor for a in (*args, *kwargs.values())):
         return PASS
-    if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"fd", "mode"} | _TEXT_KEYWORDS:
+    given = bind(("fd", "mode"), args, kwargs, _OPEN_DEFAULTS, _TEXT_KEYWORDS)
+    if given is None or not _text_mode(given):
         raise Bail
-    given.update(kwargs)
-    fd, mode = given.get("fd"), given.get("mode", "r")
-    if type(fd) is not FileDescriptor or fd.closed or mode not in ("r", "rt", "w", "wt") \
-            or not all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS & set(given)):
+    fd, mode = given["fd"], given["mode"]
+    if type(fd) is not FileDescriptor or fd.closed:
         raise Bail
     table = files(run)
     if open_writers(run).get(fd.key) or type(table.get(fd.key)) is not str or mode.startswith("w") and table[fd.key]:
@@ -159,13 +147,11 @@ def _fd_close(run, args: list, kwargs: dict) -> object:
 
 def open_file(run, args: list, kwargs: dict) -> FileHandle:
     """`open(path, mode)` of a path in a temporary directory."""
-    given = dict(zip(("file", "mode"), args))
-    if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"file", "mode"} | _TEXT_KEYWORDS:
+    given = bind(("file", "mode"), args, kwargs, _OPEN_DEFAULTS, _TEXT_KEYWORDS)
+    if given is None or not _text_mode(given):
         raise Bail
-    given.update(kwargs)
-    path, mode = _as_text(given.get("file")), given.get("mode", "r")
-    if type(path) is not TempPath or mode not in ("r", "rt", "w", "wt") \
-            or not all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS & set(given)):
+    path, mode = _as_text(given["file"]), given["mode"]
+    if type(path) is not TempPath:
         raise Bail
     table, at = files(run), key(path)
     if open_writers(run).get(at):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_exprs import guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
@@ -137,9 +138,8 @@ def printed(run, args: list, kwargs: dict) -> None:
 
 
 def _string_io(run, args: list, kwargs: dict) -> StreamObj:
-    given = dict(zip(("initial_value", "newline"), args), **kwargs)
-    if len(args) > 2 or len(given) != len(args) + len(kwargs) or not set(given) <= {"initial_value", "newline"} \
-            or not all(value is None or type(value) is str for value in given.values()):
+    given = bind(("initial_value", "newline"), args, kwargs)
+    if given is None or not all(value is None or type(value) is str for value in given.values()):
         raise Bail
     return StreamObj(guard(io.StringIO, *args, **kwargs))
 

@@ -3,6 +3,7 @@ the input's sharding, the out sharding and the context mesh all known exactly; t
 rejects ends the run (GatherStop), as it ends the program. Anything else unknown stops the run."""
 from __future__ import annotations
 
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, GatherStop, ShardObj, SpecObj
 from codemods.analysis.specs import Spec
@@ -14,14 +15,10 @@ class TopLevelGathers:
     def gather(self, args: list, kwargs: dict) -> Arr:
         from codemods.rules._gathers import verdict
 
-        given = dict(zip(("xs", "out_sharding"), args))
-        if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"xs", "out_sharding", "multi_dim"}:
+        given = bind(("xs", "out_sharding"), args, kwargs, {"multi_dim": False}, ("multi_dim",))
+        if given is None or type(given["multi_dim"]) is not bool:
             raise Bail
-        given.update(kwargs)
-        multi = given.get("multi_dim", False)
-        if "xs" not in given or "out_sharding" not in given or type(multi) is not bool:
-            raise Bail
-        x, out = given["xs"], given["out_sharding"]
+        x, out, multi = given["xs"], given["out_sharding"], given["multi_dim"]
         if self.in_body:
             raise Bail  # (in a shard_map body: another use)
         mesh = self.context_mesh()

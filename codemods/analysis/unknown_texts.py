@@ -4,25 +4,24 @@ A launcher names its files from values it cannot know ahead: `os.path.join(tempf
 f"trace_{os.getpid()}.txt")` (the temporary directory TMPDIR names, the process id). The text is
 unknown, but it is a str: an f-string always gives one, `tempfile.gettempdir()` returns one, and
 `os.path.join` of strs only joins them (posixpath.join raises on nothing but a non-str part).
-The run notes such Opaques here (as unknown_numbers.py notes numbers), so a path built from them
-is again an unknown str, kept for later: any use of its text (opening it, comparing it, a
-method) still stops the run, as it does for any Opaque.
+The run notes such Opaques as strs (unknown_kinds.py, the record that holds unknown_numbers.py's
+numbers too), so a path built from them is again an unknown str, kept for later: any use of its
+text (opening it, comparing it, a method) still stops the run, as it does for any Opaque.
 """
 from __future__ import annotations
 
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Opaque
+from codemods.analysis.unknown_kinds import STR, kind, typed
 
 
 def text(run, made: Opaque | None = None) -> Opaque:
     """`made` (or a new Opaque) noted as a str whose text the run does not know."""
-    made = Opaque() if made is None else made
-    run.__dict__.setdefault("_texts", {})[id(made)] = made
-    return made
+    return typed(run, STR, made)
 
 
 def is_text(run, value: object) -> bool:
-    return type(value) is str or type(value) is Opaque and run.__dict__.get("_texts", {}).get(id(value)) is value
+    return type(value) is str or kind(run, value) == STR
 
 
 def joined(run, args: list, kwargs: dict) -> object:

@@ -21,7 +21,7 @@ from codemods.analysis.host_exprs import Env
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_generators import Managed
 from codemods.analysis.script_values import MeshCtx, MeshObj
-from codemods.analysis.temp_texts import FileHandle
+from codemods.analysis.temp_files import FileHandle
 from codemods.analysis.unittest_cases import PlainContext, plain_enter
 
 
