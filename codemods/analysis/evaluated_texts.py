@@ -1,0 +1,70 @@
+"""`eval(text, namespace)` in a script run (script_run.py; issue 13).
+
+A gin-like binding parser turns each line's right-hand side into Python and evaluates it in a
+namespace of its own: `eval(rhs, {"__builtins__": {}, "_Ref": _Ref, "_M": _MACROS})`, after
+rewriting `@Name` to `_Ref('Name', False)` and `%MACRO` to `_M['MACRO']`. Which axes, specs and
+collectives reach a body then come from those values.
+
+What CPython 3.11 does, for a text the run knows and a namespace that is a plain dict:
+- the text is parsed as one expression (a syntax error is not modelled: Bail);
+- the namespace dict is the expression's globals and, without a third argument, its locals: its
+  names are read from that very dict (and a walrus stores into it);
+- without a `__builtins__` key, CPython adds one (the builtins module) to the dict, and builtins
+  are reached; with `{}` there, no builtin is: a name the dict does not hold raises NameError,
+  which the run does not model (Bail).
+Without a namespace, `eval` reads the caller's scopes in a way the run's environments do not
+follow (free names of an enclosing function): not modelled. Nodes of the parsed text have no place
+in the file, so a stop met on one of them (a collective, a gather or an operation written in the
+text) stops the run instead (Bail): a finding there could not be placed or fixed; a text with a
+lambda or a generator expression (run later, outside this call) is not modelled.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.host_exprs import Env
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import GatherStop, Lib
+
+_MISSING = object()
+# Parts of the text run after `eval` returns (a lambda's body, a generator's items): a stop met
+# there would be placed on the text's nodes, outside the try below.
+_DEFERRED = (ast.Lambda, ast.GeneratorExp)
+
+
+def evaluated(run, args: list, kwargs: dict) -> object:
+    """`eval(text, namespace)`: the expression's value, computed by the run in that namespace."""
+    if kwargs or len(args) != 2 or type(args[0]) is not str or type(args[1]) is not dict:
+        raise Bail  # (caller's scopes, a separate locals mapping, code objects: not modelled)
+    text, namespace = args
+    try:
+        tree = ast.parse(text.lstrip(" \t"), mode="eval")  # (CPython strips leading blanks for eval)
+    except (SyntaxError, ValueError):
+        raise Bail from None
+    if any(type(node) in _DEFERRED for node in ast.walk(tree)) or any(type(key) is not str for key in namespace):
+        raise Bail
+    builtins = namespace.get("__builtins__", _MISSING)
+    if builtins is _MISSING:
+        namespace["__builtins__"] = Lib("builtins")
+    elif type(builtins) is dict and not builtins:
+        if not _names_held(tree, namespace):
+            raise Bail  # (NameError)
+    elif type(builtins) is not Lib or builtins.name != "builtins":
+        raise Bail  # (a mapping of chosen builtins: not modelled)
+    run.__dict__.setdefault("_evaluated_texts", []).append(tree)  # (alive for the run: nodes are known by id)
+    env = Env(None, frozenset())
+    env.vars = namespace
+    own = {id(node) for node in ast.walk(tree)}
+    try:
+        return run.eval(tree.body, env)
+    except GatherStop as stop:
+        if id(stop.call) in own:
+            raise Bail from None
+        raise
+
+
+def _names_held(tree: ast.Expression, namespace: dict) -> bool:
+    """Every name the text reads is in the namespace or bound inside the text itself."""
+    bound = {node.id for node in ast.walk(tree) if type(node) is ast.Name and type(node.ctx) is ast.Store}
+    return all(node.id in namespace or node.id in bound for node in ast.walk(tree)
+               if type(node) is ast.Name and type(node.ctx) is ast.Load)
