@@ -9,8 +9,9 @@ What CPython 3.11 does, for a text the run knows and a namespace that is a plain
 - the text is parsed as one expression (a syntax error is not modelled: Bail);
 - the namespace dict is the expression's globals and, without a third argument, its locals: its
   names are read from that very dict (and a walrus stores into it);
-- without a `__builtins__` key, CPython adds one (the builtins module) to the dict, and builtins
-  are reached; with `{}` there, no builtin is: a name the dict does not hold raises NameError,
+- without a `__builtins__` key, CPython adds one (the builtins module's dict: an unknown value
+  for the program's own reads) to the dict, and builtins are reached (so they are with the module
+  itself there); with `{}` there, no builtin is: a name the dict does not hold raises NameError,
   which the run does not model (Bail).
 Without a namespace, `eval` reads the caller's scopes in a way the run's environments do not
 follow (free names of an enclosing function): not modelled. Nodes of the parsed text have no place
@@ -24,7 +25,7 @@ import ast
 
 from codemods.analysis.host_exprs import Env
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import GatherStop, Lib
+from codemods.analysis.script_values import GatherStop, Lib, Opaque
 
 _MISSING = object()
 # Parts of the text run after `eval` returns (a lambda's body, a generator's items): a stop met
@@ -44,12 +45,13 @@ def evaluated(run, args: list, kwargs: dict) -> object:
     if any(type(node) in _DEFERRED for node in ast.walk(tree)) or any(type(key) is not str for key in namespace):
         raise Bail
     builtins = namespace.get("__builtins__", _MISSING)
+    added = run.__dict__.setdefault("_builtins_dict", Opaque())
     if builtins is _MISSING:
-        namespace["__builtins__"] = Lib("builtins")
+        namespace["__builtins__"] = added  # (the builtins module's dict: never read by the run)
     elif type(builtins) is dict and not builtins:
         if not _names_held(tree, namespace):
             raise Bail  # (NameError)
-    elif type(builtins) is not Lib or builtins.name != "builtins":
+    elif builtins is not added and (type(builtins) is not Lib or builtins.name != "builtins"):
         raise Bail  # (a mapping of chosen builtins: not modelled)
     run.__dict__.setdefault("_evaluated_texts", []).append(tree)  # (alive for the run: nodes are known by id)
     env = Env(None, frozenset())
