@@ -8,7 +8,8 @@ collectives reach a body then come from those values.
 What CPython 3.11 does, for a text the run knows and a namespace that is a plain dict:
 - the text is parsed as one expression (a syntax error is not modelled: Bail);
 - the namespace dict is the expression's globals and, without a third argument, its locals: its
-  names are read from that very dict (and a walrus stores into it);
+  names are read from that very dict (a walrus would store into it: the run stops there,
+  named_exprs.py);
 - without a `__builtins__` key, CPython adds one (the builtins module's dict: an unknown value
   for the program's own reads) to the dict, and builtins are reached (so they are with the module
   itself there); with `{}` there, no builtin is: a name the dict does not hold raises NameError,

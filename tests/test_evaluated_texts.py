@@ -1,0 +1,82 @@
+"""`eval(text, namespace)` and a partial's fields in a script run (codemods/analysis/evaluated_texts.py,
+partial_fields.py): the AGREEING modules are also run by CPython here, and the run must give the same
+value; the STOPPING ones are what the run does not model, where it must stop (Bail)."""
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_run import ScriptRun
+
+
+def run_value(source: str, name: str = "result"):
+    run = ScriptRun(ast.parse(textwrap.dedent(source)))
+    run.run_module()
+    return run.module_env.vars[name]
+
+
+def python_value(source: str, name: str = "result"):
+    space: dict = {"__name__": "evaluated_texts_case"}
+    exec(compile(textwrap.dedent(source), "<case>", "exec"), space)  # noqa: S102 (the cases below)
+    return space[name]
+
+
+AGREEING = {
+    "gin_like_line": """
+        import re
+        macros = {"DATA": "data"}
+        rhs = re.sub(r"%(\\w+)", lambda m: f"_M[{m.group(1)!r}]", "(%DATA, None)")
+        result = eval(rhs, {"__builtins__": {}, "_M": macros})
+        """,
+    "builtins_reached_and_added": """
+        space = {"axes": ["model", "data"]}
+        value = eval("tuple(sorted(axes))", space)
+        result = (value, sorted(space), len(space))
+        """,
+    "leading_blanks_stripped": """
+        result = eval("  \\t('dp', 'tp')", {})
+        """,
+    "partial_of_a_partial_is_flattened": """
+        import functools
+        def f(*args, **kwargs):
+            return args, kwargs
+        inner = functools.partial(f, 1, axis="i")
+        outer = functools.partial(inner, 2, tiled=True)
+        result = (outer.func is f, outer.args, sorted(outer.keywords.items()))
+        """,
+    "keywords_changed_in_place_reach_the_call": """
+        import functools
+        def f(**kwargs):
+            return kwargs["axis_name"]
+        p = functools.partial(f, axis_name=["i", "j"])
+        p.keywords["axis_name"] = tuple(p.keywords["axis_name"])
+        result = p()
+        """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(AGREEING))
+def test_the_run_agrees_with_cpython(name):
+    assert run_value(AGREEING[name]) == python_value(AGREEING[name])
+
+
+STOPPING = {
+    "builtin_without_builtins_is_a_name_error": 'result = eval("len(x)", {"__builtins__": {}, "x": [1]})',
+    "the_added_builtins_are_not_read": 'space = {}\neval("1", space)\nresult = type(space["__builtins__"]) is dict',
+    "lambda_runs_after_eval_returns": 'result = eval("lambda v: v", {})',
+    "generator_runs_after_eval_returns": 'result = eval("(v for v in (1, 2))", {})',
+    "separate_locals_mapping": 'result = eval("a", {}, {"a": 1})',
+    "no_namespace": 'a = 1\nresult = eval("a")',
+    "syntax_error": 'result = eval("a =", {})',
+    "walrus_into_the_namespace": 'space = {}\neval("(picked := 1)", space)\nresult = space["picked"]',
+    "chosen_builtins": 'result = eval("len(x)", {"__builtins__": {"len": len}, "x": [1]})',
+}
+
+
+@pytest.mark.parametrize("name", sorted(STOPPING))
+def test_the_run_stops_where_it_does_not_model(name):
+    with pytest.raises(Bail):
+        run_value(STOPPING[name])
