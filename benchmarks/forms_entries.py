@@ -152,6 +152,8 @@ ENTRIES = {
     "nod2_partial_of_a_partial_keeps_the_outer_keywords": "main()",
     "od3_sf102_partial_of_a_partial_rebuilt_from_its_keywords": "main()",
     "nod3_collective_written_in_the_evaluated_text": "main()",
+    "od4_sf105_binding_text_evaluated_with_a_locals_mapping": "main()",
+    "nod4_locals_mapping_binds_one_axis": "main()",
     "nlf21_sf105_script_feature_probe_misses_removed_pvary": "main()",
     "lf16_sf105_script_feature_probe_finds_ragged_all_to_all": "main()",
     "nlf16_sf105_script_feature_probe_misses_a_newer_function": "main()",

@@ -36,6 +36,13 @@ AGREEING = {
         value = eval("tuple(sorted(axes))", space)
         result = (value, sorted(space), len(space))
         """,
+    "locals_mapping_read_first": """
+        result = eval("(axis, other)", {"__builtins__": {}, "axis": "dp", "other": "tp"}, {"axis": "tp"})
+        """,
+    "same_dict_twice": """
+        space = {"axis": "dp"}
+        result = eval("[axis for _ in 'ab']", space, space)
+        """,
     "leading_blanks_stripped": """
         result = eval("  \\t('dp', 'tp')", {})
         """,
@@ -68,7 +75,9 @@ STOPPING = {
     "the_added_builtins_are_not_read": 'space = {}\neval("1", space)\nresult = type(space["__builtins__"]) is dict',
     "lambda_runs_after_eval_returns": 'result = eval("lambda v: v", {})',
     "generator_runs_after_eval_returns": 'result = eval("(v for v in (1, 2))", {})',
-    "separate_locals_mapping": 'result = eval("a", {}, {"a": 1})',
+    "comprehension_beside_a_locals_mapping": 'result = eval("[a for _ in (1,)]", {"a": 1}, {"a": 2})',
+    "locals_mapping_of_another_kind": 'import collections\nresult = eval("a", {}, collections.OrderedDict(a=1))',
+    "name_in_neither_mapping": 'result = eval("b", {"__builtins__": {}}, {"a": 1})',
     "no_namespace": 'a = 1\nresult = eval("a")',
     "syntax_error": 'result = eval("a =", {})',
     "walrus_into_the_namespace": 'space = {}\neval("(picked := 1)", space)\nresult = space["picked"]',

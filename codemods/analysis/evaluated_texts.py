@@ -9,7 +9,9 @@ What CPython 3.11 does, for a text the run knows and a namespace that is a plain
 - the text is parsed as one expression (a syntax error is not modelled: Bail);
 - the namespace dict is the expression's globals and, without a third argument, its locals: its
   names are read from that very dict (a walrus would store into it: the run stops there,
-  named_exprs.py);
+  named_exprs.py). A third argument, a plain dict, is the locals mapping, read before the
+  globals; a comprehension's own scope skips it (its names are globals), which the run's scopes
+  do not follow: such a text is not modelled;
 - without a `__builtins__` key, CPython adds one (the builtins module's dict: an unknown value
   for the program's own reads) to the dict, and builtins are reached (so they are with the module
   itself there); with `{}` there, no builtin is: a name the dict does not hold raises NameError,
@@ -32,31 +34,39 @@ _MISSING = object()
 # Parts of the text run after `eval` returns (a lambda's body, a generator's items): a stop met
 # there would be placed on the text's nodes, outside the try below.
 _DEFERRED = (ast.Lambda, ast.GeneratorExp)
+_OWN_SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp)
 
 
 def evaluated(run, args: list, kwargs: dict) -> object:
     """`eval(text, namespace)`: the expression's value, computed by the run in that namespace."""
-    if kwargs or len(args) != 2 or type(args[0]) is not str or type(args[1]) is not dict:
-        raise Bail  # (caller's scopes, a separate locals mapping, code objects: not modelled)
-    text, namespace = args
+    if kwargs or len(args) not in (2, 3) or type(args[0]) is not str or any(type(a) is not dict for a in args[1:]):
+        raise Bail  # (the caller's scopes, a locals mapping of another kind, code objects: not modelled)
+    text, namespace = args[:2]
+    local = args[2] if len(args) == 3 and args[2] is not namespace else None
     try:
         tree = ast.parse(text.lstrip(" \t"), mode="eval")  # (CPython strips leading blanks for eval)
     except (SyntaxError, ValueError):
         raise Bail from None
-    if any(type(node) in _DEFERRED for node in ast.walk(tree)) or any(type(key) is not str for key in namespace):
+    if any(type(node) in _DEFERRED for node in ast.walk(tree)) \
+            or any(type(key) is not str for key in (*namespace, *(local or ()))):
         raise Bail
+    if local is not None and any(type(node) in _OWN_SCOPES for node in ast.walk(tree)):
+        raise Bail  # (a comprehension reads the globals, not the locals mapping)
     builtins = namespace.get("__builtins__", _MISSING)
     added = run.__dict__.setdefault("_builtins_dict", Opaque())
     if builtins is _MISSING:
         namespace["__builtins__"] = added  # (the builtins module's dict: never read by the run)
     elif type(builtins) is dict and not builtins:
-        if not _names_held(tree, namespace):
+        if not _names_held(tree, {**namespace, **(local or {})}):
             raise Bail  # (NameError)
     elif builtins is not added and (type(builtins) is not Lib or builtins.name != "builtins"):
         raise Bail  # (a mapping of chosen builtins: not modelled)
     run.__dict__.setdefault("_evaluated_texts", []).append(tree)  # (alive for the run: nodes are known by id)
     env = Env(None, frozenset())
     env.vars = namespace
+    if local is not None:  # (names are read from the locals mapping first, then the globals)
+        env = Env(env, frozenset())
+        env.vars = local
     own = {id(node) for node in ast.walk(tree)}
     try:
         return run.eval(tree.body, env)
