@@ -43,6 +43,16 @@ AGREEING = {
         space = {"axis": "dp"}
         result = eval("[axis for _ in 'ab']", space, space)
         """,
+    "no_namespace_at_module_level": """
+        axes = ("i",)
+        result = eval("axes + ('j',)")
+        """,
+    "no_namespace_in_a_def_reads_its_locals_then_the_globals": """
+        axes = ("i",)
+        def widened(extra):
+            return eval("axes + extra")
+        result = widened(("j",))
+        """,
     "leading_blanks_stripped": """
         result = eval("  \\t('dp', 'tp')", {})
         """,
@@ -78,7 +88,24 @@ STOPPING = {
     "comprehension_beside_a_locals_mapping": 'result = eval("[a for _ in (1,)]", {"a": 1}, {"a": 2})',
     "locals_mapping_of_another_kind": 'import collections\nresult = eval("a", {}, collections.OrderedDict(a=1))',
     "name_in_neither_mapping": 'result = eval("b", {"__builtins__": {}}, {"a": 1})',
-    "no_namespace": 'a = 1\nresult = eval("a")',
+    "no_namespace_name_of_an_enclosing_def": textwrap.dedent("""
+        def outer():
+            axes = ("j",)
+            def inner():
+                return eval("axes")
+            return inner()
+        result = outer()
+        """),
+    "no_namespace_comprehension_in_a_def": 'def f(a):\n    return eval("[a for _ in (1,)]")\nresult = f(1)',
+    "no_namespace_in_a_class_body": 'class C:\n    v = 1\n    w = eval("v")\nresult = C.w',
+    "no_namespace_local_not_yet_set": textwrap.dedent("""
+        axes = 1
+        def f():
+            found = eval("axes")
+            axes = 2
+            return found, axes
+        result = f()
+        """),
     "syntax_error": 'result = eval("a =", {})',
     "walrus_into_the_namespace": 'space = {}\neval("(picked := 1)", space)\nresult = space["picked"]',
     "chosen_builtins": 'result = eval("len(x)", {"__builtins__": {"len": len}, "x": [1]})',

@@ -16,8 +16,9 @@ What CPython 3.11 does, for a text the run knows and a namespace that is a plain
   for the program's own reads) to the dict, and builtins are reached (so they are with the module
   itself there); with `{}` there, no builtin is: a name the dict does not hold raises NameError,
   which the run does not model (Bail).
-Without a namespace, `eval` reads the caller's scopes in a way the run's environments do not
-follow (free names of an enclosing function): not modelled. Nodes of the parsed text have no place
+Without a namespace, `eval` reads the caller's globals (the module's namespace) and its locals: at
+module level the same dict, in a def a snapshot of its locals (see _caller_scopes for what is not
+modelled there). Nodes of the parsed text have no place
 in the file, so a stop met on one of them (a collective, a gather or an operation written in the
 text) stops the run instead (Bail): a finding there could not be placed or fixed; a text with a
 lambda or a generator expression (run later, outside this call) is not modelled.
@@ -39,14 +40,17 @@ _OWN_SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp)
 
 def evaluated(run, args: list, kwargs: dict) -> object:
     """`eval(text, namespace)`: the expression's value, computed by the run in that namespace."""
-    if kwargs or len(args) not in (2, 3) or type(args[0]) is not str or any(type(a) is not dict for a in args[1:]):
-        raise Bail  # (the caller's scopes, a locals mapping of another kind, code objects: not modelled)
-    text, namespace = args[:2]
-    local = args[2] if len(args) == 3 and args[2] is not namespace else None
+    if kwargs or len(args) not in (1, 2, 3) or type(args[0]) is not str or any(type(a) is not dict for a in args[1:]):
+        raise Bail  # (a locals mapping of another kind, code objects: not modelled)
     try:
-        tree = ast.parse(text.lstrip(" \t"), mode="eval")  # (CPython strips leading blanks for eval)
+        tree = ast.parse(args[0].lstrip(" \t"), mode="eval")  # (CPython strips leading blanks for eval)
     except (SyntaxError, ValueError):
         raise Bail from None
+    if len(args) == 1:
+        namespace, local = _caller_scopes(run, tree)
+    else:
+        namespace = args[1]
+        local = args[2] if len(args) == 3 and args[2] is not namespace else None
     if any(type(node) in _DEFERRED for node in ast.walk(tree)) \
             or any(type(key) is not str for key in (*namespace, *(local or ()))):
         raise Bail
@@ -74,6 +78,34 @@ def evaluated(run, args: list, kwargs: dict) -> object:
         if id(stop.call) in own:
             raise Bail from None
         raise
+
+
+def _caller_scopes(run, tree: ast.Expression) -> tuple[dict, dict | None]:
+    """`eval(text)`'s globals and locals: the module's namespace, and in a def a snapshot of its
+    locals (`locals()`), which hold the def's own variables and the free ones its code reads. The
+    run's scopes do not tell which names of an enclosing def are free in this one, so a text
+    naming any stops the run; so does a call not made in the frame's own code (a class body, a
+    comprehension, a lambda the run does not frame) and a name the def binds but has not set."""
+    from codemods.analysis.script_frames import own_call
+
+    module = run.module_env.vars
+    if not run.frames:
+        if not own_call(run, run.tree, run.node):
+            raise Bail
+        return module, None
+    func, env = run.frames[-1]
+    if type(getattr(func, "node", None)) not in (ast.FunctionDef, ast.AsyncFunctionDef) \
+            or not own_call(run, func.node, run.node):
+        raise Bail
+    names = {node.id for node in ast.walk(tree) if type(node) is ast.Name}
+    if env.outer and names & set(env.outer) or any(name in env.bound and name not in env.vars for name in names):
+        raise Bail  # (declared global or nonlocal; a local not yet set)
+    current = env.parent
+    while current is not None and current is not run.module_env:
+        if any(name in current.vars or name in current.bound for name in names):
+            raise Bail  # (free in this def, or a global of the same name: not told apart)
+        current = current.parent
+    return module, dict(env.vars)
 
 
 def _names_held(tree: ast.Expression, namespace: dict) -> bool:
