@@ -107,6 +107,7 @@ STOPPING = {
         result = f()
         """),
     "syntax_error": 'result = eval("a =", {})',
+    "yield_outside_a_def": 'def g():\n    yield eval("(yield 1)", {})\nresult = list(g())',
     "walrus_into_the_namespace": 'space = {}\neval("(picked := 1)", space)\nresult = space["picked"]',
     "chosen_builtins": 'result = eval("len(x)", {"__builtins__": {"len": len}, "x": [1]})',
 }

@@ -6,7 +6,7 @@ rewriting `@Name` to `_Ref('Name', False)` and `%MACRO` to `_M['MACRO']`. Which 
 collectives reach a body then come from those values.
 
 What CPython 3.11 does, for a text the run knows and a namespace that is a plain dict:
-- the text is parsed as one expression (a syntax error is not modelled: Bail);
+- the text is compiled as one expression (a syntax error is not modelled: Bail);
 - the namespace dict is the expression's globals and, without a third argument, its locals: its
   names are read from that very dict (a walrus would store into it: the run stops there,
   named_exprs.py). A third argument, a plain dict, is the locals mapping, read before the
@@ -42,9 +42,11 @@ def evaluated(run, args: list, kwargs: dict) -> object:
     """`eval(text, namespace)`: the expression's value, computed by the run in that namespace."""
     if kwargs or len(args) not in (1, 2, 3) or type(args[0]) is not str or any(type(a) is not dict for a in args[1:]):
         raise Bail  # (a locals mapping of another kind, code objects: not modelled)
-    try:
-        tree = ast.parse(args[0].lstrip(" \t"), mode="eval")  # (CPython strips leading blanks for eval)
-    except (SyntaxError, ValueError):
+    text = args[0].lstrip(" \t")  # (CPython strips leading blanks for eval)
+    try:  # (compiled, never run: CPython rejects more than its parser, `yield` outside a def included)
+        compile(text, "<string>", "eval", dont_inherit=True)
+        tree = ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise Bail from None
     if len(args) == 1:
         namespace, local = _caller_scopes(run, tree)
