@@ -146,6 +146,16 @@ ENTRIES = {
     "nob7_sf105_raw_key_real_is_an_array": "main()",
     "ob8_sf105_integer_draw_of_python_int_dtype": "main()",
     "nob8_sf105_integer_draw_has_no_dtype": "main()",
+    "od1_sf101_binding_text_evaluated_in_its_own_namespace": "main()",
+    "nod1_binding_text_names_the_other_axis": "main()",
+    "od2_sf102_partial_rebuilt_from_its_keywords": "main()",
+    "nod2_partial_of_a_partial_keeps_the_outer_keywords": "main()",
+    "od3_sf102_partial_of_a_partial_rebuilt_from_its_keywords": "main()",
+    "nod3_collective_written_in_the_evaluated_text": "main()",
+    "od4_sf105_binding_text_evaluated_with_a_locals_mapping": "main()",
+    "nod4_locals_mapping_binds_one_axis": "main()",
+    "od5_sf105_text_evaluated_in_the_callers_scopes": "main()",
+    "nod5_evaluated_text_reads_the_shadowing_local": "main()",
     "nlf21_sf105_script_feature_probe_misses_removed_pvary": "main()",
     "lf16_sf105_script_feature_probe_finds_ragged_all_to_all": "main()",
     "nlf16_sf105_script_feature_probe_misses_a_newer_function": "main()",
@@ -3699,6 +3709,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nod3_collective_written_in_the_evaluated_text", 13): "the psum is written in the evaluated text, whose"
+    " nodes have no place in the file: a finding there could be neither placed nor fixed",
     ("nnc6_trace_file_found_picks_the_axis", 20): "whether a trace of an earlier run is in the system's temporary"
     " directory is not known from the program: where it is, the mean is over 'lat' only and the gather is legal",
     ("nkd2_sf105_trials_ranked_by_rank1_losses", 25): "the losses are arrays of rank 1: `sorted` raises ValueError"

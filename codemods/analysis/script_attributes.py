@@ -15,7 +15,7 @@ from codemods.analysis.class_descriptors import declared_read, object_member
 from codemods.analysis.bound_members import type_method
 from codemods.analysis.script_classes import class_attribute, instance_attribute, member_attribute
 from codemods.analysis.number_attributes import field, number_attribute
-from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, FieldName, Lib, Member, MeshObj, NTup, Opaque,
+from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, FieldName, Lib, Member, MeshObj, NTup, Opaque, PartialObj,
                                              ShardObj, StrMember, SuperObj, UClass, UFunc, UObj)
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail, Special
@@ -45,7 +45,7 @@ from codemods.analysis.script_generators import GenRun
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute, is_class
 from codemods.analysis.held_hints import HeldHint, attribute as hint_attribute
-from codemods.analysis import typing_forms
+from codemods.analysis import partial_fields, typing_forms
 from codemods.analysis.text_streams import current_stdout
 from codemods.analysis.own_module import modules_attribute
 from codemods.analysis.library_members import asked, library_presence
@@ -100,6 +100,8 @@ class ScriptAttributes:
             if found is None and asked(self) and (present := library_presence(self, obj.name, name)) is not True:
                 raise Bail if present is None else Raised(AttributeError(f"module {obj.name!r} has no attribute {name!r}"))
             return Lib(f"{obj.name}.{name}") if found is None else found  # (library_members.py)
+        if kind is PartialObj:
+            return partial_fields.field(obj, name)  # (`p.func`, `p.keywords`: partial_fields.py)
         if kind is ParserObj or kind is FileHandle:
             return parser_attribute(obj, name) if kind is ParserObj else file_attribute(obj, name)
         if kind is argparse.Namespace:

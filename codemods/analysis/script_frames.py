@@ -43,6 +43,12 @@ def push_frame(run, func: UFunc, env) -> None:
     run.frames.append((func, env))
 
 
+def own_call(run, scope: ast.AST, call: ast.AST | None) -> bool:
+    """Whether `call` is evaluated in the frame of `scope` itself (a def or the module), not in a
+    scope nested in it."""
+    return call is not None and id(call) in _calls_in(run, scope)
+
+
 def _calls_in(run, node: ast.AST) -> frozenset:
     """The call nodes evaluated in `node`'s own frame (not in a scope nested in it)."""
     cache = run.__dict__.setdefault("_own_calls", {})

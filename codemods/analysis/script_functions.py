@@ -38,6 +38,7 @@ from codemods.analysis.own_module import LIBRARY as MODULE_LIBRARY
 from codemods.analysis.unknown_truths import LIBRARY as TRUTH_LIBRARY
 from codemods.analysis.caught_reports import LIBRARY as REPORT_LIBRARY
 from codemods.analysis.deleted_attributes import deleted_by_name
+from codemods.analysis.evaluated_texts import evaluated
 from codemods.analysis.generator_checks import LIBRARY as GENERATOR_LIBRARY
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
@@ -456,6 +457,7 @@ LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwa
            "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
            "sys.setprofile": _set_profile, "builtins.dir": class_dir, "builtins.open": open_file, **FRAME_LIBRARY, **WRAPPER_LIBRARY,
            "builtins.delattr": lambda run, args, kwargs: deleted_by_name(run, args, kwargs),
+           "builtins.eval": evaluated,  # (evaluated_texts.py)
            **IDS_LIBRARY, **MODULE_LIBRARY, **TRUTH_LIBRARY, **REPORT_LIBRARY, **GENERATOR_LIBRARY}
 
 
@@ -512,7 +514,7 @@ def _callable(run, args: list, kwargs: dict) -> bool:
 
 
 BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "open": open_file, "id": object_id,
-                 "delattr": deleted_by_name}
+                 "delattr": deleted_by_name, "eval": evaluated}
 
 
 def delete(run, node: ast.Delete, env: Env) -> None:

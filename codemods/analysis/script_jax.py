@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from codemods.analysis.shaped_values import blocks, carried, left_body
-from codemods.analysis import partial_methods, user_collections
+from codemods.analysis import partial_fields, partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
@@ -117,9 +117,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name == "functools.partialmethod":
         return partial_methods.make(args, kwargs)  # (partial_methods.py)
     if name == "functools.partial":
-        if not args:
-            raise Bail
-        return PartialObj(args[0], list(args[1:]), dict(kwargs))
+        return partial_fields.made(args, kwargs)  # (flattened over a partial: partial_fields.py)
     if name == "jax.jit":
         if len(args) != 1 or not set(kwargs) <= _JIT_KEYWORDS:
             raise Bail

@@ -1,0 +1,31 @@
+"""As od5, but the def has a local MESH_AXES of its own, ("data",): `eval(text)` reads the def's
+locals before the module's globals, so the psum is over 'data' only and is accepted."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+MESH_AXES = ("data", "model")
+RULE = "MESH_AXES if whole else MESH_AXES[:1]"
+
+
+def reduction_axes(whole):
+    MESH_AXES = ("data",)  # noqa: N806
+    return eval(RULE)
+
+
+def make_body(axes):
+    def body(x):
+        return jax.lax.psum(jnp.sum(x), axes)  # none
+
+    return body
+
+
+def main():
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P("data", None)))
+    body = make_body(reduction_axes(True))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main()
