@@ -187,7 +187,14 @@ class OperandRule:
         kind = _TABLE_KINDS.get(kinds[0]) if kinds and len(set(kinds)) == 1 else None
         if self.operation is None or kind is None:
             return self
-        return OperandRule(self.operation.of_kind(kind))
+        found = self._of_kind.get(kind)
+        if found is None:  # (one rule per kind: its cached properties read the table once)
+            found = self._of_kind[kind] = OperandRule(self.operation.of_kind(kind))
+        return found
+
+    @cached_property
+    def _of_kind(self) -> dict[str, OperandRule]:
+        return {}
 
     @cached_property
     def one_array(self) -> bool:

@@ -98,6 +98,11 @@ def gist(outcome: dict) -> tuple:
         return ("error", outcome["error"], outcome["message"].split(" Got ")[0])
     if "state" in outcome:
         return ("state", outcome["state"])
+    if DTYPE_OUTCOMES in outcome:
+        # Cases that depend on the dtype alike are alike only if each kind's outcome is (so that
+        # the other axes are found irrelevant only where every kind's outcome ignores them).
+        kinds = tuple(sorted((kind, gist(item)) for kind, item in outcome[DTYPE_OUTCOMES].items()))
+        return ("result", outcome.get("result"), outcome.get("stage"), kinds)
     return ("result", outcome.get("result"), outcome.get("stage"))
 
 
