@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
+    "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
     "dn1_sf104_where_against_a_number_keeps_the_layout": "main()",
     "ndn1_where_then_a_whole_gather": "main()",
     "dn2_sf104_spec_helper_branches_on_a_config_list": "main()",

@@ -190,6 +190,16 @@ def test_the_widest_set_of_other_axes_states_that_never_changed_an_outcome():
     assert model.context_letters("reduced|axis=0") == set()
 
 
+def test_cases_that_depend_on_the_dtype_are_alike_only_where_each_kinds_outcome_is():
+    def depends(int_state):
+        return {"result": "depends", "variant": "int", "saw": ["state", int_state],
+                model.DTYPE_OUTCOMES: {"float": {"state": "reduced"}, "int": {"state": int_state}}}
+    assert model.irrelevant_letters({"reduced": depends("invariant"), "reduced@V": depends("invariant")}) == "IV"
+    assert model.irrelevant_letters({"reduced": depends("invariant"), "reduced@V": depends("varying")}) == ""
+    older = {"result": "depends", "variant": "int", "saw": ["state", "invariant"]}  # (a table without kinds)
+    assert model.gist(older) == ("result", "depends", None)
+
+
 def test_the_result_follows_the_observed_state_and_combines_elsewhere():
     operation = rule(args=("A", "A"), params=("a", "b"),
                      cases={"reduced,invariant@IV": {"state": "invariant"}, "reduced,invariant": {"state": "reduced"}})

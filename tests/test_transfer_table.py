@@ -178,6 +178,36 @@ def test_what_varies_with_rank_or_dtype_or_the_other_axes_proves_nothing():
     assert multiply.outcome("reduced,varying@IV").message.startswith("pvary cannot accept args which are reduced")
 
 
+def test_a_case_that_changes_with_the_dtype_keeps_each_kinds_outcome_on_0_10_2():
+    # jnp.isfinite of a reduced float array stays reduced (run on 0.10.2); of an int array it is
+    # a constant. Unread for an unknown dtype, read per kind for a known one.
+    isfinite = transfer.load((0, 10, 2)).function("jax.numpy.isfinite")
+    assert transfer.state_after(isfinite, "reduced") is None
+    assert transfer.state_after(isfinite.of_kind("float"), "reduced") == model.REDUCED
+    assert transfer.state_after(isfinite.of_kind("int"), "reduced") == model.INVARIANT
+    assert isfinite.of_kind(None) is isfinite and isfinite.of_kind("float").of_kind(None) == isfinite
+    # A case that does not depend on the dtype reads alike for every kind.
+    tanh = transfer.load((0, 10, 2)).function("jax.numpy.tanh")
+    assert transfer.state_after(tanh.of_kind("int"), "reduced") == transfer.state_after(tanh, "reduced")
+
+
+def test_tables_without_dtype_outcomes_leave_every_kind_unknown():
+    # The 0.8.2 and 0.9.2 tables were derived before the outcome per kind was kept: a case that
+    # depends on the dtype stays unknown whatever the operands' kind.
+    depends = {"result": "depends", "variant": "int", "saw": ["state", "reduced"]}
+    data = {"format": 3, "jax_version": "0.9.2", "derived": "2026-11-30", "outcomes": [depends],
+            "operations": {"jax.numpy.trunc": {"args": ["A"], "cases": {"reduced": 0}}}}
+    trunc = transfer.from_data(data).function("jax.numpy.trunc")
+    for kind in (None, "float", "int", "bool"):
+        assert transfer.state_after(trunc.of_kind(kind), "reduced") is None
+    kept = dict(depends, dtypes={"float": {"state": "invariant"}})
+    trunc = transfer.from_data(dict(data, outcomes=[kept])).function("jax.numpy.trunc")
+    assert transfer.state_after(trunc.of_kind("float"), "reduced") == model.INVARIANT
+    assert transfer.state_after(trunc.of_kind("int"), "reduced") is None  # (no int outcome kept)
+    old = transfer.load((0, 9, 2)).function("jax.numpy.isinf")
+    assert transfer.state_after(old.of_kind("float"), "reduced") is None
+
+
 def test_r_times_two_kept_the_reduced_state_on_0_8_2():
     # The tables differ here: jax 0.8.2 accepted a reduced value times a constant.
     table = transfer.load((0, 8, 2))
@@ -241,8 +271,9 @@ def test_the_installed_jax_still_gives_the_shipped_outcomes(tmp_path):
     assert derived["jax_version"] == shipped.jax_version
     assert set(derived["operations"]) == set(names)
     # The shipped table is a whole run (no entries copied from an older generator's run by
-    # `generate --update`): each entry derived again holds exactly its cases and outcomes.
-    assert "rederived" not in transfer.read(DATA.joinpath(transfer.file_name(version)))
+    # `generate --update`, but those the generator's outcomes per dtype kind changed: see
+    # test_every_shipped_table_is_a_whole_run_of_the_current_generator): each entry derived again
+    # holds exactly its cases and outcomes.
     for name in names:
         again = derived["operations"][name]
         operation = shipped.operation(name)
@@ -253,9 +284,26 @@ def test_the_installed_jax_still_gives_the_shipped_outcomes(tmp_path):
             assert _gist(outcome) == _gist(shipped.outcomes[operation.cases[case]]), (name, case)
 
 
+def _dtype_dependent(table: dict) -> set[str]:
+    """The operations with a case that changed with the dtype alone (what keeping the outcome per
+    dtype kind changed in the generator)."""
+    dtypes = set(model.DTYPE_KINDS)
+    return {name for name, entry in table["operations"].items()
+            if any(outcome.get("variant") in dtypes for outcome in entry["cases"].values())}
+
+
 @pytest.mark.parametrize("version", transfer.available())
 def test_every_shipped_table_is_a_whole_run_of_the_current_generator(version):
     """A table with a "rederived" list was partly copied from an older generator's run, whose
-    argument lists were fewer: its other entries would miss cases the current generator observes."""
-    table = transfer.read(DATA.joinpath(transfer.file_name(version)))
-    assert "rederived" not in table, version
+    argument lists were fewer: its other entries would miss cases the current generator observes.
+    One exception: the 0.10.2 table's entries whose cases change with the dtype were derived again
+    when the generator began to keep each dtype kind's outcome, which changes no other entry."""
+    table = transfer.read(DATA.joinpath(transfer.file_name(version)), resolved=True)
+    rederived = table.get("rederived", [])
+    if version == (0, 10, 2):
+        assert [set(item["operations"]) for item in rederived] == [_dtype_dependent(table)]
+        assert all(model.DTYPE_OUTCOMES in outcome for name in _dtype_dependent(table)
+                   for outcome in table["operations"][name]["cases"].values()
+                   if outcome.get("variant") in model.DTYPE_KINDS)
+    else:
+        assert not rederived, version

@@ -183,3 +183,15 @@ def test_argument_lists_never_observed_or_accepted_give_no_finding():
     assert codes("return jnp.clip(g, max=1.0)") == []  # min left unbound: never observed, unknown
     # A varying lower bound makes the result varying before the number meets it: JAX accepts it.
     assert codes("return jnp.clip(g, x.min(), 1.0)", out_specs="P('i', 'j')") == []
+
+
+def test_a_case_that_depends_on_the_dtype_is_read_only_for_operands_of_one_known_kind():
+    from codemods.analysis import transfer
+    from codemods.analysis.values import State
+
+    rule = transfer.elementwise_rule("jax.numpy.isfinite", (0, 10, 2))
+    assert rule.state(["reduced"]) is None  # (the static analysis knows no dtypes)
+    assert rule.of_kinds(["f"]).state(["reduced"]) is State.REDUCED
+    assert rule.of_kinds(["i"]).state(["reduced"]) is State.INVARIANT
+    for kinds in ([], [None], ["f", "i"], ["f", None], ["u"], ["c"], ["V"]):
+        assert rule.of_kinds(kinds).state(["reduced"]) is None, kinds

@@ -244,4 +244,9 @@ def made_dtype(name: str, args: list, kwargs: dict) -> DType | None:
         return named("float64" if kind == "f" else "int64") if host else DType(None, kind)
     if tail in _SAME and args and type(args[0]) is Arr and args[0].dtype is not None:
         return args[0].dtype if host else on_device(args[0].dtype)
+    if tail in _AT_LEAST and len(args) == 1 and not kwargs and type(args[0]) is Arr and args[0].dtype is not None:
+        return args[0].dtype if host else on_device(args[0].dtype)  # (`np.atleast_2d(q)`: q, its rank raised)
     return None
+
+
+_AT_LEAST = frozenset({"atleast_1d", "atleast_2d", "atleast_3d"})

@@ -137,6 +137,7 @@ class BodyStates:
             if risky:
                 raise Bail
             return UNKNOWN
+        rule = rule.of_kinds([None if leaf.dtype is None else leaf.dtype.kind for leaf in arrays])
         if rule.rejects_replicated and node is not None:
             self._replicated(node, name, rule, values, named, nodes or [])
         pairs = {key: (value, None) for key, value in named.items()}

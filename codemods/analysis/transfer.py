@@ -149,6 +149,9 @@ _ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
 _STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
 
 _TREE_MAP = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
+# NumPy's dtype kinds whose arrays JAX computes with as the table's dtypes of that kind (float32,
+# int32, bool_); unsigned, complex and bfloat16 ("V") arrays were not run: no kind's outcome.
+_TABLE_KINDS = {"f": "float", "i": "int", "b": "bool"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,6 +178,23 @@ class OperandRule:
         """JAX was seen to reject the operands, a reduced one beside one replicated on its axis
         (every reading)."""
         return bool(keys) and all(transfer_table.raises(self.operation, key, ERR_REDUCED_WITH_REPLICATED) for key in keys)
+
+    def of_kinds(self, kinds: list[str | None]) -> OperandRule:
+        """This rule for array operands of NumPy dtype kinds `kinds` (`x.dtype.kind`; None: not
+        known): where all are one kind the table ran (float32, int32, bool), a case JAX answered
+        differently per dtype reads that kind's outcome (`jnp.isfinite` of a reduced float array
+        stays reduced, of an int one it is a constant); else such a case stays unknown."""
+        kind = _TABLE_KINDS.get(kinds[0]) if kinds and len(set(kinds)) == 1 else None
+        if self.operation is None or kind is None:
+            return self
+        found = self._of_kind.get(kind)
+        if found is None:  # (one rule per kind: its cached properties read the table once)
+            found = self._of_kind[kind] = OperandRule(self.operation.of_kind(kind))
+        return found
+
+    @cached_property
+    def _of_kind(self) -> dict[str, OperandRule]:
+        return {}
 
     @cached_property
     def one_array(self) -> bool:

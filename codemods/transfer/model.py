@@ -37,6 +37,13 @@ OTHER_AXES_IRRELEVANT_STATES = "other_axes_irrelevant_states"
 # Tried widest first: a set holds only if every observed case within it agrees.
 _IRRELEVANT_CANDIDATES = ("IRUV", "IRV", "IUV", "IV")
 
+# A case JAX answered differently with operands of another dtype ({"result": "depends", "variant":
+# "int", ...}) keeps here the outcome per dtype kind ("float", "int", "bool": every array operand
+# of that kind; float32, int32 and bool_ were run), for each kind whose outcome held on every rank
+# and container tried. Tables written before it have none: a reader then knows no kind's outcome.
+DTYPE_OUTCOMES = "dtypes"
+DTYPE_KINDS = ("float", "int", "bool")
+
 # Parameters that take Python values and are tried as keywords (jnp.sum(x, axis=(0, 1),
 # keepdims=True)); a positional argument bound to one of them is spelled as the keyword.
 KEYWORD_PARAMETERS = ("axis", "keepdims", "dtype", "preferred_element_type", "ddof", "approximate")
@@ -91,6 +98,11 @@ def gist(outcome: dict) -> tuple:
         return ("error", outcome["error"], outcome["message"].split(" Got ")[0])
     if "state" in outcome:
         return ("state", outcome["state"])
+    if DTYPE_OUTCOMES in outcome:
+        # Cases that depend on the dtype alike are alike only if each kind's outcome is (so that
+        # the other axes are found irrelevant only where every kind's outcome ignores them).
+        kinds = tuple(sorted((kind, gist(item)) for kind, item in outcome[DTYPE_OUTCOMES].items()))
+        return ("result", outcome.get("result"), outcome.get("stage"), kinds)
     return ("result", outcome.get("result"), outcome.get("stage"))
 
 

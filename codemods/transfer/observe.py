@@ -11,7 +11,10 @@ case is traced on 2-D operands of the operation's dtype (the base observation). 
 analysis would believe (the state of a result computed from a reduced operand, or JAX rejecting
 a reduced operand beside a replicated one) is then run again on 1-D and 3-D operands, with a broadcast 1-D last operand,
 with a tuple instead of a list and with the other dtypes; where any of these the call accepts
-gives another outcome, the case is recorded as depending on them (so no lookup believes it).
+gives another outcome, the case is recorded as depending on them (so no lookup believes it); one
+that holds on every rank and container but changes with the dtype also keeps the outcome of each
+dtype kind that holds on every rank and container of its own (read only by a lookup that knows
+every array operand is of that kind).
 """
 from __future__ import annotations
 
@@ -383,39 +386,74 @@ def variants(slots, count: int, kind: str) -> list[tuple[str, object, str, objec
 
 def confirm(runner: Runner, call, slots, kind: str, outcomes: dict, planned: dict) -> None:
     """Run the believed cases again in each variant; a case whose outcome changes (or that fails
-    when lowered there) depends on rank, dtype or container, and is no longer believed."""
+    when lowered there) depends on rank, dtype or container, and is no longer believed. A case
+    that holds on every rank and container of its own dtype but changes with the dtype keeps, as
+    `dtypes`, the outcome of each dtype kind that holds on every rank and container of that kind
+    (model.DTYPES): a reader that knows every array operand's kind reads that one."""
     keys = [key for key, outcome in outcomes.items() if believed(outcome, key)]
     # The other argument lists may take more arrays than `slots` (jnp.clip(x, lo, hi) beside clip(x)).
     count = max([array_count(slots)] + [len(planned[key].states) for key in keys])
-    for name, shapes_for, dtype, swap in variants(slots, count, kind) if keys else ():
-        seen: dict[str, dict] = {}
-
-        def swapped(case, _swap=swap):
-            return tuple(_swap if s == "L" else s for s in case.slots) if _swap else None
-
-        def body(x, _seen=seen, _shapes_for=shapes_for, _dtype=dtype):
-            made: dict = {}
-            applicable: dict = {}
-            for key in keys:
-                case = planned[key]
-                shapes = _shapes_for(len(case.states))
-                form = (case.slots, tuple(sorted(case.keywords.items(), key=str)))
-                if form not in applicable:
-                    tried = run_case(call, case.invariant(), x, shapes, _dtype, made, swapped(case))
-                    applicable[form] = bool(tried) and "error" not in tried
-                if applicable[form]:
-                    _seen[key] = run_case(call, case, x, shapes, _dtype, made, swapped(case))
-        try:
-            runner.trace(body)
-        except Exception:  # noqa: BLE001 -- this variant cannot be traced at all: nothing confirmed
-            seen = {key: {"result": "untraceable"} for key in keys}
-        kept = [key for key, outcome in seen.items() if outcome.get("state") == model.REDUCED]
-        computations = {key: _lowering_call(call, planned[key], dtype, shapes_for(len(planned[key].states)),
-                                            swapped(planned[key])) for key in kept}
-        seen.update(lowering_failures(runner, computations))
-        for key, outcome in seen.items():
+    found = variants(slots, count, kind) if keys else []
+    for name, shapes_for, dtype, swap in [variant for variant in found if variant[2] == kind]:
+        for key, outcome in _seen_in(runner, call, keys, planned, shapes_for, dtype, swap).items():
             if outcome and model.gist(outcome) != model.gist(outcomes[key]) and believed(outcomes[key], key):
-                outcomes[key] = {"result": "depends", "variant": name, "saw": list(model.gist(outcome))}
+                outcomes[key] = _depends(name, outcome)
+    keys = [key for key in keys if believed(outcomes[key], key)]
+    by_dtype = {key: {kind: outcomes[key]} for key in keys}
+    changed: dict[str, dict] = {}
+    for name, shapes_for, dtype, swap in [variant for variant in found if variant[2] != kind]:
+        for key, outcome in _seen_in(runner, call, keys, planned, shapes_for, dtype, swap).items():
+            if not outcome:
+                continue
+            if "state" in outcome or "error" in outcome:
+                by_dtype[key][dtype] = outcome
+            if model.gist(outcome) != model.gist(outcomes[key]) and key not in changed:
+                changed[key] = _depends(name, outcome)
+    for other in DTYPES:
+        dependent = [key for key in changed if other != kind and other in by_dtype[key]]
+        for name, shapes_for, dtype, swap in [variant for variant in variants(slots, count, other) if variant[2] == other] \
+                if dependent else ():
+            for key, outcome in _seen_in(runner, call, dependent, planned, shapes_for, dtype, swap).items():
+                if outcome and other in by_dtype[key] and model.gist(outcome) != model.gist(by_dtype[key][other]):
+                    del by_dtype[key][other]  # (this kind's outcome depends on rank or container too)
+    for key, depends in changed.items():
+        outcomes[key] = {**depends, model.DTYPE_OUTCOMES: by_dtype[key]}
+
+
+def _depends(name: str, outcome: dict) -> dict:
+    return {"result": "depends", "variant": name, "saw": list(model.gist(outcome))}
+
+
+def _seen_in(runner: Runner, call, keys: list, planned: dict, shapes_for, dtype: str, swap) -> dict[str, dict]:
+    """The outcome of each case of `keys` in one variant (shapes, dtype, container), lowered
+    where it stays reduced; a case whose form the call rejects there on invariant operands is
+    left out (not applicable)."""
+    seen: dict[str, dict] = {}
+
+    def swapped(case):
+        return tuple(swap if s == "L" else s for s in case.slots) if swap else None
+
+    def body(x):
+        made: dict = {}
+        applicable: dict = {}
+        for key in keys:
+            case = planned[key]
+            shapes = shapes_for(len(case.states))
+            form = (case.slots, tuple(sorted(case.keywords.items(), key=str)))
+            if form not in applicable:
+                tried = run_case(call, case.invariant(), x, shapes, dtype, made, swapped(case))
+                applicable[form] = bool(tried) and "error" not in tried
+            if applicable[form]:
+                seen[key] = run_case(call, case, x, shapes, dtype, made, swapped(case))
+    try:
+        runner.trace(body)
+    except Exception:  # noqa: BLE001 -- this variant cannot be traced at all: nothing confirmed
+        seen = {key: {"result": "untraceable"} for key in keys}
+    kept = [key for key, outcome in seen.items() if outcome.get("state") == model.REDUCED]
+    computations = {key: _lowering_call(call, planned[key], dtype, shapes_for(len(planned[key].states)),
+                                        swapped(planned[key])) for key in kept}
+    seen.update(lowering_failures(runner, computations))
+    return seen
 
 
 def observe_number(runner: Runner, call, kind: str) -> dict:

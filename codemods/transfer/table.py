@@ -10,6 +10,8 @@ import functools
 import gzip
 import json
 import re
+from dataclasses import replace
+
 from codemods.dataclass_code import dataclass
 from importlib import resources
 
@@ -59,6 +61,13 @@ class Operation:
     irrelevant_letters: str = "IV"
     # The parameters whose default is None (none-defaults-X.Y.Z.json.gz, derived beside the table).
     none_defaults: frozenset = frozenset()
+    # The dtype kind ("float", "int", "bool") every array operand is known to have (`of_kind`):
+    # a case JAX answered differently per dtype reads that kind's outcome. None: not known.
+    dtype_kind: str | None = None
+
+    def of_kind(self, kind: str | None) -> Operation:
+        """This operation read for array operands all of dtype kind `kind` (None: not known)."""
+        return self if kind == self.dtype_kind else replace(self, dtype_kind=kind)
 
     @property
     def irrelevant_states(self) -> frozenset[str]:
@@ -139,7 +148,12 @@ class Operation:
         if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
             case = model.split_key(case)[0]
         data = self.cases.get(case)
-        return self.outcomes[data] if isinstance(data, int) else data
+        data = self.outcomes[data] if isinstance(data, int) else data
+        if self.dtype_kind is not None and data is not None and data.get("result") == "depends":
+            # The kind's own outcome, where the table kept one (model.DTYPE_OUTCOMES; older tables
+            # have none): still a case that depends, unknown, without it.
+            return data.get(model.DTYPE_OUTCOMES, {}).get(self.dtype_kind, data)
+        return data
 
     @property
     def array_operands(self) -> int:
