@@ -6,7 +6,8 @@ numbers, the arrays made of them have a known shape, and nothing raises.
 
 What NumPy and Python do (checked with NumPy 1.26 / CPython 3.11): `Generator.choice(seq, size=n)`
 (with replacement) of a non-empty list or tuple of str gives a 1-D array of n str items, each one
-of `seq`; `"".join(items)` of one-letter items is a text of n letters; iterating a text gives its
+of `seq` as a NumPy str array holds it: without its trailing NULs (a drawn "\0" is "", "a\0" is
+"a"); `"".join(items)` of one-letter items is a text of n letters; iterating a text gives its
 letters; `text.index(letter)` / `text.find(letter)` of a letter that `text` holds gives an int
 (index raises ValueError only for a letter it does not hold). Anything else asked of a drawn
 item (equality, hashing, its text, a comparison, any other method) depends on the letter drawn:
@@ -108,7 +109,7 @@ class DrawChoice(RunCallable):
             size = given.get("size")
             if len(args) > 2 or set(given) - {"a", "size"} or type(size) is not int or size < 0:
                 raise Bail  # (`replace=`, `p=`, a shape: not modelled)
-            return DrawnItems(tuple(pool), size, False)
+            return DrawnItems(tuple(member.rstrip("\0") for member in pool), size, False)
         return run.call(self.fallback, args, kwargs)
 
 

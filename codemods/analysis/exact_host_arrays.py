@@ -61,6 +61,13 @@ def _keep(run, arr: Arr, held: tuple | None) -> Arr:
     return arr
 
 
+def changed_in_place(run) -> None:
+    """An array the program changed in place (`rng.shuffle(x)`): any array may share its memory
+    (a slice is a view, `np.asarray` hands the same array back), so no rank-1 array's values are
+    known any more."""
+    run.__dict__.pop("_exact_arrays", None)
+
+
 def _fits(value: object) -> bool:
     return type(value) in (float, bool) or type(value) is int and -_EXACT <= value <= _EXACT
 

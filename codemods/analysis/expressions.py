@@ -53,6 +53,10 @@ V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, 
 
 MAX_EXPRESSION_DEPTH = 150  # deeper expressions are "unknown" (no RecursionError, ever)
 BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip", "slice", "reversed"})
+# NumPy calls that hand back None (in place, or a file written) or bytes, no array (NumPy 2.4).
+_NO_ARRAY = frozenset({f"numpy.{name}" for name in (
+    "random.shuffle", "random.seed", "random.set_state", "random.bytes", "copyto", "put", "place", "putmask",
+    "put_along_axis", "fill_diagonal", "save", "savez", "savez_compressed", "savetxt", "set_printoptions")})
 _HOLDING_BUILTINS = frozenset({"min", "max", "tuple", "list", "enumerate", "zip", "slice", "reversed"})  # their result holds their arguments' items
 
 
@@ -305,6 +309,8 @@ class Expressions(OperatorExprs, Collectives, Sequences):
             self.forget_arguments(args, keywords)
             return UNKNOWN
         name = callee.name
+        if name in _NO_ARRAY:  # (changed in place, or written out: no array comes back)
+            return self.unseen_code([value for value, _ in list(args) + list(keywords.values())]) or UNKNOWN
         if name in REPLACERS and len(args) == 1 and (copied := self.replaced_record(args[0][0], keywords, starred)) is not None:
             return copied  # `dataclasses.replace(state, grads=g)` (replaced.py)
         if name == GETATTR and (attribute := jax_attribute(args, keywords, starred)) is not None:

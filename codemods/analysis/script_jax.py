@@ -94,6 +94,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return numpy_generators.made(name, args, kwargs)  # (not an array: numpy_generators.py)
     if name in numpy_random_states.MAKERS:
         return numpy_random_states.made(name, args, kwargs)  # (RandomState, SeedSequence, PCG64: no arrays)
+    if name in ("numpy.random.shuffle", "numpy.random.bytes"):  # (the global RandomState's: no arrays, numpy_draws.py)
+        return run.call(numpy_draws.Shuffle(False) if name.endswith("shuffle") else numpy_draws.RandomBytes(), args, kwargs)
     if name.startswith("numpy.random.") and (kind := numpy_draws.one_sample(run, name[13:], True, args, kwargs)):
         return numpy_draws.sample(run, kind)  # (`np.random.rand()`: a Python float, numpy_draws.py)
     if name == jaxapi.PARTITION_SPEC:
