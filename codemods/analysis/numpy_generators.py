@@ -11,9 +11,8 @@ branch the program never takes. So it is a value of its own here, read by its ow
   `permuted` came in 1.20) give what an array's method gives (script_operators.ArrMethod: a host
   array of the rank `size=` says, of the dtype the sampler makes), but one sample of plain
   parameters, a Python number (numpy_draws.py), and `choice` of letters what drawn_texts.py follows;
-  but `shuffle` works in place and hands back None (the values of every array the run knew are
-  forgotten: one may be a view of the shuffled one), and `bytes(n)` gives a Python bytes
-  (array_conversions.UnknownBytes), neither an array;
+  but `shuffle` works in place and hands back None, and `bytes(n)` gives a Python bytes, neither
+  an array (numpy_draws.py);
 - `spawn` (NumPy 1.25) is present where the target JAX requires NumPy 2 (jax 0.8.0 on), unknown
   before (the run stops on it); it gives that many new Generators;
 - `bit_generator` is an object the run does not know (Opaque);

@@ -205,7 +205,7 @@ def _numpy_target(path: object, suffix: str) -> tuple:
     if not parts:
         raise Bail
     if not parts[-1].endswith(suffix):
-        parts = parts[:-1] + (parts[-1] + suffix,)
+        parts = below(parts[:-1], (parts[-1] + suffix,))  # (a name the suffix makes too long: OSError)
     return path.root, parts
 
 
