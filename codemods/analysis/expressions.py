@@ -57,6 +57,7 @@ BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool
 _NO_ARRAY = frozenset({f"numpy.{name}" for name in (
     "random.shuffle", "random.seed", "random.set_state", "random.bytes", "copyto", "put", "place", "putmask",
     "put_along_axis", "fill_diagonal", "save", "savez", "savez_compressed", "savetxt", "set_printoptions")})
+_IN_PLACE_METHODS = frozenset({"sort", "fill", "partition", "put", "setflags", "resize", "itemset"})
 _HOLDING_BUILTINS = frozenset({"min", "max", "tuple", "list", "enumerate", "zip", "slice", "reversed"})  # their result holds their arguments' items
 
 
@@ -260,6 +261,8 @@ class Expressions(OperatorExprs, Collectives, Sequences):
                 and 1 <= len(args) <= 2 and isinstance(args[0][0], Const):  # `self.axes.get("model")`
             found = receiver.get(args[0][0].value)
             return found if found is not None else args[1][0] if len(args) == 2 else Const(None)
+        if method in _IN_PLACE_METHODS and _host_constant(receiver):
+            return UNKNOWN  # (a NumPy array's `a.sort()` sorts it in place and hands back None; JAX's gives an array)
         rule = transfer.method_rule(method, self.judge.target)
         if method == "astype" and isinstance(receiver, AxisState) and not starred:
             args, keywords = _dtype_arguments(args, keywords)
