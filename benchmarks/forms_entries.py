@@ -506,6 +506,7 @@ ENTRIES = {
     "fx3_sf105_batch_order_shuffled_in_place": "main()",
     "nfx3_batch_order_from_the_module_shuffle": "main()",
     "nfx4_scores_sorted_in_place_give_back_none": "main()",
+    "nfx5_timesteps_clamped_through_a_view": "main()",
     "ots1_sf105_namedtuple_out_specs_before_the_failing_map": "main()",
     "nots1_sf105_namedtuple_out_specs_of_another_class": "main()",
     "dcm1_sf105_mesh_probe_fits_every_trial_count": "main()",

@@ -14,9 +14,9 @@ any other name absent. A value the run knows exactly (exact_host_arrays.py) is k
 a traced array (a shard_map body, a jitted function) is left to the method's own reading (JAX
 raises there).
 
-A NumPy array's `sort()`, `fill(v)`, `partition(k)`, `put(i, v)` and `setflags(...)` work in place
-and hand back None, no array (what the run knew of the values of any array is forgotten: a view
-shares them); `resize` (refused for an array another refers to) and `itemset` (gone in NumPy 2)
+A NumPy array's `sort()`, `fill(v)`, `partition(k)`, `put(i, v)`, `__setitem__` and `setflags(...)`
+work in place and hand back None, no array (what the run knew of the values of any array is
+forgotten, as after `__iadd__` and an `out=`: a view shares them); `resize` (refused for an array another refers to) and `itemset` (gone in NumPy 2)
 stop the run.
 """
 from __future__ import annotations
@@ -31,20 +31,26 @@ from codemods.analysis.unknown_numbers import number
 
 # NumPy's array methods that work in place and hand back None: whether they change the values.
 _IN_PLACE = {"sort": True, "fill": True, "partition": True, "put": True, "setflags": False, "resize": None,
-             "itemset": None}
+             "itemset": None, "__setitem__": True}
+_IN_PLACE_OPERATORS = frozenset(f"__i{name}__" for name in (
+    "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "and", "xor", "or"))
 _KINDS = {"i": "int", "u": "int", "f": "float", "b": None}  # (dtype kind -> the Python type `.item()` gives)
 _BYTES_NAMES = frozenset(dir(bytes))
 
 
 def converted(run, method, args: list, kwargs: dict, result: object) -> object:
     """`result` of `method` (an ArrMethod), or what `.item()` / `.tobytes()` give instead."""
+    if "out" in kwargs:
+        changed_in_place(run, kwargs["out"])  # (`a.sum(axis=0, out=b)`: b's values changed)
+    if method.name in _IN_PLACE_OPERATORS:
+        changed_in_place(run, method.owner)  # (`a.__iadd__(1)`)
     if type(result) is not Arr or type(method.owner) is not Arr or not untraced(run):
         return result
     if method.name in _IN_PLACE and method.owner.host:
         if _IN_PLACE[method.name] is None:
             raise Bail  # (`resize` refuses an array another refers to, `itemset` is gone in NumPy 2: not followed)
         if _IN_PLACE[method.name]:
-            changed_in_place(run)  # (its values, and any view's, changed)
+            changed_in_place(run, method.owner)  # (its values, and any view's, changed)
         return None
     if method.name not in ("item", "tobytes"):
         return result

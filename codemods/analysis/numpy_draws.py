@@ -176,7 +176,7 @@ class Shuffle(RunCallable):
         array, axis = given.get("x"), given.get("axis", 0)
         if known_values(run, array) is None or type(axis) is not int or not -array.ndim <= axis < array.ndim:
             raise Bail  # (a list, a read-only array, an axis out of range: not followed)
-        changed_in_place(run)  # (its values, and any view's, are in another order now)
+        changed_in_place(run, array)  # (its values, and any view's, are in another order now)
         return None
 
 
