@@ -507,6 +507,7 @@ ENTRIES = {
     "nfx3_batch_order_from_the_module_shuffle": "main()",
     "nfx4_scores_sorted_in_place_give_back_none": "main()",
     "nfx5_timesteps_clamped_through_a_view": "main()",
+    "fx4_sf105_axes_printed_to_a_temp_file_read_back": "main()",
     "ots1_sf105_namedtuple_out_specs_before_the_failing_map": "main()",
     "nots1_sf105_namedtuple_out_specs_of_another_class": "main()",
     "dcm1_sf105_mesh_probe_fits_every_trial_count": "main()",

@@ -263,11 +263,18 @@ class FileMethod(RunCallable):
             return close(run, handle)
         if self.name == "read" and not args:
             return _read_all(run, handle)
-        if self.name == "write" and len(args) == 1 and type(args[0]) is str and handle.writing and not handle.closed:
-            check_written(args[0], handle.codec)
-            handle.pending.append(args[0])
-            return len(args[0])
+        if self.name == "write" and len(args) == 1 and type(args[0]) is str:
+            return write(handle, args[0])
         raise Bail
+
+
+def write(handle: FileHandle, text: str) -> int:
+    """`handle.write(text)`, `print(..., file=handle)`: kept until the handle closes."""
+    if not handle.writing or handle.closed:
+        raise Bail  # (io.UnsupportedOperation, ValueError of a closed file: not followed)
+    check_written(text, handle.codec)
+    handle.pending.append(text)
+    return len(text)
 
 
 def file_attribute(handle: FileHandle, name: str) -> FileMethod:
