@@ -32,6 +32,9 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr
 
 _LIMIT = 1 << 16  # values kept per array
+# NumPy constructors whose array is new (its own memory, writeable).
+_FRESH = frozenset(f"numpy.{name}" for name in ("arange", "zeros", "ones", "empty", "full", "zeros_like", "ones_like",
+                                                "empty_like", "full_like", "linspace", "eye", "identity", "copy"))
 _EXACT = 2 ** 53  # ints past this (and int64 wrap-around) are not followed
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
         ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
@@ -75,6 +78,21 @@ def changed_in_place(run, array: object) -> None:
             run.__dict__.pop("_known_views", None)
 
 
+def writeable(run, arr: object) -> bool:
+    """Whether NumPy certainly lets the program change `arr` in place: a NumPy constructor, a
+    sampler or a copy made it anew (`np.arange(n)`, `rng.permutation(n)`, `x.copy()`), or the run
+    knows its values (which only such arrays and views of them have). Not so `np.asarray` of a
+    JAX array, `np.broadcast_to`, `np.frombuffer`: read-only, NumPy raises ValueError."""
+    found = run.__dict__.get("_fresh_arrays", {}).get(id(arr))
+    return values(run, arr) is not None or found is not None and found is arr
+
+
+def _fresh(run, arr: object) -> object:
+    if type(arr) is Arr and arr.host:
+        run.__dict__.setdefault("_fresh_arrays", {})[id(arr)] = arr
+    return arr
+
+
 def shares_known(run, arr: object) -> bool:
     """Whether `arr` may share the memory of an array of known values: it is one, or the run made
     it from one (or from such an array) by a step it did not compute (`derived`)."""
@@ -106,6 +124,8 @@ def element(holder: Arr, value: object) -> Arr:
 def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
     """`np.arange` of Python ints: its values; `np.repeat(a, n)` of known ints and a Python int
     (each item n times), `np.unique(a)` of known ints (sorted, once each)."""
+    if name in _FRESH or name == "numpy.array" and "copy" not in kwargs:
+        _fresh(run, arr)
     if name == "numpy.arange" and not kwargs and 1 <= len(args) <= 3 and all(type(a) is int for a in args) \
             and (len(args) < 3 or args[2] != 0) and len(range(*args)) <= _LIMIT:
         return _keep(run, arr, tuple(range(*args)))
@@ -216,6 +236,8 @@ def items(run, value: Arr) -> list | None:
 
 def method(run, owner: object, name: str, args: list, kwargs: dict, result: object) -> object:
     """`owner.round()`, `.copy()`, `.astype(...)`, `.tolist()`, `.item()` of known values."""
+    if owner is None or name == "copy" or name == "astype" and "copy" not in kwargs:
+        _fresh(run, result)  # (a sampler's new array, a copy)
     held = values(run, owner)
     one = _scalar(owner)
     if held is None and one is None:

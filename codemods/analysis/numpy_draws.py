@@ -28,7 +28,7 @@ the same since NumPy 1.17 for a Generator and before for RandomState and the mod
 from __future__ import annotations
 
 from codemods.analysis.array_conversions import UnknownBytes
-from codemods.analysis.exact_host_arrays import changed_in_place, values as known_values
+from codemods.analysis.exact_host_arrays import changed_in_place, writeable
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Opaque, RunCallable
 from codemods.analysis.unknown_numbers import is_integer, is_number, number
@@ -157,10 +157,10 @@ def _choice(run, legacy: bool, args: list, kwargs: dict) -> str | None:
 
 class Shuffle(RunCallable):
     """`rng.shuffle(x)`, `rng.shuffle(x, axis=1)` (a Generator's: `axis` True), `rs.shuffle(x)`,
-    `np.random.shuffle(x)`: x's items reordered in place, None handed back. Of an array whose
-    values the run knows (exact_host_arrays.py: NumPy made it, so it is writeable); others stop
-    the run: a list (reordered: which order is not known), and any array that may be read-only
-    (`np.asarray` of a JAX array, `np.broadcast_to`, `np.frombuffer`: NumPy raises ValueError)."""
+    `np.random.shuffle(x)`: x's items reordered in place, None handed back. Of an array NumPy
+    certainly lets the program change (exact_host_arrays.writeable: made anew, or of known
+    values); others stop the run: a list (reordered: which order is not known), and any array
+    that may be read-only (`np.asarray` of a JAX array, `np.broadcast_to`: ValueError)."""
 
     __slots__ = ("axis",)
 
@@ -174,8 +174,9 @@ class Shuffle(RunCallable):
             raise Bail
         given.update(kwargs)
         array, axis = given.get("x"), given.get("axis", 0)
-        if known_values(run, array) is None or type(axis) is not int or not -array.ndim <= axis < array.ndim:
-            raise Bail  # (a list, a read-only array, an axis out of range: not followed)
+        if not writeable(run, array) or type(array.ndim) is not int or array.ndim < 1 \
+                or type(axis) is not int or not -array.ndim <= axis < array.ndim:
+            raise Bail  # (a list, a read-only array, a 0-d one, an axis out of range: not followed)
         changed_in_place(run, array)  # (its values, and any view's, are in another order now)
         return None
 
