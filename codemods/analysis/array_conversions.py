@@ -1,4 +1,4 @@
-"""What `x.item()` and `x.tobytes()` of an array give in a script run (script_run.py; issue 13).
+"""What `x.item()`, `x.tobytes()` and in-place methods of an array give in a script run (script_run.py; issue 13).
 
 Both copy an array out into a Python object, which is no array: `.item()` gives a Python scalar
 (`x.max().item()`, a float for a floating dtype, an int for an integer one, a bool for bool: no
@@ -13,24 +13,46 @@ know (Opaque, as array_lists.py's items: a probe of it stops the run, number_att
 any other name absent. A value the run knows exactly (exact_host_arrays.py) is kept as it is;
 a traced array (a shard_map body, a jitted function) is left to the method's own reading (JAX
 raises there).
+
+A NumPy array's `sort()`, `fill(v)`, `partition(k)`, `put(i, v)`, `__setitem__` and `setflags(...)`
+work in place and hand back None, no array (what the run knew of the values of any array is
+forgotten, as after `__iadd__` and an `out=`: a view shares them); `resize` (refused for an array another refers to) and `itemset` (gone in NumPy 2)
+stop the run.
 """
 from __future__ import annotations
 
 from codemods.analysis.concrete_scalars import untraced
+from codemods.analysis.exact_host_arrays import changed_in_place
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_numbers import number
 
+# NumPy's array methods that work in place and hand back None: whether they change the values.
+_IN_PLACE = {"sort": True, "fill": True, "partition": True, "put": True, "setflags": False, "resize": None,
+             "itemset": None, "__setitem__": True}
+_IN_PLACE_OPERATORS = frozenset(f"__i{name}__" for name in (
+    "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "and", "xor", "or"))
 _KINDS = {"i": "int", "u": "int", "f": "float", "b": None}  # (dtype kind -> the Python type `.item()` gives)
 _BYTES_NAMES = frozenset(dir(bytes))
 
 
 def converted(run, method, args: list, kwargs: dict, result: object) -> object:
     """`result` of `method` (an ArrMethod), or what `.item()` / `.tobytes()` give instead."""
-    if type(result) is not Arr or method.name not in ("item", "tobytes") or type(method.owner) is not Arr \
-            or not untraced(run):
+    if "out" in kwargs:
+        changed_in_place(run, kwargs["out"])  # (`a.sum(axis=0, out=b)`: b's values changed)
+    if method.name in _IN_PLACE_OPERATORS:
+        changed_in_place(run, method.owner)  # (`a.__iadd__(1)`)
+    if type(result) is not Arr or type(method.owner) is not Arr or not untraced(run):
+        return result
+    if method.name in _IN_PLACE and method.owner.host:
+        if _IN_PLACE[method.name] is None:
+            raise Bail  # (`resize` refuses an array another refers to, `itemset` is gone in NumPy 2: not followed)
+        if _IN_PLACE[method.name]:
+            changed_in_place(run, method.owner)  # (its values, and any view's, changed)
+        return None
+    if method.name not in ("item", "tobytes"):
         return result
     if method.name == "tobytes":
         return UnknownBytes() if set(kwargs) <= {"order"} and len(args) + len(kwargs) <= 1 else result

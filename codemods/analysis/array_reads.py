@@ -67,7 +67,7 @@ def array_attribute(run, obj: Arr, name: str) -> object:
         result = one_device.computed(run, result, [obj])  # (`x.T` of an array on one device stays there)
     if run.states is not None:
         run.states.attribute(obj, name, result)
-    return result
+    return exact_host_arrays.derived(run, [obj], result)  # (`k.T`: a view)
 
 
 def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
@@ -104,7 +104,7 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
         result = one_device.computed(run, result, [holder])  # (`x[:, None]`, `x[0]` of an array on one device)
     if run.states is not None:
         run.states.indexed(holder, result, indices, forward)
-    return result
+    return exact_host_arrays.derived(run, [holder], result)  # (`k[:, None]`: a view)
 
 
 def _int_list(value: object) -> bool:

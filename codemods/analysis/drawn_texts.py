@@ -6,7 +6,9 @@ numbers, the arrays made of them have a known shape, and nothing raises.
 
 What NumPy and Python do (checked with NumPy 1.26 / CPython 3.11): `Generator.choice(seq, size=n)`
 (with replacement) of a non-empty list or tuple of str gives a 1-D array of n str items, each one
-of `seq`; `"".join(items)` of one-letter items is a text of n letters; iterating a text gives its
+of `seq` as a NumPy str array holds it: without its trailing NULs (a drawn "\0" is "", "a\0" is
+"a"); `"".join(items)` of one-letter items is a text of n letters, of items that are all "" the
+text `sep * (n - 1)`; iterating a text gives its
 letters; `text.index(letter)` / `text.find(letter)` of a letter that `text` holds gives an int
 (index raises ValueError only for a letter it does not hold). Anything else asked of a drawn
 item (equality, hashing, its text, a comparison, any other method) depends on the letter drawn:
@@ -108,7 +110,7 @@ class DrawChoice(RunCallable):
             size = given.get("size")
             if len(args) > 2 or set(given) - {"a", "size"} or type(size) is not int or size < 0:
                 raise Bail  # (`replace=`, `p=`, a shape: not modelled)
-            return DrawnItems(tuple(pool), size, False)
+            return DrawnItems(tuple(member.rstrip("\0") for member in pool), size, False)
         return run.call(self.fallback, args, kwargs)
 
 
@@ -119,6 +121,8 @@ def str_method(run, text: str, name: str, args: list, kwargs: dict) -> object:
         return NotImplemented
     if name == "join" and len(args) == 1 and not kwargs and type(args[0]) is DrawnItems:
         drawn = args[0]
+        if not drawn.text and all(member == "" for member in drawn.alphabet):
+            return text.join([""] * drawn.count)  # (each drawn item is "", whichever was drawn: a NUL letter)
         if text or not all(len(member) == 1 for member in drawn.alphabet):
             raise Bail
         return DrawnItems(drawn.alphabet, drawn.count, True)

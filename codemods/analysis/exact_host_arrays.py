@@ -32,6 +32,9 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr
 
 _LIMIT = 1 << 16  # values kept per array
+# NumPy constructors whose array is new (its own memory, writeable).
+_FRESH = frozenset(f"numpy.{name}" for name in ("arange", "zeros", "ones", "empty", "full", "zeros_like", "ones_like",
+                                                "empty_like", "full_like", "linspace", "eye", "identity", "copy"))
 _EXACT = 2 ** 53  # ints past this (and int64 wrap-around) are not followed
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
         ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
@@ -61,6 +64,51 @@ def _keep(run, arr: Arr, held: tuple | None) -> Arr:
     return arr
 
 
+def changed_in_place(run, array: object) -> None:
+    """`array` (or an array handed as `out=`, a tuple of them; None: one the caller cannot name)
+    was changed in place (`a[0] = 9`, `a.sort()`, `rng.shuffle(a)`). When it may share a known
+    array's memory (`shares_known`), no known array's values are kept: a slice is a view,
+    `np.asarray` hands the same array back, `k.T` and `k.reshape(2, 2)` are views. A change to an
+    array made apart from them (a fresh `out = np.empty_like(x)` filled row by row) leaves them be."""
+    for one in array if type(array) is tuple else (array,):
+        if type(one) is Arr and one.ndim == 0:
+            one.known = None
+        if one is None or shares_known(run, one):
+            run.__dict__.pop("_exact_arrays", None)
+            run.__dict__.pop("_known_views", None)
+
+
+def writeable(run, arr: object) -> bool:
+    """Whether NumPy certainly lets the program change `arr` in place: a NumPy constructor, a
+    sampler or a copy made it anew (`np.arange(n)`, `rng.permutation(n)`, `x.copy()`), or the run
+    knows its values (which only such arrays and views of them have). Not so `np.asarray` of a
+    JAX array, `np.broadcast_to`, `np.frombuffer`: read-only, NumPy raises ValueError."""
+    found = run.__dict__.get("_fresh_arrays", {}).get(id(arr))
+    return values(run, arr) is not None or found is not None and found is arr
+
+
+def _fresh(run, arr: object) -> object:
+    if type(arr) is Arr and arr.host:
+        run.__dict__.setdefault("_fresh_arrays", {})[id(arr)] = arr
+    return arr
+
+
+def shares_known(run, arr: object) -> bool:
+    """Whether `arr` may share the memory of an array of known values: it is one, or the run made
+    it from one (or from such an array) by a step it did not compute (`derived`)."""
+    found = run.__dict__.get("_known_views", {}).get(id(arr))
+    return values(run, arr) is not None or found is not None and found is arr
+
+
+def derived(run, sources: list, made: object) -> object:
+    """`made`, read off or computed from `sources` with values the run does not know: noted as
+    maybe a view of a known array's memory where one of the sources may share it."""
+    if type(made) is Arr and made.host and values(run, made) is None \
+            and any(type(source) is Arr and shares_known(run, source) for source in sources):
+        run.__dict__.setdefault("_known_views", {})[id(made)] = made
+    return made
+
+
 def _fits(value: object) -> bool:
     return type(value) in (float, bool) or type(value) is int and -_EXACT <= value <= _EXACT
 
@@ -76,6 +124,8 @@ def element(holder: Arr, value: object) -> Arr:
 def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
     """`np.arange` of Python ints: its values; `np.repeat(a, n)` of known ints and a Python int
     (each item n times), `np.unique(a)` of known ints (sorted, once each)."""
+    if name in _FRESH or name == "numpy.array" and "copy" not in kwargs:
+        _fresh(run, arr)
     if name == "numpy.arange" and not kwargs and 1 <= len(args) <= 3 and all(type(a) is int for a in args) \
             and (len(args) < 3 or args[2] != 0) and len(range(*args)) <= _LIMIT:
         return _keep(run, arr, tuple(range(*args)))
@@ -88,7 +138,7 @@ def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
     if name in ("numpy.asarray", "numpy.array") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
             and (same := values(run, args[0])) is not None:
         return _keep(run, arr, same)  # (`np.asarray(groups)`: the same values)
-    return arr
+    return derived(run, [*args, *kwargs.values()], arr)
 
 
 def _ints(run, value: object) -> tuple | None:
@@ -165,7 +215,7 @@ def item(run, holder: Arr, key: object, fallback: Arr) -> object:
     """`holder[key]` of an array of known values: an int in range or a slice."""
     held = values(run, holder)
     if held is None:
-        return fallback
+        return derived(run, [holder], fallback)
     if type(key) is Arr and type(_scalar(key)) is int:
         key = key.known
     if type(key) is int:
@@ -175,7 +225,7 @@ def item(run, holder: Arr, key: object, fallback: Arr) -> object:
     if type(key) is slice and all(part is None or type(part) is int for part in (key.start, key.stop, key.step)) \
             and key.step != 0:
         return _keep(run, Arr(None, True, dtype=holder.dtype), held[key])
-    return fallback
+    return derived(run, [holder], fallback)
 
 
 def items(run, value: Arr) -> list | None:
@@ -186,10 +236,12 @@ def items(run, value: Arr) -> list | None:
 
 def method(run, owner: object, name: str, args: list, kwargs: dict, result: object) -> object:
     """`owner.round()`, `.copy()`, `.astype(...)`, `.tolist()`, `.item()` of known values."""
+    if owner is None or name == "copy" or name == "astype" and "copy" not in kwargs:
+        _fresh(run, result)  # (a sampler's new array, a copy)
     held = values(run, owner)
     one = _scalar(owner)
     if held is None and one is None:
-        return result
+        return derived(run, [owner], result)
     whole = held if held is not None else (one,)
     if name == "tolist" and not args and not kwargs:
         return list(whole) if held is not None else one
@@ -198,7 +250,7 @@ def method(run, owner: object, name: str, args: list, kwargs: dict, result: obje
     if type(result) is not Arr:
         return result
     if any(type(v) is bool for v in whole):
-        return result
+        return derived(run, [owner], result)
     if name == "copy" and not args and not kwargs:
         changed = whole
     elif name == "round" and not args and not kwargs:
@@ -208,9 +260,9 @@ def method(run, owner: object, name: str, args: list, kwargs: dict, result: obje
     elif name == "astype" and len(args) == 1 and not kwargs and result.dtype is not None:
         changed = _cast(whole, result.dtype.name)
     else:
-        return result
+        return derived(run, [owner], result)
     if changed is None:
-        return result
+        return derived(run, [owner], result)
     if held is not None:
         return _keep(run, result, changed)
     result.known = changed[0]

@@ -53,6 +53,11 @@ V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, 
 
 MAX_EXPRESSION_DEPTH = 150  # deeper expressions are "unknown" (no RecursionError, ever)
 BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip", "slice", "reversed"})
+# NumPy calls that hand back None (in place, or a file written) or bytes, no array (NumPy 2.4).
+_NO_ARRAY = frozenset({f"numpy.{name}" for name in (
+    "random.shuffle", "random.seed", "random.set_state", "random.bytes", "copyto", "put", "place", "putmask",
+    "put_along_axis", "fill_diagonal", "save", "savez", "savez_compressed", "savetxt", "set_printoptions")})
+_IN_PLACE_METHODS = frozenset({"sort", "fill", "partition", "put", "setflags", "resize", "itemset"})
 _HOLDING_BUILTINS = frozenset({"min", "max", "tuple", "list", "enumerate", "zip", "slice", "reversed"})  # their result holds their arguments' items
 
 
@@ -256,6 +261,8 @@ class Expressions(OperatorExprs, Collectives, Sequences):
                 and 1 <= len(args) <= 2 and isinstance(args[0][0], Const):  # `self.axes.get("model")`
             found = receiver.get(args[0][0].value)
             return found if found is not None else args[1][0] if len(args) == 2 else Const(None)
+        if method in _IN_PLACE_METHODS and _host_constant(receiver):
+            return UNKNOWN  # (a NumPy array's `a.sort()` sorts it in place and hands back None; JAX's gives an array)
         rule = transfer.method_rule(method, self.judge.target)
         if method == "astype" and isinstance(receiver, AxisState) and not starred:
             args, keywords = _dtype_arguments(args, keywords)
@@ -305,6 +312,8 @@ class Expressions(OperatorExprs, Collectives, Sequences):
             self.forget_arguments(args, keywords)
             return UNKNOWN
         name = callee.name
+        if name in _NO_ARRAY:  # (changed in place, or written out: no array comes back)
+            return self.unseen_code([value for value, _ in list(args) + list(keywords.values())]) or UNKNOWN
         if name in REPLACERS and len(args) == 1 and (copied := self.replaced_record(args[0][0], keywords, starred)) is not None:
             return copied  # `dataclasses.replace(state, grads=g)` (replaced.py)
         if name == GETATTR and (attribute := jax_attribute(args, keywords, starred)) is not None:

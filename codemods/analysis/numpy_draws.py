@@ -20,9 +20,15 @@ int64 scalar; `dtype=int` gives a Python int), `randint(8, dtype=np.int32)` (a N
 `choice` of a list (a NumPy scalar too), samplers not listed (`permutation`, `dirichlet`, ...:
 arrays) and `out=`. A parameter the run does not know the kind of
 stops the run (Bail): a number or an array, one sample or many.
+
+Two samplers give no array at all: `shuffle(x)` reorders x in place and hands back None, and
+`bytes(n)` gives a Python bytes (Shuffle, RandomBytes below; checked with `type(...)` on NumPy 2.4,
+the same since NumPy 1.17 for a Generator and before for RandomState and the module's).
 """
 from __future__ import annotations
 
+from codemods.analysis.array_conversions import UnknownBytes
+from codemods.analysis.exact_host_arrays import changed_in_place, writeable
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Opaque, RunCallable
 from codemods.analysis.unknown_numbers import is_integer, is_number, number
@@ -147,3 +153,42 @@ def _choice(run, legacy: bool, args: list, kwargs: dict) -> str | None:
         return None
     pool = given.get("a")
     return "int" if type(pool) is int or type(pool) is Opaque and is_integer(run, pool) else None
+
+
+class Shuffle(RunCallable):
+    """`rng.shuffle(x)`, `rng.shuffle(x, axis=1)` (a Generator's: `axis` True), `rs.shuffle(x)`,
+    `np.random.shuffle(x)`: x's items reordered in place, None handed back. Of an array NumPy
+    certainly lets the program change (exact_host_arrays.writeable: made anew, or of known
+    values); others stop the run: a list (reordered: which order is not known), and any array
+    that may be read-only (`np.asarray` of a JAX array, `np.broadcast_to`: ValueError)."""
+
+    __slots__ = ("axis",)
+
+    def __init__(self, axis: bool) -> None:
+        self.axis = axis
+
+    def __call__(self, run, args: list, kwargs: dict) -> None:
+        names = ("x", "axis") if self.axis else ("x",)
+        given = dict(zip(names, args))
+        if len(args) > len(names) or set(given) & set(kwargs) or not set(kwargs) <= set(names):
+            raise Bail
+        given.update(kwargs)
+        array, axis = given.get("x"), given.get("axis", 0)
+        if not writeable(run, array) or type(array.ndim) is not int or array.ndim < 1 \
+                or type(axis) is not int or not -array.ndim <= axis < array.ndim:
+            raise Bail  # (a list, a read-only array, a 0-d one, an axis out of range: not followed)
+        changed_in_place(run, array)  # (its values, and any view's, are in another order now)
+        return None
+
+
+class RandomBytes(RunCallable):
+    """`rng.bytes(n)`, `rs.bytes(n)`, `np.random.bytes(n)`: a Python bytes of n random bytes
+    (array_conversions.UnknownBytes)."""
+
+    __slots__ = ()
+
+    def __call__(self, run, args: list, kwargs: dict) -> UnknownBytes:
+        count = args[0] if len(args) == 1 and not kwargs else kwargs.get("length") if not args and len(kwargs) == 1 else None
+        if type(count) is not int or count < 0:
+            raise Bail  # (a negative length raises ValueError: not followed)
+        return UnknownBytes()

@@ -1,5 +1,6 @@
 """NumPy's random Generator in a script run (script_run.py; issue 13): `rng =
-np.random.default_rng(seed)` (or `np.random.Generator(bit_generator)`), whose samplers make the
+np.random.default_rng(seed)` (or `np.random.Generator(np.random.PCG64(seed))`: of anything but
+a bit generator, an int, a str, a SeedSequence, NumPy raises, and the run stops), whose samplers make the
 host arrays a program feeds its mesh (`rng.normal(size=(8, 16))`, `rng.integers(0, 10, n)`).
 
 A Generator is not an array: feature detection on it (`hasattr(rng, "shape")`, `getattr(rng,
@@ -10,6 +11,8 @@ branch the program never takes. So it is a value of its own here, read by its ow
   `permuted` came in 1.20) give what an array's method gives (script_operators.ArrMethod: a host
   array of the rank `size=` says, of the dtype the sampler makes), but one sample of plain
   parameters, a Python number (numpy_draws.py), and `choice` of letters what drawn_texts.py follows;
+  but `shuffle` works in place and hands back None, and `bytes(n)` gives a Python bytes, neither
+  an array (numpy_draws.py);
 - `spawn` (NumPy 1.25) is present where the target JAX requires NumPy 2 (jax 0.8.0 on), unknown
   before (the run stops on it); it gives that many new Generators;
 - `bit_generator` is an object the run does not know (Opaque);
@@ -25,7 +28,8 @@ from codemods.analysis.drawn_texts import DrawChoice
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.numpy_draws import Draw
+from codemods.analysis.numpy_draws import Draw, RandomBytes, Shuffle
+from codemods.analysis.numpy_random_states import NpBitGenerator
 from codemods.analysis.script_values import Opaque, RunCallable
 
 MAKERS = frozenset({"numpy.random.default_rng", "numpy.random.Generator"})
@@ -49,6 +53,8 @@ class NpGenerator(ModelledObject):
     __slots__ = ()
 
     def attribute(self, run, name: str) -> object:
+        if name in ("shuffle", "bytes"):
+            return Shuffle(True) if name == "shuffle" else RandomBytes()  # (no arrays: numpy_draws.py)
         if name in _SAMPLERS:
             # (script_operators imports script_jax, which imports this module)
             from codemods.analysis.script_operators import ArrMethod
@@ -89,11 +95,12 @@ class _Spawn(RunCallable):
 
 def made(name: str, args: list, kwargs: dict) -> NpGenerator:
     """`np.random.default_rng(seed)`: a new Generator, or the one given (handed back unchanged);
-    `np.random.Generator(bit_generator)`: a new one."""
+    `np.random.Generator(bit_generator)` of a bit generator the run holds (numpy_random_states.py):
+    a new one."""
     given = [*args, *kwargs.values()]
     if name == "numpy.random.Generator":
-        if len(args) != 1 or kwargs or type(args[0]) is NpGenerator:
-            raise Bail  # (a Generator is not a bit generator: TypeError, not followed)
+        if len(args) + len(kwargs) != 1 or not set(kwargs) <= {"bit_generator"} or type(given[0]) is not NpBitGenerator:
+            raise Bail  # (an int, a str, a SeedSequence, a Generator: NumPy raises, not followed)
         return NpGenerator()
     if len(given) > 1 or not set(kwargs) <= {"seed"}:
         raise Bail

@@ -2,39 +2,67 @@
 
 Examples build their test images from coordinate grids: `yy, xx = np.mgrid[0:8, 0:16]`, then
 `np.sin(yy / 3.0) + np.cos(xx / 5.0)`. NumPy's `mgrid` indexed by slices of Python ints gives a
-dense array of the coordinates: for one slice, the values of `range(start, stop, step)`; for k
-slices, an array of shape (k, n1, ..., nk) (n_i = len(range(...)) of the i-th slice, a missing
-start 0 and step 1), of an integer type (checked with NumPy 2). The run keeps that shape; the
-values are not kept. A float or complex bound or step (`0:1:5j` counts points), a missing stop or
-a step of 0 stop the run.
+dense array of the coordinates, of an integer type (checked with NumPy 1.26 and 2.4):
+- one slice (not a tuple): `np.arange(start, stop, step)`, the values of `range(start, stop,
+  step)`, empty when the range is;
+- a tuple of k slices: an array of shape (k, n1, ..., nk), where NumPy counts n_i as
+  ceil((stop - start) / step) of the i-th slice (a missing start 0, a missing step 1): that is
+  len(range(...)) where it is not negative, and negative for an empty range going the other way
+  (`5:0`, `0:8:-1`), which NumPy refuses with ValueError "negative dimensions are not allowed"
+  (raised here, for a handler of the program to catch; `5:0:2` counts ceil(-2.5) = -2 too, while
+  `1:0:2` counts 0 and gives an empty grid).
+The run keeps that shape; the values are not kept. An array too big to allocate raises ValueError
+or MemoryError, where the second depends on the machine: a grid of more than `_MOST` elements, or
+a bound past 2**53 (where NumPy's float division no longer counts exactly), stops the run, as do a
+float or complex bound or step (`0:1:5j` counts points), a missing stop and a step of 0.
 """
 from __future__ import annotations
+
+import math
 
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import named
 from codemods.analysis.array_shapes import note
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Lib
 
 GRIDS = frozenset({"numpy.mgrid"})
+_MOST = 1 << 27  # (elements: 1 GiB of int64, which any machine running such a program allocates)
+_BOUND = 1 << 53
 
 
 def is_grid(holder: object) -> bool:
     return type(holder) is Lib and jaxapi.canonical(holder.name) in GRIDS
 
 
-def _length(part: object) -> int:
+def _bounds(part: object) -> tuple[int, int, int]:
     if type(part) is not slice or not all(type(v) is int or v is None for v in (part.start, part.stop, part.step)) \
             or part.stop is None or part.step == 0:
         raise Bail
-    return len(range(part.start or 0, part.stop, 1 if part.step is None else part.step))
+    start, stop, step = part.start or 0, part.stop, 1 if part.step is None else part.step
+    if not all(-_BOUND < v < _BOUND for v in (start, stop, step)):
+        raise Bail
+    return start, stop, step
+
+
+def _dimension(part: object) -> int:
+    """NumPy's count of one slice of a tuple: ceil((stop - start) / step), in exact ints."""
+    start, stop, step = _bounds(part)
+    return -((start - stop) // step)
 
 
 def item(holder: Lib, key: object) -> Arr:
     """`np.mgrid[key]`: the coordinates' array, of its shape."""
-    parts = key if type(key) is tuple else (key,)
-    if not parts:
-        raise Bail
-    sizes = tuple(_length(part) for part in parts)
-    shape = sizes if type(key) is not tuple else (len(sizes), *sizes)
+    if type(key) is not tuple:
+        shape = (len(range(*_bounds(key))),)
+    else:
+        sizes = tuple(_dimension(part) for part in key)
+        if not sizes:
+            raise Bail
+        if any(size < 0 for size in sizes):
+            raise Raised(ValueError("negative dimensions are not allowed"))
+        shape = (len(sizes), *sizes)
+    if math.prod(shape) > _MOST:
+        raise Bail  # (ValueError "array is too big", or MemoryError where the machine lacks the memory)
     return note(Arr(None, True, dtype=named("int64")), shape)

@@ -9,8 +9,9 @@ take an ndarray's `shape` or `sum` as present and follow the branch the program 
 each is a value of its own here, read by its class's table (the public attributes `dir` lists, the
 same on NumPy 1.26, 2.0 and 2.4):
 - a RandomState's samplers give what numpy_draws.py says (one sample of plain parameters: a Python
-  number; else a host array, script_operators.ArrMethod); `seed` and `set_state` give None;
-  `get_state` and `bytes` something the run does not follow (Opaque: present, its call stops the run);
+  number; else a host array, script_operators.ArrMethod), but `shuffle` None (in place) and `bytes`
+  a Python bytes (numpy_draws.py); `seed` and `set_state` give None; `get_state` something the run
+  does not follow (Opaque: present, its call stops the run);
 - a SeedSequence's `spawn(n)` gives n new SeedSequences (since NumPy 1.17), `n_children_spawned` an
   int; its other names are present, their values unknown;
 - a bit generator's `jumped()` a new one of its class, `advance(delta)` itself, `spawn(n)` (NumPy
@@ -28,7 +29,7 @@ from codemods.analysis.drawn_texts import DrawChoice
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.numpy_draws import Draw
+from codemods.analysis.numpy_draws import Draw, RandomBytes, Shuffle
 from codemods.analysis.script_values import Opaque, RunCallable
 from codemods.analysis.unknown_numbers import number
 
@@ -101,7 +102,9 @@ class NpRandomState(_Held):
     def member(self, run, name: str) -> object:
         if name in ("seed", "set_state"):
             return _GivesNone()
-        if name in ("get_state", "bytes"):
+        if name in ("shuffle", "bytes"):
+            return Shuffle(False) if name == "shuffle" else RandomBytes()  # (no arrays: numpy_draws.py)
+        if name == "get_state":
             return Opaque()
         # (script_operators imports script_jax, which imports this module)
         from codemods.analysis.script_operators import ArrMethod

@@ -94,6 +94,13 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return numpy_generators.made(name, args, kwargs)  # (not an array: numpy_generators.py)
     if name in numpy_random_states.MAKERS:
         return numpy_random_states.made(name, args, kwargs)  # (RandomState, SeedSequence, PCG64: no arrays)
+    if name.startswith("numpy.") and (name in _IN_PLACE or name.endswith(".at") or "out" in kwargs):
+        changed = kwargs["out"] if "out" in kwargs else args[0] if args else None  # (None: given by keyword)
+        exact_host_arrays.changed_in_place(run, changed)  # (`np.copyto(a, b)`, `np.add.at(a, i, 1)`, `out=a`)
+        if name in _IN_PLACE or name.endswith(".at"):
+            return None
+    if name in ("numpy.random.shuffle", "numpy.random.bytes"):  # (the global RandomState's: no arrays, numpy_draws.py)
+        return run.call(numpy_draws.Shuffle(False) if name.endswith("shuffle") else numpy_draws.RandomBytes(), args, kwargs)
     if name.startswith("numpy.random.") and (kind := numpy_draws.one_sample(run, name[13:], True, args, kwargs)):
         return numpy_draws.sample(run, kind)  # (`np.random.rand()`: a Python float, numpy_draws.py)
     if name == jaxapi.PARTITION_SPEC:
@@ -523,6 +530,9 @@ def _rank(leaf: object) -> int | None:
 
 
 _SHAPED = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("ones", "zeros", "empty", "full"))
+# NumPy calls that change their first argument in place and hand back None.
+_IN_PLACE = frozenset(f"numpy.{name}" for name in ("copyto", "put", "place", "putmask", "put_along_axis",
+                                                   "fill_diagonal"))
 _GENERATED = frozenset(f"numpy.random.{name}" for name in ("normal", "uniform", "randint", "standard_normal", "rand"))
 
 

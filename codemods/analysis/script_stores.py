@@ -13,6 +13,7 @@ import operator
 import types
 
 from codemods.analysis.class_descriptors import instance_write
+from codemods.analysis.exact_host_arrays import changed_in_place
 from codemods.analysis.script_values import Arr, Bound, MeshCtx, Opaque, UClass, UFunc, UObj
 from codemods.analysis.host_exprs import Env, guard
 from codemods.analysis.host_objects import Bail
@@ -43,6 +44,7 @@ class ScriptStores:
             if not holder.host:
                 raise Bail  # (JAX arrays are immutable: the program raises)
             self.eval(ast.Subscript(ast.Constant(holder), target.slice, ast.Load()), env)  # (its index evaluated)
+            changed_in_place(self, holder)  # (`a[0] = 9`: the values of `a`, and of any view of it, changed)
         elif type(target) is ast.Subscript and isinstance(holder, ModelledContainer):
             holder.store(self, self.index(target.slice, env), value)  # (script_collections.py)
         elif type(target) is ast.Subscript and type(holder) in (dict, UObj):

@@ -9,9 +9,9 @@ empties the directory. The directory `mkdtemp` makes is new, empty and the proce
 whose `mkdtemp` or write failed raised before). Paths anywhere else stop the run: a file there may
 exist already, or be a link to anything.
 
-This module keeps that record: (directory serial, names below it) -> the text of a file, None
-for a directory, or what NumPy saved there; the handles still writing (FileHandle, and the
-FileDescriptor `tempfile.mkstemp` returns: temp_texts.py opens them); and the calls that take
+This module keeps that record: (directory serial, names below it) -> the bytes of a text file
+(text_encodings.py), None for a directory, or what NumPy saved there; the handles still writing
+(FileHandle, and the FileDescriptor `tempfile.mkstemp` returns: temp_texts.py opens them); and the calls that take
 either spelling of such a path. The program names the paths two ways, each read by its own
 module on this record:
 - strings (TempPath: its text unknown, a str to `isinstance`): `os.path.join`, `open`, `json`,
@@ -22,7 +22,12 @@ Modelled here: `tempfile.mkdtemp()` (a plain `prefix=`/`suffix=` only names it) 
 tempfile.TemporaryDirectory() as tmp:` (the same new directory, removed with what it holds when
 the block ends); `np.save` / `np.savez` of arrays to such a path (".npy" / ".npz" added as NumPy
 adds them) and `np.load` of a saved ".npy" (an array of unknown values); `shutil.rmtree`. A name
-below the directory is a plain one (no separator, not `.` or `..`). Anything else, and each case
+below the directory is a plain one (no separator, not `.` or `..`). The OS refuses a name with a
+NUL (ValueError) or longer than 255 bytes (OSError "File name too long", on the file systems of
+Linux; a mkdtemp or mkstemp name counts its prefix, 8 random letters and its suffix) and a path
+longer than 4096 bytes: a name that is not ASCII (its bytes are the locale's), one the OS may
+refuse, and names below the directory of more than 1024 bytes in all (the system's temporary
+directory has a path of its own) stop the run. Anything else, and each case
 Python raises in (a missing parent, an existing directory, a missing file, a file a handle still
 writes to), stops the run (Bail).
 """
@@ -34,8 +39,12 @@ from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
 from codemods.analysis.script_values import Arr, TempPath
+from codemods.analysis.text_encodings import codec, newline
 
 PASS = object()  # (not a call on a temporary file: the caller goes on)
+_NAME_MAX = 255  # (bytes in one name: Linux's ext4, tmpfs, overlayfs, xfs, btrfs)
+_RANDOM_CHARS = 8  # (what tempfile puts between a prefix and a suffix)
+_BELOW_MOST = 1024  # (bytes of names below a temporary directory, of Linux's PATH_MAX of 4096)
 _SERIALS = itertools.count()
 
 
@@ -49,12 +58,14 @@ class Saved:
 
 
 class FileHandle:
-    """A text file opened on a TempPath (what temp_texts.py does with it)."""
+    """A text file opened on a TempPath (what temp_texts.py does with it): its codec (None: the
+    locale's) and `newline=` (text_encodings.py)."""
 
-    __slots__ = ("closed", "key", "pending", "read", "writing")
+    __slots__ = ("closed", "codec", "key", "newline", "pending", "read", "writing")
 
-    def __init__(self, key: tuple, writing: bool) -> None:
+    def __init__(self, key: tuple, writing: bool, given: dict) -> None:
         self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
+        self.codec, self.newline = codec(given.get("encoding")), newline(given.get("newline"))
 
 
 class FileDescriptor:
@@ -67,7 +78,7 @@ class FileDescriptor:
 
 
 def files(run) -> dict:
-    """(root, parts) -> text, None for a directory, or a Saved file."""
+    """(root, parts) -> bytes, None for a directory, or a Saved file."""
     return run.__dict__.setdefault("_temp_files", {})
 
 
@@ -109,7 +120,23 @@ def _holds_temp(value: object, depth: int) -> bool:
 def plain(name: object) -> str:
     if type(name) is not str or not name or "/" in name or "\\" in name or name in (".", ".."):
         raise Bail  # (an absolute or climbing part, a separator: where it lands is not modelled)
+    if not _accepted(name, len(name)):
+        raise Bail  # (ValueError "embedded null byte", OSError "File name too long": not followed)
     return name
+
+
+def _accepted(text: str, length: int) -> bool:
+    """Whether the OS takes a name of `text`, `length` chars long in all: ASCII without NUL (how
+    other text is spelled in bytes is the locale's), at most NAME_MAX (255 bytes on Linux)."""
+    return text.isascii() and "\0" not in text and length <= _NAME_MAX
+
+
+def below(parts: tuple, names: tuple) -> tuple:
+    """`parts` and the plain `names` after them: a path the OS takes."""
+    joined = parts + tuple(plain(name) for name in names)
+    if sum(len(part) + 1 for part in joined) > _BELOW_MOST:
+        raise Bail  # (OSError "File name too long" past PATH_MAX: not followed)
+    return joined
 
 
 def is_dir(run, at: tuple) -> bool:
@@ -141,7 +168,7 @@ def _new_dir(run) -> TempPath:
 def new_file(run) -> TempPath:
     """A new, empty file that is its own root (what `tempfile.mkstemp` makes: temp_texts.py)."""
     path = TempPath(next(_SERIALS), ())
-    files(run)[key(path)] = ""
+    files(run)[key(path)] = b""
     return path
 
 
@@ -162,6 +189,10 @@ def named_only(args: list, kwargs: dict, more: tuple) -> None:
         value = kwargs.get(name)
         if value is not None and (type(value) is not str or "/" in value or "\\" in value or "\0" in value):
             raise Bail
+    prefix, suffix = kwargs.get("prefix"), kwargs.get("suffix")
+    text = ("tmp" if prefix is None else prefix) + ("" if suffix is None else suffix)
+    if not _accepted(text, len(text) + _RANDOM_CHARS):
+        raise Bail  # (the OS refuses the name made: OSError "File name too long", not followed)
 
 
 class TempDirectory(LibraryContext):
@@ -195,7 +226,7 @@ def _numpy_target(path: object, suffix: str) -> tuple:
     if not parts:
         raise Bail
     if not parts[-1].endswith(suffix):
-        parts = parts[:-1] + (parts[-1] + suffix,)
+        parts = below(parts[:-1], (parts[-1] + suffix,))  # (a name the suffix makes too long: OSError)
     return path.root, parts
 
 

@@ -12,7 +12,8 @@ directory (temp_files.py says why it is exact).
 Modelled: `Path(p, *names)` and `p / name` of plain names; `name`, `stem`, `suffix` of a path
 below the directory (the directory's own name is made up by mkdtemp: unknown) and `parent`;
 `str(p)` (a TempPath: its text unknown); `mkdir(parents=, exist_ok=)`, `exists()`, `is_dir()`,
-`is_file()`, `unlink(missing_ok=)`, `write_text(s)`, `read_text()`, `iterdir()` (the file system
+`is_file()`, `unlink(missing_ok=)`, `write_text(s, encoding=)`, `read_text(encoding=)` (encoded,
+decoded as text_encodings.py says), `iterdir()` (the file system
 lists entries in an order not known: a small directory's listing is an open choice, each order a
 run of its own, as set_orders.py walks a set of strs). Anything else, and each case Python raises
 in (a missing parent, an existing directory, a missing file), stops the run (Bail).
@@ -29,7 +30,8 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import RunCallable, TempPath
 from codemods.analysis.set_orders import SET_AT_MOST
-from codemods.analysis.temp_files import children, files, is_dir, is_temp, plain, writing
+from codemods.analysis.temp_files import below, children, files, is_dir, is_temp, writing
+from codemods.analysis.text_encodings import codec, decoded, encoded
 
 
 class TempPathObj(ModelledObject):
@@ -68,7 +70,7 @@ def made(args: list, kwargs: dict) -> object:
         return NotImplemented if not any(is_temp(arg) for arg in args) else _bail()
     if kwargs:
         raise Bail
-    return TempPathObj(args[0].root, args[0].parts + tuple(plain(arg) for arg in args[1:]))
+    return TempPathObj(args[0].root, below(args[0].parts, tuple(args[1:])))
 
 
 def binary(op: type, left: object, right: object) -> object:
@@ -77,7 +79,7 @@ def binary(op: type, left: object, right: object) -> object:
         return NotImplemented
     if op is not ast.Div or type(left) is not TempPathObj:
         raise Bail
-    return TempPathObj(left.root, left.parts + (plain(right),))
+    return TempPathObj(left.root, below(left.parts, (right,)))
 
 
 def text(value: object) -> object:
@@ -134,22 +136,31 @@ def _entries(run, path: TempPathObj) -> Iter:
 
 
 def _write_text(run, path: TempPathObj, args: list, kwargs: dict) -> int:
-    if len(args) != 1 or type(args[0]) is not str or not set(kwargs) <= {"encoding"} \
-            or not all(type(v) is str for v in kwargs.values()):
+    """`p.write_text(data, encoding=None)`: `data` encoded, "\n" written as itself (POSIX)."""
+    given = dict(zip(("data", "encoding"), args))
+    if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"data", "encoding"}:
+        raise Bail  # (`errors=`, `newline=` (Python 3.10 on): not followed)
+    given.update(kwargs)
+    if type(given.get("data")) is not str:
         raise Bail
     table = files(run)
     if not is_dir(run, (path.root, path.parts[:-1])) or not path.parts or is_dir(run, path.key) \
             or writing(run, path.key):
         raise Bail
-    table[path.key] = args[0]
-    return len(args[0])
+    table[path.key] = encoded(given["data"], codec(given.get("encoding")), None)
+    return len(given["data"])
 
 
-def _read_text(run, path: TempPathObj) -> str:
+def _read_text(run, path: TempPathObj, args: list, kwargs: dict) -> str:
+    """`p.read_text(encoding=None)`: the file decoded, with universal newlines."""
+    given = dict(zip(("encoding",), args))
+    if len(args) > 1 or set(given) & set(kwargs) or not set(kwargs) <= {"encoding"}:
+        raise Bail
+    given.update(kwargs)
     found = files(run).get(path.key)
-    if type(found) is not str or writing(run, path.key):
+    if type(found) is not bytes or writing(run, path.key):
         raise Bail  # (missing, a directory, a NumPy file, or still being written)
-    return found
+    return decoded(found, codec(given.get("encoding")), None)
 
 
 class TempPathMethod(RunCallable):
@@ -160,8 +171,9 @@ class TempPathMethod(RunCallable):
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         path, name = self.owner, self.name
-        if name in ("mkdir", "unlink", "write_text"):
-            return {"mkdir": _mkdir, "unlink": _unlink, "write_text": _write_text}[name](run, path, args, kwargs)
+        if name in ("mkdir", "unlink", "write_text", "read_text"):
+            return {"mkdir": _mkdir, "unlink": _unlink, "write_text": _write_text,
+                    "read_text": _read_text}[name](run, path, args, kwargs)
         if args or kwargs:
             raise Bail
         if name == "exists":
@@ -170,9 +182,7 @@ class TempPathMethod(RunCallable):
             return is_dir(run, path.key)
         if name == "is_file":
             return path.key in files(run) and files(run)[path.key] is not None
-        if name == "iterdir":
-            return _entries(run, path)
-        return _read_text(run, path)
+        return _entries(run, path)
 
 
 _METHODS = frozenset({"mkdir", "unlink", "write_text", "exists", "is_dir", "is_file", "iterdir", "read_text"})

@@ -11,7 +11,8 @@ its text is unknown, and it is a str to `isinstance`); `os.listdir(tmp)`,
 `glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there, when that is none or one
 entry: the order of more is the file system's) and `os.path.exists(path)`, so a launcher's
 restart-from-latest-step finds no step in a fresh directory; `open(path)` / `open(path, "w")`
-(text modes, an `encoding`) as a `with` target or a plain call; a handle's `write`, `read()` and
+(text modes, `encoding=` and `newline=`: what is written is encoded and read back decoded as
+text_encodings.py says) as a `with` target or a plain call; a handle's `write`, `read()` and
 `close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values; `for line in handle` (a
 JSONL file read back line by line) walks the file's lines, once. What is written
 reaches the file when the handle closes (Python buffers it); reading a file a handle is still
@@ -34,10 +35,13 @@ from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, TempPath
+from codemods.analysis.text_encodings import check_written, decoded, encoded
+from codemods.analysis.text_encodings import lines as text_lines
 from codemods.analysis.temp_files import (
     PASS,
     FileDescriptor,
     FileHandle,
+    below,
     children,
     files,
     is_dir,
@@ -45,7 +49,6 @@ from codemods.analysis.temp_files import (
     named_only,
     new_file,
     open_writers,
-    plain,
 )
 
 _TEXT_KEYWORDS = ("encoding", "newline")
@@ -97,7 +100,7 @@ def _join(run, args: list, kwargs: dict) -> object:
     args = [_as_text(arg) for arg in args]
     if kwargs or not args or type(args[0]) is not TempPath:
         return PASS if not any(type(a) is TempPath for a in args) else _bail()
-    return TempPath(args[0].root, args[0].parts + tuple(plain(name) for name in args[1:]))
+    return TempPath(args[0].root, below(args[0].parts, tuple(args[1:])))
 
 
 def _make_file(run, args: list, kwargs: dict) -> tuple:
@@ -127,10 +130,10 @@ def _fd_open(run, args: list, kwargs: dict) -> object:
     if type(fd) is not FileDescriptor or fd.closed:
         raise Bail
     table = files(run)
-    if open_writers(run).get(fd.key) or type(table.get(fd.key)) is not str or mode.startswith("w") and table[fd.key]:
+    if open_writers(run).get(fd.key) or type(table.get(fd.key)) is not bytes or mode.startswith("w") and table[fd.key]:
         raise Bail  # (written elsewhere, removed, or not empty: where this handle writes is not followed)
+    handle = FileHandle(fd.key, mode.startswith("w"), given)
     fd.closed = True  # (the handle owns it now: closing the handle closes it)
-    handle = FileHandle(fd.key, mode.startswith("w"))
     if handle.writing:
         open_writers(run).setdefault(fd.key, []).append(handle)
     return handle
@@ -157,21 +160,21 @@ def open_file(run, args: list, kwargs: dict) -> FileHandle:
     if open_writers(run).get(at):
         raise Bail  # (a file being written: what is flushed so far is not modelled)
     if mode.startswith("w"):
-        own_file = not path.parts and type(table.get(at)) is str  # (a file mkstemp made is its own root)
-        if not (own_file or is_dir(run, (path.root, path.parts[:-1]))) or table.get(at, "") is None:
+        own_file = not path.parts and type(table.get(at)) is bytes  # (a file mkstemp made is its own root)
+        if not (own_file or is_dir(run, (path.root, path.parts[:-1]))) or table.get(at, b"") is None:
             raise Bail  # (no such directory, or the path is one)
-        table[at] = ""  # (truncated when opened)
-        handle = FileHandle(at, True)
+        handle = FileHandle(at, True, given)
+        table[at] = b""  # (truncated when opened)
         open_writers(run).setdefault(at, []).append(handle)
         return handle
-    if type(table.get(at)) is not str:
+    if type(table.get(at)) is not bytes:
         raise Bail  # (FileNotFoundError or IsADirectoryError: not modelled)
-    return FileHandle(at, False)
+    return FileHandle(at, False, given)
 
 
 def close(run, handle: FileHandle) -> None:
     if handle.writing and not handle.closed:
-        files(run)[handle.key] += "".join(handle.pending)
+        files(run)[handle.key] += encoded("".join(handle.pending), handle.codec, handle.newline)
         open_writers(run)[handle.key].remove(handle)
     handle.pending, handle.closed = [], True
 
@@ -193,9 +196,11 @@ def _dump(run, args: list, kwargs: dict) -> object:
             or not set(kwargs) <= {"indent", "sort_keys", "separators", "ensure_ascii"}:
         raise Bail
     try:
-        args[1].pending.append(json.dumps(args[0], **kwargs))
+        text = json.dumps(args[0], **kwargs)
     except (TypeError, ValueError):
         raise Bail from None
+    check_written(text, args[1].codec)
+    args[1].pending.append(text)
     return None
 
 
@@ -206,17 +211,13 @@ def _read_all(run, handle: FileHandle) -> str:
     if handle.read:
         raise Bail  # (read again: what was added since is not followed)
     handle.read = True
-    return files(run)[handle.key]
+    return decoded(files(run)[handle.key], handle.codec, handle.newline)
 
 
 def lines(run, handle: FileHandle) -> list[str]:
     """`for line in fh` of a handle opened to read, once: the file's lines as they are now, each
-    with its "\n" (text mode reads a "\r" as a line end too: not modelled)."""
-    text = _read_all(run, handle)
-    if "\r" in text:
-        raise Bail
-    parts = text.split("\n")
-    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+    with its end (text_encodings.lines)."""
+    return text_lines(_read_all(run, handle), handle.newline)
 
 
 def _load(run, args: list, kwargs: dict) -> object:
@@ -248,10 +249,18 @@ class FileMethod(RunCallable):
             return close(run, handle)
         if self.name == "read" and not args:
             return _read_all(run, handle)
-        if self.name == "write" and len(args) == 1 and type(args[0]) is str and handle.writing and not handle.closed:
-            handle.pending.append(args[0])
-            return len(args[0])
+        if self.name == "write" and len(args) == 1 and type(args[0]) is str:
+            return write(handle, args[0])
         raise Bail
+
+
+def write(handle: FileHandle, text: str) -> int:
+    """`handle.write(text)`, `print(..., file=handle)`: kept until the handle closes."""
+    if not handle.writing or handle.closed:
+        raise Bail  # (io.UnsupportedOperation, ValueError of a closed file: not followed)
+    check_written(text, handle.codec)
+    handle.pending.append(text)
+    return len(text)
 
 
 def file_attribute(handle: FileHandle, name: str) -> FileMethod:

@@ -10,8 +10,10 @@ are lazy in Python: the run's are lazy iterators (script_values.Lazy) that make 
 over the same stream (or list of strs) when first asked, so rows are read when the program asks
 for them; a `csv.writer` writes CPython's text. `print` writes to such a stream (given as
 `file=` or set by `redirect_stdout`) what CPython writes: `sep.join(map(str, args)) + end` of
-plain values (anything else, whose `str` the program may define, stops the run). Printing to
-the real stdout or stderr, or to a file, writes nothing the run reads back (as before). Other dialect options than plain ones stop the run.
+plain values (anything else, whose `str` the program may define, stops the run), and to a file
+in a fresh temporary directory what the file then holds (temp_texts.py). Printing to the real
+stdout or stderr writes nothing the run reads back; to an object of the program's, which may
+keep it, stops the run. Other dialect options than plain ones stop the run.
 """
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
 from codemods.analysis.live_loops import walk
 from codemods.analysis.modelled_objects import ModelledObject, UnkeyedContainer
-from codemods.analysis.script_values import RunCallable
+from codemods.analysis.script_values import RunCallable, UObj
+from codemods.analysis.temp_texts import FileHandle, write
 
 _METHODS = frozenset({"write", "writelines", "read", "readline", "readlines", "getvalue", "seek", "tell", "truncate",
                       "close", "flush"})  # (`sys.stdout.flush()` inside `redirect_stdout` flushes the buffer: nothing)
@@ -125,7 +128,9 @@ def printed(run, args: list, kwargs: dict) -> None:
     if stream is None:  # (`sys.stdout` as it is now; a `Lib` of it is the real one, read outside any redirect)
         targets = run.__dict__.get("_stdout")
         stream = targets[-1] if targets else None
-    if type(stream) is not StreamObj:
+    if type(stream) is UObj:
+        raise Bail  # (the program's own object: its `write` may keep what it is given)
+    if type(stream) not in (StreamObj, FileHandle):
         return None  # (the real stdout or stderr, or a stream the run does not read back)
     if not all(plain_tree(value) for value in args):
         raise Bail  # (a value whose `str` the program may define)
@@ -133,7 +138,10 @@ def printed(run, args: list, kwargs: dict) -> None:
     if not all(value is None or type(value) is str for value in (sep, end)):
         raise Bail
     text = (" " if sep is None else sep).join(str(value) for value in args) + ("\n" if end is None else end)
-    guard(stream.real.write, text)
+    if type(stream) is FileHandle:
+        write(stream, text)  # (a file in a fresh temporary directory, read back later: temp_texts.py)
+    else:
+        guard(stream.real.write, text)
     return None
 
 
