@@ -11,9 +11,9 @@ These spellings name nothing of the kind:
   `__init__` / `__new__` may, every call of something else (`cls()`, `copy.copy(obj)`);
 - library calls that end the job: `unittest.main()` (but with `exit=False`), a signal raised or
   sent to the process (`signal.raise_signal`, `os.kill`: most signals' default action, or a
-  handler the file installs), `exec` / `eval` of any code, argparse's parse of a given list with
-  `--help` / `-h`, an option the file does not declare, or one of a "help" or "version" action
-  (of `sys.argv` when the file changes it);
+  handler the file installs), `exec` / `eval` of any code, argparse's parse of a constant list
+  with `--help` / `-h`, an option the file does not declare, or one of a "help" or "version"
+  action (of `sys.argv` when the file changes it);
 - names spelled as computed text (`getattr(sys, "ex" + "it")`, `vars(sys)[name]`): of a module
   with exits, always; of anything else, or a call of a name the file rebinds through `globals()`
   or its module object (`globals()["re" + "port"] = stop`), when the file holds something that
@@ -262,7 +262,7 @@ def _may_stop_parse(scope, call: ast.Call, options: tuple) -> bool:
         return _argv_changed(scope.tree)  # (the interpreter reads `sys.argv` as the job's own, unchanged)
     items = scope.constant(given)
     if not isinstance(items, (list, tuple)) or not all(type(item) is str for item in items):
-        return True
+        return False  # (arguments not known here are read as cli_args.py reads them)
     declared, prefixed = options
     if prefixed:
         return True
