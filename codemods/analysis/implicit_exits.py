@@ -8,7 +8,9 @@ These spellings name nothing of the kind:
   library call handed the object. Which method an operation runs is not followed, so when one
   such method may end the job, every operation on something other than constants, the module's
   classes (their type is `type`), defs, imports and builtins may (`hooked`); when only an
-  `__init__` / `__new__` may, every call of something else (`cls()`, `copy.copy(obj)`);
+  `__init__` / `__new__` may, a call of something else (`cls()`, `type(self)()`; not of what a
+  library call made, `jax.jit(f)(x)`: the calls of the class's name are maybe_leaving.py's) or
+  one that copies (`copy.copy(obj)`);
 - library calls that end the job: `unittest.main()` (but with `exit=False`), a signal raised or
   sent to the process (`signal.raise_signal`, `os.kill`: most signals' default action, or a
   handler the file installs), `exec` / `eval` of any code, argparse's parse of a constant list
@@ -46,6 +48,8 @@ _OPERATIONS = (ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp, ast.BoolOp,
 # by maybe_leaving.py; other calls may make its objects too: `cls()`, `copy.copy(obj)`)
 CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "__init_subclass__", "__class_getitem__"})
 CONSTRUCTING, ANY = 1, 2
+# (library calls that make an object of the class of the one given: `copy.copy(obj)`)
+_REMAKING = frozenset({"copy", "deepcopy", "replace", "loads", "load"})
 
 
 def hooks_level(dunders: set[str], ending: set[str]) -> int:
@@ -74,11 +78,12 @@ class Ending(frozenset):
         """`node` may run a special method of an object other than a constant, a class of the
         module (whose type is `type`) or an imported name."""
         kind = type(node)
+        if self.hooked == CONSTRUCTING:  # only an `__init__` or `__new__` may exit: what makes an object
+            return kind is ast.Call and (not self._inert(node.func) and not (
+                type(node.func) is ast.Call and self._inert(node.func.func)) or last_name(node.func) in _REMAKING)
         if kind is ast.Call:
             return not (self._inert(node.func) and all(self._inert(arg) for arg in node.args)
                         and all(self._inert(keyword.value) for keyword in node.keywords))
-        if self.hooked == CONSTRUCTING:
-            return False  # only an `__init__` or `__new__` may exit: calls not by the class's name
         if kind is ast.If or kind is ast.While:
             return not self._inert(node.test)
         if kind is ast.Assign:
