@@ -17,9 +17,10 @@ These spellings name nothing of the kind:
   with `--help` / `-h`, an option the file does not declare, or one of a "help" or "version"
   action (of `sys.argv` when the file changes it);
 - names spelled as computed text (`getattr(sys, "ex" + "it")`, `vars(sys)[name]`): of a module
-  with exits, always; of anything else, or a call of a name the file rebinds through `globals()`
-  or its module object (`globals()["re" + "port"] = stop`), when the file holds something that
-  may end the job (`dynamic`).
+  with exits, always; of the module itself, or a call of a name the file rebinds through
+  `globals()` or its module object (`globals()["re" + "port"] = stop`), when the file holds
+  something that may end the job (`dynamic`); of another object (`getattr(self, name)`), when a
+  method or a stored attribute may (`fetched`); of other imported modules, never.
 """
 from __future__ import annotations
 
@@ -62,16 +63,18 @@ class Ending(frozenset):
     """The names of the module that may end the job (maybe_leaving.py), with what this module adds;
     `hooked`: 0, or which operations may run a special method that ends it (CONSTRUCTING: calls; ANY)."""
 
-    def __new__(cls, names, hooked: int, found: tuple):
+    def __new__(cls, names, hooked: int, found: tuple, members: frozenset = frozenset()):
         made = super().__new__(cls, names)
         made.hooked = hooked
-        made.calls, made.dynamic, made.spelled, made.plain = found
+        made.calls, made.dynamic, made.fetched, made.spelled, made.plain = found
+        made.members = not members.isdisjoint(names)  # a method or stored attribute may end the job
         return made
 
     def implicit(self, node: ast.AST) -> bool:
         """`node` may end the job through no ending name (see the module's doc)."""
         key = id(node)
-        return key in self.calls or bool(self) and key in self.dynamic or self.spelled.get(key) in self \
+        return key in self.calls or bool(self) and key in self.dynamic or self.members and key in self.fetched \
+            or self.spelled.get(key) in self \
             or self.hooked and self._operates(node)
 
     def _operates(self, node: ast.AST) -> bool:
@@ -129,13 +132,14 @@ def library_exits(scope) -> tuple:
         return cached
     calls: set[int] = set()
     dynamic: set[int] = set()
+    fetched: set[int] = set()
     spelled: dict[int, str] = {}
     options = _options(scope.tree)
     volatile = scope.volatile
     for node in iter_nodes(scope.tree):
         kind = type(node)
         if kind is ast.Subscript and type(node.slice) is not ast.Constant and _namespace(node.value):
-            _computed(scope, node, node.slice, _namespace(node.value), calls, dynamic, spelled)
+            _computed(scope, node, node.slice, _namespace(node.value), calls, dynamic, fetched, spelled)
         if kind is not ast.Call:
             continue
         func = node.func
@@ -149,24 +153,35 @@ def library_exits(scope) -> tuple:
                 calls.add(id(node))
         elif type(func) is ast.Name and func.id == "getattr" and not scope.globals.binds("getattr") \
                 and len(node.args) >= 2 and type(node.args[1]) is not ast.Constant:
-            _computed(scope, node, node.args[1], node.args[0], calls, dynamic, spelled)
+            _computed(scope, node, node.args[1], node.args[0], calls, dynamic, fetched, spelled)
         elif type(func) is ast.Name and func.id in volatile:
             dynamic.add(id(node))  # `report()` of a name `globals()[...] = stop` may rebind
         elif type(func) is ast.Attribute and func.attr in _PARSES and _may_stop_parse(scope, node, options):
             calls.add(id(node))
-    cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), spelled, _plain(scope))
+    cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled, _plain(scope))
     return cached
 
 
-def _computed(scope, node: ast.AST, name: ast.expr, holder: ast.expr, calls: set, dynamic: set, spelled: dict) -> None:
+def _computed(scope, node: ast.AST, name: ast.expr, holder: ast.expr, calls: set, dynamic: set, fetched: set,
+              spelled: dict) -> None:
     """`getattr(holder, name)`, `vars(holder)[name]` of a name not written as one constant."""
     text = _text(scope, name)
     if text is not None:
         if text in _ENDING_NAMES:
             calls.add(id(node))
         spelled[id(node)] = text  # `getattr(self, "st" + "op")`: as the name it spells
-    else:
-        (calls if _exiting_module(scope, holder) else dynamic).add(id(node))
+    elif _exiting_module(scope, holder):
+        calls.add(id(node))
+    elif _module_itself(holder):
+        dynamic.add(id(node))  # `globals()[name]`, `getattr(sys.modules[__name__], name)`: any def of the module
+    elif not (type(holder) in (ast.Name, ast.Attribute) and scope.resolve(holder) is not None):
+        fetched.add(id(node))  # `getattr(self, name)`: a method, or a value stored on an object
+
+
+def _module_itself(holder: ast.expr) -> bool:
+    if type(holder) is ast.Subscript:
+        holder = holder.value
+    return type(holder) is ast.Call and not holder.args or type(holder) is ast.Attribute and holder.attr == "modules"
 
 
 def _text(scope, expr: ast.expr) -> str | None:

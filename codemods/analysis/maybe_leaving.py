@@ -245,6 +245,7 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
         return cached
     made: dict[str, list[tuple[ast.AST, bool]]] = {}
     hooks: dict[str, list[str]] = {}
+    stored: set[str] = set()  # (names stored as attributes: `getattr(obj, name)` may fetch them)
     methods = {id(stmt) for cls in iter_nodes(scope.tree) if type(cls) is ast.ClassDef for stmt in cls.body}
     for node in iter_nodes(scope.tree):
         if isinstance(node, _DEFS):
@@ -260,10 +261,12 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
                         made.setdefault(name.id, []).append((node.value, False))
                     elif type(name) is ast.Attribute:
                         made.setdefault(name.attr, []).append((node.value, False))
+                        stored.add(name.attr)
     parts = {name: [body for found, _ in values for body in (found.body if isinstance(found, _DEFS) else [found])]
              for name, values in made.items()}
     found = library_exits(scope)
     uses = class_uses(scope.tree)
+    members = frozenset(stored | {name for name, values in made.items() if any(method for _, method in values)})
     dunders = {stmt.name for cls in iter_nodes(scope.tree) if type(cls) is ast.ClassDef for stmt in cls.body
                if isinstance(stmt, _DEFS) and stmt.name.startswith("__") and stmt.name.endswith("__")}
     ending: set[str] = set()
@@ -272,7 +275,7 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
         changed = False
         hooked = hooks_level(dunders, ending)
         for name, bodies in parts.items():
-            if name not in ending and any(_ends(node, Ending(ending, hooked, found), False)
+            if name not in ending and any(_ends(node, Ending(ending, hooked, found, members), False)
                                           for body in bodies for node in _run_nodes(body)):
                 ending.add(name)
                 changed = True
@@ -284,6 +287,6 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
             if name not in ending and not ending.isdisjoint(others):
                 ending.add(name)  # `class Job(metaclass=Meta)` of a Meta whose `__call__` exits; a base's `__init__`
                 changed = True
-    found = (Ending(ending, hooks_level(dunders, ending), found), made)
+    found = (Ending(ending, hooks_level(dunders, ending), found, members), made)
     scope.__dict__["_maybe_ending_names"] = found
     return found
