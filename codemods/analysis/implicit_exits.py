@@ -286,14 +286,20 @@ def _may_stop_parse(scope, call: ast.Call, options: tuple) -> bool:
     declared, prefixed = options
     if prefixed:
         return True
+    known = call.func.attr.startswith("parse_known")  # (which hands unknown options back)
     for item in items:
         if item == "--":
             break
         if not item.startswith("-") or item == "-" or item[1:2].isdigit():
             continue
         flag = item.split("=", 1)[0]
-        if flag not in declared or declared[flag] in _LEAVING_ACTIONS or declared[flag] == "?":
-            return True  # `--help`, `-h`, an abbreviation, an unknown option, `--version`
+        named = [flag] if flag in declared else [option for option in declared
+                                                  if flag.startswith("--") and option.startswith(flag)]
+        if len(named) > 1 or any(declared[option] in _LEAVING_ACTIONS or declared[option] == "?" for option in named):
+            return True  # an ambiguous abbreviation, `--version` (or `--vers`)
+        if not named and (not known or flag == "-h" or "--help".startswith(flag) and len(flag) > 2
+                          or not flag.startswith("--") and "h" in flag[1:]):
+            return True  # `--help`, `-h`, `--he`, `-vh`; an unknown option (an error) but to parse_known_args
     return False
 
 
