@@ -48,7 +48,7 @@ _OPERATIONS = (ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp, ast.BoolOp,
 # (special methods that run when a class is called or derived from: calls of its name are read
 # by maybe_leaving.py; other calls may make its objects too: `cls()`, `copy.copy(obj)`)
 CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "__init_subclass__", "__class_getitem__"})
-CONSTRUCTING, ANY = 1, 2
+CONSTRUCTING, ANY, EVERY = 1, 2, 3  # (EVERY: a `__del__` may, and any statement may drop an object)
 # (library calls that make an object of the class of the one given: `copy.copy(obj)`)
 _REMAKING = frozenset({"copy", "deepcopy", "replace", "loads", "load"})
 
@@ -56,7 +56,7 @@ _REMAKING = frozenset({"copy", "deepcopy", "replace", "loads", "load"})
 def hooks_level(dunders: set[str], ending: set[str]) -> int:
     """How far the module's special methods that may end the job reach (see `Ending.hooked`)."""
     found = dunders & ending
-    return ANY if found - CONSTRUCTORS else CONSTRUCTING if found else 0
+    return EVERY if "__del__" in found else ANY if found - CONSTRUCTORS else CONSTRUCTING if found else 0
 
 
 class Ending(frozenset):
@@ -81,6 +81,8 @@ class Ending(frozenset):
         """`node` may run a special method of an object other than a constant, a class of the
         module (whose type is `type`) or an imported name."""
         kind = type(node)
+        if self.hooked == EVERY:
+            return True
         if self.hooked == CONSTRUCTING:  # only an `__init__` or `__new__` may exit: what makes an object
             return kind is ast.Call and (not self._inert(node.func) and not (
                 type(node.func) is ast.Call and self._inert(node.func.func)) or last_name(node.func) in _REMAKING)
