@@ -10,12 +10,14 @@ These spellings name nothing of the kind:
   classes (their type is `type`), defs, imports and builtins may (`hooked`); when only an
   `__init__` / `__new__` may, a call of something else (`cls()`, `type(self)()`; not of what a
   library call made, `jax.jit(f)(x)`: the calls of the class's name are maybe_leaving.py's) or
-  one that copies (`copy.copy(obj)`);
+  one that copies (`copy.copy(obj)`); when a `__del__` may, every statement (one dropping the
+  last reference to an object runs it);
 - library calls that end the job: `unittest.main()` (but with `exit=False`), a signal raised or
   sent to the process (`signal.raise_signal`, `os.kill`: most signals' default action, or a
-  handler the file installs), `exec` / `eval` of any code, argparse's parse of a constant list
-  with `--help` / `-h`, an option the file does not declare, or one of a "help" or "version"
-  action (of `sys.argv` when the file changes it);
+  handler the file installs), `exec` / `eval` (but of constant code that calls nothing),
+  argparse's parse of a constant list with `--help` / `-h`, an ambiguous abbreviation, an option
+  of a "help" or "version" action, or (but to `parse_known_args`) one the file does not declare
+  (of `sys.argv` when the file changes it);
 - names spelled as computed text (`getattr(sys, "ex" + "it")`, `vars(sys)[name]`): of a module
   with exits, always; of the module itself, or a call of a name the file rebinds through
   `globals()` or its module object (`globals()["re" + "port"] = stop`), when the file holds
@@ -61,7 +63,7 @@ def hooks_level(dunders: set[str], ending: set[str]) -> int:
 
 class Ending(frozenset):
     """The names of the module that may end the job (maybe_leaving.py), with what this module adds;
-    `hooked`: 0, or which operations may run a special method that ends it (CONSTRUCTING: calls; ANY)."""
+    `hooked`: 0, or which operations may run a special method that ends it (CONSTRUCTING, ANY, EVERY)."""
 
     def __new__(cls, names, hooked: int, found: tuple, members: frozenset = frozenset()):
         made = super().__new__(cls, names)
@@ -231,7 +233,8 @@ def _plain(scope) -> frozenset:
     imported = {name for name, dotted in scope.imports.bindings.items() if dotted is not None} - volatile
     found.update(imported)
     found.update(name for name in dir(builtins) if not known.binds(name) and name not in scope.imports.bindings)
-    found -= volatile
+    found -= volatile | _bound_inside(scope.tree)
+    imported &= found
     for node in iter_nodes(scope.tree):
         if type(node) is ast.Attribute and type(node.ctx) is ast.Load:
             head = node.value
@@ -240,6 +243,31 @@ def _plain(scope) -> frozenset:
             if type(head) is ast.Name and head.id in imported:
                 found.add(id(node))
     return frozenset(found)
+
+
+def _bound_inside(tree: ast.Module) -> set[str]:
+    """Names bound other than by a def, class or import of the module's own body: a parameter
+    `input`, a local `np`, may hold any object."""
+    top = {id(stmt) for stmt in tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                                                ast.Import, ast.ImportFrom))}
+    found: set[str] = set()
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind is ast.arg:
+            found.add(node.arg)
+        elif kind is ast.Name and type(node.ctx) is not ast.Load:
+            found.add(node.id)
+        elif kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and id(node) not in top:
+            found.add(node.name)
+        elif kind in (ast.Import, ast.ImportFrom) and id(node) not in top:
+            found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif kind in (ast.ExceptHandler, ast.MatchAs, ast.MatchStar) and node.name:
+            found.add(node.name)
+        elif kind is ast.MatchMapping and node.rest:
+            found.add(node.rest)
+        elif kind in (ast.Global, ast.Nonlocal):
+            found.update(node.names)
+    return found
 
 
 def _namespace(expr: ast.expr) -> ast.expr | None:
