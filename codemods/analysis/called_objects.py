@@ -33,8 +33,10 @@ def object_calls(tree: ast.Module, cls: ast.ClassDef) -> list[tuple[ast.Call, tu
     parents = module_parents(tree)
     calls = []
     for node, scopes in iter_with_scopes(tree):
-        if type(node) is ast.Constant and (node.value == cls.name or node.value == "__call__"):
+        if type(node) is ast.Constant and node.value in (cls.name, "__call__", "__new__"):
             return None
+        if type(node) is ast.Attribute and node.attr == "__new__" and type(node.ctx) is not ast.Load:
+            return None  # `Cls.__new__ = ...` after the class
         if type(node) is ast.Attribute and node.attr == "__call__":
             return None
         if node is not cls and isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
