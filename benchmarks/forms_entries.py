@@ -3409,6 +3409,11 @@ ENTRIES = {
     "lt1_sf105_task_guard_passed_on_the_meshs_devices": "main()",
     "kf7_sf105_second_call_after_a_returning_report": "main()",
     "nkf7_sf105_second_call_after_a_stopping_checkpoint": "main()",
+    "nlx1_sf105_exits_by_special_methods_library_calls_and_spelled_names_keep": "main()",
+    "lx1_sf105_library_calls_that_return_keep_the_reduction": "main()",
+    "lx2_sf105_exiting_init_reached_through_cls_only": "main()",
+    "nlx2_sf105_called_object_made_otherwise_keeps": "main()",
+    "nlx3_sf105_fields_changed_through_spelled_dicts_and_slots_keep": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -275,8 +275,8 @@ class Callers:
                 facts = self.class_facts(cls)  # (a wrapped `__init__` gets what its decorator chooses)
                 return (self._constructions(cls), 1) if facts.init is function and facts.wrapper is None else ([], 0)
             if function.name == "__call__" and method_kind(function) == "plain":
-                calls = object_calls(self.scope.tree, cls)  # `Check(mesh)(table)` (called_objects.py)
-                return (calls, 1) if calls else ([], 0)
+                calls = object_calls(self.scope.tree, cls) if cls.name not in self.scope.volatile else None
+                return (calls, 1) if calls else ([], 0)  # `Check(mesh)(table)` (called_objects.py)
             return self._method_calls(cls, function)
         if self.scope.globals.unique_function(function.name) is not function:
             return [], 0

@@ -344,6 +344,9 @@ class Classes(InitHooks, ClassFamilies):
                     names.add("**")  # `type(self)(axis=...)`: a new object (of any class: field_changers.py)
                 elif kind is ast.Name and node.id == "tree_at" or kind is ast.Attribute and node.attr == "tree_at":
                     names.add("**")  # equinox's `tree_at(where, model, new)`: a changed copy
+                elif kind is ast.Constant and type(node.value) is str and node.value in _ANY_FIELD \
+                        or kind is ast.Attribute and node.attr in ("__set__", "__delete__"):
+                    names.add("*")  # `getattr(plan, "__dict__")[k] = v`, a slot's `Plan.axes.__set__(plan, v)`
                 elif kind is ast.Call and type(node.func) is ast.Name and node.func.id == "delattr":
                     named = node.args[1] if len(node.args) == 2 and not node.keywords else None
                     if isinstance(named, ast.Constant) and isinstance(named.value, str):

@@ -16,12 +16,15 @@ a method, a nested def and a module def of one name are not told apart, erring t
 values are its normal flow, which the analysis follows elsewhere. Parts of a compound statement
 sure not to run (`for _ in range(0)`, a `match` no case of which matches a constant) or whose
 exit is sure to be swallowed (`suppress(SystemExit)` around `sys.exit`) do not count.
+What ends the job naming nothing that ends it (a special method run by an operation, argparse's
+`--help`, `exec`, a name spelled as computed text, a signal) is read by implicit_exits.py.
 """
 from __future__ import annotations
 
 import ast
 
 from codemods.analysis.argument_binding import bind, source_arguments
+from codemods.analysis.implicit_exits import Ending, class_uses, hooks_level, library_exits
 from codemods.analysis.nodes import iter_nodes
 
 _ENDING_NAMES = frozenset({"exit", "quit", "SystemExit", "_exit", "abort"})
@@ -52,6 +55,8 @@ def _may_leave(scope, stmt: ast.stmt, scopes: tuple, ending: frozenset[str], bou
 
     if not any(_ends(node, ending, depth == 0) for node in _run_nodes(stmt)):
         return False
+    if ending.implicit(stmt):
+        return True  # `for _ in Stopper()`, `if obj:` may run a special method that exits (implicit_exits.py)
     kind = type(stmt)
     if kind is ast.If or kind is ast.While:
         test = _constant(scope, stmt.test, scopes, bound)
@@ -206,6 +211,8 @@ def _ends(node: ast.AST, ending: frozenset[str], raising: bool = True) -> bool:
     """`node` may end the job; a `raise` counts in the statement itself (`raising`), not in the
     helpers it calls, whose raises are most often of checks or abstract methods a subclass overrides."""
     kind = type(node)
+    if type(ending) is Ending and ending.implicit(node):
+        return True
     if kind is ast.Raise:
         return raising
     if kind is ast.Assert:
@@ -230,6 +237,7 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
         return cached
     made: dict[str, list[tuple[ast.AST, bool]]] = {}
     hooks: dict[str, list[str]] = {}
+    stored: set[str] = set()  # (names stored as attributes: `getattr(obj, name)` may fetch them)
     methods = {id(stmt) for cls in iter_nodes(scope.tree) if type(cls) is ast.ClassDef for stmt in cls.body}
     for node in iter_nodes(scope.tree):
         if isinstance(node, _DEFS):
@@ -245,20 +253,32 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
                         made.setdefault(name.id, []).append((node.value, False))
                     elif type(name) is ast.Attribute:
                         made.setdefault(name.attr, []).append((node.value, False))
+                        stored.add(name.attr)
     parts = {name: [body for found, _ in values for body in (found.body if isinstance(found, _DEFS) else [found])]
              for name, values in made.items()}
+    found = library_exits(scope)
+    uses = class_uses(scope.tree)
+    members = frozenset(stored | {name for name, values in made.items() if any(method for _, method in values)})
+    dunders = {stmt.name for cls in iter_nodes(scope.tree) if type(cls) is ast.ClassDef for stmt in cls.body
+               if isinstance(stmt, _DEFS) and stmt.name.startswith("__") and stmt.name.endswith("__")}
     ending: set[str] = set()
     changed = True
     while changed:
         changed = False
+        hooked = hooks_level(dunders, ending)
         for name, bodies in parts.items():
-            if name not in ending and any(_ends(node, frozenset(ending), False) for body in bodies for node in _run_nodes(body)):
+            if name not in ending and any(_ends(node, Ending(ending, hooked, found, members), False)
+                                          for body in bodies for node in _run_nodes(body)):
                 ending.add(name)
                 changed = True
         for name, names in hooks.items():
             if name not in ending and any(hook in ending for hook in names):
                 ending.add(name)
                 changed = True
-    found = (frozenset(ending), made)
+        for name, others in uses.items():
+            if name not in ending and not ending.isdisjoint(others):
+                ending.add(name)  # `class Job(metaclass=Meta)` of a Meta whose `__call__` exits; a base's `__init__`
+                changed = True
+    found = (Ending(ending, hooks_level(dunders, ending), found, members), made)
     scope.__dict__["_maybe_ending_names"] = found
     return found

@@ -1,0 +1,346 @@
+"""Ways a statement may end the job that name nothing ending (maybe_leaving.py; adversarial22 L).
+
+maybe_leaving.py reads a statement as "may leave" when it names something that ends the job.
+These spellings name nothing of the kind:
+- a special method of a class of the file that may end the job runs for an operation, not a
+  name: `for _ in Stopper()` (`__iter__`), `if obj:` (`__bool__`), `obj[0]`, `obj.field`
+  (`__getattr__`, a descriptor's `__get__`), `a + b`, `{obj}` (`__hash__`), `len(obj)`, a
+  library call handed the object. Which method an operation runs is not followed, so when one
+  such method may end the job, every operation on something other than constants, the module's
+  classes (their type is `type`), defs, imports and builtins may (`hooked`); when only an
+  `__init__` / `__new__` may, a call of something else (`cls()`, `type(self)()`; not of what a
+  library call made, `jax.jit(f)(x)`: the calls of the class's name are maybe_leaving.py's) or
+  one that copies (`copy.copy(obj)`); when a `__del__` may, every statement (one dropping the
+  last reference to an object runs it);
+- library calls that end the job: `unittest.main()` (but with `exit=False`), a signal raised or
+  sent to the process (`signal.raise_signal`, `os.kill`: most signals' default action, or a
+  handler the file installs), `exec` / `eval` (but of constant code that calls nothing),
+  argparse's parse of a constant list with `--help` / `-h`, an ambiguous abbreviation, an option
+  of a "help" or "version" action, or (but to `parse_known_args`) one the file does not declare
+  (of `sys.argv` when the file changes it);
+- names spelled as computed text (`getattr(sys, "ex" + "it")`, `vars(sys)[name]`): of a module
+  with exits, always; of the module itself, or a call of a name the file rebinds through
+  `globals()` or its module object (`globals()["re" + "port"] = stop`), when the file holds
+  something that may end the job (`dynamic`); of another object (`getattr(self, name)`), when a
+  method or a stored attribute may (`fetched`); of other imported modules, never.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+
+from codemods.analysis.nodes import iter_nodes, last_name, module_parents
+
+# (modules an attribute of which ends the process: `getattr(sys, name)(0)`)
+_EXITING_MODULES = frozenset({"sys", "os", "builtins", "posix", "_thread", "signal", "__builtins__"})
+_SIGNALLING = frozenset({"signal.raise_signal", "signal.pthread_kill", "os.kill", "os.killpg", "_thread.interrupt_main"})
+_TEST_MAINS = frozenset({"unittest.main", "unittest.TestProgram"})
+_PARSES = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args"})
+_NAMESPACES = frozenset({"vars", "globals", "locals"})
+_LEAVING_ACTIONS = frozenset({"help", "version"})
+_ENDING_NAMES = frozenset({"exit", "quit", "SystemExit", "_exit", "abort"})
+_HARMLESS = (ast.Module, ast.Expression, ast.Import, ast.ImportFrom, ast.alias, ast.Constant, ast.Name, ast.Load,
+             ast.Store, ast.Assign, ast.Expr, ast.Pass, ast.Tuple, ast.List)
+_OPERATIONS = (ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.JoinedStr,
+               ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Starred, ast.Await, ast.Yield,
+               ast.YieldFrom, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.AugAssign, ast.Delete, ast.Match,
+               ast.ClassDef, ast.Assert)
+
+
+# (special methods that run when a class is called or derived from: calls of its name are read
+# by maybe_leaving.py; other calls may make its objects too: `cls()`, `copy.copy(obj)`)
+CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "__init_subclass__", "__class_getitem__"})
+CONSTRUCTING, ANY, EVERY = 1, 2, 3  # (EVERY: a `__del__` may, and any statement may drop an object)
+# (library calls that make an object of the class of the one given: `copy.copy(obj)`)
+_REMAKING = frozenset({"copy", "deepcopy", "replace", "loads", "load"})
+
+
+def hooks_level(dunders: set[str], ending: set[str]) -> int:
+    """How far the module's special methods that may end the job reach (see `Ending.hooked`)."""
+    found = dunders & ending
+    return EVERY if "__del__" in found else ANY if found - CONSTRUCTORS else CONSTRUCTING if found else 0
+
+
+class Ending(frozenset):
+    """The names of the module that may end the job (maybe_leaving.py), with what this module adds;
+    `hooked`: 0, or which operations may run a special method that ends it (CONSTRUCTING, ANY, EVERY)."""
+
+    def __new__(cls, names, hooked: int, found: tuple, members: frozenset = frozenset()):
+        made = super().__new__(cls, names)
+        made.hooked = hooked
+        made.calls, made.dynamic, made.fetched, made.spelled, made.plain = found
+        made.members = not members.isdisjoint(names)  # a method or stored attribute may end the job
+        return made
+
+    def implicit(self, node: ast.AST) -> bool:
+        """`node` may end the job through no ending name (see the module's doc)."""
+        key = id(node)
+        return key in self.calls or bool(self) and key in self.dynamic or self.members and key in self.fetched \
+            or self.spelled.get(key) in self \
+            or self.hooked and self._operates(node)
+
+    def _operates(self, node: ast.AST) -> bool:
+        """`node` may run a special method of an object other than a constant, a class of the
+        module (whose type is `type`) or an imported name."""
+        kind = type(node)
+        if self.hooked == EVERY:
+            return True
+        if self.hooked == CONSTRUCTING:  # only an `__init__` or `__new__` may exit: what makes an object
+            return kind is ast.Call and (not self._inert(node.func) and not (
+                type(node.func) is ast.Call and self._inert(node.func.func)) or last_name(node.func) in _REMAKING)
+        if kind is ast.Call:
+            return not (self._inert(node.func) and all(self._inert(arg) for arg in node.args)
+                        and all(self._inert(keyword.value) for keyword in node.keywords))
+        if kind is ast.If or kind is ast.While:
+            return not self._inert(node.test)
+        if kind is ast.Assign:
+            return any(type(target) in (ast.Tuple, ast.List) for target in node.targets)  # unpacking iterates
+        if kind is ast.Set or kind is ast.Dict:
+            return not all(self._inert(item) for item in (node.elts if kind is ast.Set else node.keys))
+        if kind is ast.BinOp:
+            return not (self._inert(node.left) and self._inert(node.right))
+        if kind is ast.UnaryOp:
+            return not self._inert(node.operand)
+        if kind is ast.Compare:
+            return not all(self._inert(part) for part in (node.left, *node.comparators))
+        if kind is ast.JoinedStr:
+            return not all(type(part) is ast.Constant or self._inert(part.value) and part.format_spec is None
+                           for part in node.values)
+        if kind is ast.Attribute:
+            return id(node) not in self.plain
+        return kind in _OPERATIONS
+
+    def _inert(self, expr: ast.expr | None) -> bool:
+        kind = type(expr)
+        if kind is ast.Constant or kind is ast.Name and expr.id in self.plain:
+            return True
+        if kind is ast.Tuple or kind is ast.List:
+            return all(self._inert(item) for item in expr.elts)
+        return kind is ast.Attribute and id(expr) in self.plain
+
+
+def class_uses(tree: ast.Module) -> dict[str, set[str]]:
+    """Per class of the module, the names its bases and keywords (`metaclass=`) are written with:
+    making its object runs their hooks too."""
+    return {node.name: {name for expr in (*node.bases, *(keyword.value for keyword in node.keywords))
+                        if (name := last_name(expr)) is not None}
+            for node in iter_nodes(tree) if type(node) is ast.ClassDef}
+
+
+def library_exits(scope) -> tuple:
+    """Ids of the nodes that may end the job whatever the module holds, of those that may when it
+    holds something that may (see the module's doc), the names computed texts spell by id, and
+    the names and ids of imported attributes that run no special method of the module's."""
+    cached = scope.__dict__.get("_implicit_exits")
+    if cached is not None:
+        return cached
+    calls: set[int] = set()
+    dynamic: set[int] = set()
+    fetched: set[int] = set()
+    spelled: dict[int, str] = {}
+    options = _options(scope.tree)
+    volatile = scope.volatile
+    for node in iter_nodes(scope.tree):
+        kind = type(node)
+        if kind is ast.Subscript and type(node.slice) is not ast.Constant and _namespace(node.value):
+            _computed(scope, node, node.slice, _namespace(node.value), calls, dynamic, fetched, spelled)
+        if kind is not ast.Call:
+            continue
+        func = node.func
+        name = scope.resolve(func)
+        if name in _SIGNALLING or name in _TEST_MAINS and not any(
+                keyword.arg == "exit" and type(keyword.value) is ast.Constant and keyword.value.value is False
+                for keyword in node.keywords):
+            calls.add(id(node))
+        elif type(func) is ast.Name and func.id in ("exec", "eval") and not scope.globals.binds(func.id):
+            if not (len(node.args) == 1 and not node.keywords and _harmless(node.args[0], func.id)):
+                calls.add(id(node))
+        elif type(func) is ast.Name and func.id == "getattr" and not scope.globals.binds("getattr") \
+                and len(node.args) >= 2 and type(node.args[1]) is not ast.Constant:
+            _computed(scope, node, node.args[1], node.args[0], calls, dynamic, fetched, spelled)
+        elif type(func) is ast.Name and func.id in volatile:
+            dynamic.add(id(node))  # `report()` of a name `globals()[...] = stop` may rebind
+        elif type(func) is ast.Attribute and func.attr in _PARSES and _may_stop_parse(scope, node, options):
+            calls.add(id(node))
+    cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled, _plain(scope))
+    return cached
+
+
+def _computed(scope, node: ast.AST, name: ast.expr, holder: ast.expr, calls: set, dynamic: set, fetched: set,
+              spelled: dict) -> None:
+    """`getattr(holder, name)`, `vars(holder)[name]` of a name not written as one constant."""
+    text = _text(scope, name)
+    if text is not None:
+        if text in _ENDING_NAMES:
+            calls.add(id(node))
+        spelled[id(node)] = text  # `getattr(self, "st" + "op")`: as the name it spells
+    elif _exiting_module(scope, holder):
+        calls.add(id(node))
+    elif _module_itself(holder):
+        dynamic.add(id(node))  # `globals()[name]`, `getattr(sys.modules[__name__], name)`: any def of the module
+    elif not (type(holder) in (ast.Name, ast.Attribute) and scope.resolve(holder) is not None):
+        fetched.add(id(node))  # `getattr(self, name)`: a method, or a value stored on an object
+
+
+def _module_itself(holder: ast.expr) -> bool:
+    if type(holder) is ast.Subscript:
+        holder = holder.value
+    return type(holder) is ast.Call and not holder.args or type(holder) is ast.Attribute and holder.attr == "modules"
+
+
+def _text(scope, expr: ast.expr) -> str | None:
+    """The text a constant expression spells: `"ex" + "it"`, `f"{'ex'}it"`, a module constant."""
+    if type(expr) is ast.BinOp and type(expr.op) is ast.Add:
+        left, right = _text(scope, expr.left), _text(scope, expr.right)
+        return None if left is None or right is None else left + right
+    if type(expr) is ast.JoinedStr:
+        parts = [part.value if type(part) is ast.Constant else None if part.format_spec or part.conversion != -1
+                 else _text(scope, part.value) for part in expr.values]
+        return None if None in parts else "".join(parts)
+    value = scope.constant(expr)
+    return value if type(value) is str else None
+
+
+def _harmless(code: ast.expr, mode: str) -> bool:
+    """Constant code for `exec` / `eval` that calls, raises and reads nothing that could end the job."""
+    if type(code) is not ast.Constant or type(code.value) is not str:
+        return False
+    try:
+        tree = ast.parse(code.value, mode="eval" if mode == "eval" else "exec")
+    except (SyntaxError, ValueError):
+        return False
+    return all(type(node) in _HARMLESS for node in ast.walk(tree)) and not any(
+        type(node) is ast.Name and node.id in _ENDING_NAMES for node in ast.walk(tree))
+
+
+def _plain(scope) -> frozenset:
+    """Names and ids of Attribute nodes whose objects run no special method of the module's: its
+    classes (their type is `type`: no metaclass, decorator or base other than such classes and
+    builtins), defs, imports and builtins the module does not bind otherwise; imported attributes."""
+    known, volatile = scope.globals, scope.volatile
+    classes = scope.classes
+    found: set = set()
+
+    def plain_class(cls: ast.ClassDef, depth: int) -> bool:
+        return not cls.keywords and not cls.decorator_list and depth < 8 and all(
+            type(base) is ast.Name and (base.id in classes and plain_class(classes[base.id], depth + 1)
+                                        or not known.binds(base.id) and hasattr(builtins, base.id))
+            for base in cls.bases)
+
+    found.update(name for name, cls in classes.items() if plain_class(cls, 0))
+    found.update(name for name in known.functions if known.unique_function(name) is not None
+                 and name not in classes)
+    imported = {name for name, dotted in scope.imports.bindings.items() if dotted is not None} - volatile
+    found.update(imported)
+    found.update(name for name in dir(builtins) if not known.binds(name) and name not in scope.imports.bindings)
+    found -= volatile | _bound_inside(scope.tree)
+    imported &= found
+    for node in iter_nodes(scope.tree):
+        if type(node) is ast.Attribute and type(node.ctx) is ast.Load:
+            head = node.value
+            while type(head) is ast.Attribute:
+                head = head.value
+            if type(head) is ast.Name and head.id in imported:
+                found.add(id(node))
+    return frozenset(found)
+
+
+def _bound_inside(tree: ast.Module) -> set[str]:
+    """Names bound other than by a def, class or import of the module's own body: a parameter
+    `input`, a local `np`, may hold any object."""
+    top = {id(stmt) for stmt in tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                                                ast.Import, ast.ImportFrom))}
+    found: set[str] = set()
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind is ast.arg:
+            found.add(node.arg)
+        elif kind is ast.Name and type(node.ctx) is not ast.Load:
+            found.add(node.id)
+        elif kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and id(node) not in top:
+            found.add(node.name)
+        elif kind in (ast.Import, ast.ImportFrom) and id(node) not in top:
+            found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif kind in (ast.ExceptHandler, ast.MatchAs, ast.MatchStar) and node.name:
+            found.add(node.name)
+        elif kind is ast.MatchMapping and node.rest:
+            found.add(node.rest)
+        elif kind in (ast.Global, ast.Nonlocal):
+            found.update(node.names)
+    return found
+
+
+def _namespace(expr: ast.expr) -> ast.expr | None:
+    """The object whose namespace `expr` is: `vars(sys)`, `sys.__dict__`, `globals()` (the module)."""
+    if type(expr) is ast.Attribute and expr.attr == "__dict__":
+        return expr.value
+    if type(expr) is ast.Call and type(expr.func) is ast.Name and expr.func.id in _NAMESPACES:
+        return expr.args[0] if expr.args else expr
+    if type(expr) is ast.Attribute and expr.attr == "modules":
+        return expr
+    return None
+
+
+def _exiting_module(scope, expr: ast.expr) -> bool:
+    return type(expr) in (ast.Name, ast.Attribute) and scope.resolve(expr) in _EXITING_MODULES \
+        or type(expr) is ast.Name and expr.id == "__builtins__"
+
+
+def _options(tree: ast.Module) -> tuple[dict[str, str | None], bool]:
+    """The option strings the module's `add_argument` calls declare, each with its constant
+    `action=` (None when none or not constant); whether some parser takes other prefix chars."""
+    declared: dict[str, str | None] = {}
+    prefixed = False
+    for node in iter_nodes(tree):
+        if type(node) is not ast.Call:
+            continue
+        if any(keyword.arg == "prefix_chars" for keyword in node.keywords):
+            prefixed = True
+        if type(node.func) is ast.Attribute and node.func.attr == "add_argument":
+            action = next((keyword.value for keyword in node.keywords if keyword.arg == "action"), None)
+            text = action.value if type(action) is ast.Constant and type(action.value) is str else None
+            for arg in node.args:
+                if type(arg) is ast.Constant and type(arg.value) is str:
+                    declared[arg.value] = text if action is None or text is not None else "?"
+    return declared, prefixed
+
+
+def _may_stop_parse(scope, call: ast.Call, options: tuple) -> bool:
+    """argparse's parse of these arguments may print help, a version or an error and exit."""
+    given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "args"), None)
+    if given is None or type(given) is ast.Constant and given.value is None:
+        return _argv_changed(scope.tree)  # (the interpreter reads `sys.argv` as the job's own, unchanged)
+    items = scope.constant(given)
+    if not isinstance(items, (list, tuple)) or not all(type(item) is str for item in items):
+        return False  # (arguments not known here are read as cli_args.py reads them)
+    declared, prefixed = options
+    if prefixed:
+        return True
+    known = call.func.attr.startswith("parse_known")  # (which hands unknown options back)
+    for item in items:
+        if item == "--":
+            break
+        if not item.startswith("-") or item == "-" or item[1:2].isdigit():
+            continue
+        flag = item.split("=", 1)[0]
+        named = [flag] if flag in declared else [option for option in declared
+                                                  if flag.startswith("--") and option.startswith(flag)]
+        if len(named) > 1 or any(declared[option] in _LEAVING_ACTIONS or declared[option] == "?" for option in named):
+            return True  # an ambiguous abbreviation, `--version` (or `--vers`)
+        if not named and (not known or flag == "-h" or "--help".startswith(flag) and len(flag) > 2
+                          or not flag.startswith("--") and "h" in flag[1:]):
+            return True  # `--help`, `-h`, `--he`, `-vh`; an unknown option (an error) but to parse_known_args
+    return False
+
+
+def _argv_changed(tree: ast.Module) -> bool:
+    parents = module_parents(tree)
+    for node in iter_nodes(tree):
+        if type(node) is not ast.Attribute or node.attr != "argv":
+            continue
+        holder = parents.get(id(node))
+        if type(node.ctx) is not ast.Load or type(holder) in (ast.Subscript, ast.Attribute, ast.AugAssign) \
+                and (type(holder) is ast.Attribute or type(holder) is ast.AugAssign
+                     or type(holder.ctx) is not ast.Load):
+            return True
+    return False
