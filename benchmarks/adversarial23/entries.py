@@ -199,3 +199,77 @@ for label, stmt, test in (
     axes_prog(f"view_{label}", f"the run keeps np.arange(4)'s values after `{stmt}`, which changes them.", "",
               ["A = np.arange(4)", *body, f'axes = ("i",) if {test} else ("i", "j")'],
               'axes = ("i",) if', 'axes = ("i", "j") if', imports="import operator\n")
+
+# == T. text_encodings.py / temp_files.py: a text codec's BOM written again at the end of a file appended to
+TMP = "import os\nimport tempfile\n"
+for label, enc, test in (
+        ("utf16_append_read", "utf-16", 'open(P, encoding="utf-16").read() == "ab"'),
+        ("utf16_append_len", "utf-16", 'len(open(P, "rb").read()) == 6'),
+        ("utf8sig_append_read", "utf-8-sig", 'open(P, encoding="utf-8-sig").read() == "ab"'),
+        ("utf8sig_append_len", "utf-8-sig", 'len(open(P, "rb").read()) == 5'),
+        ("utf32_append_len", "utf-32", 'len(open(P, "rb").read()) == 12'),
+):
+    axes_prog(f"text_{label}", f"appending to a non-empty file in {enc} writes no second BOM: {test}.", "",
+              ['P = os.path.join(tempfile.mkdtemp(), "t.txt")',
+               f'with open(P, "w", encoding="{enc}") as f:', '        f.write("a")',
+               f'with open(P, "a", encoding="{enc}") as f:', '        f.write("b")',
+               f'axes = ("i",) if {test} else ("i", "j")'],
+              'axes = ("i",) if', 'axes = ("i", "j") if', imports=TMP)
+
+# == S. temp_files.py: np.save adds ".npy" unless the name ends so (case-sensitive)
+for label, name, test in (
+        ("upper_suffix", "a.NPY", 'sorted(os.listdir(D)) == ["a.NPY.npy"]'),
+        ("npz_for_save", "a.npz", 'sorted(os.listdir(D)) == ["a.npz.npy"]'),
+        ("upper_exists", "a.NPY", 'not os.path.exists(os.path.join(D, "a.NPY"))'),
+):
+    axes_prog(f"save_{label}", f"np.save of {name!r} writes a name ending in .npy: {test}.", "",
+              ['D = tempfile.mkdtemp()', f'np.save(os.path.join(D, "{name}"), np.zeros(2))',
+               f'axes = ("i",) if {test} else ("i", "j")'],
+              'axes = ("i",) if', 'axes = ("i", "j") if', imports=TMP)
+
+# == more of X1 / X2 / X4 / X5
+for label, stmt, test in (
+        ("true_divide_float_out", "F = np.arange(4) * 1.0\n    np.true_divide(F, 2.0, F)", "F[1] == 0.5"),
+        ("add_float_out", "F = np.arange(4) * 1.0\n    np.add(F, 0.5, F)", "F[0] == 0.5"),
+        ("rint_float_out", "F = np.arange(4) / 2\n    np.rint(F, F)", "F[1] == 0.0"),
+        ("bitwise_xor_out", "np.bitwise_xor(A, 1, A)", "A[0] == 1"),
+        ("fmod_out", "np.fmod(A, 2, A)", "A[3] == 1"),
+        ("abs_of_negated_out", "B = A - 3\n    np.abs(B, B)", "B[0] == 3"),
+        ("subtract_from_zero_out", "np.subtract(0, A, A)", "A[1] == -1"),
+        ("clip_method_high", "A.clip(0, 0, A)", "A[3] == 0"),
+        ("cumsum_slice_out", "A[:2].cumsum(0, None, A[2:])", "A[3] == 1"),
+        ("unbound_sort_copy", "B = A[::-1].copy()\n    np.ndarray.sort(B)", "B[0] == 0"),
+        ("unbound_fill_copy", "B = A.copy()\n    np.ndarray.fill(B, 5)", "B[3] == 5"),
+        ("reversed_imul", "B = A[::-1]\n    B *= 2", "A[1] == 2"),
+        ("reshape_iadd", "B = A.reshape(4, 1)\n    B += 5", "A[0] == 5"),
+        ("float_view_idiv", "F = np.arange(4) * 1.0\n    G = F[1:]\n    G /= 2", "F[2] == 1.0"),
+):
+    body = stmt.split("\n    ")
+    axes_prog(f"view_{label}", f"the run keeps an array's values after `{stmt}`, which changes them.", "",
+              ["A = np.arange(4)", *body, f'axes = ("i",) if {test} else ("i", "j")'],
+              'axes = ("i",) if', 'axes = ("i", "j") if')
+
+# == more of M and E1
+for label, expr in (
+        ("zero_negative_step_2_48", "np.mgrid[0:0, 2**48:0:-1]"),
+):
+    trying(f"mgrid_zero_{label}", f"np.mgrid of an empty slice beside one of 2**40 or more raises MemoryError: {expr}.", "",
+           expr, "MemoryError", 'axes = ("i",)', 'axes = ("i", "j")')
+for label, stmt in (
+        ("set_text", 'eval("{1, 2} != {2}", {})'),
+        ("str_method", 'eval("\'ab\'.upper() != \'AB\'", {})'),
+        ("in_lambda_call", '(lambda: eval("1 != 1", {}))()'),
+):
+    trying(f"eval_barry_{label}", f"eval's text inherits barry_as_FLUFL: {stmt} raises SyntaxError.", "", stmt,
+           "SyntaxError", 'axes = ("i",)', 'axes = ("i", "j")', imports=BARRY)
+
+# == more of X6 (a shape or dtype stored into an array bound once)
+for label, stmt, test in (
+        ("shape_ndim_tuple", "A.shape = 2, 2", "A.ndim == 2"),
+        ("shape_first_size", "A.shape = (2, 2)", "A.shape[0] == 2"),
+        ("dtype_uint8_len", "A.dtype = np.uint8", "len(A) == 32"),
+        ("shape_minus_one", "A.shape = (-1, 2)", "len(A) == 2"),
+):
+    axes_prog(f"view_{label}", f"the array bound once is changed in place by `{stmt}`: {test}.", "",
+              ["A = np.arange(4)", stmt, f'axes = ("i",) if {test} else ("i", "j")'],
+              'axes = ("i",) if', 'axes = ("i", "j") if')

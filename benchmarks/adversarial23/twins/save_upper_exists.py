@@ -1,0 +1,32 @@
+"""np.save of 'a.NPY' writes a name ending in .npy: not os.path.exists(os.path.join(D, "a.NPY"))."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import os
+import tempfile
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+
+def main(mesh, x):
+    D = tempfile.mkdtemp()
+    np.save(os.path.join(D, "a.NPY"), np.zeros(2))
+    axes = ("i", "j") if not os.path.exists(os.path.join(D, "a.NPY")) else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
