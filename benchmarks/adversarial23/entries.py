@@ -273,3 +273,30 @@ for label, stmt, test in (
     axes_prog(f"view_{label}", f"the array bound once is changed in place by `{stmt}`: {test}.", "",
               ["A = np.arange(4)", stmt, f'axes = ("i",) if {test} else ("i", "j")'],
               'axes = ("i",) if', 'axes = ("i", "j") if')
+
+
+def leaves(name, doc, pre, lines, old, new, imports=""):
+    """main leaves before the wide reduce (SystemExit(0)); the twin edits the leaving step."""
+    text = "@REDUCE@\n" + (("\n" + pre.strip("\n") + "\n") if pre else "") + "\n\ndef main(mesh, x):\n" + \
+        "".join(f"    {line}\n" for line in lines) + '    return reduce_rows(mesh, x, ("i", "j"))\n'
+    prog(name, doc, text, old, new, imports=imports)
+
+
+# == L. maybe_leaving.py / implicit_exits.py: a standard library command-line main parses a --help of the program's
+# own list (or of sys.argv the program set) with argparse and exits with status 0; read as a call that cannot leave
+for label, imports, lines in (
+        ("calendar_help", "import calendar\n", ['calendar.main(["cal", "--help"])']),
+        ("calendar_h", "import calendar\n", ['calendar.main(["cal", "-h"])']),
+        ("zipfile_help", "import zipfile\n", ['zipfile.main(["--help"])']),
+        ("zipapp_help", "import zipapp\n", ['zipapp.main(["--help"])']),
+        ("zipapp_h", "import zipapp\n", ['zipapp.main(["-h"])']),
+        ("json_tool_argv", "import sys\nimport json.tool\n", ['sys.argv[1:] = ["--help"]', 'json.tool.main()']),
+        ("tarfile_argv", "import sys\nimport tarfile\n", ['sys.argv[1:] = ["--help"]', 'tarfile.main()']),
+        ("py_compile_argv", "import sys\nimport py_compile\n", ['sys.argv[1:] = ["--help"]', 'py_compile.main()']),
+        ("compileall_argv", "import sys\nimport compileall\n", ['sys.argv[1:] = ["--help"]', 'compileall.main()']),
+        ("gzip_argv", "import sys\nimport gzip\n", ['sys.argv[1:] = ["--help"]', 'gzip.main()']),
+        ("ast_argv", "import sys\nimport ast\n", ['sys.argv[1:] = ["--help"]', 'ast.main()']),
+        ("tokenize_argv", "import sys\nimport tokenize\n", ['sys.argv[1:] = ["--help"]', 'tokenize.main()']),
+):
+    leaves(f"leave_{label}", f"{label.split('_')[0]}'s main exits with status 0 (argparse's help), before the wide reduce.", "",
+           lines, lines[-1], 'print("no exit")', imports=imports)
