@@ -8,11 +8,12 @@ receives it: `lax.all_gather(<expr>, 'probe')`.
 from __future__ import annotations
 
 import ast
+import sys
 import textwrap
 
 import pytest
 
-from codemods import jaxapi
+from codemods import engine, jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import collective_result, elementwise, pcast_result
 from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, State
@@ -439,7 +440,17 @@ def test_a_name_read_again_later_is_wrapped_in_place_each_time():
     assert [p.rebind for p in analyse(source).problems] == [None, "r"]  # the last use may rebind
 
 
-def test_deep_expressions_do_not_raise():
+@pytest.fixture
+def engine_recursion_limit():
+    """Python's recursion limit as the engine sets it before any analysis: the test must not
+    depend on another test module having raised it at collection."""
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, engine.RECURSION_LIMIT))
+    yield
+    sys.setrecursionlimit(previous)
+
+
+def test_deep_expressions_do_not_raise(engine_recursion_limit):
     deep = "jnp.tanh(" * 200 + "x" + ")" * 200
     assert state_of(f"y = {deep}", "y").unknown  # beyond the depth limit: unknown, no RecursionError
     long_sum = " + ".join(["x"] * 180)  # deeper than MAX_EXPRESSION_DEPTH
