@@ -590,6 +590,8 @@ ENTRIES = {
     "gf9_sf105_script_groupby_in_comprehension": "main()",
     "ngf9_sf105_script_groupby_groups_read_after_list": "main()",
     "gf1_sf105_script_curry_wraps_partial": "main()",
+    "og1_sf105_curried_lambda_collective_by_signature": "main()",
+    "ngo1_curried_keyword_makes_the_rest_keyword_only": "main()",
     "lg1_sf105_script_itertools_count_run_ids": "main()",
     "nlg1_sf105_script_itertools_count_first_id": "main()",
     "lg2_sf105_script_dtype_keyed_table": "main()",

@@ -24,12 +24,13 @@ import sys
 import types
 from collections import OrderedDict
 
-from codemods.analysis.host_exprs import Env, Raised
+from codemods.analysis.callable_signatures import lambda_signature, partial_signature
+from codemods.analysis.host_exprs import Env, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY
 from codemods.analysis.script_wrappers import LIBRARY as WRAPPER_LIBRARY
 from codemods.analysis.script_frames import frame_back
-from codemods.analysis.script_values import Bound, Opaque, UFunc
+from codemods.analysis.script_values import Bound, Opaque, PartialObj, UFunc
 from codemods.analysis import function_slots
 from codemods.analysis.class_dirs import class_dir
 from codemods.analysis.temp_texts import open_file
@@ -50,6 +51,7 @@ _INSPECT_READS = {
     types.MappingProxyType: frozenset({"keys", "values", "items", "get"}),
     inspect.ArgInfo: frozenset({"args", "varargs", "keywords", "locals"}),  # (script_frames.py)
 }
+_SET_SIGNATURE = frozenset({"__signature__", "__wrapped__"})
 _C_FUNCTIONS = (types.BuiltinFunctionType, types.BuiltinMethodType)
 
 
@@ -167,6 +169,8 @@ def signature(run, target: object) -> inspect.Signature:
         if "__signature__" in function_dict(run, target) or seen > 20:
             raise Bail
         target, seen = function_dict(run, target)["__wrapped__"], seen + 1
+    if type(target) in (LambdaValue, PartialObj) and not function_dict(run, target).keys() & _SET_SIGNATURE:
+        return _other_signature(run, target)  # (callable_signatures.py)
     if type(target) is not UFunc or "__signature__" in function_dict(run, target):
         raise Bail
     spec = target.node.args
@@ -191,6 +195,12 @@ def signature(run, target: object) -> inspect.Signature:
         params = params[1:]
     returns = Opaque() if target.node.returns is not None else inspect.Signature.empty
     return inspect.Signature(params, return_annotation=returns)
+
+
+def _other_signature(run, target: object) -> inspect.Signature:
+    if type(target) is LambdaValue:
+        return lambda_signature(target.node)
+    return partial_signature(signature(run, target.func), target.args, target.kwargs)
 
 
 def _param(arg: ast.arg, kind, default: object, run=None, target=None) -> inspect.Parameter:
