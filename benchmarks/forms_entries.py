@@ -592,6 +592,8 @@ ENTRIES = {
     "gf1_sf105_script_curry_wraps_partial": "main()",
     "og1_sf105_curried_lambda_collective_by_signature": "main()",
     "ngo1_curried_keyword_makes_the_rest_keyword_only": "main()",
+    "og2_sf105_curry_binds_an_array_with_too_few_arguments": "main()",
+    "ngo2_curry_binds_an_array_then_one_axis": "main()",
     "lg1_sf105_script_itertools_count_run_ids": "main()",
     "nlg1_sf105_script_itertools_count_first_id": "main()",
     "lg2_sf105_script_dtype_keyed_table": "main()",

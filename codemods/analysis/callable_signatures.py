@@ -18,8 +18,10 @@ import ast
 import functools
 import inspect
 
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 
+_BINDS = frozenset({"bind", "bind_partial"})
 _KINDS = (("posonlyargs", inspect.Parameter.POSITIONAL_ONLY), ("args", inspect.Parameter.POSITIONAL_OR_KEYWORD))
 
 
@@ -46,3 +48,18 @@ def partial_signature(inner: inspect.Signature, args: list, kwargs: dict) -> ins
         return inspect.signature(functools.partial(stand_in, *args, **kwargs))
     except (ValueError, TypeError):
         raise Bail from None
+
+
+def binds(func: object) -> bool:
+    """Whether func is `sig.bind` or `sig.bind_partial` of a real Signature."""
+    return type(getattr(func, "__self__", None)) is inspect.Signature and getattr(func, "__name__", None) in _BINDS
+
+
+def bind(func, args: list, kwargs: dict) -> inspect.BoundArguments:
+    """`sig.bind(*args, **kwargs)`: inspect places each argument by its position or keyword and never
+    looks at the value itself (no hash, comparison or attribute), so the TypeError it raises is
+    the program's whatever the values stand for (a curry's `except TypeError:` takes it)."""
+    try:
+        return func(*args, **kwargs)
+    except TypeError as error:
+        raise Raised(error) from None
