@@ -495,6 +495,9 @@ def _globals(run, args: list, kwargs: dict) -> dict:
 
 
 def _callable(run, args: list, kwargs: dict) -> bool:
+    from codemods import jaxapi
+    from codemods.analysis import transfer
+    from codemods.analysis.container_methods import held_method
     from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
     from codemods.analysis.host_objects import BUILTINS, Special
     from codemods.analysis.script_values import (
@@ -502,7 +505,9 @@ def _callable(run, args: list, kwargs: dict) -> bool:
         JitFn,
         Member,
         NTup,
+        Lib,
         PartialObj,
+        RunCallable,
         ShardMapFn,
         UClass,
         UObj,
@@ -516,6 +521,8 @@ def _callable(run, args: list, kwargs: dict) -> bool:
         return True
     if kind in (UObj, NTup, Member):
         return obj.cls.lookup("__call__") is not None
+    if isinstance(obj, RunCallable) or held_method(obj) or kind is Lib and transfer.is_function(jaxapi.canonical(obj.name), run.target):
+        return True  # (`callable(jnp.square)`, `callable(itemgetter(0))`, `callable(d.get)`)
     if kind in VALUE_TYPES or kind in (list, tuple, dict, set, frozenset, Arr) or kind.__name__ == "Sentinel":
         return False  # (`object()`: class_descriptors.py)
     raise Bail
