@@ -274,7 +274,8 @@ ENTRIES = {
     "jg5_sf105_pmax_of_stopped_gradient": "main()",
     "njg5_sf105_pmax_differentiated": "main()",
     "jg6_sf104_gather_to_a_dimension_unsharded_in_the_input": "main()",
-    "njg6_sf104_multi_dim_gather_to_unsharded_dimension": "main()",
+    "og9_sf104_multi_dim_gather_reaches_an_unsharded_dimension": "main()",
+    "ngo9_multi_dim_gather_takes_only_sharding_away": "main()",
 
     "ji7_sf105_signature_annotations_read_at_the_decorator": "main()",
     "nji9_plain_class_annotation_replicates": "main()",
@@ -3759,8 +3760,6 @@ NOTES: dict[tuple[str, int], str] = {
     " NotImplementedError under vmap: not the rule's error, and the run stops there",
     ("njg5_sf105_pmax_differentiated", 10): "pmax of a differentiated value: value_and_grad raises NotImplementedError"
     " (no differentiation rule) before the reduction is reached",
-    ("njg6_sf104_multi_dim_gather_to_unsharded_dimension", 8): "with multi_dim=True JAX gathers dimension 0, then"
-    " rejects dimension 1, unsharded in the input: not the rule's error",
     ("nic15_sf105_set_order_is_not_known", 15): "which name a set of strs hands out first changes from run to run"
     " with str hashing (PYTHONHASHSEED): the reduction is over both axes in some runs only, so the run is silent",
     ("nic19_sf105_thread_races_with_read", 15): "the axes are read while the worker thread may still be appending:"
