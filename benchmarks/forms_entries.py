@@ -276,6 +276,8 @@ ENTRIES = {
     "jg6_sf104_gather_to_a_dimension_unsharded_in_the_input": "main()",
     "og9_sf104_multi_dim_gather_reaches_an_unsharded_dimension": "main()",
     "ngo9_multi_dim_gather_takes_only_sharding_away": "main()",
+    "og10_sf105_axis_names_normalised_by_atleast_1d": "main()",
+    "ngo10_one_axis_name_normalised_by_atleast_1d": "main()",
 
     "ji7_sf105_signature_annotations_read_at_the_decorator": "main()",
     "nji9_plain_class_annotation_replicates": "main()",

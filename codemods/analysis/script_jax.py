@@ -21,7 +21,7 @@ from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis import callback_arrays, exact_host_arrays, host_local_arrays, numpy_generators
-from codemods.analysis import numpy_draws, numpy_random_states, typed_keys
+from codemods.analysis import numpy_draws, numpy_random_states, text_host_arrays, typed_keys
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
     Arr,
@@ -198,8 +198,9 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name.startswith("numpy."):
         if (scalar := exact_reduction(name, args, kwargs)) is not None:
             return scalar
-        return exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
+        made = exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
                                       _numpy_rank(name, args, kwargs), dtype=made_dtype(name, args, kwargs)))
+        return text_host_arrays.made(run, name, args, kwargs, made)  # (`np.atleast_1d("heads")`)
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")
