@@ -33,6 +33,14 @@ class ItemMethod(RunCallable):
             raise Bail
         return run.item(self.holder, args[0])
 
+    # Two reads of `d.__getitem__` are two method objects that compare and hash alike (by the
+    # one container they are bound to), as CPython's are.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is ItemMethod and other.holder is self.holder
+
+    def __hash__(self) -> int:
+        return hash(id(self.holder))
+
 
 def item_method(obj: object, name: str) -> ItemMethod | None:
     """`obj.__getitem__` of a builtin container; None for anything else."""
