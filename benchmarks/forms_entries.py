@@ -286,7 +286,10 @@ ENTRIES = {
     "jg5_sf105_pmax_of_stopped_gradient": "main()",
     "njg5_sf105_pmax_differentiated": "main()",
     "jg6_sf104_gather_to_a_dimension_unsharded_in_the_input": "main()",
-    "njg6_sf104_multi_dim_gather_to_unsharded_dimension": "main()",
+    "og9_sf104_multi_dim_gather_reaches_an_unsharded_dimension": "main()",
+    "ngo9_multi_dim_gather_takes_only_sharding_away": "main()",
+    "og10_sf105_axis_names_normalised_by_atleast_1d": "main()",
+    "ngo10_one_axis_name_normalised_by_atleast_1d": "main()",
 
     "ji7_sf105_signature_annotations_read_at_the_decorator": "main()",
     "nji9_plain_class_annotation_replicates": "main()",
@@ -611,6 +614,22 @@ ENTRIES = {
     "gf9_sf105_script_groupby_in_comprehension": "main()",
     "ngf9_sf105_script_groupby_groups_read_after_list": "main()",
     "gf1_sf105_script_curry_wraps_partial": "main()",
+    "og1_sf105_curried_lambda_collective_by_signature": "main()",
+    "ngo1_curried_keyword_makes_the_rest_keyword_only": "main()",
+    "og2_sf105_curry_binds_an_array_with_too_few_arguments": "main()",
+    "ngo2_curry_binds_an_array_then_one_axis": "main()",
+    "og3_sf105_axes_looked_up_by_a_dict_getitem": 'main({"reduce": "all"})',
+    "ngo3_dict_getitem_picks_the_varying_axis": 'main({"reduce": "rows"})',
+    "og4_sf105_axes_mapped_through_dict_get": 'main(("batch", "seq", "hidden"))',
+    "ngo4_mapped_dict_get_reads_the_table_when_walked": 'main(("batch", "seq", "hidden"))',
+    "og5_sf104_arrays_placed_by_a_partial_of_device_put": "main()",
+    "ngo5_device_put_by_keywords_then_a_prefix_gather": "main()",
+    "og6_sf105_axes_kept_by_a_complemented_is_none": "main()",
+    "ngo6_axes_kept_by_operator_truth": "main()",
+    "og7_sf105_scalar_made_by_a_dtype_under_the_mesh": "main()",
+    "ngo7_integer_scalar_made_by_a_dtype_under_the_mesh": "main()",
+    "og8_sf101_thread_first_asks_callable_of_jnp_functions": "main()",
+    "ngo8_thread_first_calls_a_collective_form_then_a_function": "main()",
     "lg1_sf105_script_itertools_count_run_ids": "main()",
     "nlg1_sf105_script_itertools_count_first_id": "main()",
     "lg2_sf105_script_dtype_keyed_table": "main()",
@@ -3771,8 +3790,6 @@ NOTES: dict[tuple[str, int], str] = {
     " NotImplementedError under vmap: not the rule's error, and the run stops there",
     ("njg5_sf105_pmax_differentiated", 10): "pmax of a differentiated value: value_and_grad raises NotImplementedError"
     " (no differentiation rule) before the reduction is reached",
-    ("njg6_sf104_multi_dim_gather_to_unsharded_dimension", 8): "with multi_dim=True JAX gathers dimension 0, then"
-    " rejects dimension 1, unsharded in the input: not the rule's error",
     ("nic15_sf105_set_order_is_not_known", 15): "which name a set of strs hands out first changes from run to run"
     " with str hashing (PYTHONHASHSEED): the reduction is over both axes in some runs only, so the run is silent",
     ("nic19_sf105_thread_races_with_read", 15): "the axes are read while the worker thread may still be appending:"

@@ -13,6 +13,7 @@ JAX raises, its values are not known while tracing).
 """
 from __future__ import annotations
 
+from codemods.analysis import text_host_arrays
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Opaque
 from codemods.analysis.unknown_numbers import number
@@ -23,6 +24,8 @@ def listed(run, method, args: list, kwargs: dict) -> object:
     owner = method.owner
     if args or kwargs or owner is None or run.in_body or run.jitted:
         raise Bail
+    if (texts := text_host_arrays.values(run, owner)) is not None:
+        return list(texts)  # (`np.atleast_1d(axes).tolist()`: text_host_arrays.py)
     if owner.ndim is None:
         return Opaque()  # (a scalar or a list, of a rank not known: a value the run passes along)
     dtype = owner.dtype

@@ -8,10 +8,13 @@ maxval)` and `randint(key, shape, minval, maxval, dtype)` make arrays of exactly
 a list or an int, which is read as a 1-tuple); without a shape, normal and uniform make a scalar.
 Any other sampler (its shape follows broadcast parameters: `bernoulli(key, p)`) has no rank here.
 A NumPy math function of a Python number (`np.sqrt(8)`, `np.log(2.0)`) gives a NumPy scalar,
-whose ndim is 0, and its jax.numpy twin an array of rank 0 (`jnp.sqrt(1 - a_t)`); `jnp.array([[0, 1], [1, 0]])` of nested lists of numbers has their depth;
+whose ndim is 0, and its jax.numpy twin an array of rank 0 (`jnp.sqrt(1 - a_t)`), as a scalar type
+makes of one (`jnp.float32(2.0)`, `np.int32(3)`); `jnp.array([[0, 1], [1, 0]])` of nested lists of numbers has their depth;
 `eye` and `identity` make a matrix, `np.unique(x)` (no keywords) a flat array of x's distinct values.
 """
 from __future__ import annotations
+
+from codemods.analysis.array_dtypes import SCALAR_TYPES
 
 _SHAPE_SECOND = frozenset({"jax.random.normal", "jax.random.uniform", "jax.random.randint"})
 _SCALAR_DEFAULT = frozenset({"jax.random.normal", "jax.random.uniform"})
@@ -28,6 +31,9 @@ def scalar_rank(name: str, args: list, kwargs: dict) -> int | None:
         return 0
     if name in _LITERALS and 1 <= len(args) <= 2 and set(kwargs) <= {"dtype"}:
         return literal_rank(args[0])
+    if name.rpartition(".")[0] in ("numpy", "jax.numpy") and name.rpartition(".")[2] in SCALAR_TYPES \
+            and len(args) == 1 and not kwargs and type(args[0]) in (int, float, bool):
+        return 0  # (`jnp.float32(2.0)`: an array of rank 0, `np.float32(2.0)` a NumPy scalar)
     if name in _EYES:
         return 2  # (`jnp.eye(n)`, `np.identity(d)`: a matrix whatever its arguments)
     if name == "numpy.unique" and len(args) == 1 and not kwargs:

@@ -11,6 +11,7 @@ import argparse
 import ast
 import types
 
+from codemods.analysis.container_methods import item_method
 from codemods.analysis.class_descriptors import declared_read, object_member
 from codemods.analysis.bound_members import type_method
 from codemods.analysis.script_classes import class_attribute, instance_attribute, member_attribute
@@ -159,6 +160,8 @@ class ScriptAttributes:
             return getattr(obj.found, name)
         if (found := held_attribute(self, obj, name)) is not UNHANDLED:
             return found  # (a builtin value, a PartitionSpec, a bound method: value_attributes.py)
+        if (method := item_method(obj, name)) is not None:
+            return method  # (`ROLES.__getitem__`: container_methods.py)
         if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
             raise Bail
         return super().attribute(obj, name)

@@ -13,6 +13,7 @@ import collections
 import re
 import types
 
+from codemods.analysis.container_methods import held_method
 from codemods.analysis.abc_bases import virtual_check
 from codemods.analysis.repr_enums import member_text
 from codemods import jaxapi
@@ -255,7 +256,7 @@ class ScriptBuiltins:
         if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
             raise Bail  # (lazy over a generator: what runs when is not modelled)
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
-        if name in ("map", "filter") and args and isinstance(args[0], CALLABLES) and not kwargs \
+        if name in ("map", "filter") and args and (isinstance(args[0], CALLABLES) or held_method(args[0])) and not kwargs \
                 and (len(args) >= 2 if name == "map" else len(args) == 2):
             return Lazy((name, args[0], [walk(iter(a)) if live(a) else self.iterate(a) for a in args[1:]]), None, [])
         if any(isinstance(value, CALLABLES) for value in (*args, *kwargs.values())) and name not in STRUCTURAL:

@@ -24,12 +24,13 @@ import sys
 import types
 from collections import OrderedDict
 
-from codemods.analysis.host_exprs import Env, Raised
+from codemods.analysis.callable_signatures import lambda_signature, partial_signature
+from codemods.analysis.host_exprs import Env, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY
 from codemods.analysis.script_wrappers import LIBRARY as WRAPPER_LIBRARY
 from codemods.analysis.script_frames import frame_back
-from codemods.analysis.script_values import Bound, Opaque, UFunc
+from codemods.analysis.script_values import Bound, Opaque, PartialObj, UFunc
 from codemods.analysis import function_slots
 from codemods.analysis.class_dirs import class_dir
 from codemods.analysis.temp_texts import open_file
@@ -51,6 +52,7 @@ _INSPECT_READS = {
     types.MappingProxyType: frozenset({"keys", "values", "items", "get"}),
     inspect.ArgInfo: frozenset({"args", "varargs", "keywords", "locals"}),  # (script_frames.py)
 }
+_SET_SIGNATURE = frozenset({"__signature__", "__wrapped__"})
 _C_FUNCTIONS = (types.BuiltinFunctionType, types.BuiltinMethodType)
 
 
@@ -168,6 +170,8 @@ def signature(run, target: object) -> inspect.Signature:
         if "__signature__" in function_dict(run, target) or seen > 20:
             raise Bail
         target, seen = function_dict(run, target)["__wrapped__"], seen + 1
+    if type(target) in (LambdaValue, PartialObj) and not function_dict(run, target).keys() & _SET_SIGNATURE:
+        return _other_signature(run, target)  # (callable_signatures.py)
     if type(target) is not UFunc or "__signature__" in function_dict(run, target):
         raise Bail
     spec = target.node.args
@@ -192,6 +196,12 @@ def signature(run, target: object) -> inspect.Signature:
         params = params[1:]
     returns = Opaque() if target.node.returns is not None else inspect.Signature.empty
     return inspect.Signature(params, return_annotation=returns)
+
+
+def _other_signature(run, target: object) -> inspect.Signature:
+    if type(target) is LambdaValue:
+        return lambda_signature(target.node)
+    return partial_signature(signature(run, target.func), target.args, target.kwargs)
 
 
 def _param(arg: ast.arg, kind, default: object, run=None, target=None) -> inspect.Parameter:
@@ -487,6 +497,9 @@ def _globals(run, args: list, kwargs: dict) -> dict:
 
 
 def _callable(run, args: list, kwargs: dict) -> bool:
+    from codemods import jaxapi
+    from codemods.analysis import transfer
+    from codemods.analysis.container_methods import held_method
     from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
     from codemods.analysis.host_objects import BUILTINS, Special
     from codemods.analysis.script_values import (
@@ -494,7 +507,9 @@ def _callable(run, args: list, kwargs: dict) -> bool:
         JitFn,
         Member,
         NTup,
+        Lib,
         PartialObj,
+        RunCallable,
         ShardMapFn,
         UClass,
         UObj,
@@ -508,6 +523,8 @@ def _callable(run, args: list, kwargs: dict) -> bool:
         return True
     if kind in (UObj, NTup, Member):
         return obj.cls.lookup("__call__") is not None
+    if isinstance(obj, RunCallable) or held_method(obj) or kind is Lib and transfer.is_function(jaxapi.canonical(obj.name), run.target):
+        return True  # (`callable(jnp.square)`, `callable(itemgetter(0))`, `callable(d.get)`)
     if kind in VALUE_TYPES or kind in (list, tuple, dict, set, frozenset, Arr) or kind.__name__ == "Sentinel":
         return False  # (`object()`: class_descriptors.py)
     raise Bail

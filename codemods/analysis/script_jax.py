@@ -17,10 +17,11 @@ from collections import OrderedDict
 from codemods.analysis.shaped_values import blocks, carried, left_body
 from codemods.analysis import partial_fields, partial_methods, user_collections
 from codemods import jaxapi
+from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis import callback_arrays, exact_host_arrays, host_local_arrays, numpy_generators
-from codemods.analysis import numpy_draws, numpy_random_states, typed_keys
+from codemods.analysis import numpy_draws, numpy_random_states, text_host_arrays, typed_keys
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
     Arr,
@@ -68,6 +69,12 @@ _CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, RunCallable)
 _LIKE = frozenset(f"jax.numpy.{name}" for name in ("zeros_like", "ones_like", "full_like", "empty_like"))
 _AXIS_TYPES = {"jax.sharding.AxisType.Explicit": True, "jax.sharding.AxisType.Auto": False,
                "jax.sharding.AxisType.Manual": False}
+
+
+# The value and the placement each placing function takes (their parameter names on jax 0.10.2;
+# device_put's keyword-only `src`, `donate`, `may_alias` are not modelled).
+_PLACERS = {"jax.device_put": ("x", "device"), "jax.reshard": ("xs", "out_shardings"),
+            "jax.lax.with_sharding_constraint": ("x", "shardings")}
 
 
 def library_call(run, name: str, args: list, kwargs: dict) -> object:
@@ -131,10 +138,12 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return JitFn(args[0], kwargs)
     if name in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP):
         return _shard_map(name, args, kwargs)
-    if name in ("jax.device_put", "jax.reshard", "jax.lax.with_sharding_constraint"):
-        if len(args) != 2 or kwargs:
+    if name in _PLACERS:  # (by position or by name: `partial(jax.device_put, device=sharding)`)
+        value, placement = _PLACERS[name]
+        given = bind((value, placement), args, kwargs)
+        if given is None or len(given) != 2:
             raise Bail
-        return place(run, args[0], args[1])
+        return place(run, given[value], given[placement])
     if name in ("jax.tree.map", "jax.tree_util.tree_map"):
         if len(args) < 2 or not set(kwargs) <= {"is_leaf"}:
             raise Bail
@@ -194,8 +203,9 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name.startswith("numpy."):
         if (scalar := exact_reduction(name, args, kwargs)) is not None:
             return scalar
-        return exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
+        made = exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
                                       _numpy_rank(name, args, kwargs), dtype=made_dtype(name, args, kwargs)))
+        return text_host_arrays.made(run, name, args, kwargs, made)  # (`np.atleast_1d("heads")`)
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")

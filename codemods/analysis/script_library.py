@@ -41,6 +41,7 @@ from codemods.analysis.script_dispatch import LIBRARY as DISPATCH_LIBRARY
 from codemods.analysis.field_specs import LIBRARY as FIELD_LIBRARY
 from codemods.analysis.protocol_classes import LIBRARY as PROTOCOL_LIBRARY
 from codemods.analysis.operator_getters import LIBRARY as GETTERS_LIBRARY
+from codemods.analysis.operator_tests import LIBRARY as TESTS_LIBRARY
 from codemods.analysis.cached_calls import LIBRARY as CACHE_LIBRARY
 from codemods.analysis.functional_iterators import LIBRARY as ITERATORS_LIBRARY
 from codemods.analysis.stdlib_pure import LIBRARY as STDLIB_LIBRARY
@@ -398,7 +399,7 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "
            "copy.deepcopy": _deepcopy, "copy.copy": shallow_copy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
            **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY, **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
-           **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **CACHE_LIBRARY,
+           **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **TESTS_LIBRARY, **CACHE_LIBRARY,
            **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
            **TYPED_DICT_LIBRARY, **QUEUE_LIBRARY, **THREAD_LIBRARY, **POOL_LIBRARY,
            **STREAM_LIBRARY, **PATH_LIBRARY, **CONFIG_LIBRARY, **KEY_PATHS_LIBRARY, **SHAPE_LIBRARY,

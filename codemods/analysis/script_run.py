@@ -31,6 +31,7 @@ from codemods.analysis.script_classes import BUILTIN_METHODS, TypeMethod, constr
 from codemods.analysis.script_jax import alike, run_jit, run_shard_map
 from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, JitFn, Lazy, Lib, MeshCtx, MeshObj, Opaque,
                                              PartialObj, RunCallable, ShardMapFn, UClass, UFunc, UObj)
+from codemods.analysis.callable_signatures import bind, binds
 from codemods.analysis.host_exprs import Env, LambdaValue, bound_names, guard
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
@@ -290,6 +291,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             return func(self, args, kwargs)
         if kind is Wraps:
             return apply_wraps(self, func.wrapped, args, kwargs)
+        if binds(func):  # (`sig.bind(*args)` raises the program's TypeError: callable_signatures.py)
+            return bind(func, args, kwargs)
         if is_inspect_method(func):  # `sig.bind_partial(*args, **kwargs)`: inspect's own
             return guard(func, *args, **kwargs)
         if isinstance(getattr(func, "__self__", None), re.Match) and getattr(func, "__name__", "") in (

@@ -305,6 +305,15 @@ def collective_names() -> frozenset[str]:
     return frozenset(_TRANSFERS)
 
 
+def is_function(name: str, target: Version | None) -> bool:
+    """Whether the canonical `name` is a JAX function: a collective, or an operation the transfer
+    table derived on the target JAX called (`callable(jnp.square)`); False where not known."""
+    if name in _TRANSFERS:
+        return True
+    table = transfer_table.load(tuple(target)) if target is not None and name.startswith("jax.") else None
+    return table is not None and table.operation(name) is not None
+
+
 def is_tree_map(name: str) -> bool:
     return name in _TREE_MAP
 

@@ -86,7 +86,7 @@ def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
     None (nothing: JAX fails otherwise, or the call is not judged), ("fine",), ("rewrite", first
     only, the bad dimensions and kinds), ("multi", the dimensions changed), ("reduced", the
     dimensions gathered), ("extra", the reduced axes written that no dimension gathers) or
-    ("unsharded", the first changed dimension, unsharded in the input but not in the out spec)."""
+    ("unsharded", the dimension JAX stops at, unsharded in the input but not in the out spec)."""
     if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
             or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
         return None  # P(...) itself rejects reduced axes that a dimension is sharded on
@@ -99,7 +99,12 @@ def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
     # first: only a first dimension that is not a prefix is certainly reported in its words.
     first_only = len(dims) > 1 and not multi_dim
     if dims and dims[-1].kind == "unsharded" and not first_only:
-        return None  # (with multi_dim=True JAX raises at that dimension: not this rule's error)
+        # With multi_dim=True JAX walks the dimensions in order: one before that is not a prefix
+        # raises first (its own error); past gathers that pass (whole, prefix, uneven) it raises
+        # at that dimension, as when it is the first changed one (checked on 0.10.2).
+        if any(d.kind == "not_prefix" for d in dims[:-1]):
+            return None
+        return ("unsharded", dims[-1].dim)
     if first_only and dims[0].kind != "not_prefix":
         # The first dimension passes, and JAX then refuses to change a second one (whatever it
         # is): checked on 0.10.2 for valid and invalid second dimensions.

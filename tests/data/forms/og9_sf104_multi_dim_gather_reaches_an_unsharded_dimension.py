@@ -1,3 +1,6 @@
+"""With multi_dim=True JAX gathers dimension 0 (whole), then meets dimension 1, unsharded in the
+input and sharded in the out spec: it raises there that a gather only takes sharding away (was
+njg6, before SF104 reported this past the first changed dimension)."""
 import jax
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
@@ -5,7 +8,7 @@ from jax._src.shard_map import top_level_all_gather
 
 
 def export(probs, layout):
-    return top_level_all_gather(probs, P(None, layout[1], None), multi_dim=True)  # (dimension 1 unsharded in the input)
+    return top_level_all_gather(probs, P(None, layout[1], None), multi_dim=True)  # SF104
 
 
 def main():
