@@ -40,7 +40,7 @@ from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
-from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_marker, positional
+from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 from codemods.analysis.class_orders import find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue
@@ -417,6 +417,8 @@ def enum_member(cls: UClass, value: object) -> object:
 def class_attribute(run, cls: UClass, name: str) -> object:
     if name == "__init__" and cls.kind == "dataclass" and "__init__" not in cls.attrs:
         return GeneratedInit(cls)  # (field_specs.py)
+    if name == "__dataclass_fields__" and cls.kind == "dataclass" and cls.lookup(name) is None:
+        return field_table(run, cls)  # (dataclass_fields.py)
     if name in ("__mro__", "__annotations__") and cls.kind == "plain":
         return mro(cls) if name == "__mro__" else own_annotations(run, cls)
     found = cls.lookup(name)

@@ -44,6 +44,7 @@ import ast
 import weakref
 
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.local_effects import fills_what_it_makes
 from codemods.analysis.script_values import UClass, UObj
 
 _VALUE_TYPES = (str, int, float, bool, type(None))
@@ -96,6 +97,8 @@ def _expression_only(func: object) -> bool:
     node = func.node if type(func).__name__ == "UFunc" else None
     if type(node) is not ast.FunctionDef:
         return False
+    if fills_what_it_makes(node):
+        return True  # (an Equinox-like unflatten: its writes go to the object it makes, local_effects.py)
     body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
         else node.body
     return len(body) == 1 and type(body[0]) is ast.Return and body[0].value is not None \
@@ -235,8 +238,12 @@ def shape(tree: UObj, inner) -> tuple:
 
 def _comparable(value: object, depth: int = 0) -> bool:
     """Aux data whose `==` is Python's own: plain values, the module's classes (by identity) and
-    tuples of them."""
-    if type(value) in _VALUE_TYPES or type(value) is UClass:
+    tuples of them; PartitionSpecs, partial objects (by identity) and instances of the module's
+    classes (their own `__eq__` and `__hash__`, or a dataclass's: dataclass_equality.py), whose
+    `==` the run computes as JAX does or stops at."""
+    from codemods.analysis.script_values import PartialObj, SpecObj
+
+    if type(value) in _VALUE_TYPES or type(value) in (UClass, SpecObj, PartialObj, UObj):
         return True
     return depth < 4 and type(value) is tuple and all(_comparable(item, depth + 1) for item in value)
 
