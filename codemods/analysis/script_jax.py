@@ -19,7 +19,7 @@ from codemods.analysis import partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
-from codemods.analysis import callback_arrays, exact_host_arrays, host_local_arrays, numpy_generators
+from codemods.analysis import callback_arrays, debug_callbacks, exact_host_arrays, host_local_arrays, numpy_generators
 from codemods.analysis import numpy_draws, numpy_random_states, typed_keys
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
@@ -154,6 +154,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return counted(run, name)  # (device_counts.py)
     if name in callback_arrays.NAMES:
         return callback_arrays.call(run, name, args, kwargs)  # (blocks handed to each device)
+    if name in debug_callbacks.NAMES:
+        return debug_callbacks.call(run, name, args, kwargs)  # (a host callback at run time: debug_callbacks.py)
     if name in PROCESSES:
         return process(name, args, kwargs)  # (one process: device_counts.py)
     if name in host_local_arrays.NAMES:
