@@ -476,7 +476,7 @@ def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> ob
                 raise Bail
             items = [walk(item, [other[i] for other in others], depth + 1) for i, item in enumerate(node)]
             return ntup(node.cls, items) if type(node) is NTup else type(node)(items)
-        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct) or type(node) is UObj \
+        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct, MeshObj) or type(node) is UObj \
                 and node.cls.kind in ("plain", "dataclass") and node.data is None and not node.cls.registered:
             return run.call(func, [node, *others], {})
         if pytree.registration(node) is not None and pytree.alike(node, others):
@@ -515,7 +515,7 @@ def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
         return [leaf for key in _sorted_keys(tree) for leaf in tree_leaves(run, tree[key], is_leaf, depth + 1)]
     if type(tree) in (tuple, list, NTup):
         return [leaf for item in tree for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
-    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct):
+    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct, MeshObj):  # (a Mesh is a leaf)
         return [tree]
     if pytree.registration(tree) is not None:
         return [leaf for item in pytree.children(tree) for leaf in tree_leaves(run, item, is_leaf, depth + 1)]

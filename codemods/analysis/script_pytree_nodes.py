@@ -238,12 +238,12 @@ def shape(tree: UObj, inner) -> tuple:
 
 def _comparable(value: object, depth: int = 0) -> bool:
     """Aux data whose `==` is Python's own: plain values, the module's classes (by identity) and
-    tuples of them; PartitionSpecs, partial objects (by identity) and instances of the module's
-    classes (their own `__eq__` and `__hash__`, or a dataclass's: dataclass_equality.py), whose
+    tuples of them; PartitionSpecs, meshes (script_values.MeshObj), partial objects (by identity)
+    and instances of the module's classes (their own `__eq__` and `__hash__`, or a dataclass's: dataclass_equality.py), whose
     `==` the run computes as JAX does or stops at."""
-    from codemods.analysis.script_values import PartialObj, SpecObj
+    from codemods.analysis.script_values import MeshObj, PartialObj, SpecObj
 
-    if type(value) in _VALUE_TYPES or type(value) in (UClass, SpecObj, PartialObj, UObj):
+    if type(value) in _VALUE_TYPES or type(value) in (UClass, SpecObj, PartialObj, UObj, MeshObj):
         return True
     return depth < 4 and type(value) is tuple and all(_comparable(item, depth + 1) for item in value)
 

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.script_values import Arr, NTup, RunCallable, ShardObj, SpecObj, ntup
+from codemods.analysis.script_values import Arr, MeshObj, NTup, RunCallable, ShardObj, SpecObj, ntup
 from codemods.analysis.shape_structs import ShapeStruct
 
 _LEAF = object()  # (where a leaf was, in a skeleton)
@@ -29,7 +29,7 @@ class _Registered:
         self.tree, self.meta, self.items = tree, meta, items
 
 
-_LEAF_TYPES = (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct)
+_LEAF_TYPES = (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct, MeshObj)  # (no pytree node: leaves)
 
 
 class TreeDefObj(ModelledObject):
