@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",
+    "eq2_sf104_static_layouts_of_a_registered_module": "main()",
+    "eq3_sf105_filter_jit_keyed_on_treedef_and_mesh": "main()",
+    "eq4_sf103_wrapped_shard_map_logs_through_debug_callback": "main()",
+    "eq5_sf106_bound_method_func_as_body": "main()",
+    "neq1_unflatten_that_counts_its_calls_stays_unknown": "main()",
+    "neq2_mutable_config_in_aux_data_is_unhashable": "main()",
+    "neq3_debug_callback_that_records_picks_the_axis": "main()",
     "dn1_sf104_where_against_a_number_keeps_the_layout": "main()",
     "ndn1_where_then_a_whole_gather": "main()",
     "dn2_sf104_spec_helper_branches_on_a_config_list": "main()",
@@ -3393,6 +3401,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "eq5_sf106_bound_method_func_as_body": {31: "        return scores"},
     "nc8_sf106_integer_argument_checked_against_numpy_integers": {
         43: '        mu = jnp.mean(jax.lax.pcast(cols, sample_axis, to="varying"), axis=0)'},
     "sk3_sf106_clip_to_fitted_float_bounds": {34: "        return pred"},
@@ -3699,6 +3708,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("neq2_mutable_config_in_aux_data_is_unhashable", 21): "a dataclass that is not frozen has `__hash__ = None`:"
+    " the cache lookup raises TypeError before the body is traced",
     ("nnc6_trace_file_found_picks_the_axis", 20): "whether a trace of an earlier run is in the system's temporary"
     " directory is not known from the program: where it is, the mean is over 'lat' only and the gather is legal",
     ("nkd2_sf105_trials_ranked_by_rank1_losses", 25): "the losses are arrays of rank 1: `sorted` raises ValueError"
