@@ -134,6 +134,7 @@ def _own_annotated(cls: UClass) -> list:
     own = []
     for statement in cls.node.body:
         if type(statement) is ast.AnnAssign and type(statement.target) is ast.Name \
+                and "ClassVar" not in ast.dump(statement.annotation) \
                 and statement.target.id in cls.annotations and statement.target.id not in own:
             own.append(statement.target.id)
     return own

@@ -15,8 +15,9 @@ class's `__setattr__`:
 
 Read here: a def whose statements bind local names only (no `global`/`nonlocal`), loop and branch,
 write attributes only with `object.__setattr__(x, ...)` or `setattr(x, ...)` of a local `x` that
-every binding in the def makes with `object.__new__(...)`, and return. The calls made in its
-expressions are the run's to follow, as for an expression-only def.
+every binding in the def makes with `object.__new__(...)`, and return; and whose only calls are
+those and builtins that change nothing (`zip`, `tuple`, `getattr`, ...), none of whose names the
+module binds (a module's own `zip` could do anything).
 """
 from __future__ import annotations
 
@@ -25,13 +26,37 @@ import ast
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
-def fills_what_it_makes(node: ast.FunctionDef) -> bool:
+_QUIET = frozenset({"zip", "tuple", "list", "dict", "getattr", "len", "range", "enumerate", "isinstance", "type"})
+_NAMES = _QUIET | {"object", "setattr"}
+
+
+def fills_what_it_makes(node: ast.FunctionDef, module: ast.Module) -> bool:
     """The def only binds locals, loops, branches, writes attributes of objects it allocated with
     `object.__new__` and returns (see the module's docstring)."""
     if node.decorator_list or any(type(inner) in (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await,
                                                   ast.NamedExpr) for inner in _own_nodes(node)):
         return False
-    return _statements(node.body, _allocated_locals(node))
+    made = _allocated_locals(node)
+    calls = [inner for inner in _own_nodes(node) if type(inner) is ast.Call]
+    if not all(_quiet_call(call) or _fills(call, made) for call in calls) or _rebound(module):
+        return False
+    return _statements(node.body, made)
+
+
+def _quiet_call(call: ast.Call) -> bool:
+    func = call.func
+    return type(func) is ast.Name and func.id in _QUIET or _is_allocation(call)
+
+
+def _rebound(module: ast.Module) -> bool:
+    """Does the module bind (anywhere) a name the reading above takes for a builtin?"""
+    for inner in ast.walk(module):
+        if type(inner) is ast.Name and type(inner.ctx) is not ast.Load and inner.id in _NAMES \
+                or type(inner) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and inner.name in _NAMES \
+                or type(inner) is ast.alias and (inner.asname or inner.name).split(".")[0] in _NAMES \
+                or type(inner) is ast.arg and inner.arg in _NAMES:
+            return True
+    return False
 
 
 def _own_nodes(node: ast.FunctionDef):

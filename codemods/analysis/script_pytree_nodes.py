@@ -97,12 +97,15 @@ def _expression_only(func: object) -> bool:
     node = func.node if type(func).__name__ == "UFunc" else None
     if type(node) is not ast.FunctionDef:
         return False
-    if fills_what_it_makes(node):
-        return True  # (an Equinox-like unflatten: its writes go to the object it makes, local_effects.py)
     body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
         else node.body
     return len(body) == 1 and type(body[0]) is ast.Return and body[0].value is not None \
         and not any(type(inner) in (ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr) for inner in ast.walk(body[0]))
+
+
+def _fills(run, func: object) -> bool:
+    """An Equinox-like unflatten, whose only writes go to the object it makes (local_effects.py)."""
+    return type(func).__name__ == "UFunc" and type(func.node) is ast.FunctionDef and fills_what_it_makes(func.node, run.tree)
 
 
 def _class_hooks(run, cls: UClass) -> tuple | None:
@@ -138,7 +141,7 @@ def _by_hand(run, name: str, args: list, kwargs: dict) -> object:
     if by_class and any(args[0].lookup(hook) is None for hook in ("tree_flatten", "tree_unflatten")) \
             and name == "jax.tree_util.register_pytree_node_class":
         raise Bail  # (JAX reads the methods at once: AttributeError)
-    if name == "jax.tree_util.register_pytree_node" and all(_expression_only(f) for f in args[1:]):
+    if name == "jax.tree_util.register_pytree_node" and all(_expression_only(f) or _fills(run, f) for f in args[1:]):
         args[0].registered = ByHand(run, args[1], args[2])
         return None
     if name == "jax.tree_util.register_pytree_node_class" and (hooks := _class_hooks(run, args[0])) is not None:
@@ -239,8 +242,8 @@ def shape(tree: UObj, inner) -> tuple:
 def _comparable(value: object, depth: int = 0) -> bool:
     """Aux data whose `==` is Python's own: plain values, the module's classes (by identity) and
     tuples of them; PartitionSpecs, meshes (script_values.MeshObj), partial objects (by identity)
-    and instances of the module's classes (their own `__eq__` and `__hash__`, or a dataclass's: dataclass_equality.py), whose
-    `==` the run computes as JAX does or stops at."""
+    and instances of the module's classes (their own `__eq__` and `__hash__`, or a dataclass's:
+    dataclass_equality.py), whose `==` the run computes as JAX does or stops at."""
     from codemods.analysis.script_values import MeshObj, PartialObj, SpecObj
 
     if type(value) in _VALUE_TYPES or type(value) in (UClass, SpecObj, PartialObj, UObj, MeshObj):
