@@ -16,6 +16,7 @@ ENTRIES = {
     "eq3_sf105_filter_jit_keyed_on_treedef_and_mesh": "main()",
     "eq4_sf103_wrapped_shard_map_logs_through_debug_callback": "main()",
     "eq5_sf106_bound_method_func_as_body": "main()",
+    "eq6_sf103_subclass_of_a_module_subclass": "main()",
     "neq1_unflatten_that_counts_its_calls_stays_unknown": "main()",
     "neq2_mutable_config_in_aux_data_is_unhashable": "main()",
     "neq3_debug_callback_that_records_picks_the_axis": "main()",

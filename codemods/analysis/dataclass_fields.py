@@ -96,12 +96,13 @@ def dataclass_call(run, args: list, kwargs: dict) -> object:
 
 
 def convert(run, cls: UClass, options: dict) -> UClass:
-    """`dataclass(cls)` of a class the module made plain: its own annotations become its fields.
-    Its bases must be plain classes too (an Equinox-like `Module` whose `__init_subclass__`
-    converts each subclass): their annotations are not fields, as dataclasses reads only the
-    bases that carry `__dataclass_fields__`."""
-    if cls.kind != "plain" or cls.builtin is not None \
-            or any(base.kind != "plain" or base.fields or base.builtin is not None for base in cls.order[1:]):
+    """`dataclass(cls)` of a class the module made plain: its own annotations become its fields,
+    after its dataclass bases' (an Equinox-like `Module` whose `__init_subclass__` converts each
+    subclass, and the subclasses of those). A plain base's annotations are not fields, as
+    dataclasses reads only the bases that carry `__dataclass_fields__`."""
+    if cls.kind != "plain" or cls.builtin is not None or any(
+            base.kind not in ("plain", "dataclass") or base.kind == "plain" and base.fields or base.builtin is not None
+            for base in cls.order[1:]):
         raise Bail
     own = _own_annotated(cls)
     annotated, keyword_only = [], 0 if options.get("kw_only") else None

@@ -121,7 +121,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 all_keyword = all_keyword or keyword.arg == "kw_only" and flag
         kind = "dataclass"
     if several and kind != "plain" or base is not None and kind == "ntuple" \
-            or base is not None and base.kind == "dataclass" and kind != "dataclass":
+            or base is not None and base.kind == "dataclass" and kind != "dataclass" \
+            and not (kind == "plain" and find(base.order, "__init_subclass__") is not None):  # (checked below)
         raise Bail
     attrs: dict = {}
     cls = UClass(node, bases[0] if several else base, attrs, kind)
@@ -204,6 +205,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         if kind != "plain":
             raise Bail
         call_hook(run, cls, node, env)  # (script_class_hooks.py)
+        if cls.base is not None and cls.base.kind == "dataclass" and cls.kind != "dataclass":
+            raise Bail  # (a plain subclass of a dataclass, which no hook made a dataclass: not modelled)
     made = cls
     for decorator in reversed(applied):  # the name is bound to what the outermost decorator hands back
         made = run.call(decorator, [made], {})  # (a registry's class, or a wrapper such as Ray's ActorClass)
