@@ -17,6 +17,8 @@ ENTRIES = {
     "eq4_sf103_wrapped_shard_map_logs_through_debug_callback": "main()",
     "eq5_sf106_bound_method_func_as_body": "main()",
     "eq6_sf103_subclass_of_a_module_subclass": "main()",
+    "eq7_sf103_module_with_its_own_init": "main()",
+    "neq4_own_init_leaves_a_field_to_its_class_default": "main()",
     "neq1_unflatten_that_counts_its_calls_stays_unknown": "main()",
     "neq2_mutable_config_in_aux_data_is_unhashable": "main()",
     "neq3_debug_callback_that_records_picks_the_axis": "main()",
@@ -3709,6 +3711,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("neq4_own_init_leaves_a_field_to_its_class_default", 45): "the axis is the class's default, read through an"
+    " instance whose own `__init__` never stored it: the analysis stops at such a read (a field left unset may"
+    " also raise AttributeError), so it does not know the sum is over the gathered axis",
     ("neq2_mutable_config_in_aux_data_is_unhashable", 21): "a dataclass that is not frozen has `__hash__ = None`:"
     " the cache lookup raises TypeError before the body is traced",
     ("nnc6_trace_file_found_picks_the_axis", 20): "whether a trace of an earlier run is in the system's temporary"

@@ -44,8 +44,6 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
     from codemods.analysis.script_classes import _field_default
 
     base = cls.base
-    if "__init__" in cls.attrs:
-        raise Bail
     inherited = list(base.fields) if base is not None else []
     cls.fields = inherited + [name for name in annotated if name not in inherited]
     if keyword_only is not None:

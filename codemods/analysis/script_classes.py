@@ -382,6 +382,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
             raise Bail  # (`_make`, `_field_defaults`: not modelled)
     elif name in obj.attrs:
         return obj.attrs[name]
+    if found is not None and type(found[1]) in (FieldDefault, FieldSpec):
+        raise Bail  # (a field a dataclass's own `__init__` left unset: its default, or AttributeError)
     if found is None and type(obj) is UObj and obj.data is not None and name in METHODS[type(obj.data)]:
         return getattr(obj.data, name)
     if found is None:
