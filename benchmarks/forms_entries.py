@@ -13,6 +13,17 @@ from __future__ import annotations
 ENTRIES = {
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
+    "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",
+    "eq2_sf104_static_layouts_of_a_registered_module": "main()",
+    "eq3_sf105_filter_jit_keyed_on_treedef_and_mesh": "main()",
+    "eq4_sf103_wrapped_shard_map_logs_through_debug_callback": "main()",
+    "eq5_sf106_bound_method_func_as_body": "main()",
+    "eq6_sf103_subclass_of_a_module_subclass": "main()",
+    "eq7_sf103_module_with_its_own_init": "main()",
+    "neq4_own_init_leaves_a_field_to_its_class_default": "main()",
+    "neq1_unflatten_that_counts_its_calls_stays_unknown": "main()",
+    "neq2_mutable_config_in_aux_data_is_unhashable": "main()",
+    "neq3_debug_callback_that_records_picks_the_axis": "main()",
     "dn1_sf104_where_against_a_number_keeps_the_layout": "main()",
     "ndn1_where_then_a_whole_gather": "main()",
     "dn2_sf104_spec_helper_branches_on_a_config_list": "main()",
@@ -3438,6 +3449,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "eq5_sf106_bound_method_func_as_body": {31: "        return scores"},
     "nc8_sf106_integer_argument_checked_against_numpy_integers": {
         43: '        mu = jnp.mean(jax.lax.pcast(cols, sample_axis, to="varying"), axis=0)'},
     "sk3_sf106_clip_to_fitted_float_bounds": {34: "        return pred"},
@@ -3746,6 +3758,11 @@ _SECOND_ROUND = ("the second block's psum meets the first block's reduced output
 NOTES: dict[tuple[str, int], str] = {
     ("nod3_collective_written_in_the_evaluated_text", 13): "the psum is written in the evaluated text, whose"
     " nodes have no place in the file: a finding there could be neither placed nor fixed",
+    ("neq4_own_init_leaves_a_field_to_its_class_default", 45): "the axis is the class's default, read through an"
+    " instance whose own `__init__` never stored it: the analysis stops at such a read (a field left unset may"
+    " also raise AttributeError), so it does not know the sum is over the gathered axis",
+    ("neq2_mutable_config_in_aux_data_is_unhashable", 21): "a dataclass that is not frozen has `__hash__ = None`:"
+    " the cache lookup raises TypeError before the body is traced",
     ("nnc6_trace_file_found_picks_the_axis", 20): "whether a trace of an earlier run is in the system's temporary"
     " directory is not known from the program: where it is, the mean is over 'lat' only and the gather is legal",
     ("nkd2_sf105_trials_ranked_by_rank1_losses", 25): "the losses are arrays of rank 1: `sorted` raises ValueError"

@@ -26,7 +26,9 @@ _THE_MESH = object()  # (the key's stand-in for the one mesh object its calls pa
 
 
 def hashable(value: object, depth: int = 0) -> bool:
-    if type(value) in VALUE_TYPES:
+    from codemods.analysis.tree_flattening import TreeDefObj
+
+    if type(value) in VALUE_TYPES or type(value) in (TreeDefObj, MeshObj):  # (a treedef: its skeleton's outline)
         return True
     if isinstance(value, tuple) and depth < 10:  # (a tuple or a namedtuple: hashed as its items)
         return all(hashable(item, depth + 1) for item in value)

@@ -44,8 +44,6 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
     from codemods.analysis.script_classes import _field_default
 
     base = cls.base
-    if "__init__" in cls.attrs:
-        raise Bail
     inherited = list(base.fields) if base is not None else []
     cls.fields = inherited + [name for name in annotated if name not in inherited]
     if keyword_only is not None:
@@ -96,13 +94,17 @@ def dataclass_call(run, args: list, kwargs: dict) -> object:
 
 
 def convert(run, cls: UClass, options: dict) -> UClass:
-    """`dataclass(cls)` of a class the module made plain: its own annotations become its fields
-    (the base must not add any: a plain base's annotations are not fields, a dataclass base's
-    are, and which a class body re-annotated is not kept)."""
-    if cls.kind != "plain" or cls.base is not None or cls.builtin is not None:
+    """`dataclass(cls)` of a class the module made plain: its own annotations become its fields,
+    after its dataclass bases' (an Equinox-like `Module` whose `__init_subclass__` converts each
+    subclass, and the subclasses of those). A plain base's annotations are not fields, as
+    dataclasses reads only the bases that carry `__dataclass_fields__`."""
+    if cls.kind != "plain" or cls.builtin is not None or any(
+            base.kind not in ("plain", "dataclass") or base.kind == "plain" and base.fields or base.builtin is not None
+            for base in cls.order[1:]):
         raise Bail
+    own = _own_annotated(cls)
     annotated, keyword_only = [], 0 if options.get("kw_only") else None
-    for name, (node, scope) in list(cls.annotations.items()):
+    for name, (node, scope) in [(name, cls.annotations[name]) for name in own]:
         if _marks(run, node, scope):
             if keyword_only is not None and not options.get("kw_only"):
                 raise Bail
@@ -112,6 +114,29 @@ def convert(run, cls: UClass, options: dict) -> UClass:
         annotated.append(name)
     finish_dataclass(cls, bool(options.get("frozen")), annotated, keyword_only)
     return cls
+
+
+def field_table(run, cls: UClass) -> dict:
+    """`cls.__dataclass_fields__`: name -> field, in order. One dict per class in a run, as the
+    class holds one (a program that writes to it changes what it reads back later)."""
+    from codemods.analysis.script_values import FieldName
+
+    tables = run.__dict__.setdefault("_dataclass_field_tables", {})
+    if id(cls) not in tables:
+        tables[id(cls)] = (cls, {name: FieldName(name, cls.annotations.get(name), cls) for name in cls.fields})
+    return tables[id(cls)][1]
+
+
+def _own_annotated(cls: UClass) -> list:
+    """The names the class body itself annotated (not as ClassVar), in order: the base's are in
+    `cls.annotations` too."""
+    own = []
+    for statement in cls.node.body:
+        if type(statement) is ast.AnnAssign and type(statement.target) is ast.Name \
+                and "ClassVar" not in ast.dump(statement.annotation) \
+                and statement.target.id in cls.annotations and statement.target.id not in own:
+            own.append(statement.target.id)
+    return own
 
 
 def _marks(run, node: ast.expr, scope) -> bool:

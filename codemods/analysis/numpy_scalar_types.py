@@ -12,7 +12,7 @@ unknown type, a number the run does not know, an object of the module) the run s
 """
 from __future__ import annotations
 
-from codemods.analysis.script_values import NTup
+from codemods.analysis.script_values import MeshObj, NTup, PartialObj, ShardObj, SpecObj, UObj
 
 _ABSTRACT = ("generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",
              "complexfloating", "bool_", "character", "flexible", "str_", "bytes_", "void", "object_",
@@ -26,4 +26,6 @@ _PYTHON = (int, float, bool, complex, str, bytes, list, tuple, dict, set, frozen
 
 def scalar_instance(obj: object) -> bool | None:
     """isinstance(obj, <a NumPy scalar class>): False for Python's own values, else None."""
+    if type(obj) in (MeshObj, SpecObj, ShardObj, PartialObj, UObj):
+        return False  # (JAX's objects and the module's instances: no NumPy scalar)
     return False if type(obj) in _PYTHON else None

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from codemods.analysis import dataclass_equality
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.unattributed_exceptions import quiet
 
@@ -61,8 +62,10 @@ def hash_of(obj) -> int:
     from codemods.analysis.script_values import Bound, UFunc
 
     cls = obj.cls
-    if cls.kind == "dataclass" or obj.data is not None:
-        raise Bail  # (a generated hash, or a builtin's)
+    if obj.data is not None:
+        raise Bail  # (a builtin's)
+    if dataclass_equality.generated(cls, "__hash__"):
+        return dataclass_equality.hashed(obj)  # (what `@dataclass` wrote: dataclass_equality.py)
     found = _own(cls, ("__hash__", "__eq__"))
     if found is None:
         return id(obj)  # (object's: by identity)
@@ -85,10 +88,8 @@ def equal(obj, other) -> bool:
     from codemods.analysis.host_exprs import plain_tree
     from codemods.analysis.script_dunders import equality
 
-    if obj.cls.kind == "dataclass" or _own(obj.cls, ("__eq__",)) is None and (
-            type(other) is not type(obj) or _own(other.cls, ("__eq__",)) is None):
-        if obj.cls.kind == "dataclass":
-            raise Bail
+    if obj.cls.kind != "dataclass" and _own(obj.cls, ("__eq__",)) is None and (
+            type(other) is not type(obj) or other.cls.kind != "dataclass" and _own(other.cls, ("__eq__",)) is None):
         return obj is other  # (object's `__eq__` on both sides: identity)
     if type(other) is not type(obj) and not plain_tree(other):
         raise Bail  # (a value of the analysis, not the program's: its own `==` asked, not the class's)

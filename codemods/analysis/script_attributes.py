@@ -148,6 +148,8 @@ class ScriptAttributes:
             return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
         if kind is Opaque and not number_attribute(self, obj, name):  # (a number's: number_attributes.py)
             return field(self, obj)  # (a field of a value the run does not know: as unknown)
+        if kind is Bound and name in ("__func__", "__self__") and type(obj.func) in (UFunc, LambdaValue):
+            return obj.func if name == "__func__" else obj.self  # (a bound method's function and object)
         if kind in (UFunc, Bound, UClass, LambdaValue) and name == "__name__":
             func = obj.func if kind is Bound else obj
             if type(func) is LambdaValue or type(func) is UFunc and type(func.node) is ast.Lambda and func.alias is None:

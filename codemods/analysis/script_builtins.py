@@ -393,7 +393,8 @@ class ScriptBuiltins:
                     int, float, str, bool, list, tuple, dict, type(None), UObj, NTup)):  # `isinstance(err.__cause__, KeyError)`
                 found = found or isinstance(obj, kind)  # (the run's exceptions are Python's own: script_exceptions.py)
             elif type(kind) is Lib and jaxapi.canonical(kind.name) in ("jax.Array", "numpy.ndarray") \
-                    and type(obj) in (Arr, int, float, str, list, tuple, dict, type(None), UObj, NTup):
+                    and type(obj) in (Arr, int, float, str, list, tuple, dict, type(None), UObj, NTup, MeshObj, SpecObj, ShardObj,
+                                      PartialObj):  # (a mesh, a spec, a sharding, a partial: never arrays)
                 found = found or type(obj) is Arr and obj.host == (jaxapi.canonical(kind.name) == "numpy.ndarray")
             elif type(kind) is Lib and (abc := abc_class(jaxapi.canonical(kind.name))) is not None:
                 found = found or abc_instance(obj, abc)  # (`isinstance(cfg, Mapping)`: abc_checks.py)

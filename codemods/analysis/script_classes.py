@@ -40,7 +40,7 @@ from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
-from codemods.analysis.dataclass_fields import CACHED, finish_dataclass, is_marker, positional
+from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
 from codemods.analysis.class_orders import find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue
@@ -121,7 +121,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 all_keyword = all_keyword or keyword.arg == "kw_only" and flag
         kind = "dataclass"
     if several and kind != "plain" or base is not None and kind == "ntuple" \
-            or base is not None and base.kind == "dataclass" and kind != "dataclass":
+            or base is not None and base.kind == "dataclass" and kind != "dataclass" \
+            and not (kind == "plain" and find(base.order, "__init_subclass__") is not None):  # (checked below)
         raise Bail
     attrs: dict = {}
     cls = UClass(node, bases[0] if several else base, attrs, kind)
@@ -204,6 +205,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         if kind != "plain":
             raise Bail
         call_hook(run, cls, node, env)  # (script_class_hooks.py)
+        if cls.base is not None and cls.base.kind == "dataclass" and cls.kind != "dataclass":
+            raise Bail  # (a plain subclass of a dataclass, which no hook made a dataclass: not modelled)
     made = cls
     for decorator in reversed(applied):  # the name is bound to what the outermost decorator hands back
         made = run.call(decorator, [made], {})  # (a registry's class, or a wrapper such as Ray's ActorClass)
@@ -379,6 +382,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
             raise Bail  # (`_make`, `_field_defaults`: not modelled)
     elif name in obj.attrs:
         return obj.attrs[name]
+    if found is not None and type(found[1]) in (FieldDefault, FieldSpec):
+        raise Bail  # (a field a dataclass's own `__init__` left unset: its default, or AttributeError)
     if found is None and type(obj) is UObj and obj.data is not None and name in METHODS[type(obj.data)]:
         return getattr(obj.data, name)
     if found is None:
@@ -417,6 +422,8 @@ def enum_member(cls: UClass, value: object) -> object:
 def class_attribute(run, cls: UClass, name: str) -> object:
     if name == "__init__" and cls.kind == "dataclass" and "__init__" not in cls.attrs:
         return GeneratedInit(cls)  # (field_specs.py)
+    if name == "__dataclass_fields__" and cls.kind == "dataclass" and cls.lookup(name) is None:
+        return field_table(run, cls)  # (dataclass_fields.py)
     if name in ("__mro__", "__annotations__") and cls.kind == "plain":
         return mro(cls) if name == "__mro__" else own_annotations(run, cls)
     found = cls.lookup(name)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis import array_deferral
+from codemods.analysis import array_deferral, dataclass_equality
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_exprs import LambdaValue
 from codemods.analysis.script_values import Bound, UFunc, UObj
@@ -147,7 +147,7 @@ def equality(run, equal: bool, left: object, right: object) -> object:
     side answers NotImplemented (or has no `__eq__`: `object`'s), `==` is identity. `!=` asks
     `__ne__` the same way; a class without one inverts the truth of its `__eq__`'s result."""
     for side, other in ((left, right), (right, left)):
-        if type(side) is UObj and (side.data is not None or side.cls.kind == "dataclass") \
+        if type(side) is UObj and side.data is not None \
                 or type(side) not in (UObj, *_DEFERRING) and not array_deferral.defers(run, side, other):
             raise Bail  # (a generated or builtin `__eq__` of its own, or a value the run does not know)
     order = [(left, right), (right, left)]
@@ -166,6 +166,8 @@ def _compare_hook(run, obj: UObj, other: object, equal: bool) -> object:
     if not equal and obj.cls.lookup("__ne__") is None:  # (`object.__ne__`: the inverse of `__eq__`)
         done = _compare_hook(run, obj, other, True)
         return done if done is NotImplemented else not run.truth(done)
+    if equal and dataclass_equality.generated(obj.cls, "__eq__"):
+        return dataclass_equality.equal(obj, other)  # (what `@dataclass` wrote: dataclass_equality.py)
     found = obj.cls.lookup("__eq__" if equal else "__ne__")
     if found is None:
         return True if obj is other else NotImplemented  # (`object.__eq__`)

@@ -20,7 +20,7 @@ from codemods import jaxapi
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
-from codemods.analysis import callback_arrays, exact_host_arrays, host_local_arrays, numpy_generators
+from codemods.analysis import callback_arrays, debug_callbacks, exact_host_arrays, host_local_arrays, numpy_generators
 from codemods.analysis import numpy_draws, numpy_random_states, text_host_arrays, typed_keys
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
@@ -168,6 +168,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return counted(run, name)  # (device_counts.py)
     if name in callback_arrays.NAMES:
         return callback_arrays.call(run, name, args, kwargs)  # (blocks handed to each device)
+    if name in debug_callbacks.NAMES:
+        return debug_callbacks.call(run, name, args, kwargs)  # (a host callback at run time: debug_callbacks.py)
     if name in PROCESSES:
         return process(name, args, kwargs)  # (one process: device_counts.py)
     if name in host_local_arrays.NAMES:
@@ -489,7 +491,7 @@ def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> ob
                 raise Bail
             items = [walk(item, [other[i] for other in others], depth + 1) for i, item in enumerate(node)]
             return ntup(node.cls, items) if type(node) is NTup else type(node)(items)
-        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct) or type(node) is UObj \
+        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct, MeshObj) or type(node) is UObj \
                 and node.cls.kind in ("plain", "dataclass") and node.data is None and not node.cls.registered:
             return run.call(func, [node, *others], {})
         if pytree.registration(node) is not None and pytree.alike(node, others):
@@ -528,7 +530,7 @@ def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
         return [leaf for key in _sorted_keys(tree) for leaf in tree_leaves(run, tree[key], is_leaf, depth + 1)]
     if type(tree) in (tuple, list, NTup):
         return [leaf for item in tree for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
-    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct):
+    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct, MeshObj):  # (a Mesh is a leaf)
         return [tree]
     if pytree.registration(tree) is not None:
         return [leaf for item in pytree.children(tree) for leaf in tree_leaves(run, item, is_leaf, depth + 1)]

@@ -10,6 +10,15 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   instance. Registering runs neither, so the run goes on past the registration; the class is
   only marked (`True`), and walking one of its instances stops the run (Bail), as does anything
   JAX would refuse at registration that is not modelled (a class registered twice: ValueError).
+  Two functions handed to `register_pytree_node` (NNX-style `Variable` boxes: `lambda v:
+  ((v.value,), (type(v), v.sharding))`, `lambda aux, ch: aux[0](ch[0], aux[1])`), or a
+  `@register_pytree_node_class`'s `tree_flatten` method and `tree_unflatten` classmethod, are kept
+  (a `ByHand`) when each is a lambda or a def that only returns an expression: the run calls them
+  where JAX would, flatten for the children and the node's aux data (compared with `==` between
+  trees, so only plain values, tuples and the module's classes), unflatten to rebuild. Such a
+  function only evaluates an expression, so calling it more often than JAX does changes nothing
+  the program sees unless it calls code with effects (unflatten builds objects of the module's
+  classes, whose `__init__` the run runs); any other function still stops the run at a walk.
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -31,7 +40,11 @@ Only the class named is registered: a subclass is a leaf to JAX, and the run doe
 """
 from __future__ import annotations
 
+import ast
+import weakref
+
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.local_effects import fills_what_it_makes
 from codemods.analysis.script_values import UClass, UObj
 
 _VALUE_TYPES = (str, int, float, bool, type(None))
@@ -47,6 +60,65 @@ class Registration:
         self.data, self.meta = data, meta
 
 
+class ByHand:
+    """The flatten and unflatten functions of a `register_pytree_node` call (or the class's own
+    `tree_flatten` method and `tree_unflatten` classmethod, `flatten` then None), and the run
+    that calls them (truthy: `cls.registered`)."""
+
+    __slots__ = ("flatten", "method", "owner", "unflatten")
+
+    def __init__(self, run, flatten, unflatten, method=None) -> None:
+        self.owner, self.flatten, self.unflatten = weakref.ref(run), flatten, unflatten  # (the run's state is no
+        # object the program reaches: retraced_bodies.py compares what a class holds)
+        self.method = method  # the `tree_flatten` function JAX calls on each instance (by name, as it does)
+
+    @property
+    def run(self):
+        return self.owner()
+
+    def parts(self, tree: UObj) -> tuple[list, object]:
+        if self.method is not None:
+            found = self.run.attribute(tree, "tree_flatten")
+            if type(found).__name__ != "Bound" or found.func is not self.method:
+                raise Bail  # (an instance's own `tree_flatten`, or another class's: not followed)
+            made = self.run.call(found, [], {})
+        else:
+            made = self.run.call(self.flatten, [tree], {})
+        if type(made) is not tuple or len(made) != 2 or type(made[0]) not in (tuple, list) or not _comparable(made[1]):
+            raise Bail  # (another shape of flatten result, or aux data whose `==` is not followed)
+        return list(made[0]), made[1]
+
+
+def _expression_only(func: object) -> bool:
+    """A lambda, or a def whose body is one `return` of an expression (after a docstring): calling
+    it more often than JAX does changes nothing but through the calls it makes."""
+    if type(func).__name__ == "LambdaValue":
+        return True
+    node = func.node if type(func).__name__ == "UFunc" else None
+    if type(node) is not ast.FunctionDef:
+        return False
+    body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
+        else node.body
+    return len(body) == 1 and type(body[0]) is ast.Return and body[0].value is not None \
+        and not any(type(inner) in (ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr) for inner in ast.walk(body[0]))
+
+
+def _fills(run, func: object) -> bool:
+    """An Equinox-like unflatten, whose only writes go to the object it makes (local_effects.py)."""
+    return type(func).__name__ == "UFunc" and type(func.node) is ast.FunctionDef and fills_what_it_makes(func.node, run.tree)
+
+
+def _class_hooks(run, cls: UClass) -> tuple | None:
+    """`@register_pytree_node_class`: the class's `tree_flatten` (a plain method) and its bound
+    `tree_unflatten` (a classmethod, read once as JAX reads it), both expression-only; else None."""
+    flatten, unflatten = cls.lookup("tree_flatten"), cls.lookup("tree_unflatten")
+    if type(flatten[1]).__name__ != "UFunc" or not _expression_only(flatten[1]) \
+            or type(unflatten[1]).__name__ != "Desc" or unflatten[1].kind != "class" \
+            or not _expression_only(unflatten[1].func):
+        return None
+    return flatten[1], run.attribute(cls, "tree_unflatten")
+
+
 _BY_HAND = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_node_class",
                       "jax.tree_util.register_pytree_with_keys", "jax.tree_util.register_pytree_with_keys_class"})
 CALLS = _BY_HAND | {"jax.tree_util.register_dataclass"}
@@ -55,13 +127,13 @@ CALLS = _BY_HAND | {"jax.tree_util.register_dataclass"}
 def register(run, name: str, args: list, kwargs: dict) -> object:
     """One of `CALLS` as the script makes it: the class marked a pytree node."""
     if name in _BY_HAND:
-        return _by_hand(name, args, kwargs)
+        return _by_hand(run, name, args, kwargs)
     if len(args) != 1 or type(args[0]) is not UClass or not set(kwargs) <= {"data_fields", "meta_fields"}:
         raise Bail  # (a form of register_dataclass not modelled)
     return _dataclass(args[0], kwargs)
 
 
-def _by_hand(name: str, args: list, kwargs: dict) -> object:
+def _by_hand(run, name: str, args: list, kwargs: dict) -> object:
     by_class = name.endswith("_class")
     if not args or type(args[0]) is not UClass or args[0].registered or kwargs \
             or len(args) != (1 if by_class else 3) and not (name.endswith("with_keys") and len(args) == 4):
@@ -69,6 +141,12 @@ def _by_hand(name: str, args: list, kwargs: dict) -> object:
     if by_class and any(args[0].lookup(hook) is None for hook in ("tree_flatten", "tree_unflatten")) \
             and name == "jax.tree_util.register_pytree_node_class":
         raise Bail  # (JAX reads the methods at once: AttributeError)
+    if name == "jax.tree_util.register_pytree_node" and all(_expression_only(f) or _fills(run, f) for f in args[1:]):
+        args[0].registered = ByHand(run, args[1], args[2])
+        return None
+    if name == "jax.tree_util.register_pytree_node_class" and (hooks := _class_hooks(run, args[0])) is not None:
+        args[0].registered = ByHand(run, None, hooks[1], hooks[0])
+        return args[0]
     args[0].registered = True  # (walked: `registration` stops the run)
     return args[0] if by_class else None
 
@@ -97,12 +175,12 @@ def _dataclass(cls: UClass, kwargs: dict) -> UClass:
     return cls
 
 
-def registration(tree: object) -> Registration | None:
+def registration(tree: object) -> Registration | ByHand | None:
     """The registration of `tree`'s own class, None when `tree` is not such an object."""
     if type(tree) is not UObj or not tree.cls.registered:
         return None
     found = tree.cls.registered
-    if type(found) is not Registration:
+    if type(found) not in (Registration, ByHand):
         raise Bail  # (registered by hand: JAX would run the script's own flatten code)
     return found
 
@@ -110,6 +188,8 @@ def registration(tree: object) -> Registration | None:
 def children(tree: UObj) -> list:
     """The data fields' values, in `data_fields` order (JAX reads them with getattr)."""
     found = registration(tree)
+    if type(found) is ByHand:
+        return found.parts(tree)[0]
     if any(name not in tree.attrs for name in (*found.data, *found.meta)) or tree.cls.lookup("__getattribute__"):
         raise Bail
     return [tree.attrs[name] for name in found.data]
@@ -118,6 +198,8 @@ def children(tree: UObj) -> list:
 def meta_values(tree: UObj) -> tuple:
     """The meta fields' values, which JAX compares with `==` when it compares two structures."""
     found = registration(tree)
+    if type(found) is ByHand:
+        return found.parts(tree)[1]
     if any(name not in tree.attrs for name in found.meta):
         raise Bail
     values = tuple(tree.attrs[name] for name in found.meta)
@@ -137,6 +219,8 @@ def rebuilt(tree: UObj, items: list, meta: tuple | None = None) -> UObj:
     a treedef kept when it was made, else `tree`'s own)."""
     found = registration(tree)
     meta = meta_values(tree) if meta is None else meta
+    if type(found) is ByHand:
+        return found.run.call(found.unflatten, [meta, tuple(items)], {})
     cls = tree.cls
     if cls.kind != "dataclass" or cls.meta is not None or any(cls.lookup(name) for name in _OWN_CODE) \
             or len(items) != len(found.data):
@@ -153,6 +237,18 @@ def rebuilt(tree: UObj, items: list, meta: tuple | None = None) -> UObj:
 def shape(tree: UObj, inner) -> tuple:
     """A comparable outline of the node: its class, its meta values and its children's outlines."""
     return ("registered", id(tree.cls), meta_values(tree), tuple(inner(item) for item in children(tree)))
+
+
+def _comparable(value: object, depth: int = 0) -> bool:
+    """Aux data whose `==` is Python's own: plain values, the module's classes (by identity) and
+    tuples of them; PartitionSpecs, meshes (script_values.MeshObj), partial objects (by identity)
+    and instances of the module's classes (their own `__eq__` and `__hash__`, or a dataclass's:
+    dataclass_equality.py), whose `==` the run computes as JAX does or stops at."""
+    from codemods.analysis.script_values import MeshObj, PartialObj, SpecObj
+
+    if type(value) in _VALUE_TYPES or type(value) in (UClass, SpecObj, PartialObj, UObj, MeshObj):
+        return True
+    return depth < 4 and type(value) is tuple and all(_comparable(item, depth + 1) for item in value)
 
 
 def _plain(value: object, depth: int = 0) -> bool:

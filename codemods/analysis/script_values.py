@@ -127,6 +127,29 @@ class MeshObj(Opaque):
         self.names, self.explicit = names, explicit
         self.sizes = sizes  # each axis's size, when the program wrote them (`jax.make_mesh((2, 4), ...)`)
 
+    def __eq__(self, other: object) -> bool:
+        """JAX's meshes are equal when their devices, axis names and axis types are: the same
+        object is, meshes with other names or sizes are not; anything else is not known."""
+        if other is self:
+            return True
+        if type(other) is MeshObj and (_known_names(self) and _known_names(other) and self.names != other.names
+                                       or _known_sizes(self) and _known_sizes(other) and self.sizes != other.sizes):
+            return False
+        raise Bail
+
+    def __hash__(self) -> int:
+        if not _known_names(self):
+            raise Bail
+        return hash(self.names)  # (equal meshes have the same names: a jit cache or a dict keyed by one)
+
+
+def _known_names(mesh: MeshObj) -> bool:
+    return type(mesh.names) is tuple and all(type(name) is str for name in mesh.names)
+
+
+def _known_sizes(mesh: MeshObj) -> bool:
+    return type(mesh.sizes) is tuple and all(type(size) is int for size in mesh.sizes)
+
 
 class ShardObj:
     __slots__ = ("mesh", "spec")

@@ -24,7 +24,7 @@ from dataclasses import replace
 from codemods import jaxapi
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import DType
-from codemods.analysis import caught_stops, index_operands, script_pytree_nodes as pytree, transfer, unfollowed_states
+from codemods.analysis import caught_stops, debug_callbacks, index_operands, script_pytree_nodes as pytree, transfer, unfollowed_states
 from codemods.analysis.body_entries import Mislaid, MislaidStop, entry_arguments, names_reduced
 from codemods.analysis.collective_calls import collective_gives
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
@@ -206,7 +206,7 @@ class BodyStates:
                 return result
             rule = transfer.elementwise_rule(name, self.judge.target)
             result.state = self.operation(self.run.node, name, rule, args, kwargs, _arg_nodes(self.run.node, args))
-        elif name not in _PASSING:
+        elif name not in _PASSING and name not in debug_callbacks.NAMES:  # (any state: debug_callbacks.py)
             self.untracked([*args, *kwargs.values()])
         return result
 

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.script_values import Arr, NTup, RunCallable, ShardObj, SpecObj, ntup
+from codemods.analysis.script_values import Arr, MeshObj, NTup, RunCallable, ShardObj, SpecObj, ntup
 from codemods.analysis.shape_structs import ShapeStruct
 
 _LEAF = object()  # (where a leaf was, in a skeleton)
@@ -29,14 +29,26 @@ class _Registered:
         self.tree, self.meta, self.items = tree, meta, items
 
 
-_LEAF_TYPES = (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct)
+_LEAF_TYPES = (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct, MeshObj)  # (no pytree node: leaves)
 
 
 class TreeDefObj(ModelledObject):
+    """A PyTreeDef. Two compare equal, and hash alike, when their skeletons are the same: the same
+    node kinds, dict keys, NamedTuple and registered classes, and registered nodes' aux data
+    equal (by `==`, as JAX compares them): a filter_jit-like wrapper keys its cache on one."""
+
     __slots__ = ("count", "skeleton")
 
     def __init__(self, skeleton: object, count: int) -> None:
         self.skeleton, self.count = skeleton, count
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not TreeDefObj:
+            raise Bail  # (against anything else: not modelled)
+        return _outline(self.skeleton) == _outline(other.skeleton)
+
+    def __hash__(self) -> int:
+        return hash(_outline(self.skeleton))
 
     def attribute(self, run, name: str) -> object:
         if name == "num_leaves":
@@ -80,6 +92,23 @@ def _skeleton(run, tree: object, is_leaf: object, leaves: list, depth: int = 0) 
         return _Registered(tree, pytree.meta_values(tree),
                            [_skeleton(run, item, is_leaf, leaves, depth + 1) for item in pytree.children(tree)])
     raise Bail  # (a class registered otherwise, an object the run does not know as a leaf or a node)
+
+
+def _outline(skeleton: object) -> object:
+    """A value that compares and hashes as the PyTreeDef of `skeleton` does."""
+    if skeleton is _LEAF:
+        return "leaf"
+    if skeleton is None:
+        return None
+    if type(skeleton) in (dict, OrderedDict):
+        return (type(skeleton).__name__, tuple(skeleton), tuple(_outline(item) for item in skeleton.values()))
+    if type(skeleton) in (tuple, list):
+        return (type(skeleton).__name__, tuple(_outline(item) for item in skeleton))
+    if type(skeleton) is NTup:
+        return ("namedtuple", id(skeleton.cls), tuple(_outline(item) for item in skeleton))
+    if type(skeleton) is _Registered:
+        return ("registered", id(skeleton.tree.cls), skeleton.meta, tuple(_outline(item) for item in skeleton.items))
+    raise Bail
 
 
 def _fill(skeleton: object, leaves) -> object:

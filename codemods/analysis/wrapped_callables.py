@@ -13,6 +13,8 @@ then `f.__dict__.update(w.__dict__)`; then `f.__wrapped__ = w`. What each kind h
 - a `functools.partial`: `__module__` `"functools"`, `__doc__` (partial's class docstring), an
   empty `__dict__` (the run never sets an attribute on one), no `__name__`;
 - a bound method: its function's `__name__`, `__module__` and `__dict__` (the same dict);
+- what `jax.shard_map(f, ...)` returns (a function wrapping a def, lambda or bound method f, on
+  jax 0.10.2): f's `__name__`, `__module__` and a copy of its `__dict__` with `__wrapped__` f;
 - a plain class of the module with no base: its name, `"__main__"`, and a `__dict__` of
   `__module__`, its body's names in order, `__dict__`, `__weakref__`, `__doc__` (None), and the
   `__annotations__` that reading it just made (3.11 makes an empty one on first read).
@@ -25,9 +27,9 @@ from __future__ import annotations
 from codemods.analysis.function_slots import copy_wrapped
 from codemods.analysis.host_exprs import LambdaValue
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Bound, Opaque, PartialObj, UClass, UFunc
+from codemods.analysis.script_values import Bound, Opaque, PartialObj, ShardMapFn, UClass, UFunc
 
-WRAPPABLE = (UFunc, LambdaValue, PartialObj, Bound, UClass)
+WRAPPABLE = (UFunc, LambdaValue, PartialObj, Bound, UClass, ShardMapFn)
 
 
 def function_modules(run) -> dict:
@@ -56,6 +58,10 @@ def _copied(run, wrapped: object) -> tuple:
         return _copied(run, wrapped.func)
     if kind is UClass:
         return _class_copied(wrapped)
+    if kind is ShardMapFn and (type(wrapped.func) in (UFunc, LambdaValue) or type(wrapped.func) is Bound
+                               and type(wrapped.func.func) is UFunc):
+        name, module, merged = _copied(run, wrapped.func)  # (jax.shard_map wraps its body as functools does)
+        return name, module, {**merged, "__wrapped__": wrapped.func}
     raise Bail
 
 
