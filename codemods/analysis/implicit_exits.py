@@ -15,7 +15,9 @@ These spellings name nothing of the kind:
 - library calls that end the job: `unittest.main()` (but with `exit=False`), a standard-library
   module's command-line entry (`calendar.main(["cal", "--help"])`, `json.tool.main()` after
   `sys.argv[1:] = ["--help"]`, `zipfile.main`, `pydoc.cli`: argparse's help or an error exits,
-  and which arguments they read is not followed; adversarial23 L), a signal raised or
+  and which arguments they read is not followed; adversarial23 L), the command-line runners of
+  absl, fire and typer (`app.run(main)` and `typer.run(f)` always exit; fire's help does), a
+  signal raised or
   sent to the process (`signal.raise_signal`, `os.kill`: most signals' default action, or a
   handler the file installs), `exec` / `eval` (but of constant code that calls nothing),
   argparse's parse of a constant list with `--help` / `-h`, an ambiguous abbreviation, an option
@@ -41,6 +43,8 @@ _SIGNALLING = frozenset({"signal.raise_signal", "signal.pthread_kill", "os.kill"
 _TEST_MAINS = frozenset({"unittest.main", "unittest.TestProgram"})
 # (the names the standard library gives its modules' command-line entries: `python -m calendar`)
 _COMMAND_LINES = frozenset({"main", "_main", "_test", "cli"})
+# (other libraries' runners that parse `sys.argv` and may exit: absl's and typer's always do)
+_ARGV_RUNNERS = frozenset({"absl.app.run", "absl.flags.FLAGS", "fire.Fire", "typer.run"})
 _PARSES = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args"})
 _NAMESPACES = frozenset({"vars", "globals", "locals"})
 _LEAVING_ACTIONS = frozenset({"help", "version"})
@@ -154,7 +158,7 @@ def library_exits(scope) -> tuple:
             continue
         func = node.func
         name = scope.resolve(func)
-        if name in _SIGNALLING or _command_line(name) or name in _TEST_MAINS and not any(
+        if name in _SIGNALLING or name in _ARGV_RUNNERS or _command_line(name) or name in _TEST_MAINS and not any(
                 keyword.arg == "exit" and type(keyword.value) is ast.Constant and keyword.value.value is False
                 for keyword in node.keywords):
             calls.add(id(node))

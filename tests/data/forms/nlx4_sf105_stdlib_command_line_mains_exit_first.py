@@ -1,7 +1,7 @@
 """Each job calls a standard-library command-line entry with `--help` (in its argument list, or in
-`sys.argv` set first): argparse prints the help and raises SystemExit(0) before the reduction over
-("data", "model") of a value varying on "data" only. The runner catches each exit, so the wrong
-axes are never used."""
+`sys.argv` set first), or typer's runner (which exits after running its command): each raises SystemExit(0) before the
+reduction over ("data", "model") of a value varying on "data" only. `main` catches each exit, so
+the wrong axes are never used."""
 import calendar
 import json.tool
 import sys
@@ -9,6 +9,7 @@ import zipfile
 
 import jax
 import numpy as np
+import typer
 from jax.sharding import NamedSharding, PartitionSpec as P
 
 
@@ -35,6 +36,16 @@ def json_tool_help(mesh, x):
     return reduce(mesh, x, ("data", "model"))
 
 
+def greet():
+    print("hello")
+
+
+def typer_runner(mesh, x):
+    sys.argv[1:] = []
+    typer.run(greet)
+    return reduce(mesh, x, ("data", "model"))
+
+
 def main():
     mesh = jax.make_mesh((2, 4), ("data", "model"))
     x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("data", None)))
@@ -49,6 +60,10 @@ def main():
         assert stop.code == 0
     try:
         json_tool_help(mesh, x)
+    except SystemExit as stop:
+        assert stop.code == 0
+    try:
+        typer_runner(mesh, x)
     except SystemExit as stop:
         assert stop.code == 0
     sys.argv[:] = saved
