@@ -169,6 +169,8 @@ ENTRIES = {
     "nod4_locals_mapping_binds_one_axis": "main()",
     "od5_sf105_text_evaluated_in_the_callers_scopes": "main()",
     "nod5_evaluated_text_reads_the_shadowing_local": "main()",
+    "od6_sf105_eval_inherits_barry_as_flufl": "main()",
+    "nod6_eval_under_barry_as_flufl_reads_the_diamond": "main()",
     "nlf21_sf105_script_feature_probe_misses_removed_pvary": "main()",
     "lf16_sf105_script_feature_probe_finds_ragged_all_to_all": "main()",
     "nlf16_sf105_script_feature_probe_misses_a_newer_function": "main()",
@@ -3444,6 +3446,8 @@ ENTRIES = {
     "lx2_sf105_exiting_init_reached_through_cls_only": "main()",
     "nlx2_sf105_called_object_made_otherwise_keeps": "main()",
     "nlx3_sf105_fields_changed_through_spelled_dicts_and_slots_keep": "main()",
+    "nlx4_sf105_stdlib_command_line_mains_exit_first": "main()",
+    "nnc11_empty_mgrid_beside_a_huge_slice_raises": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

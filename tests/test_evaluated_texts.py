@@ -53,6 +53,23 @@ AGREEING = {
             return eval("axes + extra")
         result = widened(("j",))
         """,
+    "future_flags_lent_by_the_module": """
+        from __future__ import barry_as_FLUFL
+        try:
+            eval("1 != 2", {})
+            result = "compiled"
+        except SyntaxError:
+            result = ("raised", eval("1 <> 2", {}))
+        """,
+    "future_flags_lent_in_a_def": """
+        from __future__ import annotations, barry_as_FLUFL
+        def differs(a):
+            try:
+                return eval("a != 2")
+            except SyntaxError:
+                return eval("a <> 2")
+        result = (differs(1), differs(2))
+        """,
     "leading_blanks_stripped": """
         result = eval("  \\t('dp', 'tp')", {})
         """,

@@ -6,7 +6,11 @@ rewriting `@Name` to `_Ref('Name', False)` and `%MACRO` to `_M['MACRO']`. Which 
 collectives reach a body then come from those values.
 
 What CPython 3.11 does, for a text the run knows and a namespace that is a plain dict:
-- the text is compiled as one expression (a syntax error is not modelled: Bail);
+- the text is compiled as one expression, with the `from __future__` features of the module
+  calling `eval` (the caller's frame lends its flags: under `barry_as_FLUFL`, `1 != 2` is a
+  SyntaxError and `1 <> 2` a comparison; adversarial23 E). A SyntaxError only those features make
+  is raised for the program to catch; any other is not modelled (Bail: Python versions accept
+  different texts), nor is a feature this Python does not know;
 - the namespace dict is the expression's globals and, without a third argument, its locals: its
   names are read from that very dict (a walrus would store into it: the run stops there,
   named_exprs.py). A third argument, a plain dict, is the locals mapping, read before the
@@ -25,9 +29,10 @@ lambda or a generator expression (run later, outside this call) is not modelled.
 """
 from __future__ import annotations
 
+import __future__
 import ast
 
-from codemods.analysis.host_exprs import Env
+from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import GatherStop, Lib, Opaque
 
@@ -43,10 +48,15 @@ def evaluated(run, args: list, kwargs: dict) -> object:
     if kwargs or len(args) not in (1, 2, 3) or type(args[0]) is not str or any(type(a) is not dict for a in args[1:]):
         raise Bail  # (a locals mapping of another kind, code objects: not modelled)
     text = args[0].lstrip(" \t")  # (CPython strips leading blanks for eval)
+    flags = _future_flags(run)
     try:  # (compiled, never run: CPython rejects more than its parser, `yield` outside a def included)
-        compile(text, "<string>", "eval", dont_inherit=True)
-        tree = ast.parse(text, mode="eval")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        compile(text, "<string>", "eval", flags, dont_inherit=True)
+        tree = compile(text, "<string>", "eval", flags | ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as error:
+        if flags and _compiles(text):
+            raise Raised(error) from None  # (`1 != 2` under barry_as_FLUFL)
+        raise Bail from None
+    except (ValueError, RecursionError, MemoryError):
         raise Bail from None
     if len(args) == 1:
         namespace, local = _caller_scopes(run, tree)
@@ -80,6 +90,31 @@ def evaluated(run, args: list, kwargs: dict) -> object:
         if id(stop.call) in own:
             raise Bail from None
         raise
+
+
+def _future_flags(run) -> int:
+    """The compiler flags of the module's `from __future__` imports (a future statement stands
+    only at the top of a module: anywhere else the file does not compile)."""
+    cached = run.__dict__.get("_future_flags")
+    if cached is None:
+        cached = 0
+        for stmt in run.tree.body:
+            if type(stmt) is ast.ImportFrom and stmt.module == "__future__" and not stmt.level:
+                for alias in stmt.names:
+                    feature = getattr(__future__, alias.name, None) if alias.name in __future__.all_feature_names else None
+                    if feature is None:
+                        raise Bail  # (a feature this Python does not know: its flag cannot be lent)
+                    cached |= feature.compiler_flag
+        run.__dict__["_future_flags"] = cached
+    return cached
+
+
+def _compiles(text: str) -> bool:
+    try:
+        compile(text, "<string>", "eval", dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def _caller_scopes(run, tree: ast.Expression) -> tuple[dict, dict | None]:

@@ -12,7 +12,12 @@ These spellings name nothing of the kind:
   library call made, `jax.jit(f)(x)`: the calls of the class's name are maybe_leaving.py's) or
   one that copies (`copy.copy(obj)`); when a `__del__` may, every statement (one dropping the
   last reference to an object runs it);
-- library calls that end the job: `unittest.main()` (but with `exit=False`), a signal raised or
+- library calls that end the job: `unittest.main()` (but with `exit=False`), a standard-library
+  module's command-line entry (`calendar.main(["cal", "--help"])`, `json.tool.main()` after
+  `sys.argv[1:] = ["--help"]`, `zipfile.main`, `pydoc.cli`: argparse's help or an error exits,
+  and which arguments they read is not followed; adversarial23 L), the command-line runners of
+  absl, fire and typer (`app.run(main)` and `typer.run(f)` always exit; fire's help does), a
+  signal raised or
   sent to the process (`signal.raise_signal`, `os.kill`: most signals' default action, or a
   handler the file installs), `exec` / `eval` (but of constant code that calls nothing),
   argparse's parse of a constant list with `--help` / `-h`, an ambiguous abbreviation, an option
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import sys
 
 from codemods.analysis.nodes import iter_nodes, last_name, module_parents
 
@@ -35,6 +41,10 @@ from codemods.analysis.nodes import iter_nodes, last_name, module_parents
 _EXITING_MODULES = frozenset({"sys", "os", "builtins", "posix", "_thread", "signal", "__builtins__"})
 _SIGNALLING = frozenset({"signal.raise_signal", "signal.pthread_kill", "os.kill", "os.killpg", "_thread.interrupt_main"})
 _TEST_MAINS = frozenset({"unittest.main", "unittest.TestProgram"})
+# (the names the standard library gives its modules' command-line entries: `python -m calendar`)
+_COMMAND_LINES = frozenset({"main", "_main", "_test", "cli"})
+# (other libraries' runners that parse `sys.argv` and may exit: absl's and typer's always do)
+_ARGV_RUNNERS = frozenset({"absl.app.run", "absl.flags.FLAGS", "fire.Fire", "typer.run"})
 _PARSES = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args"})
 _NAMESPACES = frozenset({"vars", "globals", "locals"})
 _LEAVING_ACTIONS = frozenset({"help", "version"})
@@ -148,7 +158,7 @@ def library_exits(scope) -> tuple:
             continue
         func = node.func
         name = scope.resolve(func)
-        if name in _SIGNALLING or name in _TEST_MAINS and not any(
+        if name in _SIGNALLING or name in _ARGV_RUNNERS or _command_line(name) or name in _TEST_MAINS and not any(
                 keyword.arg == "exit" and type(keyword.value) is ast.Constant and keyword.value.value is False
                 for keyword in node.keywords):
             calls.add(id(node))
@@ -164,6 +174,15 @@ def library_exits(scope) -> tuple:
             calls.add(id(node))
     cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled, _plain(scope))
     return cached
+
+
+def _command_line(name: str | None) -> bool:
+    """`name` is a standard-library module's command-line entry (it may parse `sys.argv` or the
+    list given with argparse, and exit)."""
+    if name is None or "." not in name or name in _TEST_MAINS:  # (read with their `exit=False` above)
+        return False
+    head, _, last = name.rpartition(".")
+    return last in _COMMAND_LINES and head.split(".")[0] in sys.stdlib_module_names and head != "__main__"
 
 
 def _computed(scope, node: ast.AST, name: ast.expr, holder: ast.expr, calls: set, dynamic: set, fetched: set,

@@ -12,7 +12,9 @@ dense array of the coordinates, of an integer type (checked with NumPy 1.26 and 
   (raised here, for a handler of the program to catch; `5:0:2` counts ceil(-2.5) = -2 too, while
   `1:0:2` counts 0 and gives an empty grid).
 The run keeps that shape; the values are not kept. An array too big to allocate raises ValueError
-or MemoryError, where the second depends on the machine: a grid of more than `_MOST` elements, or
+or MemoryError, where the second depends on the machine. NumPy makes a range per slice before
+filling the grid, so an empty grid beside a huge slice (`np.mgrid[0:0, 0:2**40]`) still raises
+MemoryError (adversarial23 M): a grid of more than `_MOST` elements, a slice counting more, or
 a bound past 2**53 (where NumPy's float division no longer counts exactly), stops the run, as do a
 float or complex bound or step (`0:1:5j` counts points), a missing stop and a step of 0.
 """
@@ -63,6 +65,6 @@ def item(holder: Lib, key: object) -> Arr:
         if any(size < 0 for size in sizes):
             raise Raised(ValueError("negative dimensions are not allowed"))
         shape = (len(sizes), *sizes)
-    if math.prod(shape) > _MOST:
+    if math.prod(shape) > _MOST or max(shape) > _MOST:
         raise Bail  # (ValueError "array is too big", or MemoryError where the machine lacks the memory)
     return note(Arr(None, True, dtype=named("int64")), shape)
