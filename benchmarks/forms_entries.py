@@ -11,6 +11,13 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nx1_sf101_module_rebuilt_through_object_new_and_vars": "main()",
+    "nnx1_rebuilt_module_takes_the_field_stored_through_vars": "main()",
+    "nx2_sf105_boxes_registered_by_lambdas_walked_as_specs": "main()",
+    "nnx2_box_specs_shard_every_axis_the_sum_names": "main()",
+    "nx3_sf103_state_dict_built_from_a_generator": "main()",
+    "nnx3_state_dict_keeps_what_the_generator_gave": "main()",
+    "nx4_sf102_axes_dict_from_a_generator": "main()",
     "dn1_sf104_where_against_a_number_keeps_the_layout": "main()",
     "ndn1_where_then_a_whole_gather": "main()",
     "dn2_sf104_spec_helper_branches_on_a_config_list": "main()",

@@ -18,7 +18,7 @@ from codemods.analysis.host_exprs import (
 )
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_dispatch import Dispatcher
-from codemods.analysis.script_generators import ContextManager
+from codemods.analysis.script_generators import ContextManager, GenRun, drained
 from codemods.analysis.script_values import (
     Arr,
     Bound,
@@ -79,10 +79,16 @@ class HolderInit:
     def __call__(self, run, obj: UObj, args: list, kwargs: dict) -> None:
         if type(obj) is not UObj or obj.data is None or type(obj.data) is list and kwargs:
             raise Bail
-        made = type(obj.data)(*[run.iterate(a) if type(a) is not dict else a for a in args], **kwargs) \
+        made = type(obj.data)(*[_items(run, a) if type(a) is not dict else a for a in args], **kwargs) \
             if len(args) <= 1 else _bail()
         obj.data.clear()
         obj.data.update(made) if type(made) is dict else obj.data.extend(made)
+
+
+def _items(run, value: object) -> list:
+    """What the constructor of a dict or list subclass reads from its argument: a generator
+    object is drained whole before the constructor returns, as in Python."""
+    return drained(value) if type(value) is GenRun else run.iterate(value)
 
 
 HOLDER_DUNDERS = frozenset({"__getitem__", "__setitem__", "__contains__", "__len__", "__iter__"})
@@ -102,6 +108,8 @@ class TypeMethod:
             from codemods.analysis.deleted_attributes import object_delete
 
             return object_delete(run, obj, args[0])  # past the class's own __delattr__
+        if self.owner is object and self.name == "__new__":
+            return _allocated(obj, args, kwargs)
         if self.owner is object:
             if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
                 raise Bail
@@ -120,7 +128,7 @@ class TypeMethod:
 
 def type_method(owner: object, name: str) -> TypeMethod | None:
     """`dict.__setitem__` and the like, or None for anything else read off a builtin type."""
-    if owner is object and name in ("__setattr__", "__delattr__"):
+    if owner is object and name in ("__setattr__", "__delattr__", "__new__"):
         return TypeMethod(object, name)
     if owner is str and name in METHODS[str]:
         return TypeMethod(str, name)  # (`converter=str.strip`)
@@ -129,6 +137,16 @@ def type_method(owner: object, name: str) -> TypeMethod | None:
     if owner in (dict, list) and (name in METHODS[owner] or name in HOLDER_DUNDERS or name == "__init__"):
         return TypeMethod(owner, name)
     return None
+
+
+def _allocated(cls: object, args: list, kwargs: dict) -> UObj:
+    """`object.__new__(cls)`: an instance of a plain module class with no field set and its
+    `__init__` not run (NNX-style `merge` fills it through `vars(new)`). A class holding a
+    builtin's data, with a metaclass of the module, or given more arguments is not modelled."""
+    if type(cls) is not UClass or args or kwargs or cls.kind not in ("plain", "dataclass") or cls.builtin is not None \
+            or cls.meta is not None or any(klass.kind not in ("plain", "dataclass") for klass in cls.order):
+        raise Bail
+    return UObj(cls)
 
 
 def _bail():

@@ -402,11 +402,19 @@ def loop_over(run, node: ast.For, source: GenRun | Numbered, env) -> None:
 
 
 def generator_walk(name: str, args: list, kwargs: dict) -> object:
-    """A builtin handed a generator object first: `list(gen)`, `tuple(gen)`, `enumerate(gen[, start])`."""
+    """A builtin handed a generator object first: `list(gen)`, `tuple(gen)`, `dict(gen)`,
+    `enumerate(gen[, start])`."""
     gen = args[0]
     if name in ("list", "tuple") and len(args) == 1 and not kwargs:
         items = drained(gen)
         return items if name == "list" else tuple(items)
+    if name == "dict" and len(args) == 1 and not kwargs:
+        from codemods.analysis.host_exprs import guard
+
+        items = drained(gen)  # (every pair read before the dict is made, as `dict(gen)` does)
+        if not all(type(pair) is tuple and len(pair) == 2 and type(pair[0]) in (str, int) for pair in items):
+            raise Bail  # (a key whose own `__hash__` or `__eq__` would run: not followed here)
+        return guard(dict, items)
     if name == "enumerate":
         start = args[1] if len(args) == 2 and not kwargs else kwargs.get("start", 0) if len(args) == 1 \
             and set(kwargs) <= {"start"} else None

@@ -10,6 +10,13 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   instance. Registering runs neither, so the run goes on past the registration; the class is
   only marked (`True`), and walking one of its instances stops the run (Bail), as does anything
   JAX would refuse at registration that is not modelled (a class registered twice: ValueError).
+  Two lambdas handed to `register_pytree_node` (NNX-style `Variable` boxes: `lambda v: ((v.value,),
+  (type(v), v.sharding))`, `lambda aux, ch: aux[0](ch[0], aux[1])`) are kept (a `ByHand`): the
+  run calls them where JAX would, flatten for the children and the node's aux data (compared with
+  `==` between trees, so only plain values, tuples and the module's classes), unflatten to
+  rebuild. A lambda only evaluates an expression, so calling it more often than JAX does changes
+  nothing the program sees unless it calls code with effects (an `__init__` storing elsewhere):
+  unflatten may build objects of the module's classes, whose `__init__` the run runs.
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -31,6 +38,8 @@ Only the class named is registered: a subclass is a leaf to JAX, and the run doe
 """
 from __future__ import annotations
 
+import weakref
+
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import UClass, UObj
 
@@ -47,6 +56,27 @@ class Registration:
         self.data, self.meta = data, meta
 
 
+class ByHand:
+    """The flatten and unflatten lambdas of a `register_pytree_node` call, and the run that calls
+    them (truthy: `cls.registered`)."""
+
+    __slots__ = ("flatten", "owner", "unflatten")
+
+    def __init__(self, run, flatten, unflatten) -> None:
+        self.owner, self.flatten, self.unflatten = weakref.ref(run), flatten, unflatten  # (the run's state is no
+        # object the program reaches: retraced_bodies.py compares what a class holds)
+
+    @property
+    def run(self):
+        return self.owner()
+
+    def parts(self, tree: UObj) -> tuple[list, object]:
+        made = self.run.call(self.flatten, [tree], {})
+        if type(made) is not tuple or len(made) != 2 or type(made[0]) not in (tuple, list) or not _comparable(made[1]):
+            raise Bail  # (another shape of flatten result, or aux data whose `==` is not followed)
+        return list(made[0]), made[1]
+
+
 _BY_HAND = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_node_class",
                       "jax.tree_util.register_pytree_with_keys", "jax.tree_util.register_pytree_with_keys_class"})
 CALLS = _BY_HAND | {"jax.tree_util.register_dataclass"}
@@ -55,13 +85,13 @@ CALLS = _BY_HAND | {"jax.tree_util.register_dataclass"}
 def register(run, name: str, args: list, kwargs: dict) -> object:
     """One of `CALLS` as the script makes it: the class marked a pytree node."""
     if name in _BY_HAND:
-        return _by_hand(name, args, kwargs)
+        return _by_hand(run, name, args, kwargs)
     if len(args) != 1 or type(args[0]) is not UClass or not set(kwargs) <= {"data_fields", "meta_fields"}:
         raise Bail  # (a form of register_dataclass not modelled)
     return _dataclass(args[0], kwargs)
 
 
-def _by_hand(name: str, args: list, kwargs: dict) -> object:
+def _by_hand(run, name: str, args: list, kwargs: dict) -> object:
     by_class = name.endswith("_class")
     if not args or type(args[0]) is not UClass or args[0].registered or kwargs \
             or len(args) != (1 if by_class else 3) and not (name.endswith("with_keys") and len(args) == 4):
@@ -69,6 +99,9 @@ def _by_hand(name: str, args: list, kwargs: dict) -> object:
     if by_class and any(args[0].lookup(hook) is None for hook in ("tree_flatten", "tree_unflatten")) \
             and name == "jax.tree_util.register_pytree_node_class":
         raise Bail  # (JAX reads the methods at once: AttributeError)
+    if name == "jax.tree_util.register_pytree_node" and all(type(f).__name__ == "LambdaValue" for f in args[1:]):
+        args[0].registered = ByHand(run, args[1], args[2])
+        return None
     args[0].registered = True  # (walked: `registration` stops the run)
     return args[0] if by_class else None
 
@@ -97,12 +130,12 @@ def _dataclass(cls: UClass, kwargs: dict) -> UClass:
     return cls
 
 
-def registration(tree: object) -> Registration | None:
+def registration(tree: object) -> Registration | ByHand | None:
     """The registration of `tree`'s own class, None when `tree` is not such an object."""
     if type(tree) is not UObj or not tree.cls.registered:
         return None
     found = tree.cls.registered
-    if type(found) is not Registration:
+    if type(found) not in (Registration, ByHand):
         raise Bail  # (registered by hand: JAX would run the script's own flatten code)
     return found
 
@@ -110,6 +143,8 @@ def registration(tree: object) -> Registration | None:
 def children(tree: UObj) -> list:
     """The data fields' values, in `data_fields` order (JAX reads them with getattr)."""
     found = registration(tree)
+    if type(found) is ByHand:
+        return found.parts(tree)[0]
     if any(name not in tree.attrs for name in (*found.data, *found.meta)) or tree.cls.lookup("__getattribute__"):
         raise Bail
     return [tree.attrs[name] for name in found.data]
@@ -118,6 +153,8 @@ def children(tree: UObj) -> list:
 def meta_values(tree: UObj) -> tuple:
     """The meta fields' values, which JAX compares with `==` when it compares two structures."""
     found = registration(tree)
+    if type(found) is ByHand:
+        return found.parts(tree)[1]
     if any(name not in tree.attrs for name in found.meta):
         raise Bail
     values = tuple(tree.attrs[name] for name in found.meta)
@@ -137,6 +174,8 @@ def rebuilt(tree: UObj, items: list, meta: tuple | None = None) -> UObj:
     a treedef kept when it was made, else `tree`'s own)."""
     found = registration(tree)
     meta = meta_values(tree) if meta is None else meta
+    if type(found) is ByHand:
+        return found.run.call(found.unflatten, [meta, tuple(items)], {})
     cls = tree.cls
     if cls.kind != "dataclass" or cls.meta is not None or any(cls.lookup(name) for name in _OWN_CODE) \
             or len(items) != len(found.data):
@@ -153,6 +192,14 @@ def rebuilt(tree: UObj, items: list, meta: tuple | None = None) -> UObj:
 def shape(tree: UObj, inner) -> tuple:
     """A comparable outline of the node: its class, its meta values and its children's outlines."""
     return ("registered", id(tree.cls), meta_values(tree), tuple(inner(item) for item in children(tree)))
+
+
+def _comparable(value: object, depth: int = 0) -> bool:
+    """Aux data whose `==` is Python's own: plain values, the module's classes (by identity) and
+    tuples of them."""
+    if type(value) in _VALUE_TYPES or type(value) is UClass:
+        return True
+    return depth < 4 and type(value) is tuple and all(_comparable(item, depth + 1) for item in value)
 
 
 def _plain(value: object, depth: int = 0) -> bool:
