@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nx5_sf101_submodule_found_by_yield_from_a_generator_expression": "main()",
+    "nnx5_yield_from_a_generator_expression_walks_its_list_live": "main()",
+    "nx6_sf105_jitted_dict_keyed_by_ints": "main()",
+    "nnx6_int_keyed_dict_flattens_in_key_order": "main()",
     "nx1_sf101_module_rebuilt_through_object_new_and_vars": "main()",
     "nnx1_rebuilt_module_takes_the_field_stored_through_vars": "main()",
     "nx2_sf105_boxes_registered_by_lambdas_walked_as_specs": "main()",

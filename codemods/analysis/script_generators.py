@@ -345,7 +345,8 @@ def next_item(run, args: list) -> object:
 
 def delegate(run, source: object) -> object:
     """`yield from source` in a generator's body: each item of source handed out in turn, asked for
-    when the consumer asks, then the value source returned (None for a list or tuple). The run's
+    when the consumer asks, then the value source returned (None for a list, a tuple or a
+    generator expression). The run's
     consumers only call `next`, so what `send` and `throw` would pass through never arises."""
     gen = current(run)
     if type(source) is GenRun:
@@ -354,6 +355,13 @@ def delegate(run, source: object) -> object:
             if not more:
                 return value
             gen.suspend(value)
+    if type(source).__name__ == "Lazy":  # (a generator expression: each item computed as the consumer asks)
+        if source.used:
+            raise Bail
+        source.used = True
+        for value in run.produce(source):
+            gen.suspend(value)
+        return None
     if type(source) not in (list, tuple):
         raise Bail
     index = 0
