@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nx7_sf103_pytree_class_flattened_by_its_own_methods": "main()",
+    "nnx7_pytree_class_with_a_counting_flatten_stays_unknown": "main()",
     "nx5_sf101_submodule_found_by_yield_from_a_generator_expression": "main()",
     "nnx5_yield_from_a_generator_expression_walks_its_list_live": "main()",
     "nx6_sf105_jitted_dict_keyed_by_ints": "main()",

@@ -10,13 +10,15 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   instance. Registering runs neither, so the run goes on past the registration; the class is
   only marked (`True`), and walking one of its instances stops the run (Bail), as does anything
   JAX would refuse at registration that is not modelled (a class registered twice: ValueError).
-  Two lambdas handed to `register_pytree_node` (NNX-style `Variable` boxes: `lambda v: ((v.value,),
-  (type(v), v.sharding))`, `lambda aux, ch: aux[0](ch[0], aux[1])`) are kept (a `ByHand`): the
-  run calls them where JAX would, flatten for the children and the node's aux data (compared with
-  `==` between trees, so only plain values, tuples and the module's classes), unflatten to
-  rebuild. A lambda only evaluates an expression, so calling it more often than JAX does changes
-  nothing the program sees unless it calls code with effects (an `__init__` storing elsewhere):
-  unflatten may build objects of the module's classes, whose `__init__` the run runs.
+  Two functions handed to `register_pytree_node` (NNX-style `Variable` boxes: `lambda v:
+  ((v.value,), (type(v), v.sharding))`, `lambda aux, ch: aux[0](ch[0], aux[1])`), or a
+  `@register_pytree_node_class`'s `tree_flatten` method and `tree_unflatten` classmethod, are kept
+  (a `ByHand`) when each is a lambda or a def that only returns an expression: the run calls them
+  where JAX would, flatten for the children and the node's aux data (compared with `==` between
+  trees, so only plain values, tuples and the module's classes), unflatten to rebuild. Such a
+  function only evaluates an expression, so calling it more often than JAX does changes nothing
+  the program sees unless it calls code with effects (unflatten builds objects of the module's
+  classes, whose `__init__` the run runs); any other function still stops the run at a walk.
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -38,6 +40,7 @@ Only the class named is registered: a subclass is a leaf to JAX, and the run doe
 """
 from __future__ import annotations
 
+import ast
 import weakref
 
 from codemods.analysis.host_objects import Bail
@@ -57,24 +60,57 @@ class Registration:
 
 
 class ByHand:
-    """The flatten and unflatten lambdas of a `register_pytree_node` call, and the run that calls
-    them (truthy: `cls.registered`)."""
+    """The flatten and unflatten functions of a `register_pytree_node` call (or the class's own
+    `tree_flatten` method and `tree_unflatten` classmethod, `flatten` then None), and the run
+    that calls them (truthy: `cls.registered`)."""
 
-    __slots__ = ("flatten", "owner", "unflatten")
+    __slots__ = ("flatten", "method", "owner", "unflatten")
 
-    def __init__(self, run, flatten, unflatten) -> None:
+    def __init__(self, run, flatten, unflatten, method=None) -> None:
         self.owner, self.flatten, self.unflatten = weakref.ref(run), flatten, unflatten  # (the run's state is no
         # object the program reaches: retraced_bodies.py compares what a class holds)
+        self.method = method  # the `tree_flatten` function JAX calls on each instance (by name, as it does)
 
     @property
     def run(self):
         return self.owner()
 
     def parts(self, tree: UObj) -> tuple[list, object]:
-        made = self.run.call(self.flatten, [tree], {})
+        if self.method is not None:
+            found = self.run.attribute(tree, "tree_flatten")
+            if type(found).__name__ != "Bound" or found.func is not self.method:
+                raise Bail  # (an instance's own `tree_flatten`, or another class's: not followed)
+            made = self.run.call(found, [], {})
+        else:
+            made = self.run.call(self.flatten, [tree], {})
         if type(made) is not tuple or len(made) != 2 or type(made[0]) not in (tuple, list) or not _comparable(made[1]):
             raise Bail  # (another shape of flatten result, or aux data whose `==` is not followed)
         return list(made[0]), made[1]
+
+
+def _expression_only(func: object) -> bool:
+    """A lambda, or a def whose body is one `return` of an expression (after a docstring): calling
+    it more often than JAX does changes nothing but through the calls it makes."""
+    if type(func).__name__ == "LambdaValue":
+        return True
+    node = func.node if type(func).__name__ == "UFunc" else None
+    if type(node) is not ast.FunctionDef:
+        return False
+    body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
+        else node.body
+    return len(body) == 1 and type(body[0]) is ast.Return and body[0].value is not None \
+        and not any(type(inner) in (ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr) for inner in ast.walk(body[0]))
+
+
+def _class_hooks(run, cls: UClass) -> tuple | None:
+    """`@register_pytree_node_class`: the class's `tree_flatten` (a plain method) and its bound
+    `tree_unflatten` (a classmethod, read once as JAX reads it), both expression-only; else None."""
+    flatten, unflatten = cls.lookup("tree_flatten"), cls.lookup("tree_unflatten")
+    if type(flatten[1]).__name__ != "UFunc" or not _expression_only(flatten[1]) \
+            or type(unflatten[1]).__name__ != "Desc" or unflatten[1].kind != "class" \
+            or not _expression_only(unflatten[1].func):
+        return None
+    return flatten[1], run.attribute(cls, "tree_unflatten")
 
 
 _BY_HAND = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_node_class",
@@ -99,9 +135,12 @@ def _by_hand(run, name: str, args: list, kwargs: dict) -> object:
     if by_class and any(args[0].lookup(hook) is None for hook in ("tree_flatten", "tree_unflatten")) \
             and name == "jax.tree_util.register_pytree_node_class":
         raise Bail  # (JAX reads the methods at once: AttributeError)
-    if name == "jax.tree_util.register_pytree_node" and all(type(f).__name__ == "LambdaValue" for f in args[1:]):
+    if name == "jax.tree_util.register_pytree_node" and all(_expression_only(f) for f in args[1:]):
         args[0].registered = ByHand(run, args[1], args[2])
         return None
+    if name == "jax.tree_util.register_pytree_node_class" and (hooks := _class_hooks(run, args[0])) is not None:
+        args[0].registered = ByHand(run, None, hooks[1], hooks[0])
+        return args[0]
     args[0].registered = True  # (walked: `registration` stops the run)
     return args[0] if by_class else None
 
