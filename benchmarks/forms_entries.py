@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nx10_sf103_pieces_of_a_split_stay_reduced": "main()",
+    "nx9_sf104_spec_from_the_rank_of_an_index_update": "main()",
+    "nnx9_index_get_reads_items_not_the_rank": "main()",
+    "nx8_sf105_parameters_drawn_under_an_explicit_mesh": "main()",
+    "nnx8_parameters_drawn_in_a_jitted_init_stay_unknown": "main()",
     "nx7_sf103_pytree_class_flattened_by_its_own_methods": "main()",
     "nnx7_pytree_class_with_a_counting_flatten_stays_unknown": "main()",
     "nx5_sf101_submodule_found_by_yield_from_a_generator_expression": "main()",
