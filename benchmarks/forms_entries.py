@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nnx10_flatten_lambda_counting_its_calls_stays_unknown": "main()",
     "nx10_sf103_pieces_of_a_split_stay_reduced": "main()",
     "nx9_sf104_spec_from_the_rank_of_an_index_update": "main()",
     "nnx9_index_get_reads_items_not_the_rank": "main()",
