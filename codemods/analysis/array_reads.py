@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import math
 
-from codemods.analysis import exact_host_arrays, explicit_layouts, one_device, typed_keys
+from codemods.analysis import exact_host_arrays, explicit_layouts, index_refs, one_device, typed_keys
 from codemods.analysis.array_shapes import indexed as shape_indexed, note, shape_of, transposed
 from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.host_objects import Bail
@@ -65,6 +65,8 @@ def array_attribute(run, obj: Arr, name: str) -> object:
         note(result, transposed(shape_of(run, obj), None))
     if name != "at":
         result = one_device.computed(run, result, [obj])  # (`x.T` of an array on one device stays there)
+    else:
+        index_refs.referenced(run, obj, result)  # (its update keeps x's rank: index_refs.py)
     if run.states is not None:
         run.states.attribute(obj, name, result)
     return exact_host_arrays.derived(run, [obj], result)  # (`k.T`: a view)
@@ -102,6 +104,7 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
         result.sharding = laid.sharding  # (`x[:, None]` on Explicit axes: explicit_layouts.py)
     if all(type(value) in (int, type(None), type(Ellipsis)) for value in indices):
         result = one_device.computed(run, result, [holder])  # (`x[:, None]`, `x[0]` of an array on one device)
+    index_refs.indexed(run, holder, result)  # (`x.at[idx]`: a reference, index_refs.py)
     if run.states is not None:
         run.states.indexed(holder, result, indices, forward)
     return exact_host_arrays.derived(run, [holder], result)  # (`k[:, None]`: a view)

@@ -18,7 +18,7 @@ from codemods.analysis.host_exprs import (
 )
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_dispatch import Dispatcher
-from codemods.analysis.script_generators import ContextManager
+from codemods.analysis.script_generators import ContextManager, GenRun, drained
 from codemods.analysis.script_values import (
     Arr,
     Bound,
@@ -79,10 +79,16 @@ class HolderInit:
     def __call__(self, run, obj: UObj, args: list, kwargs: dict) -> None:
         if type(obj) is not UObj or obj.data is None or type(obj.data) is list and kwargs:
             raise Bail
-        made = type(obj.data)(*[run.iterate(a) if type(a) is not dict else a for a in args], **kwargs) \
+        made = type(obj.data)(*[_items(run, a) if type(a) is not dict else a for a in args], **kwargs) \
             if len(args) <= 1 else _bail()
         obj.data.clear()
         obj.data.update(made) if type(made) is dict else obj.data.extend(made)
+
+
+def _items(run, value: object) -> list:
+    """What the constructor of a dict or list subclass reads from its argument: a generator
+    object is drained whole before the constructor returns, as in Python."""
+    return drained(value) if type(value) is GenRun else run.iterate(value)
 
 
 HOLDER_DUNDERS = frozenset({"__getitem__", "__setitem__", "__contains__", "__len__", "__iter__"})

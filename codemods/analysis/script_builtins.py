@@ -256,6 +256,8 @@ class ScriptBuiltins:
         if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
             raise Bail  # (lazy over a generator: what runs when is not modelled)
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
+        if name in _WALKING | {"min", "max"} and len(args) == 1 and type(args[0]) is UObj and args[0].data is not None:
+            args = [list(self.held(args[0]))]  # (`sorted(state)` of a dict subclass: its keys)
         if name in ("map", "filter") and args and (isinstance(args[0], CALLABLES) or held_method(args[0])) and not kwargs \
                 and (len(args) >= 2 if name == "map" else len(args) == 2):
             return Lazy((name, args[0], [walk(iter(a)) if live(a) else self.iterate(a) for a in args[1:]]), None, [])

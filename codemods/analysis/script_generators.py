@@ -345,7 +345,8 @@ def next_item(run, args: list) -> object:
 
 def delegate(run, source: object) -> object:
     """`yield from source` in a generator's body: each item of source handed out in turn, asked for
-    when the consumer asks, then the value source returned (None for a list or tuple). The run's
+    when the consumer asks, then the value source returned (None for a list, a tuple or a
+    generator expression). The run's
     consumers only call `next`, so what `send` and `throw` would pass through never arises."""
     gen = current(run)
     if type(source) is GenRun:
@@ -354,6 +355,13 @@ def delegate(run, source: object) -> object:
             if not more:
                 return value
             gen.suspend(value)
+    if type(source).__name__ == "Lazy":  # (a generator expression: each item computed as the consumer asks)
+        if source.used:
+            raise Bail
+        source.used = True
+        for value in run.produce(source):
+            gen.suspend(value)
+        return None
     if type(source) not in (list, tuple):
         raise Bail
     index = 0
@@ -402,11 +410,19 @@ def loop_over(run, node: ast.For, source: GenRun | Numbered, env) -> None:
 
 
 def generator_walk(name: str, args: list, kwargs: dict) -> object:
-    """A builtin handed a generator object first: `list(gen)`, `tuple(gen)`, `enumerate(gen[, start])`."""
+    """A builtin handed a generator object first: `list(gen)`, `tuple(gen)`, `dict(gen)`,
+    `enumerate(gen[, start])`."""
     gen = args[0]
     if name in ("list", "tuple") and len(args) == 1 and not kwargs:
         items = drained(gen)
         return items if name == "list" else tuple(items)
+    if name == "dict" and len(args) == 1 and not kwargs:
+        from codemods.analysis.host_exprs import guard
+
+        items = drained(gen)  # (every pair read before the dict is made, as `dict(gen)` does)
+        if not all(type(pair) is tuple and len(pair) == 2 and type(pair[0]) in (str, int) for pair in items):
+            raise Bail  # (a key whose own `__hash__` or `__eq__` would run: not followed here)
+        return guard(dict, items)
     if name == "enumerate":
         start = args[1] if len(args) == 2 and not kwargs else kwargs.get("start", 0) if len(args) == 1 \
             and set(kwargs) <= {"start"} else None

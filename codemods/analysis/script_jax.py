@@ -414,8 +414,9 @@ def _leaves(tree: object, leaf, depth: int = 0) -> object:
 
 
 def _sorted_keys(tree: dict) -> list:
-    """The keys in the order JAX flattens them: a dict's sorted, an OrderedDict's as inserted."""
-    if not all(type(key) is str for key in tree):
+    """The keys in the order JAX flattens them: a dict's sorted, an OrderedDict's as inserted
+    (all strs, or all ints: `{i: state}` of an nnx.jit-like wrapper; a mix JAX cannot sort)."""
+    if not (all(type(key) is str for key in tree) or all(type(key) is int for key in tree)):
         raise Bail
     return list(tree) if type(tree) is OrderedDict else sorted(tree)
 

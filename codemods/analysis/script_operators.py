@@ -34,7 +34,7 @@ from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import temp_texts
+from codemods.analysis import index_refs, temp_texts
 from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, may_raise, number, \
     operated_sign
 from codemods.analysis.script_argparse import ParserObj
@@ -108,7 +108,9 @@ class ArrMethod:
             computed(run, result, [self.owner, *args, *kwargs.values()])
         if self.owner is not None and not run.in_body and (laid := explicit_layouts.method(self.owner, self.name, args, kwargs)) is not None:
             result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x.mean(axis=0)`: explicit_layouts.py)
-        return exact_host_arrays.method(run, self.owner, self.name, args, kwargs, result)
+        made = exact_host_arrays.method(run, self.owner, self.name, args, kwargs, result)
+        index_refs.updated(run, self.owner, self.name, made)  # (`x.at[idx].set(v)`: x's rank, index_refs.py)
+        return made
 
     def count(self, args: list, kwargs: dict) -> int | None:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""

@@ -13,12 +13,14 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   Two functions handed to `register_pytree_node` (NNX-style `Variable` boxes: `lambda v:
   ((v.value,), (type(v), v.sharding))`, `lambda aux, ch: aux[0](ch[0], aux[1])`), or a
   `@register_pytree_node_class`'s `tree_flatten` method and `tree_unflatten` classmethod, are kept
-  (a `ByHand`) when each is a lambda or a def that only returns an expression: the run calls them
-  where JAX would, flatten for the children and the node's aux data (compared with `==` between
-  trees, so only plain values, tuples and the module's classes), unflatten to rebuild. Such a
-  function only evaluates an expression, so calling it more often than JAX does changes nothing
-  the program sees unless it calls code with effects (unflatten builds objects of the module's
-  classes, whose `__init__` the run runs); any other function still stops the run at a walk.
+  (a `ByHand`) when each is a lambda or a def that only returns an expression, flatten's calling
+  nothing but builders of tuples, lists and dicts, `sorted`, `type`, `getattr` and dict views
+  (the run calls it at every walk). The run calls them where JAX would: flatten for the children
+  and the node's aux data (compared with `==` between trees, so only plain values, tuples and the
+  module's classes), unflatten to rebuild. Calling such a function more often than JAX does
+  changes nothing the program sees unless it calls code with effects (unflatten builds objects
+  of the module's classes, whose `__init__` the run runs); any other function still stops the
+  run at a walk.
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -89,18 +91,34 @@ class ByHand:
         return list(made[0]), made[1]
 
 
-def _expression_only(func: object) -> bool:
+_PURE_CALLS = frozenset({"tuple", "list", "dict", "sorted", "zip", "len", "type", "getattr", "isinstance", "range",
+                         "enumerate", "reversed", "str", "int", "float", "bool", "frozenset"})
+_VIEWS = frozenset({"items", "keys", "values", "get"})
+
+
+def _expression_only(func: object, pure: bool = False) -> bool:
     """A lambda, or a def whose body is one `return` of an expression (after a docstring): calling
-    it more often than JAX does changes nothing but through the calls it makes."""
+    it more often than JAX does changes nothing but through the calls it makes. `pure`: those
+    calls only build tuples, lists and dicts, sort, and read (a flatten, which the run calls at
+    every walk: `CALLS.append(1)` there would count the run's walks, not JAX's)."""
     if type(func).__name__ == "LambdaValue":
-        return True
-    node = func.node if type(func).__name__ == "UFunc" else None
-    if type(node) is not ast.FunctionDef:
+        expression = func.node.body
+    elif type(func).__name__ == "UFunc" and type(func.node) is ast.FunctionDef:
+        body = func.node.body
+        body = body[1:] if body and type(body[0]) is ast.Expr and type(body[0].value) is ast.Constant else body
+        if len(body) != 1 or type(body[0]) is not ast.Return or body[0].value is None:
+            return False
+        expression = body[0].value
+    else:
         return False
-    body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
-        else node.body
-    return len(body) == 1 and type(body[0]) is ast.Return and body[0].value is not None \
-        and not any(type(inner) in (ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr) for inner in ast.walk(body[0]))
+    for inner in ast.walk(expression):
+        if type(inner) in (ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr, ast.Lambda):
+            return False
+        if pure and type(inner) is ast.Call and not (
+                type(inner.func) is ast.Name and inner.func.id in _PURE_CALLS
+                or type(inner.func) is ast.Attribute and inner.func.attr in _VIEWS):
+            return False
+    return True
 
 
 def _fills(run, func: object) -> bool:
@@ -112,7 +130,7 @@ def _class_hooks(run, cls: UClass) -> tuple | None:
     """`@register_pytree_node_class`: the class's `tree_flatten` (a plain method) and its bound
     `tree_unflatten` (a classmethod, read once as JAX reads it), both expression-only; else None."""
     flatten, unflatten = cls.lookup("tree_flatten"), cls.lookup("tree_unflatten")
-    if type(flatten[1]).__name__ != "UFunc" or not _expression_only(flatten[1]) \
+    if type(flatten[1]).__name__ != "UFunc" or not _expression_only(flatten[1], pure=True) \
             or type(unflatten[1]).__name__ != "Desc" or unflatten[1].kind != "class" \
             or not _expression_only(unflatten[1].func):
         return None
@@ -141,7 +159,8 @@ def _by_hand(run, name: str, args: list, kwargs: dict) -> object:
     if by_class and any(args[0].lookup(hook) is None for hook in ("tree_flatten", "tree_unflatten")) \
             and name == "jax.tree_util.register_pytree_node_class":
         raise Bail  # (JAX reads the methods at once: AttributeError)
-    if name == "jax.tree_util.register_pytree_node" and all(_expression_only(f) or _fills(run, f) for f in args[1:]):
+    if name == "jax.tree_util.register_pytree_node" and (_expression_only(args[1], pure=True) or _fills(run, args[1])) \
+            and (_expression_only(args[2]) or _fills(run, args[2])):
         args[0].registered = ByHand(run, args[1], args[2])
         return None
     if name == "jax.tree_util.register_pytree_node_class" and (hooks := _class_hooks(run, args[0])) is not None:

@@ -7,7 +7,10 @@ varies on exactly the axes that array varies on (run on jax 0.10.2 with the arra
 one axis, on the other: top_k, split, array_split, eigh, qr, svd, slogdet, frexp, modf). It is
 not a rule for every function of one array: `jnp.argsort(x)` of a varying x comes out invariant
 (its indices are an invariant iota sorted along), so only these are listed. A reduced, unreduced
-or unknown operand gives unknown outputs.
+or unknown operand gives unknown outputs, except that `split` and `array_split` only slice: each
+piece keeps a reduced operand's states, reduced axes included (run on jax 0.10.2: `jnp.split(kv,
+2, axis=-1)` of a value varying on 'data' and reduced on 'heads' gives pieces varying on 'data'
+and reduced on 'heads', for sections and index lists on any axis; the transfer table agrees).
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from codemods.analysis.values import UNKNOWN, State
 _ONE_ARRAY = frozenset({"jax.lax.top_k", "jax.numpy.linalg.eigh", "jax.numpy.linalg.qr", "jax.numpy.linalg.slogdet",
                         "jax.numpy.linalg.svd", "jax.numpy.modf", "jax.numpy.frexp", "jax.numpy.divmod",
                         "jax.numpy.split", "jax.numpy.array_split"})
+_SLICING = frozenset({"jax.numpy.split", "jax.numpy.array_split"})
 
 
 def outputs(states, name: str, args: list, kwargs: dict, made: object) -> None:
@@ -27,8 +31,9 @@ def outputs(states, name: str, args: list, kwargs: dict, made: object) -> None:
     if name in _ONE_ARRAY and len(arrays) == 1 and all(
             type(value) in (Arr, int, float, bool, str, tuple, list) for value in (*args, *kwargs.values())):
         given = states.state(arrays[0])
-        if not (given.has(State.REDUCED) or given.has(State.UNREDUCED) or given.has(State.UNKNOWN) or given.mixed):
-            state = given
+        if not (given.has(State.REDUCED) and name not in _SLICING or given.has(State.UNREDUCED)
+                or given.has(State.UNKNOWN) or given.mixed):
+            state = states.made(given)
     if state is UNKNOWN:
         states.untracked([*args, *kwargs.values()])
     for item in items:

@@ -1,0 +1,44 @@
+"""`x.at[idx].set(v)` in a script run outside shard_map bodies (script_run.py; issue 13): the
+updated array has x's rank and dtype.
+
+Model surgery copies old rows into a new table (`new.at[: n, : d].set(old)`) and exports it
+later with a spec built from its rank (`P(*([None] * table.ndim), reduced=axes)`). `x.at` is
+JAX's reference to x's indices and `x.at[idx]` the indexed reference, not an indexed array:
+`set`, `add`, `multiply`, `mul`, `min` and `max` on it give an array of x's shape and dtype
+(JAX casts the update to x's dtype; run on jax 0.10.2). The run notes each reference with the
+array it stands for (by serial), so the update's result gets x's rank, leading size and dtype;
+`get` (an indexed read) and anything else keeps what the run knew before. Inside a body the
+states are state_updates.py's.
+"""
+from __future__ import annotations
+
+from codemods.analysis.script_values import Arr
+
+_TABLE = "_index_refs"
+_WHOLE = frozenset({"set", "add", "multiply", "mul", "min", "max"})
+
+
+def referenced(run, array: Arr, ref: Arr) -> None:
+    """`ref` is `array.at`."""
+    run.__dict__.setdefault(_TABLE, {})[ref.serial] = (array, False)
+
+
+def indexed(run, holder: Arr, result: Arr) -> bool:
+    """`result` is `holder[idx]`; True when holder is an `x.at` (result then the indexed reference)."""
+    found = run.__dict__.get(_TABLE, {}).get(holder.serial)
+    if found is None or found[1]:
+        return False
+    run.__dict__[_TABLE][result.serial] = (found[0], True)
+    result.ndim, result.count, result.dtype = None, None, None  # (a reference, not the items it names)
+    return True
+
+
+def updated(run, owner: Arr | None, name: str, result: Arr) -> None:
+    """`owner.set(v)` and kin, owner an indexed reference: the result is shaped as its array."""
+    found = run.__dict__.get(_TABLE, {}).get(owner.serial) if owner is not None else None
+    if found is None or not found[1] or name not in _WHOLE or type(result) is not Arr:
+        return
+    array = found[0]
+    result.ndim, result.count = array.ndim, array.count
+    if array.dtype is not None:
+        result.dtype = array.dtype
