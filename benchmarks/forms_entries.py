@@ -157,6 +157,8 @@ ENTRIES = {
     "od4_sf105_binding_text_evaluated_with_a_locals_mapping": "main()",
     "nod4_locals_mapping_binds_one_axis": "main()",
     "od5_sf105_text_evaluated_in_the_callers_scopes": "main()",
+    "uj1_sf104_drawn_records_read_back_from_jsonl": "main()",
+    "nuj1_drawn_records_gathered_on_one_dimension": "main()",
     "nod5_evaluated_text_reads_the_shadowing_local": "main()",
     "nlf21_sf105_script_feature_probe_misses_removed_pvary": "main()",
     "lf16_sf105_script_feature_probe_finds_ragged_all_to_all": "main()",
