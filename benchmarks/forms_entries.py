@@ -159,6 +159,8 @@ ENTRIES = {
     "od5_sf105_text_evaluated_in_the_callers_scopes": "main()",
     "uj1_sf104_drawn_records_read_back_from_jsonl": "main()",
     "nuj1_drawn_records_gathered_on_one_dimension": "main()",
+    "uj2_sf104_token_lists_of_drawn_lengths_read_back": "main()",
+    "nuj2_token_lists_packed_on_one_dimension": "main()",
     "nod5_evaluated_text_reads_the_shadowing_local": "main()",
     "nlf21_sf105_script_feature_probe_misses_removed_pvary": "main()",
     "lf16_sf105_script_feature_probe_finds_ragged_all_to_all": "main()",

@@ -43,8 +43,10 @@ def listed(run, method, args: list, kwargs: dict) -> object:
     if owner.ndim == 0:
         return scalar()
     if owner.count is None:
-        from codemods.analysis.unsized_lists import unsized
+        from codemods.analysis.unsized_lists import of_numbers_list, unsized
 
+        if owner.ndim == 1 and dtype is not None and dtype.kind in ("i", "u", "f"):
+            return of_numbers_list(run, "float" if dtype.kind == "f" else "int")  # (its items are numbers)
         return unsized(run)  # (a list of a length not known: unsized_lists.py)
     return [scalar() if owner.ndim == 1 else Opaque() for _ in range(owner.count)]
 
@@ -52,6 +54,12 @@ def listed(run, method, args: list, kwargs: dict) -> object:
 def of_number(run, name: str, args: list, kwargs: dict, made: object) -> object:
     """`made` (the result of library call `name`), noted as a rank-0 array of a Python number
     where it is `np.asarray(n)` of an unknown one."""
+    from codemods.analysis.unsized_lists import numbers_kind
+
+    if name in _CONVERTERS and len(args) == 1 and not kwargs and type(made) is Arr and type(args[0]) is Opaque \
+            and numbers_kind(run, args[0]) is not None and made.ndim is None:
+        made.ndim = 1  # (a vector of a length not known: `np.asarray(row["tokens"])`)
+        return made
     if name in _CONVERTERS and len(args) == 1 and not kwargs and type(made) is Arr and type(args[0]) is Opaque \
             and is_number(run, args[0]) and made.ndim in (None, 0):
         made.ndim = 0

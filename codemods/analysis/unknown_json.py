@@ -14,7 +14,8 @@ texts, each followed by "\\n", has one line per record, each the text of its rec
 
 Held as JsonText (script_values.py): its pieces, known strs and holes (a Hole: the text of one
 dumped value). Modelled: `json.dumps(value)` without keywords of a tree of dicts with str keys,
-lists, tuples, known plain values and unknown Python numbers (unknown_numbers.py); `+` of such a
+lists, tuples, known plain values, unknown Python numbers (unknown_numbers.py) and lists of them
+of unknown length (`x.tolist()` of a drawn vector: unsized_lists.py); `+` of such a
 text and a str; `handle.write(text)` (temp_texts.py), whose holes the file's record keeps as
 marks (NUL, a token drawn for this process, a serial, NUL: ASCII with no line break, so the
 record stays bytes and its lines stay where they were); `for line in fh` of such a file, each line
@@ -35,6 +36,7 @@ from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail, Seq
 from codemods.analysis.script_values import JsonText, Opaque, RunCallable
 from codemods.analysis.unknown_numbers import integer, is_number, number, number_kind
+from codemods.analysis.unsized_lists import numbers_kind, of_numbers_list
 
 MARK = "\x00" + secrets.token_hex(8) + ":"  # (drawn once: no program's own text holds it)
 _MARKED = re.compile("(" + re.escape(MARK) + r"[0-9]+\x00)")
@@ -61,6 +63,12 @@ class Number:
         self.kind = kind
 
 
+class Numbers(Number):
+    """A list of unknown length of unknown Python numbers in a dumped tree (unsized_lists.py)."""
+
+    __slots__ = ()
+
+
 def dumped(run, args: list, kwargs: dict) -> JsonText:
     """`json.dumps(value)` of a tree holding unknown numbers."""
     if len(args) != 1 or kwargs:
@@ -71,6 +79,8 @@ def dumped(run, args: list, kwargs: dict) -> JsonText:
 def _skeleton(run, value: object, depth: int) -> object:
     if depth > _MAX_DEPTH:
         raise Bail
+    if type(value) is Opaque and (listed := numbers_kind(run, value)) is not None:
+        return Numbers(listed[0])
     if type(value) is Opaque and is_number(run, value):
         return Number(number_kind(run, value))
     if type(value) is dict:
@@ -95,6 +105,8 @@ def loaded(run, text: JsonText) -> object:
 def _fresh(run, tree: object) -> object:
     if type(tree) is Number:
         return number(run, tree.kind)
+    if type(tree) is Numbers:
+        return of_numbers_list(run, tree.kind)
     if type(tree) is dict:
         return {k: _fresh(run, v) for k, v in tree.items()}
     if type(tree) is list:
