@@ -106,6 +106,7 @@ class ArrMethod:
         result = Arr(None, self.host, ndim=self.rank(args, kwargs), count=self.count(args, kwargs),
                      dtype=method_dtype(self.host, self.name, self.owner, args, kwargs))
         if result.ndim is None and type(size := generated_size(self.name, args, kwargs)) is Opaque and is_integer(run, size):
+            passed(run)  # (a negative size raises ValueError: passed_steps.py)
             result.ndim = 1  # (`rng.integers(0, 9, size=int(n))`: a vector, of a length not known)
         if self.owner is not None and self.name in _KEEPING:
             computed(run, result, [self.owner, *args, *kwargs.values()])
