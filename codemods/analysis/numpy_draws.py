@@ -11,6 +11,9 @@ the run would follow the branch the program does not take. So here a scalar draw
 Python number of its type (unknown_numbers.py), whose attributes are those of int or float
 (number_attributes.py).
 
+`permutation(n)` is a vector of n entries and `permutation(x)` of an array a copy of it with its
+rows reordered: its shape and dtype are x's (the same for a Generator and a RandomState).
+
 The tables below (the parameters before `size` and the kind of one sample) were checked with
 `type(...)` on NumPy 1.26, 2.0 and 2.4, the same on all three, for numpy.random.Generator,
 RandomState and the module's functions (the global RandomState's methods). A parameter that is an
@@ -67,7 +70,23 @@ class Draw(RunCallable):
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         kind = one_sample(run, self.name, self.legacy, args, kwargs)
-        return sample(run, kind) if kind is not None else run.call(self.fallback, args, kwargs)
+        if kind is not None:
+            return sample(run, kind)
+        made = run.call(self.fallback, args, kwargs)
+        return permuted(args, kwargs, made) if self.name == "permutation" else made
+
+
+def permuted(args: list, kwargs: dict, made: object) -> object:
+    """`rng.permutation(n)`: a vector of n entries; `rng.permutation(x)` of a host array of rank 1
+    or more: a copy of x reordered along its first axis (its shape and dtype, values unknown)."""
+    if len(args) != 1 or kwargs or type(made) is not Arr or made.ndim is not None:
+        return made
+    given = args[0]
+    if type(given) is int and 0 <= given <= 1 << 20:
+        made.ndim, made.count, made.shape = 1, given, (given,)
+    elif type(given) is Arr and given.host and given.ndim is not None and given.ndim >= 1:
+        made.ndim, made.count, made.shape, made.dtype = given.ndim, given.count, given.shape, given.dtype
+    return made
 
 
 def sample(run, kind: str) -> object:

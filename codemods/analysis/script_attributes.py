@@ -16,7 +16,7 @@ from codemods.analysis.class_descriptors import declared_read, object_member
 from codemods.analysis.bound_members import type_method
 from codemods.analysis.script_classes import class_attribute, instance_attribute, member_attribute
 from codemods.analysis.number_attributes import field, number_attribute
-from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, FieldName, Lib, Member, MeshObj, NTup, Opaque, PartialObj,
+from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, JsonText, FieldName, Lib, Member, MeshObj, NTup, Opaque, PartialObj,
                                              ShardObj, StrMember, SuperObj, UClass, UFunc, UObj)
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail, Special
@@ -46,7 +46,7 @@ from codemods.analysis.script_generators import GenRun
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute, is_class
 from codemods.analysis.held_hints import HeldHint, attribute as hint_attribute
-from codemods.analysis import partial_fields, typing_forms
+from codemods.analysis import partial_fields, typing_forms, unknown_json
 from codemods.analysis.text_streams import current_stdout
 from codemods.analysis.own_module import modules_attribute
 from codemods.analysis.library_members import asked, library_presence
@@ -164,6 +164,8 @@ class ScriptAttributes:
             return found  # (a builtin value, a PartitionSpec, a bound method: value_attributes.py)
         if (method := item_method(obj, name)) is not None:
             return method  # (`ROLES.__getitem__`: container_methods.py)
+        if kind is JsonText:
+            return unknown_json.attribute(obj, name)  # (`line.strip()` of a record read back: unknown_json.py)
         if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
             raise Bail
         return super().attribute(obj, name)

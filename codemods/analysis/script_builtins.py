@@ -26,6 +26,7 @@ from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
+from codemods.analysis import unknown_json
 from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
@@ -74,6 +75,7 @@ from codemods.analysis.script_values import (
     SpecObj,
     SuperObj,
     TempPath,
+    JsonText,
     UClass,
     UFunc,
     UObj,
@@ -112,6 +114,8 @@ class ScriptBuiltins:
             return tuple(FieldName(n, cls.annotations.get(n), cls) for n in cls.fields)
         if canonical == "dataclasses.asdict" and len(args) == 1 and not kwargs:
             return _as_dict(args[0])
+        if canonical == "json.loads" and len(args) == 1 and not kwargs and type(args[0]) is JsonText:
+            return unknown_json.loaded(self, args[0])  # (a record read back: unknown_json.py)
         if canonical in _LIBRARY:  # `json.loads`, `ast.literal_eval`, `math.*` of plain values
             if canonical.startswith("math.") and not kwargs and any(type(v) is Opaque for v in args) \
                     and all(type(v) is Opaque or type(v) in (int, float) for v in args):
@@ -373,7 +377,7 @@ class ScriptBuiltins:
                 return True  # (Python stops at the first class that matches: the later ones are not asked)
             if type(obj) is ClassSlot and type(kind) is not UClass:
                 raise Bail  # (a builtin member of a class: its own type is not held, class_dirs.py)
-            if type(obj) is TempPath and type(kind) is not UClass:
+            if type(obj) in (TempPath, JsonText) and type(kind) is not UClass:
                 if kind not in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
                     raise Bail
                 found = found or kind is str  # (a path the run does not spell: a str all the same, temp_texts.py)

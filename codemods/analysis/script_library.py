@@ -384,6 +384,16 @@ def text_library(function, result_plain: bool = True):
     return apply
 
 
+def _dumps(run, args: list, kwargs: dict) -> object:
+    """`json.dumps(...)`: its text of plain values; a JsonText of a tree holding unknown numbers
+    (unknown_json.py)."""
+    if all(plain_tree(value) for value in (*args, *kwargs.values())):
+        return text_library(json.dumps)(run, args, kwargs)
+    from codemods.analysis.unknown_json import dumped
+
+    return dumped(run, args, kwargs)
+
+
 def _auto(run, args: list, kwargs: dict) -> object:
     from codemods.analysis.script_classes import Auto
 
@@ -393,7 +403,7 @@ def _auto(run, args: list, kwargs: dict) -> object:
 
 
 LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
-           "tomllib.loads": text_library(tomllib.loads), "json.dumps": text_library(json.dumps),
+           "tomllib.loads": text_library(tomllib.loads), "json.dumps": _dumps,
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"), "re.finditer": _module_finditer,
            "copy.deepcopy": _deepcopy, "copy.copy": shallow_copy, "itertools.product": _product, "functools.reduce": _reduce,

@@ -34,7 +34,7 @@ from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import index_refs, temp_texts
+from codemods.analysis import index_refs, temp_texts, unknown_json
 from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, may_raise, number, \
     operated_sign
 from codemods.analysis.script_argparse import ParserObj
@@ -67,6 +67,7 @@ from codemods.analysis.script_values import (
     SpecObj,
     StrMember,
     TempPath,
+    JsonText,
     UClass,
     UFunc,
     UObj,
@@ -104,6 +105,9 @@ class ArrMethod:
         where its array is and the method keeps it there: `w.astype(jnp.bfloat16)`, one_device.py)."""
         result = Arr(None, self.host, ndim=self.rank(args, kwargs), count=self.count(args, kwargs),
                      dtype=method_dtype(self.host, self.name, self.owner, args, kwargs))
+        if result.ndim is None and type(size := generated_size(self.name, args, kwargs)) is Opaque and is_integer(run, size):
+            passed(run)  # (a negative size raises ValueError: passed_steps.py)
+            result.ndim = 1  # (`rng.integers(0, 9, size=int(n))`: a vector, of a length not known)
         if self.owner is not None and self.name in _KEEPING:
             computed(run, result, [self.owner, *args, *kwargs.values()])
         if self.owner is not None and not run.in_body and (laid := explicit_layouts.method(self.owner, self.name, args, kwargs)) is not None:
@@ -189,6 +193,8 @@ class ScriptOperators:
         if IntMember in sides and all(side in (IntMember, int, float, bool) for side in sides):
             left, right = repr_enums.plain(left), repr_enums.plain(right)  # (int's own operators: repr_enums.py)
             sides = (type(left), type(right))
+        if JsonText in sides:
+            return unknown_json.added(op, left, right)  # (`json.dumps(record) + "\n"`: unknown_json.py)
         if (made := script_paths.binary(op, left, right)) is not NotImplemented:
             return made  # (`run_dir / "ckpt"`: script_paths.py)
         if op is ast.Mod and type(left) is str and object_texts.percent_args(right):  # `"%s" % (axis,)`
@@ -249,6 +255,8 @@ class ScriptOperators:
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
             sides = (type(left), type(right))
+            if JsonText in sides:
+                raise Bail  # (a text the run does not spell: unknown_json.py)
             if UObj in sides and type(node.ops[0]) in (ast.Eq, ast.NotEq):  # (the class's own `__eq__`: script_dunders.py)
                 return script_dunders.equality(self, type(node.ops[0]) is ast.Eq, left, right)
             if UObj in sides:  # (the class's own `__lt__`, ...: object_orderings.py)
@@ -295,6 +303,8 @@ class ScriptOperators:
             return (left is right) == (type(node.ops[0]) is ast.Is)
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.In, ast.NotIn):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
+            if JsonText in (type(left), type(right)):
+                raise Bail  # (a text the run does not spell: unknown_json.py)
             if type(right) is UObj and (hook := right.cls.lookup("__contains__")) is not None:
                 if type(hook[1]) is not UFunc:  # (`in` calls the class's own hook and takes its truth)
                     raise Bail
@@ -360,7 +370,8 @@ class ScriptOperators:
             return True
         if isinstance(value, BaseException):  # (`if result.exception:`; the run's exception classes define no
             return True  # __bool__ or __len__: script_exceptions.py, caught_stops.py)
-        if kind is Member or kind is TempPath:  # (a temporary directory's path: a str, never empty)
+        if kind is Member or kind is TempPath or kind is JsonText:  # (a str, never empty: a temporary
+            # directory's path, a dumped record)
             return True
         if kind is StrMember:
             return len(value.value) > 0

@@ -349,7 +349,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             return result
         if kind is Lib:
             library_step(self, func.name, args, kwargs)  # (JAX's and NumPy's checks: unchecked_calls.py)
-            return library_made(self, func.name, args, kwargs, self.library(func.name, args, kwargs))
+            made = library_made(self, func.name, args, kwargs, self.library(func.name, args, kwargs))
+            return array_lists.of_number(self, func.name, args, kwargs, made)  # (`np.asarray(label)`)
         if kind is Special:
             return self.special(func.name, args, kwargs)
         if kind is LambdaValue:

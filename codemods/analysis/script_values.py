@@ -72,6 +72,16 @@ class TempPath(Opaque):
         self.root, self.parts = root, parts
 
 
+class JsonText(Opaque):
+    """A str `json.dumps` wrote of values the run does not all know: known pieces and holes
+    (unknown_json.py)."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces: tuple) -> None:
+        self.pieces = pieces
+
+
 class Arr(Opaque):
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
@@ -393,7 +403,7 @@ class GatherStop(BaseException):
 
 # Objects a builtin may not look inside (it would read what the run does not model).
 OPAQUE_TYPES = (Lib, Opaque, Arr, SpecObj, MeshObj, ShardObj, MeshCtx, UFunc, UClass, UObj, Bound, PartialObj,
-                JitFn, FieldDefault, SuperObj, FieldName, Lazy, ShardMapFn, Member, ClassSlot, TempPath)
+                JitFn, FieldDefault, SuperObj, FieldName, Lazy, ShardMapFn, Member, ClassSlot, TempPath, JsonText)
 
 
 def map_tree(tree: object, leaf, leaves: tuple = (Arr, int, float, bool), depth: int = 0) -> object:

@@ -34,7 +34,8 @@ import json
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import RunCallable, TempPath
+from codemods.analysis.script_values import JsonText, RunCallable, TempPath
+from codemods.analysis import unknown_json
 from codemods.analysis.text_encodings import check_written, decoded, encoded
 from codemods.analysis.text_encodings import lines as text_lines
 from codemods.analysis.temp_files import (
@@ -204,20 +205,24 @@ def _dump(run, args: list, kwargs: dict) -> object:
     return None
 
 
-def _read_all(run, handle: FileHandle) -> str:
-    """`handle.read()`, once: the file as it is now."""
+def _read_all(run, handle: FileHandle, holes: bool = False) -> str:
+    """`handle.read()`, once: the file as it is now; with its dumped records' marks where
+    `holes` (unknown_json.py), else a file holding one stops the run."""
     if handle.writing or handle.closed or open_writers(run).get(handle.key):
         raise Bail  # (io.UnsupportedOperation, a closed file, or one being written: not modelled)
     if handle.read:
         raise Bail  # (read again: what was added since is not followed)
     handle.read = True
-    return decoded(files(run)[handle.key], handle.codec, handle.newline)
+    text = decoded(files(run)[handle.key], handle.codec, handle.newline)
+    if not holes and unknown_json.MARK in text:
+        raise Bail  # (a text the run does not spell)
+    return text
 
 
-def lines(run, handle: FileHandle) -> list[str]:
+def lines(run, handle: FileHandle) -> list:
     """`for line in fh` of a handle opened to read, once: the file's lines as they are now, each
-    with its end (text_encodings.lines)."""
-    return text_lines(_read_all(run, handle), handle.newline)
+    with its end (text_encodings.lines); a line holding a dumped record a JsonText (unknown_json.py)."""
+    return [unknown_json.unmarked(run, line) for line in text_lines(_read_all(run, handle, True), handle.newline)]
 
 
 def _load(run, args: list, kwargs: dict) -> object:
@@ -251,6 +256,9 @@ class FileMethod(RunCallable):
             return _read_all(run, handle)
         if self.name == "write" and len(args) == 1 and type(args[0]) is str:
             return write(handle, args[0])
+        if self.name == "write" and len(args) == 1 and type(args[0]) is JsonText:
+            write(handle, unknown_json.marked(run, args[0]))  # (its holes as marks: unknown_json.py)
+            return unknown_json.written_length(run)
         raise Bail
 
 

@@ -13,7 +13,9 @@ does, and the device-count trials take over (device_counts.py).
 `jax.device_count()` of an unknown count is an unknown number for the same reason. And a
 response that reports an array's shape, `{"shape": list(out.shape)}` of an array whose rank the
 run does not know, holds such a list too: `list` of a tuple of Python ints never raises; `tuple`
-of it is the same tuple of unknown ints (unknown_numbers.py).
+of it is the same tuple of unknown ints (unknown_numbers.py). `x.tolist()` of a drawn vector of a
+length the run does not know is such a list too, of Python numbers of the vector's kind
+(array_lists.py), which a JSON text keeps (unknown_json.py) and `np.asarray` makes a vector again.
 """
 from __future__ import annotations
 
@@ -44,3 +46,17 @@ def converted(run, name: str, args: list, kwargs: dict) -> object:
             or not of_numbers(run, args[0]) or is_number(run, args[0]):
         return NotImplemented
     return unsized(run) if name == "list" else args[0]
+
+
+def of_numbers_list(run, kind: str | None) -> Opaque:
+    """A new list of unknown length whose items are Python numbers (of `kind`, "int" or "float",
+    where certain): `x.tolist()` of a vector of unknown length (array_lists.py)."""
+    made = unsized(run)
+    run.__dict__.setdefault("_number_lists", {})[id(made)] = (made, kind)
+    return made
+
+
+def numbers_kind(run, value: object) -> tuple | None:
+    """`(kind,)` where `value` is a list `of_numbers_list` made, else None."""
+    held = run.__dict__.get("_number_lists", {}).get(id(value))
+    return (held[1],) if held is not None and held[0] is value else None
