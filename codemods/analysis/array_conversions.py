@@ -14,7 +14,7 @@ any other name absent. A value the run knows exactly (exact_host_arrays.py) is k
 a traced array (a shard_map body, a jitted function) is left to the method's own reading (JAX
 raises there).
 
-A NumPy array's `sort()`, `fill(v)`, `partition(k)`, `put(i, v)`, `__setitem__` and `setflags(...)`
+A NumPy array's `sort()`, `fill(v)`, `partition(k)`, `put(i, v)`, `setfield(v, t)`, `__setitem__` and `setflags(...)`
 work in place and hand back None, no array (what the run knew of the values of any array is
 forgotten, as after `__iadd__`, `byteswap(True)` and an `out` however given: a view shares them, written_arrays.py); `resize` (refused for an array another refers to) and `itemset` (gone in NumPy 2)
 stop the run.
@@ -31,7 +31,7 @@ from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_numbers import number
 
 # NumPy's array methods that work in place and hand back None: whether they change the values.
-_IN_PLACE = {"sort": True, "fill": True, "partition": True, "put": True, "setflags": False, "resize": None,
+_IN_PLACE = {"sort": True, "fill": True, "partition": True, "put": True, "setfield": True, "setflags": False, "resize": None,
              "itemset": None, "__setitem__": True}
 _IN_PLACE_OPERATORS = frozenset(f"__i{name}__" for name in (
     "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "and", "xor", "or"))

@@ -42,9 +42,9 @@ _NO_OUT = frozenset(f"numpy.{name}" for name in (
 _METHODS_NO_OUT = frozenset((
     "reshape", "astype", "view", "transpose", "copy", "tolist", "item", "tobytes", "searchsorted", "repeat", "fill",
     "put", "setflags", "sort", "argsort", "partition", "argpartition", "nonzero", "flatten", "ravel", "squeeze",
-    "swapaxes", "byteswap", "getfield", "tofile", "dump", "dumps", "resize", "itemset"))
+    "swapaxes", "byteswap", "getfield", "setfield", "tofile", "dump", "dumps", "resize", "itemset"))
 # Array methods that change their owner in place (besides `byteswap(True)`).
-ARRAY_IN_PLACE = frozenset(("sort", "fill", "partition", "put", "__setitem__", "resize", "itemset"))
+ARRAY_IN_PLACE = frozenset(("sort", "fill", "partition", "put", "setfield", "__setitem__", "resize", "itemset"))
 
 
 def _write(run, value: object) -> None:
