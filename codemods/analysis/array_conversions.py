@@ -14,14 +14,15 @@ any other name absent. A value the run knows exactly (exact_host_arrays.py) is k
 a traced array (a shard_map body, a jitted function) is left to the method's own reading (JAX
 raises there).
 
-A NumPy array's `sort()`, `fill(v)`, `partition(k)`, `put(i, v)`, `__setitem__` and `setflags(...)`
+A NumPy array's `sort()`, `fill(v)`, `partition(k)`, `put(i, v)`, `setfield(v, t)`, `__setitem__` and `setflags(...)`
 work in place and hand back None, no array (what the run knew of the values of any array is
-forgotten, as after `__iadd__` and an `out=`: a view shares them); `resize` (refused for an array another refers to) and `itemset` (gone in NumPy 2)
+forgotten, as after `__iadd__`, `byteswap(True)` and an `out` however given: a view shares them, written_arrays.py); `resize` (refused for an array another refers to) and `itemset` (gone in NumPy 2)
 stop the run.
 """
 from __future__ import annotations
 
 from codemods.analysis.concrete_scalars import untraced
+from codemods.analysis import written_arrays
 from codemods.analysis.exact_host_arrays import changed_in_place
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
@@ -30,7 +31,7 @@ from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_numbers import number
 
 # NumPy's array methods that work in place and hand back None: whether they change the values.
-_IN_PLACE = {"sort": True, "fill": True, "partition": True, "put": True, "setflags": False, "resize": None,
+_IN_PLACE = {"sort": True, "fill": True, "partition": True, "put": True, "setfield": True, "setflags": False, "resize": None,
              "itemset": None, "__setitem__": True}
 _IN_PLACE_OPERATORS = frozenset(f"__i{name}__" for name in (
     "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "and", "xor", "or"))
@@ -40,10 +41,9 @@ _BYTES_NAMES = frozenset(dir(bytes))
 
 def converted(run, method, args: list, kwargs: dict, result: object) -> object:
     """`result` of `method` (an ArrMethod), or what `.item()` / `.tobytes()` give instead."""
-    if "out" in kwargs:
-        changed_in_place(run, kwargs["out"])  # (`a.sum(axis=0, out=b)`: b's values changed)
-    if method.name in _IN_PLACE_OPERATORS:
-        changed_in_place(run, method.owner)  # (`a.__iadd__(1)`)
+    written_arrays.method(run, method.name, args, kwargs)  # (`a.sum(axis=0, out=b)`, `a.clip(0, 1, b)`: b's values)
+    if method.name in _IN_PLACE_OPERATORS or method.name == "byteswap" and written_arrays.byteswapped(args, kwargs):
+        changed_in_place(run, method.owner)  # (`a.__iadd__(1)`, `a.byteswap(True)`)
     if type(result) is not Arr or type(method.owner) is not Arr or not untraced(run):
         return result
     if method.name in _IN_PLACE and method.owner.host:

@@ -78,6 +78,18 @@ def changed_in_place(run, array: object) -> None:
             run.__dict__.pop("_known_views", None)
 
 
+def written_through(run, left: Arr, result: object) -> object:
+    """`left op= right` of a host array: NumPy writes the result into `left`'s own memory, so
+    every array that may share it (`b = a[:2]; b += 10` changes `a`) is changed in place. The
+    result keeps its values where they have the type `left`'s had (an int array stays int)."""
+    before, after = values(run, left), values(run, result) if type(result) is Arr else None
+    changed_in_place(run, left)
+    if before is not None and after is not None and len(before) == len(after) \
+            and all(type(old) is type(new) for old, new in zip(before, after)):
+        _keep(run, result, after)
+    return result
+
+
 def writeable(run, arr: object) -> bool:
     """Whether NumPy certainly lets the program change `arr` in place: a NumPy constructor, a
     sampler or a copy made it anew (`np.arange(n)`, `rng.permutation(n)`, `x.copy()`), or the run

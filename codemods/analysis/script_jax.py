@@ -21,7 +21,7 @@ from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis import callback_arrays, debug_callbacks, exact_host_arrays, host_local_arrays, numpy_generators
-from codemods.analysis import numpy_draws, numpy_random_states, text_host_arrays, typed_keys
+from codemods.analysis import numpy_draws, numpy_random_states, text_host_arrays, typed_keys, written_arrays
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
     Arr,
@@ -101,10 +101,14 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return numpy_generators.made(name, args, kwargs)  # (not an array: numpy_generators.py)
     if name in numpy_random_states.MAKERS:
         return numpy_random_states.made(name, args, kwargs)  # (RandomState, SeedSequence, PCG64: no arrays)
-    if name.startswith("numpy.") and (name in _IN_PLACE or name.endswith(".at") or "out" in kwargs):
-        changed = kwargs["out"] if "out" in kwargs else args[0] if args else None  # (None: given by keyword)
-        exact_host_arrays.changed_in_place(run, changed)  # (`np.copyto(a, b)`, `np.add.at(a, i, 1)`, `out=a`)
+    if name.startswith("numpy."):
+        written_arrays.library(run, name, args, kwargs)  # (`out=a`, `np.add(a, 1, a)`, `np.ndarray.fill(a, 7)`)
+        unbound = name.startswith("numpy.ndarray.") and name[14:] in written_arrays.ARRAY_IN_PLACE
         if name in _IN_PLACE or name.endswith(".at"):
+            exact_host_arrays.changed_in_place(run, args[0] if args else None)  # (`np.copyto(a, b)`; None: by keyword)
+        if unbound and (name[14:] in ("resize", "itemset") or not args or type(args[0]) is not Arr or not args[0].host):
+            raise Bail  # (`resize` refuses an array another refers to, `itemset` is gone in NumPy 2; not an array)
+        if name in _IN_PLACE or name.endswith(".at") or unbound:
             return None
     if name in ("numpy.random.shuffle", "numpy.random.bytes"):  # (the global RandomState's: no arrays, numpy_draws.py)
         return run.call(numpy_draws.Shuffle(False) if name.endswith("shuffle") else numpy_draws.RandomBytes(), args, kwargs)

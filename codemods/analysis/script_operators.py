@@ -235,6 +235,8 @@ class ScriptOperators:
                 if not self.in_body and (laid := explicit_layouts.operated(op, sides)) is not None:
                     result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x - x.mean(0, keepdims=True)`, `x @ w`)
                 result = exact_host_arrays.operated(self, op, left, right, result)
+            if augmented and type(left) is Arr and left.host:
+                result = exact_host_arrays.written_through(self, left, result)  # (`b += 1` writes a's view b)
             operator_result(self, op, left, right, result)  # (array_shapes.py)
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
