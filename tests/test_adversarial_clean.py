@@ -48,63 +48,9 @@ KNOWN: dict[str, list[str]] = {
         "handler_raises_own_skip.py:11 SF105",  # E
         "handler_raises_systemexit_zero.py:11 SF105",  # E
     ],
-    "adversarial22": [  # (its README gives the causes; L, V and O fixed in the 2026-12-07 04:23 session (devoe); M, T, G and D are listed by the branch that works on them)
+    "adversarial22": [  # (its README gives the causes; all fixed in the 2026-12-07 04:23 session: L, V, O (devoe), M, T, G, D (devof))
     ],
-    "adversarial23": [  # (its README gives the causes; E, M and L fixed in the 2026-12-07 04:23 session (devol); the X lines are devom's branch's)
-        "view_abs_of_negated_out.py:12 SF105",  # X1
-        "view_add_float_out.py:12 SF105",  # X1
-        "view_add_self_out_positional.py:12 SF105",  # X1
-        "view_add_view_out_positional.py:12 SF105",  # X1
-        "view_asarray_iadd.py:13 SF105",  # X5
-        "view_bitwise_or_out_positional.py:12 SF105",  # X1
-        "view_bitwise_xor_out.py:11 SF105",  # X1
-        "view_byteswap_inplace.py:12 SF105",  # X3
-        "view_byteswap_keyword.py:12 SF105",  # X3
-        "view_byteswap_of_slice.py:12 SF105",  # X3
-        "view_clip_method_high.py:11 SF105",  # X2
-        "view_clip_method_low.py:12 SF105",  # X2
-        "view_clip_method_out.py:12 SF105",  # X2
-        "view_cumprod_out.py:12 SF105",  # X2
-        "view_cumsum_none_axis_out.py:12 SF105",  # X2
-        "view_cumsum_out.py:12 SF105",  # X2
-        "view_cumsum_slice_out.py:11 SF105",  # X2
-        "view_divmod_out.py:12 SF105",  # X1
-        "view_dtype_store.py:12 SF105",  # X6
-        "view_dtype_uint8_len.py:11 SF105",  # X6
-        "view_float_view_idiv.py:13 SF105",  # X5
-        "view_floor_divide_out_positional.py:12 SF105",  # X1
-        "view_fmod_out.py:11 SF105",  # X1
-        "view_left_shift_out_positional.py:12 SF105",  # X1
-        "view_multiply_out_positional.py:12 SF105",  # X1
-        "view_negative_out_positional.py:12 SF105",  # X1
-        "view_np_clip_out.py:12 SF105",  # X1
-        "view_power_out_positional.py:12 SF105",  # X1
-        "view_remainder_out_positional.py:12 SF105",  # X1
-        "view_reshape_iadd.py:12 SF105",  # X5
-        "view_reshape_imul.py:13 SF105",  # X5
-        "view_reversed_iadd.py:13 SF105",  # X5
-        "view_reversed_imul.py:12 SF105",  # X5
-        "view_rint_float_out.py:12 SF105",  # X1
-        "view_shape_minus_one.py:11 SF105",  # X6
-        "view_shape_row_len.py:12 SF105",  # X6
-        "view_shape_store.py:12 SF105",  # X6
-        "view_square_out_positional.py:12 SF105",  # X1
-        "view_subtract_from_zero_out.py:11 SF105",  # X1
-        "view_subtract_out_positional.py:12 SF105",  # X1
-        "view_take_out.py:12 SF105",  # X2
-        "view_transpose_iadd.py:13 SF105",  # X5
-        "view_true_divide_float_out.py:12 SF105",  # X1
-        "view_ufunc_out_positional.py:12 SF105",  # X1
-        "view_unbound_fill.py:12 SF105",  # X4
-        "view_unbound_fill_copy.py:12 SF105",  # X4
-        "view_unbound_fill_view.py:12 SF105",  # X4
-        "view_unbound_partition.py:12 SF105",  # X4
-        "view_unbound_put.py:12 SF105",  # X4
-        "view_unbound_sort.py:12 SF105",  # X4
-        "view_unbound_sort_copy.py:12 SF105",  # X4
-        "view_view_iadd.py:13 SF105",  # X5
-        "view_view_isub.py:13 SF105",  # X5
-        "view_view_method_iadd.py:13 SF105",  # X5
+    "adversarial23": [  # (its README gives the causes; all fixed in the 2026-12-07 04:23 session: E, M, L (devol), X1-X6 (devom))
     ],
 }
 
