@@ -2100,6 +2100,7 @@ ENTRIES = {
     "av12_sf104_script_without_any_mesh_context": "main(mesh, const(8, 8))",
     "nav10_sf104_library_gather_without_callers": "in_mesh(mesh, lambda: check_rows(mesh, const(8, 8)))",
     "av10_sf104_report_timed_by_own_contextmanager": "main(mesh, const(8, 8))",
+    "oj1_sf104_script_groups_from_known_labels": "main(mesh)",
     "av11_sf104_export_inside_own_timer_class": "main(mesh, const(8, 8))",
     "nav9_sf104_timer_that_holds_the_mesh": "main(mesh, const(8, 8))",
     "av7_sf104_click_command_report": "main.callback(rows=8)",

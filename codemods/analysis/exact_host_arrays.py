@@ -135,10 +135,25 @@ def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
         return _keep(run, arr, tuple(v for v in held for _ in range(args[1])))
     if name == "numpy.unique" and held is not None and len(args) == 1:
         return _keep(run, arr, tuple(sorted(set(held))))
+    if name == "numpy.tile" and held is not None and len(args) == 2 and type(args[1]) is int \
+            and 0 <= args[1] and len(held) * args[1] <= _LIMIT:
+        return _keep(run, arr, held * args[1])  # (a rank-1 array laid end to end n times)
     if name in ("numpy.asarray", "numpy.array") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
             and (same := values(run, args[0])) is not None:
         return _keep(run, arr, same)  # (`np.asarray(groups)`: the same values)
     return derived(run, [*args, *kwargs.values()], arr)
+
+
+def unique_inverse(run, args: list, kwargs: dict) -> tuple | None:
+    """`np.unique(a, return_inverse=True)` of known ints: the sorted values, once each, and for
+    each item of `a` the position of its value among them (both arrays of known values)."""
+    held = _ints(run, args[0]) if len(args) == 1 and type(args[0]) is Arr else None
+    if held is None or kwargs != {"return_inverse": True}:
+        return None
+    keys = tuple(sorted(set(held)))
+    where = {v: i for i, v in enumerate(keys)}
+    return (_keep(run, Arr(None, True, dtype=args[0].dtype), keys),
+            _keep(run, Arr(None, True), tuple(where[v] for v in held)))
 
 
 def _ints(run, value: object) -> tuple | None:
@@ -226,6 +241,21 @@ def item(run, holder: Arr, key: object, fallback: Arr) -> object:
             and key.step != 0:
         return _keep(run, Arr(None, True, dtype=holder.dtype), held[key])
     return derived(run, [holder], fallback)
+
+
+def masked(run, holder: Arr, mask: object) -> Arr | None:
+    """`holder[mask]` by a boolean mask whose values the run knows, as long as the holder's leading
+    size (else NumPy raises IndexError): the rows where it holds True, as many as its Trues; None
+    for any other index."""
+    held = values(run, mask) if type(mask) is Arr else None
+    if held is None or not held or not all(type(v) is bool for v in held) or holder.count != len(held) \
+            or holder.ndim is None:
+        return None
+    rows = values(run, holder)
+    made = Arr(None, holder.host, sum(held), holder.ndim, dtype=holder.dtype)
+    if rows is not None and holder.ndim == 1:
+        return _keep(run, made, tuple(v for v, keep in zip(rows, held) if keep))
+    return derived(run, [holder], made)
 
 
 def items(run, value: Arr) -> list | None:
