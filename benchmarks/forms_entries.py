@@ -2101,6 +2101,7 @@ ENTRIES = {
     "nav10_sf104_library_gather_without_callers": "in_mesh(mesh, lambda: check_rows(mesh, const(8, 8)))",
     "av10_sf104_report_timed_by_own_contextmanager": "main(mesh, const(8, 8))",
     "oj1_sf104_script_groups_from_known_labels": "main(mesh)",
+    "oj2_sf104_script_columns_of_one_length": "main(mesh)",
     "av11_sf104_export_inside_own_timer_class": "main(mesh, const(8, 8))",
     "nav9_sf104_timer_that_holds_the_mesh": "main(mesh, const(8, 8))",
     "av7_sf104_click_command_report": "main.callback(rows=8)",
