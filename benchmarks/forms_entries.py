@@ -2103,6 +2103,7 @@ ENTRIES = {
     "oj1_sf104_script_groups_from_known_labels": "main(mesh)",
     "oj2_sf104_script_columns_of_one_length": "main(mesh)",
     "oj3_sf104_script_row_picked_by_label": "main(mesh)",
+    "noj4_sf104_script_array_changed_in_place_through_another_name": "main(mesh)",
     "av11_sf104_export_inside_own_timer_class": "main(mesh, const(8, 8))",
     "nav9_sf104_timer_that_holds_the_mesh": "main(mesh, const(8, 8))",
     "av7_sf104_click_command_report": "main.callback(rows=8)",

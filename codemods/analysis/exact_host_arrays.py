@@ -157,7 +157,7 @@ def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
         return _keep(run, arr, held * args[1])  # (a rank-1 array laid end to end n times)
     if name in ("numpy.asarray", "numpy.array") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
             and (same := values(run, args[0])) is not None:
-        return _keep(run, arr, same)  # (`np.asarray(groups)`: the same values)
+        return _sharing(run, args[0], _keep(run, arr, same))  # (`np.asarray(groups)`: the same values)
     return derived(run, [*args, *kwargs.values()], arr)
 
 
@@ -227,12 +227,34 @@ def compared(run, op: type, left: object, right: object, result: object) -> obje
     return operated(run, op, left, right, result)
 
 
-def masks_combined(run, op: type, left: object, right: object, result: object, augmented: bool) -> object:
-    """`a & b` / `a | b` of boolean arrays of known values and one length: their bools. `a &= b`
-    changes a in place: what the run knew of a's values (another name may hold a) is dropped."""
+def _sharing(run, source: Arr, made: Arr) -> Arr:
+    """`made` may share `source`'s memory (a slice, `np.asarray` of an array): both noted, so a
+    change in place to either forgets every known array's values (`changed_by_operator`)."""
+    if values(run, made) is not None:
+        shared = run.__dict__.setdefault("_sharing_arrays", {})
+        shared[id(source)], shared[id(made)] = source, made
+    return made
+
+
+def changed_by_operator(run, left: object, result: object) -> None:
+    """`left op= right` of a host array: NumPy writes the result into left. `result` (the run's
+    object for it) keeps its values; left's old ones are forgotten (another name may hold left),
+    and every known array's where left may share memory with one (a slice of it, or it of one)."""
+    if type(left) is not Arr or not left.host:
+        return
+    kept = values(run, result) if type(result) is Arr else None
+    shared = run.__dict__.get("_sharing_arrays", {}).get(id(left)) is left
+    if values(run, left) is None or shared:
+        changed_in_place(run, left)
+    else:
+        run.__dict__.get("_exact_arrays", {}).pop(id(left), None)
+    if kept is not None:
+        _keep(run, result, kept)
+
+
+def masks_combined(run, op: type, left: object, right: object, result: object) -> object:
+    """`a & b` / `a | b` of boolean arrays of known values and one length: their bools."""
     a, b = values(run, left), values(run, right)
-    if augmented and a is not None:
-        run.__dict__["_exact_arrays"].pop(id(left), None)
     if op not in (ast.BitAnd, ast.BitOr) or type(result) is not Arr or not result.host or a is None or b is None \
             or len(a) != len(b) or not all(type(v) is bool for v in (*a, *b)):
         return result
@@ -275,7 +297,7 @@ def item(run, holder: Arr, key: object, fallback: Arr) -> object:
         return NumpyText(held[key]) if type(held[key]) is str else element(holder, held[key])
     if type(key) is slice and all(part is None or type(part) is int for part in (key.start, key.stop, key.step)) \
             and key.step != 0:
-        return _keep(run, Arr(None, True, dtype=holder.dtype), held[key])
+        return _sharing(run, holder, _keep(run, Arr(None, True, dtype=holder.dtype), held[key]))
     return derived(run, [holder], fallback)
 
 

@@ -227,7 +227,9 @@ class ScriptOperators:
                 if not self.in_body and (laid := explicit_layouts.operated(op, sides)) is not None:
                     result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x - x.mean(0, keepdims=True)`, `x @ w`)
                 result = exact_host_arrays.operated(self, op, left, right, result)
-                result = exact_host_arrays.masks_combined(self, op, left, right, result, augmented)  # (`mask &= col > 0`)
+                result = exact_host_arrays.masks_combined(self, op, left, right, result)  # (`mask &= col > 0`)
+                if augmented:  # (NumPy's `a += b` writes into a: exact_host_arrays.py)
+                    exact_host_arrays.changed_by_operator(self, left, result)
             operator_result(self, op, left, right, result)  # (array_shapes.py)
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
