@@ -18,6 +18,12 @@ gives float64):
   float / int)` (a float cast to int truncates toward zero, finite only), `.tolist()` and
   `.item()` (Python's numbers), a basic index (an int in range, a slice) and iteration (rank-0
   arrays holding each value).
+Labelled-data code (a pasted DataFrame stand-in) groups and filters rows the same way:
+`np.tile(a, n)`, `np.unique(a, return_inverse=True)` (labels and each row's group),
+`np.array([...])` of Python numbers or of strs, `np.ones(n, dtype=bool)`, `labels == "x"` / `!=`
+of a str array, `&` / `|` of known masks and `x[mask]` by a known mask (its rows, as many as its
+Trues); an item of a str array is NumPy's `np.str_` (`NumpyText`). `a op= b` writes into a:
+its old values, and where it may share memory any known array's, are forgotten.
 Rank-0 arrays keep the value in `Arr.known`, as host_reductions.py does (`int(t)`, `float(t)`
 read it); rank-1 arrays in a table of the run's, beside the array (kept alive with it).
 Anything else about the array (its device, its layout) is what the run knew already.
