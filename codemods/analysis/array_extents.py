@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.passed_steps import sliced_count
+from codemods.analysis.result_ranks import literal_rank, scalar_list, text_list
 from codemods.analysis.script_values import Arr
 
 _SCALARS = (int, float, bool)
@@ -25,12 +26,16 @@ _SIZE_AT = {"random": 0, "standard_normal": 0, "normal": 2, "uniform": 2, "integ
             # (numpy.random.Generator's distributions: the output's shape is `size`, wherever given)
             "standard_t": 1, "exponential": 1, "standard_exponential": 0, "gamma": 2, "standard_gamma": 1,
             "beta": 2, "poisson": 1, "binomial": 2, "lognormal": 2, "laplace": 2, "logistic": 2, "gumbel": 2,
-            "chisquare": 1, "standard_cauchy": 0, "rayleigh": 1, "geometric": 1}
+            "chisquare": 1, "standard_cauchy": 0, "rayleigh": 1, "geometric": 1, "pareto": 1, "power": 1,
+            "weibull": 1, "zipf": 1, "logseries": 1, "vonmises": 2, "wald": 2, "f": 2, "noncentral_chisquare": 2,
+            "negative_binomial": 2, "triangular": 3, "noncentral_f": 3, "hypergeometric": 3}
 
 
 def generated_size(method: str, args: list, kwargs: dict) -> object:
     """The `size` a NumPy generator method is given (`rng.random((n, s))`, `rng.normal(size=...)`),
     `()` for one sample of plain numbers, or None."""
+    if method == "choice":
+        return _choice_size(args, kwargs)
     at = _SIZE_AT.get(method)
     if at is None:
         return None
@@ -42,6 +47,17 @@ def generated_size(method: str, args: list, kwargs: dict) -> object:
             v for k, v in kwargs.items() if k != "dtype")]):
         return ()  # (no size, plain numbers: one sample, `rng.uniform()`, of shape ())
     return None
+
+
+def _choice_size(args: list, kwargs: dict) -> object:
+    """`rng.choice(a, size)` of a positive int or a flat list of numbers (each draw one of them):
+    `size`, positionally or by name, beside `replace=True` and `p=` only; else None."""
+    a = args[0] if args else None
+    flat = type(a) in (list, tuple) and a and all(type(v) in _SCALARS for v in a) or type(a) is int and a > 0
+    size = args[1] if len(args) == 2 and "size" not in kwargs else kwargs.get("size") if len(args) == 1 else None
+    if not flat or size is None or not set(kwargs) <= {"size", "p"} | ({"replace"} if kwargs.get("replace") is True else set()):
+        return None
+    return size
 
 
 def reshaped_count(args: list) -> int | None:
@@ -72,6 +88,10 @@ def numpy_count(name: str, args: list, kwargs: dict) -> int | None:
     """The leading size of what `np.arange(0, n)`, `np.linspace(a, b, n)`, `np.ones((n, d))` build."""
     if (source := converted_source(name, args, kwargs)) is not None:
         return source.count
+    if name in _CONVERTERS and len(args) == 1 and set(kwargs) <= {"dtype"} and type(args[0]) in (list, tuple) and (
+            (literal_rank(args[0]) or 0) >= 1 or not kwargs and name.startswith("numpy.") and (
+                text_list(args[0]) or scalar_list(args[0]))):
+        return len(args[0])  # (`np.array([20.0, 500.0, 60.0])`: one row per item)
     if name == "numpy.arange" and 1 <= len(args) <= 3 and set(kwargs) <= {"dtype"} \
             and all(type(a) is int for a in args) and (len(args) < 3 or args[2] != 0):
         return len(range(*args))

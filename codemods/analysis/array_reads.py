@@ -96,6 +96,8 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
         parts.append(slice(*bounds) if bounds is not None else value)
     if len(parts) == 1 and type(parts[0]) is int and exact_host_arrays.values(run, holder) is not None:
         return exact_host_arrays.item(run, holder, parts[0], None)  # (`timesteps[0]`: exact_host_arrays.py)
+    if len(parts) == 1 and run.states is None and (rows := exact_host_arrays.masked(run, holder, parts[0])) is not None:
+        return rows  # (`vals[codes == g]`: as many rows as the known mask's Trues)
     count, rank = indexed(holder, parts)
     result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, index),
                  dtype=holder.dtype)

@@ -56,7 +56,8 @@ _ELEMENTWISE = frozenset({
 _NUMPY_UNARY = frozenset(f"numpy.{name}" for name in (
     "exp", "log", "log1p", "expm1", "abs", "absolute", "fabs", "tanh", "sqrt", "square", "sin", "cos", "tan",
     "sinh", "cosh", "arctan", "negative", "positive", "sign", "floor", "ceil", "trunc", "rint", "reciprocal",
-    "exp2", "log2", "log10", "logical_not", "isfinite", "isnan", "isinf", "cbrt", "conj", "conjugate"))
+    "exp2", "log2", "log10", "logical_not", "isfinite", "isnan", "isinf", "cbrt", "conj", "conjugate",
+    "round", "around", "fix"))
 _KEEPING_KEYWORDS = frozenset({"axis", "approximate", "dtype", "negative_slope", "alpha", "copy"})
 _BROADCAST = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
     "maximum", "minimum", "add", "subtract", "multiply", "divide", "true_divide", "power", "where", "logical_and",

@@ -18,6 +18,12 @@ gives float64):
   float / int)` (a float cast to int truncates toward zero, finite only), `.tolist()` and
   `.item()` (Python's numbers), a basic index (an int in range, a slice) and iteration (rank-0
   arrays holding each value).
+Labelled-data code (a pasted DataFrame stand-in) groups and filters rows the same way:
+`np.tile(a, n)`, `np.unique(a, return_inverse=True)` (labels and each row's group),
+`np.array([...])` of Python numbers or of strs, `np.ones(n, dtype=bool)`, `labels == "x"` / `!=`
+of a str array, `&` / `|` of known masks and `x[mask]` by a known mask (its rows, as many as its
+Trues); an item of a str array is NumPy's `np.str_` (`NumpyText`). `a op= b` writes into a:
+its old values, and where it may share memory any known array's, are forgotten.
 Rank-0 arrays keep the value in `Arr.known`, as host_reductions.py does (`int(t)`, `float(t)`
 read it); rank-1 arrays in a table of the run's, beside the array (kept alive with it).
 Anything else about the array (its device, its layout) is what the run knew already.
@@ -42,6 +48,13 @@ _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, as
         ast.Eq: operator.eq, ast.NotEq: operator.ne}  # (orderings give bools, which `_apply` passes)
 
 
+class NumpyText(str):
+    """An item of an array of strs: NumPy's `np.str_`, a str of its own type (`isinstance(t, np.str_)`
+    holds, `type(t) is str` does not); its text hashes and compares as the str's."""
+
+    __slots__ = ()
+
+
 def values(run, arr: object) -> tuple | None:
     """The values of a rank-1 host array the run knows exactly, else None."""
     if type(arr) is not Arr or not arr.host:
@@ -58,7 +71,7 @@ def _scalar(arr: object) -> object:
 
 
 def _keep(run, arr: Arr, held: tuple | None) -> Arr:
-    if held is not None and len(held) <= _LIMIT and all(_fits(v) for v in held):
+    if held is not None and len(held) <= _LIMIT and (all(_fits(v) for v in held) or held and all(type(v) is str for v in held)):
         run.__dict__.setdefault("_exact_arrays", {})[id(arr)] = (arr, held)
         arr.count, arr.ndim = len(held), 1
     return arr
@@ -141,16 +154,41 @@ def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
     if name == "numpy.arange" and not kwargs and 1 <= len(args) <= 3 and all(type(a) is int for a in args) \
             and (len(args) < 3 or args[2] != 0) and len(range(*args)) <= _LIMIT:
         return _keep(run, arr, tuple(range(*args)))
+    if name in ("numpy.ones", "numpy.zeros") and len(args) == 1 and type(args[0]) is int and 0 <= args[0] <= _LIMIT \
+            and set(kwargs) == {"dtype"} and arr.dtype is not None and arr.dtype.name == "bool":
+        return _keep(run, arr, (name == "numpy.ones",) * args[0])  # (a mask to narrow: `np.ones(n, dtype=bool)`)
+    if name in ("numpy.array", "numpy.asarray") and len(args) == 1 and not kwargs and type(args[0]) in (list, tuple) \
+            and args[0] and all(type(v) is str for v in args[0]):
+        return _keep(run, arr, tuple(args[0]))  # (`np.array(["counts", "tfidf"])`: labels to pick rows by)
+    if name in ("numpy.array", "numpy.asarray") and len(args) == 1 and not kwargs and type(args[0]) in (list, tuple) \
+            and args[0] and all(type(v) in (int, float) for v in args[0]):
+        floats = any(type(v) is float for v in args[0])  # (ints among floats become floats: one dtype)
+        return _keep(run, arr, tuple(float(v) if floats else v for v in args[0]))  # (`np.array([20.0, 500.0])`)
     held = _ints(run, args[0]) if args and not kwargs else None
     if name == "numpy.repeat" and held is not None and len(args) == 2 and type(args[1]) is int \
             and 0 <= args[1] and len(held) * args[1] <= _LIMIT:
         return _keep(run, arr, tuple(v for v in held for _ in range(args[1])))
     if name == "numpy.unique" and held is not None and len(args) == 1:
         return _keep(run, arr, tuple(sorted(set(held))))
+    if name == "numpy.tile" and held is not None and len(args) == 2 and type(args[1]) is int \
+            and 0 <= args[1] and len(held) * args[1] <= _LIMIT:
+        return _keep(run, arr, held * args[1])  # (a rank-1 array laid end to end n times)
     if name in ("numpy.asarray", "numpy.array") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
             and (same := values(run, args[0])) is not None:
         return _keep(run, arr, same)  # (`np.asarray(groups)`: the same values)
     return derived(run, [*args, *kwargs.values()], arr)
+
+
+def unique_inverse(run, args: list, kwargs: dict) -> tuple | None:
+    """`np.unique(a, return_inverse=True)` of known ints: the sorted values, once each, and for
+    each item of `a` the position of its value among them (both arrays of known values)."""
+    held = _ints(run, args[0]) if len(args) == 1 and type(args[0]) is Arr else None
+    if held is None or kwargs != {"return_inverse": True}:
+        return None
+    keys = tuple(sorted(set(held)))
+    where = {v: i for i, v in enumerate(keys)}
+    return (_keep(run, Arr(None, True, dtype=args[0].dtype), keys),
+            _keep(run, Arr(None, True), tuple(where[v] for v in held)))
 
 
 def _ints(run, value: object) -> tuple | None:
@@ -164,7 +202,7 @@ def _operand(run, value: object) -> tuple[str, object] | None:
     if type(value) in (int, float):
         return ("number", value)
     if (held := values(run, value)) is not None:
-        return ("array", held) if not any(type(v) is bool for v in held) else None  # (bool arithmetic differs)
+        return ("array", held) if not any(type(v) in (bool, str) for v in held) else None  # (bool arithmetic differs)
     if (one := _scalar(value)) is not None:
         return ("scalar", one)
     return None
@@ -197,7 +235,23 @@ def operated(run, op: type, left: object, right: object, result: object) -> obje
         return result
 
 
-compared = operated  # (an ordering: the same walk over the values, giving bools)
+def compared(run, op: type, left: object, right: object, result: object) -> object:
+    """An ordering of exact host values (bools, as `operated` walks them), or `==` / `!=` of an
+    array of known strs with a str: a bool per label."""
+    if op in (ast.Eq, ast.NotEq) and type(result) is Arr and result.host:
+        texts, other = (values(run, left), right) if type(right) is str else (values(run, right), left)
+        if type(other) is str and texts and all(type(v) is str for v in texts):
+            return _keep(run, result, tuple((v == other) == (op is ast.Eq) for v in texts))
+    return operated(run, op, left, right, result)
+
+
+def masks_combined(run, op: type, left: object, right: object, result: object) -> object:
+    """`a & b` / `a | b` of boolean arrays of known values and one length: their bools."""
+    a, b = values(run, left), values(run, right)
+    if op not in (ast.BitAnd, ast.BitOr) or type(result) is not Arr or not result.host or a is None or b is None \
+            or len(a) != len(b) or not all(type(v) is bool for v in (*a, *b)):
+        return result
+    return _keep(run, result, tuple((x and y) if op is ast.BitAnd else (x or y) for x, y in zip(a, b)))
 
 
 def _combined(run, func, sides: tuple, result: Arr) -> Arr:
@@ -233,11 +287,26 @@ def item(run, holder: Arr, key: object, fallback: Arr) -> object:
     if type(key) is int:
         if not -len(held) <= key < len(held):
             raise Bail  # (IndexError: not followed)
-        return element(holder, held[key])
+        return NumpyText(held[key]) if type(held[key]) is str else element(holder, held[key])
     if type(key) is slice and all(part is None or type(part) is int for part in (key.start, key.stop, key.step)) \
             and key.step != 0:
         return _keep(run, Arr(None, True, dtype=holder.dtype), held[key])
     return derived(run, [holder], fallback)
+
+
+def masked(run, holder: Arr, mask: object) -> Arr | None:
+    """`holder[mask]` by a boolean mask whose values the run knows, as long as the holder's leading
+    size (else NumPy raises IndexError): the rows where it holds True, as many as its Trues; None
+    for any other index."""
+    held = values(run, mask) if type(mask) is Arr else None
+    if held is None or not held or not all(type(v) is bool for v in held) or holder.count != len(held) \
+            or holder.ndim is None:
+        return None
+    rows = values(run, holder)
+    made = Arr(None, holder.host, sum(held), holder.ndim, dtype=holder.dtype)
+    if rows is not None and holder.ndim == 1:
+        return _keep(run, made, tuple(v for v, keep in zip(rows, held) if keep))
+    return derived(run, [holder], made)
 
 
 def items(run, value: Arr) -> list | None:
@@ -261,7 +330,7 @@ def method(run, owner: object, name: str, args: list, kwargs: dict, result: obje
         return whole[0]
     if type(result) is not Arr:
         return result
-    if any(type(v) is bool for v in whole):
+    if any(type(v) in (bool, str) for v in whole):
         return derived(run, [owner], result)
     if name == "copy" and not args and not kwargs:
         changed = whole

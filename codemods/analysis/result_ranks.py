@@ -29,6 +29,8 @@ def scalar_rank(name: str, args: list, kwargs: dict) -> int | None:
     """0 for a NumPy math function of one Python number, else None."""
     if name in _NUMPY_MATH and len(args) == 1 and not kwargs and type(args[0]) in (int, float):
         return 0
+    if name in _TEXT_LITERALS and len(args) == 1 and not kwargs and (text_list(args[0]) or scalar_list(args[0])):
+        return 1  # (`np.array(["orders", "revenue"])`, `np.array([np.mean(g) for g in groups])`: rank 1)
     if name in _LITERALS and 1 <= len(args) <= 2 and set(kwargs) <= {"dtype"}:
         return literal_rank(args[0])
     if name.rpartition(".")[0] in ("numpy", "jax.numpy") and name.rpartition(".")[2] in SCALAR_TYPES \
@@ -39,6 +41,24 @@ def scalar_rank(name: str, args: list, kwargs: dict) -> int | None:
     if name == "numpy.unique" and len(args) == 1 and not kwargs:
         return 1  # (the sorted distinct values of the array flattened; with `return_counts=` a tuple)
     return None
+
+
+_TEXT_LITERALS = frozenset({"numpy.array", "numpy.asarray"})
+
+
+def text_list(value: object) -> bool:
+    """A non-empty flat list or tuple of Python strs (NumPy makes it a rank-1 array of str)."""
+    return type(value) in (list, tuple) and 0 < len(value) <= 4096 and all(type(item) is str for item in value)
+
+
+def scalar_list(value: object) -> bool:
+    """A non-empty flat list or tuple of Python numbers and host arrays of rank 0 (one a NumPy
+    reduction gives: `np.mean(rows)`), at least one such array: NumPy stacks them in a rank-1 array."""
+    from codemods.analysis.script_values import Arr
+
+    return type(value) in (list, tuple) and 0 < len(value) <= 4096 and all(
+        type(item) in (int, float, bool) or type(item) is Arr and item.host and item.ndim == 0 for item in value) \
+        and any(type(item) is Arr for item in value)
 
 
 def literal_rank(value: object, depth: int = 0) -> int | None:

@@ -25,6 +25,7 @@ from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis.exact_host_arrays import NumpyText
 from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
 from codemods.analysis import unknown_json
 from codemods.analysis.own_module import kind_instance, namespace_of
@@ -240,6 +241,8 @@ class ScriptBuiltins:
         name = func.__name__
         if name == "str" and len(args) == 1 and not kwargs and is_path(args[0]):
             return path_text(args[0])  # (script_paths.py)
+        if name == "str" and len(args) == 1 and not kwargs and type(args[0]) is NumpyText:
+            return str.__str__(args[0])  # (`str(labels[0])`: the item's text, a str: exact_host_arrays.py)
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
         if name in ("str", "format") and len(args) == 1 and not kwargs and (text := member_text(args[0])) is not None:

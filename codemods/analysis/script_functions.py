@@ -519,7 +519,8 @@ def _callable(run, args: list, kwargs: dict) -> bool:
         raise Bail
     obj = args[0]
     kind = type(obj)
-    if kind in (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, ShardMapFn, Special) or obj in BUILTINS.values():
+    if kind in (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, ShardMapFn, Special) or any(obj is value for value in BUILTINS.values()):
+        # (by identity, as Python's `in` finds a builtin: an array's `==` is elementwise)
         return True
     if kind in (UObj, NTup, Member):
         return obj.cls.lookup("__call__") is not None

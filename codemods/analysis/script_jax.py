@@ -206,6 +206,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return one_device.made(run, name, args, kwargs, Arr(None, False, count))
     if name in NUMBER_INFO_MAKERS:  # (`np.iinfo(np.int8)`: an object of its own, no array: it has no `shape`)
         return with_names(run, IINFO_NAMES if name.endswith("iinfo") else FINFO_NAMES)
+    if name == "numpy.unique" and (pair := exact_host_arrays.unique_inverse(run, args, kwargs)) is not None:
+        return pair  # (group labels and each row's group: exact_host_arrays.py)
     if name.startswith("numpy."):
         if (scalar := exact_reduction(name, args, kwargs)) is not None:
             return scalar

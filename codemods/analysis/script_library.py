@@ -373,6 +373,25 @@ def _operator(name: str):
     return apply
 
 
+_COMPARISONS = {"operator.lt": "Lt", "operator.le": "LtE", "operator.gt": "Gt", "operator.ge": "GtE",
+                "operator.eq": "Eq", "operator.ne": "NotEq"}
+
+
+def _comparison(name: str):
+    """`operator.gt` and the like: the comparison, as `a > b` is run (outside a body whose states the
+    run follows: there the comparison's state is tied to a written `a > b`)."""
+    import ast
+
+    def apply(run, args: list, kwargs: dict) -> object:
+        if len(args) != 2 or kwargs or run.states is not None:
+            raise Bail
+        from codemods.analysis.host_exprs import Env
+
+        node = ast.Compare(ast.Constant(args[0]), [getattr(ast, _COMPARISONS[name])()], [ast.Constant(args[1])])
+        return run.compare(node, Env(None, frozenset()))
+    return apply
+
+
 def text_library(function, result_plain: bool = True):
     def apply(run, args: list, kwargs: dict) -> object:
         if not all(plain_tree(value) for value in (*args, *kwargs.values())):
@@ -402,7 +421,8 @@ def _auto(run, args: list, kwargs: dict) -> object:
     return Auto()
 
 
-LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
+LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS},
+           **{name: _comparison(name) for name in _COMPARISONS}, "enum.auto": _auto,
            "tomllib.loads": text_library(tomllib.loads), "json.dumps": _dumps,
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"), "re.finditer": _module_finditer,

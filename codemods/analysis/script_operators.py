@@ -235,6 +235,7 @@ class ScriptOperators:
                 if not self.in_body and (laid := explicit_layouts.operated(op, sides)) is not None:
                     result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x - x.mean(0, keepdims=True)`, `x @ w`)
                 result = exact_host_arrays.operated(self, op, left, right, result)
+                result = exact_host_arrays.masks_combined(self, op, left, right, result)  # (`mask &= col > 0`)
             if augmented and type(left) is Arr and left.host:
                 result = exact_host_arrays.written_through(self, left, result)  # (`b += 1` writes a's view b)
             operator_result(self, op, left, right, result)  # (array_shapes.py)
@@ -267,6 +268,11 @@ class ScriptOperators:
                 return dtype_equal(left, right) == (type(node.ops[0]) is ast.Eq)
             if (done := unknown_truths.compared(self, type(node.ops[0]), left, right)) is not NotImplemented:
                 return done  # (`out.shape == want`: unknown_truths.py)
+            if self.states is None and sides in ((Arr, str), (str, Arr)) and type(node.ops[0]) in (ast.Eq, ast.NotEq):
+                result = Arr(None, True, count=(left if type(left) is Arr else right).count, ndim=1)
+                if exact_host_arrays.values(self, labels := exact_host_arrays.compared(
+                        self, type(node.ops[0]), left, right, result)) is not None:
+                    return labels  # (`col == "tfidf"` of labels the run knows: exact_host_arrays.py)
             if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
                 if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                     raise Bail
