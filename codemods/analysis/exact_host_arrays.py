@@ -96,7 +96,10 @@ def written_through(run, left: Arr, result: object) -> object:
     every array that may share it (`b = a[:2]; b += 10` changes `a`) is changed in place. The
     result keeps its values where they have the type `left`'s had (an int array stays int)."""
     before, after = values(run, left), values(run, result) if type(result) is Arr else None
-    changed_in_place(run, left)
+    if before is not None and left.ndim != 0 and run.__dict__.get("_sharing_arrays", {}).get(id(left)) is not left:
+        run.__dict__.get("_exact_arrays", {}).pop(id(left), None)  # (known, and no other known array views it)
+    else:
+        changed_in_place(run, left)
     if before is not None and after is not None and len(before) == len(after) \
             and all(type(old) is type(new) for old, new in zip(before, after)):
         _keep(run, result, after)
@@ -175,7 +178,7 @@ def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
         return _keep(run, arr, held * args[1])  # (a rank-1 array laid end to end n times)
     if name in ("numpy.asarray", "numpy.array") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
             and (same := values(run, args[0])) is not None:
-        return _keep(run, arr, same)  # (`np.asarray(groups)`: the same values)
+        return _sharing(run, args[0], _keep(run, arr, same))  # (`np.asarray(groups)`: the same values)
     return derived(run, [*args, *kwargs.values()], arr)
 
 
@@ -245,6 +248,17 @@ def compared(run, op: type, left: object, right: object, result: object) -> obje
     return operated(run, op, left, right, result)
 
 
+def _sharing(run, source: Arr, made: Arr) -> Arr:
+    """`made` may share `source`'s memory (a slice, `np.asarray` of an array): both noted, so that
+    a change in place to either forgets every known array's values (`written_through`). The run
+    makes no other array of known values that shares memory (arithmetic, masks, casts and
+    copies make new arrays; other views have unknown values: `derived`)."""
+    if values(run, made) is not None:
+        shared = run.__dict__.setdefault("_sharing_arrays", {})
+        shared[id(source)], shared[id(made)] = source, made
+    return made
+
+
 def masks_combined(run, op: type, left: object, right: object, result: object) -> object:
     """`a & b` / `a | b` of boolean arrays of known values and one length: their bools."""
     a, b = values(run, left), values(run, right)
@@ -290,7 +304,7 @@ def item(run, holder: Arr, key: object, fallback: Arr) -> object:
         return NumpyText(held[key]) if type(held[key]) is str else element(holder, held[key])
     if type(key) is slice and all(part is None or type(part) is int for part in (key.start, key.stop, key.step)) \
             and key.step != 0:
-        return _keep(run, Arr(None, True, dtype=holder.dtype), held[key])
+        return _sharing(run, holder, _keep(run, Arr(None, True, dtype=holder.dtype), held[key]))
     return derived(run, [holder], fallback)
 
 
