@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.host_exprs import LambdaValue
+from codemods.analysis.expression_functions import calls_only, lone_expression
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Arr, UFunc
+from codemods.analysis.script_values import Arr
 
 NAMES = frozenset({"jax.debug.callback"})
 
@@ -30,18 +30,11 @@ def call(run, name: str, args: list, kwargs: dict) -> None:
 
 
 def _quiet(callback: object) -> bool:
-    if type(callback) is LambdaValue or type(callback) is UFunc and type(callback.node) is ast.Lambda:
-        body = callback.node.body
-    elif type(callback) is UFunc and type(callback.node) is ast.FunctionDef and not callback.node.decorator_list:
-        statements = [s for s in callback.node.body if not (type(s) is ast.Expr and type(s.value) is ast.Constant)]
-        if len(statements) != 1 or type(statements[0]) not in (ast.Return, ast.Expr) or statements[0].value is None:
-            return False
-        body = statements[0].value
-    else:
+    if type(callback).__name__ == "UFunc" and type(callback.node) is ast.FunctionDef and callback.node.decorator_list:
         return False
-    for inner in ast.walk(body):
-        if type(inner) in (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await, ast.Lambda):
-            return False
-        if type(inner) is ast.Call and not (type(inner.func) is ast.Name and inner.func.id == "print"):
-            return False
-    return True
+    expression = lone_expression(callback, (ast.Return, ast.Expr))
+    return expression is not None and calls_only(expression, _prints)
+
+
+def _prints(call: ast.Call) -> bool:
+    return type(call.func) is ast.Name and call.func.id == "print"

@@ -45,6 +45,7 @@ from __future__ import annotations
 import ast
 import weakref
 
+from codemods.analysis.expression_functions import calls_only, lone_expression
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.local_effects import fills_what_it_makes
 from codemods.analysis.script_values import UClass, UObj
@@ -101,24 +102,13 @@ def _expression_only(func: object, pure: bool = False) -> bool:
     it more often than JAX does changes nothing but through the calls it makes. `pure`: those
     calls only build tuples, lists and dicts, sort, and read (a flatten, which the run calls at
     every walk: `CALLS.append(1)` there would count the run's walks, not JAX's)."""
-    if type(func).__name__ == "LambdaValue":
-        expression = func.node.body
-    elif type(func).__name__ == "UFunc" and type(func.node) is ast.FunctionDef:
-        body = func.node.body
-        body = body[1:] if body and type(body[0]) is ast.Expr and type(body[0].value) is ast.Constant else body
-        if len(body) != 1 or type(body[0]) is not ast.Return or body[0].value is None:
-            return False
-        expression = body[0].value
-    else:
-        return False
-    for inner in ast.walk(expression):
-        if type(inner) in (ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr, ast.Lambda):
-            return False
-        if pure and type(inner) is ast.Call and not (
-                type(inner.func) is ast.Name and inner.func.id in _PURE_CALLS
-                or type(inner.func) is ast.Attribute and inner.func.attr in _VIEWS):
-            return False
-    return True
+    expression = lone_expression(func)
+    return expression is not None and calls_only(expression, _pure_call if pure else None)
+
+
+def _pure_call(call: ast.Call) -> bool:
+    return type(call.func) is ast.Name and call.func.id in _PURE_CALLS \
+        or type(call.func) is ast.Attribute and call.func.attr in _VIEWS
 
 
 def _fills(run, func: object) -> bool:
