@@ -30,9 +30,6 @@ from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_numbers import number
 
-# NumPy's array methods that work in place and hand back None: whether they change the values.
-_IN_PLACE = {"sort": True, "fill": True, "partition": True, "put": True, "setfield": True, "setflags": False, "resize": None,
-             "itemset": None, "__setitem__": True}
 _IN_PLACE_OPERATORS = frozenset(f"__i{name}__" for name in (
     "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "and", "xor", "or"))
 _KINDS = {"i": "int", "u": "int", "f": "float", "b": None}  # (dtype kind -> the Python type `.item()` gives)
@@ -46,10 +43,11 @@ def converted(run, method, args: list, kwargs: dict, result: object) -> object:
         changed_in_place(run, method.owner)  # (`a.__iadd__(1)`, `a.byteswap(True)`)
     if type(result) is not Arr or type(method.owner) is not Arr or not untraced(run):
         return result
-    if method.name in _IN_PLACE and method.owner.host:
-        if _IN_PLACE[method.name] is None:
-            raise Bail  # (`resize` refuses an array another refers to, `itemset` is gone in NumPy 2: not followed)
-        if _IN_PLACE[method.name]:
+    if method.name in written_arrays.IN_PLACE_METHODS and method.owner.host:
+        changes = written_arrays.IN_PLACE_METHODS[method.name]
+        if changes is None:
+            raise Bail  # (not followed: written_arrays.py)
+        if changes:
             changed_in_place(run, method.owner)  # (its values, and any view's, changed)
         return None
     if method.name not in ("item", "tobytes"):

@@ -43,8 +43,12 @@ _METHODS_NO_OUT = frozenset((
     "reshape", "astype", "view", "transpose", "copy", "tolist", "item", "tobytes", "searchsorted", "repeat", "fill",
     "put", "setflags", "sort", "argsort", "partition", "argpartition", "nonzero", "flatten", "ravel", "squeeze",
     "swapaxes", "byteswap", "getfield", "setfield", "tofile", "dump", "dumps", "resize", "itemset"))
-# Array methods that change their owner in place (besides `byteswap(True)`).
-ARRAY_IN_PLACE = frozenset(("sort", "fill", "partition", "put", "setfield", "__setitem__", "resize", "itemset"))
+# NumPy's array methods that work in place and hand back None, by whether they change the values
+# (None: `resize` refuses an array another refers to, `itemset` is gone in NumPy 2: not followed).
+IN_PLACE_METHODS = {"sort": True, "fill": True, "partition": True, "put": True, "setfield": True, "setflags": False,
+                    "resize": None, "itemset": None, "__setitem__": True}
+# Array methods that may change their owner's values in place (besides `byteswap(True)`).
+ARRAY_IN_PLACE = frozenset(name for name, changes in IN_PLACE_METHODS.items() if changes is not False)
 
 
 def _write(run, value: object) -> None:
