@@ -27,9 +27,8 @@ from __future__ import annotations
 from codemods.analysis.drawn_texts import DrawChoice
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.numpy_draws import Draw, RandomBytes, Shuffle
-from codemods.analysis.numpy_random_states import NpBitGenerator
+from codemods.analysis.numpy_random_states import SPAWN_SINCE, NpBitGenerator, RandomObject
 from codemods.analysis.script_values import Opaque, RunCallable
 
 MAKERS = frozenset({"numpy.random.default_rng", "numpy.random.Generator"})
@@ -44,10 +43,9 @@ _SAMPLERS = frozenset({
     "shuffle", "standard_cauchy", "standard_exponential", "standard_gamma", "standard_normal", "standard_t",
     "triangular", "uniform", "vonmises", "wald", "weibull", "zipf",
 })
-_SPAWN_SINCE = (0, 8, 0)  # (the first JAX that requires NumPy >= 2.0, which has `Generator.spawn`)
 
 
-class NpGenerator(ModelledObject):
+class NpGenerator(RandomObject):
     """A numpy.random.Generator the program made."""
 
     __slots__ = ()
@@ -65,20 +63,12 @@ class NpGenerator(ModelledObject):
             return Opaque()
         if name == "spawn":
             target = getattr(run, "target", None)
-            if target is None or target < _SPAWN_SINCE:
+            if target is None or target < SPAWN_SINCE:
                 raise Bail  # (NumPy before 1.25 has no `spawn`)
             return _Spawn()
         if name.startswith("_"):
             raise Bail  # (`_bit_generator`, the object protocol's names: not listed)
         raise Raised(AttributeError(f"'numpy.random._generator.Generator' object has no attribute {name!r}"))
-
-    def __repr__(self) -> str:
-        raise Bail  # (`Generator(PCG64) at 0x...`: not a text the run knows)
-
-    __str__ = __repr__
-
-    def __format__(self, spec: str) -> str:
-        raise Bail
 
 
 class _Spawn(RunCallable):

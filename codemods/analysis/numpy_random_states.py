@@ -64,11 +64,13 @@ BIT_GENERATORS = {"numpy.random.PCG64": frozenset({"advance", "jumped"}),
                   "numpy.random.Philox": frozenset({"advance", "jumped"}),
                   "numpy.random.SFC64": frozenset(), "numpy.random.MT19937": frozenset({"jumped"})}
 MAKERS = frozenset({"numpy.random.RandomState", "numpy.random.SeedSequence", *BIT_GENERATORS})
-_SPAWN_SINCE = (0, 8, 0)  # (the first JAX that requires NumPy >= 2.0; BitGenerator.spawn is NumPy 1.25's)
+# The first JAX that requires NumPy >= 2.0, which has `Generator.spawn` and `BitGenerator.spawn` (NumPy 1.25).
+SPAWN_SINCE = (0, 8, 0)
 
 
-class _Held(ModelledObject):
-    """One of these objects: `names` its class's public attributes."""
+class RandomObject(ModelledObject):
+    """One of NumPy's random objects (numpy_generators.py's Generator too): `names` its class's
+    public attributes; its text (`RandomState(MT19937) at 0x...`) is none the run knows."""
 
     __slots__ = ()
     names: frozenset = frozenset()
@@ -85,7 +87,7 @@ class _Held(ModelledObject):
         return Opaque()  # (present; what it holds or gives is not followed)
 
     def __repr__(self) -> str:
-        raise Bail  # (`RandomState(MT19937) at 0x...`: not a text the run knows)
+        raise Bail  # (an address: not a text the run knows)
 
     __str__ = __repr__
 
@@ -93,7 +95,7 @@ class _Held(ModelledObject):
         raise Bail
 
 
-class NpRandomState(_Held):
+class NpRandomState(RandomObject):
     """A numpy.random.RandomState the program made."""
 
     __slots__ = ()
@@ -113,7 +115,7 @@ class NpRandomState(_Held):
         return DrawChoice(draw) if name == "choice" else draw
 
 
-class NpSeedSequence(_Held):
+class NpSeedSequence(RandomObject):
     """A numpy.random.SeedSequence the program made (or spawned)."""
 
     __slots__ = ()
@@ -125,7 +127,7 @@ class NpSeedSequence(_Held):
         return number(run, "int") if name == "n_children_spawned" else Opaque()
 
 
-class NpBitGenerator(_Held):
+class NpBitGenerator(RandomObject):
     """A NumPy bit generator (PCG64, PCG64DXSM, Philox, SFC64, MT19937): `maker` its class's name."""
 
     __slots__ = ("maker",)
@@ -144,7 +146,7 @@ class NpBitGenerator(_Held):
     def member(self, run, name: str) -> object:
         if name == "spawn":
             target = getattr(run, "target", None)
-            if target is None or target < _SPAWN_SINCE:
+            if target is None or target < SPAWN_SINCE:
                 raise Bail  # (NumPy before 1.25 has no BitGenerator.spawn)
             return _Spawn(lambda: NpBitGenerator(self.maker))
         if name == "jumped":
@@ -193,7 +195,7 @@ class _Spawn(RunCallable):
         return [self.make() for _ in range(count)]
 
 
-def made(name: str, args: list, kwargs: dict) -> _Held:
+def made(name: str, args: list, kwargs: dict) -> RandomObject:
     """`np.random.RandomState(seed)`, `np.random.SeedSequence(entropy)`, `np.random.PCG64(seed)`:
     a new object (its seed is not read: the draws are unknown anyway)."""
     if name == "numpy.random.SeedSequence":
