@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import ast
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-
+from codemods.analysis.module_reads import own_nodes
 
 _QUIET = frozenset({"zip", "tuple", "list", "dict", "getattr", "len", "range", "enumerate", "isinstance", "type"})
 _NAMES = _QUIET | {"object", "setattr"}
@@ -34,10 +33,10 @@ def fills_what_it_makes(node: ast.FunctionDef, module: ast.Module) -> bool:
     """The def only binds locals, loops, branches, writes attributes of objects it allocated with
     `object.__new__` and returns (see the module's docstring)."""
     if node.decorator_list or any(type(inner) in (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await,
-                                                  ast.NamedExpr) for inner in _own_nodes(node)):
+                                                  ast.NamedExpr) for inner in own_nodes(node)):
         return False
     made = _allocated_locals(node)
-    calls = [inner for inner in _own_nodes(node) if type(inner) is ast.Call]
+    calls = [inner for inner in own_nodes(node) if type(inner) is ast.Call]
     if not all(_quiet_call(call) or _fills(call, made) for call in calls) or _rebound(module):
         return False
     return _statements(node.body, made)
@@ -59,22 +58,13 @@ def _rebound(module: ast.Module) -> bool:
     return False
 
 
-def _own_nodes(node: ast.FunctionDef):
-    """The nodes of the def's own body, nested defs and lambdas left out (their own scopes)."""
-    stack = list(node.body)
-    while stack:
-        inner = stack.pop()
-        yield inner
-        stack.extend(child for child in ast.iter_child_nodes(inner) if not isinstance(child, _SCOPES))
-
-
 def _allocated_locals(node: ast.FunctionDef) -> frozenset:
     """The local names (not parameters) every binding of which is `x = object.__new__(...)`."""
-    targets = {id(inner.targets[0]) for inner in _own_nodes(node) if type(inner) is ast.Assign
+    targets = {id(inner.targets[0]) for inner in own_nodes(node) if type(inner) is ast.Assign
                and len(inner.targets) == 1 and type(inner.targets[0]) is ast.Name and _is_allocation(inner.value)}
     allocated, other = set(), {arg.arg for arg in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
     other |= {arg.arg for arg in (node.args.vararg, node.args.kwarg) if arg is not None}
-    for inner in _own_nodes(node):
+    for inner in own_nodes(node):
         if type(inner) is ast.Name and type(inner.ctx) is not ast.Load:
             (allocated if id(inner) in targets else other).add(inner.id)
     return frozenset(allocated - other)
