@@ -1,0 +1,192 @@
+"""probe_trainer/strategies/multitask_loss.py -- data parallel over examples with the task heads
+split over the model axis; the reported loss is averaged over the whole mesh.
+
+Which axes the loss is averaged over is a strategy hook (`loss_axes`) that subclasses override.
+"""
+from __future__ import annotations
+
+# ---- plugins_lite: strategy registry shared by our trainers (keep in sync by hand) ----------
+import abc
+import enum
+import functools
+import typing
+from dataclasses import dataclass, field
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class MeshAxis(str, enum.Enum):
+    DATA = "data"
+    MODEL = "model"
+    SEQ = "seq"
+    EXPERT = "expert"
+    STAGE = "stage"
+    FSDP = "fsdp"
+
+    def __str__(self):
+        return self.value
+
+
+_REGISTRY: dict[str, type] = {}
+
+
+def register(name):
+    def deco(cls):
+        if name in _REGISTRY and _REGISTRY[name] is not cls:
+            raise KeyError(f"strategy {name!r} registered twice")
+        _REGISTRY[name] = cls
+        cls.registry_name = name
+        return cls
+    return deco
+
+
+def get_strategy(name, **kw):
+    try:
+        cls = _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"unknown strategy {name!r}; have {sorted(_REGISTRY)}") from None
+    return cls(**kw)
+
+
+class Layer(typing.Protocol):
+    def init(self, rng) -> dict: ...
+    def apply(self, params: dict, x): ...
+
+
+class ParallelStrategy(abc.ABC):
+    registry_name = "?"
+
+    def __init_subclass__(cls, *, key=None, **kw):
+        super().__init_subclass__(**kw)
+        if key is not None:
+            register(key)(cls)
+
+    def __init__(self, mesh, **options):
+        self.mesh = mesh
+        self.options = options
+
+    @abc.abstractmethod
+    def in_specs(self): ...
+
+    @abc.abstractmethod
+    def out_specs(self): ...
+
+    @abc.abstractmethod
+    def body(self, *args): ...
+
+    def place(self, *arrays):
+        return tuple(jax.device_put(a, NamedSharding(self.mesh, s))
+                     for a, s in zip(arrays, self.in_specs()))
+
+    def run(self, *arrays):
+        fn = jax.shard_map(self.body, mesh=self.mesh,
+                           in_specs=self.in_specs(), out_specs=self.out_specs())
+        return jax.jit(fn)(*self.place(*arrays))
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    strategy: str = "dp"
+    mesh_shape: tuple = (4, 2)
+    mesh_axes: tuple = (MeshAxis.DATA, MeshAxis.MODEL)
+    options: dict = field(default_factory=dict)
+
+
+@functools.singledispatch
+def build_mesh(cfg):
+    raise TypeError(f"no mesh builder for {type(cfg).__name__}")
+
+
+@build_mesh.register
+def _(cfg: RunConfig):
+    return jax.make_mesh(cfg.mesh_shape, tuple(MeshAxis(a).value for a in cfg.mesh_axes))
+
+
+def parse_argv(argv, defaults=RunConfig()):
+    kw = {}
+    for item in argv:
+        key, _, val = item.lstrip("-").partition("=")
+        kw[key.replace("-", "_")] = val
+    strategy = kw.pop("strategy", defaults.strategy)
+    return RunConfig(strategy, defaults.mesh_shape, defaults.mesh_axes,
+                     dict(defaults.options, **kw))
+# ---- end plugins_lite ------------------------------------------------------------------------
+
+
+class TaskHeads:
+    """A Layer with one linear head per task."""
+
+    def __init__(self, d_in, n_tasks):
+        self.d_in, self.n_tasks = d_in, n_tasks
+
+    def init(self, rng):
+        return {"w": jax.random.normal(rng, (self.d_in, self.n_tasks)) * 0.1}
+
+    def apply(self, params, x):
+        return x @ params["w"]
+
+
+class MultiTaskBase(ParallelStrategy):
+    example_axis = MeshAxis.DATA
+    task_axis = MeshAxis.MODEL
+
+    def __init__(self, mesh, layer: Layer, lr=0.1, **options):
+        super().__init__(mesh, **options)
+        self.layer = layer
+        self.lr = lr
+
+    @abc.abstractmethod
+    def loss_axes(self): ...
+
+    def in_specs(self):
+        return (P(None, self.task_axis.value), P(self.example_axis.value, None),
+                P(self.example_axis.value, self.task_axis.value))
+
+    def out_specs(self):
+        return (P(None, self.task_axis.value), P())
+
+    def local_loss(self, w, x, y):
+        return jnp.mean((self.layer.apply({"w": w}, x) - y) ** 2)
+
+    def body(self, w, x, y):
+        loss, g = jax.value_and_grad(self.local_loss)(w, x, y)
+        g = jax.lax.pmean(g, self.example_axis.value)
+        loss = jax.lax.psum(loss, self.example_axis.value) / jax.lax.axis_size(self.example_axis.value)
+        loss = jax.lax.pmean(loss, self.loss_axes())
+        return w - self.lr * g, loss
+
+
+class MeshAveraged(MultiTaskBase, key="multitask_mean"):
+    def loss_axes(self):
+        return tuple(str(a) for a in (self.example_axis, self.task_axis))
+
+
+class TaskAveraged(MultiTaskBase, key="multitask_task_mean"):
+    def loss_axes(self):
+        return self.task_axis.value
+
+
+def inputs():
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=(32, 8)).astype(np.float32)
+    y = rng.normal(size=(32, 4)).astype(np.float32)
+    return ["--strategy=multitask_mean"], x, y
+
+
+def main(argv, x, y):
+    cfg = parse_argv(argv)
+    mesh = build_mesh(cfg)
+    layer = TaskHeads(x.shape[1], y.shape[1])
+    w = layer.init(jax.random.key(4))["w"]
+    strat = get_strategy(cfg.strategy, mesh=mesh, layer=layer)
+    for _ in range(2):
+        w, loss = strat.run(w, x, y)
+    print("loss", float(loss))
+    return loss
+
+
+if __name__ == "__main__":
+    main(*inputs())

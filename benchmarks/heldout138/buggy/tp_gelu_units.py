@@ -1,0 +1,189 @@
+"""megablocks_lite/strategies/tp_units.py -- tensor-parallel MLP whose pre-activations are
+regathered per model shard so the unit-probe plugin sees every unit; the probe applies the
+layer's activation (looked up by name) before thresholding.
+"""
+from __future__ import annotations
+
+# ---- plugins_lite: strategy registry shared by our trainers (keep in sync by hand) ----------
+import abc
+import enum
+import functools
+import typing
+from dataclasses import dataclass, field
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class MeshAxis(str, enum.Enum):
+    DATA = "data"
+    MODEL = "model"
+    SEQ = "seq"
+    EXPERT = "expert"
+    STAGE = "stage"
+    FSDP = "fsdp"
+
+    def __str__(self):
+        return self.value
+
+
+_REGISTRY: dict[str, type] = {}
+
+
+def register(name):
+    def deco(cls):
+        if name in _REGISTRY and _REGISTRY[name] is not cls:
+            raise KeyError(f"strategy {name!r} registered twice")
+        _REGISTRY[name] = cls
+        cls.registry_name = name
+        return cls
+    return deco
+
+
+def get_strategy(name, **kw):
+    try:
+        cls = _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"unknown strategy {name!r}; have {sorted(_REGISTRY)}") from None
+    return cls(**kw)
+
+
+class Layer(typing.Protocol):
+    def init(self, rng) -> dict: ...
+    def apply(self, params: dict, x): ...
+
+
+class ParallelStrategy(abc.ABC):
+    registry_name = "?"
+
+    def __init_subclass__(cls, *, key=None, **kw):
+        super().__init_subclass__(**kw)
+        if key is not None:
+            register(key)(cls)
+
+    def __init__(self, mesh, **options):
+        self.mesh = mesh
+        self.options = options
+
+    @abc.abstractmethod
+    def in_specs(self): ...
+
+    @abc.abstractmethod
+    def out_specs(self): ...
+
+    @abc.abstractmethod
+    def body(self, *args): ...
+
+    def place(self, *arrays):
+        return tuple(jax.device_put(a, NamedSharding(self.mesh, s))
+                     for a, s in zip(arrays, self.in_specs()))
+
+    def run(self, *arrays):
+        fn = jax.shard_map(self.body, mesh=self.mesh,
+                           in_specs=self.in_specs(), out_specs=self.out_specs())
+        return jax.jit(fn)(*self.place(*arrays))
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    strategy: str = "dp"
+    mesh_shape: tuple = (4, 2)
+    mesh_axes: tuple = (MeshAxis.DATA, MeshAxis.MODEL)
+    options: dict = field(default_factory=dict)
+
+
+@functools.singledispatch
+def build_mesh(cfg):
+    raise TypeError(f"no mesh builder for {type(cfg).__name__}")
+
+
+@build_mesh.register
+def _(cfg: RunConfig):
+    return jax.make_mesh(cfg.mesh_shape, tuple(MeshAxis(a).value for a in cfg.mesh_axes))
+
+
+def parse_argv(argv, defaults=RunConfig()):
+    kw = {}
+    for item in argv:
+        key, _, val = item.lstrip("-").partition("=")
+        kw[key.replace("-", "_")] = val
+    strategy = kw.pop("strategy", defaults.strategy)
+    return RunConfig(strategy, defaults.mesh_shape, defaults.mesh_axes,
+                     dict(defaults.options, **kw))
+# ---- end plugins_lite ------------------------------------------------------------------------
+
+
+ACTIVATIONS = {
+    "relu": jax.nn.relu,
+    "gelu": jax.nn.gelu,
+    "identity": lambda v: v,
+}
+
+
+@dataclass(frozen=True)
+class ProbeConfig:
+    activation: str = "gelu"
+    axis: MeshAxis = MeshAxis.MODEL
+
+
+@functools.singledispatch
+def make_probe(cfg):
+    raise TypeError(type(cfg).__name__)
+
+
+@make_probe.register
+def _(cfg: ProbeConfig):
+    act = ACTIVATIONS[cfg.activation]
+
+    def probe(pre):
+        everyone = jax.lax.all_gather(pre, cfg.axis.value, axis=1, tiled=True, to="reduced")
+        return act(everyone)
+
+    return probe
+
+
+@register("tp_units")
+class TensorParallelUnits(ParallelStrategy):
+    batch = MeshAxis.DATA
+    shard = MeshAxis.MODEL
+
+    def __init__(self, mesh, probe_cfg: ProbeConfig, **options):
+        super().__init__(mesh, **options)
+        self.probe_cfg = probe_cfg
+        self.probe = make_probe(probe_cfg)
+
+    def in_specs(self):
+        return (P(self.batch.value, None), P(None, self.shard.value), P(self.shard.value, None))
+
+    def out_specs(self):
+        return (P(self.batch.value, None), P(self.batch.value, None, reduced={self.shard.value}))
+
+    def body(self, x, w_in, w_out):
+        pre = x @ w_in
+        act = ACTIVATIONS[self.probe_cfg.activation]
+        y = jax.lax.psum(act(pre) @ w_out, self.shard.value)
+        return y, self.probe(pre)
+
+
+def inputs():
+    rng = np.random.default_rng(15)
+    x = rng.normal(size=(16, 8)).astype(np.float32)
+    w_in = (0.3 * rng.normal(size=(8, 16))).astype(np.float32)
+    w_out = (0.3 * rng.normal(size=(16, 8))).astype(np.float32)
+    return ["--strategy=tp_units", "--activation=gelu"], x, w_in, w_out
+
+
+def main(argv, x, w_in, w_out):
+    cfg = parse_argv(argv)
+    mesh = build_mesh(cfg)
+    probe_cfg = ProbeConfig(activation=cfg.options.get("activation", "relu"))
+    strat = get_strategy(cfg.strategy, mesh=mesh, probe_cfg=probe_cfg)
+    y, units = strat.run(x, w_in, w_out)
+    print("units", units.shape)
+    return y
+
+
+if __name__ == "__main__":
+    main(*inputs())
