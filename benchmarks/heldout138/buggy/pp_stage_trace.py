@@ -139,7 +139,8 @@ class StageTrace(ParallelStrategy, key="pp_trace"):
         return (P(self.stage.value, None, None), P(self.data.value, None))
 
     def out_specs(self):
-        return (P(self.data.value, None), P(None, None, None, reduced=set(self.tracer.axes)))
+        return (P((self.stage.value, self.data.value), None),
+                P(None, None, None, reduced=set(self.tracer.axes)))
 
     def body(self, w, x):
         n = jax.lax.axis_size(self.stage.value)
