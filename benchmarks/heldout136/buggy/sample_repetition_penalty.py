@@ -154,8 +154,8 @@ class PenaltySampler(EngineBase):
         logits = jnp.where(counts > 0, logits / PENALTY, logits)
         full_counts = self.history(counts)
         n = self.n_penalised(full_counts)
-        best = jnp.argmax(logits, axis=-1) + jax.lax.axis_index(self.vocab_axis) * logits.shape[-1]
-        return jax.lax.all_gather(jnp.max(logits, axis=-1), self.vocab_axis, axis=1), best, n
+        best = jnp.argmax(logits, axis=-1, keepdims=True) + jax.lax.axis_index(self.vocab_axis) * logits.shape[-1]
+        return jax.lax.all_gather(jnp.max(logits, axis=-1), self.vocab_axis, axis=1, to="invarying"), best, n
 
     def build(self, bucket):
         v = self.vocab_axis

@@ -160,7 +160,7 @@ class TemperatureSampler(EngineBase):
         step = self.cached(("temp", self.params["temperature"]), bucket, self.build)
         scaled = await asyncio.get_running_loop().run_in_executor(None, step, h, self.unembed)
         self.key, sub = jax.random.split(self.key)
-        ids = np.asarray(jax.random.categorical(sub, jax.reshard(scaled, P())))
+        ids = np.asarray(jax.random.categorical(sub, jax.reshard(scaled, NamedSharding(self.mesh, P()))))
         return [int(ids[i]) for i in range(len(payloads))]
 
 

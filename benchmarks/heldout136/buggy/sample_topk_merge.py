@@ -162,7 +162,8 @@ class TopKSampler(EngineBase):
         h = self.place(stack_padded(payloads, bucket), P("batch", None))
         step = self.cached("topk", bucket, self.build)
         vals, ids = await asyncio.get_running_loop().run_in_executor(None, step, h, self.unembed)
-        vals, ids = np.asarray(jax.reshard(vals, P())), np.asarray(jax.reshard(ids, P()))
+        whole = NamedSharding(self.mesh, P())
+        vals, ids = np.asarray(jax.reshard(vals, whole)), np.asarray(jax.reshard(ids, whole))
         self.key, sub = jax.random.split(self.key)
         pick = np.asarray(jax.random.categorical(sub, vals))
         return [int(ids[i, pick[i]]) for i in range(len(payloads))]

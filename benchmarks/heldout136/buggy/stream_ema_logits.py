@@ -164,7 +164,7 @@ class EmaStream(EngineBase):
             self.prev = self.place(np.zeros((bucket, V), np.float32), P())
         step = self.cached("ema", bucket, self.build)
         ema = await asyncio.get_running_loop().run_in_executor(None, step, h, self.prev, self.unembeds)
-        self.prev = jax.reshard(ema, P())
+        self.prev = jax.reshard(ema, NamedSharding(self.mesh, P()))
         return [bucket] * len(payloads)
 
 
