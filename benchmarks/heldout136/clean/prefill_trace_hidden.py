@@ -2,7 +2,7 @@
 
 Prefill for the tensor-parallel attention server: heads are split over the `model` axis, the
 batch over `data`; the engine keeps the last-token hidden states of every head shard for the
-debug trace endpoint.
+trace endpoint.
 """
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ D_MODEL, N_HEADS, SEQ = 32, 8, 8
 class PrefillConfig:
     batch_axis: str = "data"
     head_axis: str = "model"
-    trace_axis: str = "model"   # debug trace: one row per head shard
+    trace_axis: str = "model"   # trace endpoint: one row per head shard
     causal: bool = True
 
 
