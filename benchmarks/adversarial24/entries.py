@@ -237,9 +237,137 @@ for label, imports, lines in (
          ['path = os.path.join(tempfile.mkdtemp(), "args.txt")', 'with open(path, "w") as fh:', '        fh.write("--help\\n")',
           'argparse.ArgumentParser(fromfile_prefix_chars="@").parse_args(["@" + path])']),
         ("alarm_handler", "import signal\nimport time\n",
-         ['signal.signal(signal.SIGALRM, on_alarm)', 'signal.setitimer(signal.ITIMER_REAL, 0.05)', 'time.sleep(10)']),
+         ['signal.signal(signal.SIGALRM, on_alarm)', 'signal.setitimer(signal.ITIMER_REAL, 0.05)', 'time.sleep(2)']),
 ):
     pre = "def on_alarm(signum, frame):\n    signal.signal(signal.SIGALRM, signal.SIG_DFL)\n    raise SystemExit(0)\n" \
         if "alarm" in label else ""
+    step = lines[1] if "alarm" in label else lines[-1]  # (the alarm's twin sets no timer: none left to fire later)
     leaves(f"leave_{label}", f"the {label} step ends the job with status 0 before the wide reduce.", pre,
+           lines, step, 'print("no exit")', imports=imports)
+
+# == T2. text_encodings.py / temp_files.py, read back through latin-1 (each byte one letter)
+for label, lines_, test in (
+        ("utf16_nothing_latin1", ['with open(P, "w", encoding="utf-16") as f:', '        pass'], 'open(P, encoding="latin-1").read() == ""'),
+        ("utf8sig_nothing_latin1", ['with open(P, "w", encoding="utf-8-sig") as f:', '        pass'], 'open(P, encoding="latin-1").read() == ""'),
+        ("utf32_nothing_latin1", ['with open(P, "w", encoding="utf-32") as f:', '        pass'], 'open(P, encoding="latin-1").read() == ""'),
+        ("utf16_close_latin1", ['open(P, "w", encoding="utf-16").close()'], 'open(P, encoding="latin-1").read() == ""'),
+        ("utf16_append_empty_latin1", ['open(P, "w").close()', 'with open(P, "a", encoding="utf-16") as f:', '        f.write("b")'],
+         'open(P, encoding="latin-1").read() == "\\xff\\xfeb\\x00"'),
+        ("utf16_append_new_latin1", ['with open(P, "a", encoding="utf-16") as f:', '        f.write("b")'],
+         'open(P, encoding="latin-1").read() == "\\xff\\xfeb\\x00"'),
+        ("utf8sig_append_new_latin1", ['with open(P, "a", encoding="utf-8-sig") as f:', '        f.write("b")'],
+         'open(P, encoding="latin-1").read() == "\\xef\\xbb\\xbfb"'),
+        ("utf16_append_nothing_latin1", ['with open(P, "w", encoding="utf-16") as f:', '        f.write("a")',
+                                         'open(P, "a", encoding="utf-16").close()'], 'open(P, encoding="latin-1").read() == "\\xff\\xfea\\x00"'),
+        ("utf16_cr_lines", ['with open(P, "w", encoding="utf-16") as f:', '        f.write("a\\rb")'], 'len(list(open(P, encoding="utf-16"))) == 2'),
+        ("utf16_empty_then_append", ['with open(P, "w", encoding="utf-16") as f:', '        pass', 'with open(P, "a", encoding="utf-16") as f:', '        f.write("b")'],
+         'open(P, encoding="latin-1").read() == "\\xff\\xfeb\\x00"'),
+        ("utf16_empty_then_append_read", ['with open(P, "w", encoding="utf-16") as f:', '        pass', 'with open(P, "a", encoding="utf-16") as f:', '        f.write("b")'],
+         'open(P, encoding="utf-16").read() == "b"'),
+        ("utf8_nothing_then_sig_append", ['with open(P, "w", encoding="utf-8") as f:', '        pass', 'with open(P, "a", encoding="utf-8-sig") as f:', '        f.write("b")'],
+         'open(P, encoding="utf-8").read() == "\\ufeffb"'),
+):
+    axes_prog(f"text_{label}", f"what a text file holds: {test}.", "",
+              ['P = os.path.join(tempfile.mkdtemp(), "t.txt")', *lines_, f'axes = ("i",) if {test} else ("i", "j")'],
+              NARROW, WIDE, imports=TMP)
+
+# == more of T (a file opened for writing that is never written holds no BOM)
+for label, lines_, test in (
+        ("utf16_spelled_nothing", ['with open(P, "w", encoding="UTF_16") as f:', '        pass'], 'open(P, encoding="latin-1").read() == ""'),
+        ("utf16_nothing_len", ['with open(P, "w", encoding="utf-16") as f:', '        pass'], 'len(open(P, encoding="latin-1").read()) == 0'),
+        ("utf8sig_nothing_utf8", ['with open(P, "w", encoding="utf-8-sig") as f:', '        pass'], 'open(P, encoding="utf-8").read() == ""'),
+        ("utf16_nothing_le", ['with open(P, "w", encoding="utf-16") as f:', '        pass'], 'open(P, encoding="utf-16-le").read() == ""'),
+        ("utf32_close_latin1", ['open(P, "w", encoding="utf-32").close()'], 'open(P, encoding="latin-1").read() == ""'),
+        ("utf8sig_close_utf8", ['open(P, "w", encoding="utf-8-sig").close()'], 'not open(P, encoding="utf-8").read()'),
+        ("utf16_nothing_crlf", ['with open(P, "w", encoding="utf-16", newline="\\r\\n") as f:', '        pass'], 'open(P, encoding="latin-1").read() == ""'),
+        ("utf16_nothing_lines", ['with open(P, "w", encoding="utf-16") as f:', '        pass'], 'list(open(P, encoding="latin-1")) == []'),
+        ("utf16_nothing_then_utf8", ['with open(P, "w", encoding="utf-16") as f:', '        pass', 'with open(P, "a", encoding="utf-8") as f:', '        f.write("b")'],
+         'open(P, encoding="latin-1").read() == "b"'),
+        ("utf8sig_nothing_then_ascii", ['with open(P, "w", encoding="utf-8-sig") as f:', '        pass', 'with open(P, "a", encoding="ascii") as f:', '        f.write("b")'],
+         'open(P, encoding="ascii").read() == "b"'),
+        ("utf32be_sig_nothing", ['with open(P, "w", encoding="utf-32") as f:', '        pass'], 'open(P, encoding="utf-8").read() == ""'),
+        ("path_open_nothing", ['with pathlib.Path(P).open("w", encoding="utf-16") as f:', '        pass'], 'open(P, encoding="latin-1").read() == ""'),
+):
+    axes_prog(f"text_{label}", f"a text file opened for writing and never written is empty: {test}.", "",
+              ['P = os.path.join(tempfile.mkdtemp(), "t.txt")', *lines_, f'axes = ("i",) if {test} else ("i", "j")'],
+              NARROW, WIDE, imports=TMP + "import pathlib\n")
+
+# == more of E (globals() inside eval's text is the namespace given)
+for label, test in (
+        ("globals_one", 'eval("len(globals())", {}) == 1'),
+        ("given_name_in", "eval(\"'k' in globals()\", {\"k\": 0})"),
+        ("get_module_name", "eval(\"globals().get('N')\", {}) is None"),
+        ("list_order", 'eval("list(globals())", {"k": 1}) == ["k", "__builtins__"]'),
+        ("get_given", 'eval("globals().get(\'g\')", {"g": 7}) == 7'),
+        ("two_names", 'eval("len(globals())", {"a": 1, "b": 2}) == 3'),
+        ("builtins_key", "eval(\"'__builtins__' in globals()\", {})"),
+        ("main_absent", "eval(\"'main' in globals()\", {}) is False"),
+):
+    pick(f"eval_ns_{label}", f"inside eval's text globals() is the namespace given: {test}.",
+         "N = 1\nG = {\"g\": 0}\n", test, NARROW, WIDE)
+for label, test in (
+        ("def_globals_len", 'eval("len(globals())", {"k": 1}) == 2'),
+        ("def_name_absent", "eval(\"'N' in globals()\", {}) is False"),
+):
+    axes_prog(f"eval_ns_{label}", f"in a def, eval's text reads the namespace given: {test}.", "N = 1\n",
+              ["n = 1", f'axes = ("i",) if {test} else ("i", "j")'], NARROW, WIDE)
+
+# == more of L
+for label, imports, lines in (
+        ("unittest_he_noexit", "import unittest\n", ['unittest.main(argv=["prog", "--he"], exit=False)']),
+        ("testprogram_help_noexit", "import unittest\n", ['unittest.TestProgram(argv=["prog", "--help"], exit=False)']),
+        ("unittest_vh_noexit", "import unittest\n", ['unittest.main(argv=["prog", "-vh"], exit=False)']),
+        ("runpy_zipfile", "import sys\nimport runpy\n", ['sys.argv[1:] = ["--help"]', 'runpy.run_module("zipfile", run_name="__main__")']),
+        ("runpy_tarfile", "import sys\nimport runpy\n", ['sys.argv[1:] = ["--help"]', 'runpy.run_module("tarfile", run_name="__main__")']),
+        ("runpy_path", "import os\nimport runpy\nimport tempfile\n",
+         ['path = os.path.join(tempfile.mkdtemp(), "leave.py")', 'with open(path, "w") as fh:', '        fh.write("raise SystemExit(0)\\n")',
+          'runpy.run_path(path)']),
+        ("timeit_repeat", "import timeit\n", ['timeit.repeat("raise SystemExit", repeat=1, number=1)']),
+        ("timer_setup_repeat", "import timeit\n", ['timeit.Timer(setup="raise SystemExit").repeat(1, 1)']),
+        ("code_runcode", "import code\n", ['code.InteractiveInterpreter().runcode(compile("raise SystemExit", "s", "exec"))']),
+        ("console_push", "import code\n", ['code.InteractiveConsole().push("raise SystemExit")']),
+        ("trace_runctx", "import trace\n", ['trace.Trace(count=0, trace=0).runctx("raise SystemExit", {}, {})']),
+        ("argparse_local_list", "import argparse\n", ['flags = ["--help"]', 'argparse.ArgumentParser().parse_args(flags)']),
+):
+    leaves(f"leave_{label}", f"the {label} step ends the job with status 0 before the wide reduce.", "",
+           lines, lines[-1], 'print("no exit")', imports=imports)
+
+# == more of Y (layout)
+for label, stmts, test in (
+        ("object_setattr", ['object.__setattr__(A, "shape", (2, 2))'], "len(A) == 2"),
+        ("dict_item_shape", ['d = {"a": A}', 'd["a"].shape = (2, 2)'], "len(A) == 2"),
+        ("loop_alias_shape", ["for B in [A]:", "    B.shape = (2, 2)"], "len(A) == 2"),
+        ("lambda_setattr", ['(lambda a: setattr(a, "shape", (2, 2)))(A)'], "len(A) == 2"),
+        ("resize_two_args", ["A.resize(2, 2, refcheck=False)"], "len(A) == 2"),
+        ("ndarray_resize_tuple", ["np.ndarray.resize(A, (2, 2), refcheck=False)"], "len(A) == 2"),
+        ("alias_shape_tuple_len", ["B = A", "B.shape = (1, 4)"], "len(A) == 1"),
+):
+    axes_prog(f"layout_{label}", f"`{'; '.join(stmts)}` changes the array bound once to A: {test}.", "",
+              ["A = np.arange(4)", *stmts, f'axes = ("i",) if {test} else ("i", "j")'], NARROW, WIDE)
+
+# == more of V (views np.split hands back)
+for label, stmts, test in (
+        ("array_split_part", ["np.array_split(A, 2)[0][0] = 9"], "A[0] == 9"),
+        ("hsplit_part", ["np.hsplit(A, 2)[1][0] = 9"], "A[2] == 9"),
+        ("split_indices", ["np.split(A, [1])[1][0] = 9"], "A[1] == 9"),
+        ("split_unpacked", ["H, T = np.split(A, 2)", "H[0] = 9"], "A[0] == 9"),
+        ("split_iadd", ["H, T = np.split(A, 2)", "T += 10"], "A[3] == 13"),
+):
+    axes_prog(f"share_{label}", f"np.split's parts are views of A: `{'; '.join(stmts)}` writes A: {test}.", "",
+              ["A = np.arange(4)", *stmts, f'axes = ("i",) if {test} else ("i", "j")'], NARROW, WIDE)
+
+# == L2. implicit_exits.py (`_argv_changed`, `_may_stop_parse`): sys.argv changed through another name, or handed
+# to the parse as an expression, is read as the job's own arguments (the parse may not exit)
+for label, imports, lines in (
+        ("argv_alias_slice", "import argparse\nimport sys\n", ["argv = sys.argv", 'argv[1:] = ["--help"]', "argparse.ArgumentParser().parse_args()"]),
+        ("argv_from_import", "import argparse\nfrom sys import argv\n", ['argv[1:] = ["-h"]', "argparse.ArgumentParser().parse_args()"]),
+        ("argv_alias_del_append", "import argparse\nimport sys\n", ["argv = sys.argv", "del argv[1:]", 'argv.append("--help")',
+                                                                      "argparse.ArgumentParser().parse_args()"]),
+        ("argv_getattr", "import argparse\nimport sys\n", ['getattr(sys, "argv")[1:] = ["--help"]', "argparse.ArgumentParser().parse_args()"]),
+        ("argv_vars", "import argparse\nimport sys\n", ['vars(sys)["argv"][1:] = ["-h"]', "argparse.ArgumentParser().parse_known_args()"]),
+        ("argv_slice_given", "import argparse\nimport sys\n", ['sys.argv[1:] = ["--help"]', "argparse.ArgumentParser().parse_args(sys.argv[1:])"]),
+        ("argv_list_given", "import argparse\nimport sys\n", ['sys.argv[1:] = ["-h"]', "argparse.ArgumentParser().parse_args(list(sys.argv[1:]))"]),
+        ("argv_from_import_given", "import argparse\nfrom sys import argv\n", ['argv[1:] = ["--help"]', "argparse.ArgumentParser().parse_args(argv[1:])"]),
+):
+    leaves(f"leave_{label}", f"the {label} step: argparse reads --help from sys.argv the program set and exits with status 0.", "",
            lines, lines[-1], 'print("no exit")', imports=imports)

@@ -21,8 +21,8 @@ def on_alarm(signum, frame):
 
 def main(mesh, x):
     signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, 0.05)
     print("no exit")
+    time.sleep(2)
     return reduce_rows(mesh, x, ("i", "j"))
 
 
