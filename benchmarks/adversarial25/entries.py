@@ -378,3 +378,72 @@ for label, pre, test in (
         ("seed_truth", "", "not operator.truth(np.random.seed(2))"),
 ):
     pick(f"np_seed_{label}", f"np.random.seed hands back None: {test}.", pre, test, imports="import operator\n")
+
+# more of E, each cause alone: E1 a flatten reading a property (unflatten writing past __setattr__, no effect);
+# E2 an unflatten whose object.__setattr__ runs a data descriptor's __set__ (flatten reading a plain attribute)
+BOX1 = '''COUNTS = {"reads": 0}
+
+
+class Box:
+    def __init__(self, value):
+        object.__setattr__(self, "value", value)
+
+    @property
+    def seen(self):
+        COUNTS["reads"] += 1
+        return self.value
+
+
+def unflatten(aux, children):
+    m = object.__new__(Box)
+    object.__setattr__(m, "value", children[0])
+    return m
+
+
+jax.tree_util.register_pytree_node(Box, lambda b: ((b.seen,), None), unflatten)
+
+
+def through_shard_map(mesh, box):
+    return jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(box)
+'''
+BOX2 = '''COUNTS = {"sets": 0}
+
+
+class Counted:
+    def __get__(self, obj, owner=None):
+        return obj.__dict__["value"] if obj is not None else self
+
+    def __set__(self, obj, value):
+        COUNTS["sets"] += 1
+        obj.__dict__["value"] = value
+
+
+class Box:
+    value = Counted()
+
+    def __init__(self, value):
+        self.value = value
+
+
+def unflatten(aux, children):
+    m = object.__new__(Box)
+    object.__setattr__(m, "value", children[0])
+    return m
+
+
+jax.tree_util.register_pytree_node(Box, lambda b: ((b.value,), None), unflatten)
+
+
+def through_shard_map(mesh, box):
+    return jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(box)
+'''
+for label, pre, step, test in (
+        ("only_map_reads", BOX1, "jax.tree.map(lambda a: a + 1, Box(x))", 'COUNTS["reads"] == 1'),
+        ("only_shard_map_reads", BOX1, "through_shard_map(mesh, Box(x))", 'COUNTS["reads"] == 3'),
+        ("only_jit_reads", BOX1, "jax.jit(lambda b: b.value * 2)(Box(x))", 'COUNTS["reads"] == 4'),
+        ("descr_map_sets", BOX2, "jax.tree.map(lambda a: a + 1, Box(x))", 'COUNTS["sets"] == 2'),
+        ("descr_shard_map_sets", BOX2, "through_shard_map(mesh, Box(x))", 'COUNTS["sets"] == 2'),
+        ("descr_jit_sets", BOX2, "jax.jit(lambda b: b.value * 2)(Box(x))", 'COUNTS["sets"] == 2'),
+):
+    axes_prog(f"node_{label}", f"pytree node functions with effects ({label}): {step}.", pre,
+              [step, f'axes = ("i",) if {test} else ("i", "j")'], 'axes = ("i",) if', 'axes = ("i", "j") if')
