@@ -1,0 +1,60 @@
+"""pytree node functions with effects (descr_jit_sets): jax.jit(lambda b: b.value * 2)(Box(x))."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+COUNTS = {"sets": 0}
+
+
+class Counted:
+    def __get__(self, obj, owner=None):
+        return obj.__dict__["value"] if obj is not None else self
+
+    def __set__(self, obj, value):
+        COUNTS["sets"] += 1
+        obj.__dict__["value"] = value
+
+
+class Box:
+    value = Counted()
+
+    def __init__(self, value):
+        self.value = value
+
+
+def unflatten(aux, children):
+    m = object.__new__(Box)
+    object.__setattr__(m, "value", children[0])
+    return m
+
+
+jax.tree_util.register_pytree_node(Box, lambda b: ((b.value,), None), unflatten)
+
+
+def through_shard_map(mesh, box):
+    return jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(box)
+
+
+def main(mesh, x):
+    jax.jit(lambda b: b.value * 2)(Box(x))
+    axes = ("i", "j") if COUNTS["sets"] == 2 else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
