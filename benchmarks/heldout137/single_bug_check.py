@@ -137,6 +137,53 @@ FIXES = {
          'rows = jax.lax.all_gather(g / self.every_k, self.tp, axis=1, tiled=True, to="reduced")'),
         ('        rows = rows / self.every_k\n', ''),
     ],
+    # shampoo_*
+    'shampoo_trace_monitor.py': [
+        ('seen = jax.lax.all_gather(tr, cfg.monitor_axis, to="reduced")',
+         f'seen = jax.lax.all_gather({PC}(tr, cfg.monitor_axis, to="varying"), cfg.monitor_axis, to="reduced")'),
+    ],
+    'shampoo_stale_audit.py': [
+        ('audit = jax.lax.all_gather(stacked, AUDIT_AXES,',
+         f'audit = jax.lax.all_gather({PC}(stacked, block_axis, to="varying"), AUDIT_AXES,'),
+    ],
+    'shampoo_staggered_ring.py': [
+        ('shifted = jax.lax.ppermute(stack, block_axis, perm=ring(nb))',
+         f'shifted = jax.lax.ppermute({PC}(stack, block_axis, to="varying"), block_axis, perm=ring(nb))'),
+    ],
+    'shampoo_stats_export.py': [
+        ('EXPORT_REDUCED = {"data", "block"}', 'EXPORT_REDUCED = {"block"}'),
+    ],
+    'shampoo_graft_norm.py': [
+        ('"graft_axes": ("data", "block")', '"graft_axes": "block"'),
+    ],
+    'shampoo_damped_roots.py': [
+        ('stack = jax.lax.all_gather(r, block_axis, axis=0, tiled=False, to="reduced")',
+         'stack = jax.lax.all_gather(r, block_axis, axis=0, tiled=False, to="invarying")'),
+    ],
+    # mask_*
+    'mask_expert_report.py': [
+        ('report = jax.lax.all_gather(n, ax["report"], to="reduced")',
+         f'report = jax.lax.all_gather({PC}(n, ax["report"], to="varying"), ax["report"], to="reduced")'),
+    ],
+    'mask_drift_table.py': [
+        ('drift = jax.lax.all_gather(table, stats_axes,',
+         f'drift = jax.lax.all_gather({PC}(table, expert_axis, to="varying"), stats_axes,'),
+    ],
+    'mask_expert_decay.py': [
+        ('sq = jax.lax.pmean(jnp.sum(w_all * w_all), expert_axis)',
+         f'sq = jax.lax.pmean({PC}(jnp.sum(w_all * w_all), expert_axis, to="varying"), expert_axis)'),
+    ],
+    'mask_moment_export.py': [
+        ('"expert": P(None, "expert", None)}', '"expert": P(None, None, None, reduced={"expert"})}'),
+    ],
+    'mask_dense_allreduce.py': [
+        ('REDUCE_OVER = {"dense": ("data", "expert"),', 'REDUCE_OVER = {"dense": ("data",),'),
+    ],
+    'mask_usage_softmax.py': [
+        ('usage = jax.lax.all_gather(mag, expert_axis, axis=0, tiled=True, to="reduced")',
+         'usage = jax.lax.all_gather(mag, expert_axis, axis=0, tiled=True, to="invarying")'),
+        ('P(None, reduced={expert_axis})))', 'P(None)))'),
+    ],
 }
 
 if __name__ == "__main__":
