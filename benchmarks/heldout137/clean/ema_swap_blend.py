@@ -1,0 +1,203 @@
+"""vision/optim/ema_swap.py
+
+EMA for the FSDP ViT trainer with "EMA swap" evaluation: the EMA rows are
+regathered for the eval tower (reduced over "fsdp"), blended with the live rows
+by the swap coefficient from the schedule, and the blended copy is what the eval
+tower reads.
+"""
+import functools
+from typing import Any, Callable, NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------
+# optax_lite: the small slice of optax this repo vendors (no optax dependency on
+# the cluster images). Kept deliberately close to optax's API.
+# ---------------------------------------------------------------------------
+class GradientTransformation(NamedTuple):
+    init: Callable
+    update: Callable
+
+
+class EmptyState(NamedTuple):
+    pass
+
+
+class ScaleByAdamState(NamedTuple):
+    count: Any
+    mu: Any
+    nu: Any
+
+
+class InjectHyperparamsState(NamedTuple):
+    count: Any
+    hyperparams: dict
+    inner_state: Any
+
+
+class MaskedState(NamedTuple):
+    inner_state: Any
+
+
+def chain(*transforms):
+    def init_fn(params):
+        return tuple(t.init(params) for t in transforms)
+
+    def update_fn(updates, state, params=None):
+        new_state = []
+        for t, s in zip(transforms, state):
+            updates, s = t.update(updates, s, params)
+            new_state.append(s)
+        return updates, tuple(new_state)
+
+    return GradientTransformation(init_fn, update_fn)
+
+
+def scale(step_size):
+    def init_fn(params):
+        del params
+        return EmptyState()
+
+    def update_fn(updates, state, params=None):
+        del params
+        return jax.tree.map(lambda g: step_size * g, updates), state
+
+    return GradientTransformation(init_fn, update_fn)
+
+
+def scale_by_schedule(schedule):
+    def init_fn(params):
+        del params
+        return jnp.zeros([], jnp.int32)
+
+    def update_fn(updates, count, params=None):
+        del params
+        s = schedule(count)
+        return jax.tree.map(lambda g: s * g, updates), count + 1
+
+    return GradientTransformation(init_fn, update_fn)
+
+
+def inject_hyperparams(factory):
+    def wrapped(**hps):
+        def init_fn(params):
+            return InjectHyperparamsState(jnp.zeros([], jnp.int32), dict(hps), factory(**hps).init(params))
+
+        def update_fn(updates, state, params=None):
+            live = {k: (v(state.count) if callable(v) else v) for k, v in state.hyperparams.items()}
+            updates, inner = factory(**live).update(updates, state.inner_state, params)
+            return updates, InjectHyperparamsState(state.count + 1, state.hyperparams, inner)
+
+        return GradientTransformation(init_fn, update_fn)
+
+    return wrapped
+
+
+def masked(inner, mask):
+    def init_fn(params):
+        return MaskedState(inner.init(_pick(params, mask)))
+
+    def update_fn(updates, state, params=None):
+        picked = _pick(updates, mask)
+        new, inner_state = inner.update(picked, state.inner_state, None if params is None else _pick(params, mask))
+        merged = {k: (new[k] if mask[k] else v) for k, v in updates.items()}
+        return merged, MaskedState(inner_state)
+
+    return GradientTransformation(init_fn, update_fn)
+
+
+def _pick(tree, mask):
+    return {k: v for k, v in tree.items() if mask[k]}
+
+
+def multi_transform(transforms, labels):
+    def init_fn(params):
+        return {name: t.init({k: v for k, v in params.items() if labels[k] == name})
+                for name, t in transforms.items()}
+
+    def update_fn(updates, state, params=None):
+        out, new_state = {}, {}
+        for name, t in transforms.items():
+            part = {k: v for k, v in updates.items() if labels[k] == name}
+            p = None if params is None else {k: v for k, v in params.items() if labels[k] == name}
+            new, new_state[name] = t.update(part, state[name], p)
+            out.update(new)
+        return out, new_state
+
+    return GradientTransformation(init_fn, update_fn)
+
+
+def apply_updates(params, updates):
+    return jax.tree.map(lambda p, u: p + u, params, updates)
+
+
+def warmup_cosine(peak, warmup, total):
+    def schedule(count):
+        c = jnp.asarray(count, jnp.float32)
+        warm = peak * c / max(warmup, 1)
+        cos = 0.5 * peak * (1 + jnp.cos(jnp.pi * jnp.clip((c - warmup) / max(total - warmup, 1), 0.0, 1.0)))
+        return jnp.where(c < warmup, warm, cos)
+
+    return schedule
+# --------------------------- end optax_lite ---------------------------------
+
+
+class SwapState(NamedTuple):
+    count: Any
+    ema: Any
+    eval_copy: Any
+
+
+def swap_coefficient(count):
+    return jnp.clip(jnp.asarray(count, jnp.float32) / 100.0, 0.0, 1.0)
+
+
+def ema_swap(mesh, decay=0.99):
+    _, fsdp_axis = mesh.axis_names
+    spec = P(fsdp_axis, None)
+
+    def _swap(w, e, alpha):
+        e = decay * e + (1.0 - decay) * w
+        blended = jax.lax.all_gather(w + alpha * (e - w), fsdp_axis, axis=0, tiled=True, to="reduced")
+        return e, blended
+
+    swap = jax.shard_map(_swap, mesh=mesh, in_specs=(spec, spec, P()),
+                         out_specs=(spec, P(None, None, reduced={fsdp_axis})))
+
+    def init_fn(params):
+        return SwapState(jnp.zeros([], jnp.int32), jax.tree.map(jnp.copy, params), {})
+
+    def update_fn(updates, state, params=None):
+        alpha = swap_coefficient(state.count)
+        ema, evals = {}, {}
+        for k, u in updates.items():
+            ema[k], evals[k] = swap(params[k] + u, state.ema[k], alpha)
+        return updates, SwapState(state.count + 1, ema, evals)
+
+    return GradientTransformation(init_fn, update_fn)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("data", "fsdp"))
+    rng = np.random.default_rng(25)
+    sh = NamedSharding(mesh, P("fsdp", None))
+    params = {"blocks": jax.device_put(rng.normal(size=(16, 8)).astype(np.float32), sh)}
+    grads = {"blocks": jax.device_put(rng.normal(size=(16, 8)).astype(np.float32), sh)}
+    return mesh, params, grads
+
+
+def main(mesh, params, grads):
+    with jax.set_mesh(mesh):
+        opt = chain(scale(-0.02), ema_swap(mesh))
+        state = opt.init(params)
+        for _ in range(2):
+            updates, state = opt.update(grads, state, params)
+            params = apply_updates(params, updates)
+        print(float(params["blocks"].sum()), sorted(state[1].eval_copy))
+
+
+if __name__ == "__main__":
+    main(*inputs())
