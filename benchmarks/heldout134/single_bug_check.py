@@ -93,6 +93,30 @@ FIXES = {
          "all_heads = jax.lax.all_gather(probs, head_axis, axis=1, tiled=True, to='invarying')"),
         ("out_specs=P(act.dec[0], None, None, reduced={head_axis}))", "out_specs=P(act.dec[0], None, None))"),
     ],
+    # moe_*
+    'moe_load_balance.py': [
+        ("balance = jax.lax.all_gather(frac, self.token_axis,",
+         f"balance = jax.lax.all_gather({PC}(frac, self.token_axis, to='varying'), self.token_axis,"),
+    ],
+    'moe_util_dump.py': [
+        ("table = jax.lax.all_gather(row, self.stats_axes,",
+         f"table = jax.lax.all_gather({PC}(row, self.expert_axis, to='varying'), self.stats_axes,"),
+    ],
+    'moe_combine.py': [
+        ("back = self.combine(every_expert)", f"back = self.combine({PC}(every_expert, expert_axis, to='varying'))"),
+    ],
+    'moe_expert_export.py': [
+        ("  CHECKPOINT_AXES = ('data',)", "  CHECKPOINT_AXES = ('expert',)"),
+    ],
+    'moe_router_zloss.py': [
+        ("return jax.lax.psum_scatter(per_token, self.aux_axes,",
+         f"return jax.lax.psum_scatter({PC}(per_token, self.expert_axis, to='varying'), self.aux_axes,"),
+    ],
+    'moe_gate_softmax.py': [
+        ("logits = jax.lax.all_gather(local_logits, expert_axis, axis=1, tiled=True, to='reduced')",
+         "logits = jax.lax.all_gather(local_logits, expert_axis, axis=1, tiled=True, to='invarying')"),
+        ("out_specs=P(act.tokens[0], None, reduced={expert_axis}))", "out_specs=P(act.tokens[0], None))"),
+    ],
 }
 
 if __name__ == "__main__":
