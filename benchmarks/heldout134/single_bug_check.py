@@ -117,6 +117,30 @@ FIXES = {
          "logits = jax.lax.all_gather(local_logits, expert_axis, axis=1, tiled=True, to='invarying')"),
         ("out_specs=P(act.tokens[0], None, reduced={expert_axis}))", "out_specs=P(act.tokens[0], None))"),
     ],
+    # pipe_*
+    'pipe_bubble_stats.py': [
+        ("jax.lax.all_gather(energy, self.summary_axis,",
+         f"jax.lax.all_gather({PC}(energy, self.summary_axis, to='varying'), self.summary_axis,"),
+    ],
+    'pipe_stage_dump.py': [
+        ("return jax.lax.all_gather(stages, self.dump_axes,",
+         f"return jax.lax.all_gather({PC}(stages, self.stage_axis, to='varying'), self.dump_axes,"),
+    ],
+    'pipe_last_stage_loss.py': [
+        ("return jax.lax.psum(sq, axis)", f"return jax.lax.psum({PC}(sq, axis, to='varying'), axis)"),
+    ],
+    'pipe_stage_export.py': [
+        ("  layers = export_for_finetune(exporter, ws)",
+         "  with jax.set_mesh(mesh):\n    layers = export_for_finetune(exporter, ws)"),
+    ],
+    'pipe_loss_mean.py': [
+        ("head = Config(LossHead, mean_axes=self.mesh_axis_names)", "head = Config(LossHead, mean_axes=('data',))"),
+    ],
+    'pipe_output_scale.py': [
+        ("slots = jax.lax.all_gather(state[None], axis, axis=0, tiled=True, to='reduced')",
+         "slots = jax.lax.all_gather(state[None], axis, axis=0, tiled=True, to='invarying')"),
+        ("out_specs=P(None, None, reduced={axis}))", "out_specs=P(None, None))"),
+    ],
 }
 
 if __name__ == "__main__":
