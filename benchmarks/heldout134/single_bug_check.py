@@ -141,6 +141,32 @@ FIXES = {
          "slots = jax.lax.all_gather(state[None], axis, axis=0, tiled=True, to='invarying')"),
         ("out_specs=P(None, None, reduced={axis}))", "out_specs=P(None, None))"),
     ],
+    # learn_*
+    'learn_grad_norm.py': [
+        ("return jax.lax.all_gather(norm, self.summary_axes,",
+         f"return jax.lax.all_gather({PC}(norm, self.summary_axes, to='varying'), self.summary_axes,"),
+    ],
+    'learn_grad_noise.py': [
+        ("return jax.lax.all_gather(full[None], self.probe_axes,",
+         f"return jax.lax.all_gather({PC}(full[None], self.model_axis, to='varying'), self.probe_axes,"),
+    ],
+    'learn_global_clip.py': [
+        ("total = jax.lax.psum(self.sq_norm(g), self.model_axis)",
+         f"total = jax.lax.psum({PC}(self.sq_norm(g), self.model_axis, to='varying'), self.model_axis)"),
+    ],
+    'learn_opt_export.py': [
+        ("state_mapping=(None, ('data', 'mdl'))", "state_mapping=(None, ('mdl', 'data'))"),
+    ],
+    'learn_loss_pmean.py': [
+        ("reduce_axes=self.mesh_axis_names)", "reduce_axes=('data',))"),
+    ],
+    'learn_weight_decay.py': [
+        ("w_full = jax.lax.all_gather(w, self.model_axis, axis=1, tiled=True, to='reduced')",
+         "w_full = jax.lax.all_gather(w, self.model_axis, axis=1, tiled=True, to='invarying')"),
+        ("g_full = jax.lax.all_gather(g, self.model_axis, axis=1, tiled=True, to='reduced')",
+         "g_full = jax.lax.all_gather(g, self.model_axis, axis=1, tiled=True, to='invarying')"),
+        ("out_specs=P(None, None, reduced={learner.model_axis}))", "out_specs=P(None, None))"),
+    ],
 }
 
 if __name__ == "__main__":
