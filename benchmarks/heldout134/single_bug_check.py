@@ -167,6 +167,31 @@ FIXES = {
          "g_full = jax.lax.all_gather(g, self.model_axis, axis=1, tiled=True, to='invarying')"),
         ("out_specs=P(None, None, reduced={learner.model_axis}))", "out_specs=P(None, None))"),
     ],
+    # dec_*
+    'dec_eval_scores.py': [
+        ("return jax.lax.all_gather(batch_total[None], self.batch_axis,",
+         f"return jax.lax.all_gather({PC}(batch_total[None], self.batch_axis, to='varying'), self.batch_axis,"),
+    ],
+    'dec_beam_dump.py': [
+        ("return jax.lax.all_gather(rows, self.debug_axes(),",
+         f"return jax.lax.all_gather({PC}(rows, self.vocab_axis, to='varying'), self.debug_axes(),"),
+    ],
+    'dec_sampler_norm.py': [
+        ("return jax.lax.psum(jnp.sum(unnorm, axis=-1, keepdims=True), self.vocab_axis)",
+         f"return jax.lax.psum({PC}(jnp.sum(unnorm, axis=-1, keepdims=True), self.vocab_axis, to='varying'), "
+         "self.vocab_axis)"),
+    ],
+    'dec_cache_export.py': [
+        ("  DECODE_CACHE_MAPPING = (None, 'mdl', None, None)", "  DECODE_CACHE_MAPPING = (None, None, 'mdl', None)"),
+    ],
+    'dec_accuracy.py': [
+        ("metric_axes=self.mesh_axis_names)", "metric_axes=('data',))"),
+    ],
+    'dec_logit_cap.py': [
+        ("full = jax.lax.all_gather(logits, self.vocab_axis, axis=-1, tiled=True, to='reduced')",
+         "full = jax.lax.all_gather(logits, self.vocab_axis, axis=-1, tiled=True, to='invarying')"),
+        ("out_specs=P('data', None, reduced={axis}))", "out_specs=P('data', None))"),
+    ],
 }
 
 if __name__ == "__main__":
