@@ -1,0 +1,207 @@
+"""lingvo_lite/layers/pipeline/stage_debug_dump.py
+
+Pipeline over 'stage' with data parallelism over 'data' (4x2). For debugging divergence the
+layer dumps the output of every stage: first gathered over the stages, then over the axes named
+by the experiment's DEBUG_DUMP_AXES so the host gets one array.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# pax_lite: the few pieces of praxis/paxml this code base leans on (base_layer, pax_fiddle,
+# experiment_registry), kept here so the layer file runs without the full stack.
+# ---------------------------------------------------------------------------------------------
+class Config:
+  """A template: the layer class and its hyper-parameters; instantiated later."""
+
+  def __init__(self, cls, **fields):
+    object.__setattr__(self, 'cls', cls)
+    object.__setattr__(self, 'fields', dict(fields))
+
+  def __getattr__(self, name):
+    fields = self.__dict__['fields']
+    if name in fields:
+      return fields[name]
+    raise AttributeError(f'{self.cls.__name__} template has no field {name!r}')
+
+  def __setattr__(self, name, value):
+    self.fields[name] = value
+
+  def clone(self, **overrides):
+    fields = {k: v.clone() if isinstance(v, Config) else v for k, v in self.fields.items()}
+    fields.update(overrides)
+    return Config(self.cls, **fields)
+
+
+def instantiate(cfg, **extra):
+  if not isinstance(cfg, Config):
+    return cfg
+  fields = dict(cfg.fields)
+  fields.update(extra)
+  return cfg.cls(**fields)
+
+
+class BaseLayer:
+  """Hyper-parameters come from HPARAMS of every class in the MRO; children from templates."""
+  HPARAMS = dict(name=None, mesh_axis_names=None, weight_split_dims_mapping=None,
+                 activation_split_dims_mapping=None)
+
+  def __init__(self, **fields):
+    hparams = {}
+    for klass in reversed(type(self).__mro__):
+      hparams.update(getattr(klass, 'HPARAMS', {}))
+    unknown = set(fields) - set(hparams)
+    if unknown:
+      raise TypeError(f'{type(self).__name__}: unknown hparams {sorted(unknown)}')
+    hparams.update(fields)
+    for key, value in hparams.items():
+      setattr(self, key, value)
+    self.children = {}
+    self.setup()
+
+  def setup(self):
+    pass
+
+  def create_child(self, name, cfg):
+    extra = {'name': name}
+    if cfg.fields.get('mesh_axis_names') is None:
+      extra['mesh_axis_names'] = self.mesh_axis_names
+    child = instantiate(cfg, **extra)
+    self.children[name] = child
+    setattr(self, name, child)
+    return child
+
+  def fprop(self, *args, **kwargs):
+    raise NotImplementedError(type(self).__name__)
+
+  def __call__(self, *args, **kwargs):
+    return self.fprop(*args, **kwargs)
+
+
+class SplitDims:
+  """Nested sharding hparams: weight_split_dims_mapping.wi = (None, 'mdl')."""
+
+  def __init__(self, **mappings):
+    self.__dict__.update(mappings)
+
+
+def split_spec(mapping):
+  """('replica', 'mdl') -> P('replica', 'mdl'); None -> fully replicated."""
+  return P() if mapping is None else P(*mapping)
+
+
+class _ExperimentRegistry:
+
+  def __init__(self):
+    self._experiments = {}
+
+  def register(self, cls=None, *, name=None):
+    def wrap(klass):
+      self._experiments[name or klass.__name__] = klass
+      return klass
+    return wrap if cls is None else wrap(cls)
+
+  def get(self, name):
+    return self._experiments[name]
+
+
+experiment_registry = _ExperimentRegistry()
+
+
+class BaseExperiment:
+  ICI_MESH_SHAPE = (8,)
+  MESH_AXIS_NAMES = ('replica',)
+
+  @property
+  def ici_mesh_shape(self):
+    return self.ICI_MESH_SHAPE
+
+  @property
+  def mesh_axis_names(self):
+    return self.MESH_AXIS_NAMES
+
+  def make_mesh(self):
+    return jax.make_mesh(tuple(self.ici_mesh_shape), tuple(self.mesh_axis_names))
+
+  def task(self):
+    raise NotImplementedError
+
+
+def place(mesh, x, mapping):
+  return jax.device_put(x, NamedSharding(mesh, split_spec(mapping)))
+# ------------------------------------------------------------------------------ end pax_lite --
+
+
+class ResidualStage(BaseLayer):
+  HPARAMS = dict(dims=0)
+
+  def fprop(self, w, x):
+    return x + jax.nn.relu(x @ w)
+
+
+class StageDumper(BaseLayer):
+  HPARAMS = dict(stage_axis='stage', dump_axes=())
+
+  def fprop(self, out):
+    stages = jax.lax.all_gather(out[None], self.stage_axis, axis=0, tiled=True, to='reduced')
+    return jax.lax.all_gather(stages, self.dump_axes, axis=1, tiled=True, to='reduced')
+
+
+class DataParallelPipeline(BaseLayer):
+  HPARAMS = dict(num_stages=0, stage_tpl=None, dumper_tpl=None)
+
+  def setup(self):
+    self.create_child('stage', self.stage_tpl)
+    self.create_child('dumper', self.dumper_tpl)
+
+  def fprop(self, mesh, ws, x):
+    act = self.activation_split_dims_mapping
+    stage_axis = self.dumper.stage_axis
+    ring = [(i, (i + 1) % self.num_stages) for i in range(self.num_stages)]
+
+    def body(wb, xb):
+      state = xb
+      for _ in range(self.num_stages):
+        state = jax.lax.ppermute(self.stage(wb[0], state), stage_axis, ring)
+      return state, self.dumper(state)
+
+    dump_spec = P(None, None, None, reduced=set(self.dumper.dump_axes))
+    return jax.shard_map(body, mesh=mesh,
+                         in_specs=(split_spec(self.weight_split_dims_mapping.stacked), split_spec(act.inp)),
+                         out_specs=(P((stage_axis, act.inp[0])), dump_spec))(ws, x)
+
+
+@experiment_registry.register
+class StageDump4x2(BaseExperiment):
+  ICI_MESH_SHAPE = (4, 2)
+  MESH_AXIS_NAMES = ('stage', 'data')
+  DEBUG_DUMP_AXES = ('stage', 'data')
+
+  def task(self):
+    dumper = Config(StageDumper, stage_axis='stage', dump_axes=self.DEBUG_DUMP_AXES)
+    return Config(DataParallelPipeline, num_stages=4, stage_tpl=Config(ResidualStage, dims=4),
+                  dumper_tpl=dumper, mesh_axis_names=self.mesh_axis_names,
+                  weight_split_dims_mapping=SplitDims(stacked=('stage', None, None)),
+                  activation_split_dims_mapping=SplitDims(inp=('data', None)))
+
+
+def inputs():
+  return 'StageDump4x2', np.ones((4, 4), np.float32)
+
+
+def main(exp_name, x):
+  exp = experiment_registry.get(exp_name)()
+  mesh = exp.make_mesh()
+  pipe = instantiate(exp.task())
+  ws = np.stack([np.full((4, 4), 0.05 * (s + 1), np.float32) for s in range(4)])
+  ws = place(mesh, ws, pipe.weight_split_dims_mapping.stacked)
+  x = place(mesh, x, pipe.activation_split_dims_mapping.inp)
+  with jax.set_mesh(mesh):
+    out, dump = pipe.fprop(mesh, ws, x)
+  print(out.shape, dump.shape)
+
+
+if __name__ == '__main__':
+  main(*inputs())
