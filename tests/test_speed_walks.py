@@ -21,7 +21,6 @@ from codemods.analysis.changed_classes import (
     _escaped_setters_of,
     _may_change_bodies,
     _maybe_class,
-    _own_nodes,
     _setattr_targets,
 )
 from codemods.analysis.class_attributes import class_own_bindings
@@ -243,7 +242,7 @@ def _old_setattr_targets(tree, classes, setters):
     methods = {id(member) for cls in nodes.nodes_of_type(tree, ast.ClassDef) for member in cls.body}
     owner = {id(member): cls.name for cls in classes.values() for member in cls.body}
     for scope in [tree, *(node for node in nodes.iter_nodes(tree) if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef))]:
-        for call in _own_nodes(scope):
+        for call in nodes.body_nodes(scope, nodes.DEFS):
             if type(call) is not ast.Call:
                 continue
             func = call.func

@@ -21,7 +21,9 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import (
+    DEFS,
     attributes_by_name,
+    body_nodes,
     calls_by_callee,
     iter_nodes,
     module_parents,
@@ -143,7 +145,7 @@ def _setattr_targets(tree: ast.Module, classes: dict, setters: frozenset[str]) -
 
 def _setter_calls(tree: ast.Module, setters: frozenset[str]) -> list[ast.Call]:
     """The calls `_setattr_targets` reads (`setattr(t, n, ...)`, `x.__setattr__(...)`), from the
-    module's index of calls by callee: it looked at every node of every scope (`_own_nodes`)
+    module's index of calls by callee: it looked at every node of every scope (`body_nodes`)
     for them, a tenth of a `check` of jax's test files, which hold none."""
     by_callee = calls_by_callee(tree)
     found = [call for name in sorted(_SETTERS & setters) for call in by_callee.get(name, ())
@@ -154,10 +156,10 @@ def _setter_calls(tree: ast.Module, setters: frozenset[str]) -> list[ast.Call]:
 
 
 def _own_scope(tree: ast.Module, node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
-    """The scope among the module and its defs whose `_own_nodes` hold `node` (a node of the
+    """The scope among the module and its defs whose `body_nodes` hold `node` (a node of the
     module): its nearest enclosing def when `node` is in that def's body, the module when no def
     encloses it; None when it is in a def's decorators, defaults or annotations, which no
-    scope's `_own_nodes` reach."""
+    scope's `body_nodes` reach."""
     child = node
     while True:
         parent = parents.get(id(child))
@@ -214,19 +216,6 @@ def _escaped_setters_of(tree: ast.Module) -> bool:
     return False
 
 
-def _own_nodes(scope: ast.AST) -> list[ast.AST]:
-    """The nodes of a module or function body, not those of functions defined in it (a class
-    body's statements and a lambda's expression run with it)."""
-    found, stack = [], list(scope.body)
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
-            continue
-        stack.extend(ast.iter_child_nodes(node))  # (a lambda's calls are its scope's)
-    return found
-
-
 def _maybe_class(target: ast.expr, scope: ast.AST, classes: dict, method: bool) -> bool:
     """Whether a setattr's target may be a class: a parameter (`def narrow(cls)`), a loop
     variable, `type(obj)`, `obj.__class__`, or a name some assignment gives a class; not the
@@ -244,12 +233,12 @@ def _maybe_class(target: ast.expr, scope: ast.AST, classes: dict, method: bool) 
         if any(arg.arg == target.id for arg in [*params, scope.args.vararg, scope.args.kwarg] if arg is not None):
             return True
     assigned = set()  # the Name stores of plain assignments whose value is no class
-    for node in _own_nodes(scope):
+    for node in body_nodes(scope, DEFS):
         if type(node) in (ast.Assign, ast.AnnAssign, ast.NamedExpr) and node.value is not None \
                 and not _class_valued(node.value, classes):
             for t in node.targets if type(node) is ast.Assign else [node.target]:
                 assigned.update(id(n) for n in iter_nodes(t) if type(n) is ast.Name)
-    stores = [node for node in _own_nodes(scope) if type(node) is ast.Name and node.id == target.id
+    stores = [node for node in body_nodes(scope, DEFS) if type(node) is ast.Name and node.id == target.id
               and type(node.ctx) is not ast.Load]
     # A name bound only by such assignments holds no class; one bound otherwise (a loop over
     # classes, a class-valued assignment) or not at all here (a lambda's parameter, a global
@@ -323,7 +312,7 @@ def _module_objects(tree: ast.Module, classes: dict) -> dict[str, ast.ClassDef]:
     """Module names bound once, to an object of a module class (`REGISTRY = Registry("x")`) or to
     such a name (an alias)."""
     bound: dict[str, list] = {}
-    for node in _own_nodes(tree):
+    for node in body_nodes(tree, DEFS):
         if type(node) is ast.Name and type(node.ctx) is not ast.Load:
             bound.setdefault(node.id, []).append(node)
     found = {}

@@ -39,7 +39,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.init_hooks import kwargs_loop, kwargs_store
-from codemods.analysis.nodes import DEFS, nodes_of_type, positional_params
+from codemods.analysis.nodes import DEFS, body_nodes, nodes_of_type, positional_params
 from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.object_methods import class_bindings, class_chain, own_bases
 from codemods.analysis.scopes import method_kind
@@ -189,7 +189,7 @@ def _setter_statement(interp, stmt: ast.stmt, name: str) -> bool:
 def _scope_nodes(function: ast.AST):
     """The nodes of a def (or the module), nested scopes included (a closure may rebind by
     `nonlocal`), its parameters too."""
-    return ast.walk(function) if type(function) is not ast.Module else _own_nodes(function)
+    return ast.walk(function) if type(function) is not ast.Module else body_nodes(function)
 
 
 def _dynamic_names(interp, name: str) -> bool:
@@ -255,23 +255,13 @@ def _returns_new(interp, name: str, parents, depth: int, assumed: frozenset[str]
         return False
     for method in methods:
         if isinstance(method, ast.AsyncFunctionDef) or method_kind(method) not in ("plain", "class", "static") \
-                or any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in _own_nodes(method)):
+                or any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in body_nodes(method)):
             return False
-        returns = [node for node in _own_nodes(method) if type(node) is ast.Return]
+        returns = [node for node in body_nodes(method) if type(node) is ast.Return]
         if not returns or not all(node.value is not None and _new_object(interp, node.value, parents, depth, assumed)
                                   for node in returns):
             return False
     return True
-
-
-def _own_nodes(function: ast.AST):
-    """The nodes of a def's body outside its nested scopes."""
-    pending = list(function.body)
-    while pending:
-        node = pending.pop()
-        yield node
-        if not isinstance(node, (*DEFS, ast.ClassDef, ast.Lambda)):
-            pending.extend(ast.iter_child_nodes(node))
 
 
 def _module_name(interp, name: ast.Name, parents) -> bool:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, iter_nodes, module_parents, positional_params
+from codemods.analysis.nodes import DEFS, body_nodes, iter_nodes, module_parents, positional_params
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import Const, DictValue, Instance, Value
 
@@ -340,23 +340,11 @@ def _functions(tree: ast.Module) -> list:
     return [tree, *(node for node in iter_nodes(tree) if isinstance(node, DEFS + (ast.ClassDef,)))]
 
 
-def _own_nodes(function) -> list[ast.AST]:
-    """The nodes of a function's (or the module's) own scope: not those of nested scopes."""
-    found, pending = [], list(ast.iter_child_nodes(function)) if type(function) is ast.Module else list(function.body)
-    while pending:
-        node = pending.pop()
-        found.append(node)
-        if isinstance(node, _NESTED):
-            continue
-        pending.extend(ast.iter_child_nodes(node))
-    return found
-
-
 def _item_stores(tree: ast.Module) -> list[tuple[ast.Subscript, object]]:
     """Every item store or deletion of the module with the function (or module) whose scope holds it."""
     found = []
     for function in _functions(tree):
-        for node in _own_nodes(function):
+        for node in body_nodes(function, _NESTED):
             if type(node) is ast.Subscript and not isinstance(node.ctx, ast.Load):
                 found.append((node, function))
     return found
@@ -401,7 +389,7 @@ def _display_name(function, name: str) -> bool:
     if isinstance(function, DEFS) and any(arg.arg == name for arg in iter_nodes(function.args) if type(arg) is ast.arg):
         return False
     bound = False
-    for node in _own_nodes(function):
+    for node in body_nodes(function, _NESTED):
         if type(node) in (ast.Global, ast.Nonlocal) and name in node.names:
             return False
         if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Store):
@@ -416,7 +404,7 @@ def _display_name(function, name: str) -> bool:
 
 
 def bound_by_display(target: ast.Name, function) -> bool:
-    for node in _own_nodes(function):
+    for node in body_nodes(function, _NESTED):
         if type(node) is ast.Assign and len(node.targets) == 1 and node.targets[0] is target:
             return _display(node.value)
     return False

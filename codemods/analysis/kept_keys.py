@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, module_parents, positional_params
+from codemods.analysis.nodes import DEFS, body_nodes, module_parents, positional_params
 
 _READING_METHODS = frozenset({"items", "keys", "values", "get"})
 _READING_BUILTINS = frozenset({"len", "sorted", "list", "tuple"})
@@ -28,7 +28,7 @@ def keys_kept(tree: ast.Module, call: ast.expr, index: int, function: ast.AST, p
     if len(defs) != 1 or _shadowing_builtins(tree):
         return False
     maker = defs[0]
-    returns = [node for node in _own_nodes(maker) if type(node) is ast.Return]
+    returns = [node for node in body_nodes(maker) if type(node) is ast.Return]
     if len(returns) != 1 or type(returns[0].value) is not ast.Tuple or index >= len(returns[0].value.elts) \
             or any(type(item) is ast.Starred for item in returns[0].value.elts):
         return False
@@ -37,7 +37,7 @@ def keys_kept(tree: ast.Module, call: ast.expr, index: int, function: ast.AST, p
         return None not in item.keys and _only_read(tree, function, param)
     if type(item) is not ast.Name:
         return False
-    stores = [node for node in _own_nodes(maker) if type(node) is ast.Name and node.id == item.id
+    stores = [node for node in body_nodes(maker) if type(node) is ast.Name and node.id == item.id
               and not isinstance(node.ctx, ast.Load)]
     parents = module_parents(tree)
     bound = parents.get(id(stores[0])) if len(stores) == 1 else None
@@ -85,18 +85,6 @@ def _reading_use(node: ast.Name, parents: dict) -> bool:
     if kind is ast.Compare:
         return node in holder.comparators and all(type(op) in (ast.In, ast.NotIn) for op in holder.ops)
     return False
-
-
-def _own_nodes(function: ast.AST) -> list[ast.AST]:
-    """The nodes of `function`'s body outside nested defs, lambdas and classes."""
-    found = []
-    pending = list(function.body)
-    while pending:
-        node = pending.pop()
-        found.append(node)
-        if not isinstance(node, DEFS + (ast.Lambda, ast.ClassDef)):
-            pending.extend(ast.iter_child_nodes(node))
-    return found
 
 
 def _declared(function: ast.AST) -> set[str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.module_reads import own_nodes
+from codemods.analysis.nodes import body_nodes
 
 _QUIET = frozenset({"zip", "tuple", "list", "dict", "getattr", "len", "range", "enumerate", "isinstance", "type"})
 _NAMES = _QUIET | {"object", "setattr"}
@@ -33,10 +33,10 @@ def fills_what_it_makes(node: ast.FunctionDef, module: ast.Module) -> bool:
     """The def only binds locals, loops, branches, writes attributes of objects it allocated with
     `object.__new__` and returns (see the module's docstring)."""
     if node.decorator_list or any(type(inner) in (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await,
-                                                  ast.NamedExpr) for inner in own_nodes(node)):
+                                                  ast.NamedExpr) for inner in body_nodes(node)):
         return False
     made = _allocated_locals(node)
-    calls = [inner for inner in own_nodes(node) if type(inner) is ast.Call]
+    calls = [inner for inner in body_nodes(node) if type(inner) is ast.Call]
     if not all(_quiet_call(call) or _fills(call, made) for call in calls) or _rebound(module):
         return False
     return _statements(node.body, made)
@@ -60,11 +60,11 @@ def _rebound(module: ast.Module) -> bool:
 
 def _allocated_locals(node: ast.FunctionDef) -> frozenset:
     """The local names (not parameters) every binding of which is `x = object.__new__(...)`."""
-    targets = {id(inner.targets[0]) for inner in own_nodes(node) if type(inner) is ast.Assign
+    targets = {id(inner.targets[0]) for inner in body_nodes(node) if type(inner) is ast.Assign
                and len(inner.targets) == 1 and type(inner.targets[0]) is ast.Name and _is_allocation(inner.value)}
     allocated, other = set(), {arg.arg for arg in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
     other |= {arg.arg for arg in (node.args.vararg, node.args.kwarg) if arg is not None}
-    for inner in own_nodes(node):
+    for inner in body_nodes(node):
         if type(inner) is ast.Name and type(inner.ctx) is not ast.Load:
             (allocated if id(inner) in targets else other).add(inner.id)
     return frozenset(allocated - other)

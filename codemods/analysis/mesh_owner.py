@@ -34,7 +34,7 @@ import ast
 
 from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.mesh_reach import MAX_HOPS, MESH_FACTORIES, _Reach
-from codemods.analysis.module_reads import own_nodes
+from codemods.analysis.nodes import body_nodes
 from codemods.analysis.nodes import argument_at
 
 SHARD_MAPS = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map"})
@@ -148,7 +148,7 @@ class _Owner:
         helper = reach.module_defs.get(value.func.id) if isinstance(value.func, ast.Name) else None
         if not isinstance(helper, ast.FunctionDef) or helper.decorator_list or reach.bound.get(helper.name) != 1:
             return False
-        returns = [node for node in own_nodes(helper) if isinstance(node, ast.Return)]
+        returns = [node for node in body_nodes(helper) if isinstance(node, ast.Return)]
         return bool(returns) and all(isinstance(ret.value, ast.Call) and reach.resolve(ret.value.func) in MESH_FACTORIES
                                      for ret in returns)
 
@@ -255,7 +255,7 @@ class _Owner:
             if isinstance(keyword.value, ast.Name) and keyword.value.id in meshes:
                 inner.add(keyword.arg)
         inner = {name for name in inner if not _stores(helper, name)}
-        returns = [node for node in own_nodes(helper) if isinstance(node, ast.Return)]
+        returns = [node for node in body_nodes(helper) if isinstance(node, ast.Return)]
         key = (id(helper), "<return>")
         return bool(returns) and all(ret.value is not None and self.on_mesh(helper, ret.value, inner, seen | {key}, under)
                                      for ret in returns)
@@ -280,7 +280,7 @@ def _stores(function: ast.FunctionDef, name: str) -> list[ast.Name]:
     """The nodes binding `name` in the function's own body (a `global`/`nonlocal` or an import of
     it counts as a store no value is read from)."""
     found = []
-    for node in own_nodes(function):
+    for node in body_nodes(function):
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             found.append(node)
         elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names \

@@ -42,11 +42,10 @@ from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.entered_meshes import mesh_context_classes, sets_mesh_globally
 from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.held_meshes import certainly_mesh
-from codemods.analysis.module_reads import (function_of, in_false_branch, module_binding_counts, name_references,
-                                            own_nodes)
+from codemods.analysis.module_reads import function_of, in_false_branch, module_binding_counts, name_references
 from codemods.analysis.method_reach import MethodReach
 from codemods.analysis.mutation import mutated_names
-from codemods.analysis.nodes import module_nodes, module_parents
+from codemods.analysis.nodes import body_nodes, module_nodes, module_parents
 from codemods.analysis.registered_calls import registry_calls
 
 MAX_HOPS = 8
@@ -362,7 +361,7 @@ class _Reach(MethodReach):
         if isinstance(function, ast.FunctionDef):
             if name.id in {arg.arg for arg in ast.walk(function.args) if isinstance(arg, ast.arg)}:
                 return None
-            stores = [node for node in own_nodes(function) if isinstance(node, ast.Name) and node.id == name.id
+            stores = [node for node in body_nodes(function) if isinstance(node, ast.Name) and node.id == name.id
                       and not isinstance(node.ctx, ast.Load)
                       or isinstance(node, (ast.Global, ast.Nonlocal)) and name.id in node.names
                       or isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name == name.id
@@ -414,7 +413,7 @@ class _Reach(MethodReach):
             return False
         params = [arg.arg for arg in (*function.args.posonlyargs, *function.args.args)]
         if expr.id not in params or any(isinstance(node, ast.Name) and node.id == expr.id and not isinstance(node.ctx, ast.Load)
-                                        or isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
+                                        or isinstance(node, (ast.Global, ast.Nonlocal)) for node in body_nodes(function)):
             return False
         index = params.index(expr.id)
         uses = self.references.get(function.name, [])

@@ -9,16 +9,6 @@ from codemods.analysis.class_attributes import class_own_bindings
 from codemods.analysis.nodes import nodes_of_type, stored_of_type
 
 
-def own_nodes(function: ast.FunctionDef):
-    """The nodes of a function's body, not those of the functions or classes defined in it."""
-    pending = list(function.body)
-    while pending:
-        node = pending.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            pending.extend(ast.iter_child_nodes(node))
-
-
 def function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
     while node is not None and not isinstance(node, (ast.FunctionDef, ast.Module, ast.Lambda, ast.ClassDef)):
         node = parents.get(id(node))

@@ -116,6 +116,20 @@ def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) ->
     return _walk(root, prune)
 
 
+NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def body_nodes(scope: ast.AST, nested: tuple[type, ...] = NESTED_SCOPES) -> Iterator[ast.AST]:
+    """The nodes of a module's or def's body that run with it: below a node of a `nested` kind
+    (given itself) nothing, since its code runs in a scope of its own (or later)."""
+    pending = [scope.body] if isinstance(scope.body, ast.AST) else scope.body[::-1]
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, nested):
+            pending.extend(child_nodes(node)[::-1])
+
+
 # The module whose node list was made last (weakly: a released tree goes when nothing else holds it).
 _listed: Callable[[], ast.Module | None] = lambda: None
 

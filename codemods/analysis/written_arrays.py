@@ -47,6 +47,9 @@ _METHODS_NO_OUT = frozenset((
 # (None: `resize` refuses an array another refers to, `itemset` is gone in NumPy 2: not followed).
 IN_PLACE_METHODS = {"sort": True, "fill": True, "partition": True, "put": True, "setfield": True, "setflags": False,
                     "resize": None, "itemset": None, "__setitem__": True}
+# The augmented-assignment operators of an array (`a.__iadd__(b)` is `a += b`): not `__int__` or `__iter__`.
+_IN_PLACE_OPERATORS = frozenset(f"__i{op}__" for op in (
+    "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "and", "xor", "or"))
 # Array methods that may change their owner's values in place (besides `byteswap(True)`).
 ARRAY_IN_PLACE = frozenset(name for name, changes in IN_PLACE_METHODS.items() if changes is not False)
 
@@ -65,7 +68,7 @@ def library(run, name: str, args: list, kwargs: dict) -> None:
         _write(run, kwargs["out"])
     last = name.rpartition(".")[2]
     if name.startswith("numpy.ndarray."):  # (unbound: the owner comes first)
-        if args and (last in ARRAY_IN_PLACE or last.startswith("__i") or last == "byteswap"
+        if args and (last in ARRAY_IN_PLACE or last in _IN_PLACE_OPERATORS or last == "byteswap"
                      and byteswapped(args[1:], kwargs)):
             _write(run, args[0])
         method(run, last, args[1:], kwargs)
