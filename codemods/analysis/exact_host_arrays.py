@@ -137,6 +137,14 @@ def derived(run, sources: list, made: object) -> object:
     return made
 
 
+def derived_parts(run, sources: list, made: object) -> object:
+    """`derived` for each array of a call returning several (`np.split(A, 2)`: each part is a view
+    of A, so a store into a part changes A; adversarial24 V)."""
+    for part in made if type(made) in (tuple, list) else (made,):
+        derived(run, sources, part)
+    return made
+
+
 def _fits(value: object) -> bool:
     return type(value) in (float, bool) or type(value) is int and -_EXACT <= value <= _EXACT
 

@@ -15,8 +15,13 @@ The run keeps that shape; the values are not kept. An array too big to allocate 
 or MemoryError, where the second depends on the machine. NumPy makes a range per slice before
 filling the grid, so an empty grid beside a huge slice (`np.mgrid[0:0, 0:2**40]`) still raises
 MemoryError (adversarial23 M): a grid of more than `_MOST` elements, a slice counting more, or
-a bound past 2**53 (where NumPy's float division no longer counts exactly), stops the run, as do a
-float or complex bound or step (`0:1:5j` counts points), a missing stop and a step of 0.
+a bound past 2**53, stops the run, as do a float or complex bound or step (`0:1:5j` counts points),
+a missing stop and a step of 0.
+NumPy counts both forms with a float division, not in exact ints: NumPy 2.4 takes
+`math.ceil((stop - start) / step)` of the ints (correctly rounded), so once stop - start reaches
+2**53 a slice of q steps and a little more counts q (`-2**52 - 5:2**53 - 1:2**52 + 1` has 3 items,
+`range` 4; adversarial24 G); NumPy 1.x divides by `step * 1.0`, rounding stop - start to a float
+first. The run counts as NumPy 2.4 does, and stops where the two NumPys could count differently.
 """
 from __future__ import annotations
 
@@ -48,16 +53,26 @@ def _bounds(part: object) -> tuple[int, int, int]:
     return start, stop, step
 
 
+def count(start: int, stop: int, step: int) -> int:
+    """NumPy's ceil((stop - start) / step) of ints (negative for an empty range going the other way)."""
+    if step == 0:
+        raise Bail
+    span = stop - start
+    counted = math.ceil(span / step)
+    if counted != math.ceil(float(span) / float(step)):
+        raise Bail  # (NumPy 1.x rounds the span to a float before dividing; unsure which one runs)
+    return counted
+
+
 def _dimension(part: object) -> int:
-    """NumPy's count of one slice of a tuple: ceil((stop - start) / step), in exact ints."""
-    start, stop, step = _bounds(part)
-    return -((start - stop) // step)
+    """NumPy's count of one slice of a tuple."""
+    return count(*_bounds(part))
 
 
 def item(holder: Lib, key: object) -> Arr:
     """`np.mgrid[key]`: the coordinates' array, of its shape."""
     if type(key) is not tuple:
-        shape = (len(range(*_bounds(key))),)
+        shape = (max(count(*_bounds(key)), 0),)  # (`np.arange`: empty when the range is)
     else:
         sizes = tuple(_dimension(part) for part in key)
         if not sizes:
