@@ -35,6 +35,7 @@ import math
 import operator
 
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.numpy_ranges import arange_count
 from codemods.analysis.script_values import Arr
 
 _LIMIT = 1 << 16  # values kept per array
@@ -163,7 +164,8 @@ def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
     if name in _FRESH or name == "numpy.array" and "copy" not in kwargs:
         _fresh(run, arr)
     if name == "numpy.arange" and not kwargs and 1 <= len(args) <= 3 and all(type(a) is int for a in args) \
-            and (len(args) < 3 or args[2] != 0) and len(range(*args)) <= _LIMIT:
+            and (count := arange_count(args)) is not None and count == len(range(*args)) and count <= _LIMIT:
+        # (NumPy counts with a float division: past 2**53 `range` may hold one more; numpy_ranges.py)
         return _keep(run, arr, tuple(range(*args)))
     if name in ("numpy.ones", "numpy.zeros") and len(args) == 1 and type(args[0]) is int and 0 <= args[0] <= _LIMIT \
             and set(kwargs) == {"dtype"} and arr.dtype is not None and arr.dtype.name == "bool":

@@ -21,7 +21,7 @@ NumPy counts both forms with a float division, not in exact ints: NumPy 2.4 take
 `math.ceil((stop - start) / step)` of the ints (correctly rounded), so once stop - start reaches
 2**53 a slice of q steps and a little more counts q (`-2**52 - 5:2**53 - 1:2**52 + 1` has 3 items,
 `range` 4; adversarial24 G); NumPy 1.x divides by `step * 1.0`, rounding stop - start to a float
-first. The run counts as NumPy 2.4 does, and stops where the two NumPys could count differently.
+first. The run counts as NumPy 2.4 does, and stops where the two could count apart (numpy_ranges.py).
 """
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from codemods.analysis.array_dtypes import named
 from codemods.analysis.array_shapes import note
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.numpy_ranges import spans
 from codemods.analysis.script_values import Arr, Lib
 
 GRIDS = frozenset({"numpy.mgrid"})
@@ -53,26 +54,23 @@ def _bounds(part: object) -> tuple[int, int, int]:
     return start, stop, step
 
 
-def count(start: int, stop: int, step: int) -> int:
-    """NumPy's ceil((stop - start) / step) of ints (negative for an empty range going the other way)."""
-    if step == 0:
-        raise Bail
-    span = stop - start
-    counted = math.ceil(span / step)
-    if counted != math.ceil(float(span) / float(step)):
-        raise Bail  # (NumPy 1.x rounds the span to a float before dividing; unsure which one runs)
+def _count(start: int, stop: int, step: int) -> int:
+    """NumPy's count of one slice (numpy_ranges.py), negative for an empty range going the other way."""
+    counted = spans(start, stop, step)
+    if counted is None:
+        raise Bail  # (where NumPy 1.x and 2.x could count apart)
     return counted
 
 
 def _dimension(part: object) -> int:
     """NumPy's count of one slice of a tuple."""
-    return count(*_bounds(part))
+    return _count(*_bounds(part))
 
 
 def item(holder: Lib, key: object) -> Arr:
     """`np.mgrid[key]`: the coordinates' array, of its shape."""
     if type(key) is not tuple:
-        shape = (max(count(*_bounds(key)), 0),)  # (`np.arange`: empty when the range is)
+        shape = (max(_count(*_bounds(key)), 0),)  # (`np.arange`: empty when the range is)
     else:
         sizes = tuple(_dimension(part) for part in key)
         if not sizes:
