@@ -3,11 +3,10 @@
 Examples build their test images from coordinate grids: `yy, xx = np.mgrid[0:8, 0:16]`, then
 `np.sin(yy / 3.0) + np.cos(xx / 5.0)`. NumPy's `mgrid` indexed by slices of Python ints gives a
 dense array of the coordinates, of an integer type (checked with NumPy 1.26 and 2.4):
-- one slice (not a tuple): `np.arange(start, stop, step)`, the values of `range(start, stop,
-  step)`, empty when the range is;
+- one slice (not a tuple): `np.arange(start, stop, step)`, empty when the range is;
 - a tuple of k slices: an array of shape (k, n1, ..., nk), where NumPy counts n_i as
-  ceil((stop - start) / step) of the i-th slice (a missing start 0, a missing step 1): that is
-  len(range(...)) where it is not negative, and negative for an empty range going the other way
+  ceil((stop - start) / step) of the i-th slice (a missing start 0, a missing step 1), in floats
+  (below), negative for an empty range going the other way
   (`5:0`, `0:8:-1`), which NumPy refuses with ValueError "negative dimensions are not allowed"
   (raised here, for a handler of the program to catch; `5:0:2` counts ceil(-2.5) = -2 too, while
   `1:0:2` counts 0 and gives an empty grid).
