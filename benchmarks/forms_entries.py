@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "gx1_sf105_mgrid_rows_counted_by_a_float_division": "main()",
+    "ngx1_arange_past_two_to_the_53_counted_by_a_float_division": "main()",
+    "ngx2_mgrid_slice_numpy_versions_count_apart": "main()",
+    "gx2_sf105_globals_in_an_evaluated_text_is_its_namespace": "main()",
+    "ngx3_globals_under_another_name_in_an_evaluated_text": "main()",
+    "ngx4_split_part_written_changes_the_array": "main()",
+    "ngx5_row_of_an_array_written_in_a_loop": "main()",
+    "gx3_sf105_unwritten_utf16_handle_leaves_the_file_empty": "main()",
+    "ngx6_empty_write_to_a_utf16_handle_writes_the_bom": "main()",
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
     "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",

@@ -89,6 +89,17 @@ AGREEING = {
         p.keywords["axis_name"] = tuple(p.keywords["axis_name"])
         result = p()
         """,
+    # (adversarial24 E: the text's frame has the namespace as its globals, not the caller's module)
+    "globals_in_the_text_is_the_namespace": 'result = (eval("len(globals())", {"k": 1}), eval("sorted(globals())", {"z": 0}))',
+    "globals_in_the_text_in_a_def": 'def f():\n    return eval("list(globals())", {"k": 1})\nresult = f()',
+    "globals_under_another_name_in_the_text": 'result = sorted(eval("g()", {"g": globals}))',
+    "globals_in_a_comprehension_of_the_text": 'result = eval("[len(globals()) for _ in (1,)]", {"a": 1})',
+    "globals_of_a_def_called_from_the_text": textwrap.dedent("""
+        def names():
+            return "names" in globals()
+        result = eval("f()", {"f": names})
+        """),
+    "globals_beside_the_text_is_the_module": 'eval("1", {})\nresult = "result" not in globals() and "__name__" in globals()',
 }
 
 
@@ -127,6 +138,11 @@ STOPPING = {
     "yield_outside_a_def": 'def g():\n    yield eval("(yield 1)", {})\nresult = list(g())',
     "walrus_into_the_namespace": 'space = {}\neval("(picked := 1)", space)\nresult = space["picked"]',
     "chosen_builtins": 'result = eval("len(x)", {"__builtins__": {"len": len}, "x": [1]})',
+    "vars_of_the_text": 'result = eval("len(vars())", {"k": 1})',
+    "locals_of_the_text": 'result = eval("locals()", {}, {"a": 1})',
+    "dir_of_the_text": 'result = eval("dir()", {})',
+    "one_argument_eval_in_the_text": 'result = eval("eval(\'len(globals())\')", {"k": 1})',
+    "frame_of_the_text": 'import sys\nresult = eval("s._getframe().f_globals", {"s": sys})',
 }
 
 

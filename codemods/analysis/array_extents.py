@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.numpy_ranges import arange_count
 from codemods.analysis.passed_steps import sliced_count
 from codemods.analysis.result_ranks import literal_rank, scalar_list, text_list
 from codemods.analysis.script_values import Arr
@@ -93,8 +94,8 @@ def numpy_count(name: str, args: list, kwargs: dict) -> int | None:
                 text_list(args[0]) or scalar_list(args[0]))):
         return len(args[0])  # (`np.array([20.0, 500.0, 60.0])`: one row per item)
     if name == "numpy.arange" and 1 <= len(args) <= 3 and set(kwargs) <= {"dtype"} \
-            and all(type(a) is int for a in args) and (len(args) < 3 or args[2] != 0):
-        return len(range(*args))
+            and all(type(a) is int for a in args):
+        return arange_count(args)  # (NumPy's float count: numpy_ranges.py)
     if name in _SPACED and len(args) >= 2 and all(type(a) in (int, float) for a in args[:2]):
         num = args[2] if len(args) > 2 else kwargs.get("num", 50)
         allowed = {"num", "dtype", "endpoint", "base"} if name == "numpy.logspace" else {"num", "dtype", "endpoint"}

@@ -16,6 +16,9 @@ What CPython 3.11 does, for a text the run knows and a namespace that is a plain
   named_exprs.py). A third argument, a plain dict, is the locals mapping, read before the
   globals; a comprehension's own scope skips it (its names are globals), which the run's scopes
   do not follow: such a text is not modelled;
+- the text's own frame has the namespace dict as its globals: `globals()` called there (under
+  any name: `eval("g()", {"g": globals})`) returns that dict, not the caller's (adversarial24 E);
+  `vars()`, `locals()`, `dir()`, frames and a nested `eval` of one argument stop the run there;
 - without a `__builtins__` key, CPython adds one (the builtins module's dict: an unknown value
   for the program's own reads) to the dict, and builtins are reached (so they are with the module
   itself there); with `{}` there, no builtin is: a name the dict does not hold raises NameError,
@@ -84,12 +87,26 @@ def evaluated(run, args: list, kwargs: dict) -> object:
         env = Env(env, frozenset())
         env.vars = local
     own = {id(node) for node in ast.walk(tree)}
+    texts = run.__dict__.setdefault("_texts_running", [])
+    texts.append((own, namespace))
     try:
         return run.eval(tree.body, env)
     except GatherStop as stop:
         if id(stop.call) in own:
             raise Bail from None
         raise
+    finally:
+        texts.pop()
+
+
+def text_globals(run) -> dict | None:
+    """The namespace `globals()` returns when called from a text being evaluated (its frame's
+    globals are the namespace eval was given: `eval("len(globals())", {"k": 1}) == 2`); None for
+    a call written elsewhere."""
+    for own, namespace in reversed(run.__dict__.get("_texts_running", ())):
+        if run.node is not None and id(run.node) in own:
+            return namespace
+    return None
 
 
 def _future_flags(run) -> int:

@@ -35,6 +35,7 @@ import math
 import operator
 
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.numpy_ranges import arange_count
 from codemods.analysis.script_values import Arr
 
 _LIMIT = 1 << 16  # values kept per array
@@ -137,6 +138,14 @@ def derived(run, sources: list, made: object) -> object:
     return made
 
 
+def derived_parts(run, sources: list, made: object) -> object:
+    """`derived` for each array of a call returning several (`np.split(A, 2)`: each part is a view
+    of A, so a store into a part changes A; adversarial24 V)."""
+    for part in made if type(made) in (tuple, list) else (made,):
+        derived(run, sources, part)
+    return made
+
+
 def _fits(value: object) -> bool:
     return type(value) in (float, bool) or type(value) is int and -_EXACT <= value <= _EXACT
 
@@ -155,7 +164,8 @@ def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
     if name in _FRESH or name == "numpy.array" and "copy" not in kwargs:
         _fresh(run, arr)
     if name == "numpy.arange" and not kwargs and 1 <= len(args) <= 3 and all(type(a) is int for a in args) \
-            and (len(args) < 3 or args[2] != 0) and len(range(*args)) <= _LIMIT:
+            and (count := arange_count(args)) is not None and count == len(range(*args)) and count <= _LIMIT:
+        # (NumPy counts with a float division: past 2**53 `range` may hold one more; numpy_ranges.py)
         return _keep(run, arr, tuple(range(*args)))
     if name in ("numpy.ones", "numpy.zeros") and len(args) == 1 and type(args[0]) is int and 0 <= args[0] <= _LIMIT \
             and set(kwargs) == {"dtype"} and arr.dtype is not None and arr.dtype.name == "bool":

@@ -22,6 +22,7 @@ from codemods.analysis import shapes
 from codemods.analysis.callers import _argument
 from codemods.analysis.meshspec import Spec, parse_spec
 from codemods.analysis.node_children import LEAVES, child_nodes
+from codemods.analysis.numpy_ranges import arange_count
 from codemods.analysis.nodes import DEFS, FunctionDef, call_args, iter_nodes, iter_with_scopes, literal_value
 from codemods.analysis.shardmap import ShardMapUse
 from codemods.analysis.chain_arguments import passed_through
@@ -213,9 +214,8 @@ class InputShapes:
             return _Array(tuple(sizes)) if all(type(size) is int and size >= 0 for size in sizes) else None
         if name in ("numpy.arange", "jax.numpy.arange") and 1 <= len(positional) <= 3 and set(keywords) <= {"dtype"}:
             bounds = [self.scope.constant(node, scopes) for node in positional]
-            if all(type(bound) is int for bound in bounds) and (len(bounds) < 3 or bounds[2]):
-                return _Array((len(range(*bounds)),))
-            return None
+            count = arange_count(bounds)  # (NumPy's float count: numpy_ranges.py)
+            return _Array((count,)) if count is not None else None
         if name == "numpy.random.default_rng" and len(positional) <= 1 and not keywords:
             return _RNG
         if name in _SAME and positional:

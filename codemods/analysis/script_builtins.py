@@ -25,7 +25,7 @@ from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis.exact_host_arrays import NumpyText
+from codemods.analysis.exact_host_arrays import NumpyText, derived_parts
 from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
 from codemods.analysis import unknown_json
 from codemods.analysis.own_module import kind_instance, namespace_of
@@ -139,7 +139,7 @@ class ScriptBuiltins:
         if (made := several(canonical, args, kwargs, self.in_body > 0 and self.states is None)) is not None:
             if self.states is not None:  # (script_library.py; a tree collective is judged: state_runs.py)
                 outputs(self.states, canonical, args, kwargs, made)
-            return made
+            return derived_parts(self, [*args, *kwargs.values()], made)  # (parts that may be views)
         if canonical in ASYNC_LIBRARY:  # (script_async_objects.py)
             return ASYNC_LIBRARY[canonical](self, args, kwargs)
         if canonical in SCRIPT_LIBRARY or canonical in TRANSFORMS:  # (script_library.py, script_transforms.py)

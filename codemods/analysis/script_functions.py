@@ -39,7 +39,7 @@ from codemods.analysis.own_module import LIBRARY as MODULE_LIBRARY
 from codemods.analysis.unknown_truths import LIBRARY as TRUTH_LIBRARY
 from codemods.analysis.caught_reports import LIBRARY as REPORT_LIBRARY
 from codemods.analysis.deleted_attributes import deleted_by_name
-from codemods.analysis.evaluated_texts import evaluated
+from codemods.analysis.evaluated_texts import evaluated, text_globals
 from codemods.analysis.generator_checks import LIBRARY as GENERATOR_LIBRARY
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
@@ -493,6 +493,8 @@ def module_names(tree: ast.Module) -> dict:
 def _globals(run, args: list, kwargs: dict) -> dict:
     if args or kwargs:
         raise Bail
+    if (namespace := text_globals(run)) is not None:
+        return namespace  # (called from an eval'd text: evaluated_texts.py)
     return _root(run.frames[-1][1]).vars if run.frames else run.module_env.vars
 
 

@@ -426,7 +426,8 @@ class ScriptOperators:
         if kind is Arr and (count := unknown_indexes.rows(self, value)) is not None:
             if self.states is not None:
                 self.states.untracked([value])  # (its items: of unknown state)
-            return [computed(self, unknown_indexes.row(value, self), [value]) for _ in range(count)]
+            return [exact_host_arrays.derived(self, [value], computed(self, unknown_indexes.row(value, self), [value]))
+                    for _ in range(count)]  # (a row is a view: `for r in A.reshape(2, 2): r[0] = 9` changes A)
         if kind is UObj:
             hook = value.cls.lookup("__iter__")
             if hook is None and value.data is not None:

@@ -18,6 +18,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis import shapes
 from codemods.analysis.nodes import call_args
+from codemods.analysis.numpy_ranges import arange_count
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.sequence_kinds import TUPLE, kinded
 from codemods.analysis.sequences import literal_shape
@@ -299,8 +300,8 @@ class ShapeFlow:
             return _with(value, new)  # `np.array([0.5, 0.25])`: a display of numbers
         if name in ("jax.numpy.arange", "numpy.arange") and 1 <= len(positional) <= 3 and set(keywords) <= {"dtype"}:
             bounds = [self._const(node, start) for node in positional]
-            if all(type(bound) is int for bound in bounds) and (len(bounds) < 3 or bounds[2]):
-                return _with(value, (len(range(*bounds)),))
+            if (count := arange_count(bounds)) is not None:  # (NumPy's float count: numpy_ranges.py)
+                return _with(value, (count,))
         if name in shapes.SAME_SHAPE and "shape" not in keywords or name in _KEEPS:
             return _with(value, first)
         if name in shapes.BROADCAST and not keywords and (len(positional) == 3 if name.endswith(".where") else positional):

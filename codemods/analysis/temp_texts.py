@@ -174,8 +174,12 @@ def open_file(run, args: list, kwargs: dict) -> FileHandle:
 
 
 def close(run, handle: FileHandle) -> None:
-    if handle.writing and not handle.closed:
+    """The handle's writes reach the file. A codec with a BOM (utf-16, utf-32, utf-8-sig) writes
+    it with the first `write` call, an empty one too (`f.write("")` leaves 2 bytes in utf-16); a
+    handle never written leaves the file empty (adversarial24 T; checked with CPython 3.11)."""
+    if handle.writing and not handle.closed and handle.pending:
         files(run)[handle.key] += encoded("".join(handle.pending), handle.codec, handle.newline)
+    if handle.writing and not handle.closed:
         open_writers(run)[handle.key].remove(handle)
     handle.pending, handle.closed = [], True
 
