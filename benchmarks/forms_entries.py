@@ -3489,6 +3489,7 @@ ENTRIES = {
     "nse8_concatenate_of_disagreeing_rows_raises_first": "main()",
     "nse9_compare_of_unbroadcastable_arrays_raises_first": "main()",
     "nse10_block_reshape_to_another_size_raises_first": "main()",
+    "sd1_sf103_poisson_counts_over_divmod_coordinates_are_arrays": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
