@@ -6,8 +6,9 @@ a run that goes on has passed it. Where the run knows every operand's exact shap
 shape the operation rejects is no unknown: `x @ w` of (16, 4) and (8, 4) raises on the line it
 is written, and JAX never reaches a later line, so a collective there can be no finding. Such a
 call raises in the run (Raised, of the class the library raises), unless a handler or a block
-that may swallow it is around (the run then stops: Bail), as a handler's choice of what to catch
-is not what the run should have to get exactly right to stay certain.
+that may swallow it is around, or it runs in an asyncio task that does not carry its exception out
+of the loop (the run then stops: Bail), as a handler's choice of what to catch is not what the
+run should have to get exactly right to stay certain.
 
 The rules, checked on jax 0.10.2 and NumPy 2.4 (eagerly, under jit and in a shard_map body; a
 NumPy function or NumPy's operator on two NumPy arrays raises ValueError for each of them):
@@ -54,9 +55,16 @@ _CONTRACTED = "dot_general requires contracting dimensions to have the same shap
 
 def fail(run, error: Exception) -> None:
     """The step certainly raises `error`: it does here, where nothing around may catch it."""
-    if getattr(run, "guarded", 0) and not narrow(run):
+    if getattr(run, "guarded", 0) and not narrow(run) or _kept_in_task(run):
         raise Bail  # (a handler, or a block that may swallow it: which one takes it is not followed)
     raise Raised(error)
+
+
+def _kept_in_task(run) -> bool:
+    """In an asyncio task whose exception does not (yet) leave the loop: an awaiter may catch it
+    later, by its class or its text, which the run does not copy exactly (task_errors.py)."""
+    bridge = run.__dict__.get("_task_bridge")
+    return bridge is not None and not bridge.carries
 
 
 def _shapes(run, values: list) -> list | None:
