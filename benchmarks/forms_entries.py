@@ -3487,6 +3487,18 @@ ENTRIES = {
     "nlx3_sf105_fields_changed_through_spelled_dicts_and_slots_keep": "main()",
     "nlx4_sf105_stdlib_command_line_mains_exit_first": "main()",
     "nnc11_empty_mgrid_beside_a_huge_slice_raises": "main()",
+    "se1_sf103_shapes_that_pass_every_check_reach_the_body": "main()",
+    "nse1_numpy_matmul_of_unaligned_matrices_raises_first": "main()",
+    "nse2_jnp_dot_of_unaligned_matrices_raises_first": "main()",
+    "nse3_einsum_of_disagreeing_labels_raises_first": "main()",
+    "nse4_tensordot_of_unaligned_axes_raises_first": "main()",
+    "nse5_dot_general_of_unaligned_contraction_raises_first": "main()",
+    "nse6_sum_of_unbroadcastable_arrays_raises_first": "main()",
+    "nse7_reshape_to_another_size_raises_first": "main()",
+    "nse8_concatenate_of_disagreeing_rows_raises_first": "main()",
+    "nse9_compare_of_unbroadcastable_arrays_raises_first": "main()",
+    "nse10_block_reshape_to_another_size_raises_first": "main()",
+    "sd1_sf103_poisson_counts_over_divmod_coordinates_are_arrays": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4104,4 +4116,25 @@ NOTES: dict[tuple[str, int], str] = {
 
     ("nke3_sf105_fanout_order_decides_the_axes", 59): "the audit task widens the axes only when it runs before"
     " the export task, an order that depends on str hashing (the walk of a set of task ids)",
+
+    ("nse1_numpy_matmul_of_unaligned_matrices_raises_first", 31): "NumPy's `@` of (16, 8) and (16, 4) raises"
+    " ValueError before the body is traced",
+    ("nse2_jnp_dot_of_unaligned_matrices_raises_first", 31): "`jnp.dot` of (16, 8) and (16, 4) raises TypeError"
+    " before the body is traced",
+    ("nse3_einsum_of_disagreeing_labels_raises_first", 31): "label j is 8 and 16: `jnp.einsum` raises"
+    " ValueError before the body is traced",
+    ("nse4_tensordot_of_unaligned_axes_raises_first", 31): "`jnp.tensordot(..., axes=1)` pairs 8 with"
+    " 16: TypeError before the body is traced",
+    ("nse5_dot_general_of_unaligned_contraction_raises_first", 31): "`dot_general` contracts 8 with 16: TypeError"
+    " before the body is traced",
+    ("nse6_sum_of_unbroadcastable_arrays_raises_first", 31): "(16, 8) minus (16,) does not broadcast: ValueError"
+    " before the body is traced",
+    ("nse7_reshape_to_another_size_raises_first", 31): "128 values reshaped to (16, 4, 4): ValueError"
+    " before the body is traced",
+    ("nse8_concatenate_of_disagreeing_rows_raises_first", 31): "16 rows joined with 8 along axis 1: TypeError"
+    " before the body is traced",
+    ("nse9_compare_of_unbroadcastable_arrays_raises_first", 31): "(16, 8) compared with (16,) does not broadcast:"
+    " ValueError before the body is traced",
+    ("nse10_block_reshape_to_another_size_raises_first", 17): "the (2,) block reshaped to (4, -1): TypeError"
+    " while the body is traced, before the psum",
 }

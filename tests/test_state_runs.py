@@ -102,7 +102,7 @@ def test_a_closed_over_array_is_invariant_in_the_body():
     assert stop("""
         def main():
             mesh = jax.make_mesh((2, 4), ("i", "j"))
-            w = jnp.ones((8, 8))
+            w = jnp.ones((4, 8))  # (the block of x is (4, 8): an (8, 8) w would not broadcast)
             body = lambda x: jax.lax.psum(x * w, ("i", "j"))
             x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i")))
             return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)

@@ -94,8 +94,10 @@ def binary_passes(run, op: type, left: object, right: object, in_place: bool = F
 def in_place_step(run, op: type, left: Arr, right: object) -> None:
     """NumPy's `left op= right` (`left` a host array): a step that may raise where the result's
     shape or type does not fit `left` (unchecked_calls.passed)."""
+    from codemods.analysis.shape_errors import check_operator
     from codemods.analysis.unchecked_calls import _RAISED, _TRACED, passed
 
+    check_operator(run, op, left, right, True)  # (shapes it certainly rejects: shape_errors.py)
     if type(right) is Arr and None not in (left.ndim, right.ndim) and op in (ast.Add, ast.Mult) \
             and (right.ndim == 0 or left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count) \
             and in_place_fits(left, right):

@@ -329,6 +329,9 @@ def several(name: str, args: list, kwargs: dict, in_body: bool = False) -> objec
     from codemods.analysis.script_values import Arr, Opaque
 
     host = name.startswith("numpy.")
+    if name in _ELEMENTWISE_PAIRS and len(args) == _ELEMENTWISE_PAIRS[name] and not kwargs \
+            and any(type(a) is Arr for a in args) and all(type(a) in (Arr, int, float, bool) for a in args):
+        return _elementwise_pair(host, args)
     if name in _PAIRS and args and type(args[0]) is Arr and not set(kwargs) - {"k", "axis"}:
         return (Arr(None, host), Arr(None, host))
     if name in ("jax.numpy.linalg.svd", "numpy.linalg.svd") and len(args) == 1 and \
@@ -354,6 +357,24 @@ def several(name: str, args: list, kwargs: dict, in_body: bool = False) -> objec
                                                             or pytree.registration(args[0]) is not None):
         return map_tree(args[0], lambda leaf: Arr(None, False))  # `psum((a, b), axis)`: a tree of results
     return None
+
+
+# Ufuncs of two results, each of the broadcast shape of the operands (checked on NumPy 2.4 and
+# jax 0.10.2): `q, r = np.divmod(np.arange(16), 4)` are two arrays of 16.
+_ELEMENTWISE_PAIRS = {"numpy.divmod": 2, "jax.numpy.divmod": 2, "numpy.modf": 1, "jax.numpy.modf": 1,
+                      "numpy.frexp": 1, "jax.numpy.frexp": 1}
+
+
+def _elementwise_pair(host: bool, args: list) -> tuple:
+    """The two results of an elementwise pair: of the operands' broadcast rank (and shape, where
+    the run knows theirs). Rank 0 is left unknown: NumPy then gives two NumPy scalars, not arrays."""
+    from codemods.analysis.array_shapes import broadcast, note, shape_of
+    from codemods.analysis.script_values import Arr
+
+    ranks = [a.ndim if type(a) is Arr else 0 for a in args]
+    rank = max(ranks) if None not in ranks and max(ranks) > 0 else None
+    shape = broadcast(*(shape_of(None, a) for a in args)) if rank is not None else None
+    return tuple(note(Arr(None, host, ndim=rank), shape) for _ in range(2))
 
 
 _TREE_COLLECTIVES = frozenset(f"jax.lax.{name}" for name in ("psum", "pmean", "pmax", "pmin"))

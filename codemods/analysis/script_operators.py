@@ -48,6 +48,7 @@ from codemods.analysis.script_jax import alike
 from codemods.analysis.known_shapes import in_place_step
 from codemods.analysis.passed_steps import passed
 from codemods.analysis.unchecked_calls import binary_step
+from codemods.analysis.shape_errors import check_operator
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
@@ -278,6 +279,7 @@ class ScriptOperators:
                     raise Bail
                 if Arr not in sides:
                     return Opaque()
+                check_operator(self, type(node.ops[0]), left, right)  # (shapes it certainly rejects: shape_errors.py)
                 count, rank = with_scalar(left, right)  # (`rng.random((n, s)) < 0.3`: its shape)
                 result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), count=count,
                              ndim=rank if rank is not None else broadcast_rank([left, right]))

@@ -50,6 +50,7 @@ from codemods.analysis.known_shapes import binary_passes, forget, library_passes
 from codemods.analysis.script_values import Arr, Lib, UClass
 from codemods.analysis.task_errors import faith
 from codemods.analysis.handed_errors import assumed
+from codemods.analysis.shape_errors import check_library, check_method, check_operator
 
 _CHECKING_NOTHING = frozenset({
     jaxapi.PARTITION_SPEC, jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP, "jax.jit", "jax.named_scope",
@@ -241,6 +242,7 @@ def library_step(run, name: str, args: list, kwargs: dict) -> None:
     canonical = jaxapi.canonical(name)
     if not canonical.startswith(_NAMESPACES) or canonical in _CHECKING_NOTHING:
         return
+    check_library(run, canonical, args, kwargs)  # (shapes it certainly rejects: shape_errors.py)
     if canonical.startswith("jax.lax.") and canonical.rsplit(".", 1)[1] in jaxapi.COLLECTIVES:
         return
     if canonical in COUNTED and not args and not kwargs and run.__dict__.get("_device_count") is not None:
@@ -270,6 +272,7 @@ def library_made(run, name: str, args: list, kwargs: dict, result: object) -> ob
 def method_step(run, method, args: list, kwargs: dict) -> None:
     """`x.name(...)` of an array (an ArrMethod)."""
     owner = method.owner
+    check_method(run, owner, method.name, args, kwargs)  # (shape_errors.py)
     if method.name == "resize":
         forget(run, owner)  # (NumPy's in-place change of shape)
     if type(owner) is Arr and not kwargs and (
@@ -281,6 +284,7 @@ def method_step(run, method, args: list, kwargs: dict) -> None:
 
 def binary_step(run, op: type, left: object, right: object) -> None:
     """`left op right` with an array on a side."""
+    check_operator(run, op, left, right)  # (shape_errors.py)
     if type(left) is Arr and type(right) is Arr and None not in (left.ndim, right.ndim):
         same_line = left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count
         if op in (ast.Add, ast.Mult) and (0 in (left.ndim, right.ndim) or same_line) or op is ast.MatMult and same_line:

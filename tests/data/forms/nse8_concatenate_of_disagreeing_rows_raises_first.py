@@ -1,0 +1,37 @@
+"""As nc10 (the body's loop count is read off the shape of a matrix the program makes, so only running
+the script finds the psum of the gathered iterate), but `jnp.concatenate` along axis 1 joins 16 rows
+with 8: JAX raises TypeError: the program stops there and never traces the body, so the analysis
+must stay silent at the psum."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def solve(q, b, mesh):
+    steps = q.shape[0]
+    (axis,) = mesh.axis_names
+    b_s = jax.device_put(np.asarray(b, np.float32), NamedSharding(mesh, P(axis)))
+
+    def body(b_blk):
+        x = b_blk
+        for i in range(steps):
+            if i == 1:
+                x = jax.lax.all_gather(x, axis, tiled=True, to="reduced")[:2]
+        return jax.lax.psum(jnp.sum(x * x), axis)  # none
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P(axis), out_specs=P())(b_s)
+
+
+def main():
+    rng = np.random.default_rng(0)
+    m = rng.normal(size=(16, 16)).astype(np.float32)
+    q = m @ m.T + 16 * np.eye(16, dtype=np.float32)
+    feats = rng.normal(size=(16, 8)).astype(np.float32)
+    joined = jnp.concatenate([jnp.asarray(feats), jnp.ones((8, 4))], axis=1)
+    print(joined.shape)
+    return solve(q, np.ones(16, np.float32), jax.make_mesh((8,), ("dev",)))
+
+
+if __name__ == "__main__":
+    main()
