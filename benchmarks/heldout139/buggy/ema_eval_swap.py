@@ -197,8 +197,11 @@ def make_evaluator(mesh, config):
   def body(w, ema, x, y):
     p = pick(w, ema, sa)
     l1 = jax.lax.psum(jnp.sum(jnp.abs(p)), sa)
-    x_cols = x if p.shape[0] == x.shape[1] else jax.lax.all_gather(x, sa, axis=1, tiled=True)
-    err = jnp.mean((x_cols @ p - y) ** 2)
+    if p.shape[0] == x.shape[1]:
+      pred = jax.lax.psum(x @ p, sa)
+    else:
+      pred = jax.lax.all_gather(x, sa, axis=1, tiled=True) @ p
+    err = jnp.mean((pred - y) ** 2)
     return jax.lax.pmean(err, da), l1
 
   return jax.jit(jax.shard_map(

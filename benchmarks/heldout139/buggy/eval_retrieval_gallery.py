@@ -179,7 +179,7 @@ class RetrievalEvaluator:
     self._embed = jax.jit(jax.shard_map(
         self._gallery, mesh=mesh,
         in_specs=(P(None, fa), P(ba)),
-        out_specs=P(None, None, reduced=set(ecfg.gallery_axes))))
+        out_specs=P(None, None, reduced={fa, *ecfg.gallery_axes})))
 
   def _features(self, proj, x):
     z = l2_normalize_sharded(x @ proj, self.cfg.feature_axis)
