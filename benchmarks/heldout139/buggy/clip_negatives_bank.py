@@ -1,0 +1,222 @@
+"""big_vision/trainers/proj/image_text/clip_lite_bank.py
+
+Contrastive evaluator step: image-to-text retrieval logits against every text of the
+global batch. Text embeddings are computed with the projection split over `embed`, made
+whole per example, then shared across the mesh as the negatives bank.
+"""
+import functools
+import re
+import time
+import types
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- bv_lite: big_vision's config/flags/registry/utils, pasted (keep in sync by hand) ---
+
+
+class FieldReference:
+  """A placeholder resolved when the config is read (like ml_collections)."""
+
+  def __init__(self, default=None, field_type=None):
+    self._value, self._type = default, field_type
+
+  def get(self):
+    return self._value() if callable(self._value) else self._value
+
+  def set(self, value):
+    self._value = value
+
+
+class ConfigDict:
+  """Attribute access over a dict; nested dicts become ConfigDicts."""
+
+  def __init__(self, d=None):
+    object.__setattr__(self, "_fields", {})
+    object.__setattr__(self, "_locked", False)
+    for k, v in (d or {}).items():
+      setattr(self, k, v)
+
+  def __getattr__(self, k):
+    if k not in self._fields:
+      raise AttributeError(k)
+    v = self._fields[k]
+    return v.get() if isinstance(v, FieldReference) else v
+
+  def __setattr__(self, k, v):
+    if self._locked and k not in self._fields:
+      raise AttributeError(f"config is locked, cannot add {k!r}")
+    if isinstance(v, dict):
+      v = ConfigDict(v)
+    old = self._fields.get(k)
+    if isinstance(old, FieldReference) and not isinstance(v, FieldReference):
+      old.set(v)
+    else:
+      self._fields[k] = v
+
+  def get(self, k, default=None):
+    return getattr(self, k) if k in self._fields else default
+
+  def __getitem__(self, k):
+    return getattr(self, k)
+
+  def items(self):
+    return [(k, getattr(self, k)) for k in self._fields]
+
+  def get_ref(self, k):
+    v = self._fields[k]
+    return v if isinstance(v, FieldReference) else FieldReference(v)
+
+  def lock(self):
+    object.__setattr__(self, "_locked", True)
+    for v in self._fields.values():
+      if isinstance(v, ConfigDict):
+        v.lock()
+    return self
+
+
+
+def _parse_value(s):
+  if "," in s:
+    return tuple(_parse_value(p) for p in s.split(",") if p)
+  consts = {"True": True, "False": False, "None": None}
+  if s in consts:
+    return consts[s]
+  return int(s) if s.lstrip("-").isdigit() else float(s) if re.fullmatch(r"-?[\d.e-]+", s) else s
+
+
+class _Flags:
+  """absl-ish: `--config=arg` and `--config.a.b=v` overrides from an argv list."""
+
+  def __init__(self):
+    self.config, self.workdir, self._overrides = None, None, []
+
+  def __call__(self, argv, get_config):
+    arg = None
+    for a in argv[1:]:
+      key, _, val = a.lstrip("-").partition("=")
+      if key == "config":
+        arg = val or None
+      elif key == "workdir":
+        self.workdir = val
+      elif key.startswith("config."):
+        self._overrides.append((key[len("config."):].split("."), val))
+    self.config = get_config(arg)
+    for path, val in self._overrides:
+      node = self.config
+      for p in path[:-1]:
+        node = getattr(node, p)
+      setattr(node, path[-1], _parse_value(val))
+    return argv[:1]
+
+
+FLAGS = _Flags()
+
+
+class _Registry:
+  """`registry.get("models.vit")` -> whatever was registered under that name."""
+
+  def __init__(self):
+    self._d = {}
+
+  def register(self, name):
+    def deco(obj):
+      self._d[name] = obj
+      return obj
+    return deco
+
+  def get(self, name):
+    kind, _, rest = name.partition(".")
+    return self._d[f"{kind}.{rest.split('(')[0]}"]
+
+
+registry = _Registry()
+
+
+def _chrono(t0=time.perf_counter()):
+  return types.SimpleNamespace(tick=lambda step: (step, time.perf_counter() - t0))
+
+
+def _tree_map_with_names(f, tree, *rest, prefix=""):
+  if isinstance(tree, dict):
+    return {k: _tree_map_with_names(f, v, *(r[k] for r in rest), prefix=f"{prefix}{k}/")
+            for k, v in tree.items()}
+  return f(prefix.rstrip("/"), tree, *rest)
+
+
+def _reshape_for_devices(x, n):
+  return x.reshape((n, x.shape[0] // n) + x.shape[1:])
+
+
+u = types.SimpleNamespace(chrono=_chrono, tree_map_with_names=_tree_map_with_names,
+                          reshape_for_devices=_reshape_for_devices)
+# ----------------------------- end bv_lite ---------------------------------
+
+
+def get_config(arg=None):
+  kw = dict(kv.split("=") for kv in (arg or "dp=4,mp=2").split(","))
+  config = ConfigDict()
+  config.mesh = {"shape": (int(kw["dp"]), int(kw["mp"])), "axes": ("batch", "embed")}
+  config.contrastive = {"dim": 8, "temperature": 0.07}
+  config.contrastive.negatives_axes = config.mesh.get_ref("axes")
+  config.sharding = {"examples": "batch", "features": "embed"}
+  return config.lock()
+
+
+def whole_embeddings(z, features_axis):
+  return jax.lax.all_gather(z, features_axis, axis=1, tiled=True, to="reduced")
+
+
+def negatives_bank(z, axes):
+  return jax.lax.all_gather(z, axis_name=tuple(axes), axis=0, tiled=True, to="reduced")
+
+
+def make_step(mesh, config):
+  ex, fe = config.sharding.examples, config.sharding.features
+  cc = config.contrastive
+
+  def body(w_img, w_txt, images, texts):
+    zi = whole_embeddings(images @ w_img, fe)
+    zt = whole_embeddings(texts @ w_txt, fe)
+    bank = negatives_bank(zt, cc.negatives_axes)
+    return zi, bank
+
+  step = jax.jit(jax.shard_map(
+      body, mesh=mesh,
+      in_specs=(P(None, fe), P(None, fe), P(ex), P(ex)),
+      out_specs=(P(ex, None, reduced={fe}), P(None, None, reduced=set(cc.negatives_axes)))))
+
+  def retrieval(*args):
+    zi, bank = (np.asarray(jax.device_get(a)) for a in step(*args))
+    zi = zi / np.linalg.norm(zi, axis=1, keepdims=True)
+    bank = bank / np.linalg.norm(bank, axis=1, keepdims=True)
+    logits = zi @ bank.T / cc.temperature
+    return float((logits.argmax(1) == np.arange(len(zi))).mean())
+
+  return retrieval
+
+
+def inputs():
+  return (["clip_lite_bank.py", "--config=dp=4,mp=2"],)
+
+
+def main(argv):
+  FLAGS(argv, get_config)
+  config = FLAGS.config
+  mesh = jax.make_mesh(config.mesh.shape, config.mesh.axes)
+  rng = np.random.default_rng(19)
+  ex, fe = config.sharding.examples, config.sharding.features
+  d = config.contrastive.dim
+  shared = rng.normal(size=(16, 5)).astype(np.float32)
+  w = rng.normal(size=(5, d)).astype(np.float32)
+  put = lambda a, spec: jax.device_put(a, NamedSharding(mesh, spec))
+  acc = make_step(mesh, config)(put(w, P(None, fe)), put(w, P(None, fe)),
+                                put(shared, P(ex)), put(shared + 0.01, P(ex)))
+  print({"i2t_top1": acc})
+  return acc
+
+
+if __name__ == "__main__":
+  main(*inputs())

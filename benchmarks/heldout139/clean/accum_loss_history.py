@@ -1,0 +1,212 @@
+"""big_vision/trainers/proj/multipod/accum_history.py
+
+Gradient accumulation on a `pod` x `chip` mesh; the microbatch losses of every device are
+collected (reduced over the whole mesh) for the loss-spike detector, and the mean loss is
+averaged over both axes (it varies on each of them).
+"""
+import functools
+import re
+import time
+import types
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- bv_lite: big_vision's config/flags/registry/utils, pasted (keep in sync by hand) ---
+
+
+class FieldReference:
+  """A placeholder resolved when the config is read (like ml_collections)."""
+
+  def __init__(self, default=None, field_type=None):
+    self._value, self._type = default, field_type
+
+  def get(self):
+    return self._value() if callable(self._value) else self._value
+
+  def set(self, value):
+    self._value = value
+
+
+class ConfigDict:
+  """Attribute access over a dict; nested dicts become ConfigDicts."""
+
+  def __init__(self, d=None):
+    object.__setattr__(self, "_fields", {})
+    object.__setattr__(self, "_locked", False)
+    for k, v in (d or {}).items():
+      setattr(self, k, v)
+
+  def __getattr__(self, k):
+    if k not in self._fields:
+      raise AttributeError(k)
+    v = self._fields[k]
+    return v.get() if isinstance(v, FieldReference) else v
+
+  def __setattr__(self, k, v):
+    if self._locked and k not in self._fields:
+      raise AttributeError(f"config is locked, cannot add {k!r}")
+    if isinstance(v, dict):
+      v = ConfigDict(v)
+    old = self._fields.get(k)
+    if isinstance(old, FieldReference) and not isinstance(v, FieldReference):
+      old.set(v)
+    else:
+      self._fields[k] = v
+
+  def get(self, k, default=None):
+    return getattr(self, k) if k in self._fields else default
+
+  def __getitem__(self, k):
+    return getattr(self, k)
+
+  def items(self):
+    return [(k, getattr(self, k)) for k in self._fields]
+
+  def get_ref(self, k):
+    v = self._fields[k]
+    return v if isinstance(v, FieldReference) else FieldReference(v)
+
+  def lock(self):
+    object.__setattr__(self, "_locked", True)
+    for v in self._fields.values():
+      if isinstance(v, ConfigDict):
+        v.lock()
+    return self
+
+
+
+def _parse_value(s):
+  if "," in s:
+    return tuple(_parse_value(p) for p in s.split(",") if p)
+  consts = {"True": True, "False": False, "None": None}
+  if s in consts:
+    return consts[s]
+  return int(s) if s.lstrip("-").isdigit() else float(s) if re.fullmatch(r"-?[\d.e-]+", s) else s
+
+
+class _Flags:
+  """absl-ish: `--config=arg` and `--config.a.b=v` overrides from an argv list."""
+
+  def __init__(self):
+    self.config, self.workdir, self._overrides = None, None, []
+
+  def __call__(self, argv, get_config):
+    arg = None
+    for a in argv[1:]:
+      key, _, val = a.lstrip("-").partition("=")
+      if key == "config":
+        arg = val or None
+      elif key == "workdir":
+        self.workdir = val
+      elif key.startswith("config."):
+        self._overrides.append((key[len("config."):].split("."), val))
+    self.config = get_config(arg)
+    for path, val in self._overrides:
+      node = self.config
+      for p in path[:-1]:
+        node = getattr(node, p)
+      setattr(node, path[-1], _parse_value(val))
+    return argv[:1]
+
+
+FLAGS = _Flags()
+
+
+class _Registry:
+  """`registry.get("models.vit")` -> whatever was registered under that name."""
+
+  def __init__(self):
+    self._d = {}
+
+  def register(self, name):
+    def deco(obj):
+      self._d[name] = obj
+      return obj
+    return deco
+
+  def get(self, name):
+    kind, _, rest = name.partition(".")
+    return self._d[f"{kind}.{rest.split('(')[0]}"]
+
+
+registry = _Registry()
+
+
+def _chrono(t0=time.perf_counter()):
+  return types.SimpleNamespace(tick=lambda step: (step, time.perf_counter() - t0))
+
+
+def _tree_map_with_names(f, tree, *rest, prefix=""):
+  if isinstance(tree, dict):
+    return {k: _tree_map_with_names(f, v, *(r[k] for r in rest), prefix=f"{prefix}{k}/")
+            for k, v in tree.items()}
+  return f(prefix.rstrip("/"), tree, *rest)
+
+
+def _reshape_for_devices(x, n):
+  return x.reshape((n, x.shape[0] // n) + x.shape[1:])
+
+
+u = types.SimpleNamespace(chrono=_chrono, tree_map_with_names=_tree_map_with_names,
+                          reshape_for_devices=_reshape_for_devices)
+# ----------------------------- end bv_lite ---------------------------------
+
+
+def get_config(arg=None):
+  kw = dict(kv.split("=") for kv in (arg or "pods=2,chips=4,micro=4").split(","))
+  config = ConfigDict()
+  config.mesh = {"shape": (int(kw["pods"]), int(kw["chips"])), "axes": ("pod", "chip")}
+  config.accum_steps = int(kw["micro"])
+  config.all_axes = FieldReference(lambda: tuple(config.mesh.axes))
+  config.lr = 0.1
+  return config.lock()
+
+
+def micro_losses(w, x, y, n):
+  xs, ys = x.reshape(n, -1, x.shape[-1]), y.reshape(n, -1, y.shape[-1])
+  return jax.vmap(jax.value_and_grad(lambda w, a, b: jnp.mean((a @ w - b) ** 2)),
+                  in_axes=(None, 0, 0))(w, xs, ys)
+
+
+def make_step(mesh, config):
+  axes = config.all_axes
+
+  def body(w, x, y):
+    losses, g = micro_losses(w, x, y, config.accum_steps)
+    g = jax.lax.pmean(jnp.mean(g, axis=0), axes)
+    history = jax.lax.all_gather(losses, axes, axis=0, tiled=True, to="reduced")
+    mean_loss = jax.lax.pmean(jnp.mean(losses), axes)
+    return w - config.lr * g, history, mean_loss
+
+  batch = P(("pod", "chip"))
+  return jax.jit(jax.shard_map(body, mesh=mesh, in_specs=(P(), batch, batch),
+                               out_specs=(P(), P(None, reduced=set(axes)), P())))
+
+
+def inputs():
+  return (["accum_history.py", "--config=pods=2,chips=4,micro=4"],)
+
+
+def main(argv):
+  FLAGS(argv, get_config)
+  config = FLAGS.config
+  mesh = jax.make_mesh(config.mesh.shape, config.mesh.axes)
+  rng = np.random.default_rng(54)
+  batch = NamedSharding(mesh, P(("pod", "chip")))
+  x = rng.normal(size=(64, 3)).astype(np.float32)
+  y = x @ np.array([[0.5], [1.0], [-1.0]], np.float32)
+  w = jax.device_put(np.zeros((3, 1), np.float32), NamedSharding(mesh, P()))
+  x, y = jax.device_put(x, batch), jax.device_put(y, batch)
+  step = make_step(mesh, config)
+  for i in range(2):
+    w, history, mean_loss = step(w, x, y)
+    h = np.asarray(jax.device_get(history))
+    print(i, h.shape, float(mean_loss), float(h.max()))
+  return w
+
+
+if __name__ == "__main__":
+  main(*inputs())

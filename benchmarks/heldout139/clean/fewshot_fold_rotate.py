@@ -1,0 +1,228 @@
+"""big_vision/evaluators/proj/lite/fewshot_cv.py
+
+Chooses the ridge strength of a few-shot linear probe by rotating folds: each `data`
+device holds one fold of the support set; per round the held-out fold moves one device
+along the ring (`ppermute`) and is scored against class means of the local fold.
+"""
+import functools
+import re
+import time
+import types
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- bv_lite: big_vision's config/flags/registry/utils, pasted (keep in sync by hand) ---
+
+
+class FieldReference:
+  """A placeholder resolved when the config is read (like ml_collections)."""
+
+  def __init__(self, default=None, field_type=None):
+    self._value, self._type = default, field_type
+
+  def get(self):
+    return self._value() if callable(self._value) else self._value
+
+  def set(self, value):
+    self._value = value
+
+
+class ConfigDict:
+  """Attribute access over a dict; nested dicts become ConfigDicts."""
+
+  def __init__(self, d=None):
+    object.__setattr__(self, "_fields", {})
+    object.__setattr__(self, "_locked", False)
+    for k, v in (d or {}).items():
+      setattr(self, k, v)
+
+  def __getattr__(self, k):
+    if k not in self._fields:
+      raise AttributeError(k)
+    v = self._fields[k]
+    return v.get() if isinstance(v, FieldReference) else v
+
+  def __setattr__(self, k, v):
+    if self._locked and k not in self._fields:
+      raise AttributeError(f"config is locked, cannot add {k!r}")
+    if isinstance(v, dict):
+      v = ConfigDict(v)
+    old = self._fields.get(k)
+    if isinstance(old, FieldReference) and not isinstance(v, FieldReference):
+      old.set(v)
+    else:
+      self._fields[k] = v
+
+  def get(self, k, default=None):
+    return getattr(self, k) if k in self._fields else default
+
+  def __getitem__(self, k):
+    return getattr(self, k)
+
+  def items(self):
+    return [(k, getattr(self, k)) for k in self._fields]
+
+  def get_ref(self, k):
+    v = self._fields[k]
+    return v if isinstance(v, FieldReference) else FieldReference(v)
+
+  def lock(self):
+    object.__setattr__(self, "_locked", True)
+    for v in self._fields.values():
+      if isinstance(v, ConfigDict):
+        v.lock()
+    return self
+
+
+
+def _parse_value(s):
+  if "," in s:
+    return tuple(_parse_value(p) for p in s.split(",") if p)
+  consts = {"True": True, "False": False, "None": None}
+  if s in consts:
+    return consts[s]
+  return int(s) if s.lstrip("-").isdigit() else float(s) if re.fullmatch(r"-?[\d.e-]+", s) else s
+
+
+class _Flags:
+  """absl-ish: `--config=arg` and `--config.a.b=v` overrides from an argv list."""
+
+  def __init__(self):
+    self.config, self.workdir, self._overrides = None, None, []
+
+  def __call__(self, argv, get_config):
+    arg = None
+    for a in argv[1:]:
+      key, _, val = a.lstrip("-").partition("=")
+      if key == "config":
+        arg = val or None
+      elif key == "workdir":
+        self.workdir = val
+      elif key.startswith("config."):
+        self._overrides.append((key[len("config."):].split("."), val))
+    self.config = get_config(arg)
+    for path, val in self._overrides:
+      node = self.config
+      for p in path[:-1]:
+        node = getattr(node, p)
+      setattr(node, path[-1], _parse_value(val))
+    return argv[:1]
+
+
+FLAGS = _Flags()
+
+
+class _Registry:
+  """`registry.get("models.vit")` -> whatever was registered under that name."""
+
+  def __init__(self):
+    self._d = {}
+
+  def register(self, name):
+    def deco(obj):
+      self._d[name] = obj
+      return obj
+    return deco
+
+  def get(self, name):
+    kind, _, rest = name.partition(".")
+    return self._d[f"{kind}.{rest.split('(')[0]}"]
+
+
+registry = _Registry()
+
+
+def _chrono(t0=time.perf_counter()):
+  return types.SimpleNamespace(tick=lambda step: (step, time.perf_counter() - t0))
+
+
+def _tree_map_with_names(f, tree, *rest, prefix=""):
+  if isinstance(tree, dict):
+    return {k: _tree_map_with_names(f, v, *(r[k] for r in rest), prefix=f"{prefix}{k}/")
+            for k, v in tree.items()}
+  return f(prefix.rstrip("/"), tree, *rest)
+
+
+def _reshape_for_devices(x, n):
+  return x.reshape((n, x.shape[0] // n) + x.shape[1:])
+
+
+u = types.SimpleNamespace(chrono=_chrono, tree_map_with_names=_tree_map_with_names,
+                          reshape_for_devices=_reshape_for_devices)
+# ----------------------------- end bv_lite ---------------------------------
+
+
+def get_config(arg=None):
+  kw = dict(kv.split("=") for kv in (arg or "folds=2,ways=4").split(","))
+  config = ConfigDict()
+  config.mesh = {"shape": (int(kw["folds"]), 8 // int(kw["folds"])), "axes": ("data", "feat")}
+  config.fewshot = {"ways": int(kw["ways"]), "dim": 8, "per_fold": 8,
+                    "fold_axis": "data", "feat_axis": "feat", "full_view": False}
+  config.fewshot.rounds = FieldReference(lambda: config.mesh.shape[0] - 1)
+  return config.lock()
+
+
+def fold_perm(n):
+  return [(i, (i + 1) % n) for i in range(n)]
+
+
+def local_view(feats, fcfg):
+  if fcfg.full_view:
+    return jax.lax.all_gather(feats, fcfg.fold_axis, axis=0, tiled=True, to="reduced")
+  return feats
+
+
+@registry.register("evaluators.fewshot_cv")
+class FewShotCV:
+  def __init__(self, mesh, fcfg):
+    self.cfg, self.n = fcfg, mesh.shape[fcfg.fold_axis]
+    fa, da = fcfg.feat_axis, fcfg.fold_axis
+    self._score = jax.jit(jax.shard_map(
+        self.score, mesh=mesh, in_specs=(P(da, fa), P(da)), out_specs=P()))
+
+  def score(self, feats, onehot):
+    fa, da = self.cfg.feat_axis, self.cfg.fold_axis
+    means = (onehot.T @ feats) / onehot.sum(axis=0)[:, None]
+    held, held_y = local_view(feats, self.cfg), onehot
+    correct = jnp.float32(0.0)
+    for _ in range(self.cfg.rounds):
+      held = jax.lax.ppermute(held, da, fold_perm(self.n))
+      held_y = jax.lax.ppermute(held_y, da, fold_perm(self.n))
+      d = jax.lax.psum(((held[:, None, :] - means[None]) ** 2).sum(-1), fa)
+      correct += jnp.sum(jax.nn.one_hot(jnp.argmin(d, axis=1), self.cfg.ways) * held_y)
+    return jax.lax.psum(correct, da)
+
+  def run(self, feats, onehot):
+    total = float(self._score(feats, onehot))
+    n_scored = self.cfg.per_fold * self.n * self.cfg.rounds
+    yield "cv_accuracy", total / n_scored
+
+
+def inputs():
+  return (["fewshot_cv.py", "--config=folds=2,ways=4"],)
+
+
+def main(argv):
+  FLAGS(argv, get_config)
+  config = FLAGS.config
+  mesh = jax.make_mesh(config.mesh.shape, config.mesh.axes)
+  fcfg = config.fewshot
+  rng = np.random.default_rng(14)
+  n = fcfg.per_fold * config.mesh.shape[0]
+  labels = rng.integers(0, fcfg.ways, n)
+  centers = rng.normal(size=(fcfg.ways, fcfg.dim)).astype(np.float32) * 3
+  feats = centers[labels] + rng.normal(size=(n, fcfg.dim)).astype(np.float32)
+  onehot = np.eye(fcfg.ways, dtype=np.float32)[labels]
+  feats = jax.device_put(feats, NamedSharding(mesh, P(fcfg.fold_axis, fcfg.feat_axis)))
+  onehot = jax.device_put(onehot, NamedSharding(mesh, P(fcfg.fold_axis)))
+  ev = registry.get("evaluators.fewshot_cv")(mesh, fcfg)
+  results = dict(ev.run(feats, onehot))
+  print(results)
+  return results
+
+
+if __name__ == "__main__":
+  main(*inputs())
