@@ -22,6 +22,7 @@ import json
 import math
 import queue
 import random
+import asyncio
 import re
 import string
 import tomllib
@@ -87,7 +88,8 @@ _TEXTS = {f"string.{name}": getattr(string, name) for name in (
 
 
 _ERRORS = {f"{module.__name__}.{name}": getattr(module, name) for module, names in (
-    (queue, ("Empty", "Full")), (getopt, ("GetoptError",)), (csv, ("Error",)),
+    (queue, ("Empty", "Full")), (asyncio, ("TimeoutError", "CancelledError", "QueueEmpty", "QueueFull", "InvalidStateError")),
+    (getopt, ("GetoptError",)), (csv, ("Error",)),
     (configparser, ("Error", "NoSectionError", "NoOptionError", "DuplicateSectionError", "DuplicateOptionError",
                     "InterpolationError"))) for name in names}  # (CPython's own classes: `except queue.Empty:` matches what the run raises)
 
