@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "pe1_sf104_batcher_collects_until_a_wait_for_deadline": "main()",
+    "npe1_export_spec_follows_the_batch_the_deadline_left": "main()",
+    "pe2_sf105_batcher_task_cancelled_after_the_failed_batch": "main()",
+    "pe3_sf106_jitted_step_handed_to_the_executor": "main()",
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
     "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",
@@ -3483,6 +3487,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "pe3_sf106_jitted_step_handed_to_the_executor": {
+        22: '            return jnp.tanh(jax.lax.pcast(full, axis, to="varying")) * SCALE["residual"]'},
     "eq5_sf106_bound_method_func_as_body": {31: "        return scores"},
     "nc8_sf106_integer_argument_checked_against_numpy_integers": {
         43: '        mu = jnp.mean(jax.lax.pcast(cols, sample_axis, to="varying"), axis=0)'},
