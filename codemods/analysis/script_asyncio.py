@@ -17,7 +17,10 @@ CPython's. Only what is not deterministic is stopped (Bail):
   runs nothing meanwhile; beside another ready callback, or a second job in flight, only a job
   whose trace meets a JAX error is followed (overlapping_jobs.py), and a job submitted other than
   by `await loop.run_in_executor(...)` right away stops the run.
-- timers (`asyncio.sleep(d)` with d > 0, `wait_for`), cancellation, a loop waiting forever.
+- timers other than those script_timers.py follows (`asyncio.sleep(d)` with d > 0), a loop
+  waiting forever. A cancellation (`task.cancel()`) is CPython's own: the Task throws
+  CancelledError in, and the awaitable the coroutine waits in (a queue's `get`) reads it there,
+  as does a future failed by `set_exception`; another exception thrown in stops the run.
 - a context mesh changed by another task while a coroutine was suspended (JAX's mesh context is
   per thread, not per task: the run does not model the interleaving of `with` exits).
 """

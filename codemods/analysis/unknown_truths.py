@@ -135,8 +135,9 @@ _ABOVE = {ast.Gt: (lambda c: c >= 0, lambda c: False), ast.GtE: (lambda c: c > 0
 
 
 def _bound(run, entry: list) -> None:
-    """A comparison of an unknown number with a constant answered: note the number positive
-    where the answer says so (`if left <= 0: break` taken False: `left` is above 0 after it)."""
+    """A comparison of an unknown number with a constant answered: note the number not at most
+    0 where the answer says so (`if left <= 0: break` taken False: `left <= 0` is False after
+    it; a NaN answers so too, and is no more at most 0)."""
     if len(entry) < 3 or entry[1] is None:
         return
     number, op, constant = entry[2]
@@ -145,7 +146,7 @@ def _bound(run, entry: list) -> None:
 
 
 def positive(run, value: object) -> bool:
-    """An unknown number an answered comparison showed above 0."""
+    """An unknown number an answered comparison showed not at most 0 (`value <= 0` is False)."""
     return run.__dict__.get("_positive_numbers", {}).get(id(value)) is value
 
 
