@@ -13,6 +13,7 @@ from __future__ import annotations
 ENTRIES = {
     "pe1_sf104_batcher_collects_until_a_wait_for_deadline": "main()",
     "npe1_export_spec_follows_the_batch_the_deadline_left": "main()",
+    "npe2_result_that_a_late_timer_may_still_cancel": "main()",
     "pe2_sf105_batcher_task_cancelled_after_the_failed_batch": "main()",
     "pe3_sf106_jitted_step_handed_to_the_executor": "main()",
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
@@ -3796,6 +3797,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("npe2_result_that_a_late_timer_may_still_cancel", 23): "this run took the producer's layout (CPython 3.11,"
+    " and no timer due in time); on 3.12 and later a timer going off in the turn the producer sets the future"
+    " cancels the waiting task, and the fallback layout, which is legal, is gathered instead",
     ("nod3_collective_written_in_the_evaluated_text", 13): "the psum is written in the evaluated text, whose"
     " nodes have no place in the file: a finding there could be neither placed nor fixed",
     ("neq4_own_init_leaves_a_field_to_its_class_default", 45): "the axis is the class's default, read through an"

@@ -17,14 +17,18 @@ reported only when every run meets it, so it holds on every schedule the timers 
   run does not know (an unknown number) is taken once as positive and once as already past (a
   choice), as CPython takes these two ways apart, unless a comparison the run answered showed
   it above 0 (`if left <= 0: break` before it). `None` waits without a timer.
-- At most one timer armed at once (which of two is due first is not modelled), and none beside an
-  executor job in flight (when the job ends, relative to the timer, is not modelled): the run
-  stops (Bail). Other timers (`asyncio.sleep(d)`) stop it as before.
+- What is modelled is CPython 3.11's `wait_for` (under another Python the run stops there). A
+  schedule on which it would return a result although its timer went off while the awaited one
+  was pending stops the run: from 3.12 on the same schedule raises TimeoutError.
+- At most one timer armed at once (which of two is due first is not modelled), one `wait_for` at
+  a time, and no timer beside an executor job in flight (when the job ends, relative to the
+  timer, is not modelled): the run stops (Bail). Other timers (`asyncio.sleep(d)`) stop it as before.
 """
 from __future__ import annotations
 
 import asyncio
 import collections.abc
+import sys
 from asyncio import events
 
 from codemods.analysis.host_objects import Bail
@@ -36,19 +40,56 @@ from codemods.analysis.unknown_truths import positive
 _PAST, _AHEAD = 0.0, 1.0  # (stand-ins for an unknown timeout: already past, or still ahead)
 
 
+class _Watch:
+    """One `wait_for` running: whether its timer went off while what it awaits was not done."""
+
+    __slots__ = ("aw", "before", "early")
+
+    def __init__(self, aw: object) -> None:
+        self.aw, self.early, self.before = aw, False, False  # (before: `aw` done when this turn began)
+
+    def pending(self, loop) -> bool:
+        """When the timer's callback runs: a 3.12 `wait_for` would still be waiting. Its task
+        awaits a future itself, and resumes a turn after the future ends: the future was not
+        done when this turn began. A coroutine it runs inline, whose own waits end a turn before
+        3.11's task of it: that task is not done yet."""
+        return not self.before if isinstance(self.aw, asyncio.Future) else not _finished(loop, self.aw)
+
+
+class _Timer(events.TimerHandle):
+    __slots__ = ("sf_callback",)  # (the callback the program's asyncio armed, before `fire` wraps it)
+
+
 def armed(loop, when: float, callback, args: tuple, context) -> events.TimerHandle:
     """`loop.call_at(...)` (asyncio's own code arms its timers so): kept aside, not scheduled."""
     loop.timers = [timer for timer in loop.timers if not timer.cancelled()]
     if loop.timers or loop.jobs or loop.pending is not None:
         raise Bail
-    timer = events.TimerHandle(when, callback, args, loop, context)
+
+    def fire(*given) -> None:
+        watch = loop.__dict__.get("watch")
+        if watch is not None and watch.pending(loop):
+            watch.early = True
+        callback(*given)
+
+    timer = _Timer(when, fire, args, loop, context)
+    timer.sf_callback = callback
     loop.timers.append(timer)
     return timer
+
+
+def _finished(loop, aw: object) -> bool:
+    """What a `wait_for` awaits is done: the future, or the task CPython 3.11 made of the coroutine."""
+    if isinstance(aw, asyncio.Future):
+        return aw.done()
+    return not any(task.get_coro() is aw for task in asyncio.all_tasks(loop))
 
 
 def due(loop) -> None:
     """At the start of a turn of the loop: whether the armed timer fires now. A timer of
     `wait_for` whose waiter is already done would do nothing: it is dropped."""
+    if (watch := loop.__dict__.get("watch")) is not None:
+        watch.before = _finished(loop, watch.aw)
     loop.timers = [timer for timer in loop.timers if not timer.cancelled() and not _idle(timer)]
     if not loop.timers or loop._stopping:
         return
@@ -61,7 +102,7 @@ def due(loop) -> None:
 
 def _idle(timer: events.TimerHandle) -> bool:
     """A timer that can change nothing: asyncio's own `_release_waiter` of a waiter already done."""
-    callback, args = timer._callback, timer._args
+    callback, args = timer.sf_callback, timer._args
     return getattr(callback, "__module__", None) == "asyncio.tasks" and getattr(callback, "__name__", None) == \
         "_release_waiter" and len(args) == 1 and isinstance(args[0], asyncio.Future) and args[0].done()
 
@@ -81,9 +122,28 @@ def wait_for(run, args: list, kwargs: dict) -> object:
 
     if not isinstance(aw, (asyncio.Future, collections.abc.Coroutine)) or type(aw) is Bridge:
         raise Bail  # (a coroutine of the module: cancelling it inside is not modelled)
+    if sys.version_info[:2] != (3, 11):
+        raise Bail  # (what this models is 3.11's wait_for: a task of its own for a coroutine)
     if timeout is not None and type(timeout) not in (int, float):
         if not is_number(run, timeout):
             raise Bail
         timeout = _AHEAD if positive(run, timeout) else (_AHEAD, _PAST)[choose(run, 2, timed=True)]
     _bind(run)
-    return asyncio.wait_for(aw, timeout)
+    return _watched(run._loop, aw, timeout)
+
+
+async def _watched(loop, aw: object, timeout) -> object:
+    """CPython's `wait_for(aw, timeout)`. One whose timer went off while `aw` was still pending
+    and that then returns `aw`'s result stops the run: 3.11 returns it when `aw` ended before
+    `wait_for` resumed, but from 3.12 on the timer cancels the awaiting task itself, and the
+    same schedule raises TimeoutError."""
+    if loop.__dict__.get("watch") is not None:
+        raise Bail  # (two at once)
+    watch = loop.watch = _Watch(aw)
+    try:
+        result = await asyncio.wait_for(aw, timeout)
+    finally:
+        loop.watch = None
+    if watch.early:
+        raise Bail
+    return result
