@@ -11,6 +11,7 @@ each built the way Python builds it:
 """
 from __future__ import annotations
 
+import asyncio
 import configparser
 import contextlib
 import copy
@@ -22,7 +23,6 @@ import json
 import math
 import queue
 import random
-import asyncio
 import re
 import string
 import tomllib

@@ -16,7 +16,7 @@ reported only when every run meets it, so it holds on every schedule the timers 
   `queue.get()`, a future) is the standard library's own, given the program's timeout; one the
   run does not know (an unknown number) is taken once as positive and once as already past (a
   choice), as CPython takes these two ways apart, unless a comparison the run answered showed
-  it above 0 (`if left <= 0: break` before it). `None` waits without a timer.
+  it is not at most 0 (`if left <= 0: break` before it). `None` waits without a timer.
 - What is modelled is CPython 3.11's `wait_for` (under another Python the run stops there). A
   schedule on which it would return a result although its timer went off while the awaited one
   was pending stops the run: from 3.12 on the same schedule raises TimeoutError.
