@@ -20,6 +20,11 @@ ENTRIES = {
     "ngx5_row_of_an_array_written_in_a_loop": "main()",
     "gx3_sf105_unwritten_utf16_handle_leaves_the_file_empty": "main()",
     "ngx6_empty_write_to_a_utf16_handle_writes_the_bom": "main()",
+    "pe1_sf104_batcher_collects_until_a_wait_for_deadline": "main()",
+    "npe1_export_spec_follows_the_batch_the_deadline_left": "main()",
+    "npe2_result_that_a_late_timer_may_still_cancel": "main()",
+    "pe2_sf105_batcher_task_cancelled_after_the_failed_batch": "main()",
+    "pe3_sf106_jitted_step_handed_to_the_executor": "main()",
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
     "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",
@@ -3504,6 +3509,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "pe3_sf106_jitted_step_handed_to_the_executor": {
+        22: '            return jnp.tanh(jax.lax.pcast(full, axis, to="varying")) * SCALE["residual"]'},
     "eq5_sf106_bound_method_func_as_body": {31: "        return scores"},
     "nc8_sf106_integer_argument_checked_against_numpy_integers": {
         43: '        mu = jnp.mean(jax.lax.pcast(cols, sample_axis, to="varying"), axis=0)'},
@@ -3811,6 +3818,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("npe2_result_that_a_late_timer_may_still_cancel", 23): "this run took the producer's layout (CPython 3.11,"
+    " and no timer due in time); on 3.12 and later a timer going off in the turn the producer sets the future"
+    " cancels the waiting task, and the fallback layout, which is legal, is gathered instead",
     ("nod3_collective_written_in_the_evaluated_text", 13): "the psum is written in the evaluated text, whose"
     " nodes have no place in the file: a finding there could be neither placed nor fixed",
     ("neq4_own_init_leaves_a_field_to_its_class_default", 45): "the axis is the class's default, read through an"

@@ -44,8 +44,16 @@ def narrow(run, raises: tuple = ()) -> bool:
     """Every handler enclosing the run's step is one that cannot catch what it may raise (any
     builtin exception, or only instances of the classes `raises` when given)."""
     catching = run.__dict__.get("catching", [])
-    if len(catching) != getattr(run, "guarded", 0):
-        return False  # (handlers counted elsewhere: try*, a generator's own)
+    if len(catching) != getattr(run, "guarded", 0) or run.__dict__.get("_narrowing"):
+        return False  # (handlers counted elsewhere: try*, a generator's own; or asked while reading a handler's class)
+    run.__dict__["_narrowing"] = True
+    try:
+        return _narrow(run, catching, raises)
+    finally:
+        run.__dict__["_narrowing"] = False
+
+
+def _narrow(run, catching: list, raises: tuple) -> bool:
     for handlers, env in catching:
         for handler in handlers:
             if handler.type is None:

@@ -15,6 +15,7 @@ import ast
 import asyncio
 import collections.abc
 
+from codemods.analysis import script_timers
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return, guard
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_asyncio import (AsyncGenRun, Bridge, CoroRun, Native, _bind, await_value, create_task,
@@ -29,7 +30,7 @@ _METHODS = {
     asyncio.Semaphore: {"acquire", "release", "locked"},
     asyncio.Event: {"set", "clear", "is_set", "wait"},
     asyncio.TaskGroup: {"create_task"},
-    asyncio.Future: {"set_result", "set_exception", "done", "result", "exception", "cancelled"},
+    asyncio.Future: {"set_result", "set_exception", "done", "result", "exception", "cancelled", "cancel"},
 }
 
 
@@ -50,6 +51,8 @@ class AsyncMethod(RunCallable):
                 return create_task(run, args, kwargs)
             if self.name == "create_future" and not args and not kwargs:
                 return self.obj.create_future()
+            if self.name == "time" and not args and not kwargs:
+                return script_timers.loop_time(run)
             raise Bail
         if type(self.obj) is asyncio.TaskGroup:
             if len(args) != 1 or kwargs or type(args[0]) is not CoroRun:
@@ -72,7 +75,7 @@ def is_primitive(obj: object) -> bool:
 
 def primitive_attribute(run, obj: object, name: str) -> object:
     if isinstance(obj, asyncio.AbstractEventLoop):
-        if name in ("run_in_executor", "create_task", "create_future"):
+        if name in ("run_in_executor", "create_task", "create_future", "time"):
             return AsyncMethod(obj, name)
         raise Bail
     kind = next((k for k in _METHODS if isinstance(obj, k)), None)
@@ -318,6 +321,7 @@ LIBRARY = {
     "asyncio.ensure_future": create_task,
     "asyncio.gather": gather,
     "asyncio.sleep": sleep,
+    "asyncio.wait_for": script_timers.wait_for,
     "asyncio.get_running_loop": _running_loop,
     "asyncio.get_event_loop": _running_loop,
     "asyncio.Queue": _primitive(asyncio.Queue),

@@ -17,7 +17,10 @@ CPython's. Only what is not deterministic is stopped (Bail):
   runs nothing meanwhile; beside another ready callback, or a second job in flight, only a job
   whose trace meets a JAX error is followed (overlapping_jobs.py), and a job submitted other than
   by `await loop.run_in_executor(...)` right away stops the run.
-- timers (`asyncio.sleep(d)` with d > 0, `wait_for`), cancellation, a loop waiting forever.
+- timers other than those script_timers.py follows (`asyncio.sleep(d)` with d > 0), a loop
+  waiting forever. A cancellation (`task.cancel()`) is CPython's own: the Task throws
+  CancelledError in, and the awaitable the coroutine waits in (a queue's `get`) reads it there,
+  as does a future failed by `set_exception`; another exception thrown in stops the run.
 - a context mesh changed by another task while a coroutine was suspended (JAX's mesh context is
   per thread, not per task: the run does not model the interleaving of `with` exits).
 """
@@ -28,12 +31,12 @@ import asyncio
 import collections.abc
 from asyncio import events
 
-from codemods.analysis import overlapping_jobs, task_errors
+from codemods.analysis import overlapping_jobs, script_timers, task_errors
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_contextvars import current_context
 from codemods.analysis.script_generators import GenRun, current
-from codemods.analysis.script_values import Bound, GatherStop, PartialObj, RunCallable, UFunc
+from codemods.analysis.script_values import Bound, GatherStop, JitFn, PartialObj, RunCallable, ShardMapFn, UFunc
 
 
 class _Abort(SystemExit):
@@ -128,7 +131,8 @@ def step_async_gen(run, gen: AsyncGenRun) -> tuple[bool, object]:
             return False, out
         if type(out) is _Item:
             return True, out.value
-        _pend(run, out.future)
+        if _cancelled_at(run, out.future) is not None:
+            raise Bail  # (cancelled while the generator waits: not thrown in there)
 
 
 def awaited(run, node: ast.Await, env) -> object:
@@ -152,24 +156,37 @@ def await_value(run, value: object) -> object:
             more, out = value.step()
             if not more:
                 return out
-            _pend(run, out)
+            value.thrown = _cancelled_at(run, out)  # (a cancellation thrown in goes on to where it waits)
     if isinstance(value, Native):
         return value.body(run)
     if isinstance(value, (asyncio.Future, collections.abc.Coroutine)) and type(value) is not Bridge:
         _bind(run)
         task_errors.consumed(run, [value])  # (`await task`: its exception is raised here)
-        steps = value.__await__()
+        steps, thrown = value.__await__(), None
         while True:
             try:
-                out = steps.send(None)
+                out = steps.send(None) if thrown is None else steps.throw(thrown)
             except StopIteration as stop:
                 return stop.value
-            except Exception as error:  # noqa: BLE001  (the program's: QueueEmpty, a task's exception)
+            except (Exception, asyncio.CancelledError) as error:  # noqa: BLE001  (the program's: QueueEmpty, a
+                # task's exception, the cancellation of the task awaited or of this one)
                 raise Raised(error) from None
-            except BaseException:  # noqa: BLE001  (CancelledError: not modelled)
+            except BaseException:  # noqa: BLE001
                 raise Bail from None
-            _pend(run, out)
+            thrown = _cancelled_at(run, out)
     raise Bail
+
+
+def _cancelled_at(run, future: object) -> asyncio.CancelledError | None:
+    """Suspend at `future`; the cancellation thrown in there when its task resumes, if any
+    (Bridge.throw): the awaitable it waits in hears of it, as in CPython."""
+    try:
+        _pend(run, future)
+    except Raised as raised:
+        if type(raised.error) is not asyncio.CancelledError:
+            raise
+        return raised.error
+    return None
 
 
 class Native:
@@ -188,6 +205,7 @@ class Bridge(collections.abc.Coroutine):
         if type(coro) is not CoroRun or coro.awaited:
             raise Bail
         coro.awaited = True
+        self.waiting = None  # (the future its coroutine waits on now)
         self.coro, self.carries = coro, main  # (asyncio.run's own: its exception leaves the loop; task_errors.py)
         self.context = dict(current_context(coro.run))  # (a task runs in a copy made now: script_contextvars.py)
 
@@ -210,10 +228,26 @@ class Bridge(collections.abc.Coroutine):
             run._context, run._task_carries, run._task_bridge = outer, carried, bridge
         if not more:
             raise StopIteration(out)
+        self.waiting = out
         return out
 
-    def throw(self, *args) -> object:
-        raise _Abort(Bail())  # (a cancellation thrown in: not modelled)
+    def throw(self, error=None, *rest) -> object:
+        """What a real Task throws in when the future its coroutine waits on ends with an
+        exception (a `set_exception`, or a cancellation: `task.cancel()` cancels that future):
+        the coroutine is resumed, and the awaitable it waits in reads that outcome itself, as
+        CPython's `Future.__await__` does. A cancellation of a task whose future is already done
+        (it was ready to resume) is raised at its `await`, and thrown in to the awaitable there.
+        Any other exception thrown in is not modelled."""
+        waiting, coro = self.waiting, self.coro
+        if rest or not isinstance(waiting, asyncio.Future):
+            raise _Abort(Bail())
+        if waiting.done() and (isinstance(error, asyncio.CancelledError) and waiting.cancelled()
+                               or not waiting.cancelled() and waiting.exception() is error):
+            return self.send(None)
+        if type(error) is not asyncio.CancelledError or coro.thread is None or coro.done:
+            raise _Abort(Bail())
+        coro.thrown = error  # (`cancel()` while it was ready to resume: raised at its `await`)
+        return self.send(None)
 
     def close(self) -> None:
         return None
@@ -228,12 +262,14 @@ class RunLoop(asyncio.SelectorEventLoop):
     def __init__(self, run) -> None:
         super().__init__()
         self.run, self.jobs, self.pending = run, [], None  # (pending: a job's stop, overlapping_jobs.py)
+        self.timers: list = []  # (armed, not yet due: when each fires is a choice, script_timers.py)
         self.set_exception_handler(lambda loop, context: None)  # (a task's unread exception: logged only)
 
     def _run_once(self) -> None:
+        script_timers.due(self)
         overlapping_jobs.watch(self, _Abort)
         if self.jobs:
-            if self._ready or self._scheduled or len(self.jobs) > 1 or self.pending is not None:
+            if self._ready or self._scheduled or self.timers or len(self.jobs) > 1 or self.pending is not None:
                 overlapping_jobs.overlap(self, _Abort)  # (when the worker finishes, relative to the loop: not known)
                 overlapping_jobs.watch(self, _Abort)
             else:
@@ -247,8 +283,8 @@ class RunLoop(asyncio.SelectorEventLoop):
         task._log_destroy_pending = False
         return task
 
-    def call_at(self, *args, **kwargs):
-        raise _Abort(Bail())
+    def call_at(self, when, callback, *args, context=None):
+        return script_timers.armed(self, when, callback, args, context)
 
 
 def run_coroutine(run, args: list, kwargs: dict) -> object:
@@ -323,7 +359,7 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     if run.lasting is not None or run.in_body or run.jitted:
         raise Bail  # (a mesh set for good: whether the worker sees it is not modelled)
     func, given = args[1], list(args[2:])
-    if type(func) not in (UFunc, Bound, PartialObj) and not isinstance(func, RunCallable):
+    if type(func) not in (UFunc, Bound, PartialObj, JitFn, ShardMapFn) and not isinstance(func, RunCallable):
         raise Bail
     future = loop.create_future()
     awaiting = (getattr(run, "guarded", 0), list(run.__dict__.get("catching", [])))  # (the handlers its exception meets)

@@ -11,6 +11,7 @@ each built the way Python builds it:
 """
 from __future__ import annotations
 
+import asyncio
 import configparser
 import contextlib
 import copy
@@ -87,7 +88,8 @@ _TEXTS = {f"string.{name}": getattr(string, name) for name in (
 
 
 _ERRORS = {f"{module.__name__}.{name}": getattr(module, name) for module, names in (
-    (queue, ("Empty", "Full")), (getopt, ("GetoptError",)), (csv, ("Error",)),
+    (queue, ("Empty", "Full")), (asyncio, ("TimeoutError", "CancelledError", "QueueEmpty", "QueueFull", "InvalidStateError")),
+    (getopt, ("GetoptError",)), (csv, ("Error",)),
     (configparser, ("Error", "NoSectionError", "NoOptionError", "DuplicateSectionError", "DuplicateOptionError",
                     "InterpolationError"))) for name in names}  # (CPython's own classes: `except queue.Empty:` matches what the run raises)
 

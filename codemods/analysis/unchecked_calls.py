@@ -179,6 +179,8 @@ def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
                 ways = set()
             elif kind is ast.If:
                 taken, other = ends(stmt.body, ways, loop), ends(stmt.orelse, ways, loop)
+                if taken == {True} and not stmt.orelse and _unsettled_test(stmt):
+                    other = {True}  # (a future already done holds its outcome: no one waits on it for this one)
                 if taken is None or other is None:
                     return None
                 ways = taken | other
@@ -200,6 +202,19 @@ def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
 
     found = ends(handler.body, {False}, False)
     return found is not None and False not in found
+
+
+def _unsettled_test(stmt: ast.If) -> bool:
+    """`if not fut.done(): fut.set_exception(exc)`: the guard `set_exception` needs (on a done
+    future it raises InvalidStateError), whose body hands the exception to that very future."""
+    test = stmt.test
+    if type(test) is not ast.UnaryOp or type(test.op) is not ast.Not or type(test.operand) is not ast.Call \
+            or test.operand.args or test.operand.keywords or type(test.operand.func) is not ast.Attribute \
+            or test.operand.func.attr != "done" or len(stmt.body) != 1 or type(stmt.body[0]) is not ast.Expr:
+        return False
+    call = stmt.body[0].value
+    return type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "set_exception" \
+        and ast.dump(call.func.value) == ast.dump(test.operand.func.value)
 
 
 def _may_catch(found: object, raised: tuple) -> bool:

@@ -31,6 +31,7 @@ from codemods.analysis.unknown_numbers import is_number
 from codemods.analysis.concrete_scalars import compared_scalars, concrete_scalar
 
 MAX_RUNS = 12  # runs of one program for its open choices (per device count)
+MAX_TIMED_RUNS = 40  # as many when some choice is a timer's (script_timers.py: short runs of the event loop)
 SORTED_AT_MOST = 3  # candidates of a sort whose keys are unknown (3! = 6 orders)
 
 
@@ -39,21 +40,23 @@ class Plan:
     run meets them; past its end the first), `made` (index, number of candidates) as taken;
     `failed` when they led the program to fail a step a run that goes on has passed."""
 
-    __slots__ = ("failed", "given", "made")
+    __slots__ = ("failed", "given", "made", "timed")
 
     def __init__(self, given: list) -> None:
-        self.given, self.made, self.failed = given, [], False
+        self.given, self.made, self.failed, self.timed = given, [], False, False
 
 
 def set_plan(run, plan: Plan | None) -> None:
     run.__dict__["_plan"] = plan
 
 
-def choose(run, count: int) -> int:
-    """Which of `count` candidates this run takes at the choice it meets now."""
+def choose(run, count: int, timed: bool = False) -> int:
+    """Which of `count` candidates this run takes at the choice it meets now (`timed`: when a
+    timer is due, script_timers.py)."""
     plan = run.__dict__.get("_plan")
     if plan is None or count < 1:
         raise Bail  # (a run not enumerated: the choice is not known)
+    plan.timed = plan.timed or timed
     at = len(plan.made)
     index = plan.given[at] if at < len(plan.given) else 0
     if index >= count:
@@ -111,10 +114,11 @@ def over_choices(single, same_stop) -> tuple:
     of candidates, and the stop when they all agree (else no stop, as a run that stopped early).
     A run whose choices made the program fail a step it then stopped at (`failed`) and that met
     no stop before is left out: no later line runs under those choices."""
-    given, outcomes, made = [], [], []
+    given, outcomes, made, timed = [], [], [], False
     while True:
         plan = Plan(given)
         result = single(plan)
+        timed = timed or plan.timed
         made.append(result)
         if not plan.made:
             outcomes.append(result)
@@ -126,7 +130,7 @@ def over_choices(single, same_stop) -> tuple:
         given = _next(plan.made)
         if given is None:
             break
-        if len(made) >= MAX_RUNS:
+        if len(made) >= (MAX_TIMED_RUNS if timed else MAX_RUNS):
             return None, True, any(o[2] for o in made), any(o[3] for o in made)
     if not outcomes:
         return None, True, any(o[2] for o in made), any(o[3] for o in made)

@@ -19,6 +19,8 @@ host value, as before, whose truth stops the run.
 """
 from __future__ import annotations
 
+import ast
+
 from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.task_errors import faith
 from codemods.analysis.script_values import Arr, Opaque
@@ -58,6 +60,7 @@ def truth(run, value: object) -> bool | None:
         return None
     if entry[1] is None:
         entry[1] = choose(run, 2) == 0  # (True first; the run is made again taking False)
+        _bound(run, entry)
     return entry[1]
 
 
@@ -119,8 +122,32 @@ def compared(run, op: type, left: object, right: object) -> object:
             return op is ast.NotEq  # (tuples of other lengths are never equal)
         return unknown_bool(run)
     if op in (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE) and _number(run, left) and _number(run, right):
-        return unknown_bool(run)
+        made = unknown_bool(run)
+        if type(left) is Opaque and type(right) in (int, float) and op in _ABOVE:
+            run._bools[id(made)].append((left, op, right))  # (its answer bounds `left`: positive_numbers)
+        return made
     return NotImplemented
+
+
+# (comparisons `n OP c`, and whether n > 0 follows from their answer True, from their answer False)
+_ABOVE = {ast.Gt: (lambda c: c >= 0, lambda c: False), ast.GtE: (lambda c: c > 0, lambda c: False),
+          ast.Lt: (lambda c: False, lambda c: c > 0), ast.LtE: (lambda c: False, lambda c: c >= 0)}
+
+
+def _bound(run, entry: list) -> None:
+    """A comparison of an unknown number with a constant answered: note the number not at most
+    0 where the answer says so (`if left <= 0: break` taken False: `left <= 0` is False after
+    it; a NaN answers so too, and is no more at most 0)."""
+    if len(entry) < 3 or entry[1] is None:
+        return
+    number, op, constant = entry[2]
+    if _ABOVE[op][0 if entry[1] else 1](constant):
+        run.__dict__.setdefault("_positive_numbers", {})[id(number)] = number
+
+
+def positive(run, value: object) -> bool:
+    """An unknown number an answered comparison showed not at most 0 (`value <= 0` is False)."""
+    return run.__dict__.get("_positive_numbers", {}).get(id(value)) is value
 
 
 def asserted(run, node, env, value: object) -> bool:
