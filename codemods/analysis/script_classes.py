@@ -412,7 +412,10 @@ def member_attribute(run, obj, name: str) -> object:
 
 
 def enum_member(cls: UClass, value: object) -> object:
-    """`Stage("train")`: the member of that value."""
+    """`Stage("train")`: the member of that value. A member of the class itself is handed back
+    as it is (`MeshAxis(MeshAxis.DATA)`: Enum's own lookup returns it before any value test)."""
+    if type(value) in (Member, StrMember, IntMember) and value.cls is cls:
+        return value
     for found in cls.members.values():
         if plain_tree(value) and plain_tree(found.value) and found.value == value:
             return found
