@@ -41,7 +41,7 @@ from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, is_marker, positional
-from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
+from codemods.analysis.script_class_hooks import call_hook, class_keywords, mro, own_annotations
 from codemods.analysis.class_orders import find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue
 from codemods.analysis.class_descriptors import PropertySetter, set_names
@@ -66,6 +66,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
     bases = [abc_base(run, value) for value in bases]  # (`abc.ABC`: abc_bases.py)
     bases, node_bases, generic = typing_forms.class_bases(bases, node.bases)  # (a `Generic[T]` base: typing_forms.py)
+    keywords = class_keywords(run, node, env) if node.keywords else {}
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
     if len(bases) == 1 and type(bases[0]) is Lib and bases[0].name in LOGGING_BASES:
@@ -194,7 +195,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if kind == "meta":
         check_meta(cls)
     if (meta := metaclass_of(run, node, env, base)) is not None:
-        made = create(run, cls, node, env, meta)  # (class_metas.py)
+        made = create(run, cls, node, env, meta, keywords)  # (class_metas.py)
         for decorator in reversed(applied):
             made = run.call(decorator, [made], {})
         return made
@@ -204,7 +205,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if node.keywords or cls.base is not None and find(cls.order[1:], "__init_subclass__") is not None:
         if kind != "plain":
             raise Bail
-        call_hook(run, cls, node, env)  # (script_class_hooks.py)
+        call_hook(run, cls, node, keywords)  # (script_class_hooks.py)
         if cls.base is not None and cls.base.kind == "dataclass" and cls.kind != "dataclass":
             raise Bail  # (a plain subclass of a dataclass, which no hook made a dataclass: not modelled)
     made = cls
