@@ -35,6 +35,7 @@ from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, INT_FLAG, FlagMember, make_flags
 from codemods.analysis.repr_enums import IntMember
+from codemods.analysis.member_texts import check_class
 from codemods.analysis.argparse_actions import action_class, is_action_base
 from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
@@ -178,6 +179,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if kind == "enum" and mixin in (FLAG, INT_FLAG):
         make_flags(cls, attrs, Auto, mixin == INT_FLAG)  # (script_flags.py)
     elif kind == "enum":
+        if mixin is str:
+            check_class(attrs)  # (special methods of its own: member_texts.py)
         if any(type(value) is Auto for value in attrs.values()):
             _resolve_auto(attrs, names)
         for name, value in list(attrs.items()):
