@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "pl1_sf101_enum_called_with_its_own_member": "main()",
+    "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
+    "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
+    "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",
+    "pl5_sf101_cached_jit_of_an_abstract_strategy": "main()",
+    "npl1_str_enum_with_its_own_hash_stays_unknown": "main()",
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
     "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",

@@ -14,20 +14,20 @@ keys, `.upper()`, `"-".join(...)` are str's own. Its text is not. On Python 3.11
 
 A `(str, Enum)` class that defines other special methods (`__eq__`, `__hash__`, `__add__`,
 `__init__`, ...) would make its members act unlike the plain str the run holds: making the class
-stops the run (check_class), as `_ignore_` does (names that are not members).
+stops the run (check_class), as `_ignore_` does (names that are not members); the static reading
+leaves such members unknown (member_hooks.py).
 """
 from __future__ import annotations
 
 from codemods.analysis.host_exprs import guard
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.member_hooks import TEXT_HOOKS
 from codemods.analysis.script_values import Bound, StrMember, UFunc
-
-_TEXT_HOOKS = frozenset({"__str__", "__format__", "__repr__"})  # (read where the text is asked for)
 
 
 def check_class(attrs: dict) -> None:
     """A `(str, Enum)` class body whose members stay plain strs to everything but their text."""
-    if "_ignore_" in attrs or any(name.startswith("__") and name.endswith("__") and name not in _TEXT_HOOKS
+    if "_ignore_" in attrs or any(name.startswith("__") and name.endswith("__") and name not in TEXT_HOOKS
                                   for name in attrs):
         raise Bail
 
