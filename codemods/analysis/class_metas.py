@@ -220,7 +220,7 @@ def _doc(node: ast.ClassDef) -> str | None:
     return None
 
 
-def _init_subclass(run, cls: UClass, keywords: dict) -> None:
+def _init_subclass(run, cls: UClass, keywords: dict | None = None) -> None:
     found = cls.base.lookup("__init_subclass__") if cls.base is not None else None
     if found is None:
         if keywords:
@@ -229,7 +229,7 @@ def _init_subclass(run, cls: UClass, keywords: dict) -> None:
     hook = found[1]
     if type(hook).__name__ != "Desc" or hook.kind != "class":
         raise Bail
-    if run.call(Bound(hook.func, cls), [], dict(keywords)) is not None:
+    if run.call(Bound(hook.func, cls), [], dict(keywords or {})) is not None:
         raise Bail
 
 
