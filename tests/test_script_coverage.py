@@ -487,3 +487,66 @@ def test_enum_auto_values():
         RESULT = ([(m.name, m.value) for m in Strategy], Strategy(6) is Strategy.NONE, Mode.TRAIN.value,
                   Mode("evaluate").name)
         """)
+
+
+def test_str_enum_members_in_plugin_style_code():
+    same("""
+        import abc
+        import enum
+        import functools
+        class MeshAxis(str, enum.Enum):
+            DATA = "data"
+            MODEL = "model"
+            def __str__(self):
+                return self.value
+        class Plain(str, enum.Enum):
+            DATA = "data"
+        class Text(enum.StrEnum):
+            DATA = "data"
+            def __str__(self):
+                return "axis " + self.value
+        _REGISTRY = {}
+        class Strategy(abc.ABC):
+            batch_axis = MeshAxis.DATA
+            def __init_subclass__(cls, *, key=None, **kw):
+                super().__init_subclass__(**kw)
+                if key is not None:
+                    _REGISTRY[key] = cls
+            @abc.abstractmethod
+            def axes(self): ...
+            @functools.cached_property
+            def names(self):
+                return tuple(str(a) for a in self.axes())
+        class Both(Strategy, key="both"):
+            def axes(self):
+                return (MeshAxis(self.batch_axis), MeshAxis("model"))
+        s = _REGISTRY["both"]()
+        RESULT = (s.names, s.names is s.names, s.batch_axis is MeshAxis.DATA, str(Plain.DATA), f"{Plain.DATA:>8}",
+                  f"{MeshAxis.MODEL}", f"{Text.DATA!s}", str(Text.DATA), MeshAxis.DATA == "data",
+                  {"data": 1}[MeshAxis.DATA], [m.value for m in MeshAxis])
+        """)
+
+
+def test_str_enum_readings_that_stay_unknown():
+    assert bails("""
+        import enum
+        class Axis(str, enum.Enum):
+            DATA = "data"
+            def __hash__(self):
+                return hash(self.name)
+        RESULT = {"data": 1}.get(Axis.DATA)
+        """)
+    assert bails("""
+        import enum
+        class Text(enum.StrEnum):
+            DATA = "data"
+            def __str__(self):
+                return "axis " + self.value
+        RESULT = f"{Text.DATA}"
+        """)
+    assert bails("""
+        import abc
+        class Strategy(abc.ABC, key="x"):
+            pass
+        RESULT = Strategy
+        """)

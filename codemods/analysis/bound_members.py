@@ -17,16 +17,20 @@ from codemods.analysis.host_exprs import (
     plain_tree,
 )
 from codemods.analysis.host_objects import METHODS, Bail
+from codemods.analysis.repr_enums import IntMember
+from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.script_generators import ContextManager, GenRun, drained
 from codemods.analysis.script_values import (
     Arr,
     Bound,
     Lib,
+    Member,
     MeshObj,
     NTup,
     ShardObj,
     SpecObj,
+    StrMember,
     UClass,
     UFunc,
     UObj,
@@ -57,6 +61,8 @@ def bound_member(value: object, obj: object, cls: UClass) -> object:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
     if type(value) is UObj and value.cls.lookup("__get__") is not None:
         raise Bail  # (a descriptor: read through it by class_descriptors.py, not here)
+    if type(value) in (Member, StrMember, IntMember, FlagMember):
+        return value if value.cls.lookup("__get__") is None else _bail()  # (`batch_axis = MeshAxis.DATA`: no descriptor)
     if type(value) in VALUE_TYPES or type(value) in (tuple, NTup, dict, list, UObj, UClass, SpecObj, ShardObj, MeshObj, DType,
                                                      Arr, frozenset, set) or type(value) is type:  # (an array is no descriptor)
         return value

@@ -63,10 +63,10 @@ def metaclass_of(run, node: ast.ClassDef, env, base: UClass | None) -> UClass | 
             explicit = abc_meta(run, run.eval(keyword.value, env))  # (Python's ABCMeta: abc_bases.py)
             if type(explicit) is not UClass or explicit.kind != "meta":
                 raise Bail
-    if (explicit is not None or base is not None and base.meta is not None) and any(
-            keyword.arg != "metaclass" for keyword in node.keywords):
-        raise Bail  # (class keywords passed to a metaclass: not modelled)
     inherited = base.meta if base is not None else None
+    if (explicit is not None or inherited is not None) and any(keyword.arg != "metaclass" for keyword in node.keywords) \
+            and not all(_plain_meta(meta) for meta in (explicit, inherited) if meta is not None):
+        raise Bail  # (class keywords passed to a metaclass's own `__new__`/`__init__`: not modelled)
     if explicit is None or inherited is None:
         return explicit or inherited
     if explicit.derives(inherited):
@@ -80,8 +80,16 @@ def _meta_lookup(meta: UClass, name: str):
     return meta.lookup(name)
 
 
-def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass) -> UClass:
-    """`meta(name, bases, namespace)` for the class statement whose body filled cls.attrs."""
+def _plain_meta(meta: UClass) -> bool:
+    """A metaclass whose chain defines neither `__new__` nor `__init__` (Python's ABCMeta, or a
+    module class over it or `type` that adds only `__call__`): a class statement's keywords reach
+    `type.__new__`, which hands them to `__init_subclass__` (type's `__init__` ignores them)."""
+    return _meta_lookup(meta, "__new__") is None and _meta_lookup(meta, "__init__") is None
+
+
+def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: dict) -> UClass:
+    """`meta(name, bases, namespace, **keywords)` for the class statement whose body filled
+    cls.attrs (keywords: the statement's own but `metaclass=`, script_class_hooks.class_keywords)."""
     if cls.kind == "dataclass" and cls.builtin is None and abc_only(meta) and not node.keywords:
         return abc_dataclass(run, cls)  # (`@dataclass` over an `abc.ABC` interface: abc_bases.py)
     if cls.kind != "plain" or cls.builtin is not None:
@@ -99,7 +107,7 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass) -> UClass:
     try:
         found = _meta_lookup(meta, "__new__")
         if found is None:
-            made = TypeNew()(run, [meta, node.name, bases, namespace], {})
+            made = TypeNew()(run, [meta, node.name, bases, namespace], dict(keywords))
         elif type(found[1]) is UFunc:
             made = run.call(found[1], [meta, node.name, bases, namespace], {})
         else:
@@ -122,7 +130,7 @@ class TypeNew(RunCallable):
 
     def __call__(self, run, args: list, kwargs: dict) -> UClass:
         pending = run.__dict__.get("pending_classes")
-        if kwargs or len(args) != 4 or not pending or pending[-1][3]:
+        if len(args) != 4 or not pending or pending[-1][3] or not all(type(key) is str for key in kwargs):
             raise Bail
         cls, name, bases, _ = pending[-1]
         mcls, given_name, given_bases, namespace = args
@@ -141,7 +149,7 @@ class TypeNew(RunCallable):
         if abc_rooted(mcls):
             cls.attrs["__abstractmethods__"] = _abstracts(run, cls)  # (what ABCMeta.__new__ sets)
         set_names(run, cls)
-        _init_subclass(run, cls)
+        _init_subclass(run, cls, kwargs)  # (the statement's keywords: `class Adam(Optimizer, key="adam")`)
         return cls
 
 
@@ -212,14 +220,16 @@ def _doc(node: ast.ClassDef) -> str | None:
     return None
 
 
-def _init_subclass(run, cls: UClass) -> None:
+def _init_subclass(run, cls: UClass, keywords: dict | None = None) -> None:
     found = cls.base.lookup("__init_subclass__") if cls.base is not None else None
     if found is None:
+        if keywords:
+            raise Bail  # (object.__init_subclass__ takes no keywords: TypeError)
         return
     hook = found[1]
     if type(hook).__name__ != "Desc" or hook.kind != "class":
         raise Bail
-    if run.call(Bound(hook.func, cls), [], {}) is not None:
+    if run.call(Bound(hook.func, cls), [], dict(keywords or {})) is not None:
         raise Bail
 
 

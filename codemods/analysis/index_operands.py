@@ -11,6 +11,10 @@ int gives there (a reduced operand stays reduced through the slices, `take` drop
 tables record); an index varying on an axis makes the result vary there, whatever the operand's
 state (a reduced operand too: the result is varying, no error). Only the parameters checked so
 are listed: `index_in_dim` and `slice_in_dim` take static ints (an array there raises).
+`dynamic_update_slice_in_dim(operand, update, start, axis)` gave what `dynamic_update_slice(operand,
+update, (start, 0))` gives in all 36 cases run on jax 0.10.2 (operand and update invariant, varying
+or reduced on `i`; start a Python int, invariant, varying on `i` or on `j`): a state, or the same
+error.
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ _INDEX_PARAMETERS = {
     "jax.lax.dynamic_index_in_dim": "index",
     "jax.lax.dynamic_slice": "start_indices",
     "jax.lax.dynamic_update_slice": "start_indices",
+    "jax.lax.dynamic_update_slice_in_dim": "start_index",  # (dynamic_update_slice's outcomes: below)
     "jax.numpy.take": "indices",
     "method:take": "indices",
     "jax.numpy.roll": "shift",
@@ -36,7 +41,7 @@ _INDEX = Static()  # the Python int the tables observed in the index's place
 # states the joined result does not show (operand varying on "i", update reduced on "i", start
 # varying on "j": "pvary cannot accept args which are reduced"), so with a reduced operand there
 # only an invariant start is read (it gives what the Python int gives, checked).
-_TWO_OPERANDS = frozenset({"jax.lax.dynamic_update_slice"})
+_TWO_OPERANDS = frozenset({"jax.lax.dynamic_update_slice", "jax.lax.dynamic_update_slice_in_dim"})
 
 
 def observed_result(rule, positional: list, operands: list[AxisState], keywords=None, why: str = ""):

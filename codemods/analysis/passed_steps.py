@@ -63,6 +63,7 @@ def formatted(run, node, env) -> object:
     from codemods.analysis.host_exprs import guard, plain_tree
     from codemods.analysis.object_texts import field_text, is_object
     from codemods.analysis.repr_enums import member_text
+    from codemods.analysis import member_texts
     from codemods.analysis.script_paths import is_path, text as path_text
     from codemods.analysis.set_orders import unordered_within
 
@@ -83,6 +84,9 @@ def formatted(run, node, env) -> object:
             continue
         if is_path(obj) and not spec and value.conversion != ord("r"):
             obj = path_text(obj)  # (`f"{run_dir}"`: script_paths.py)
+        if (text := member_texts.field(run, obj, value.conversion, spec)) is not None:
+            parts.append(text)  # (a `(str, Enum)` member: member_texts.py)
+            continue
         if value.conversion != ord("r") and not isinstance(spec, Opaque) and (text := member_text(obj)) is not None:
             parts.append(guard(format, obj.value if value.conversion == -1 else text, spec))  # (repr_enums.py)
             continue

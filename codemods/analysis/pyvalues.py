@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from codemods import jaxapi
 from codemods.analysis.enum_reads import enum_member
+from codemods.analysis.member_hooks import own_hooks
 from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sequence_kinds import TUPLE, common, kinded, same_kinds
@@ -192,6 +193,9 @@ class PythonValues:
         member = expr.value
         if type(member) is ast.Name and not expr.attr.startswith("_"):
             owner = self.eval(member, frame)  # a name: reading it twice is harmless
+            if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) == "str" and own_hooks(owner.cls) \
+                    and bindings_of(owner.cls).unique_value(expr.attr) is not None:
+                return UNKNOWN  # a member that compares or hashes unlike its str (member_hooks.py)
             if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) == "plain" \
                     and bindings_of(owner.cls).binds(expr.attr) and not bindings_of(owner.cls).unique_function(expr.attr):
                 # a member of a plain enum is not its value (nor equal to it): the object

@@ -16,6 +16,7 @@ import types
 from codemods.analysis.container_methods import held_method
 from codemods.analysis.abc_bases import virtual_check
 from codemods.analysis.repr_enums import member_text
+from codemods.analysis import member_texts
 from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
 from codemods.analysis import object_orderings, object_texts, script_environment, script_pytree_nodes, script_typing
@@ -245,6 +246,8 @@ class ScriptBuiltins:
             return str.__str__(args[0])  # (`str(labels[0])`: the item's text, a str: exact_host_arrays.py)
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
+        if name in ("str", "format") and (text := member_texts.text(self, name, args, kwargs)) is not None:
+            return text  # (a `(str, Enum)` member, its class's own `__str__`: member_texts.py)
         if name in ("str", "format") and len(args) == 1 and not kwargs and (text := member_text(args[0])) is not None:
             return text  # (a StrEnum's or IntEnum's member: repr_enums.py)
         if name in ("str", "repr", "format") and (done := object_texts.text_call(self, name, args, kwargs)) \

@@ -20,13 +20,22 @@ from codemods.analysis.script_values import Bound, UClass
 _OBJECT = Special("builtins.object")
 
 
-def call_hook(run, cls: UClass, node: ast.ClassDef, env: Env) -> None:
-    """`type.__new__`'s call of the bases' `__init_subclass__` on the class just made."""
+def class_keywords(run, node: ast.ClassDef, env: Env) -> dict:
+    """The class statement's keywords but `metaclass=` (metaclass_of reads that one), evaluated
+    as Python evaluates them: with the bases, before the body runs."""
     keywords = {}
     for keyword in node.keywords:
-        if keyword.arg is None or keyword.arg == "metaclass":
-            raise Bail
-        keywords[keyword.arg] = run.eval(keyword.value, env)
+        if keyword.arg is None:
+            raise Bail  # (`class C(Base, **options)`: not modelled)
+        if keyword.arg != "metaclass":
+            keywords[keyword.arg] = run.eval(keyword.value, env)
+    return keywords
+
+
+def call_hook(run, cls: UClass, node: ast.ClassDef, keywords: dict) -> None:
+    """`type.__new__`'s call of the bases' `__init_subclass__` on the class just made."""
+    if any(keyword.arg == "metaclass" for keyword in node.keywords):
+        raise Bail
     found = next(((c, c.attrs["__init_subclass__"]) for c in cls.order[1:] if "__init_subclass__" in c.attrs), None)
     if found is None:
         if keywords:
@@ -79,5 +88,5 @@ def dynamic_class(run, args: list, kwargs: dict) -> UClass:
     node = ast.ClassDef(name=name, bases=[], keywords=[], body=[], decorator_list=[])
     cls = UClass(node, bases[0] if bases else None, dict(namespace), "plain")
     if cls.base is not None and cls.base.lookup("__init_subclass__") is not None:
-        call_hook(run, cls, node, run.module_env)
+        call_hook(run, cls, node, {})
     return cls

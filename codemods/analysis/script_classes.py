@@ -35,13 +35,14 @@ from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, INT_FLAG, FlagMember, make_flags
 from codemods.analysis.repr_enums import IntMember
+from codemods.analysis.member_texts import check_class
 from codemods.analysis.argparse_actions import action_class, is_action_base
 from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, is_marker, positional
-from codemods.analysis.script_class_hooks import call_hook, mro, own_annotations
+from codemods.analysis.script_class_hooks import call_hook, class_keywords, mro, own_annotations
 from codemods.analysis.class_orders import find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue
 from codemods.analysis.class_descriptors import PropertySetter, set_names
@@ -66,6 +67,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
     bases = [abc_base(run, value) for value in bases]  # (`abc.ABC`: abc_bases.py)
     bases, node_bases, generic = typing_forms.class_bases(bases, node.bases)  # (a `Generic[T]` base: typing_forms.py)
+    keywords = class_keywords(run, node, env) if node.keywords else {}
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
         return made
     if len(bases) == 1 and type(bases[0]) is Lib and bases[0].name in LOGGING_BASES:
@@ -177,6 +179,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if kind == "enum" and mixin in (FLAG, INT_FLAG):
         make_flags(cls, attrs, Auto, mixin == INT_FLAG)  # (script_flags.py)
     elif kind == "enum":
+        if mixin is str:
+            check_class(attrs)  # (special methods of its own: member_texts.py)
         if any(type(value) is Auto for value in attrs.values()):
             _resolve_auto(attrs, names)
         for name, value in list(attrs.items()):
@@ -194,7 +198,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if kind == "meta":
         check_meta(cls)
     if (meta := metaclass_of(run, node, env, base)) is not None:
-        made = create(run, cls, node, env, meta)  # (class_metas.py)
+        made = create(run, cls, node, env, meta, keywords)  # (class_metas.py)
         for decorator in reversed(applied):
             made = run.call(decorator, [made], {})
         return made
@@ -204,7 +208,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if node.keywords or cls.base is not None and find(cls.order[1:], "__init_subclass__") is not None:
         if kind != "plain":
             raise Bail
-        call_hook(run, cls, node, env)  # (script_class_hooks.py)
+        call_hook(run, cls, node, keywords)  # (script_class_hooks.py)
         if cls.base is not None and cls.base.kind == "dataclass" and cls.kind != "dataclass":
             raise Bail  # (a plain subclass of a dataclass, which no hook made a dataclass: not modelled)
     made = cls
@@ -412,7 +416,10 @@ def member_attribute(run, obj, name: str) -> object:
 
 
 def enum_member(cls: UClass, value: object) -> object:
-    """`Stage("train")`: the member of that value."""
+    """`Stage("train")`: the member of that value. A member of the class itself is handed back
+    as it is (`MeshAxis(MeshAxis.DATA)`: Enum's own lookup returns it before any value test)."""
+    if type(value) in (Member, StrMember, IntMember) and value.cls is cls:
+        return value
     for found in cls.members.values():
         if plain_tree(value) and plain_tree(found.value) and found.value == value:
             return found

@@ -9,18 +9,23 @@ function is the `object` overload. A `singledispatchmethod` dispatches on the fi
 `self` when read on an instance.
 
 Certainty: the MRO is known exactly for the values the run holds exactly (plain Python values,
-the module's instances, NamedTuples and Enum members); a registered type the run does not know as
-a class (an ABC such as `collections.abc.Sequence`, `jax.Array`), an argument of unknown type (an
-array, an unknown value) or an annotation it cannot read stops the run (Bail).
+the module's instances, NamedTuples and Enum members) and for arrays: `jax.Array` is an ABC every
+device array and tracer is an instance of and no NumPy array is, so an overload registered for it
+(`def _(value: jax.Array, axes)`) is what an array on devices dispatches to, as one for
+`np.ndarray` is for a host array. Any other registered type the run does not know as a class (an
+ABC such as `collections.abc.Sequence`), an argument of unknown type or an annotation it cannot
+read stops the run (Bail).
 """
 from __future__ import annotations
 
 import ast
 
+from codemods import jaxapi
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.script_values import Member, NTup, RunCallable, StrMember, UClass, UFunc, UObj
+from codemods.analysis.script_values import Arr, Lib, Member, NTup, RunCallable, StrMember, UClass, UFunc, UObj
 
+_ARRAY_TYPES = ("jax.Array", "numpy.ndarray")
 _BUILTIN_TYPES = (object, int, float, bool, str, bytes, tuple, list, dict, set, frozenset, type(None), complex)
 
 
@@ -84,12 +89,13 @@ class Register(RunCallable):
             for cls in _annotated(run, args[0]):
                 self._add(cls, args[0])
             return args[0]
-        if not _known_class(args[0]):
+        key = _key(args[0])
+        if key is None:
             raise Bail  # (an ABC, a library class: how functools orders it is not modelled)
         if len(args) == 2:
-            self._add(args[0], args[1])
+            self._add(key, args[1])
             return args[1]
-        return Then(self, args[0])
+        return Then(self, key)
 
     def _add(self, cls: object, func: object) -> None:
         if not isinstance(func, (UFunc, RunCallable)):
@@ -110,6 +116,14 @@ class Then(RunCallable):
             raise Bail
         self.register._add(self.cls, args[0])
         return args[0]
+
+
+def _key(value: object) -> object:
+    """The registry's key for a registered type: the class itself, the canonical name of an array
+    type; None for a type the run does not order."""
+    if type(value) is Lib and (name := jaxapi.canonical(value.name)) in _ARRAY_TYPES:
+        return _ARRAY_TYPES[_ARRAY_TYPES.index(name)]  # (the one str object `implementation` looks up by `is`)
+    return value if _known_class(value) else None
 
 
 def _known_class(value: object) -> bool:
@@ -135,10 +149,10 @@ def _classes(run, node: ast.expr, func: UFunc) -> list:
         return _classes(run, node.left, func) + _classes(run, node.right, func)
     if type(node) not in (ast.Name, ast.Attribute):
         raise Bail
-    value = run.eval(node, func.env)
-    if not _known_class(value):
+    key = _key(run.eval(node, func.env))
+    if key is None:
         raise Bail
-    return [value]
+    return [key]
 
 
 def _class_mro(cls: UClass) -> list:
@@ -159,6 +173,8 @@ def _mro(value: object) -> list:
         return _class_mro(value.cls)
     if type(value) in _BUILTIN_TYPES:
         return [*type(value).__mro__]
+    if type(value) is Arr:
+        return [_ARRAY_TYPES[1] if value.host else _ARRAY_TYPES[0], object]  # (isinstance(x, jax.Array): script_builtins.py)
     raise Bail
 
 

@@ -90,6 +90,7 @@ CANDIDATES = [
     ("A", "A", py_value((((1,), (0,)), ((), ())))), ("A", py_value(0), py_value(1), py_value(1)), ("A", py_value(1)), ("A", "A", py_value(1)),
     ("A", py_value("ij")), (py_value("ij,jk->ik"), "A", "A"), (py_value(SHAPE),), (py_value(4),), ("A", py_value(None)),
     ("A", py_value((0, 0)), py_value((1, 1))), ("A", "A", py_value((0, 0))),
+    ("A", "A", py_value(0), py_value(0)),  # (lax.dynamic_update_slice_in_dim(operand, update, start_index, axis))
 ]
 # The first parameter's name says which candidates come first: a sequence of arrays is passed
 # as a list (jnp.concatenate([a, b]), not the rows of one array), a subscript string as text.
