@@ -12,17 +12,20 @@ These spellings name nothing of the kind:
   library call made, `jax.jit(f)(x)`: the calls of the class's name are maybe_leaving.py's) or
   one that copies (`copy.copy(obj)`); when a `__del__` may, every statement (one dropping the
   last reference to an object runs it);
-- library calls that end the job: `unittest.main()` (but with `exit=False`), a standard-library
+- library calls that end the job: `unittest.main()` (but with `exit=False` and an `argv` that
+  asks for no help nor anything else that exits: parse_exits.py), a standard-library
   module's command-line entry (`calendar.main(["cal", "--help"])`, `json.tool.main()` after
   `sys.argv[1:] = ["--help"]`, `zipfile.main`, `pydoc.cli`: argparse's help or an error exits,
   and which arguments they read is not followed; adversarial23 L), the command-line runners of
   absl, fire and typer (`app.run(main)` and `typer.run(f)` always exit; fire's help does), a
   signal raised or
   sent to the process (`signal.raise_signal`, `os.kill`: most signals' default action, or a
-  handler the file installs), `exec` / `eval` (but of constant code that calls nothing),
-  argparse's parse of a constant list with `--help` / `-h`, an ambiguous abbreviation, an option
-  of a "help" or "version" action, or (but to `parse_known_args`) one the file does not declare
-  (of `sys.argv` when the file changes it);
+  handler the file installs), `exec` / `eval` (but of constant code that calls nothing), the
+  standard library's runners of code text, modules and files, which let its SystemExit through
+  (`runpy`, `timeit`, `code`, `trace`, `site._script`, `cProfile.run`, ...: every call of theirs
+  but a clock's or a path's, and their objects' `run`/`push`/`timeit` methods; a function made
+  by `types.FunctionType`; adversarial24 L2), argparse's parse of a list that may ask for help or
+  hold an error, or that is not plain (parse_exits.py);
 - names spelled as computed text (`getattr(sys, "ex" + "it")`, `vars(sys)[name]`): of a module
   with exits, always; of the module itself, or a call of a name the file rebinds through
   `globals()` or its module object (`globals()["re" + "port"] = stop`), when the file holds
