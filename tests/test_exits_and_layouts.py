@@ -64,6 +64,11 @@ def test_unittest_quiet_argv_with_exit_false_goes_on(call: str) -> None:
     ("import types", 'types.FunctionType(compile("raise SystemExit", "s", "exec"), {})()'),
     ("import builtins", 'builtins.exec(text)'),
     ("from timeit import Timer", 'TIMER.timeit(1)'),
+    ("import runpy", 'getattr(runpy, "run_path")(path)'),
+    ("import runpy", 'vars(runpy)["run_" + "path"](path)'),
+    ("import importlib", 'importlib.import_module("runpy").run_path(path)'),
+    ("import importlib", 'importlib.import_module(text).run(path)'),
+    ("import os", '__import__("timeit").timeit(text)'),
 ])
 def test_runners_of_code_may_end_the_job(head: str, call: str) -> None:
     assert _leaves(f"{head}\ndef main(path, text):\n    {call}  # here\n")
@@ -72,6 +77,7 @@ def test_runners_of_code_may_end_the_job(head: str, call: str) -> None:
 def test_quiet_runner_calls_go_on() -> None:
     assert not _leaves("import timeit\ndef main():\n    t = timeit.default_timer()  # here\n")
     assert not _leaves("import types\ndef main():\n    ns = types.SimpleNamespace(a=1)  # here\n")
+    assert not _leaves("import importlib\ndef main():\n    m = importlib.import_module('json')  # here\n")
 
 
 @pytest.mark.parametrize("body", [

@@ -170,11 +170,18 @@ def library_exits(scope) -> tuple:
     runners = _imports_runner(scope)
     for node in iter_nodes(scope.tree):
         kind = type(node)
-        if kind is ast.Subscript and type(node.slice) is not ast.Constant and _namespace(node.value):
+        if kind is ast.Subscript and _namespace(node.value) is not None and _runner(scope, _namespace(node.value)):
+            calls.add(id(node))  # `vars(runpy)["run_path"]`: any member of a runner of code
+        elif kind is ast.Subscript and type(node.slice) is not ast.Constant and _namespace(node.value):
             _computed(scope, node, node.slice, _namespace(node.value), calls, dynamic, fetched, spelled)
         if kind is not ast.Call:
             continue
         func = node.func
+        if type(func) is ast.Name and func.id in ("getattr", "__import__") and not scope.globals.binds(func.id) \
+                and node.args and (_runner(scope, node.args[0]) if func.id == "getattr" else _imports_runs(scope, node)) \
+                or scope.resolve(func) == "importlib.import_module" and _imports_runs(scope, node):
+            calls.add(id(node))  # `getattr(runpy, "run_path")`, `importlib.import_module("timeit")`
+            continue
         name = scope.resolve(func)
         if name in _SIGNALLING or name in _ARGV_RUNNERS or _command_line(name) or name in _TEST_MAINS and (not any(
                 keyword.arg == "exit" and type(keyword.value) is ast.Constant and keyword.value.value is False
@@ -336,3 +343,16 @@ def _runs_code(name: str | None, func: ast.expr, runners: bool) -> bool:
     if name is not None:
         return name.split(".")[0] in _RUNNERS and name not in _RUNNER_QUIET or name in _CODE_FUNCTIONS
     return runners and type(func) is ast.Attribute and func.attr in _RUNNER_METHODS
+
+
+def _runner(scope, expr: ast.expr) -> bool:
+    """`expr` is a module of `_RUNNERS` (`runpy`, `timeit`, ...)."""
+    name = scope.resolve(expr) if type(expr) in (ast.Name, ast.Attribute) else None
+    return name is not None and name.split(".")[0] in _RUNNERS
+
+
+def _imports_runs(scope, call: ast.Call) -> bool:
+    """`importlib.import_module(name)` / `__import__(name)` of a name not constant, or of a runner
+    of code (whose members are then called unresolved)."""
+    text = _text(scope, call.args[0]) if call.args else None
+    return text is None or text.split(".")[0] in _RUNNERS
