@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from dataclasses import replace
 
 import pytest
 
@@ -12,8 +13,7 @@ from codemods.analysis.layout_stores import layouts_unsure, unsure_shapes
 from codemods.analysis.maybe_leaving import may_leave_stmt
 from codemods.analysis.names import ImportTable
 from codemods.analysis.scopes import ModuleScope
-from codemods.analysis.values import CONSTANT, TupleValue, Const
-from dataclasses import replace
+from codemods.analysis.values import CONSTANT, Const, TupleValue
 
 
 def _scope(source: str) -> ModuleScope:
