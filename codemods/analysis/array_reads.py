@@ -31,6 +31,8 @@ _UNREAD = object()  # (an index not evaluated yet)
 
 def array_attribute(run, obj: Arr, name: str) -> object:
     typed_keys.check(run, obj, name)  # (`key.real` of `jax.random.key(0)`: NotImplementedError)
+    if name in ("__setattr__", "__setstate__", "__delattr__"):
+        raise Bail  # (`a.__setattr__("shape", (2, 2))` changes its layout: not followed; adversarial24 Y2)
     if name == "sharding":
         if obj.sharding is None:
             raise Bail

@@ -12,17 +12,20 @@ These spellings name nothing of the kind:
   library call made, `jax.jit(f)(x)`: the calls of the class's name are maybe_leaving.py's) or
   one that copies (`copy.copy(obj)`); when a `__del__` may, every statement (one dropping the
   last reference to an object runs it);
-- library calls that end the job: `unittest.main()` (but with `exit=False`), a standard-library
+- library calls that end the job: `unittest.main()` (but with `exit=False` and an `argv` that
+  asks for no help nor anything else that exits: parse_exits.py), a standard-library
   module's command-line entry (`calendar.main(["cal", "--help"])`, `json.tool.main()` after
   `sys.argv[1:] = ["--help"]`, `zipfile.main`, `pydoc.cli`: argparse's help or an error exits,
   and which arguments they read is not followed; adversarial23 L), the command-line runners of
   absl, fire and typer (`app.run(main)` and `typer.run(f)` always exit; fire's help does), a
   signal raised or
   sent to the process (`signal.raise_signal`, `os.kill`: most signals' default action, or a
-  handler the file installs), `exec` / `eval` (but of constant code that calls nothing),
-  argparse's parse of a constant list with `--help` / `-h`, an ambiguous abbreviation, an option
-  of a "help" or "version" action, or (but to `parse_known_args`) one the file does not declare
-  (of `sys.argv` when the file changes it);
+  handler the file installs), `exec` / `eval` (but of constant code that calls nothing), the
+  standard library's runners of code text, modules and files, which let its SystemExit through
+  (`runpy`, `timeit`, `code`, `trace`, `site._script`, `cProfile.run`, ...: every call of theirs
+  but a clock's or a path's, and their objects' `run`/`push`/`timeit` methods; a function made
+  by `types.FunctionType`; adversarial24 L2), argparse's parse of a list that may ask for help or
+  hold an error, or that is not plain (parse_exits.py);
 - names spelled as computed text (`getattr(sys, "ex" + "it")`, `vars(sys)[name]`): of a module
   with exits, always; of the module itself, or a call of a name the file rebinds through
   `globals()` or its module object (`globals()["re" + "port"] = stop`), when the file holds
@@ -35,7 +38,8 @@ import ast
 import builtins
 import sys
 
-from codemods.analysis.nodes import iter_nodes, last_name, module_parents
+from codemods.analysis.nodes import iter_nodes, last_name
+from codemods.analysis.parse_exits import options as parse_options, parse_may_exit, test_main_may_exit
 
 # (modules an attribute of which ends the process: `getattr(sys, name)(0)`)
 _EXITING_MODULES = frozenset({"sys", "os", "builtins", "posix", "_thread", "signal", "__builtins__"})
@@ -47,7 +51,20 @@ _COMMAND_LINES = frozenset({"main", "_main", "_test", "cli"})
 _ARGV_RUNNERS = frozenset({"absl.app.run", "absl.flags.FLAGS", "fire.Fire", "typer.run"})
 _PARSES = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args"})
 _NAMESPACES = frozenset({"vars", "globals", "locals"})
-_LEAVING_ACTIONS = frozenset({"help", "version"})
+# (modules whose functions and objects run code text, a module, a file or a command line, whose
+# SystemExit they let through: `runpy.run_path(p)`, `timeit.timeit("...")`, `code.InteractiveConsole().push`,
+# `trace.Trace().run`, `site._script()`, `cProfile.run`, `pdb.run`, `doctest`'s examples; and
+# functions made of code objects: `types.FunctionType(compile(text, ...), {})()`)
+_RUNNERS = frozenset({"runpy", "code", "timeit", "trace", "site", "pdb", "bdb", "profile", "cProfile", "doctest"})
+_CODE_FUNCTIONS = frozenset({"types.FunctionType", "types.LambdaType"})
+# (their calls known to run nothing given: a clock, a search path, a compile)
+_RUNNER_QUIET = frozenset({"timeit.default_timer", "site.getsitepackages", "site.getusersitepackages",
+                           "site.getuserbase", "code.compile_command"})
+# (the methods their objects run text or code with; called on an object the module does not
+# resolve, in a module that imports such a module)
+_RUNNER_METHODS = frozenset({"run", "runctx", "runcall", "runfunc", "runsource", "runcode", "push", "interact",
+                             "timeit", "repeat", "autorange", "runeval"})
+_TEXT_RUNNERS = frozenset({"exec", "eval", "builtins.exec", "builtins.eval"})
 _ENDING_NAMES = frozenset({"exit", "quit", "SystemExit", "_exit", "abort"})
 _HARMLESS = (ast.Module, ast.Expression, ast.Import, ast.ImportFrom, ast.alias, ast.Constant, ast.Name, ast.Load,
              ast.Store, ast.Assign, ast.Expr, ast.Pass, ast.Tuple, ast.List)
@@ -148,29 +165,40 @@ def library_exits(scope) -> tuple:
     dynamic: set[int] = set()
     fetched: set[int] = set()
     spelled: dict[int, str] = {}
-    options = _options(scope.tree)
+    options = parse_options(scope.tree)
     volatile = scope.volatile
+    runners = _imports_runner(scope)
     for node in iter_nodes(scope.tree):
         kind = type(node)
-        if kind is ast.Subscript and type(node.slice) is not ast.Constant and _namespace(node.value):
+        if kind is ast.Subscript and _namespace(node.value) is not None and _runner(scope, _namespace(node.value)):
+            calls.add(id(node))  # `vars(runpy)["run_path"]`: any member of a runner of code
+        elif kind is ast.Subscript and type(node.slice) is not ast.Constant and _namespace(node.value):
             _computed(scope, node, node.slice, _namespace(node.value), calls, dynamic, fetched, spelled)
         if kind is not ast.Call:
             continue
         func = node.func
+        if type(func) is ast.Name and func.id in ("getattr", "__import__") and not scope.globals.binds(func.id) \
+                and node.args and (_runner(scope, node.args[0]) if func.id == "getattr" else _imports_runs(scope, node)) \
+                or scope.resolve(func) == "importlib.import_module" and _imports_runs(scope, node):
+            calls.add(id(node))  # `getattr(runpy, "run_path")`, `importlib.import_module("timeit")`
+            continue
         name = scope.resolve(func)
-        if name in _SIGNALLING or name in _ARGV_RUNNERS or _command_line(name) or name in _TEST_MAINS and not any(
+        if name in _SIGNALLING or name in _ARGV_RUNNERS or _command_line(name) or name in _TEST_MAINS and (not any(
                 keyword.arg == "exit" and type(keyword.value) is ast.Constant and keyword.value.value is False
-                for keyword in node.keywords):
+                for keyword in node.keywords) or test_main_may_exit(scope, node)):
+            calls.add(id(node))  # (`unittest.main(argv=["p", "-h"], exit=False)` exits: help comes first)
+        elif _runs_code(name, func, runners):
             calls.add(id(node))
-        elif type(func) is ast.Name and func.id in ("exec", "eval") and not scope.globals.binds(func.id):
-            if not (len(node.args) == 1 and not node.keywords and _harmless(node.args[0], func.id)):
+        elif (type(func) is ast.Name and func.id in ("exec", "eval") and not scope.globals.binds(func.id)
+              or name in _TEXT_RUNNERS):
+            if not (len(node.args) == 1 and not node.keywords and _harmless(node.args[0], last_name(func))):
                 calls.add(id(node))
         elif type(func) is ast.Name and func.id == "getattr" and not scope.globals.binds("getattr") \
                 and len(node.args) >= 2 and type(node.args[1]) is not ast.Constant:
             _computed(scope, node, node.args[1], node.args[0], calls, dynamic, fetched, spelled)
         elif type(func) is ast.Name and func.id in volatile:
             dynamic.add(id(node))  # `report()` of a name `globals()[...] = stop` may rebind
-        elif type(func) is ast.Attribute and func.attr in _PARSES and _may_stop_parse(scope, node, options):
+        elif type(func) is ast.Attribute and func.attr in _PARSES and parse_may_exit(scope, node, options):
             calls.add(id(node))
     cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled, _plain(scope))
     return cached
@@ -305,61 +333,26 @@ def _exiting_module(scope, expr: ast.expr) -> bool:
         or type(expr) is ast.Name and expr.id == "__builtins__"
 
 
-def _options(tree: ast.Module) -> tuple[dict[str, str | None], bool]:
-    """The option strings the module's `add_argument` calls declare, each with its constant
-    `action=` (None when none or not constant); whether some parser takes other prefix chars."""
-    declared: dict[str, str | None] = {}
-    prefixed = False
-    for node in iter_nodes(tree):
-        if type(node) is not ast.Call:
-            continue
-        if any(keyword.arg == "prefix_chars" for keyword in node.keywords):
-            prefixed = True
-        if type(node.func) is ast.Attribute and node.func.attr == "add_argument":
-            action = next((keyword.value for keyword in node.keywords if keyword.arg == "action"), None)
-            text = action.value if type(action) is ast.Constant and type(action.value) is str else None
-            for arg in node.args:
-                if type(arg) is ast.Constant and type(arg.value) is str:
-                    declared[arg.value] = text if action is None or text is not None else "?"
-    return declared, prefixed
+def _imports_runner(scope) -> bool:
+    """The module imports a module of `_RUNNERS` (its objects may be made anywhere in it)."""
+    return any(dotted is not None and dotted.split(".")[0] in _RUNNERS for dotted in scope.imports.bindings.values())
 
 
-def _may_stop_parse(scope, call: ast.Call, options: tuple) -> bool:
-    """argparse's parse of these arguments may print help, a version or an error and exit."""
-    given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "args"), None)
-    if given is None or type(given) is ast.Constant and given.value is None:
-        return _argv_changed(scope.tree)  # (the interpreter reads `sys.argv` as the job's own, unchanged)
-    items = scope.constant(given)
-    if not isinstance(items, (list, tuple)) or not all(type(item) is str for item in items):
-        return False  # (arguments not known here are read as cli_args.py reads them)
-    declared, prefixed = options
-    if prefixed:
-        return True
-    known = call.func.attr.startswith("parse_known")  # (which hands unknown options back)
-    for item in items:
-        if item == "--":
-            break
-        if not item.startswith("-") or item == "-" or item[1:2].isdigit():
-            continue
-        flag = item.split("=", 1)[0]
-        named = [flag] if flag in declared else [option for option in declared
-                                                  if flag.startswith("--") and option.startswith(flag)]
-        if len(named) > 1 or any(declared[option] in _LEAVING_ACTIONS or declared[option] == "?" for option in named):
-            return True  # an ambiguous abbreviation, `--version` (or `--vers`)
-        if not named and (not known or flag == "-h" or "--help".startswith(flag) and len(flag) > 2
-                          or not flag.startswith("--") and "h" in flag[1:]):
-            return True  # `--help`, `-h`, `--he`, `-vh`; an unknown option (an error) but to parse_known_args
-    return False
+def _runs_code(name: str | None, func: ast.expr, runners: bool) -> bool:
+    """A call that may run code text, a module, a file or a made function (see `_RUNNERS`)."""
+    if name is not None:
+        return name.split(".")[0] in _RUNNERS and name not in _RUNNER_QUIET or name in _CODE_FUNCTIONS
+    return runners and type(func) is ast.Attribute and func.attr in _RUNNER_METHODS
 
 
-def _argv_changed(tree: ast.Module) -> bool:
-    parents = module_parents(tree)
-    for node in iter_nodes(tree):
-        if type(node) is not ast.Attribute or node.attr != "argv":
-            continue
-        holder = parents.get(id(node))
-        if type(node.ctx) is not ast.Load or type(holder) in (ast.Subscript, ast.Attribute, ast.AugAssign) \
-                and (type(holder) is ast.Attribute or type(holder) is ast.AugAssign
-                     or type(holder.ctx) is not ast.Load):
-            return True
-    return False
+def _runner(scope, expr: ast.expr) -> bool:
+    """`expr` is a module of `_RUNNERS` (`runpy`, `timeit`, ...)."""
+    name = scope.resolve(expr) if type(expr) in (ast.Name, ast.Attribute) else None
+    return name is not None and name.split(".")[0] in _RUNNERS
+
+
+def _imports_runs(scope, call: ast.Call) -> bool:
+    """`importlib.import_module(name)` / `__import__(name)` of a name not constant, or of a runner
+    of code (whose members are then called unresolved)."""
+    text = _text(scope, call.args[0]) if call.args else None
+    return text is None or text.split(".")[0] in _RUNNERS

@@ -18,7 +18,7 @@ from codemods.analysis.hook_params import hook_param_class
 from codemods.analysis.module_rebinds import last_binding
 from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.module_patches import patched_value
-from codemods.analysis.layout_stores import layout_changed
+from codemods.analysis.layout_stores import layout_changed, layouts_unsure, unsure_shapes
 from codemods.analysis.local_patches import local_patched
 from codemods.analysis.mutation import changed_in_other_scopes, containers
 from codemods.analysis.namespace_items import namespace_changed
@@ -104,6 +104,8 @@ class NameLookup:
                 value = stored  # `layout_map["dense/kernel"] = ...` after `layout_map = LayoutMap(mesh)` (item_fills.py)
             if value is not UNKNOWN and not isinstance(value, Instance) and layout_changed(self.scope.tree, name):
                 value = UNKNOWN  # `A.shape = (2, 2)` after `A = np.arange(4)`: not the binding's array (layout_stores.py)
+            elif layouts_unsure(self.scope):
+                value = unsure_shapes(value)  # `B = A; B.shape = (2, 2)`: no host array's shape is certain
             self._static[key] = (held, value)
         return self._static[key][1]
 

@@ -76,6 +76,7 @@ _AXIS_TYPES = {"jax.sharding.AxisType.Explicit": True, "jax.sharding.AxisType.Au
 _PLACERS = {"jax.device_put": ("x", "device"), "jax.reshard": ("xs", "out_shardings"),
             "jax.lax.with_sharding_constraint": ("x", "shardings")}
 
+_SETTERS = frozenset({"__set__", "__setattr__", "__setstate__", "__delete__", "__delattr__"})
 
 def library_call(run, name: str, args: list, kwargs: dict) -> object:
     name = jaxapi.canonical(name)
@@ -101,6 +102,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return numpy_generators.made(name, args, kwargs)  # (not an array: numpy_generators.py)
     if name in numpy_random_states.MAKERS:
         return numpy_random_states.made(name, args, kwargs)  # (RandomState, SeedSequence, PCG64: no arrays)
+    if name.startswith("numpy.") and name.rpartition(".")[2] in _SETTERS:
+        raise Bail  # (`np.ndarray.shape.__set__(a, (2, 2))` changes a's layout: not followed; adversarial24 Y2)
     if name.startswith("numpy."):
         written_arrays.library(run, name, args, kwargs)  # (`out=a`, `np.add(a, 1, a)`, `np.ndarray.fill(a, 7)`)
         unbound = name.startswith("numpy.ndarray.") and name[14:] in written_arrays.ARRAY_IN_PLACE
