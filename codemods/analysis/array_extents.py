@@ -118,6 +118,9 @@ def with_scalar(left: object, right: object) -> tuple[int | None, int | None]:
         return left.count, left.ndim
     if type(right) is Arr and type(left) in _SCALARS:
         return right.count, right.ndim
+    if type(left) is Arr and type(right) is Arr and left.ndim == right.ndim == 1 and type(left.count) is int \
+            and left.count == right.count:
+        return left.count, 1  # (two vectors of one length, `d["income"] / d["assets"]`: one more)
     return None, None
 
 

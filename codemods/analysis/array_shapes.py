@@ -58,6 +58,16 @@ _NUMPY_UNARY = frozenset(f"numpy.{name}" for name in (
     "sinh", "cosh", "arctan", "negative", "positive", "sign", "floor", "ceil", "trunc", "rint", "reciprocal",
     "exp2", "log2", "log10", "logical_not", "isfinite", "isnan", "isinf", "cbrt", "conj", "conjugate",
     "round", "around", "fix"))
+
+
+def unary_operand(name: str, args: list, kwargs: dict) -> Arr | None:
+    """The host array a NumPy unary ufunc is called on (`np.log(x)`: its rank and length are
+    x's), else None."""
+    if name in _NUMPY_UNARY and len(args) == 1 and not kwargs and type(args[0]) is Arr and args[0].host:
+        return args[0]
+    return None
+
+
 _KEEPING_KEYWORDS = frozenset({"axis", "approximate", "dtype", "negative_slope", "alpha", "copy"})
 _BROADCAST = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
     "maximum", "minimum", "add", "subtract", "multiply", "divide", "true_divide", "power", "where", "logical_and",

@@ -34,6 +34,7 @@ import ast
 import math
 import operator
 
+from codemods.analysis import draw_ranges
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.numpy_ranges import arange_count
 from codemods.analysis.script_values import Arr
@@ -71,6 +72,12 @@ def _scalar(arr: object) -> object:
     return None
 
 
+def known(run, arr: Arr, held: tuple) -> Arr:
+    """`arr`, a new rank-1 host array, noted as holding `held` (draw_ranges.py: a mask every
+    drawn value answers alike)."""
+    return _keep(run, arr, held)
+
+
 def _keep(run, arr: Arr, held: tuple | None) -> Arr:
     if held is not None and len(held) <= _LIMIT and (all(_fits(v) for v in held) or held and all(type(v) is str for v in held)):
         run.__dict__.setdefault("_exact_arrays", {})[id(arr)] = (arr, held)
@@ -84,6 +91,7 @@ def changed_in_place(run, array: object) -> None:
     array's memory (`shares_known`), no known array's values are kept: a slice is a view,
     `np.asarray` hands the same array back, `k.T` and `k.reshape(2, 2)` are views. A change to an
     array made apart from them (a fresh `out = np.empty_like(x)` filled row by row) leaves them be."""
+    draw_ranges.forget(run)  # (a view of a drawn array may be written through any array)
     for one in array if type(array) is tuple else (array,):
         if type(one) is Arr and one.ndim == 0:
             one.known = None
@@ -99,6 +107,7 @@ def written_through(run, left: Arr, result: object) -> object:
     before, after = values(run, left), values(run, result) if type(result) is Arr else None
     if before is not None and left.ndim != 0 and run.__dict__.get("_sharing_arrays", {}).get(id(left)) is not left:
         run.__dict__.get("_exact_arrays", {}).pop(id(left), None)  # (known, and no other known array views it)
+        draw_ranges.forget_one(run, left)  # (no drawn array is a view of an array of known values)
     else:
         changed_in_place(run, left)
     if before is not None and after is not None and len(before) == len(after) \

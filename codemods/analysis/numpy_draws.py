@@ -31,6 +31,7 @@ the same since NumPy 1.17 for a Generator and before for RandomState and the mod
 from __future__ import annotations
 
 from codemods.analysis.array_conversions import UnknownBytes
+from codemods.analysis.draw_ranges import drawn
 from codemods.analysis.exact_host_arrays import changed_in_place, writeable
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Opaque, RunCallable
@@ -71,9 +72,9 @@ class Draw(RunCallable):
     def __call__(self, run, args: list, kwargs: dict) -> object:
         kind = one_sample(run, self.name, self.legacy, args, kwargs)
         if kind is not None:
-            return sample(run, kind)
+            return drawn(run, self.name, args, kwargs, sample(run, kind))  # (its interval: draw_ranges.py)
         made = run.call(self.fallback, args, kwargs)
-        return permuted(args, kwargs, made) if self.name == "permutation" else made
+        return permuted(args, kwargs, made) if self.name == "permutation" else drawn(run, self.name, args, kwargs, made)
 
 
 def permuted(args: list, kwargs: dict, made: object) -> object:

@@ -20,8 +20,9 @@ from codemods import jaxapi
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
-from codemods.analysis import callback_arrays, debug_callbacks, exact_host_arrays, host_local_arrays, numpy_generators
+from codemods.analysis import callback_arrays, debug_callbacks, draw_ranges, exact_host_arrays, host_local_arrays, numpy_generators
 from codemods.analysis import numpy_draws, numpy_random_states, text_host_arrays, typed_keys, written_arrays
+from codemods.analysis.array_shapes import unary_operand
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
     Arr,
@@ -216,6 +217,9 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
             return scalar
         made = exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
                                       _numpy_rank(name, args, kwargs), dtype=made_dtype(name, args, kwargs)))
+        if (operand := unary_operand(name, args, kwargs)) is not None and made.ndim is None and made.count is None:
+            made.ndim, made.count = operand.ndim, operand.count  # (`np.log(x)` of a vector: a vector as long)
+        made = draw_ranges.library(run, name, args, kwargs, made)  # (`np.round(draws)`: draw_ranges.py)
         return text_host_arrays.made(run, name, args, kwargs, made)  # (`np.atleast_1d("heads")`)
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)

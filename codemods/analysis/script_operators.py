@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 from codemods.analysis.member_keys import member_in, member_keyed
 from codemods.analysis.object_ids import Ident
-from codemods.analysis import (exact_host_arrays, numpy_grids, repr_enums, unknown_truths, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
+from codemods.analysis import (draw_ranges, exact_host_arrays, numpy_grids, repr_enums, unknown_truths, explicit_layouts, object_orderings, object_texts, script_dunders, script_environment,
                                script_flags, script_paths, script_typing, unknown_indexes)
 from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
@@ -114,6 +114,7 @@ class ArrMethod:
         if self.owner is not None and not run.in_body and (laid := explicit_layouts.method(self.owner, self.name, args, kwargs)) is not None:
             result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x.mean(axis=0)`: explicit_layouts.py)
         made = exact_host_arrays.method(run, self.owner, self.name, args, kwargs, result)
+        made = draw_ranges.method(run, self.owner, self.name, args, kwargs, made)  # (`x.round()` of draws)
         index_refs.updated(run, self.owner, self.name, made)  # (`x.at[idx].set(v)`: x's rank, index_refs.py)
         return made
 
@@ -217,7 +218,7 @@ class ScriptOperators:
                     made = number(self) if all(is_number(self, side) or type(side) in (int, float, bool)
                                                for side in (left, right)) else Opaque()
                 operated_sign(self, op, left, right, made)  # (`jax.process_index() + 1` is positive)
-                return made
+                return draw_ranges.operated(self, op, left, right, made)  # (`scale * 2.0` of a drawn scale)
             if augmented and type(left) is Arr and left.host:
                 in_place_step(self, op, left, right)  # (NumPy's `a += b` writes into a: known_shapes.py)
             else:
@@ -237,6 +238,7 @@ class ScriptOperators:
                     result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x - x.mean(0, keepdims=True)`, `x @ w`)
                 result = exact_host_arrays.operated(self, op, left, right, result)
                 result = exact_host_arrays.masks_combined(self, op, left, right, result)  # (`mask &= col > 0`)
+                result = draw_ranges.operated(self, op, left, right, result)  # (`rng.uniform(1, 2, n) * 3`)
             if augmented and type(left) is Arr and left.host:
                 result = exact_host_arrays.written_through(self, left, result)  # (`b += 1` writes a's view b)
             operator_result(self, op, left, right, result)  # (array_shapes.py)
@@ -284,6 +286,7 @@ class ScriptOperators:
                 result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), count=count,
                              ndim=rank if rank is not None else broadcast_rank([left, right]))
                 result = exact_host_arrays.compared(self, type(node.ops[0]), left, right, result)
+                result = draw_ranges.compared(self, type(node.ops[0]), left, right, result)  # (`assets > 0`)
                 operator_result(self, type(node.ops[0]), left, right, result)  # (its shape: array_shapes.py)
                 if self.states is not None:
                     self.states.compare(node, left, right, result)

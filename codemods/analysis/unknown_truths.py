@@ -25,6 +25,7 @@ from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.task_errors import faith
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.concrete_scalars import concrete_scalar
+from codemods.analysis.draw_ranges import decided
 from codemods.analysis.unknown_choices import choose, failed
 from codemods.analysis.unknown_numbers import is_number, of_numbers
 
@@ -122,6 +123,9 @@ def compared(run, op: type, left: object, right: object) -> object:
             return op is ast.NotEq  # (tuples of other lengths are never equal)
         return unknown_bool(run)
     if op in (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE) and _number(run, left) and _number(run, right):
+        found = decided(run, op, left, right)  # (`scale > 0` of `rng.uniform(10, 100)`: draw_ranges.py)
+        if found is not None:
+            return found
         made = unknown_bool(run)
         if type(left) is Opaque and type(right) in (int, float) and op in _ABOVE:
             run._bools[id(made)].append((left, op, right))  # (its answer bounds `left`: positive_numbers)
