@@ -113,6 +113,9 @@ class TypeMethod:
         if self.owner is object:
             if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
                 raise Bail
+            found = obj.cls.lookup(args[0])
+            if found is not None and type(found[1]) not in (int, float, str, bool, type(None)):
+                raise Bail  # (a class attribute that may be a data descriptor: its `__set__` runs, or it raises)
             obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
             return None
         target = obj.data if type(obj) is UObj and obj.data is not None else obj

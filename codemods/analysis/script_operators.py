@@ -34,7 +34,7 @@ from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import index_refs, temp_texts, unknown_json
+from codemods.analysis import index_refs, temp_texts, typed_keys, unknown_json
 from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, may_raise, number, \
     operated_sign
 from codemods.analysis.script_argparse import ParserObj
@@ -114,7 +114,7 @@ class ArrMethod:
             result.sharding, result.ndim = laid.sharding, laid.ndim  # (`x.mean(axis=0)`: explicit_layouts.py)
         made = exact_host_arrays.method(run, self.owner, self.name, args, kwargs, result)
         index_refs.updated(run, self.owner, self.name, made)  # (`x.at[idx].set(v)`: x's rank, index_refs.py)
-        return made
+        return typed_keys.kept(run, self.owner, made, self.name)  # (`keys.reshape(2, 2)`: keys)
 
     def count(self, args: list, kwargs: dict) -> int | None:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""

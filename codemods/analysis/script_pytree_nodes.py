@@ -20,7 +20,13 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   module's classes), unflatten to rebuild. Calling such a function more often than JAX does
   changes nothing the program sees unless it calls code with effects (unflatten builds objects
   of the module's classes, whose `__init__` the run runs); any other function still stops the
-  run at a walk.
+  run at a walk. What such a function reaches is only known as it runs (adversarial25 E): a
+  flatten's `b.seen` or `getattr(b, "seen")` may be a property that counts, an Equinox-like
+  unflatten's `setattr(m, ...)` runs the class's own `__setattr__` and `object.__setattr__(m,
+  "value", v)` a data descriptor's `__set__`. So while the run calls a flatten it enters no other
+  function of the program that is not expression-only and pure in the same sense (a property
+  `return self._v` is), and while it calls an unflatten read as filling what it makes
+  (local_effects.py) none at all: anything else stops the run (`entering`, Bail).
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -68,12 +74,13 @@ class ByHand:
     `tree_flatten` method and `tree_unflatten` classmethod, `flatten` then None), and the run
     that calls them (truthy: `cls.registered`)."""
 
-    __slots__ = ("flatten", "method", "owner", "unflatten")
+    __slots__ = ("filling", "flatten", "method", "owner", "unflatten")
 
     def __init__(self, run, flatten, unflatten, method=None) -> None:
         self.owner, self.flatten, self.unflatten = weakref.ref(run), flatten, unflatten  # (the run's state is no
         # object the program reaches: retraced_bodies.py compares what a class holds)
         self.method = method  # the `tree_flatten` function JAX calls on each instance (by name, as it does)
+        self.filling = (False, False)  # (flatten, unflatten) read as filling what they make: local_effects.py
 
     @property
     def run(self):
@@ -84,12 +91,37 @@ class ByHand:
             found = self.run.attribute(tree, "tree_flatten")
             if type(found).__name__ != "Bound" or found.func is not self.method:
                 raise Bail  # (an instance's own `tree_flatten`, or another class's: not followed)
-            made = self.run.call(found, [], {})
+            made = _guarded(self.run, found, [], self.method, not self.filling[0])
         else:
-            made = self.run.call(self.flatten, [tree], {})
+            made = _guarded(self.run, self.flatten, [tree], self.flatten, not self.filling[0])
         if type(made) is not tuple or len(made) != 2 or type(made[0]) not in (tuple, list) or not _comparable(made[1]):
             raise Bail  # (another shape of flatten result, or aux data whose `==` is not followed)
         return list(made[0]), made[1]
+
+
+def _guarded(run, func: object, args: list, own: object, pure: bool) -> object:
+    """`func(*args)`, a node function (`own` the UFunc or lambda it runs), entering no other
+    function of the program but pure expression-only ones (`pure`) or none (`entering`)."""
+    outer = run.__dict__.get("_node_guard")
+    run.__dict__["_node_guard"] = [getattr(own, "node", None), pure]
+    try:
+        return run.call(func, args, {})
+    finally:
+        run.__dict__["_node_guard"] = outer
+
+
+def entering(run, func: object) -> None:
+    """The run enters `func`, a function of the program (script_run.py): while a node function
+    runs under `_guarded`, only that function itself (once) and, for a flatten, pure
+    expression-only ones may run; anything else stops the run."""
+    guard = run.__dict__.get("_node_guard")
+    if guard is None:
+        return
+    if guard[0] is not None and getattr(func, "node", None) is guard[0]:
+        guard[0] = None  # (entered: a second entry is recursion, judged as any other function)
+        return
+    if not guard[1] or not _expression_only(func, pure=True):
+        raise Bail  # (code of the program's the run would run other than as often as JAX does)
 
 
 _PURE_CALLS = frozenset({"tuple", "list", "dict", "sorted", "zip", "len", "type", "getattr", "isinstance", "range",
@@ -152,6 +184,7 @@ def _by_hand(run, name: str, args: list, kwargs: dict) -> object:
     if name == "jax.tree_util.register_pytree_node" and (_expression_only(args[1], pure=True) or _fills(run, args[1])) \
             and (_expression_only(args[2]) or _fills(run, args[2])):
         args[0].registered = ByHand(run, args[1], args[2])
+        args[0].registered.filling = (not _expression_only(args[1], pure=True), not _expression_only(args[2]))
         return None
     if name == "jax.tree_util.register_pytree_node_class" and (hooks := _class_hooks(run, args[0])) is not None:
         args[0].registered = ByHand(run, None, hooks[1], hooks[0])
@@ -229,7 +262,9 @@ def rebuilt(tree: UObj, items: list, meta: tuple | None = None) -> UObj:
     found = registration(tree)
     meta = meta_values(tree) if meta is None else meta
     if type(found) is ByHand:
-        return found.run.call(found.unflatten, [meta, tuple(items)], {})
+        if not found.filling[1]:
+            return found.run.call(found.unflatten, [meta, tuple(items)], {})
+        return _guarded(found.run, found.unflatten, [meta, tuple(items)], found.unflatten, False)
     cls = tree.cls
     if cls.kind != "dataclass" or cls.meta is not None or any(cls.lookup(name) for name in _OWN_CODE) \
             or len(items) != len(found.data):

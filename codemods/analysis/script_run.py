@@ -35,6 +35,7 @@ from codemods.analysis.callable_signatures import bind, binds
 from codemods.analysis.host_exprs import Env, LambdaValue, bound_names, guard
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
+from codemods.analysis import script_pytree_nodes as pytree_nodes
 from codemods.analysis.constant_strings import as_compiled
 from codemods.analysis.script_argparse import ParserMethod, call_parser
 from codemods.analysis.passed_steps import formatted, passed
@@ -366,6 +367,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
         return super().call(func, args, kwargs)
 
     def run_func(self, func: UFunc, args: list, kwargs: dict, body: bool = False) -> object:
+        pytree_nodes.entering(self, func)  # (inside a pytree node function: script_pytree_nodes.py)
         node = func.node
         if not body and type(node) is ast.AsyncFunctionDef:
             return make_coroutine(self, func, args, kwargs)  # (script_asyncio.py)
@@ -381,6 +383,10 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             return profiled_run(self, func, env, lambda: self.run_body(node.body, env))
         finally:
             self.frames.pop()
+
+    def run_lambda(self, func, args: list, kwargs: dict) -> object:
+        pytree_nodes.entering(self, func)
+        return super().run_lambda(func, args, kwargs)
 
     def bind_function(self, func: UFunc, args: list, kwargs: dict, env: Env) -> None:
         spec = func.node.args
