@@ -44,7 +44,7 @@ class Loud:
 
 SINK = Sink()
 LOUD = Loud()
-COUNTS = {"reads": 0, "sets": 0}
+COUNTS = {"reads": 0, "sets": 0, "made": 0}
 
 
 def run_logged(mesh, x, log):
@@ -86,7 +86,20 @@ def refill(aux, children):
     return m
 
 
+class Made:
+    def __init__(self, value):
+        COUNTS["made"] += 1
+        self.value = value
+
+
 jax.tree_util.register_pytree_node(Box, lambda b: ((b.seen,), None), lambda aux, ch: Box(ch[0]))
+class Kept:
+    def __init__(self, value):
+        self.value = value
+
+
+jax.tree_util.register_pytree_node(Made, lambda b: ((b.value,), None), lambda aux, ch: Made(ch[0]))
+jax.tree_util.register_pytree_node(Kept, lambda b: ((b.value,), None), lambda aux, ch: Kept(ch[0]))
 jax.tree_util.register_pytree_node(Held, lambda b: ((b.value,), None), refill)
 
 
@@ -118,6 +131,10 @@ CLEAN = {
 ''',
     "unflatten_sets_through_a_descriptor": '''    jax.tree.map(lambda a: a + 1, Held(x))
     axes = ("i",) if COUNTS["sets"] == 2 else ("i", "j")
+''',
+    "unflatten_makes_through_a_counting_init": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Made(x))
+    axes = ("i",) if COUNTS["made"] == 2 else ("i", "j")
 ''',
     "str_array_written_in_place": '''    names = np.array(["i", "j"])
     names[1] = "i"
@@ -167,6 +184,9 @@ KEPT = {
 ''',
     "str_array_strs": '''    names = np.array(["i", "j"])
     axes = tuple(sorted(set(names.tolist())))
+''',
+    "node_with_a_storing_init_is_walked": '''    y = jax.tree.map(lambda a: a * 2, Kept(x))
+    axes = ("i", "j") if y.value.ndim == 2 else ("i",)
 ''',
     "update_keeps_rank": '''    y = jnp.zeros((4, 4)).at[0].set(1.0)
     axes = ("i", "j") if y.ndim == 2 else ("i",)

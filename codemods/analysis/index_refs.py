@@ -14,7 +14,8 @@ arrays (adversarial25 I): on jax 0.10.2 `x.at` has no public name but `array` (a
 subscriptable), `x.at[i]` only `array`, `index` and the update methods in `_METHODS` (and is not
 subscriptable); neither has `sum`, `shape`, `dtype`, `T`, `at`. `attribute` and `subscript` ask
 this table before any array's answer: `array` gives x, an update method goes on as before, and
-anything else stops the run (Bail). A NumPy array has no `at` (ufuncs do): not answered, Bail.
+anything else stops the run (Bail); so does using one as an array (`not_array`: an operand, a
+truth, an iteration, a library call's argument). A NumPy array has no `at` (ufuncs do): not answered, Bail.
 """
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ def attribute(run, obj: Arr, name: str) -> Arr | None:
     if name == "array":
         return found[0]
     raise Bail  # (no array name: `hasattr(x.at[0], "sum")` is False, `x.at.shape` raises)
+
+
+def not_array(run, *values: object) -> None:
+    """Before values are used as arrays (an operand, a truth, an iteration, a library call's
+    argument): JAX's references are none, and what they do there is not modelled (Bail)."""
+    table = run.__dict__.get(_TABLE)
+    if table and any(type(value) is Arr and value.serial in table for value in values):
+        raise Bail
 
 
 def subscript(run, holder: Arr) -> None:

@@ -189,6 +189,7 @@ class ScriptOperators:
         return script_typing.subscript(holder, key, self)  # (`tuple[int, int]`), or Bail
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
+        index_refs.not_array(self, left, right)  # (`x.at + 1`: index_refs.py)
         sides = (type(left), type(right))
         if IntMember in sides and all(side in (IntMember, int, float, bool) for side in sides):
             left, right = repr_enums.plain(left), repr_enums.plain(right)  # (int's own operators: repr_enums.py)
@@ -257,6 +258,7 @@ class ScriptOperators:
     def compare(self, node: ast.Compare, env: Env) -> object:
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
+            index_refs.not_array(self, left, right)
             sides = (type(left), type(right))
             if JsonText in sides:
                 raise Bail  # (a text the run does not spell: unknown_json.py)
@@ -366,6 +368,7 @@ class ScriptOperators:
         return guard(operator.contains, right, left)
 
     def truth(self, value: object) -> bool:
+        index_refs.not_array(self, value)
         kind = type(value)
         if kind in (UFunc, UClass, Bound, JitFn, PartialObj, ShardObj, MeshCtx, FieldName, ArrMethod, ParserObj,
                     argparse.Namespace, ReMatch, Wraps, types.SimpleNamespace, re.Pattern):
@@ -400,6 +403,7 @@ class ScriptOperators:
         return super().truth(value)
 
     def iterate(self, value: object) -> list:
+        index_refs.not_array(self, value)
         kind = type(value)
         if kind is Lazy:
             if value.used:

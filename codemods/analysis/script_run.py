@@ -58,7 +58,7 @@ from codemods.analysis.with_statements import with_statement
 from codemods.analysis.known_shapes import method_made
 from codemods.analysis.unchecked_calls import index_step, library_made, library_step, method_step
 from codemods.analysis.unknown_keys import unknown_get
-from codemods.analysis import array_conversions, array_lists, function_slots, script_flags, script_match
+from codemods.analysis import array_conversions, array_lists, function_slots, index_refs, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import body_mesh
 from codemods.analysis.top_level_gathers import TopLevelGathers
@@ -349,6 +349,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                 self.states.method(func.owner, func.name, args, kwargs, result)
             return result
         if kind is Lib:
+            index_refs.not_array(self, *args, *kwargs.values())  # (`jnp.sum(x.at[0])`: index_refs.py)
             library_step(self, func.name, args, kwargs)  # (JAX's and NumPy's checks: unchecked_calls.py)
             made = library_made(self, func.name, args, kwargs, self.library(func.name, args, kwargs))
             return array_lists.of_number(self, func.name, args, kwargs, made)  # (`np.asarray(label)`)
