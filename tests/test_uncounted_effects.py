@@ -100,6 +100,15 @@ class Kept:
 
 jax.tree_util.register_pytree_node(Made, lambda b: ((b.value,), None), lambda aux, ch: Made(ch[0]))
 jax.tree_util.register_pytree_node(Kept, lambda b: ((b.value,), None), lambda aux, ch: Kept(ch[0]))
+
+
+class Logged:
+    def __init__(self, value):
+        self.value = value
+
+
+LOG = []
+jax.tree_util.register_pytree_node(Logged, lambda b: ((b.value,), None), lambda aux, ch: (LOG.append(1), Logged(ch[0]))[1])
 jax.tree_util.register_pytree_node(Held, lambda b: ((b.value,), None), refill)
 
 
@@ -135,6 +144,10 @@ CLEAN = {
     "unflatten_makes_through_a_counting_init": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
                   out_specs=P())(Made(x))
     axes = ("i",) if COUNTS["made"] == 2 else ("i", "j")
+''',
+    "unflatten_appends_to_a_module_list": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Logged(x))
+    axes = ("i",) if len(LOG) == 1 else ("i", "j")
 ''',
     "str_array_written_in_place": '''    names = np.array(["i", "j"])
     names[1] = "i"

@@ -28,8 +28,8 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   flatten it enters no other function of the program that is not expression-only and pure in the
   same sense (a property `return self._v` is); while it calls an unflatten read as filling what
   it makes (local_effects.py) none at all; while it calls an expression-only unflatten only
-  expression-only functions and `__init__`s that only store call-free values on `self`:
-  anything else stops the run (`entering`, Bail).
+  expression-only functions and `__init__`s that only store call-free values on `self`, and of
+  the rest only builtins that change nothing (`calling`): anything else stops the run (Bail).
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -55,7 +55,7 @@ import ast
 import weakref
 
 from codemods.analysis.expression_functions import calls_only, lone_expression
-from codemods.analysis.host_objects import Bail
+from codemods.analysis.host_objects import BUILTINS, Bail
 from codemods.analysis.local_effects import fills_what_it_makes
 from codemods.analysis.script_values import UClass, UObj
 
@@ -128,6 +128,32 @@ def entering(run, func: object) -> None:
             or guard[1] == "local" and (_expression_only(func) or _stores_on_self(func)):
         return
     raise Bail  # (code of the program's the run would run other than as often as JAX does)
+
+
+_LOCAL_SPECIALS = frozenset({"builtins.getattr", "builtins.hasattr", "builtins.type", "functools.partial",
+                             "dataclasses.replace", "dataclasses.fields"})
+_CALLABLE_KINDS = frozenset({"UFunc", "LambdaValue", "UClass", "UObj", "PartialObj"})  # (user code: `entering`)
+_IMMUTABLE = (str, bytes, tuple, int, float, frozenset)
+
+
+def calling(run, func: object) -> None:
+    """The run calls `func` (script_run.py): inside an expression-only unflatten, whose calls are
+    not read before it runs, only calls whose effects `entering` sees, builtins that change
+    nothing, JAX's and NumPy's functions (not NumPy's global random state) and methods of
+    immutable values; anything else (`LOG.append(1)`, `next(ITEMS)`) stops the run."""
+    guard = run.__dict__.get("_node_guard")
+    if guard is None or guard[1] != "local":
+        return
+    kind = type(func).__name__
+    if kind in _CALLABLE_KINDS or kind == "Special" and func.name in _LOCAL_SPECIALS:
+        return
+    if kind == "Bound" and type(func.func).__name__ in ("UFunc", "ObjectInit", "HolderInit"):
+        return  # (a method of the program's, or the builtin `__init__` of the object being made)
+    if kind == "Lib" and func.name.startswith(("jax.", "numpy.")) and not func.name.startswith("numpy.random"):
+        return
+    if func in BUILTINS.values() or type(getattr(func, "__self__", None)) in _IMMUTABLE:
+        return
+    raise Bail
 
 
 def _stores_on_self(func: object) -> bool:
