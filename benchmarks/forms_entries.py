@@ -32,6 +32,7 @@ ENTRIES = {
     "pl5_sf101_cached_jit_of_an_abstract_strategy": "main()",
     "npl1_str_enum_with_its_own_hash_stays_unknown": "main()",
     "id5_sf105_update_slice_in_dim_at_rank_offset": "main()",
+    "tk1_sf105_slice_of_split_keys_has_no_real": "main(mesh, x)",
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
     "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",

@@ -127,6 +127,9 @@ def test_typed_key_real_raises():
         with pytest.raises(Raised) as raised:
             typed_keys.check(run, holder, "real")
         assert type(raised.value.error) is NotImplementedError
+    with pytest.raises(Bail):
+        typed_keys.check(run, raw, "real")  # (dtype unknown, and the program made typed keys: maybe one)
+    raw.dtype = named("uint32")
     typed_keys.check(run, raw, "real")  # (a raw uint32 key: an array's `real`)
     typed_keys.check(run, key, "shape")  # (read as any array's)
     old.__dict__["_typed_keys"] = run.__dict__["_typed_keys"]

@@ -33,6 +33,8 @@ def array_attribute(run, obj: Arr, name: str) -> object:
     typed_keys.check(run, obj, name)  # (`key.real` of `jax.random.key(0)`: NotImplementedError)
     if name in ("__setattr__", "__setstate__", "__delattr__"):
         raise Bail  # (`a.__setattr__("shape", (2, 2))` changes its layout: not followed; adversarial24 Y2)
+    if (referenced := index_refs.attribute(run, obj, name)) is not None:
+        return referenced  # (`x.at.array`; any other name of a reference: Bail, index_refs.py)
     if name == "sharding":
         if obj.sharding is None:
             raise Bail
@@ -77,11 +79,12 @@ def array_attribute(run, obj: Arr, name: str) -> object:
 def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     """`holder[index]`: an array of unknown layout whose rank and leading size follow the index
     where it is certain (its bounds are only evaluated)."""
+    index_refs.subscript(run, holder)  # (`x.at[0][1]`: Bail, index_refs.py)
     if holder.count is not None and type(index) is ast.Slice:
         key = run.index(index, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
         made = Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim, dtype=holder.dtype)
         note(made, shape_indexed(shape_of(run, holder), [key], run) if type(key) is slice else None)
-        return exact_host_arrays.item(run, holder, key, made)
+        return typed_keys.kept(run, holder, exact_host_arrays.item(run, holder, key, made))
     indices, parts, forward, given = [], [], True, _UNREAD
     if type(index) not in (ast.Tuple, ast.Slice) and type(given := run.eval(index, env)) is tuple:
         index, given = ast.Tuple([ast.Constant(item) for item in given], ast.Load()), _UNREAD
@@ -109,6 +112,7 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     if all(type(value) in (int, type(None), type(Ellipsis)) for value in indices):
         result = one_device.computed(run, result, [holder])  # (`x[:, None]`, `x[0]` of an array on one device)
     index_refs.indexed(run, holder, result)  # (`x.at[idx]`: a reference, index_refs.py)
+    typed_keys.kept(run, holder, result)  # (`keys[0]`: a key, typed_keys.py)
     if run.states is not None:
         run.states.indexed(holder, result, indices, forward)
     return exact_host_arrays.derived(run, [holder], result)  # (`k[:, None]`: a view)

@@ -119,6 +119,8 @@ class TypeMethod:
         if self.owner is object:
             if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
                 raise Bail
+            if _data_descriptor(obj.cls.lookup(args[0])):
+                raise Bail  # (its `__set__` runs, or a property without a setter raises)
             obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
             return None
         target = obj.data if type(obj) is UObj and obj.data is not None else obj
@@ -130,6 +132,17 @@ class TypeMethod:
         if self.name == "__init__":
             return HolderInit()(run, obj, args, kwargs)
         return guard(getattr(target, self.name), *args, **kwargs)
+
+
+def _data_descriptor(found: tuple | None) -> bool:
+    """A class attribute `object.__setattr__` hands the store to: a property, or an object of a
+    class with `__set__` or `__delete__` (adversarial25 E2); an unknown object may be one."""
+    value = found[1] if found is not None else None
+    if type(value) is Desc:
+        return value.kind == "property"
+    if type(value) is UObj:
+        return value.cls.lookup("__set__") is not None or value.cls.lookup("__delete__") is not None
+    return type(value).__name__ in ("Opaque", "Unknown")
 
 
 def type_method(owner: object, name: str) -> TypeMethod | None:

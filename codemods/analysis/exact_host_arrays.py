@@ -38,6 +38,7 @@ from codemods.analysis import draw_ranges
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.numpy_ranges import arange_count
 from codemods.analysis.script_values import Arr
+from codemods.analysis.text_host_arrays import values as text_values
 
 _LIMIT = 1 << 16  # values kept per array
 # NumPy constructors whose array is new (its own memory, writeable).
@@ -98,6 +99,7 @@ def changed_in_place(run, array: object) -> None:
         if one is None or shares_known(run, one):
             run.__dict__.pop("_exact_arrays", None)
             run.__dict__.pop("_known_views", None)
+            run.__dict__.pop("_text_arrays", None)  # (text_host_arrays.py: `A[1] = "i"` changes its strs too)
 
 
 def written_through(run, left: Arr, result: object) -> object:
@@ -132,10 +134,11 @@ def _fresh(run, arr: object) -> object:
 
 
 def shares_known(run, arr: object) -> bool:
-    """Whether `arr` may share the memory of an array of known values: it is one, or the run made
-    it from one (or from such an array) by a step it did not compute (`derived`)."""
+    """Whether `arr` may share the memory of an array of known values (numbers here, or strs:
+    text_host_arrays.py): it is one, or the run made it from one (or from such an array) by a
+    step it did not compute (`derived`)."""
     found = run.__dict__.get("_known_views", {}).get(id(arr))
-    return values(run, arr) is not None or found is not None and found is arr
+    return values(run, arr) is not None or text_values(run, arr) is not None or found is not None and found is arr
 
 
 def derived(run, sources: list, made: object) -> object:

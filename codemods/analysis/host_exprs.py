@@ -267,7 +267,7 @@ class HostExpressions:
         if kind is ast.Name:
             return self.name(node.id, env)
         if kind is ast.Attribute:
-            if type(node.value) is ast.Name and not _is_local(node.value.id, env):
+            if type(node.value) is ast.Name and not is_bound(node.value.id, env):
                 module = self.interp.lookup(node.value.id, self.interp.module_frame)
                 if isinstance(module, JaxName):
                     return to_python(self.interp, JaxName(f"{module.name}.{node.attr}"))
@@ -428,7 +428,8 @@ def bail():
     raise Bail
 
 
-def _is_local(name: str, env: Env) -> bool:
+def is_bound(name: str, env: Env) -> bool:
+    """Whether the program binds `name` in `env` or a scope around it (the module's included)."""
     current = env
     while current is not None:
         if current.outer and name in current.outer:

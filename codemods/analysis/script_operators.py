@@ -34,7 +34,7 @@ from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import index_refs, temp_texts, unknown_json
+from codemods.analysis import index_refs, temp_texts, typed_keys, unknown_json
 from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, may_raise, number, \
     operated_sign
 from codemods.analysis.script_argparse import ParserObj
@@ -116,7 +116,7 @@ class ArrMethod:
         made = exact_host_arrays.method(run, self.owner, self.name, args, kwargs, result)
         made = draw_ranges.method(run, self.owner, self.name, args, kwargs, made)  # (`x.round()` of draws)
         index_refs.updated(run, self.owner, self.name, made)  # (`x.at[idx].set(v)`: x's rank, index_refs.py)
-        return made
+        return typed_keys.kept(run, self.owner, made, self.name)  # (`keys.reshape(2, 2)`: keys)
 
     def count(self, args: list, kwargs: dict) -> int | None:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""
@@ -191,6 +191,7 @@ class ScriptOperators:
         return script_typing.subscript(holder, key, self)  # (`tuple[int, int]`), or Bail
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
+        index_refs.not_array(self, left, right)  # (`x.at + 1`: index_refs.py)
         sides = (type(left), type(right))
         if IntMember in sides and all(side in (IntMember, int, float, bool) for side in sides):
             left, right = repr_enums.plain(left), repr_enums.plain(right)  # (int's own operators: repr_enums.py)
@@ -260,6 +261,7 @@ class ScriptOperators:
     def compare(self, node: ast.Compare, env: Env) -> object:
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
+            index_refs.not_array(self, left, right)
             sides = (type(left), type(right))
             if JsonText in sides:
                 raise Bail  # (a text the run does not spell: unknown_json.py)
@@ -371,6 +373,7 @@ class ScriptOperators:
         return guard(operator.contains, right, left)
 
     def truth(self, value: object) -> bool:
+        index_refs.not_array(self, value)
         kind = type(value)
         if kind in (UFunc, UClass, Bound, JitFn, PartialObj, ShardObj, MeshCtx, FieldName, ArrMethod, ParserObj,
                     argparse.Namespace, ReMatch, Wraps, types.SimpleNamespace, re.Pattern):
@@ -405,6 +408,7 @@ class ScriptOperators:
         return super().truth(value)
 
     def iterate(self, value: object) -> list:
+        index_refs.not_array(self, value)
         kind = type(value)
         if kind is Lazy:
             if value.used:

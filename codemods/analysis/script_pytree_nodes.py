@@ -20,7 +20,16 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   module's classes), unflatten to rebuild. Calling such a function more often than JAX does
   changes nothing the program sees unless it calls code with effects (unflatten builds objects
   of the module's classes, whose `__init__` the run runs); any other function still stops the
-  run at a walk.
+  run at a walk. What such a function reaches is only known as it runs (adversarial25 E): a
+  flatten's `b.seen` or `getattr(b, "seen")` may be a property that counts, an Equinox-like
+  unflatten's `setattr(m, ...)` runs the class's own `__setattr__` and `object.__setattr__(m,
+  "value", v)` a data descriptor's `__set__`, an unflatten's `Box(ch[0])` an `__init__` that may
+  count (the run makes 3 where JAX makes 2 around a shard_map call). So while the run calls a
+  flatten it enters no other function of the program that is not expression-only and pure in the
+  same sense (a property `return self._v` is); while it calls an unflatten read as filling what
+  it makes (local_effects.py) none at all; while it calls an expression-only unflatten only
+  expression-only functions and `__init__`s that only store call-free values on `self`, and of
+  the rest only builtins that change nothing (`calling`): anything else stops the run (Bail).
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -46,7 +55,7 @@ import ast
 import weakref
 
 from codemods.analysis.expression_functions import calls_only, lone_expression
-from codemods.analysis.host_objects import Bail
+from codemods.analysis.host_objects import BUILTINS, Bail
 from codemods.analysis.local_effects import fills_what_it_makes
 from codemods.analysis.script_values import UClass, UObj
 
@@ -68,12 +77,14 @@ class ByHand:
     `tree_flatten` method and `tree_unflatten` classmethod, `flatten` then None), and the run
     that calls them (truthy: `cls.registered`)."""
 
-    __slots__ = ("flatten", "method", "owner", "unflatten")
+    __slots__ = ("flatten", "method", "modes", "owner", "unflatten")
 
     def __init__(self, run, flatten, unflatten, method=None) -> None:
         self.owner, self.flatten, self.unflatten = weakref.ref(run), flatten, unflatten  # (the run's state is no
         # object the program reaches: retraced_bodies.py compares what a class holds)
         self.method = method  # the `tree_flatten` function JAX calls on each instance (by name, as it does)
+        self.modes = ("pure", "local")  # what flatten and unflatten may enter (`entering`); "none": they fill
+        # what they make (local_effects.py)
 
     @property
     def run(self):
@@ -84,12 +95,86 @@ class ByHand:
             found = self.run.attribute(tree, "tree_flatten")
             if type(found).__name__ != "Bound" or found.func is not self.method:
                 raise Bail  # (an instance's own `tree_flatten`, or another class's: not followed)
-            made = self.run.call(found, [], {})
+            made = _guarded(self.run, found, [], self.method, self.modes[0])
         else:
-            made = self.run.call(self.flatten, [tree], {})
+            made = _guarded(self.run, self.flatten, [tree], self.flatten, self.modes[0])
         if type(made) is not tuple or len(made) != 2 or type(made[0]) not in (tuple, list) or not _comparable(made[1]):
             raise Bail  # (another shape of flatten result, or aux data whose `==` is not followed)
         return list(made[0]), made[1]
+
+
+def _guarded(run, func: object, args: list, own: object, mode: str) -> object:
+    """`func(*args)`, a node function (`own` the UFunc or lambda it runs), entering no other
+    function of the program but those `mode` lets through (`entering`)."""
+    outer = run.__dict__.get("_node_guard")
+    run.__dict__["_node_guard"] = [getattr(own, "node", None), mode]
+    try:
+        return run.call(func, args, {})
+    finally:
+        run.__dict__["_node_guard"] = outer
+
+
+def entering(run, func: object) -> None:
+    """The run enters `func`, a function of the program (script_run.py): while a node function
+    runs under `_guarded`, only that function itself (once) and, for a flatten, pure
+    expression-only ones may run; anything else stops the run."""
+    guard = run.__dict__.get("_node_guard")
+    if guard is None:
+        return
+    if guard[0] is not None and getattr(func, "node", None) is guard[0]:
+        guard[0] = None  # (entered: a second entry is recursion, judged as any other function)
+        return
+    if guard[1] == "pure" and _expression_only(func, pure=True) \
+            or guard[1] == "local" and (_expression_only(func) or _stores_on_self(func)):
+        return
+    raise Bail  # (code of the program's the run would run other than as often as JAX does)
+
+
+_LOCAL_SPECIALS = frozenset({"builtins.getattr", "builtins.hasattr", "builtins.type", "functools.partial",
+                             "dataclasses.replace", "dataclasses.fields"})
+_CALLABLE_KINDS = frozenset({"UFunc", "LambdaValue", "UClass", "UObj", "PartialObj"})  # (user code: `entering`)
+_IMMUTABLE = (str, bytes, tuple, int, float, frozenset)
+
+
+def calling(run, func: object) -> None:
+    """The run calls `func` (script_run.py): inside an expression-only unflatten, whose calls are
+    not read before it runs, only calls whose effects `entering` sees, builtins that change
+    nothing, JAX's and NumPy's functions (not NumPy's global random state) and methods of
+    immutable values; anything else (`LOG.append(1)`, `next(ITEMS)`) stops the run."""
+    guard = run.__dict__.get("_node_guard")
+    if guard is None or guard[1] != "local":
+        return
+    kind = type(func).__name__
+    if kind in _CALLABLE_KINDS or kind == "Special" and func.name in _LOCAL_SPECIALS:
+        return
+    if kind == "Bound" and type(func.func).__name__ in ("UFunc", "ObjectInit", "HolderInit"):
+        return  # (a method of the program's, or the builtin `__init__` of the object being made)
+    if kind == "Lib" and func.name.startswith(("jax.", "numpy.")) and not func.name.startswith("numpy.random"):
+        return
+    if func in BUILTINS.values() or type(getattr(func, "__self__", None)) in _IMMUTABLE:
+        return
+    raise Bail
+
+
+def _stores_on_self(func: object) -> bool:
+    """An undecorated def (an `__init__`) whose statements only store values that call nothing on
+    attributes of its first parameter: `self.value, self.sharding = value, sharding`."""
+    node = getattr(func, "node", None)
+    if type(func).__name__ != "UFunc" or type(node) is not ast.FunctionDef or node.decorator_list \
+            or not node.args.args:
+        return False
+    me = node.args.args[0].arg
+    body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
+        else node.body
+    return bool(body) and all(type(statement) is ast.Pass or type(statement) is ast.Assign and all(
+        _on_self(target, me) for target in statement.targets) and calls_only(statement.value, lambda call: False)
+        for statement in body)
+
+
+def _on_self(target: ast.expr, me: str) -> bool:
+    if type(target) in (ast.Tuple, ast.List):
+        return all(_on_self(item, me) for item in target.elts)
+    return type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == me
 
 
 _PURE_CALLS = frozenset({"tuple", "list", "dict", "sorted", "zip", "len", "type", "getattr", "isinstance", "range",
@@ -152,6 +237,8 @@ def _by_hand(run, name: str, args: list, kwargs: dict) -> object:
     if name == "jax.tree_util.register_pytree_node" and (_expression_only(args[1], pure=True) or _fills(run, args[1])) \
             and (_expression_only(args[2]) or _fills(run, args[2])):
         args[0].registered = ByHand(run, args[1], args[2])
+        args[0].registered.modes = ("pure" if _expression_only(args[1], pure=True) else "none",
+                                    "local" if _expression_only(args[2]) else "none")
         return None
     if name == "jax.tree_util.register_pytree_node_class" and (hooks := _class_hooks(run, args[0])) is not None:
         args[0].registered = ByHand(run, None, hooks[1], hooks[0])
@@ -229,7 +316,8 @@ def rebuilt(tree: UObj, items: list, meta: tuple | None = None) -> UObj:
     found = registration(tree)
     meta = meta_values(tree) if meta is None else meta
     if type(found) is ByHand:
-        return found.run.call(found.unflatten, [meta, tuple(items)], {})
+        own = found.unflatten.func if type(found.unflatten).__name__ == "Bound" else found.unflatten
+        return _guarded(found.run, found.unflatten, [meta, tuple(items)], own, found.modes[1])
     cls = tree.cls
     if cls.kind != "dataclass" or cls.meta is not None or any(cls.lookup(name) for name in _OWN_CODE) \
             or len(items) != len(found.data):

@@ -35,6 +35,7 @@ from codemods.analysis.callable_signatures import bind, binds
 from codemods.analysis.host_exprs import Env, LambdaValue, bound_names, guard
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
+from codemods.analysis import script_pytree_nodes as pytree_nodes
 from codemods.analysis.constant_strings import as_compiled
 from codemods.analysis.script_argparse import ParserMethod, call_parser
 from codemods.analysis.passed_steps import formatted, passed
@@ -57,7 +58,7 @@ from codemods.analysis.with_statements import with_statement
 from codemods.analysis.known_shapes import method_made
 from codemods.analysis.unchecked_calls import index_step, library_made, library_step, method_step
 from codemods.analysis.unknown_keys import unknown_get
-from codemods.analysis import array_conversions, array_lists, function_slots, script_flags, script_match
+from codemods.analysis import array_conversions, array_lists, function_slots, index_refs, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import body_mesh
 from codemods.analysis.top_level_gathers import TopLevelGathers
@@ -282,6 +283,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             if not state.passing:
                 return gated_call(self, func, args, kwargs)
             state.passing = False
+        pytree_nodes.calling(self, func)  # (inside an unflatten: script_pytree_nodes.py)
         kind, self.site_fresh = type(func), direct_call(self, func)
         if kind is UFunc:
             return self.run_func(func, args, kwargs)
@@ -348,6 +350,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                 self.states.method(func.owner, func.name, args, kwargs, result)
             return result
         if kind is Lib:
+            index_refs.not_array(self, *args, *kwargs.values())  # (`jnp.sum(x.at[0])`: index_refs.py)
             library_step(self, func.name, args, kwargs)  # (JAX's and NumPy's checks: unchecked_calls.py)
             made = library_made(self, func.name, args, kwargs, self.library(func.name, args, kwargs))
             return array_lists.of_number(self, func.name, args, kwargs, made)  # (`np.asarray(label)`)
@@ -366,6 +369,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
         return super().call(func, args, kwargs)
 
     def run_func(self, func: UFunc, args: list, kwargs: dict, body: bool = False) -> object:
+        pytree_nodes.entering(self, func)  # (inside a pytree node function: script_pytree_nodes.py)
         node = func.node
         if not body and type(node) is ast.AsyncFunctionDef:
             return make_coroutine(self, func, args, kwargs)  # (script_asyncio.py)
@@ -381,6 +385,10 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             return profiled_run(self, func, env, lambda: self.run_body(node.body, env))
         finally:
             self.frames.pop()
+
+    def run_lambda(self, func, args: list, kwargs: dict) -> object:
+        pytree_nodes.entering(self, func)
+        return super().run_lambda(func, args, kwargs)
 
     def bind_function(self, func: UFunc, args: list, kwargs: dict, env: Env) -> None:
         spec = func.node.args

@@ -10,7 +10,9 @@ in order (NumPy 1.21 to 2.x alike). Followed here, and nothing more:
 A str ending in NUL (NumPy drops trailing NULs) is left unknown, and so is every other read of
 the array (its items, arithmetic, comparisons): those keep what the run knew of any host array.
 The values are kept in a table of the run's, apart from exact_host_arrays.py's numbers, so no
-numeric rule ever sees them.
+numeric rule ever sees them. A write in place (`A[1] = "i"`, `A.fill`, `np.copyto`, a store
+through a view `A[1:][0] = ...`) changes the strs `.tolist()` gives: exact_host_arrays.py's
+`changed_in_place` forgets the table with its own when the array written may share their memory.
 """
 from __future__ import annotations
 
