@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lib1_sf101_library_entry_places_its_argument": "main(np.ones((8, 8), np.float32))",
+    "nlib1_entry_axis_from_its_caller_stays_unknown": ("main(np.ones((8, 8), np.float32), 'model')",
+                                                       "main(np.ones((8, 8), np.float32), 'data')"),
+    "nlib2_entry_called_in_the_module_is_not_an_entry": ("(register(), main())[1]", "main()"),
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
     "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",
@@ -3790,6 +3794,10 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nlib1_entry_axis_from_its_caller_stays_unknown", 25): "the gather's axis is the entry's parameter: over"
+    " 'data' JAX raises, over 'model' it runs; the module never says which its importer passes",
+    ("nlib2_entry_called_in_the_module_is_not_an_entry", 13): "main is also handed to a registry that first"
+    " switches the axis to 'model' (it runs); called straight after the import it raises",
     ("nod3_collective_written_in_the_evaluated_text", 13): "the psum is written in the evaluated text, whose"
     " nodes have no place in the file: a finding there could be neither placed nor fixed",
     ("neq4_own_init_leaves_a_field_to_its_class_default", 45): "the axis is the class's default, read through an"

@@ -1,0 +1,119 @@
+"""The module a script run executes (script_run.py): the file itself when it ends in an
+`if __name__ == "__main__":` block, or, for a library module, the file followed by a call of its
+entry function.
+
+A library module (no `__main__` block) runs only when an importer calls it, so which of its
+functions run, and with what, is the importer's choice. One kind of call does not depend on the
+importer: a module function that takes no parameters at all and that the module never names
+anywhere else (so nothing in the module hands it on or calls it in another state) runs the same
+way whoever calls it after the import, and every shard_map body it traces sees the same specs,
+meshes and arrays. Its first stop is then as certain as a static finding on a body: the code
+raises there whenever it is run. A function with parameters (even defaulted ones) is left alone:
+its caller picks its values.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.names import ImportTable
+
+ENTRY_NAMES = ("main",)
+# The calls whose first argument an entry's parameter may be: they place an array, whatever
+# array it is (its shape and values are never read by the placing).
+_PLACING = frozenset({"jax.device_put", "jax.numpy.asarray", "numpy.asarray"})
+
+
+def has_main(tree: ast.Module) -> bool:
+    return any(type(stmt) is ast.If and any(type(n) is ast.Constant and n.value == "__main__" for n in ast.walk(stmt.test))
+               for stmt in tree.body)
+
+
+def run_tree(tree: ast.Module) -> ast.Module | None:
+    """The module to run as a script: `tree` itself when it has a `__main__` block; for a library
+    module with an entry function (see above), a module of the same statements followed by a
+    call of it, marked `library_entry`; None when there is neither."""
+    if has_main(tree):
+        return tree
+    entry = library_entry(tree)
+    if entry is None:
+        return None
+    last = max(getattr(n, "end_lineno", 0) or 0 for n in ast.walk(tree)) + 1
+    args = [ast.Name(f"<{arg.arg}>", ast.Load()) for arg in entry.args.args]  # (names no program binds)
+    call = ast.Expr(ast.Call(ast.Name(entry.name, ast.Load()), args, []))
+    for node in ast.walk(call):
+        node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = last, 0, last, 0
+    made = ast.Module([*tree.body, call], tree.type_ignores)
+    made.library_entry = entry.name
+    made.library_arrays = tuple(arg.id for arg in args)
+    return made
+
+
+def entry_text(tree: ast.Module) -> str | None:
+    """How a library module's run was entered (`main(x)`), for the findings to say; None for a
+    script (or a module that is not run)."""
+    if has_main(tree):
+        return None
+    entry = library_entry(tree)
+    return None if entry is None else f"{entry.name}({', '.join(arg.arg for arg in entry.args.args)})"
+
+
+def library_entry(tree: ast.Module) -> ast.FunctionDef | None:
+    """The module's one parameterless function named as an entry (`main`) that the module never
+    names anywhere else; None when there is none or the name is bound more than once."""
+    table = ImportTable.of(tree)
+    named = {}
+    for stmt in tree.body:
+        if type(stmt) is ast.FunctionDef and stmt.name in ENTRY_NAMES:
+            named.setdefault(stmt.name, []).append(stmt)
+    for name in ENTRY_NAMES:
+        defs = named.get(name, [])
+        if len(defs) != 1 or not _parameterless(defs[0], table) or defs[0].decorator_list or _named_elsewhere(tree, defs[0]):
+            continue
+        return defs[0]
+    return None
+
+
+def _parameterless(node: ast.FunctionDef, table: ImportTable) -> bool:
+    """No parameter but positional ones without defaults, each used only as a placed array; not a
+    generator."""
+    args = node.args
+    if args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg or args.defaults:
+        return False
+    if any(type(n) in (ast.Yield, ast.YieldFrom) for n in ast.walk(node)):
+        return False
+    params = {arg.arg for arg in args.args}
+    placed = {id(call.args[0]) for call in ast.walk(node) if type(call) is ast.Call and call.args
+              and table.resolve(call.func) in _PLACING}
+    for n in ast.walk(node):
+        if type(n) is ast.Name and n.id in params and id(n) not in placed:
+            return False
+        if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef) and n is not node \
+                and any(a.arg in params for a in ast.walk(n) if type(a) is ast.arg):
+            return False  # (an inner parameter of that name: which reads are whose is not this check's)
+        if type(n) in (ast.Global, ast.Nonlocal) and params & set(n.names):
+            return False
+    return True
+
+
+def _named_elsewhere(tree: ast.Module, entry: ast.FunctionDef) -> bool:
+    """Whether the entry's name appears anywhere but its own def: a read, a rebinding, a
+    `global` declaration, an attribute or string of that name (`getattr(mod, "main")`), an
+    import binding it."""
+    name = entry.name
+    for node in ast.walk(tree):
+        if node is entry:
+            continue
+        kind = type(node)
+        if kind is ast.Name and node.id == name or kind is ast.Attribute and node.attr == name:
+            return True
+        if kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and node.name == name:
+            return True
+        if kind in (ast.Global, ast.Nonlocal) and name in node.names:
+            return True
+        if kind is ast.alias and (node.asname or node.name.split(".")[0]) == name:
+            return True
+        if kind is ast.Constant and type(node.value) is str and node.value.rsplit(":", 1)[-1].rsplit(".", 1)[-1] == name:
+            return True
+        if kind is ast.arg and node.arg == name:
+            return True
+    return False
