@@ -21,6 +21,8 @@ ENTRY_NAMES = ("main",)
 # The calls whose first argument an entry's parameter may be: they place an array, whatever
 # array it is (its shape and values are never read by the placing).
 _PLACING = frozenset({"jax.device_put", "jax.numpy.asarray", "numpy.asarray"})
+_ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "T", "mean", "var", "std", "sum", "max", "min",
+                               "astype", "reshape", "transpose"})
 
 
 def has_main(tree: ast.Module) -> bool:
@@ -74,25 +76,49 @@ def library_entry(tree: ast.Module) -> ast.FunctionDef | None:
 
 
 def _parameterless(node: ast.FunctionDef, table: ImportTable) -> bool:
-    """No parameter but positional ones without defaults, each used only as a placed array; not a
-    generator."""
+    """No parameter but positional ones without defaults, each an array by its uses (see
+    `_array_use`) and placed at least once; not a generator."""
     args = node.args
     if args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg or args.defaults:
         return False
     if any(type(n) in (ast.Yield, ast.YieldFrom) for n in ast.walk(node)):
         return False
     params = {arg.arg for arg in args.args}
-    placed = {id(call.args[0]) for call in ast.walk(node) if type(call) is ast.Call and call.args
-              and table.resolve(call.func) in _PLACING}
+    parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+    placed = set()
     for n in ast.walk(node):
-        if type(n) is ast.Name and n.id in params and id(n) not in placed:
-            return False
+        if type(n) is ast.Name and n.id in params:
+            use = _array_use(n, parents.get(id(n)), table)
+            if use is None:
+                return False
+            if use:
+                placed.add(n.id)
         if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef) and n is not node \
                 and any(a.arg in params for a in ast.walk(n) if type(a) is ast.arg):
             return False  # (an inner parameter of that name: which reads are whose is not this check's)
         if type(n) in (ast.Global, ast.Nonlocal) and params & set(n.names):
             return False
-    return True
+    return placed == params
+
+
+def _array_use(name: ast.Name, parent: ast.AST | None, table: ImportTable) -> bool | None:
+    """True where the parameter is placed as an array (the first argument of a `_PLACING` call);
+    False where it is used only as an array is (an operand of arithmetic, an array attribute or
+    method, an argument of a NumPy or jax.numpy function); None for any other use (its caller's
+    choice: a config, a mesh, a callable, a container)."""
+    if type(name.ctx) is not ast.Load or parent is None:
+        return None
+    kind = type(parent)
+    if kind is ast.Call and name in parent.args:
+        called = table.resolve(parent.func)
+        if called in _PLACING and parent.args[0] is name:
+            return True
+        return False if called is not None and called.startswith(("numpy.", "jax.numpy.")) else None
+    if kind is ast.BinOp or kind is ast.UnaryOp:
+        return False
+    if kind is ast.Attribute and parent.attr in _ARRAY_ATTRIBUTES:
+        return False
+    return None
 
 
 def _named_elsewhere(tree: ast.Module, entry: ast.FunctionDef) -> bool:

@@ -1,6 +1,7 @@
 """A library module (no `__main__` block): its entry `main(x)` builds the mesh and the model
-itself and only places the array it is given, so the body's states are the same whoever calls
-it. The model is rebuilt in the body through `object.__new__` and stores through `vars`."""
+itself, and only places the array it is given (and checks the result against its shape), so the
+body's states are the same whoever calls it. The model is rebuilt in the body through
+`object.__new__` and stores through `vars`."""
 import jax
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
@@ -47,5 +48,7 @@ def main(x):
         return merge(template, arrays)(y)
 
     xs = jax.device_put(x, NamedSharding(mesh, P("data", None)))
-    return jax.shard_map(body, mesh=mesh, in_specs=({"w": P()}, P("data", None)),
-                         out_specs=P(None, reduced={"data"}))({"w": np.float32(3.0)}, xs)
+    out = jax.shard_map(body, mesh=mesh, in_specs=({"w": P()}, P("data", None)),
+                        out_specs=P(None, reduced={"data"}))({"w": np.float32(3.0)}, xs)
+    assert out.shape == x.shape, (out.shape, x.shape)  # (a check on the host: x is read as an array)
+    return out
