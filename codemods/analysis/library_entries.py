@@ -4,12 +4,19 @@ entry function.
 
 A library module (no `__main__` block) runs only when an importer calls it, so which of its
 functions run, and with what, is the importer's choice. One kind of call does not depend on the
-importer: a module function that takes no parameters at all and that the module never names
-anywhere else (so nothing in the module hands it on or calls it in another state) runs the same
-way whoever calls it after the import, and every shard_map body it traces sees the same specs,
+importer: a module function `main` that the module never names anywhere else (so nothing in the
+module hands it on or calls it in another state) and that takes no parameters runs the same way
+whoever calls it after the import, and every shard_map body it traces sees the same specs,
 meshes and arrays. Its first stop is then as certain as a static finding on a body: the code
-raises there whenever it is run. A function with parameters (even defaulted ones) is left alone:
-its caller picks its values.
+raises there whenever it is run.
+
+A parameter the entry uses only as an array (it places it: `jax.device_put(x, sharding)`,
+`jnp.asarray(x)`; and otherwise only computes with it in its own code as arrays compute, for a
+check of the result, never in a function it defines; never binds it again) is taken as an array
+of unknown shape and element type: inside a body its state comes from the spec it enters by,
+whatever the caller passes, and the run stops (Bail) at anything that would need its shape or
+values. Any other parameter (a mesh, a config, a name, a defaulted one) is the caller's choice,
+and the function is left alone.
 """
 from __future__ import annotations
 
@@ -86,11 +93,13 @@ def _parameterless(node: ast.FunctionDef, table: ImportTable) -> bool:
     params = {arg.arg for arg in args.args}
     parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
     placed = set()
+    nested = {id(inner) for function in ast.walk(node) if function is not node
+              and type(function) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda) for inner in ast.walk(function)}
     for n in ast.walk(node):
         if type(n) is ast.Name and n.id in params:
             use = _array_use(n, parents.get(id(n)), table)
-            if use is None:
-                return False
+            if use is None or use is False and id(n) in nested:
+                return False  # (a function closing over it, a body perhaps, would see whatever the caller passed)
             if use:
                 placed.add(n.id)
         if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef) and n is not node \
@@ -116,9 +125,15 @@ def _array_use(name: ast.Name, parent: ast.AST | None, table: ImportTable) -> bo
         return False if called is not None and called.startswith(("numpy.", "jax.numpy.")) else None
     if kind is ast.BinOp or kind is ast.UnaryOp:
         return False
+    if kind is ast.Subscript and parent.value is name and _sliced(parent.slice):
+        return False  # `x[i * 8:(i + 1) * 8]`: rows of the array
     if kind is ast.Attribute and parent.attr in _ARRAY_ATTRIBUTES:
         return False
     return None
+
+
+def _sliced(index: ast.expr) -> bool:
+    return type(index) is ast.Slice or type(index) is ast.Tuple and any(type(item) is ast.Slice for item in index.elts)
 
 
 def _named_elsewhere(tree: ast.Module, entry: ast.FunctionDef) -> bool:
