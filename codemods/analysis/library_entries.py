@@ -97,7 +97,7 @@ def _parameterless(node: ast.FunctionDef, table: ImportTable) -> bool:
               and type(function) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda) for inner in ast.walk(function)}
     for n in ast.walk(node):
         if type(n) is ast.Name and n.id in params:
-            use = _array_use(n, parents.get(id(n)), table)
+            use = _array_use(n, parents, table)
             if use is None or use is False and id(n) in nested:
                 return False  # (a function closing over it, a body perhaps, would see whatever the caller passed)
             if use:
@@ -110,11 +110,13 @@ def _parameterless(node: ast.FunctionDef, table: ImportTable) -> bool:
     return placed == params
 
 
-def _array_use(name: ast.Name, parent: ast.AST | None, table: ImportTable) -> bool | None:
-    """True where the parameter is placed as an array (the first argument of a `_PLACING` call);
+def _array_use(name: ast.Name, parents: dict, table: ImportTable) -> bool | None:
+    """True where the parameter (or rows of it) is placed as an array (the first argument of a
+    `_PLACING` call);
     False where it is used only as an array is (an operand of arithmetic, an array attribute or
     method, an argument of a NumPy or jax.numpy function); None for any other use (its caller's
     choice: a config, a mesh, a callable, a container)."""
+    parent = parents.get(id(name))
     if type(name.ctx) is not ast.Load or parent is None:
         return None
     kind = type(parent)
@@ -125,8 +127,10 @@ def _array_use(name: ast.Name, parent: ast.AST | None, table: ImportTable) -> bo
         return False if called is not None and called.startswith(("numpy.", "jax.numpy.")) else None
     if kind is ast.BinOp or kind is ast.UnaryOp:
         return False
-    if kind is ast.Subscript and parent.value is name and _sliced(parent.slice):
-        return False  # `x[i * 8:(i + 1) * 8]`: rows of the array
+    if kind is ast.Subscript and parent.value is name and _sliced(parent.slice):  # `x[i * 8:(i + 1) * 8]`: rows of it
+        placing = parents.get(id(parent))
+        return type(placing) is ast.Call and bool(placing.args) and placing.args[0] is parent \
+            and table.resolve(placing.func) in _PLACING
     if kind is ast.Attribute and parent.attr in _ARRAY_ATTRIBUTES:
         return False
     return None
