@@ -83,20 +83,23 @@ def library_entry(tree: ast.Module) -> ast.FunctionDef | None:
 
 
 def _parameterless(node: ast.FunctionDef, table: ImportTable) -> bool:
-    """No parameter but positional ones without defaults, each an array by its uses (see
-    `_array_use`) and placed at least once; not a generator."""
+    """No parameter but positional ones without defaults, each unread or an array by its uses
+    (see `_array_use`) and placed at least once; not a generator."""
     args = node.args
     if args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg or args.defaults:
         return False
     if any(type(n) in (ast.Yield, ast.YieldFrom) for n in ast.walk(node)):
         return False
     params = {arg.arg for arg in args.args}
+    if params and any(type(n) is ast.Name and n.id in ("locals", "vars", "eval", "exec") for n in ast.walk(node)):
+        return False  # (its parameters read by name)
     parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
-    placed = set()
+    placed, used = set(), set()
     nested = {id(inner) for function in ast.walk(node) if function is not node
               and type(function) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda) for inner in ast.walk(function)}
     for n in ast.walk(node):
         if type(n) is ast.Name and n.id in params:
+            used.add(n.id)
             use = _array_use(n, parents, table)
             if use is None or use is False and id(n) in nested:
                 return False  # (a function closing over it, a body perhaps, would see whatever the caller passed)
@@ -107,7 +110,7 @@ def _parameterless(node: ast.FunctionDef, table: ImportTable) -> bool:
             return False  # (an inner parameter of that name: which reads are whose is not this check's)
         if type(n) in (ast.Global, ast.Nonlocal) and params & set(n.names):
             return False
-    return placed == params
+    return placed == used  # (a parameter it never reads is nothing the caller decides)
 
 
 def _array_use(name: ast.Name, parents: dict, table: ImportTable) -> bool | None:
