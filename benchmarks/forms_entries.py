@@ -12,9 +12,11 @@ from __future__ import annotations
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
     "lib1_sf101_library_entry_places_its_argument": "main(np.ones((8, 8), np.float32))",
+    "lib2_sf101_library_entry_hands_its_argument_to_a_placing_helper": "main(np.ones((8, 8), np.float32))",
     "nlib1_entry_axis_from_its_caller_stays_unknown": ("main(np.ones((8, 8), np.float32), 'model')",
                                                        "main(np.ones((8, 8), np.float32), 'data')"),
     "nlib2_entry_called_in_the_module_is_not_an_entry": ("(register(), main())[1]", "main()"),
+    "nlib3_entry_argument_a_helper_reads_as_an_axis": ("main('model')", "main('data')"),
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
     "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",
@@ -3794,6 +3796,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nlib3_entry_argument_a_helper_reads_as_an_axis", 12): "the gather's axis is the entry's argument,"
+    " handed on by a helper: over 'data' JAX raises, over 'model' it runs",
     ("nlib1_entry_axis_from_its_caller_stays_unknown", 25): "the gather's axis is the entry's parameter: over"
     " 'data' JAX raises, over 'model' it runs; the module never says which its importer passes",
     ("nlib2_entry_called_in_the_module_is_not_an_entry", 13): "main is also handed to a registry that first"

@@ -28,6 +28,7 @@ ENTRY_NAMES = ("main",)
 # The calls whose first argument an entry's parameter may be: they place an array, whatever
 # array it is (its shape and values are never read by the placing).
 _PLACING = frozenset({"jax.device_put", "jax.numpy.asarray", "numpy.asarray"})
+_DEPTH = 3  # module functions followed from the entry, each handing the array to the next
 _ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "T", "mean", "var", "std", "sum", "max", "min",
                                "astype", "reshape", "transpose"})
 
@@ -70,55 +71,91 @@ def library_entry(tree: ast.Module) -> ast.FunctionDef | None:
     """The module's one parameterless function named as an entry (`main`) that the module never
     names anywhere else; None when there is none or the name is bound more than once."""
     table = ImportTable.of(tree)
+    plain = _plain_functions(tree)
     named = {}
     for stmt in tree.body:
         if type(stmt) is ast.FunctionDef and stmt.name in ENTRY_NAMES:
             named.setdefault(stmt.name, []).append(stmt)
     for name in ENTRY_NAMES:
         defs = named.get(name, [])
-        if len(defs) != 1 or not _parameterless(defs[0], table) or defs[0].decorator_list or _named_elsewhere(tree, defs[0]):
+        if len(defs) != 1 or not _parameterless(defs[0], table, plain) or defs[0].decorator_list or _named_elsewhere(tree, defs[0]):
             continue
         return defs[0]
     return None
 
 
-def _parameterless(node: ast.FunctionDef, table: ImportTable) -> bool:
+def _parameterless(node: ast.FunctionDef, table: ImportTable, defs: dict) -> bool:
     """No parameter but positional ones without defaults, each unread or an array by its uses
-    (see `_array_use`) and placed at least once; not a generator."""
+    (see `_array_use`) and placed at least once."""
+    if node.args.defaults:
+        return False
+    uses = _param_uses(node, table, defs, 0)
+    if uses is None:
+        return False
+    read = _read(node)
+    return all(use is True or use is False and name not in read for name, use in uses.items())
+
+
+def _plain_functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    """Module functions bound once, by an undecorated def, and never rebound: what their name calls."""
+    count: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            count[node.name] = count.get(node.name, 0) + 1
+        elif type(node) is ast.Name and type(node.ctx) is not ast.Load or type(node) is ast.alias:
+            bound = node.id if type(node) is ast.Name else (node.asname or node.name.split(".")[0])
+            count[bound] = count.get(bound, 0) + 2
+        elif type(node) in (ast.Global, ast.Nonlocal):
+            for bound in node.names:
+                count[bound] = count.get(bound, 0) + 2
+    return {stmt.name: stmt for stmt in tree.body if type(stmt) is ast.FunctionDef and not stmt.decorator_list
+            and count.get(stmt.name) == 1}
+
+
+def _read(node: ast.FunctionDef) -> set[str]:
+    return {n.id for n in ast.walk(node) if type(n) is ast.Name}
+
+
+def _param_uses(node: ast.FunctionDef, table: ImportTable, defs: dict, depth: int) -> dict[str, bool | None] | None:
+    """For each positional parameter of a plain function: True where it is an array the function
+    places (see `_array_use`), False where it is unread or only computed with as an array, None
+    for any other use; None for a function whose parameters this does not follow (a generator,
+    `*args`, reads by name)."""
     args = node.args
-    if args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg or args.defaults:
-        return False
-    if any(type(n) in (ast.Yield, ast.YieldFrom) for n in ast.walk(node)):
-        return False
+    if args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg:
+        return None
+    if any(type(n) in (ast.Yield, ast.YieldFrom, ast.Await) for n in ast.walk(node)):
+        return None
     params = {arg.arg for arg in args.args}
     if params and any(type(n) is ast.Name and n.id in ("locals", "vars", "eval", "exec") for n in ast.walk(node)):
-        return False  # (its parameters read by name)
+        return None  # (its parameters read by name)
     parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
-    placed, used = set(), set()
     nested = {id(inner) for function in ast.walk(node) if function is not node
               and type(function) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda) for inner in ast.walk(function)}
+    uses: dict[str, bool | None] = {name: False for name in params}
     for n in ast.walk(node):
-        if type(n) is ast.Name and n.id in params:
-            used.add(n.id)
-            use = _array_use(n, parents, table)
+        if type(n) is ast.Name and n.id in params and uses[n.id] is not None:
+            use = _array_use(n, parents, table, defs, depth)
             if use is None or use is False and id(n) in nested:
-                return False  # (a function closing over it, a body perhaps, would see whatever the caller passed)
-            if use:
-                placed.add(n.id)
-        if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef) and n is not node \
-                and any(a.arg in params for a in ast.walk(n) if type(a) is ast.arg):
-            return False  # (an inner parameter of that name: which reads are whose is not this check's)
-        if type(n) in (ast.Global, ast.Nonlocal) and params & set(n.names):
-            return False
-    return placed == used  # (a parameter it never reads is nothing the caller decides)
+                uses[n.id] = None  # (a function closing over it, a body perhaps, would see whatever was passed)
+            elif use:
+                uses[n.id] = True
+        if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef) and n is not node:
+            for a in ast.walk(n):
+                if type(a) is ast.arg and a.arg in params:
+                    uses[a.arg] = None  # (an inner parameter of that name: which reads are whose is not this check's)
+        if type(n) in (ast.Global, ast.Nonlocal):
+            for name in params & set(n.names):
+                uses[name] = None
+    return uses
 
 
-def _array_use(name: ast.Name, parents: dict, table: ImportTable) -> bool | None:
+def _array_use(name: ast.Name, parents: dict, table: ImportTable, defs: dict, depth: int) -> bool | None:
     """True where the parameter (or rows of it) is placed as an array (the first argument of a
-    `_PLACING` call);
-    False where it is used only as an array is (an operand of arithmetic, an array attribute or
-    method, an argument of a NumPy or jax.numpy function); None for any other use (its caller's
-    choice: a config, a mesh, a callable, a container)."""
+    `_PLACING` call, or an argument of a module function that places it); False where it is used
+    only as an array is (an operand of arithmetic, an array attribute or method, an argument of
+    a NumPy or jax.numpy function); None for any other use (its caller's choice: a config, a
+    mesh, a callable, a container)."""
     parent = parents.get(id(name))
     if type(name.ctx) is not ast.Load or parent is None:
         return None
@@ -127,6 +164,8 @@ def _array_use(name: ast.Name, parents: dict, table: ImportTable) -> bool | None
         called = table.resolve(parent.func)
         if called in _PLACING and parent.args[0] is name:
             return True
+        if called is None and type(parent.func) is ast.Name and parent.func.id in defs and depth < _DEPTH:
+            return _passed_use(name, parent, table, defs, depth)
         return False if called is not None and called.startswith(("numpy.", "jax.numpy.")) else None
     if kind is ast.BinOp or kind is ast.UnaryOp:
         return False
@@ -137,6 +176,20 @@ def _array_use(name: ast.Name, parents: dict, table: ImportTable) -> bool | None
     if kind is ast.Attribute and parent.attr in _ARRAY_ATTRIBUTES:
         return False
     return None
+
+
+def _passed_use(name: ast.Name, call: ast.Call, table: ImportTable, defs: dict, depth: int) -> bool | None:
+    """`run(layer, x, mesh)`: what the module function does with the parameter it receives in
+    that position (no starred argument before it, no keyword naming that parameter)."""
+    function = defs[call.func.id]
+    index = call.args.index(name)
+    if any(type(arg) is ast.Starred for arg in call.args[: index + 1]) or index >= len(function.args.args):
+        return None
+    param = function.args.args[index].arg
+    if any(keyword.arg in (param, None) for keyword in call.keywords):
+        return None
+    uses = _param_uses(function, table, defs, depth + 1)
+    return None if uses is None else uses[param]
 
 
 def _sliced(index: ast.expr) -> bool:
