@@ -68,8 +68,9 @@ def entry_text(tree: ast.Module) -> str | None:
 
 
 def library_entry(tree: ast.Module) -> ast.FunctionDef | None:
-    """The module's one parameterless function named as an entry (`main`) that the module never
-    names anywhere else; None when there is none or the name is bound more than once."""
+    """The module's one undecorated function named as an entry (`main`) whose parameters leave its
+    caller nothing to choose (`_caller_free`) and that the module never names anywhere else; None
+    when there is none or the name is bound more than once."""
     table = ImportTable.of(tree)
     plain = _plain_functions(tree)
     named = {}
@@ -78,15 +79,15 @@ def library_entry(tree: ast.Module) -> ast.FunctionDef | None:
             named.setdefault(stmt.name, []).append(stmt)
     for name in ENTRY_NAMES:
         defs = named.get(name, [])
-        if len(defs) != 1 or not _parameterless(defs[0], table, plain) or defs[0].decorator_list or _named_elsewhere(tree, defs[0]):
-            continue
-        return defs[0]
+        if len(defs) == 1 and not defs[0].decorator_list and _caller_free(defs[0], table, plain) \
+                and not _named_elsewhere(tree, defs[0]):
+            return defs[0]
     return None
 
 
-def _parameterless(node: ast.FunctionDef, table: ImportTable, defs: dict) -> bool:
-    """No parameter but positional ones without defaults, each unread or an array by its uses
-    (see `_array_use`) and placed at least once."""
+def _caller_free(node: ast.FunctionDef, table: ImportTable, defs: dict) -> bool:
+    """No parameters but positional ones without defaults, each unread or an array by its uses
+    (`_array_use`) that is placed at least once."""
     if node.args.defaults:
         return False
     uses = _param_uses(node, table, defs, 0)
