@@ -12,6 +12,11 @@ from __future__ import annotations
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
+    "pf1_sf105_draw_of_a_negative_scale_is_refused": "main()",
+    "npf1_draw_of_a_plain_scale_is_taken": "main()",
+    "pf2_sf105_integer_dtype_of_a_float_draw_is_refused": "main()",
+    "pf3_sf105_negative_seed_of_a_random_state_is_refused": "main()",
+    "npf3_global_seed_hands_back_none": "main()",
     "nfk1_isfinite_count_of_a_gathered_int_vector": "main()",
     "eq1_sf103_module_subclasses_become_frozen_pytree_dataclasses": "main()",
     "eq2_sf104_static_layouts_of_a_registered_module": "main()",

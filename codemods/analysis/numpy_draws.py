@@ -24,6 +24,12 @@ int64 scalar; `dtype=int` gives a Python int), `randint(8, dtype=np.int32)` (a N
 arrays) and `out=`. A parameter the run does not know the kind of
 stops the run (Bail): a number or an array, one sample or many.
 
+NumPy checks a sampler's parameters before it draws (`rng.normal(0.0, -1.0)` raises ValueError,
+which a program may catch): a one-sample draw is followed only once draw_parameters.py settles
+them; a certain failure raises NumPy's class, an unsettled check stops the run where a handler
+may catch it. (A draw of `size=` goes through its array's method, a step of unknown outcome:
+unchecked_calls.method_step.)
+
 Two samplers give no array at all: `shuffle(x)` reorders x in place and hands back None, and
 `bytes(n)` gives a Python bytes (Shuffle, RandomBytes below; checked with `type(...)` on NumPy 2.4,
 the same since NumPy 1.17 for a Generator and before for RandomState and the module's).
