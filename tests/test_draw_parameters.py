@@ -68,6 +68,20 @@ def test_sampler_tables_agree_with_numpy():
     assert settled > 5000
 
 
+def test_values_beyond_the_tables_agree_with_numpy():
+    np = pytest.importorskip("numpy")
+    inf, nan = float("inf"), float("nan")
+    cases = [("uniform", {"low": 0.5, "high": inf}), ("uniform", {"low": -inf, "high": -3}), ("uniform", {"high": inf}),
+             ("uniform", {"low": inf, "high": 0.0}), ("poisson", {"lam": 1e20}), ("poisson", {"lam": inf}),
+             ("poisson", {"lam": 1 << 70}), ("binomial", {"n": 5, "p": nan}), ("binomial", {"n": -1, "p": nan}),
+             ("geometric", {"p": nan}), ("logseries", {"p": nan}), ("negative_binomial", {"n": 2.0, "p": nan})]
+    for legacy, source in ((False, np.random.default_rng(0)), (True, np.random.RandomState(0))):
+        for name, given in cases:
+            found = verdict(name, legacy, given)
+            assert found is not None and _outcome(lambda: getattr(source, name)(**given)) == found.__name__
+    assert verdict("normal", False, {"scale": nan}) is None and verdict("uniform", False, {"low": 0.0, "high": nan}) is None
+
+
 def test_defaults_agree_with_numpy():
     np = pytest.importorskip("numpy")
     rng = np.random.default_rng(0)
@@ -165,8 +179,13 @@ def test_seed_set_state_advance_jumped():
     assert bg.attribute(run, "advance")(run, [3], {}) is bg
     _raises(TypeError, lambda: bg.attribute(run, "advance")(run, ["x"], {}))  # (B2)
     with pytest.raises(Bail):
-        bg.attribute(guarded, "jumped")(guarded, ["x"], {})  # (ValueError here, another class elsewhere)
+        bg.attribute(guarded, "jumped")(guarded, [1.5], {})  # (a float: PCG64 truncates it, Philox refuses it)
     assert type(bg.attribute(run, "jumped")(run, [2], {})) is NpBitGenerator
+    _raises(ValueError, lambda: bg.attribute(run, "jumped")(run, ["x"], {}))  # (PCG64 reads it with int())
+    assert type(bg.attribute(run, "jumped")(run, ["3"], {})) is NpBitGenerator
+    philox = NpBitGenerator("numpy.random.Philox")
+    with pytest.raises(Bail):
+        philox.attribute(guarded, "jumped")(guarded, ["x"], {})  # (OverflowError there: not settled)
 
 
 def test_module_calls_of_the_global_random_state():

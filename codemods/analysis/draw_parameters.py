@@ -51,6 +51,8 @@ _REFUSED_DTYPES = frozenset({"int", "bool", "complex", "numpy.int8", "numpy.int1
                              "numpy.uint8", "numpy.uint16", "numpy.uint32", "numpy.uint64", "numpy.float16",
                              "numpy.longdouble", "numpy.complex64", "numpy.complex128", "numpy.bool_", "numpy.bool",
                              "int32", "int64", "float16", "i8", "i4", "complex64", "complex128"})
+# Probabilities NumPy refuses as NaN.
+_NAN_REFUSED = frozenset({"binomial.p", "geometric.p", "logseries.p", "negative_binomial.p"})
 _LARGEST = 1e12  # (beyond it: NumPy's own limits, poisson's ~9.2e18, hypergeometric's 1e9: not settled)
 _RAISED = (ValueError, TypeError, OverflowError)
 
@@ -77,14 +79,20 @@ def _holds(number: float, checks: tuple) -> bool:
 def verdict(name: str, legacy: bool, given: dict) -> type | bool | None:
     """What a one-sample draw `name(**given)` does: True where it draws, the exception's class
     where it certainly raises, None where the tables do not settle it."""
-    numbers = {}
+    numbers, beyond = {}, set()
     for param, value in given.items():
         number = known(value)
+        if number is None and (refused := _beyond(name, param, value)) is not None:
+            beyond.add(refused)
+            continue
         if number is None or f"{name}.{param}" in _COUNTS and type(value) not in (int, bool):
             return None
         numbers[param] = number
     checks = (_LEGACY_CHECKS if legacy and name in _LEGACY_CHECKS else _CHECKS).get(name, {})
     failed = any(not _holds(numbers[param], test) for param, test in checks.items() if param in numbers)
+    if beyond:  # (the refusal of a value beyond the tables' numbers, where no other class can come first)
+        beyond |= {ValueError} if failed else set()
+        return beyond.pop() if len(beyond) == 1 else None
     if name == "triangular" and {"left", "mode", "right"} <= set(numbers):
         left, mode, right = numbers["left"], numbers["mode"], numbers["right"]
         failed = failed or not left <= mode <= right or left == right
@@ -93,6 +101,19 @@ def verdict(name: str, legacy: bool, given: dict) -> type | bool | None:
     if name == "hypergeometric" and len(numbers) == 3:
         failed = failed or numbers["nsample"] > numbers["ngood"] + numbers["nbad"]
     return ValueError if failed else True
+
+
+def _beyond(name: str, param: str, value: object) -> type | None:
+    """The class NumPy raises for a value outside `known`'s, whatever the other (known)
+    parameters are: an infinite bound of `uniform` (OverflowError: the range overflows), a NaN
+    probability, a `poisson` rate of 1e19 or more (NaN, inf) (ValueError); None otherwise."""
+    if type(value) is float and math.isinf(value) and name == "uniform":
+        return OverflowError
+    if type(value) is float and math.isnan(value) and f"{name}.{param}" in _NAN_REFUSED:
+        return ValueError
+    if name == "poisson" and type(value) in (int, float) and not value < 1e19:
+        return ValueError  # (beyond NumPy's largest rate, about 9.2e18)
+    return None
 
 
 def dtype_verdict(dtype: object) -> type | bool | None:

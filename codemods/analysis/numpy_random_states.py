@@ -154,7 +154,8 @@ class NpBitGenerator(RandomObject):
                 raise Bail  # (NumPy before 1.25 has no BitGenerator.spawn)
             return _Spawn(lambda: NpBitGenerator(self.maker))
         if name == "jumped":
-            return _Made(lambda: NpBitGenerator(self.maker), "jumps")
+            texts = ValueError if self.maker in ("numpy.random.PCG64", "numpy.random.PCG64DXSM") else None
+            return _Made(lambda: NpBitGenerator(self.maker), "jumps", texts=texts)
         if name == "advance":
             return _Made(lambda: self, "delta", 1)
         return Opaque()
@@ -234,10 +235,11 @@ class _Made(RunCallable):
     by class (`PCG64(0).jumped("x")` ValueError, Philox's OverflowError, MT19937's TypeError) but
     for `advance`, where anything but an int is a TypeError (checked on NumPy 2.4.6)."""
 
-    __slots__ = ("least", "make", "name")
+    __slots__ = ("least", "make", "name", "texts")
 
-    def __init__(self, make, name: str, least: int = 0) -> None:
+    def __init__(self, make, name: str, least: int = 0, texts: type | None = None) -> None:
         self.make, self.name, self.least = make, name, least
+        self.texts = texts  # (PCG64's `jumped` reads a str with Python's int(): ValueError where int() refuses it)
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         if len(args) + len(kwargs) > 1 or not set(kwargs) <= {self.name} or len(args) + len(kwargs) < self.least:
@@ -249,9 +251,19 @@ class _Made(RunCallable):
                 pass
             elif self.name == "delta" and (type(value) in (float, str, bytes, list, tuple, dict) or value is None):
                 raise Raised(TypeError("advance takes an int"))
+            elif self.texts is not None and type(value) is str and not _int_text(value):
+                _settle(run, self.texts)
             else:
                 _settle(run, None)
         return self.make()
+
+
+def _int_text(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
 
 
 class _Spawn(RunCallable):
