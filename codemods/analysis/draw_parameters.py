@@ -120,7 +120,7 @@ def dtype_verdict(dtype: object) -> type | bool | None:
     """`dtype=` of a Generator's float sampler: True for float32 / float64, TypeError for a dtype
     known to be another, None for one not listed."""
     label = dtype if type(dtype) is str else dtype.name if type(dtype) in (Lib, DType) else \
-        dtype.__name__ if dtype in (int, float, bool, complex) else None
+        dtype.__name__ if any(dtype is kind for kind in (int, float, bool, complex)) else None
     return True if label in _FLOAT_DTYPES else TypeError if label in _REFUSED_DTYPES else None
 
 
