@@ -24,12 +24,21 @@ int64 scalar; `dtype=int` gives a Python int), `randint(8, dtype=np.int32)` (a N
 arrays) and `out=`. A parameter the run does not know the kind of
 stops the run (Bail): a number or an array, one sample or many.
 
+NumPy checks a sampler's parameters before it draws (`rng.normal(0.0, -1.0)` raises ValueError,
+which a program may catch): a one-sample draw is followed only once draw_parameters.py settles
+them; a certain failure raises NumPy's class, an unsettled check stops the run where a handler
+may catch it. (A draw of `size=` goes through its array's method, a step of unknown outcome:
+unchecked_calls.method_step.)
+
 Two samplers give no array at all: `shuffle(x)` reorders x in place and hands back None, and
 `bytes(n)` gives a Python bytes (Shuffle, RandomBytes below; checked with `type(...)` on NumPy 2.4,
 the same since NumPy 1.17 for a Generator and before for RandomState and the module's).
 """
 from __future__ import annotations
 
+import math
+
+from codemods.analysis import draw_parameters
 from codemods.analysis.array_conversions import UnknownBytes
 from codemods.analysis.draw_ranges import drawn
 from codemods.analysis.exact_host_arrays import changed_in_place, writeable
@@ -52,6 +61,10 @@ _DISCRETE = {
     "binomial": ("n", "p"), "geometric": ("p",), "hypergeometric": ("ngood", "nbad", "nsample"),
     "logseries": ("p",), "negative_binomial": ("n", "p"), "poisson": ("lam",), "zipf": ("a",),
 }
+# Parameters with a default (`rng.normal()`); a sampler called without one of the others raises TypeError.
+_DEFAULTED = frozenset({"normal.loc", "normal.scale", "uniform.low", "uniform.high", "exponential.scale", "gumbel.loc",
+                        "gumbel.scale", "laplace.loc", "laplace.scale", "logistic.loc", "logistic.scale",
+                        "lognormal.mean", "lognormal.sigma", "rayleigh.scale", "poisson.lam", "gamma.scale"})
 # Keywords that leave one sample a Python float: Generator's `dtype` (float32 too) and `method`.
 _FLOAT_KEYWORDS = {"random": {"dtype"}, "standard_normal": {"dtype"}, "standard_exponential": {"dtype", "method"},
                    "standard_gamma": {"dtype"}}
@@ -120,6 +133,14 @@ def one_sample(run, name: str, legacy: bool, args: list, kwargs: dict) -> str | 
         return None  # (an array of that shape)
     if not _plain(run, [given[p] for p in params if p in given]):
         return None
+    outcomes = [draw_parameters.verdict(name, legacy, {p: given[p] for p in params if p in given})]
+    if any(p not in given and f"{name}.{p}" not in _DEFAULTED for p in params):
+        outcomes.append(None)  # (a parameter left out: TypeError where it has no default)
+    if "dtype" in given:
+        outcomes.append(draw_parameters.dtype_verdict(given["dtype"]))  # (float32 / float64 only)
+    if "method" in given:
+        outcomes.append(True if type(given["method"]) is str else None)  # (one sample: any text passes)
+    draw_parameters.settle(run, outcomes)  # (NumPy checks them before it draws: draw_parameters.py)
     return "float" if table is _CONTINUOUS else "int"
 
 
@@ -158,7 +179,24 @@ def _integers(run, name: str, legacy: bool, args: list, kwargs: dict) -> str | N
     kind = "int" if dtype is int else "bool" if dtype is bool else None  # (the run holds builtins as themselves)
     if kind is None:
         return None  # (`dtype=np.int32`: a NumPy scalar)
-    return kind if _plain(run, [given[p] for p in ("low", "high") if p in given]) else None
+    if not _plain(run, [given[p] for p in ("low", "high") if p in given]):
+        return None
+    draw_parameters.settle(run, [_bounded(given.get("low"), given.get("high"), kind == "bool",
+                                          given.get("endpoint", False))])
+    return kind
+
+
+def _bounded(low: object, high: object, boolean: bool, endpoint: object) -> type | bool | None:
+    """Whether `integers(low, high)` / `randint(low, high)` of a Python int or bool dtype draws
+    (True) or raises ValueError: the range must hold a value (low below high, or at it with
+    `endpoint=True`) and fit the dtype (int64's or bool's). None: not ints, or `endpoint` not a
+    bool."""
+    low, high = (0, low) if high is None else (low, high)
+    if type(low) not in (int, bool) or type(high) not in (int, bool) or type(endpoint) is not bool:
+        return None
+    top = high if endpoint else high - 1
+    least, most = (0, 1) if boolean else (-(1 << 63), (1 << 63) - 1)
+    return ValueError if low < least or top > most or top < low else True
 
 
 def _choice(run, legacy: bool, args: list, kwargs: dict) -> str | None:
@@ -172,7 +210,32 @@ def _choice(run, legacy: bool, args: list, kwargs: dict) -> str | None:
     if given.get("size") is not None or legacy and set(given) - {"size"} != {"a"}:
         return None
     pool = given.get("a")
-    return "int" if type(pool) is int or type(pool) is Opaque and is_integer(run, pool) else None
+    if not (type(pool) in (int, bool) or type(pool) is Opaque and is_integer(run, pool)):
+        return None
+    outcomes = [(True if pool >= 1 else ValueError) if type(pool) in (int, bool) else None]  # (`choice(0)`)
+    if given.get("p") is not None:
+        outcomes.append(_weights(given["p"], pool))
+    if "replace" in given:
+        outcomes.append(True if type(given["replace"]) is bool else None)
+    draw_parameters.settle(run, outcomes)
+    return "int"
+
+
+def _weights(weights: object, pool: object) -> type | bool | None:
+    """`p=` of `choice(pool)`: True for `pool` known non-negative numbers summing to 1 (well
+    within NumPy's tolerance, about 1.5e-8), ValueError for a wrong count, a negative one or a sum
+    clearly off 1; None for anything else."""
+    if type(weights) not in (list, tuple):
+        return None
+    numbers = [draw_parameters.known(weight) for weight in weights]
+    if type(pool) in (int, bool) and len(weights) != pool and all(type(w) in (int, float, bool) for w in weights):
+        return ValueError  # (its length must be the pool's)
+    if None in numbers or type(pool) not in (int, bool):
+        return None
+    total = math.fsum(numbers)
+    if min(numbers, default=0.0) < 0 or abs(total - 1.0) > 1e-6:
+        return ValueError
+    return True if abs(total - 1.0) <= 1e-12 else None
 
 
 class Shuffle(RunCallable):

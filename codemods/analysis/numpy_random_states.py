@@ -10,11 +10,15 @@ each is a value of its own here, read by its class's table (the public attribute
 same on NumPy 1.26, 2.0 and 2.4):
 - a RandomState's samplers give what numpy_draws.py says (one sample of plain parameters: a Python
   number; else a host array, script_operators.ArrMethod), but `shuffle` None (in place) and `bytes`
-  a Python bytes (numpy_draws.py); `seed` and `set_state` give None; `get_state` something the run
-  does not follow (Opaque: present, its call stops the run);
+  a Python bytes (numpy_draws.py); `seed` and `set_state` give None once their argument passes
+  NumPy's check (`seed(-1)` raises ValueError, `set_state(())` IndexError: `seeded`, `restored`;
+  one the run cannot settle stops the run where a handler may catch it), and so do the np.random
+  module's (`module_call`); `get_state` something the run does not follow (Opaque: present, its
+  call stops the run);
 - a SeedSequence's `spawn(n)` gives n new SeedSequences (since NumPy 1.17), `n_children_spawned` an
   int; its other names are present, their values unknown;
-- a bit generator's `jumped()` a new one of its class, `advance(delta)` itself, `spawn(n)` (NumPy
+- a bit generator's `jumped()` a new one of its class, `advance(delta)` itself (an argument not
+  settled as NumPy's check would take it stops the run where a handler may catch it: `_Made`), `spawn(n)` (NumPy
   1.25: present where the target JAX requires NumPy 2, jax 0.8.0 on; unknown before) n new ones;
   its other names (`state`, `random_raw`, `seed_seq`, `lock`, `ctypes`, ...) present, unknown.
 A name of NumPy's array classes that the class lacks (`shape`, `dtype`, `T`, `sum`, `astype`, ...:
@@ -103,7 +107,7 @@ class NpRandomState(RandomObject):
 
     def member(self, run, name: str) -> object:
         if name in ("seed", "set_state"):
-            return _GivesNone()
+            return GivesNone(name)
         if name in ("shuffle", "bytes"):
             return Shuffle(False) if name == "shuffle" else RandomBytes()  # (no arrays: numpy_draws.py)
         if name == "get_state":
@@ -150,34 +154,116 @@ class NpBitGenerator(RandomObject):
                 raise Bail  # (NumPy before 1.25 has no BitGenerator.spawn)
             return _Spawn(lambda: NpBitGenerator(self.maker))
         if name == "jumped":
-            return _Made(lambda: NpBitGenerator(self.maker), 1)
+            texts = ValueError if self.maker in ("numpy.random.PCG64", "numpy.random.PCG64DXSM") else None
+            return _Made(lambda: NpBitGenerator(self.maker), "jumps", texts=texts)
         if name == "advance":
-            return _Made(lambda: self, 1, 1)
+            return _Made(lambda: self, "delta", 1)
         return Opaque()
 
 
-class _GivesNone(RunCallable):
-    """`rs.seed(0)`, `rs.set_state(state)`: done in place, None handed back."""
+class GivesNone(RunCallable):
+    """`rs.seed(0)`, `rs.set_state(state)` (and the np.random module's, of the global
+    RandomState): done in place, None handed back, once NumPy has read what it was given
+    (`seeded`, `restored`)."""
 
-    __slots__ = ()
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     def __call__(self, run, args: list, kwargs: dict) -> None:
+        given = args[0] if len(args) == 1 and not kwargs else kwargs.get(
+            "seed" if self.name == "seed" else "state", _MISSING) if not args and len(kwargs) == 1 else _MISSING
+        if self.name == "seed" and not args and not kwargs:
+            return None  # (seeded afresh from the system)
+        if given is _MISSING:
+            raise Bail  # (TypeError, `set_state(state, legacy)`: not followed)
+        _settle(run, seeded(given) if self.name == "seed" else restored(given))
         return None
 
 
+_MISSING = object()
+_SEED_TOP = (1 << 32) - 1
+
+
+def seeded(seed: object) -> type | bool | None:
+    """What `rs.seed(seed)` does with a seed (checked on NumPy 2.4.6): True where it takes it
+    (None, an int or bool in [0, 2**32 - 1], a non-empty list or tuple of such ints), the class
+    it raises where certain (ValueError for an int out of that range, an empty or such a list;
+    TypeError for a float, a str or bytes), None otherwise (the run stops where a handler may
+    catch it)."""
+    if seed is None or type(seed) in (int, bool):
+        return True if seed is None or 0 <= seed <= _SEED_TOP else ValueError
+    if type(seed) in (float, str, bytes):
+        return TypeError  # (NumPy refuses to cast it to an int)
+    if type(seed) in (list, tuple) and all(type(item) is int for item in seed):
+        return True if seed and all(0 <= item <= _SEED_TOP for item in seed) else ValueError
+    return None
+
+
+def restored(state: object) -> type | bool | None:
+    """What `rs.set_state(state)` does with a state the run holds plainly (NumPy 2.4.6): TypeError
+    for neither a tuple nor a dict (a str, a number, None), IndexError for an empty tuple or list,
+    ValueError for an empty dict; None (not settled) for anything else, `get_state()`'s too."""
+    if type(state) in (str, bytes, int, float, bool) or state is None:
+        return TypeError
+    if type(state) in (tuple, list) and not state:
+        return IndexError
+    if type(state) is dict and not state:
+        return ValueError
+    return None
+
+
+def _settle(run, outcome: type | bool | None) -> None:
+    """Go on past a call whose argument check gave `outcome`: taken, raised, or a step of unknown
+    outcome (unchecked_calls.passed: the run stops where a handler may catch it)."""
+    from codemods.analysis.unchecked_calls import passed  # (unchecked_calls imports the run's values)
+
+    if outcome is True:
+        return
+    if outcome is None:
+        passed(run, (ValueError, TypeError, IndexError, OverflowError, KeyError))
+        return
+    raise Raised(outcome("NumPy refuses the argument"))
+
+
 class _Made(RunCallable):
-    """`bg.jumped(jumps=1)`, `bg.advance(delta)`: what `make` gives, for at least `least` and at
-    most `most` arguments."""
+    """`bg.jumped(jumps=1)`, `bg.advance(delta)`: what `make` gives, once its argument (`name`,
+    required where `least` is 1) passes: a Python int (or bool) for `advance`'s delta; for
+    `jumped` an int of at most 62 bits (MT19937 refuses one beyond a C long with OverflowError).
+    Any other argument stops the run where a handler may catch what NumPy raises, which differs
+    by class (`PCG64(0).jumped("x")` ValueError, Philox's OverflowError, MT19937's TypeError) but
+    for `advance`, where anything but an int is a TypeError (checked on NumPy 2.4.6)."""
 
-    __slots__ = ("least", "make", "most")
+    __slots__ = ("least", "make", "name", "texts")
 
-    def __init__(self, make, most: int, least: int = 0) -> None:
-        self.make, self.most, self.least = make, most, least
+    def __init__(self, make, name: str, least: int = 0, texts: type | None = None) -> None:
+        self.make, self.name, self.least = make, name, least
+        self.texts = texts  # (PCG64's `jumped` reads a str with Python's int(): ValueError where int() refuses it)
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
-        if not self.least <= len(args) + len(kwargs) <= self.most:
+        if len(args) + len(kwargs) > 1 or not set(kwargs) <= {self.name} or len(args) + len(kwargs) < self.least:
             raise Bail  # (TypeError: not followed)
+        given = [*args, *kwargs.values()]
+        if given:
+            value = given[0]
+            if type(value) in (int, bool) and (self.name == "delta" or abs(value) < 1 << 62):
+                pass
+            elif self.name == "delta" and (type(value) in (float, str, bytes, list, tuple, dict) or value is None):
+                raise Raised(TypeError("advance takes an int"))
+            elif self.texts is not None and type(value) is str and not _int_text(value):
+                _settle(run, self.texts)
+            else:
+                _settle(run, None)
         return self.make()
+
+
+def _int_text(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
 
 
 class _Spawn(RunCallable):
@@ -193,6 +279,20 @@ class _Spawn(RunCallable):
         if type(count) is not int or count < 0 or count > 4096:
             raise Bail  # (a negative count raises ValueError: not followed)
         return [self.make() for _ in range(count)]
+
+
+def module_call(run, name: str, args: list, kwargs: dict) -> object:
+    """`np.random.<name>(...)`, a call of the global RandomState: `seed` and `set_state` hand back
+    None (GivesNone), `get_state` a state the run does not follow; a sampler (`shuffle` and
+    `bytes` too) is NotImplemented here (numpy_draws.py, or a host array); any other name stops
+    the run (`set_bit_generator`, `get_bit_generator`: not followed)."""
+    if name in ("seed", "set_state"):
+        return GivesNone(name)(run, args, kwargs)
+    if name == "get_state":
+        return Opaque()
+    if name not in _RANDOM_STATE:
+        raise Bail
+    return NotImplemented
 
 
 def made(name: str, args: list, kwargs: dict) -> RandomObject:

@@ -114,6 +114,9 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
             raise Bail  # (`resize` refuses an array another refers to, `itemset` is gone in NumPy 2; not an array)
         if name in _IN_PLACE or name.endswith(".at") or unbound:
             return None
+    if name.startswith("numpy.random.") and (kept := numpy_random_states.module_call(run, name[13:], args, kwargs)) \
+            is not NotImplemented:
+        return kept  # (`np.random.seed(0)`: None, not a host array; numpy_random_states.py)
     if name in ("numpy.random.shuffle", "numpy.random.bytes"):  # (the global RandomState's: no arrays, numpy_draws.py)
         return run.call(numpy_draws.Shuffle(False) if name.endswith("shuffle") else numpy_draws.RandomBytes(), args, kwargs)
     if name.startswith("numpy.random.") and (kind := numpy_draws.one_sample(run, name[13:], True, args, kwargs)):
