@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, iter_nodes, positional_params
+from codemods.analysis.nodes import DEFS, attributes_by_name, iter_nodes, nodes_of_type, positional_params
 
 _READERS = frozenset({"signature", "getfullargspec", "getargspec", "getdoc", "getsource", "getsourcelines",
                       "getmodule", "get_type_hints", "getsourcefile", "getfile"})
@@ -28,20 +28,26 @@ def construction_inits(tree: ast.Module) -> frozenset[int]:
     """Ids of the `__init__` attributes of `tree` that run no initialiser on a built object."""
     cache = tree.__dict__
     if "_shardfix_construction_inits" not in cache:
+        # The few node kinds that matter, from the module's indexes (two walks of the whole module
+        # and one of each def were most of a check's time here on a large test file).
         found: set[int] = set()
-        for cls in (node for node in iter_nodes(tree) if type(node) is ast.ClassDef):
+        for cls in nodes_of_type(tree, ast.ClassDef):
             bases = {ast.dump(base) for base in cls.bases} | {ast.dump(ast.Name("object", ast.Load()))}
             for member in cls.body:
                 params = positional_params(member.args) if isinstance(member, DEFS) and member.name == "__init__" else []
                 if params:
                     found.update(_chained(member, params[0].arg, bases))
-        for node in iter_nodes(tree):
-            if type(node) is ast.Call and _last(node.func) in _READERS:
-                found.update(id(arg) for arg in node.args if type(arg) is ast.Attribute and arg.attr == "__init__")
-            elif type(node) is ast.Attribute and node.attr == "__init__" and type(node.ctx) is not ast.Load:
-                found.add(id(node))
-            elif isinstance(node, DEFS):
-                found.update(_wrapping(node))
+        inits = attributes_by_name(tree).get("__init__", ())
+        if inits:  # (an argument of a reader is an `__init__` attribute)
+            for node in nodes_of_type(tree, ast.Call):
+                if _last(node.func) in _READERS:
+                    found.update(id(arg) for arg in node.args if type(arg) is ast.Attribute and arg.attr == "__init__")
+        found.update(id(node) for node in inits if type(node.ctx) is not ast.Load)
+        # A def yields only around a store of a name's `__init__`, which the module then holds.
+        if any(type(node.ctx) is ast.Store and type(node.value) is ast.Name for node in inits):
+            for kind in DEFS:
+                for node in nodes_of_type(tree, kind):
+                    found.update(_wrapping(node))
         cache["_shardfix_construction_inits"] = frozenset(found)
     return cache["_shardfix_construction_inits"]
 

@@ -23,6 +23,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.jit_statics import inferred
+from codemods.analysis.nodes import module_parents, names_by_id, nodes_of_type
 
 _JIT = "jax.jit"
 _MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy")
@@ -34,6 +35,8 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 def untraced_verdicts(interp, verdicts: list) -> list:
     """`verdicts` without those on sites inside a def JAX never traces."""
+    if not verdicts:
+        return verdicts
     inside = interp.__dict__.get("_untraced_nodes")
     if inside is None:
         inside = interp.__dict__["_untraced_nodes"] = _untraced_nodes(interp.scope)
@@ -41,11 +44,14 @@ def untraced_verdicts(interp, verdicts: list) -> list:
 
 
 def _untraced_nodes(scope) -> set[int]:
+    # The defs from the module's index, their parents from its kept parent map (the same parent
+    # for every node this reads; only shared contexts and operators are left out of it): a
+    # parent map and walks of their own were most of what this module cost on a large test file.
     tree = scope.tree
-    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    parents = module_parents(tree)
     found: set[int] = set()
-    for node in ast.walk(tree):
-        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef) and type(parents.get(id(node))) is not ast.ClassDef \
+    for node in (*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef)):
+        if type(parents.get(id(node))) is not ast.ClassDef \
                 and (statics := _statics(scope, node)) is not None and _every_call_raises(scope, tree, parents, node, statics):
             found |= {id(inner) for inner in ast.walk(node)}
     return found
@@ -79,21 +85,26 @@ def _statics(scope, function: ast.FunctionDef) -> tuple[tuple, tuple] | None:
 
 
 def _every_call_raises(scope, tree: ast.Module, parents: dict, function: ast.FunctionDef, statics: tuple) -> bool:
+    # Any one node below says no, whatever its place: the kinds that can are read from the
+    # module's indexes, not from a walk of the whole module per def.
     name = function.name
-    calls = 0
-    for node in ast.walk(tree):
-        if type(node) is ast.Constant and node.value == name:
-            return False  # (`getattr(module, "step")`, `__all__`: a caller the module does not show)
-        if node is not function and type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and node.name == name \
-                or type(node) in (ast.Import, ast.ImportFrom) and any((alias.asname or alias.name) == name for alias in node.names) \
-                or type(node) in (ast.Global, ast.Nonlocal) and name in node.names:
+    if any(type(node.value) is str and node.value == name for node in nodes_of_type(tree, ast.Constant)):
+        return False  # (`getattr(module, "step")`, `__all__`: a caller the module does not show)
+    for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        if any(node is not function and node.name == name for node in nodes_of_type(tree, kind)):
             return False
-        if type(node) is ast.Name and node.id == name:
-            call = parents.get(id(node))
-            if type(node.ctx) is not ast.Load or type(call) is not ast.Call or call.func is not node \
-                    or not _passes_unhashable(scope, parents, call, statics):
-                return False
-            calls += 1
+    for kind in (ast.Import, ast.ImportFrom):
+        if any((alias.asname or alias.name) == name for node in nodes_of_type(tree, kind) for alias in node.names):
+            return False
+    if any(name in node.names for kind in (ast.Global, ast.Nonlocal) for node in nodes_of_type(tree, kind)):
+        return False
+    calls = 0
+    for node in names_by_id(tree).get(name, ()):
+        call = parents.get(id(node))
+        if type(node.ctx) is not ast.Load or type(call) is not ast.Call or call.func is not node \
+                or not _passes_unhashable(scope, parents, call, statics):
+            return False
+        calls += 1
     return calls > 0
 
 
