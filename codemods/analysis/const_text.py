@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import json
 
+from codemods.analysis.enum_texts import text_unsure
 from codemods.analysis.sequence_kinds import LIST, TUPLE
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleValue, Value
@@ -105,6 +106,8 @@ def joined(interp, expr: ast.JoinedStr, frame) -> Value | None:
             return None
         parts.append(interp.eval(value.value, frame))
         spec = interp.eval(value.format_spec, frame) if value.format_spec is not None else Const("")
+        if text_unsure(interp, parts[-1]):
+            return None  # `f"{MeshAxis.DATA}"` of a `(str, Enum)` member: not "data" (enum_texts.py)
         specs.append(spec.value if isinstance(spec, Const) and type(spec.value) is str else NotImplemented)
     return formatted(parts, specs)
 

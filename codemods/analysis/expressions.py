@@ -11,6 +11,7 @@ import functools
 
 from codemods import jaxapi
 from codemods.analysis.const_text import joined
+from codemods.analysis.enum_texts import text_unsure
 from codemods.analysis.dispatch import entry_results, registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.super_calls import is_super_call, super_method
@@ -336,6 +337,8 @@ class Expressions(OperatorExprs, Collectives, Sequences):
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
+        if name == "builtins.str" and args and text_unsure(self, args[0][0]):
+            return STATIC  # `str(MeshAxis.DATA)` of a `(str, Enum)` member: "MeshAxis.DATA" (enum_texts.py)
         if (by_path := path_call(name, args, keywords, starred)) is not None:
             return by_path  # `tree_flatten_with_path(params)`, `keystr(path)` (leaf_walks.py)
         if (transfer.is_tree_map(name) or name in WITH_PATH) and not starred and len(args) >= 2 \
