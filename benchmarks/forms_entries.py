@@ -36,6 +36,7 @@ ENTRIES = {
     "npk2_fstring_of_a_str_mixin_enum_member_is_its_class_and_name": "main()",
     "npk3_format_of_a_str_mixin_enum_member_is_its_class_and_name": "main()",
     "npk4_percent_of_a_str_mixin_enum_member_is_its_class_and_name": "main()",
+    "npk5_str_of_a_strenum_member_whose_class_a_decorator_changed": "main()",
     "id5_sf105_update_slice_in_dim_at_rank_offset": "main()",
     "tk1_sf105_slice_of_split_keys_has_no_real": "main(mesh, x)",
     "lib1_sf101_library_entry_places_its_argument": "main(np.ones((8, 8), np.float32))",

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.member_hooks import TEXT_HOOKS
+
 _CERTAIN_BASES = frozenset({"enum.StrEnum", "builtins.str", "builtins.object"})
-_HOOKS = frozenset({"__str__", "__format__"})
+_HOOKS = TEXT_HOOKS  # (`__repr__` does not change `str()` of a member: counting it only makes more texts unsure)
 _ANY = "any"  # every text of the module is unsure
 
 
@@ -64,7 +66,8 @@ def _kind(interp, cls: ast.ClassDef, classes, seen: set[int]) -> str | None:
         return None
     seen.add(id(cls))
     enum = strenum = False
-    certain = not cls.keywords and not _own_hook(cls)  # (a metaclass, or a hook of its own)
+    # (a metaclass, a decorator, a hook of its own, or one the module may set later: `A.__str__ = f`, setattr)
+    certain = not cls.keywords and not cls.decorator_list and not _own_hook(cls) and not _hooks_set(interp.scope.tree)
     if any("enum" in ast.unparse(keyword.value).lower() for keyword in cls.keywords):
         enum = True
     imported = interp.scope.imports.bindings  # (every name the module binds; None: not imported)
@@ -86,6 +89,16 @@ def _kind(interp, cls: ast.ClassDef, classes, seen: set[int]) -> str | None:
     if not enum:
         return None
     return "value" if certain and strenum else "unsure"
+
+
+def _hooks_set(tree: ast.Module) -> bool:
+    """Does the module store a text hook on anything (`Axis.__str__ = f`) or call setattr at all?"""
+    found = tree.__dict__.get("_shardfix_text_hooks_set")
+    if found is None:
+        found = any(type(node) is ast.Attribute and node.attr in _HOOKS and type(node.ctx) is not ast.Load
+                    or type(node) is ast.Name and node.id == "setattr" for node in ast.walk(tree))
+        tree._shardfix_text_hooks_set = found
+    return found
 
 
 def _own_hook(cls: ast.ClassDef) -> bool:
@@ -119,6 +132,7 @@ def _values(interp, cls: ast.ClassDef) -> set[str] | None:
             continue  # an alias: the other member's text
         if type(value) is ast.Call and not value.args and not value.keywords \
                 and interp.scope.resolve(value.func) == "enum.auto":
+            texts.update(target.id.lower() for target in targets if type(target) is ast.Name)  # (a StrEnum's)
             continue
         found = interp.eval(value, interp.module_frame)
         if not isinstance(found, Const):
