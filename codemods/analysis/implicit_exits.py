@@ -39,7 +39,7 @@ import builtins
 import sys
 
 from codemods.analysis.nodes import iter_nodes, last_name
-from codemods.analysis.parse_exits import options as parse_options, parse_may_exit, test_main_may_exit
+from codemods.analysis.parse_exits import PARSING, options as parse_options, parse_may_exit, test_main_may_exit
 
 # (modules an attribute of which ends the process: `getattr(sys, name)(0)`)
 _EXITING_MODULES = frozenset({"sys", "os", "builtins", "posix", "_thread", "signal", "__builtins__"})
@@ -49,7 +49,6 @@ _TEST_MAINS = frozenset({"unittest.main", "unittest.TestProgram"})
 _COMMAND_LINES = frozenset({"main", "_main", "_test", "cli"})
 # (other libraries' runners that parse `sys.argv` and may exit: absl's and typer's always do)
 _ARGV_RUNNERS = frozenset({"absl.app.run", "absl.flags.FLAGS", "fire.Fire", "typer.run"})
-_PARSES = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args"})
 _NAMESPACES = frozenset({"vars", "globals", "locals"})
 # (modules whose functions and objects run code text, a module, a file or a command line, whose
 # SystemExit they let through: `runpy.run_path(p)`, `timeit.timeit("...")`, `code.InteractiveConsole().push`,
@@ -198,7 +197,7 @@ def library_exits(scope) -> tuple:
             _computed(scope, node, node.args[1], node.args[0], calls, dynamic, fetched, spelled)
         elif type(func) is ast.Name and func.id in volatile:
             dynamic.add(id(node))  # `report()` of a name `globals()[...] = stop` may rebind
-        elif type(func) is ast.Attribute and func.attr in _PARSES and parse_may_exit(scope, node, options):
+        elif type(func) is ast.Attribute and func.attr in PARSING and parse_may_exit(scope, node, options):
             calls.add(id(node))
     cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled, _plain(scope))
     return cached

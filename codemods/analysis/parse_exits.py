@@ -26,7 +26,7 @@ _LEAVING_ACTIONS = frozenset({"help", "version"})
 _READING = frozenset({"len", "list", "tuple", "sorted", "print", "str", "repr", "enumerate", "iter", "set",
                       "frozenset", "any", "all", "reversed", "bool"})
 _READ_METHODS = frozenset({"count", "index", "copy", "__len__", "__contains__", "__getitem__", "__iter__"})
-_PARSING = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args"})
+PARSING = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args"})
 _DEPTH = 4
 
 
@@ -165,7 +165,7 @@ def _changed_table(tree: ast.Module, name: str) -> bool:
             parent = parents.get(id(node))
             user = parents.get(id(parent))
             if not (type(parent) is ast.Subscript and type(parent.ctx) is ast.Load and type(user) is ast.Call
-                    and parent in user.args and last_name(user.func) in _PARSING | {"list", "tuple"}):
+                    and parent in user.args and last_name(user.func) in PARSING | {"list", "tuple"}):
                 return True  # (only read as the list a parse is handed)
     return False
 
@@ -360,7 +360,7 @@ def _changes(scope, node: ast.expr, parent: ast.AST | None) -> bool:
     if kind is ast.Call:
         func = parent.func
         return not (type(func) is ast.Name and func.id in _READING and not scope.globals.binds(func.id)
-                    or type(func) is ast.Attribute and func.attr in _PARSING)
+                    or type(func) is ast.Attribute and func.attr in PARSING)
     if kind in (ast.Assign, ast.AnnAssign, ast.NamedExpr):
         targets = parent.targets if kind is ast.Assign else [parent.target]
         return not all(type(target) is ast.Name for target in targets)  # (a Name: an alias, followed)
