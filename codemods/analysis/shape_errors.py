@@ -31,7 +31,8 @@ NumPy function or NumPy's operator on two NumPy arrays raises ValueError for eac
 - `reshape` to ints of another size (at most one -1, beside a product above 0, that does not
   divide the size): TypeError from JAX, ValueError from NumPy (`np.reshape` of a JAX array too);
 - `concatenate(arrays, axis)`: ranks that differ, or sizes off the axis that differ, TypeError
-  from JAX; a 0-d array or an axis out of range ValueError; NumPy's are all ValueErrors;
+  from JAX; a 0-d array or an axis out of range ValueError; NumPy's are ValueErrors (an axis out of
+  range is NumPy's AxisError, also an IndexError: not decided);
   `stack` of shapes that differ: ValueError.
 Anything the run does not know exactly (a shape, an axis, a keyword it does not read) decides
 nothing: the call stays a step of unknown outcome.
@@ -181,8 +182,11 @@ def _joined_error(run, short: str, arrays: object, axis: object, numpy: bool) ->
         return ValueError("all the input arrays must have same number of dimensions") if numpy \
             else TypeError("Cannot concatenate arrays with different numbers of dimensions")
     rank = len(shapes[0])
-    if rank == 0 or not -rank <= axis < rank:
-        return ValueError("zero-dimensional arrays cannot be concatenated" if rank == 0 else "axis is out of bounds")
+    if rank == 0:
+        return ValueError("zero-dimensional arrays cannot be concatenated")
+    if not -rank <= axis < rank:
+        # (NumPy raises its AxisError, a ValueError and an IndexError, which the run does not make)
+        return ValueError("axis is out of bounds") if not numpy else None
     axis %= rank
     if len({shape[:axis] + shape[axis + 1:] for shape in shapes}) > 1:
         return ValueError("all the input array dimensions except for the concatenation axis must match") if numpy \
