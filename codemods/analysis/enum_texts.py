@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.member_hooks import TEXT_HOOKS
+from codemods.analysis.member_hooks import TEXT_HOOKS, body_names
 
 _CERTAIN_BASES = frozenset({"enum.StrEnum", "builtins.str", "builtins.object"})
 _HOOKS = TEXT_HOOKS  # (`__repr__` does not change `str()` of a member: counting it only makes more texts unsure)
@@ -67,7 +67,7 @@ def _kind(interp, cls: ast.ClassDef, classes, seen: set[int]) -> str | None:
     seen.add(id(cls))
     enum = strenum = False
     # (a metaclass, a decorator, a hook of its own, or one the module may set later: `A.__str__ = f`, setattr)
-    certain = not cls.keywords and not cls.decorator_list and not _own_hook(cls) and not _hooks_set(interp.scope.tree)
+    certain = not (cls.keywords or cls.decorator_list or body_names(cls) & _HOOKS or _hooks_set(interp.scope.tree))
     if any("enum" in ast.unparse(keyword.value).lower() for keyword in cls.keywords):
         enum = True
     imported = interp.scope.imports.bindings  # (every name the module binds; None: not imported)
@@ -99,17 +99,6 @@ def _hooks_set(tree: ast.Module) -> bool:
                     or type(node) is ast.Name and node.id == "setattr" for node in ast.walk(tree))
         tree._shardfix_text_hooks_set = found
     return found
-
-
-def _own_hook(cls: ast.ClassDef) -> bool:
-    for statement in cls.body:
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name in _HOOKS:
-            return True
-        targets = statement.targets if type(statement) is ast.Assign else \
-            [statement.target] if type(statement) in (ast.AnnAssign, ast.AugAssign) else []
-        if any(type(node) is ast.Name and node.id in _HOOKS for target in targets for node in ast.walk(target)):
-            return True
-    return False
 
 
 def _values(interp, cls: ast.ClassDef) -> set[str] | None:

@@ -15,16 +15,19 @@ import ast
 TEXT_HOOKS = frozenset({"__str__", "__repr__", "__format__"})
 
 
-def own_hooks(cls: ast.ClassDef) -> bool:
-    """The class body binds a special method other than the text hooks, or `_ignore_`."""
+def body_names(cls: ast.ClassDef) -> set[str]:
+    """The names the class body binds by a def or an assignment (its attributes and methods)."""
+    names = set()
     for statement in cls.body:
-        names = []
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            names.append(statement.name)
+            names.add(statement.name)
         elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-            names.extend(node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name))
-        if any(name == "_ignore_" or name.startswith("__") and name.endswith("__") and name not in TEXT_HOOKS
-               for name in names):
-            return True
-    return False
+            names.update(node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name))
+    return names
+
+
+def own_hooks(cls: ast.ClassDef) -> bool:
+    """The class body binds a special method other than the text hooks, or `_ignore_`."""
+    return any(name == "_ignore_" or name.startswith("__") and name.endswith("__") and name not in TEXT_HOOKS
+               for name in body_names(cls))
