@@ -1,0 +1,157 @@
+"""layers/logit_softcap.py in an imagined maxtext-lite fork: final-logit soft-capping.
+
+Logits come out of the tied projection split over the vocabulary; for the soft-capped variant the
+shard regathers them over the vocab axis (reduced, so the gradient is reduce-scattered back) and
+applies `cap * tanh(logits / cap)` before the top-k sampler.
+"""
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+# ----------------------------------------------------------------------------
+# pyconfig_lite: copied from configs/pyconfig_lite.py (keep in sync by hand)
+# ----------------------------------------------------------------------------
+_BASE_CONFIG = {
+    "run_name": "lite",
+    "per_device_batch_size": 1,
+    "max_target_length": 8,
+    "emb_dim": 16,
+    "mlp_dim": 32,
+    "num_heads": 4,
+    "head_dim": 4,
+    "vocab_size": 32,
+    "num_decoder_layers": 2,
+    "learning_rate": 1e-2,
+    "dtype": "float32",
+    "mesh_axes": ["data", "fsdp", "tensor"],
+    "ici_parallelism": [2, 2, 2],
+    "logical_axis_rules": (
+        ("activation_batch", ("data", "fsdp")),
+        ("activation_length", None),
+        ("activation_embed", None),
+        ("activation_heads", "tensor"),
+        ("activation_mlp", "tensor"),
+        ("activation_vocab", "tensor"),
+        ("embed", "fsdp"),
+        ("heads", "tensor"),
+        ("mlp", "tensor"),
+        ("vocab", "tensor"),
+        ("norm", None),
+    ),
+}
+
+
+def _coerce(old, text):
+    if isinstance(old, bool):
+        return text.lower() in ("1", "true", "yes")
+    if isinstance(old, int):
+        return int(text)
+    if isinstance(old, float):
+        return float(text)
+    if isinstance(old, list):
+        return [_coerce(old[0], t) if old else t for t in text.split(",")]
+    if text in ("None", "none", ""):
+        return None
+    if "," in text:
+        return tuple(t for t in text.split(",") if t)
+    return text
+
+
+class HyperParameters:
+    """Base dict + `key=value` overrides; `rule.<logical>=<axis>` rewrites one logical rule."""
+
+    def __init__(self, argv=()):
+        raw = dict(_BASE_CONFIG)
+        rules = dict(raw["logical_axis_rules"])
+        for item in argv:
+            key, _, val = item.partition("=")
+            if key.startswith("rule."):
+                rules[key[len("rule."):]] = _coerce(None, val)
+            else:
+                raw[key] = _coerce(raw.get(key), val)
+        raw["logical_axis_rules"] = tuple(rules.items())
+        raw["num_devices"] = int(np.prod(raw["ici_parallelism"]))
+        raw["global_batch_size"] = raw["per_device_batch_size"] * raw["num_devices"]
+        raw["num_kv"] = raw["num_heads"] * raw["head_dim"]
+        self.__dict__.update(raw)
+
+    def get_keys(self):
+        return dict(self.__dict__)
+
+
+def create_device_mesh(config):
+    return jax.make_mesh(tuple(config.ici_parallelism), tuple(config.mesh_axes))
+
+
+def _rule(name, rules):
+    for logical, physical in rules:
+        if logical == name:
+            return physical
+    return None
+
+
+def logical_to_mesh_axes(logical_names, rules):
+    """('activation_batch', 'activation_embed') -> P(('data', 'fsdp'), None)."""
+    return P(*(None if n is None else _rule(n, rules) for n in logical_names))
+
+
+def logical_axis_names(logical_names, rules):
+    """Flat tuple of the mesh axes the logical names map to (for collectives)."""
+    out = []
+    for n in logical_names:
+        phys = _rule(n, rules)
+        if phys is None:
+            continue
+        out.extend(phys if isinstance(phys, tuple) else (phys,))
+    return tuple(dict.fromkeys(out))
+
+
+def with_logical_constraint(x, logical_names, mesh, rules):
+    spec = logical_to_mesh_axes(logical_names, rules)
+    return jax.device_put(x, NamedSharding(mesh, spec))
+# ----------------------------------------------------------------------------
+
+
+def soft_cap(logits, cap):
+    return cap * jnp.tanh(logits / cap)
+
+
+def sampler_logits(config, mesh):
+    rules = config.logical_axis_rules
+    vocab_axes = logical_axis_names(("activation_vocab",), rules)
+    l_spec = logical_to_mesh_axes(("activation_batch", "activation_length", "activation_vocab"), rules)
+    k = config.top_k
+
+    def body(logits):
+        full = jax.lax.all_gather(logits, vocab_axes, axis=2, tiled=True, to="reduced")
+        if config.final_logit_softcap > 0:
+            full = soft_cap(full, config.final_logit_softcap)
+        top_vals, top_idx = jax.lax.top_k(full, k)
+        return top_vals, top_idx
+
+    out = logical_to_mesh_axes(("activation_batch", "activation_length", None), rules)
+    return jax.shard_map(body, mesh=mesh, in_specs=(l_spec,), out_specs=(out, out))
+
+
+def inputs():
+    return (["run_name=softcap", "final_logit_softcap=30.0", "top_k=4"],)
+
+
+def main(argv):
+    _BASE_CONFIG.update(final_logit_softcap=0.0, top_k=1)
+    config = HyperParameters(argv)
+    mesh = create_device_mesh(config)
+    rules = config.logical_axis_rules
+    rng = np.random.default_rng(50)
+    logits = (rng.standard_normal((config.global_batch_size, config.max_target_length, config.vocab_size)) * 40)
+    logits = with_logical_constraint(logits.astype(np.float32),
+                                     ("activation_batch", "activation_length", "activation_vocab"), mesh, rules)
+    with jax.set_mesh(mesh):
+        vals, idx = sampler_logits(config, mesh)(logits)
+    print("top-k", vals.shape, idx.shape, float(jnp.max(vals)))
+
+
+if __name__ == "__main__":
+    main(*inputs())
