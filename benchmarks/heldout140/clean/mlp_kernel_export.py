@@ -1,0 +1,163 @@
+"""checkpointing/mlp_export.py in an imagined maxtext-lite fork: export MLP kernels to one host layout.
+
+Kernels live as a params dict placed by their logical names; the exporter regathers each kernel
+with `top_level_all_gather` to an unsharded spec whose `reduced=` lists the axes gathered.
+"""
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+# ----------------------------------------------------------------------------
+# pyconfig_lite: copied from configs/pyconfig_lite.py (keep in sync by hand)
+# ----------------------------------------------------------------------------
+_BASE_CONFIG = {
+    "run_name": "lite",
+    "per_device_batch_size": 1,
+    "max_target_length": 8,
+    "emb_dim": 16,
+    "mlp_dim": 32,
+    "num_heads": 4,
+    "head_dim": 4,
+    "vocab_size": 32,
+    "num_decoder_layers": 2,
+    "learning_rate": 1e-2,
+    "dtype": "float32",
+    "mesh_axes": ["data", "fsdp", "tensor"],
+    "ici_parallelism": [2, 2, 2],
+    "logical_axis_rules": (
+        ("activation_batch", ("data", "fsdp")),
+        ("activation_length", None),
+        ("activation_embed", None),
+        ("activation_heads", "tensor"),
+        ("activation_mlp", "tensor"),
+        ("activation_vocab", "tensor"),
+        ("embed", "fsdp"),
+        ("heads", "tensor"),
+        ("mlp", "tensor"),
+        ("vocab", "tensor"),
+        ("norm", None),
+    ),
+}
+
+
+def _coerce(old, text):
+    if isinstance(old, bool):
+        return text.lower() in ("1", "true", "yes")
+    if isinstance(old, int):
+        return int(text)
+    if isinstance(old, float):
+        return float(text)
+    if isinstance(old, list):
+        return [_coerce(old[0], t) if old else t for t in text.split(",")]
+    if text in ("None", "none", ""):
+        return None
+    if "," in text:
+        return tuple(t for t in text.split(",") if t)
+    return text
+
+
+class HyperParameters:
+    """Base dict + `key=value` overrides; `rule.<logical>=<axis>` rewrites one logical rule."""
+
+    def __init__(self, argv=()):
+        raw = dict(_BASE_CONFIG)
+        rules = dict(raw["logical_axis_rules"])
+        for item in argv:
+            key, _, val = item.partition("=")
+            if key.startswith("rule."):
+                rules[key[len("rule."):]] = _coerce(None, val)
+            else:
+                raw[key] = _coerce(raw.get(key), val)
+        raw["logical_axis_rules"] = tuple(rules.items())
+        raw["num_devices"] = int(np.prod(raw["ici_parallelism"]))
+        raw["global_batch_size"] = raw["per_device_batch_size"] * raw["num_devices"]
+        raw["num_kv"] = raw["num_heads"] * raw["head_dim"]
+        self.__dict__.update(raw)
+
+    def get_keys(self):
+        return dict(self.__dict__)
+
+
+def create_device_mesh(config):
+    return jax.make_mesh(tuple(config.ici_parallelism), tuple(config.mesh_axes))
+
+
+def _rule(name, rules):
+    for logical, physical in rules:
+        if logical == name:
+            return physical
+    return None
+
+
+def logical_to_mesh_axes(logical_names, rules):
+    """('activation_batch', 'activation_embed') -> P(('data', 'fsdp'), None)."""
+    return P(*(None if n is None else _rule(n, rules) for n in logical_names))
+
+
+def logical_axis_names(logical_names, rules):
+    """Flat tuple of the mesh axes the logical names map to (for collectives)."""
+    out = []
+    for n in logical_names:
+        phys = _rule(n, rules)
+        if phys is None:
+            continue
+        out.extend(phys if isinstance(phys, tuple) else (phys,))
+    return tuple(dict.fromkeys(out))
+
+
+def with_logical_constraint(x, logical_names, mesh, rules):
+    spec = logical_to_mesh_axes(logical_names, rules)
+    return jax.device_put(x, NamedSharding(mesh, spec))
+# ----------------------------------------------------------------------------
+
+
+PARAM_LOGICAL = {
+    "wi_0": ("embed", "mlp"),
+    "wi_1": ("embed", "mlp"),
+    "wo": ("mlp", "embed"),
+}
+
+
+def init_params(config, mesh, seed=0):
+    rng = np.random.default_rng(seed)
+    rules = config.logical_axis_rules
+    shapes = {"wi_0": (config.emb_dim, config.mlp_dim), "wi_1": (config.emb_dim, config.mlp_dim),
+              "wo": (config.mlp_dim, config.emb_dim)}
+    params = {}
+    for name, shape in shapes.items():
+        w = (rng.standard_normal(shape) / np.sqrt(shape[0])).astype(np.float32)
+        params[name] = with_logical_constraint(w, PARAM_LOGICAL[name], mesh, rules)
+    return params
+
+
+def host_spec(logical, rules):
+    gathered = set(logical_axis_names(logical, rules))
+    return P(*(None for _ in logical), reduced=gathered)
+
+
+def export(params, rules):
+    out = {}
+    for name, w in params.items():
+        out[name] = top_level_all_gather(w, host_spec(PARAM_LOGICAL[name], rules), multi_dim=True)
+    return out
+
+
+def inputs():
+    return (["run_name=mlp_export", "mlp_dim=32"],)
+
+
+def main(argv):
+    config = HyperParameters(argv)
+    mesh = create_device_mesh(config)
+    params = init_params(config, mesh)
+    with jax.set_mesh(mesh):
+        exported = export(params, config.logical_axis_rules)
+    for name, w in sorted(exported.items()):
+        print(name, w.shape, w.sharding.spec, float(jnp.sum(w)))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,174 @@
+"""eval/loss_report.py in an imagined maxtext-lite fork: per-example eval losses to the host.
+
+The eval step returns per-example losses sharded over the logical batch; the reporter regathers
+them with `top_level_all_gather` into one replicated (reduced) vector for the JSON report.
+"""
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+import json
+from jax._src.shard_map import top_level_all_gather
+
+
+# ----------------------------------------------------------------------------
+# pyconfig_lite: copied from configs/pyconfig_lite.py (keep in sync by hand)
+# ----------------------------------------------------------------------------
+_BASE_CONFIG = {
+    "run_name": "lite",
+    "per_device_batch_size": 1,
+    "max_target_length": 8,
+    "emb_dim": 16,
+    "mlp_dim": 32,
+    "num_heads": 4,
+    "head_dim": 4,
+    "vocab_size": 32,
+    "num_decoder_layers": 2,
+    "learning_rate": 1e-2,
+    "dtype": "float32",
+    "mesh_axes": ["data", "fsdp", "tensor"],
+    "ici_parallelism": [2, 2, 2],
+    "logical_axis_rules": (
+        ("activation_batch", ("data", "fsdp")),
+        ("activation_length", None),
+        ("activation_embed", None),
+        ("activation_heads", "tensor"),
+        ("activation_mlp", "tensor"),
+        ("activation_vocab", "tensor"),
+        ("embed", "fsdp"),
+        ("heads", "tensor"),
+        ("mlp", "tensor"),
+        ("vocab", "tensor"),
+        ("norm", None),
+    ),
+}
+
+
+def _coerce(old, text):
+    if isinstance(old, bool):
+        return text.lower() in ("1", "true", "yes")
+    if isinstance(old, int):
+        return int(text)
+    if isinstance(old, float):
+        return float(text)
+    if isinstance(old, list):
+        return [_coerce(old[0], t) if old else t for t in text.split(",")]
+    if text in ("None", "none", ""):
+        return None
+    if "," in text:
+        return tuple(t for t in text.split(",") if t)
+    return text
+
+
+class HyperParameters:
+    """Base dict + `key=value` overrides; `rule.<logical>=<axis>` rewrites one logical rule."""
+
+    def __init__(self, argv=()):
+        raw = dict(_BASE_CONFIG)
+        rules = dict(raw["logical_axis_rules"])
+        for item in argv:
+            key, _, val = item.partition("=")
+            if key.startswith("rule."):
+                rules[key[len("rule."):]] = _coerce(None, val)
+            else:
+                raw[key] = _coerce(raw.get(key), val)
+        raw["logical_axis_rules"] = tuple(rules.items())
+        raw["num_devices"] = int(np.prod(raw["ici_parallelism"]))
+        raw["global_batch_size"] = raw["per_device_batch_size"] * raw["num_devices"]
+        raw["num_kv"] = raw["num_heads"] * raw["head_dim"]
+        self.__dict__.update(raw)
+
+    def get_keys(self):
+        return dict(self.__dict__)
+
+
+def create_device_mesh(config):
+    return jax.make_mesh(tuple(config.ici_parallelism), tuple(config.mesh_axes))
+
+
+def _rule(name, rules):
+    for logical, physical in rules:
+        if logical == name:
+            return physical
+    return None
+
+
+def logical_to_mesh_axes(logical_names, rules):
+    """('activation_batch', 'activation_embed') -> P(('data', 'fsdp'), None)."""
+    return P(*(None if n is None else _rule(n, rules) for n in logical_names))
+
+
+def logical_axis_names(logical_names, rules):
+    """Flat tuple of the mesh axes the logical names map to (for collectives)."""
+    out = []
+    for n in logical_names:
+        phys = _rule(n, rules)
+        if phys is None:
+            continue
+        out.extend(phys if isinstance(phys, tuple) else (phys,))
+    return tuple(dict.fromkeys(out))
+
+
+def with_logical_constraint(x, logical_names, mesh, rules):
+    spec = logical_to_mesh_axes(logical_names, rules)
+    return jax.device_put(x, NamedSharding(mesh, spec))
+# ----------------------------------------------------------------------------
+
+
+def build_eval_step(config, mesh):
+    rules = config.logical_axis_rules
+    logits_spec = logical_to_mesh_axes(("activation_batch", "activation_length", None), rules)
+    tok_spec = logical_to_mesh_axes(("activation_batch", "activation_length"), rules)
+    ex_spec = logical_to_mesh_axes(("activation_batch",), rules)
+
+    def body(logits, targets):
+        logp = jax.nn.log_softmax(logits, axis=-1)
+        nll = -jnp.take_along_axis(logp, targets[..., None], axis=-1)[..., 0]
+        return jnp.mean(nll, axis=-1)
+
+    return jax.jit(jax.shard_map(body, mesh=mesh, in_specs=(logits_spec, tok_spec), out_specs=ex_spec))
+
+
+def report_spec(rules):
+    return P(None, reduced=set(logical_axis_names(("activation_batch",), rules)))
+
+
+def write_report(per_example, rules, step):
+    full = top_level_all_gather(per_example, report_spec(rules))
+    record = {"step": step, "n": int(full.shape[0]), "mean_loss": float(jnp.mean(np.asarray(full)))}
+    return json.dumps(record)
+
+
+def run_eval(config, mesh, batches):
+    step_fn = build_eval_step(config, mesh)
+    outs = []
+    with jax.set_mesh(mesh):
+        for logits, targets in batches:
+            outs.append(step_fn(logits, targets))
+    return outs
+
+
+def inputs():
+    return (["run_name=eval_report", "max_target_length=4", "vocab_size=16"],)
+
+
+def main(argv):
+    config = HyperParameters(argv)
+    mesh = create_device_mesh(config)
+    rules = config.logical_axis_rules
+    rng = np.random.default_rng(6)
+    b, l = config.global_batch_size, config.max_target_length
+    batches = []
+    for _ in range(2):
+        logits = rng.standard_normal((b, l, config.vocab_size)).astype(np.float32)
+        targets = rng.integers(0, config.vocab_size, (b, l)).astype(np.int32)
+        batches.append((with_logical_constraint(logits, ("activation_batch", "activation_length", None), mesh, rules),
+                        with_logical_constraint(targets, ("activation_batch", "activation_length"), mesh, rules)))
+    outs = run_eval(config, mesh, batches)
+    with jax.set_mesh(mesh):
+        for step, per_example in enumerate(outs):
+            print(write_report(per_example, rules, step))
+
+
+if __name__ == "__main__":
+    main(*inputs())
