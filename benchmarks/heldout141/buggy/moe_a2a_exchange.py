@@ -1,8 +1,8 @@
 """levanter-lite/src/lite/models/moe_a2a.py
 
-Expert-parallel MoE feed-forward with an all_to_all token exchange. Each expert shard
-needs the router weights of every expert for the capacity check, so they are gathered
-first.
+Expert-parallel MoE feed-forward with an all_to_all token exchange. Tokens are split over
+both mesh axes; the router weights travel with them for the routing audit, and the full
+router is gathered on every expert shard.
 """
 import contextlib
 import dataclasses
@@ -125,7 +125,7 @@ Tokens = Axis("tokens", 32)
 Embed = Axis("embed", 8)
 Experts = Axis("experts", 4)
 
-MOE_MAPPING: ResourceMapping = {"tokens": "data", "embed": None, "experts": "expert"}
+MOE_MAPPING: ResourceMapping = {"tokens": ("data", "expert"), "embed": None, "experts": "expert"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,9 +140,14 @@ def full_router(w_router):
                       w_router.axes)
 
 
-def assign(x, router):
-    scores = dot(x, router, axis="embed").array
-    return jnp.argmax(scores, axis=-1)
+def assign(x, w_router):
+    scores = dot(x, w_router, axis="embed").array
+    n = scores.shape[-1]
+    local_best = jnp.max(scores, axis=-1)
+    best = jax.lax.pmax(local_best, physical_axis_name("experts"))
+    mine = jnp.argmax(scores, axis=-1) + jax.lax.axis_index(physical_axis_name("experts")) * n
+    winner = jnp.where(local_best >= best, mine, 0)
+    return jax.lax.pmax(winner, physical_axis_name("experts"))
 
 
 def exchange(x_local, config):
@@ -152,7 +157,7 @@ def exchange(x_local, config):
 
 def expert_ffn(x, w_router, w_expert, config):
     router = full_router(w_router)
-    choice = assign(x, router)
+    choice = assign(x, w_router)
     keep = (choice[:, None] == jnp.arange(Experts.size)[None, :]).astype(x.array.dtype)
     load = jnp.sum(keep, axis=0)
     routed = x.array * jnp.minimum(1.0, config.capacity / jnp.maximum(load[choice], 1.0))[:, None]
