@@ -128,7 +128,7 @@ def make_count_step(mesh, table_axis):
     return jax.jit(jax.shard_map(
         body, mesh=mesh,
         in_specs=(STATE_SPECS["counts"], P("batch", None)),
-        out_specs=(STATE_SPECS["counts"], P("tensor", reduced={table_axis}))))
+        out_specs=(STATE_SPECS["counts"], P(None, reduced={table_axis}))))
 
 
 def synthetic_batches(rng, n, batch=8, length=6):
