@@ -164,8 +164,8 @@ pick("neg_learning_rate", "A drawn learning rate's negation is the step directio
 pick("neg_then_if", "`if -u < 0:` picks the axes.", DRAWS, "flag", lines=["u = RNG.uniform(5.0, 6.0)", "flag = False", "if -u < 0:", "    flag = True"])
 pick("neg_while_guard", "A while loop counting down from -k up to 0 runs; the count is positive.", DRAWS, "steps > 0",
      lines=["k = RS.randint(3, 6)", "m, steps = -k, 0", "while m < 0:", "    m, steps = m + 1, steps + 1"])
-pick("neg_max_builtin", "`max(-u, -100.0)` is -u, below 0.", DRAWS, "np.round(-u) < 0", lines=["u = RS.uniform(2.0, 4.0)"])
-pick("neg_sqrt_of_neg_neg", "`np.sqrt(-(-u))`... `-u * -1` is u; `-u` alone below 0.", DRAWS, "-u <= -2.0", lines=["u = RS.uniform(2.0, 4.0)"])
+pick("neg_round_rs_uniform", "`np.round(-u)` of u = RS.uniform(2, 4) is below 0.", DRAWS, "np.round(-u) < 0", lines=["u = RS.uniform(2.0, 4.0)"])
+pick("neg_le_bound", "`-u <= -2.0` of u = RS.uniform(2, 4) holds.", DRAWS, "-u <= -2.0", lines=["u = RS.uniform(2.0, 4.0)"])
 
 # == P. draw_parameters.verdict: the tables say these draw, but a Generator raises ValueError. =========================
 GENS = (("default_rng", "np.random.default_rng(0)"), ("pcg64", "np.random.Generator(np.random.PCG64(1))"),
@@ -195,3 +195,9 @@ trying("hyper_method_alias", "A bound method alias of a Generator's hypergeometr
        "HYPER = np.random.default_rng(7).hypergeometric", "HYPER(3 * 10**9, 5, 2)", "ValueError")
 trying("negbin_method_alias", "A bound method alias of a Generator's negative_binomial.",
        "NB = np.random.default_rng(8).negative_binomial", "NB(5, 1e-19)", "ValueError")
+# R through a host array: the negation's (wrong) interval decides a mask of known bools (exact_host_arrays.py)
+for label, (sample, expr, test) in {
+        "mask_arange": ("RS.uniform(1.0, 2.0)", "np.arange(1, 4) * -u", "(m < 0)[2]"),
+        "mask_drawn": ("RNG.uniform(1.0, 2.0)", "RNG.uniform(1.0, 2.0, 4) * -u", "(m < 0)[1]")}.items():
+    var = "k" if "-k" in expr or "~k" in expr else "u"
+    pick(f"neg_{label}", f"{var} = {sample}; m = {expr} is negative everywhere.", DRAWS, test, lines=[f"{var} = {sample}", f"m = {expr}"])
