@@ -404,3 +404,101 @@ for label, pre, test, old, new in (
         ("type_setattr_on_mixin", 'class Mixin:\n    pass\n\n\ntype.__setattr__(Mixin, "__str__", lambda self: "axis")\n\n\nclass Axis(Mixin, enum.StrEnum):\n    I = "i"',
          'str(Axis.I) != "i"', '!= "i"', '!= "axis"')):
     pick(f"enum_{label}", f"The text of an Enum member as Python 3.11 gives it ({label.replace('_', ' ')}).", pre, test, old, new, imports=EN)
+
+# == init_reruns.py: `__init__` run again on an object already built, spelled without a read of `.__init__` that
+#    counts (every such read is taken as a change, but for the listed exceptions) ================================
+PLAN = 'class Plan:\n    def __init__(self, axes):\n        self.axes = axes\n\n\nPLAN = Plan(("i", "j"))\n'
+IR = "import functools\nimport operator\n"
+for label, pre, lines, old, new in (
+        ("getattr_constant", '', ['getattr(PLAN, "__init__")(("i",))'], '"__init__")(("i",))', '"__init__")(("i", "j"))'),
+        ("methodcaller", '', ['operator.methodcaller("__init__", ("i",))(PLAN)'], '"__init__", ("i",))', '"__init__", ("i", "j"))'),
+        ("vars_of_class", '', ['vars(Plan)["__init__"](PLAN, ("i",))'], '(PLAN, ("i",))', '(PLAN, ("i", "j"))'),
+        ("getattribute", '', ['object.__getattribute__(PLAN, "__init__")(("i",))'], '"__init__")(("i",))', '"__init__")(("i", "j"))'),
+        ("reader_named_signature", 'def signature(init):\n    init(PLAN, ("i",))', ['signature(Plan.__init__)'], 'init(PLAN, ("i",))', 'init(PLAN, ("i", "j"))'),
+        ("reader_named_getdoc", 'def getdoc(init):\n    init(PLAN, ("i",))\n    return ""', ['getdoc(Plan.__init__)'], 'init(PLAN, ("i",))', 'init(PLAN, ("i", "j"))'),
+        ("wrapping_def_calls_saved", 'def wrap(cls):\n    init = cls.__init__\n    cls.__init__ = init\n    init(PLAN, ("i",))\n    return cls',
+         ['wrap(Plan)'], 'init(PLAN, ("i",))', 'init(PLAN, ("i", "j"))'),
+        ("subclass_rebinds_self", 'class Narrow(Plan):\n    def __init__(self, target):\n        self = target\n        Plan.__init__(self, ("i",))',
+         ['Narrow(PLAN)'], 'Plan.__init__(self, ("i",))', 'Plan.__init__(self, ("i", "j"))'),
+        ("base_init_other_object", 'class Narrow(Plan):\n    def __init__(self, target):\n        Plan.__init__(target, ("i",))\n        Plan.__init__(self, ())',
+         ['Narrow(PLAN)'], 'Plan.__init__(target, ("i",))', 'Plan.__init__(target, ("i", "j"))'),
+        ("object_init_name", 'class Narrow(Plan):\n    def __init__(self, target):\n        Plan.__init__(self, ())\n        Plan.__init__(*[target, ("i",)])',
+         ['Narrow(PLAN)'], 'Plan.__init__(*[target, ("i",)])', 'Plan.__init__(*[target, ("i", "j")])'),
+        ("setstate_like_dict", '', ['PLAN.__dict__.update(axes=("i",))'], 'axes=("i",))', 'axes=("i", "j"))'),
+        ("vars_update", '', ['vars(PLAN).update(axes=("i",))'], 'axes=("i",))', 'axes=("i", "j"))'),
+        ("object_setattr", '', ['object.__setattr__(PLAN, "axes", ("i",))'], '"axes", ("i",))', '"axes", ("i", "j"))'),
+        ("dict_item_store", '', ['vars(PLAN)["axes"] = ("i",)'], '["axes"] = ("i",)', '["axes"] = ("i", "j")')):
+    axes_prog(f"reinit_{label}", f"PLAN's fields are stored anew after its construction ({label.replace('_', ' ')}).",
+              PLAN + ("\n\n" + pre if pre else ""), lines + ['axes = PLAN.axes'], old, new, imports=IR)
+
+# == script_timers.py: a timer armed while something outside the loop's ready queue (a thread, a ready socket)
+#    finishes the awaited object long before the timeout ======================================================
+TX = "import asyncio\nimport socket\nimport threading\n"
+WAIT = '    try:\n        return await asyncio.wait_for({aw}, 30)\n    except asyncio.TimeoutError:\n        return ("i", "j")'
+for label, pre, old, new in (
+        ("thread_threadsafe_queue", 'async def probe():\n    loop = asyncio.get_running_loop()\n    queue = asyncio.Queue()\n    threading.Thread(target=lambda: loop.call_soon_threadsafe(queue.put_nowait, ("i",))).start()\n'
+         + WAIT.format(aw="queue.get()"), 'queue.put_nowait, ("i",)', 'queue.put_nowait, ("i", "j")'),
+        ("thread_timer_future", 'async def probe():\n    loop = asyncio.get_running_loop()\n    done = loop.create_future()\n    threading.Timer(0.01, loop.call_soon_threadsafe, (done.set_result, ("i",))).start()\n'
+         + WAIT.format(aw="done"), '(done.set_result, ("i",))', '(done.set_result, ("i", "j"))'),
+        ("thread_event", 'async def probe():\n    loop = asyncio.get_running_loop()\n    ready = asyncio.Event()\n    threading.Thread(target=lambda: loop.call_soon_threadsafe(ready.set)).start()\n'
+         '    try:\n        await asyncio.wait_for(ready.wait(), 30)\n        return ("i",)\n    except asyncio.TimeoutError:\n        return ("i", "j")',
+         '        return ("i",)\n    except', '        return ("i", "j")\n    except'),
+        ("thread_run_coroutine_threadsafe", 'async def put(queue):\n    queue.put_nowait(("i",))\n\n\nasync def probe():\n    loop = asyncio.get_running_loop()\n    queue = asyncio.Queue()\n    threading.Thread(target=lambda: asyncio.run_coroutine_threadsafe(put(queue), loop)).start()\n'
+         + WAIT.format(aw="queue.get()"), 'queue.put_nowait(("i",))', 'queue.put_nowait(("i", "j"))'),
+        ("socket_reader_ready", 'async def probe():\n    loop = asyncio.get_running_loop()\n    near, far = socket.socketpair()\n    far.send(b"x")\n    done = loop.create_future()\n    loop.add_reader(near, done.set_result, ("i",))\n'
+         '    try:\n        return await asyncio.wait_for(done, 30)\n    except asyncio.TimeoutError:\n        return ("i", "j")\n    finally:\n        loop.remove_reader(near)\n        near.close()\n        far.close()',
+         'done.set_result, ("i",))', 'done.set_result, ("i", "j"))'),
+        ("stream_readline_ready", 'async def probe():\n    near, far = socket.socketpair()\n    far.sendall(b"i\\n")\n    reader, writer = await asyncio.open_connection(sock=near)\n'
+         '    try:\n        line = await asyncio.wait_for(reader.readline(), 30)\n        return (line.decode().strip(),)\n    except asyncio.TimeoutError:\n        return ("i", "j")\n    finally:\n        writer.close()\n        far.close()',
+         'return (line.decode().strip(),)', 'return (line.decode().strip(), "j")'),
+        ("sock_recv_ready", 'async def probe():\n    loop = asyncio.get_running_loop()\n    near, far = socket.socketpair()\n    near.setblocking(False)\n    far.send(b"i")\n'
+         '    try:\n        data = await asyncio.wait_for(loop.sock_recv(near, 1), 30)\n        return (data.decode(),)\n    except asyncio.TimeoutError:\n        return ("i", "j")\n    finally:\n        near.close()\n        far.close()',
+         'return (data.decode(),)', 'return (data.decode(), "j")')):
+    axes_prog(f"timer_{label}", f"The awaited object is finished from outside the loop's ready queue long before the timeout ({label.replace('_', ' ')}).",
+              pre, ['axes = asyncio.run(probe())'], old, new, imports=TX)
+
+# -- members whose value the static reading's table of texts does not hold ------------------------------------------
+NV = 'class Axis(str, enum.Enum):\n    @staticmethod\n    def _generate_next_value_(name, start, count, last):\n        return name\n\n    I = enum.auto()'
+for label, pre, test, old, new in (
+        ("next_value_call_lookup", NV, 'str(Axis("I")) != "I"', '!= "I"', '!= "Axis.I"'),
+        ("next_value_name_lookup", NV, 'str(Axis["I"]) != "I"', '!= "I"', '!= "Axis.I"'),
+        ("next_value_fstring", NV, 'f"{Axis.I}" != "I"', '!= "I"', '!= "Axis.I"'),
+        ("next_value_list", NV, 'str(list(Axis)[0]) != "I"', '!= "I"', '!= "Axis.I"'),
+        ("locals_member", 'class Axis(str, enum.Enum):\n    locals()["I"] = "i"', 'str(Axis("i")) != "i"', '!= "i"', '!= "Axis.I"'),
+        ("dict_member_lookup", 'class Axis(str, enum.Enum):\n    I = "i"\n\n\nBY_VALUE = {member.value: member for member in Axis}', 'str(BY_VALUE["i"]) != "i"', '!= "i"', '!= "Axis.I"'),
+        ("members_mapping", 'class Axis(str, enum.Enum):\n    I = "i"', 'str(Axis.__members__["I"]) != "i"', '!= "i"', '!= "Axis.I"'),
+        ("type_dict_setattr", 'class Axis(enum.StrEnum):\n    I = "i"\n\n\ntype.__dict__["__setattr__"](Axis, "__str__", lambda self: "axis")',
+         'str(Axis.I) != "i"', '!= "i"', '!= "axis"')):
+    pick(f"enum_{label}", f"The text of an Enum member as Python 3.11 gives it ({label.replace('_', ' ')}).", pre, test, old, new, imports=EN)
+
+# -- argparse: more plain methods of the file's classes that the parse runs -------------------------------------------
+QUIET = 'class Quiet(argparse.ArgumentParser):\n    def {meth}:\n        sys.exit(0)\n\n\nPARSER = Quiet()\n'
+for label, pre, parse, old, new in (
+        ("parse_optional_override", QUIET.format(meth="_parse_optional(self, arg_string)") + 'PARSER.add_argument("--n")', '["--n", "1"]', '["--n", "1"]', '[]'),
+        ("known_args_override", QUIET.format(meth="parse_known_args(self, args=None, namespace=None)"), '[]', 'parse_args([])', 'print_usage(open("/dev/null", "w"))'),
+        ("get_optional_kwargs_late", 'class Quiet(argparse.ArgumentParser):\n    def _get_value(self, action, arg_string):\n        sys.exit(0)\n\n\nPARSER = Quiet()\nPARSER.add_argument("--n")', '["--n", "1"]', '["--n", "1"]', '[]'),
+        ("formatter_add_usage", 'class Fmt(argparse.HelpFormatter):\n    def add_usage(self, usage, actions, groups, prefix=None):\n        sys.exit(0)\n\n\nPARSER = argparse.ArgumentParser(formatter_class=Fmt)\nPARSER.add_argument("--n", type=int)',
+         '["--n", "x"]', '["--n", "x"]', '["--n", "4"]'),
+        ("subparser_class_error", 'class Quiet(argparse.ArgumentParser):\n    def error(self, message):\n        sys.exit(0)\n\n\nPARSER = argparse.ArgumentParser()\nSUB = PARSER.add_subparsers(dest="cmd", parser_class=Quiet)\nRUN = SUB.add_parser("run")\nRUN.add_argument("--n", type=int)',
+         '["run", "--n", "x"]', '"x"]', '"5"]')):
+    leaves(f"parse_{label}", f"The parse runs a plain method of the file's class that ends the job ({label.replace('_', ' ')}).",
+           pre, [f'PARSER.parse_args({parse})'], old, new, imports=AP)
+
+# -- more library calls running a plain method of the file's object ------------------------------------------------
+for label, pre, lines, old, new in (
+        ("random_subclass_choice", 'class Rand(random.Random):\n    def random(self):\n        sys.exit(0)', ['Rand(0).choice([1, 2, 3])'], '.choice([1, 2, 3])', '.seed(1)'),
+        ("sax_handler", 'class Handler(xml.sax.ContentHandler):\n    def startElement(self, name, attrs):\n        sys.exit(0)', ['xml.sax.parseString(b"<a/>", Handler())'], '", Handler())', '", xml.sax.ContentHandler())'),
+        ("errstate_call_object", 'class Log:\n    def write(self, message):\n        sys.exit(0)\n\n\nLOG = Log()', ['with np.errstate(all="log", call=LOG):', '    np.float64(1.0) / np.float64(0.0)'],
+         'np.float64(1.0) / np.float64(0.0)', 'np.float64(1.0) / np.float64(2.0)'),
+        ("formatter_get_value", 'class Fmt(string.Formatter):\n    def get_value(self, key, args, kwargs):\n        sys.exit(0)', ['Fmt().format("{0}", 1)'], '"{0}", 1)', '"0", 1)'),
+        ("mock_side_effect", 'JOB = unittest.mock.Mock(side_effect=sys.exit)', ['JOB(0)'], '    JOB(0)', '    JOB.reset_mock()'),
+        ("pytree_jit_argument", 'class Box:\n    pass\n\n\njax.tree_util.register_pytree_node(Box, lambda box: sys.exit(0), lambda aux, children: Box())\nIDENTITY = jax.jit(lambda tree: tree)',
+         ['IDENTITY(Box())'], 'IDENTITY(Box())', 'IDENTITY(())'),
+        ("pytree_device_put", 'class Box:\n    pass\n\n\njax.tree_util.register_pytree_node(Box, lambda box: sys.exit(0), lambda aux, children: Box())',
+         ['jax.device_put(Box())'], 'jax.device_put(Box())', 'jax.device_put(())'),
+        ("pytree_with_keys", 'class Box:\n    pass\n\n\ndef keyed(box):\n    sys.exit(0)\n\n\njax.tree_util.register_pytree_with_keys(Box, keyed, lambda aux, children: Box())',
+         ['jax.tree_util.tree_flatten_with_path(Box())'], '(Box())', '([])'),
+        ("pytree_structure", 'class Box:\n    pass\n\n\njax.tree_util.register_pytree_node(Box, lambda box: sys.exit(0), lambda aux, children: Box())',
+         ['jax.tree.structure([Box()])'], '[Box()]', '[]')):
+    leaves(f"hook_{label}", f"A library call runs a plain method or hook of the file that ends the job ({label.replace('_', ' ')}).",
+           pre, lines, old, new, imports="import random\nimport string\nimport sys\nimport unittest.mock\nimport xml.sax\n")
