@@ -476,7 +476,7 @@ QUIET = 'class Quiet(argparse.ArgumentParser):\n    def {meth}:\n        sys.exi
 for label, pre, parse, old, new in (
         ("parse_optional_override", QUIET.format(meth="_parse_optional(self, arg_string)") + 'PARSER.add_argument("--n")', '["--n", "1"]', '["--n", "1"]', '[]'),
         ("known_args_override", QUIET.format(meth="parse_known_args(self, args=None, namespace=None)"), '[]', 'parse_args([])', 'print_usage(open("/dev/null", "w"))'),
-        ("get_optional_kwargs_late", 'class Quiet(argparse.ArgumentParser):\n    def _get_value(self, action, arg_string):\n        sys.exit(0)\n\n\nPARSER = Quiet()\nPARSER.add_argument("--n")', '["--n", "1"]', '["--n", "1"]', '[]'),
+        ("get_value_override", 'class Quiet(argparse.ArgumentParser):\n    def _get_value(self, action, arg_string):\n        sys.exit(0)\n\n\nPARSER = Quiet()\nPARSER.add_argument("--n")', '["--n", "1"]', '["--n", "1"]', '[]'),
         ("formatter_add_usage", 'class Fmt(argparse.HelpFormatter):\n    def add_usage(self, usage, actions, groups, prefix=None):\n        sys.exit(0)\n\n\nPARSER = argparse.ArgumentParser(formatter_class=Fmt)\nPARSER.add_argument("--n", type=int)',
          '["--n", "x"]', '["--n", "x"]', '["--n", "4"]'),
         ("subparser_class_error", 'class Quiet(argparse.ArgumentParser):\n    def error(self, message):\n        sys.exit(0)\n\n\nPARSER = argparse.ArgumentParser()\nSUB = PARSER.add_subparsers(dest="cmd", parser_class=Quiet)\nRUN = SUB.add_parser("run")\nRUN.add_argument("--n", type=int)',

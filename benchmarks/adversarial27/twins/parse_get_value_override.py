@@ -1,4 +1,4 @@
-"""The parse runs a plain method of the file's class that ends the job (get optional kwargs late)."""
+"""The parse runs a plain method of the file's class that ends the job (get value override)."""
 import jax
 import jax.numpy as jnp
 import numpy as np
