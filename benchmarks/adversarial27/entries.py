@@ -502,3 +502,36 @@ for label, pre, lines, old, new in (
          ['jax.tree.structure([Box()])'], '[Box()]', '[]')):
     leaves(f"hook_{label}", f"A library call runs a plain method or hook of the file that ends the job ({label.replace('_', ' ')}).",
            pre, lines, old, new, imports="import random\nimport string\nimport sys\nimport unittest.mock\nimport xml.sax\n")
+
+# -- more `__init__` reruns the exceptions of init_reruns.py let through ----------------------------------------------
+for label, pre, lines, old, new in (
+        ("reader_named_getsource", 'def getsource(init):\n    init(PLAN, ("i",))\n    return ""', ['getsource(Plan.__init__)'], 'init(PLAN, ("i",))', 'init(PLAN, ("i", "j"))'),
+        ("reader_named_get_type_hints", 'def get_type_hints(init):\n    init(PLAN, ("i",))\n    return {}', ['get_type_hints(Plan.__init__)'], 'init(PLAN, ("i",))', 'init(PLAN, ("i", "j"))'),
+        ("reader_static_method_named_signature", 'class Tools:\n    @staticmethod\n    def signature(init):\n        init(PLAN, ("i",))',
+         ['Tools.signature(Plan.__init__)'], 'init(PLAN, ("i",))', 'init(PLAN, ("i", "j"))'),
+        ("wrapping_def_calls_init_name", 'def wrap(cls):\n    def __init__(self, axes):\n        self.axes = axes\n    cls.__init__ = __init__\n    __init__(PLAN, ("i",))\n    return cls',
+         ['wrap(Plan)'], '__init__(PLAN, ("i",))', '__init__(PLAN, ("i", "j"))'),
+        ("wrapping_def_partial_later", 'def wrap(cls):\n    init = cls.__init__\n    cls.__init__ = init\n    return functools.partial(init, PLAN)',
+         ['wrap(Plan)(("i",))'], 'wrap(Plan)(("i",))', 'wrap(Plan)(("i", "j"))'),
+        ("subclass_rebinds_self_walrus", 'class Narrow(Plan):\n    def __init__(self, target):\n        Plan.__init__((self := target), ("i",))',
+         ['Narrow(PLAN)'], 'Plan.__init__((self := target), ("i",))', 'Plan.__init__((self := target), ("i", "j"))'),
+        ("subclass_rebinds_self_for", 'class Narrow(Plan):\n    def __init__(self, target):\n        for self in (target,):\n            Plan.__init__(self, ("i",))',
+         ['Narrow(PLAN)'], 'Plan.__init__(self, ("i",))', 'Plan.__init__(self, ("i", "j"))')):
+    axes_prog(f"reinit_{label}", f"PLAN's fields are stored anew after its construction ({label.replace('_', ' ')}).",
+              PLAN + "\n\n" + pre, lines + ['axes = PLAN.axes'], old, new, imports=IR)
+
+# -- more library callbacks of plain methods / named hooks ---------------------------------------------------------------
+for label, pre, lines, old, new in (
+        ("pickler_persistent_id", 'class Pick(pickle.Pickler):\n    def persistent_id(self, obj):\n        sys.exit(0)', ['Pick(io.BytesIO()).dump([1])'], 'Pick(io.BytesIO())', 'pickle.Pickler(io.BytesIO())'),
+        ("unpickler_find_class", 'class Unpick(pickle.Unpickler):\n    def find_class(self, module, name):\n        sys.exit(0)\n\n\nDATA = pickle.dumps(collections.OrderedDict())',
+         ['Unpick(io.BytesIO(DATA)).load()'], 'Unpick(io.BytesIO(DATA))', 'pickle.Unpickler(io.BytesIO(DATA))'),
+        ("interpolation_before_get", 'class Interp(configparser.Interpolation):\n    def before_get(self, parser, section, option, value, defaults):\n        sys.exit(0)\n\n\nCONFIG = configparser.ConfigParser(interpolation=Interp())\nCONFIG.read_string("[a]\\nk = 1\\n")',
+         ['CONFIG.get("a", "k")'], 'CONFIG.get("a", "k")', 'CONFIG.has_option("a", "k")'),
+        ("logger_adapter_process", 'class Tagged(logging.LoggerAdapter):\n    def process(self, msg, kwargs):\n        sys.exit(0)\n\n\nLOG = Tagged(logging.getLogger("adv27.tagged"), {})',
+         ['LOG.critical("done")'], 'LOG.critical("done")', 'LOG.isEnabledFor(1)'),
+        ("node_transformer", 'class Rewrite(ast.NodeTransformer):\n    def visit_Constant(self, node):\n        sys.exit(0)', ['Rewrite().visit(ast.parse("1"))'], 'ast.parse("1")', 'ast.parse("x")'),
+        ("dictwriter_sink", 'class Sink:\n    def write(self, text):\n        sys.exit(0)', ['csv.DictWriter(Sink(), ["a"]).writeheader()'], 'csv.DictWriter(Sink(), ["a"])', 'csv.DictWriter(io.StringIO(), ["a"])'),
+        ("pytree_unflatten_hook", 'class Box:\n    pass\n\n\ndef rebuild(aux, children):\n    sys.exit(0)\n\n\njax.tree_util.register_pytree_node(Box, lambda box: ((), None), rebuild)',
+         ['jax.tree.map(lambda leaf: leaf, Box())'], 'Box())', '[])')):
+    leaves(f"hook_{label}", f"A library call runs a plain method or hook of the file that ends the job ({label.replace('_', ' ')}).",
+           pre, lines, old, new, imports="import ast\nimport collections\nimport configparser\nimport csv\nimport io\nimport logging\nimport pickle\nimport sys\n")
