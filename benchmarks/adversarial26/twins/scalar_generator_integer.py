@@ -1,0 +1,37 @@
+"""A Generator's `integers(0, 5)` is a NumPy int64 scalar: `k += arange` rebinds k."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+RNG = np.random.default_rng(0)
+
+
+def main(mesh, x):
+    axes = ("i", "j")
+    out = None
+    try:
+        k = RNG.integers(0, 5)
+        k += np.arange(3)
+        axes = ("i", "j")
+    finally:
+        out = reduce_rows(mesh, x, axes)
+    return out
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,40 @@
+"""What the object holds after a copy, replace or construction (vars update in method)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import collections
+import copy
+import dataclasses
+import typing
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+@dataclasses.dataclass
+class Plan:
+    axes: tuple = ("i", "j")
+
+    def narrow(self):
+        vars(self).update(axes=("i",))
+        return self
+
+
+def main(mesh, x):
+    axes = ("i",) if Plan().narrow().axes == ("i", "j") else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,44 @@
+"""A library call runs a plain method or function of the file that ends the job (coroutine asyncio run)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import ast
+import cmd
+import copy
+import copyreg
+import csv
+import html.parser
+import io
+import json
+import logging
+import string
+import sys
+import asyncio
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+async def finish():
+    sys.exit(0)
+
+
+def main(mesh, x):
+    job = finish()
+    job.close()
+    return reduce_rows(mesh, x, ("i", "j"))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

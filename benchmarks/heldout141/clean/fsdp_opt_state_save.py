@@ -1,0 +1,180 @@
+"""levanter-lite/src/lite/checkpoint/opt_state.py
+
+Saves the Adam moments of an FSDP run in the "consolidated" format (one full array per
+leaf) so runs can be resumed on a different mesh. Moments are created sharded like the
+parameters and regathered with `top_level_all_gather`.
+"""
+import contextlib
+import dataclasses
+import functools
+import string
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+# ---------------------------------------------------------------------------------------------
+# haliax_lite: the bits of haliax we use, pasted so the trainer runs on plain JAX
+# ---------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Axis:
+    name: str
+    size: int
+
+
+@jax.tree_util.register_pytree_node_class
+class NamedArray:
+    def __init__(self, array, axes):
+        self.array = array
+        self.axes = tuple(axes)
+
+    def tree_flatten(self):
+        return (self.array,), self.axes
+
+    @classmethod
+    def tree_unflatten(cls, axes, children):
+        return cls(children[0], axes)
+
+    @property
+    def axis_names(self):
+        return tuple(a.name for a in self.axes)
+
+    def resolve(self, name):
+        return self.axes[self.axis_names.index(name)]
+
+    def __repr__(self):
+        return f"NamedArray({self.axis_names}, {getattr(self.array, 'shape', None)})"
+
+
+def named(x, axes):
+    axes = tuple(axes)
+    assert len(axes) == np.ndim(x), (axes, np.shape(x))
+    return NamedArray(x, axes)
+
+
+def dot(a, b, axis):
+    names = axis if isinstance(axis, tuple) else (axis,)
+    letters = {}
+    for n in a.axis_names + b.axis_names:
+        letters.setdefault(n, string.ascii_letters[len(letters)])
+    out = [ax for ax in a.axes + b.axes if ax.name not in names]
+    out = list({ax.name: ax for ax in out}.values())
+    spec = "{},{}->{}".format("".join(letters[n] for n in a.axis_names),
+                              "".join(letters[n] for n in b.axis_names),
+                              "".join(letters[ax.name] for ax in out))
+    return NamedArray(jnp.einsum(spec, a.array, b.array), out)
+
+
+def rearrange(x, names):
+    order = [x.axis_names.index(n) for n in names]
+    return NamedArray(jnp.transpose(x.array, order), [x.axes[i] for i in order])
+
+
+def rename(x, renames):
+    return NamedArray(x.array, [Axis(renames.get(a.name, a.name), a.size) for a in x.axes])
+
+
+ResourceMapping = dict  # logical axis name -> mesh axis name (or tuple of them, or None)
+
+_MAPPINGS = [{}]
+
+
+@contextlib.contextmanager
+def axis_mapping(mapping):
+    _MAPPINGS.append({**_MAPPINGS[-1], **mapping})
+    try:
+        yield _MAPPINGS[-1]
+    finally:
+        _MAPPINGS.pop()
+
+
+def current_mapping():
+    return _MAPPINGS[-1]
+
+
+def physical_axis_name(name, mapping=None):
+    if name is None:
+        return None
+    mapping = current_mapping() if mapping is None else mapping
+    return mapping.get(name.name if isinstance(name, Axis) else name)
+
+
+def pspec_for(axes, mapping=None, reduced=()):
+    parts = [physical_axis_name(a, mapping) for a in axes]
+    red = {physical_axis_name(r, mapping) for r in reduced}
+    return P(*parts, reduced=red) if red else P(*parts)
+
+
+def shard(x, mesh, mapping=None):
+    return NamedArray(jax.device_put(x.array, NamedSharding(mesh, pspec_for(x.axes, mapping))), x.axes)
+
+
+def named_shard_map(fn, mesh, in_axes, out_axes, out_reduced=None):
+    """shard_map whose specs come from logical axes through the current mapping."""
+    in_specs = tuple(pspec_for(a) for a in in_axes)
+    out_reduced = out_reduced or [()] * len(out_axes)
+    out_specs = tuple(pspec_for(a, reduced=r) for a, r in zip(out_axes, out_reduced))
+    return jax.shard_map(fn, mesh=mesh, in_specs=in_specs,
+                         out_specs=out_specs if len(out_specs) > 1 else out_specs[0])
+# ---------------------------------------------------------------------------------------------
+
+
+Embed = Axis("embed", 16)
+Mlp = Axis("mlp", 8)
+
+PARAM_MAPPING: ResourceMapping = {"embed": "fsdp", "mlp": "tensor"}
+PARAM_AXES = {"w_in": (Embed, Mlp), "b_in": (Mlp,), "w_out": (Mlp, Embed)}
+
+
+@dataclasses.dataclass
+class AdamState:
+    step: int
+    mu: dict
+    nu: dict
+
+
+def zeros_like_params(mesh):
+    out = {}
+    for name, axes in PARAM_AXES.items():
+        sharding = NamedSharding(mesh, pspec_for(axes, PARAM_MAPPING))
+        out[name] = NamedArray(jnp.zeros(tuple(a.size for a in axes), jnp.float32,
+                                         device=sharding), axes)
+    return out
+
+
+def consolidated_spec(leaf):
+    mapped = {physical_axis_name(a, PARAM_MAPPING) for a in leaf.axes} - {None}
+    return P(*([None] * len(leaf.axes)), reduced=mapped)
+
+
+def consolidate(tree):
+    host = {}
+    for name, leaf in tree.items():
+        full = top_level_all_gather(leaf.array, consolidated_spec(leaf),
+                                    multi_dim=len(leaf.axes) > 1)
+        host[name] = np.asarray(jax.reshard(full, P()))
+    return host
+
+
+def save_state(state: AdamState):
+    return {"step": state.step, "mu": consolidate(state.mu), "nu": consolidate(state.nu)}
+
+
+def inputs():
+    return (3,)
+
+
+def main(step):
+    mesh = jax.make_mesh((4, 2), ("fsdp", "tensor"))
+    with jax.set_mesh(mesh):
+        state = AdamState(step=step, mu=zeros_like_params(mesh), nu=zeros_like_params(mesh))
+        saved = save_state(state)
+    print("saved step", saved["step"], {k: v.shape for k, v in saved["mu"].items()})
+    return jnp.asarray(saved["mu"]["w_in"])
+
+
+if __name__ == "__main__":
+    main(*inputs())

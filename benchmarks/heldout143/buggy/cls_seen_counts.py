@@ -1,0 +1,153 @@
+"""tinycls/train/resume_metrics.py (imagined repo `tinycls`).
+
+Linear classifier with the class dimension split over `shard` and batches over `replica`. The
+running count of examples seen is a metric leaf of the checkpoint; after a restart the step
+adds the local batch size and logs the per-replica counts as one table.
+"""
+import json
+import os
+import shutil
+import tempfile
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# ckpt_lite: a small orbax-style checkpoint manager (copied from infra/ckpt_lite.py, keep in sync)
+# ---------------------------------------------------------------------------------------------
+_META_FILE = "_CHECKPOINT_METADATA.json"
+_ARRAYS_FILE = "arrays.npz"
+
+
+def _spec_to_json(spec):
+    return [list(e) if isinstance(e, tuple) else e for e in spec]
+
+
+def _spec_from_json(entries):
+    return P(*[tuple(e) if isinstance(e, list) else e for e in entries])
+
+
+class CheckpointManager:
+    """Keeps the last `max_to_keep` steps under `directory` as step_<n>/ folders."""
+
+    def __init__(self, directory, max_to_keep=3, save_interval_steps=1):
+        self.directory = directory
+        self.max_to_keep = max_to_keep
+        self.save_interval_steps = save_interval_steps
+        self.preempted = False
+        os.makedirs(directory, exist_ok=True)
+
+    def _step_dir(self, step):
+        return os.path.join(self.directory, f"step_{step:08d}")
+
+    def all_steps(self):
+        steps = []
+        for name in os.listdir(self.directory):
+            if name.startswith("step_") and not name.endswith(".tmp"):
+                steps.append(int(name[len("step_"):]))
+        return sorted(steps)
+
+    def latest_step(self):
+        steps = self.all_steps()
+        return steps[-1] if steps else None
+
+    def should_save(self, step):
+        return self.preempted or step % self.save_interval_steps == 0
+
+    def save(self, step, tree, mesh, force=False):
+        if not (force or self.should_save(step)):
+            return False
+        paths, treedef = jax.tree_util.tree_flatten_with_path(tree)
+        tmp = self._step_dir(step) + ".tmp"
+        os.makedirs(tmp, exist_ok=True)
+        arrays = {f"leaf_{i}": np.asarray(leaf) for i, (_, leaf) in enumerate(paths)}
+        np.savez(os.path.join(tmp, _ARRAYS_FILE), **arrays)
+        meta = {
+            "step": int(step),
+            "mesh_shape": [int(n) for n in mesh.devices.shape],
+            "axis_names": list(mesh.axis_names),
+            "keys": [jax.tree_util.keystr(k) for k, _ in paths],
+            "specs": [_spec_to_json(leaf.sharding.spec) for _, leaf in paths],
+        }
+        with open(os.path.join(tmp, _META_FILE), "w") as f:
+            json.dump(meta, f)
+        os.replace(tmp, self._step_dir(step))
+        for old in self.all_steps()[:-self.max_to_keep]:
+            shutil.rmtree(self._step_dir(old))
+        return True
+
+    def metadata(self, step):
+        with open(os.path.join(self._step_dir(step), _META_FILE)) as f:
+            return json.load(f)
+
+    def restore(self, step, target, mesh):
+        meta = self.metadata(step)
+        _, treedef = jax.tree_util.tree_flatten(target)
+        with np.load(os.path.join(self._step_dir(step), _ARRAYS_FILE)) as data:
+            leaves = [
+                jax.device_put(data[f"leaf_{i}"], NamedSharding(mesh, _spec_from_json(entries)))
+                for i, entries in enumerate(meta["specs"])
+            ]
+        return jax.tree_util.tree_unflatten(treedef, leaves)
+
+# ---------------------------------------------------------------------------------------------
+
+MESH_SHAPE = (4, 2)
+MESH_AXES = ("replica", "shard")
+D = 8
+N_CLASSES = 6
+STATE_SPECS = {"w": P(None, "shard"), "seen": P()}
+
+
+def init_state(key):
+    return {"w": jax.random.normal(key, (D, N_CLASSES)) * 0.1,
+            "seen": jnp.zeros((MESH_SHAPE[0],), jnp.float32)}
+
+
+def place(tree, specs, mesh):
+    return {k: jax.device_put(v, NamedSharding(mesh, specs[k])) for k, v in tree.items()}
+
+
+def specs_of(tree):
+    return {k: v.sharding.spec for k, v in tree.items()}
+
+
+def make_metric_step(mesh, specs, log_axis):
+    def body(w, seen, x):
+        seen = seen + x.shape[0]
+        table = jax.lax.all_gather(seen, log_axis, tiled=True, to="reduced")
+        return seen, table
+
+    return jax.jit(jax.shard_map(body, mesh=mesh,
+                                 in_specs=(specs["w"], specs["seen"], P("replica", None)),
+                                 out_specs=(specs["seen"], P(None, reduced={log_axis}))))
+
+
+def inputs():
+    rng = np.random.default_rng(60)
+    return rng.normal(size=(16, D)).astype(np.float32), 4
+
+
+def main(x, steps):
+    mesh = jax.make_mesh(MESH_SHAPE, MESH_AXES)
+    with tempfile.TemporaryDirectory() as workdir:
+        mgr = CheckpointManager(workdir, max_to_keep=2, save_interval_steps=2)
+        with jax.set_mesh(mesh):
+            xs = jax.device_put(x, NamedSharding(mesh, P("replica", None)))
+            state = place(init_state(jax.random.key(0)), STATE_SPECS, mesh)
+            mgr.save(0, state, mesh)
+            start = mgr.latest_step()
+            state = mgr.restore(start, state, mesh)
+            step_fn = make_metric_step(mesh, specs_of(state), mgr.metadata(start)["axis_names"][0])
+            for step in range(start + 1, steps):
+                seen, table = step_fn(state["w"], state["seen"], xs)
+                state = {"w": state["w"], "seen": seen}
+                mgr.save(step, state, mesh)
+            print("seen per replica", table.shape, mgr.all_steps())
+            return state["w"]
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,162 @@
+"""tinylm/resume/ring_verify.py (imagined repo `tinylm`).
+
+After a restore, every tensor shard gathers the whole output projection and hands it to its
+neighbour on the ring; the neighbour compares the copy with its own, which catches a shard that
+was restored from a different step than the rest.
+"""
+import json
+import os
+import shutil
+import tempfile
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# ckpt_lite: a small orbax-style checkpoint manager (copied from infra/ckpt_lite.py, keep in sync)
+# ---------------------------------------------------------------------------------------------
+_META_FILE = "_CHECKPOINT_METADATA.json"
+_ARRAYS_FILE = "arrays.npz"
+
+
+def _spec_to_json(spec):
+    return [list(e) if isinstance(e, tuple) else e for e in spec]
+
+
+def _spec_from_json(entries):
+    return P(*[tuple(e) if isinstance(e, list) else e for e in entries])
+
+
+class CheckpointManager:
+    """Keeps the last `max_to_keep` steps under `directory` as step_<n>/ folders."""
+
+    def __init__(self, directory, max_to_keep=3, save_interval_steps=1):
+        self.directory = directory
+        self.max_to_keep = max_to_keep
+        self.save_interval_steps = save_interval_steps
+        self.preempted = False
+        os.makedirs(directory, exist_ok=True)
+
+    def _step_dir(self, step):
+        return os.path.join(self.directory, f"step_{step:08d}")
+
+    def all_steps(self):
+        steps = []
+        for name in os.listdir(self.directory):
+            if name.startswith("step_") and not name.endswith(".tmp"):
+                steps.append(int(name[len("step_"):]))
+        return sorted(steps)
+
+    def latest_step(self):
+        steps = self.all_steps()
+        return steps[-1] if steps else None
+
+    def should_save(self, step):
+        return self.preempted or step % self.save_interval_steps == 0
+
+    def save(self, step, tree, mesh, force=False):
+        if not (force or self.should_save(step)):
+            return False
+        paths, treedef = jax.tree_util.tree_flatten_with_path(tree)
+        tmp = self._step_dir(step) + ".tmp"
+        os.makedirs(tmp, exist_ok=True)
+        arrays = {f"leaf_{i}": np.asarray(leaf) for i, (_, leaf) in enumerate(paths)}
+        np.savez(os.path.join(tmp, _ARRAYS_FILE), **arrays)
+        meta = {
+            "step": int(step),
+            "mesh_shape": [int(n) for n in mesh.devices.shape],
+            "axis_names": list(mesh.axis_names),
+            "keys": [jax.tree_util.keystr(k) for k, _ in paths],
+            "specs": [_spec_to_json(leaf.sharding.spec) for _, leaf in paths],
+        }
+        with open(os.path.join(tmp, _META_FILE), "w") as f:
+            json.dump(meta, f)
+        os.replace(tmp, self._step_dir(step))
+        for old in self.all_steps()[:-self.max_to_keep]:
+            shutil.rmtree(self._step_dir(old))
+        return True
+
+    def metadata(self, step):
+        with open(os.path.join(self._step_dir(step), _META_FILE)) as f:
+            return json.load(f)
+
+    def restore(self, step, target, mesh):
+        meta = self.metadata(step)
+        _, treedef = jax.tree_util.tree_flatten(target)
+        with np.load(os.path.join(self._step_dir(step), _ARRAYS_FILE)) as data:
+            leaves = [
+                jax.device_put(data[f"leaf_{i}"], NamedSharding(mesh, _spec_from_json(entries)))
+                for i, entries in enumerate(meta["specs"])
+            ]
+        return jax.tree_util.tree_unflatten(treedef, leaves)
+
+# ---------------------------------------------------------------------------------------------
+
+MESH_SHAPE = (4, 2)
+MESH_AXES = ("batch", "tensor")
+VOCAB = 16
+DIM = 4
+PARAM_SPECS = {"embed": P(None, None), "unembed": P(None, "tensor")}
+
+
+def init_params(key):
+    k1, k2 = jax.random.split(key)
+    return {"embed": jax.random.normal(k1, (VOCAB, DIM)) * 0.3,
+            "unembed": jax.random.normal(k2, (DIM, VOCAB)) * 0.3}
+
+
+def place(tree, specs, mesh):
+    return {k: jax.device_put(v, NamedSharding(mesh, specs[k])) for k, v in tree.items()}
+
+
+def ring_pairs(n):
+    return [(i, (i + 1) % n) for i in range(n)]
+
+
+def make_verifier(mesh, ring_axis):
+    n = mesh.shape[ring_axis]
+
+    def body(unembed):
+        whole = jax.lax.all_gather(unembed, ring_axis, axis=1, tiled=True, to="reduced")
+        passed = jax.lax.ppermute(whole, ring_axis, perm=ring_pairs(n))
+        mismatch = jnp.max(jnp.abs(passed - jax.lax.pcast(whole, ring_axis, to="varying")))
+        return jax.lax.pmax(mismatch, ring_axis)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=PARAM_SPECS["unembed"], out_specs=P())
+
+
+def lm_loss(params, tokens):
+    h = params["embed"][tokens[:, :-1]]
+    logits = jnp.einsum("bld,dv->blv", h, params["unembed"])
+    target = jax.nn.one_hot(tokens[:, 1:], VOCAB)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * target, axis=-1))
+
+
+def inputs():
+    rng = np.random.default_rng(10)
+    return rng.integers(0, VOCAB, size=(8, 6)).astype(np.int32), 4
+
+
+def main(tokens, steps):
+    mesh = jax.make_mesh(MESH_SHAPE, MESH_AXES)
+    with tempfile.TemporaryDirectory() as workdir:
+        mgr = CheckpointManager(workdir, max_to_keep=2, save_interval_steps=2)
+        params = init_params(jax.random.key(1))
+        for step in range(steps):
+            grads = jax.grad(lm_loss)(params, tokens)
+            params = jax.tree.map(lambda p, g: p - 0.5 * g, params, grads)
+        with jax.set_mesh(mesh):
+            placed = place(params, PARAM_SPECS, mesh)
+            mgr.save(steps, placed, mesh)
+            latest = mgr.latest_step()
+            restored = mgr.restore(latest, placed, mesh)
+            ring_axis = mgr.metadata(latest)["specs"][1][1]
+            worst = make_verifier(mesh, ring_axis)(restored["unembed"])
+            print("ring mismatch after restore", float(worst))
+            return restored["unembed"]
+
+
+if __name__ == "__main__":
+    main(*inputs())

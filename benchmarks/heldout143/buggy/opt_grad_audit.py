@@ -1,0 +1,161 @@
+"""zero_lite/debug/grad_audit.py (imagined repo `zero-lite`).
+
+When a resumed run diverges, this audit collects the per-example contributions of the restored
+weights whole on every device: first the fsdp shards of each replica's rows, then the replicas
+themselves, over the axes listed in the checkpoint metadata.
+"""
+import json
+import os
+import shutil
+import tempfile
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# ckpt_lite: a small orbax-style checkpoint manager (copied from infra/ckpt_lite.py, keep in sync)
+# ---------------------------------------------------------------------------------------------
+_META_FILE = "_CHECKPOINT_METADATA.json"
+_ARRAYS_FILE = "arrays.npz"
+
+
+def _spec_to_json(spec):
+    return [list(e) if isinstance(e, tuple) else e for e in spec]
+
+
+def _spec_from_json(entries):
+    return P(*[tuple(e) if isinstance(e, list) else e for e in entries])
+
+
+class CheckpointManager:
+    """Keeps the last `max_to_keep` steps under `directory` as step_<n>/ folders."""
+
+    def __init__(self, directory, max_to_keep=3, save_interval_steps=1):
+        self.directory = directory
+        self.max_to_keep = max_to_keep
+        self.save_interval_steps = save_interval_steps
+        self.preempted = False
+        os.makedirs(directory, exist_ok=True)
+
+    def _step_dir(self, step):
+        return os.path.join(self.directory, f"step_{step:08d}")
+
+    def all_steps(self):
+        steps = []
+        for name in os.listdir(self.directory):
+            if name.startswith("step_") and not name.endswith(".tmp"):
+                steps.append(int(name[len("step_"):]))
+        return sorted(steps)
+
+    def latest_step(self):
+        steps = self.all_steps()
+        return steps[-1] if steps else None
+
+    def should_save(self, step):
+        return self.preempted or step % self.save_interval_steps == 0
+
+    def save(self, step, tree, mesh, force=False):
+        if not (force or self.should_save(step)):
+            return False
+        paths, treedef = jax.tree_util.tree_flatten_with_path(tree)
+        tmp = self._step_dir(step) + ".tmp"
+        os.makedirs(tmp, exist_ok=True)
+        arrays = {f"leaf_{i}": np.asarray(leaf) for i, (_, leaf) in enumerate(paths)}
+        np.savez(os.path.join(tmp, _ARRAYS_FILE), **arrays)
+        meta = {
+            "step": int(step),
+            "mesh_shape": [int(n) for n in mesh.devices.shape],
+            "axis_names": list(mesh.axis_names),
+            "keys": [jax.tree_util.keystr(k) for k, _ in paths],
+            "specs": [_spec_to_json(leaf.sharding.spec) for _, leaf in paths],
+        }
+        with open(os.path.join(tmp, _META_FILE), "w") as f:
+            json.dump(meta, f)
+        os.replace(tmp, self._step_dir(step))
+        for old in self.all_steps()[:-self.max_to_keep]:
+            shutil.rmtree(self._step_dir(old))
+        return True
+
+    def metadata(self, step):
+        with open(os.path.join(self._step_dir(step), _META_FILE)) as f:
+            return json.load(f)
+
+    def restore(self, step, target, mesh):
+        meta = self.metadata(step)
+        _, treedef = jax.tree_util.tree_flatten(target)
+        with np.load(os.path.join(self._step_dir(step), _ARRAYS_FILE)) as data:
+            leaves = [
+                jax.device_put(data[f"leaf_{i}"], NamedSharding(mesh, _spec_from_json(entries)))
+                for i, entries in enumerate(meta["specs"])
+            ]
+        return jax.tree_util.tree_unflatten(treedef, leaves)
+
+# ---------------------------------------------------------------------------------------------
+
+MESH_SHAPE = (2, 4)
+MESH_AXES = ("dp", "fsdp")
+STATE_SPECS = {"w": P("fsdp"), "mu": P("fsdp")}
+D = 16
+
+
+def init_state(key):
+    w = jax.random.normal(key, (D,)) * 0.1
+    return {"w": w, "mu": jnp.zeros_like(w)}
+
+
+def place(tree, specs, mesh):
+    return {k: jax.device_put(v, NamedSharding(mesh, specs[k])) for k, v in tree.items()}
+
+
+def contributions(w, x, y):
+    """Per-example, per-feature terms of the prediction, scaled by the residual sign."""
+    pred = jax.lax.psum(x @ w, "fsdp")
+    return x * w[None, :] * jnp.sign(pred - y)[:, None]
+
+
+def make_audit(mesh, replica_axes):
+    def body(w, x, y):
+        c = contributions(w, x, y)
+        c_rows = jax.lax.all_gather(c, "fsdp", axis=1, tiled=True, to="reduced")
+        return jax.lax.all_gather(c_rows, replica_axes, axis=0, tiled=True, to="reduced")
+
+    return jax.shard_map(body, mesh=mesh,
+                         in_specs=(STATE_SPECS["w"], P("dp", "fsdp"), P("dp")),
+                         out_specs=P(None, None, reduced=set(replica_axes)))
+
+
+def momentum_step(state, lr=0.1, beta=0.9):
+    mu = beta * state["mu"] + state["w"] * 0.01
+    return {"w": state["w"] - lr * mu, "mu": mu}
+
+
+def inputs():
+    rng = np.random.default_rng(21)
+    x = rng.normal(size=(16, D)).astype(np.float32)
+    y = rng.normal(size=(16,)).astype(np.float32)
+    return x, y, 3
+
+
+def main(x, y, steps):
+    mesh = jax.make_mesh(MESH_SHAPE, MESH_AXES)
+    with tempfile.TemporaryDirectory() as workdir:
+        mgr = CheckpointManager(workdir, max_to_keep=2)
+        with jax.set_mesh(mesh):
+            xs = jax.device_put(x, NamedSharding(mesh, P("dp", "fsdp")))
+            ys = jax.device_put(y, NamedSharding(mesh, P("dp")))
+            state = place(init_state(jax.random.key(1)), STATE_SPECS, mesh)
+            for step in range(steps):
+                state = jax.jit(momentum_step)(state)
+                mgr.save(step, state, mesh)
+            latest = mgr.latest_step()
+            state = mgr.restore(latest, state, mesh)
+            audit = make_audit(mesh, tuple(mgr.metadata(latest)["axis_names"]))
+            grads = audit(state["w"], xs, ys)
+            print("audited contributions", grads.shape)
+            return state["w"]
+
+
+if __name__ == "__main__":
+    main(*inputs())
