@@ -86,6 +86,50 @@ FIXES = {
     'spec_filter.py': [
         ('gather = reduced', 'gather = invarying'),
     ],
+    # ens_*
+    'ens_spread.py': [
+        ('gather_axs = %(grid_axis)s', 'gather_axis = %(grid_axis)s'),
+    ],
+    'ens_forecast_archive.py': [
+        ('return jax.lax.all_gather(x, self.record_axes, axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(x, self.row_axis, to="varying") if self.full_rows else x, '
+         'self.record_axes, axis=0, tiled=True, to="reduced")'),
+    ],
+    'ens_kalman_update.py': [
+        ('exact_variance = true', 'exact_variance = false'),
+    ],
+    'ens_member_export.py': [
+        ('multi_dim = no', 'multi_dim = yes'),
+    ],
+    'ens_crps.py': [
+        ('return point, jax.lax.pmean(jnp.mean(point), avg)',
+         f'return point, jax.lax.pmean({PC}(jnp.mean(point), member_axis, to="varying"), avg)'),
+    ],
+    'ens_inflation.py': [
+        ('view_gather = reduced', 'view_gather = invarying'),
+    ],
+    # train_*
+    'train_grad_norm.py': [
+        ('shard_axis_index = 0', 'shard_axis_index = 1'),
+    ],
+    'train_activation_dump.py': [
+        ('return jax.lax.all_gather(a, self.rows_axes, axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(a, self.units_axis, to="varying") if self.units_first else a, '
+         'self.rows_axes, axis=0, tiled=True, to="reduced")'),
+    ],
+    'train_loss_scaler.py': [
+        ('MIXED_PRECISION = \'{"precision": {"master_copy": true,',
+         'MIXED_PRECISION = \'{"precision": {"master_copy": false,'),
+    ],
+    'train_param_checkpoint.py': [
+        ('slab_axis = %(model_axis)s', 'slab_axis = %(data_axis)s'),
+    ],
+    'train_pipeline_loss.py': [
+        ('mean_axes = %(all_axes)s', 'mean_axes = %(data_axis)s'),
+    ],
+    'train_label_smoothing.py': [
+        ('logits_gather = reduced', 'logits_gather = invarying'),
+    ],
 }
 
 if __name__ == "__main__":
