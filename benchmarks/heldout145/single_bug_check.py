@@ -130,6 +130,28 @@ FIXES = {
     'train_label_smoothing.py': [
         ('logits_gather = reduced', 'logits_gather = invarying'),
     ],
+    # ising_*
+    'ising_magnetisation.py': [
+        ('sum_axis = %(lattice_axis)s\n', 'sum_axis = %(lattice_axis)s\ncollect_axis = %(replica_axis)s\n'),
+    ],
+    'ising_config_dump.py': [
+        ('return jax.lax.all_gather(x, self.collect, axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(x, self.lattice_axis, to="varying") if self.whole else x, '
+         'self.collect, axis=0, tiled=True, to="reduced")'),
+    ],
+    'ising_checkerboard.py': [
+        ('global_view = true', 'global_view = false'),
+    ],
+    'ising_snapshot.py': [
+        ('reduced_axes = %(every_axis)s', 'reduced_axes = %(lattice_axis)s'),
+    ],
+    'ising_acceptance.py': [
+        ('overall = jax.lax.psum(jnp.sum(per_chain), acc.total_over)',
+         f'overall = jax.lax.psum({PC}(jnp.sum(per_chain), acc.per_chain_over, to="varying"), acc.total_over)'),
+    ],
+    'ising_energy.py': [
+        ('assemble = reduced', 'assemble = invarying'),
+    ],
 }
 
 if __name__ == "__main__":
