@@ -152,6 +152,28 @@ FIXES = {
     'ising_energy.py': [
         ('assemble = reduced', 'assemble = invarying'),
     ],
+    # wave_*
+    'wave_source_norm.py': [
+        ('table_axis = os.environ.get("WAVE_TABLE_AXIS", depth_axis)',
+         'table_axis = os.environ.get("WAVE_TABLE_AXIS", cp.get("DEFAULT", "shot_axis"))'),
+    ],
+    'wave_gather_traces.py': [
+        ('return jax.lax.all_gather(flat, self.gather_axes, axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(flat, self.depth_axis, to="varying") if self.full_depth else flat, '
+         'self.gather_axes, axis=0, tiled=True, to="reduced")'),
+    ],
+    'wave_absorbing.py': [
+        ('whole_column = "on"', 'whole_column = "off"'),
+    ],
+    'wave_shot_record.py': [
+        ('dims = depth, shot, time', 'dims = shot, depth, time'),
+    ],
+    'wave_misfit.py': [
+        ('average_over = %(shot_axis)s, %(depth_axis)s', 'average_over = %(shot_axis)s'),
+    ],
+    'wave_taper.py': [
+        ('assemble_to = reduced', 'assemble_to = invarying'),
+    ],
 }
 
 if __name__ == "__main__":
