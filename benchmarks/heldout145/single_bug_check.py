@@ -150,7 +150,7 @@ FIXES = {
          f'overall = jax.lax.psum({PC}(jnp.sum(per_chain), acc.per_chain_over, to="varying"), acc.total_over)'),
     ],
     'ising_energy.py': [
-        ('assemble = reduced', 'assemble = invarying'),
+        ('assemble = reduced\nrows_axis', 'assemble = invarying\nrows_axis'),
     ],
     # wave_*
     'wave_source_norm.py': [
