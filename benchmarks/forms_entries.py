@@ -39,6 +39,12 @@ ENTRIES = {
     "npk5_str_of_a_strenum_member_whose_class_a_decorator_changed": "main()",
     "id5_sf105_update_slice_in_dim_at_rank_offset": "main()",
     "tk1_sf105_slice_of_split_keys_has_no_real": "main(mesh, x)",
+    "lib1_sf101_library_entry_places_its_argument": "main(np.ones((8, 8), np.float32))",
+    "lib2_sf101_library_entry_hands_its_argument_to_a_placing_helper": "main(np.ones((8, 8), np.float32))",
+    "nlib1_entry_axis_from_its_caller_stays_unknown": ("main(np.ones((8, 8), np.float32), 'model')",
+                                                       "main(np.ones((8, 8), np.float32), 'data')"),
+    "nlib2_entry_called_in_the_module_is_not_an_entry": ("(register(), main())[1]", "main()"),
+    "nlib3_entry_argument_a_helper_reads_as_an_axis": ("main('model')", "main('data')"),
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "pf1_sf105_draw_of_a_negative_scale_is_refused": "main()",
     "npf1_draw_of_a_plain_scale_is_taken": "main()",
@@ -3844,6 +3850,12 @@ NOTES: dict[tuple[str, int], str] = {
     ("npe2_result_that_a_late_timer_may_still_cancel", 23): "this run took the producer's layout (CPython 3.11,"
     " and no timer due in time); on 3.12 and later a timer going off in the turn the producer sets the future"
     " cancels the waiting task, and the fallback layout, which is legal, is gathered instead",
+    ("nlib3_entry_argument_a_helper_reads_as_an_axis", 12): "the gather's axis is the entry's argument,"
+    " handed on by a helper: over 'data' JAX raises, over 'model' it runs",
+    ("nlib1_entry_axis_from_its_caller_stays_unknown", 25): "the gather's axis is the entry's parameter: over"
+    " 'data' JAX raises, over 'model' it runs; the module never says which its importer passes",
+    ("nlib2_entry_called_in_the_module_is_not_an_entry", 13): "main is also handed to a registry that first"
+    " switches the axis to 'model' (it runs); called straight after the import it raises",
     ("nod3_collective_written_in_the_evaluated_text", 13): "the psum is written in the evaluated text, whose"
     " nodes have no place in the file: a finding there could be neither placed nor fixed",
     ("neq4_own_init_leaves_a_field_to_its_class_default", 45): "the axis is the class's default, read through an"

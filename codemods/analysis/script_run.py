@@ -101,6 +101,9 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
 
     def run_module(self) -> None:
         self.module_env.vars.update(module_names(self.tree))
+        if getattr(self.tree, "library_entry", None):  # (imported, not run: its `__name__` is the importer's spelling)
+            del self.module_env.vars["__name__"]
+            self.module_env.vars.update({name: Arr(host=True) for name in self.tree.library_arrays})
         self.block(self.tree.body, self.module_env)
 
     def context_mesh(self) -> MeshObj | None:
