@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.module_writers import may_write_state
 from codemods.analysis.names import ImportTable
 
 ENTRY_NAMES = ("main",)
@@ -59,12 +60,18 @@ def run_tree(tree: ast.Module) -> ast.Module | None:
 
 
 def entry_text(tree: ast.Module) -> str | None:
-    """How a library module's run was entered (`main(x)`), for the findings to say; None for a
+    """How a library module's run was entered, for the findings to say (the call, and what it
+    takes for granted: arrays for its parameters, the module as its import leaves it, since an
+    importer's own stores into the module's objects are not the module's code); None for a
     script (or a module that is not run)."""
     if has_main(tree):
         return None
     entry = library_entry(tree)
-    return None if entry is None else f"{entry.name}({', '.join(arg.arg for arg in entry.args.args)})"
+    if entry is None:
+        return None
+    names = [arg.arg for arg in entry.args.args]
+    given = f" with an array for {', '.join(f'`{name}`' for name in names)}" if names else ""
+    return f"calls the module's entry `{entry.name}({', '.join(names)})`{given} on the module as its import leaves it"
 
 
 def library_entry(tree: ast.Module) -> ast.FunctionDef | None:
@@ -80,7 +87,7 @@ def library_entry(tree: ast.Module) -> ast.FunctionDef | None:
     for name in ENTRY_NAMES:
         defs = named.get(name, [])
         if len(defs) == 1 and not defs[0].decorator_list and _caller_free(defs[0], table, plain) \
-                and not _named_elsewhere(tree, defs[0]):
+                and not _named_elsewhere(tree, defs[0]) and not may_write_state(tree, defs[0]):
             return defs[0]
     return None
 
@@ -94,7 +101,72 @@ def _caller_free(node: ast.FunctionDef, table: ImportTable, defs: dict) -> bool:
     if uses is None:
         return False
     read = _read(node)
-    return all(use is True or use is False and name not in read for name, use in uses.items())
+    return all(use is True and _read_first(node, name, table) or use is False and name not in read
+               for name, use in uses.items())
+
+
+def _read_first(node: ast.FunctionDef, name: str, table: ImportTable) -> bool:
+    """Before the parameter goes anywhere (any use but `_array_read` and `_CONVERTING`), a
+    statement of the entry's own body that always runs reads it as an array. device_put,
+    shard_map and the collectives pass an empty pytree through (`main(None)`, `main(())` run
+    clean), so without such a read the importer may call the entry with one and nothing raises."""
+    for stmt in node.body:
+        parents = {id(child): parent for parent in ast.walk(stmt) for child in ast.iter_child_nodes(parent)}
+        uses = [n for n in ast.walk(stmt) if type(n) is ast.Name and n.id == name]
+        kinds = [_array_read(n, parents, table) for n in uses]
+        if "other" in kinds:
+            return False
+        if type(stmt) in _PLAIN and any(kind == "read" and _always(n, stmt, parents) for n, kind in zip(uses, kinds)):
+            return True
+    return True  # (only converted or read: what goes on is an array)
+
+
+# An entry statement that runs whole once reached (an `assert` does not under `python -O`).
+_PLAIN = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)
+# Calls that make an array of what they are given (or raise): what they return goes on, not it.
+_CONVERTING = frozenset({"jax.numpy.asarray", "jax.numpy.array", "numpy.asarray", "numpy.array"})
+# Attributes of arrays that None, tuples, lists and dicts lack.
+_ARRAY_ONLY = frozenset({"shape", "ndim", "dtype", "size", "T", "mean", "var", "std", "sum", "max", "min",
+                         "astype", "reshape", "transpose", "ravel", "flatten", "squeeze", "nbytes", "itemsize"})
+
+
+def _array_read(name: ast.Name, parents: dict, table: ImportTable) -> str:
+    """"read" where the use raises on None and on an empty tuple, list or dict (an array
+    attribute, an item that is not a slice: `x[0]`, `x[:, 0]`; arithmetic with a number but for
+    `x * 2`, which repeats a tuple; `-x`), "convert" for an argument of a `_CONVERTING` call,
+    "other" for any other use."""
+    parent = parents.get(id(name))
+    kind = type(parent)
+    if kind is ast.Attribute and parent.attr in _ARRAY_ONLY:
+        return "read"
+    if kind is ast.Subscript and parent.value is name and type(parent.slice) is not ast.Slice:
+        return "read"
+    if kind is ast.UnaryOp and type(parent.op) in (ast.USub, ast.UAdd, ast.Invert):
+        return "read"
+    if kind is ast.BinOp:
+        other = parent.right if parent.left is name else parent.left
+        if type(other) is ast.Constant and type(other.value) in (int, float, complex) \
+                and not (type(parent.op) is ast.Mult and type(other.value) is int):
+            return "read"
+    if kind is ast.Call and parent.args and parent.args[0] is name and table.resolve(parent.func) in _CONVERTING:
+        return "convert"
+    return "other"
+
+
+def _always(name: ast.Name, stmt: ast.stmt, parents: dict) -> bool:
+    """The expression is evaluated whenever its statement runs: not in a lambda or comprehension,
+    not past the first operand of `and`/`or` or the first comparison, not in a branch of `a if c else b`."""
+    node = name
+    while node is not stmt:
+        parent = parents[id(node)]
+        kind = type(parent)
+        if kind is ast.BoolOp and node is not parent.values[0] or kind is ast.IfExp and node is not parent.test \
+                or kind is ast.Compare and node is not parent.left and node is not parent.comparators[0] \
+                or kind in (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.comprehension,
+                            ast.Await, ast.Yield, ast.YieldFrom):
+            return False
+        node = parent
+    return True
 
 
 def _plain_functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:

@@ -107,7 +107,10 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
         self.block(self.tree.body, self.module_env)
 
     def context_mesh(self) -> MeshObj | None:
-        return next((mesh for mesh in reversed(self.contexts) if mesh is not None), self.lasting)
+        mesh = next((mesh for mesh in reversed(self.contexts) if mesh is not None), self.lasting)
+        if mesh is None and getattr(self.tree, "library_entry", None):
+            raise Bail  # (an importer may call the entry inside its own `with jax.set_mesh(...)`)
+        return mesh
 
     # -- names ----------------------------------------------------------------------------------
     def global_value(self, name: str) -> object:

@@ -19,7 +19,7 @@ def _how(ctx: FileContext) -> str:
     entry = entry_text(ctx.tree)
     if entry is None:
         return "when the script runs from its `if __name__ == \"__main__\":` block"
-    return f"when an importer calls the module's entry `{entry}`"
+    return f"when an importer {entry}"
 
 
 def script_findings(ctx: FileContext, code: str, seen_lines: set[int]) -> list[Finding]:

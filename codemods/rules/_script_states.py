@@ -19,7 +19,7 @@ def _how(ctx: FileContext) -> str:
     entry = entry_text(ctx.tree)
     if entry is None:
         return "found by running the script from its `if __name__ == \"__main__\":` block"
-    return f"found by running the module's entry `{entry}` as an importer calls it"
+    return f"found by running the module as an importer {entry}"
 
 
 def stopped_at(ctx: FileContext) -> Problem | None:

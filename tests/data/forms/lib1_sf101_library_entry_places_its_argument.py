@@ -1,6 +1,6 @@
-"""A library module (no `__main__` block): its entry `main(x)` builds the mesh and the model
-itself, and only places the array it is given (and checks the result against its shape), so the
-body's states are the same whoever calls it. The model is rebuilt in the body through
+"""A library module (no `__main__` block): its entry `main(x)` reads the shape of what it is given
+first, builds the mesh and the model itself, and places the array, so the body's states are the
+same whoever calls it with an array. The model is rebuilt in the body through
 `object.__new__` and stores through `vars`."""
 import jax
 import numpy as np
@@ -41,6 +41,7 @@ def merge(template, arrays):
 
 
 def main(x):
+    shape = x.shape  # (first: `main(None)` raises here, so only an array reaches the mapping)
     mesh = jax.make_mesh((2, 4), ("data", "model"))
     template = Probe(mesh.axis_names[0], np.float32(2.0))
 
@@ -50,5 +51,5 @@ def main(x):
     xs = jax.device_put(x, NamedSharding(mesh, P("data", None)))
     out = jax.shard_map(body, mesh=mesh, in_specs=({"w": P()}, P("data", None)),
                         out_specs=P(None, reduced={"data"}))({"w": np.float32(3.0)}, xs)
-    assert out.shape == x.shape, (out.shape, x.shape)  # (a check on the host: x is read as an array)
+    assert out.shape == shape, (out.shape, shape)
     return out

@@ -1,7 +1,8 @@
-"""A library module (no `__main__` block): its entry `main(x)` hands the array it is given to a
-module helper `run(template, x, mesh)` that places it; the model and the mesh are the entry's
-own, so the body's states are the same whoever calls it. The model is rebuilt in the body
-through `object.__new__` and stores through `vars`."""
+"""A library module (no `__main__` block): its entry `main(x)` reads the shape of what it is
+given first, then hands the array to a module helper `run(template, x, mesh)` that places it;
+the model and the mesh are the entry's own, so the body's states are the same whoever calls it
+with an array. The model is rebuilt in the body through `object.__new__` and stores through
+`vars`."""
 import jax
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
@@ -50,7 +51,8 @@ def run(template, x, mesh):
 
 
 def main(x):
+    shape = x.shape  # (first: `main(None)` raises here, so only an array reaches the mapping)
     mesh = jax.make_mesh((2, 4), ("data", "model"))
     out = run(Probe(mesh.axis_names[0], np.float32(2.0)), x, mesh)
-    assert out.shape == x.shape, (out.shape, x.shape)
+    assert out.shape == shape, (out.shape, shape)
     return out

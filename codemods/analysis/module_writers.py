@@ -1,0 +1,397 @@
+"""Whether an importer can change a library module's state by calling its own code before it calls
+the entry (library_entries.py): `mod.use_axis("model"); mod.main(x)` runs `main` on other state
+than the import left, so no run of `main` from the import is certain.
+
+Any function of the module but the entry (and the functions the entry defines, which run inside
+its call) is such a way in: a module function, a method, a nested function, a lambda, a class
+body inside a function, `__init_subclass__`, a metaclass's `__new__`, a decorator the importer may
+apply. One of them is a writer when it may write module state:
+- a `global` statement (it rebinds a module name);
+- a store or `del` through a module-level name (`AXIS[0] = n`, `Config.axis = n`,
+  `os.environ["AXIS"] = n`), through a local bound from module state (`axes = AXES;
+  axes[0] = n`), through an expression that is not a name (`registry()["k"] = v`), or through a
+  name an enclosing function binds;
+- a method call on such an object that may mutate it (anything but the read-only methods below:
+  `AXES.append(n)`, `_BINDINGS.update(...)`, `RNG.normal()`, which advances the generator);
+- `setattr`/`delattr`/`object.__setattr__` on such an object (or a store into its `vars()`),
+  `next` of one, `globals()`, `exec`, `eval`, `sys.modules`, `__dict__`, `importlib`, seeding a
+  global generator, `jax.config.update`;
+- through `self`: a store on an attribute of `self` outside `__init__`/`__new__`/`__post_init__`,
+  or a store or mutating call on what an attribute holds (`self.table[k] = v`), when an instance
+  may be module state (module-level code calls a class or function of the module) or the
+  instance may hold module state (some method stores an expression naming a module-level
+  variable on `self`); through `cls` of a classmethod (or `__init_subclass__`, `__new__`) always;
+- a call handing module state to a module function that writes through that parameter
+  (`bind(CONFIG, "axis", n)`).
+A store through a parameter (other than `self`/`cls`) writes the caller's object: that is the
+importer's own change of an object it holds (`mod.CONFIG["axis"] = n` from outside), which the
+findings' wording leaves out ("when an importer calls main(x) on the module as imported").
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+
+# Methods that read an object without changing it (of dicts, lists, tuples, strings, arrays).
+READ_ONLY = frozenset({
+    "get", "keys", "values", "items", "copy", "index", "count", "format", "format_map", "join", "split",
+    "rsplit", "splitlines", "strip", "lstrip", "rstrip", "startswith", "endswith", "lower", "upper", "replace",
+    "partition", "rpartition", "find", "rfind", "isdigit", "isidentifier", "encode", "decode", "__getitem__",
+    "__contains__", "__len__", "__iter__", "tolist", "astype", "reshape", "sum", "mean", "max", "min", "std",
+    "var", "transpose", "ravel", "flatten", "squeeze", "item", "any", "all", "argmax", "argmin", "prod", "dot",
+    "cumsum", "round", "clip", "take", "conj", "nonzero", "__eq__", "__hash__", "__repr__", "__str__",
+})
+# Methods that change what they are called on, whatever object it is (for imported modules' objects,
+# whose other methods are taken as reads: `jnp.dot`, `np.zeros`).
+MUTATING = frozenset({
+    "update", "setdefault", "pop", "popitem", "clear", "append", "extend", "insert", "remove", "discard", "add",
+    "sort", "reverse", "fill", "put", "resize", "seed", "set_state", "setstate", "putenv", "unsetenv",
+    "__setitem__", "__delitem__", "__setattr__", "__delattr__", "send", "throw", "close", "register",
+})
+# Calls that change process-wide state the module's code reads.
+_PROCESS_WRITERS = frozenset({"globals", "exec", "eval", "__import__", "compile"})
+_INIT_LIKE = frozenset({"__init__", "__new__", "__post_init__"})
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_BUILTINS = frozenset(dir(builtins))
+_STATE = ("var", "instance")  # module-level names bound to objects a function may change
+
+
+def may_write_state(tree: ast.Module, entry: ast.FunctionDef) -> bool:
+    """Whether some function of the module other than `entry` (and those it defines) may write
+    module state (see the module's doc)."""
+    module = _module_names(tree)
+    inside_entry = {id(n) for n in ast.walk(entry)}
+    owners = _methods(tree)
+    instances = _holds_instances(tree, module)
+    aliased = _self_aliases(owners, module)
+    makers = _makers(tree, module)
+    mutators = frozenset(stmt.name for stmt in tree.body if type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef)
+                         and _writes_through_params(stmt))
+    for node in ast.walk(tree):
+        if type(node) in _FUNCTIONS and id(node) not in inside_entry:
+            owner = owners.get(id(node))
+            self_shared = owner is not None and (instances or id(owner) in aliased)
+            if _Writer(node, module, owner, self_shared, mutators, makers).writes():
+                return True
+    return False
+
+
+class _Writer:
+    """One function's code, read for writes of module state."""
+
+    def __init__(self, function, module: dict[str, str], owner: ast.ClassDef | None, self_shared: bool,
+                 mutators: frozenset[str], makers: frozenset[str]):
+        self.function, self.module, self.self_shared, self.mutators = function, module, self_shared, mutators
+        self.name = getattr(function, "name", "")
+        self.local = _locals(function)
+        self.params = _params(function)
+        decorators = {_callee(d) for d in getattr(function, "decorator_list", ())}
+        self.first = _first_param(function) if owner is not None and "staticmethod" not in decorators else None
+        self.on_class = self.first is not None and ("classmethod" in decorators or self.name in (
+            "__init_subclass__", "__new__", "__class_getitem__"))
+        self.fresh = _fresh_locals(function, self.local, self.params, module, makers)
+
+    def writes(self) -> bool:
+        nodes = list(_own_nodes(self.function))
+        if any(type(n) in (ast.Global,) for n in nodes):
+            return True
+        if any(type(t) is not ast.Name and self.shared(t) for t in _written(nodes)):
+            return True
+        return any(self.call_writes(n) for n in nodes if type(n) is ast.Call) or any(
+            type(n) is ast.Attribute and (n.attr in ("__dict__", "__globals__") or n.attr == "modules" and _root(n) == "sys")
+            for n in nodes)
+
+    def call_writes(self, node: ast.Call) -> bool:
+        callee = _callee(node)
+        if callee in _PROCESS_WRITERS or callee in _PROCESS_CALLS:
+            return True
+        if callee in _SETTERS:
+            return bool(node.args) and self.shared(_into(node.args[0]))
+        if type(node.func) is ast.Name and node.func.id in self.mutators and node.func.id not in self.local:
+            return any(self.names_state(arg) for arg in (*node.args, *(k.value for k in node.keywords)))
+        if type(node.func) is not ast.Attribute or node.func.attr in READ_ONLY:
+            return False
+        target, root = node.func.value, _root(node.func.value)
+        if type(target) is ast.Name and target.id == self.first:
+            return False  # (`self.step()`: a method of the class, read on its own)
+        kind = None if root in self.local or root in self.params else self.module.get(root or "")
+        if kind in ("def", "class", "instance") and type(target) is ast.Name:
+            return False  # (`Registry.add(...)`, `REGISTRY.add(...)`: the class's code is read on its own)
+        if kind == "import" and node.func.attr not in MUTATING:
+            return False  # (`jnp.dot(...)`, `np.zeros(...)`: a library's function)
+        return self.shared(_into(target))
+
+    def shared(self, target: ast.expr) -> bool:
+        """Writing through `target` (a store target, or `_into` what a method is called on) may
+        write module state."""
+        origin = _origin(target)
+        if type(origin) is ast.Call:
+            callee = _callee(origin)
+            if callee in ("getattr", "vars", "object.__getattribute__"):  # (`vars(new)[k] = v`: what `new` holds)
+                return bool(origin.args) and self.shared(_into(origin.args[0]))
+            head = callee.split(".")[0] if callee else None
+            return not (callee in _NEW_OBJECTS or head is not None and head not in self.local
+                        and self.module.get(head) in ("import", "class"))
+        root = origin.id if type(origin) is ast.Name else None
+        if root is None:
+            return True
+        if root == self.first:
+            if self.on_class:
+                return True
+            deep = type(_base(target)) is not ast.Name
+            return self.self_shared and (deep or self.name not in _INIT_LIKE)
+        if root in self.params:
+            return False  # (the caller's object)
+        if root in self.local:
+            return root not in self.fresh
+        return root not in _BUILTINS or root in self.module  # (a module-level name, or one an enclosing function binds)
+
+    def names_state(self, expr: ast.expr) -> bool:
+        return any(type(n) is ast.Name and (n.id in self.local and n.id not in self.fresh
+                                            or n.id not in self.local and n.id not in self.params
+                                            and self.module.get(n.id) in _STATE)
+                   for n in ast.walk(expr))
+
+
+_PROCESS_CALLS = frozenset({"jax.config.update", "np.random.seed", "numpy.random.seed", "random.seed",
+                            "importlib.import_module", "importlib.reload"})
+_SETTERS = frozenset({"setattr", "delattr", "object.__setattr__", "object.__delattr__", "next"})
+# Calls whose result is a new object (a builtin's container or number, a base class's method).
+_NEW_OBJECTS = frozenset({"dict", "list", "set", "tuple", "frozenset", "sorted", "str", "int", "float", "bool",
+                          "range", "enumerate", "zip", "reversed", "len", "repr", "super", "type", "bytes"})
+
+
+def _module_names(tree: ast.Module) -> dict[str, str]:
+    """Module-level names -> "def", "class", "import", "instance" (bound by one assignment of a
+    call of a class of the module) or "var" (a name bound otherwise, or in more than one way)."""
+    kinds: dict[str, str] = {}
+    made: dict[str, str] = {}  # `REGISTRY = Registry()`
+
+    def bind(name: str, kind: str) -> None:
+        kinds[name] = kind if kinds.get(name, kind) == kind else "var"
+
+    for stmt in tree.body:
+        for node in _module_level(stmt, classes=False):
+            if type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name \
+                    and type(node.value) is ast.Call and type(node.value.func) is ast.Name:
+                made[node.targets[0].id] = node.value.func.id
+            if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
+                bind(node.name, "def")
+            elif type(node) is ast.ClassDef:
+                bind(node.name, "class")
+            elif type(node) is ast.alias:
+                bind(node.asname or node.name.split(".")[0], "import")
+            elif type(node) is ast.Name and type(node.ctx) is not ast.Load:
+                bind(node.id, "var")
+    for name, cls in made.items():
+        if kinds.get(name) == "var" and kinds.get(cls) == "class":
+            kinds[name] = "instance"  # (bound once, to an instance of a class of the module)
+    return kinds
+
+
+def _module_level(stmt: ast.stmt, classes: bool = True):
+    """The nodes of a module-level statement that run at import, outside function bodies: a
+    def's decorators and defaults, and (with `classes`) class bodies."""
+    stack = [stmt]
+    while stack:
+        node = stack.pop()
+        yield node
+        if type(node) in _FUNCTIONS:
+            stack.extend([*getattr(node, "decorator_list", ()), *node.args.defaults,
+                          *(d for d in node.args.kw_defaults if d is not None)])
+        elif type(node) is ast.ClassDef and not classes:
+            stack.extend([*node.decorator_list, *node.bases, *node.keywords])
+        else:
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _methods(tree: ast.Module) -> dict[int, ast.ClassDef]:
+    """Functions defined directly in a class body -> that class."""
+    return {id(stmt): node for node in ast.walk(tree) if type(node) is ast.ClassDef
+            for stmt in node.body if type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef)}
+
+
+def _holds_instances(tree: ast.Module, module: dict[str, str]) -> bool:
+    """Module-level code (class bodies and decorators included) calls a class or function of the
+    module: an object it makes may be module state (`REGISTRY = Registry()`)."""
+    return any(type(node) is ast.Call and module.get(_root(node.func) or "") in ("class", "def")
+               for stmt in tree.body for node in _module_level(stmt))
+
+
+def _self_aliases(owners: dict[int, ast.ClassDef], module: dict[str, str]) -> set[int]:
+    """Ids of the classes some method of which stores on `self` an expression naming a
+    module-level variable (`self.table = TABLE`, `setattr(self, k, DEFAULTS[k])`): what `self`
+    holds may be module state."""
+    found = set()
+    for owner in set(owners.values()):
+        for function in owner.body:
+            if type(function) not in (ast.FunctionDef, ast.AsyncFunctionDef):
+                continue
+            first = _first_param(function)
+            for node in ast.walk(function):
+                values = []
+                if type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign) and node.value is not None:
+                    targets = node.targets if type(node) is ast.Assign else [node.target]
+                    if any(type(t) is not ast.Name and _root(t) == first for t in targets):
+                        values.append(node.value)
+                elif type(node) is ast.Call and _callee(node) in _SETTERS and len(node.args) >= 3 \
+                        and _root(node.args[0]) == first:
+                    values.append(node.args[2])
+                if any(type(n) is ast.Name and module.get(n.id) in _STATE for v in values for n in ast.walk(v)):
+                    found.add(id(owner))
+    return found
+
+
+def _writes_through_params(function) -> bool:
+    """A module function that stores through, or calls a mutating method of, one of its parameters."""
+    params = _params(function)
+    nodes = list(_own_nodes(function))
+    return any(type(t) is not ast.Name and _root(t) in params for t in _written(nodes)) or any(
+        type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr not in READ_ONLY
+        and _root(n.func.value) in params for n in nodes)
+
+
+def _fresh_locals(function, local: set[str], params: set[str], module: dict[str, str],
+                  makers: frozenset[str]) -> set[str]:
+    """Locals every binding of which makes a new object from no module state: a display, a
+    constant, arithmetic, a call of a class or a library (not of a module function, which may
+    return module state), naming no module variable and no other local."""
+    bound: dict[str, list] = {}
+    for node in _own_nodes(function):
+        if type(node) is ast.Assign:
+            for target in node.targets:
+                for n in ast.walk(target):
+                    if type(n) is ast.Name and type(n.ctx) is ast.Store:
+                        bound.setdefault(n.id, []).append(node.value if target is n else None)
+        elif type(node) in (ast.AnnAssign, ast.NamedExpr) and type(node.target) is ast.Name:
+            bound.setdefault(node.target.id, []).append(node.value)
+        elif type(node) in (ast.AugAssign, ast.For, ast.AsyncFor, ast.withitem, ast.comprehension):
+            target = getattr(node, "target", None) or getattr(node, "optional_vars", None)
+            for n in ast.walk(target) if target is not None else ():
+                if type(n) is ast.Name and type(n.ctx) is ast.Store:
+                    bound.setdefault(n.id, []).append(None)
+    return {name for name, values in bound.items() if name not in params
+            and all(v is not None and _fresh(v, module, local, makers) for v in values)}
+
+
+def _fresh(value: ast.expr, module: dict[str, str], local: set[str], makers: frozenset[str]) -> bool:
+    if type(value) not in (ast.Dict, ast.List, ast.Set, ast.Tuple, ast.DictComp, ast.ListComp, ast.SetComp,
+                           ast.Constant, ast.Call, ast.BinOp, ast.JoinedStr):
+        return False
+    return not any(type(n) is ast.Name and (n.id in local or module.get(n.id) in _STATE
+                                            or module.get(n.id) == "def" and n.id not in makers)
+                   for n in ast.walk(value))
+
+
+def _makers(tree: ast.Module, module: dict[str, str]) -> frozenset[str]:
+    """Module functions every `return` of which gives a new object (`_fresh`, or a fresh local):
+    what a call of one returns is no module state."""
+    makers: frozenset[str] = frozenset()
+    functions = [s for s in tree.body if type(s) in (ast.FunctionDef, ast.AsyncFunctionDef) and module.get(s.name) == "def"]
+    for _ in range(3):  # (a maker may call one found in the round before)
+        found = set()
+        for function in functions:
+            local, params = _locals(function), _params(function)
+            fresh = _fresh_locals(function, local, params, module, makers)
+            returns = [n for n in _own_nodes(function) if type(n) is ast.Return]
+            if returns and all(r.value is not None and (type(r.value) is ast.Name and r.value.id in fresh
+                                                        or _fresh(r.value, module, local, makers)) for r in returns):
+                found.add(function.name)
+        if found == makers:
+            break
+        makers = frozenset(found)
+    return makers
+
+
+def _locals(function) -> set[str]:
+    names = set()
+    for node in _own_nodes(function):
+        if type(node) is ast.Name and type(node.ctx) is not ast.Load:
+            names.add(node.id)
+        elif type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            names.add(node.name)
+        elif type(node) is ast.alias:
+            names.add(node.asname or node.name.split(".")[0])
+        elif type(node) is ast.ExceptHandler and node.name:
+            names.add(node.name)
+    declared = {name for n in _own_nodes(function) if type(n) in (ast.Global, ast.Nonlocal) for name in n.names}
+    return names - declared
+
+
+def _params(function) -> set[str]:
+    args = function.args
+    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs,
+                            *(x for x in (args.vararg, args.kwarg) if x is not None))}
+
+
+def _own_nodes(function):
+    """The nodes of a function's own code; its nested functions are functions of their own (but
+    their decorators and defaults run here), a class body inside it is its own code."""
+    stack = [function.body] if type(function) is ast.Lambda else list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if type(node) in _FUNCTIONS:
+            stack.extend([*getattr(node, "decorator_list", ()), *node.args.defaults,
+                          *(d for d in node.args.kw_defaults if d is not None)])
+        else:
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _written(nodes: list):
+    """The targets stored to or deleted among `nodes` (assignments, augmented and annotated ones,
+    `del`, `for` and `with` targets), unpacked."""
+    for node in nodes:
+        targets = []
+        if type(node) in (ast.Assign, ast.Delete):
+            targets = node.targets
+        elif type(node) in (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor):
+            targets = [node.target]
+        elif type(node) is ast.withitem and node.optional_vars is not None:
+            targets = [node.optional_vars]
+        stack = list(targets)
+        while stack:
+            target = stack.pop()
+            if type(target) in (ast.Tuple, ast.List):
+                stack.extend(target.elts)
+            elif type(target) is ast.Starred:
+                stack.append(target.value)
+            else:
+                yield target
+
+
+def _into(expr: ast.expr) -> ast.expr:
+    """A store into `expr` itself: what a mutating method or `setattr` on it writes."""
+    return ast.Subscript(expr, ast.Constant(None), ast.Store())
+
+
+def _base(target: ast.expr) -> ast.expr:
+    return target.value if type(target) in (ast.Attribute, ast.Subscript) else target
+
+
+def _origin(expr: ast.expr) -> ast.expr:
+    while type(expr) in (ast.Attribute, ast.Subscript, ast.Starred):
+        expr = expr.value
+    return expr
+
+
+def _root(expr: ast.expr) -> str | None:
+    origin = _origin(expr)
+    return origin.id if type(origin) is ast.Name else None
+
+
+def _first_param(function) -> str | None:
+    args = [*function.args.posonlyargs, *function.args.args]
+    return args[0].arg if args else None
+
+
+def _callee(node: ast.expr) -> str | None:
+    func = node.func if type(node) is ast.Call else node
+    parts = []
+    while type(func) is ast.Attribute:
+        parts.append(func.attr)
+        func = func.value
+    if type(func) is not ast.Name:
+        return None
+    parts.append(func.id)
+    return ".".join(reversed(parts))
