@@ -40,6 +40,8 @@ READ_ONLY = frozenset({
     "__contains__", "__len__", "__iter__", "tolist", "astype", "reshape", "sum", "mean", "max", "min", "std",
     "var", "transpose", "ravel", "flatten", "squeeze", "item", "any", "all", "argmax", "argmin", "prod", "dot",
     "cumsum", "round", "clip", "take", "conj", "nonzero", "__eq__", "__hash__", "__repr__", "__str__",
+    "match", "fullmatch", "search", "sub", "subn", "findall", "finditer", "group", "groups", "groupdict", "span",
+    "start", "end", "bind", "bind_partial", "issubset", "issuperset", "union", "intersection", "difference",
 })
 # Methods that change what they are called on, whatever object it is (for imported modules' objects,
 # whose other methods are taken as reads: `jnp.dot`, `np.zeros`).
@@ -60,19 +62,24 @@ def may_write_state(tree: ast.Module, entry: ast.FunctionDef) -> bool:
     """Whether some function of the module other than `entry` (and those it defines) may write
     module state (see the module's doc)."""
     module = _module_names(tree)
-    inside_entry = {id(n) for n in ast.walk(entry)}
     owners = _methods(tree)
     instances = _holds_instances(tree, module)
     aliased = _self_aliases(owners, module)
     makers = _makers(tree, module)
     mutators = frozenset(stmt.name for stmt in tree.body if type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef)
                          and _writes_through_params(stmt))
-    for node in ast.walk(tree):
-        if type(node) in _FUNCTIONS and id(node) not in inside_entry:
+    stack: list[tuple[ast.AST, _Writer | None]] = [(child, None) for child in ast.iter_child_nodes(tree)]
+    while stack:
+        node, outer = stack.pop()
+        if node is entry:
+            continue
+        if type(node) in _FUNCTIONS:
             owner = owners.get(id(node))
-            self_shared = owner is not None and (instances or id(owner) in aliased)
-            if _Writer(node, module, owner, self_shared, mutators, makers).writes():
+            outer = _Writer(node, module, owner, owner is not None and (instances or id(owner) in aliased),
+                            mutators, makers, outer)
+            if outer.writes():
                 return True
+        stack.extend((child, outer) for child in ast.iter_child_nodes(node))
     return False
 
 
@@ -80,7 +87,7 @@ class _Writer:
     """One function's code, read for writes of module state."""
 
     def __init__(self, function, module: dict[str, str], owner: ast.ClassDef | None, self_shared: bool,
-                 mutators: frozenset[str], makers: frozenset[str]):
+                 mutators: frozenset[str], makers: frozenset[str], outer: "_Writer | None"):
         self.function, self.module, self.self_shared, self.mutators = function, module, self_shared, mutators
         self.name = getattr(function, "name", "")
         self.local = _locals(function)
@@ -89,16 +96,27 @@ class _Writer:
         self.first = _first_param(function) if owner is not None and "staticmethod" not in decorators else None
         self.on_class = self.first is not None and ("classmethod" in decorators or self.name in (
             "__init_subclass__", "__new__", "__class_getitem__"))
-        self.fresh = _fresh_locals(function, self.local, self.params, module, makers)
+        # the names an enclosing function binds, by where they come from (its `self` stays "self")
+        self.outer: dict[str, set[str]] = {}
+        if outer is not None:
+            self.outer = {**outer.outer, **{name: {"param"} for name in outer.params},
+                          **{name: set(found) for name, found in outer.sources.items()}}
+            if outer.first is not None:
+                self.outer[outer.first] = {"self"}
+            self.self_shared = self.self_shared or outer.self_shared
+            self.on_class = self.on_class or outer.on_class
+        self.makers = makers
+        self.sources = _local_sources(function, self.local, self.params, self.first, module, makers, self.outer)
+        self.containers = _new_containers(function, self.local)
 
     def writes(self) -> bool:
         nodes = list(_own_nodes(self.function))
-        if any(type(n) in (ast.Global,) for n in nodes):
+        if any(type(n) is ast.Global for n in nodes):
             return True
         if any(type(t) is not ast.Name and self.shared(t) for t in _written(nodes)):
             return True
         return any(self.call_writes(n) for n in nodes if type(n) is ast.Call) or any(
-            type(n) is ast.Attribute and (n.attr in ("__dict__", "__globals__") or n.attr == "modules" and _root(n) == "sys")
+            type(n) is ast.Attribute and (n.attr == "__globals__" or n.attr == "modules" and _root(n) == "sys")
             for n in nodes)
 
     def call_writes(self, node: ast.Call) -> bool:
@@ -108,12 +126,14 @@ class _Writer:
         if callee in _SETTERS:
             return bool(node.args) and self.shared(_into(node.args[0]))
         if type(node.func) is ast.Name and node.func.id in self.mutators and node.func.id not in self.local:
-            return any(self.names_state(arg) for arg in (*node.args, *(k.value for k in node.keywords)))
+            return any(self.holds_state(arg) for arg in (*node.args, *(k.value for k in node.keywords)))
         if type(node.func) is not ast.Attribute or node.func.attr in READ_ONLY:
             return False
         target, root = node.func.value, _root(node.func.value)
         if type(target) is ast.Name and target.id == self.first:
             return False  # (`self.step()`: a method of the class, read on its own)
+        if type(target) is ast.Call and _callee(target) == "super":
+            return False  # (`super().__init__(...)`: a base class's method, read on its own)
         kind = None if root in self.local or root in self.params else self.module.get(root or "")
         if kind in ("def", "class", "instance") and type(target) is ast.Name:
             return False  # (`Registry.add(...)`, `REGISTRY.add(...)`: the class's code is read on its own)
@@ -125,16 +145,9 @@ class _Writer:
         """Writing through `target` (a store target, or `_into` what a method is called on) may
         write module state."""
         origin = _origin(target)
-        if type(origin) is ast.Call:
-            callee = _callee(origin)
-            if callee in ("getattr", "vars", "object.__getattribute__"):  # (`vars(new)[k] = v`: what `new` holds)
-                return bool(origin.args) and self.shared(_into(origin.args[0]))
-            head = callee.split(".")[0] if callee else None
-            return not (callee in _NEW_OBJECTS or head is not None and head not in self.local
-                        and self.module.get(head) in ("import", "class"))
-        root = origin.id if type(origin) is ast.Name else None
-        if root is None:
-            return True
+        if type(origin) is not ast.Name:
+            return self.holds_state(origin)  # (`registry()["k"] = v`, `getattr(obj, name).value = v`)
+        root = origin.id
         if root == self.first:
             if self.on_class:
                 return True
@@ -142,15 +155,17 @@ class _Writer:
             return self.self_shared and (deep or self.name not in _INIT_LIKE)
         if root in self.params:
             return False  # (the caller's object)
-        if root in self.local:
-            return root not in self.fresh
-        return root not in _BUILTINS or root in self.module  # (a module-level name, or one an enclosing function binds)
+        if root in self.local and root in self.containers and _base(target) is origin:
+            return False  # (`parts[k] = v`, `parts.append(v)`: a container the function made)
+        if root in self.local or root in self.outer:
+            return self.holds_state(origin)
+        return root not in _BUILTINS or root in self.module  # (a module-level name)
 
-    def names_state(self, expr: ast.expr) -> bool:
-        return any(type(n) is ast.Name and (n.id in self.local and n.id not in self.fresh
-                                            or n.id not in self.local and n.id not in self.params
-                                            and self.module.get(n.id) in _STATE)
-                   for n in ast.walk(expr))
+    def holds_state(self, expr: ast.expr) -> bool:
+        """What `expr` gives may be (or hold) module state: it names a module variable, a module
+        function that may return some, or a local or `self` that may."""
+        found = _sources(expr, self.local, self.params, self.first, self.module, self.makers, self.sources, self.outer)
+        return "module" in found or "self" in found and (self.self_shared or self.on_class)
 
 
 _PROCESS_CALLS = frozenset({"jax.config.update", "np.random.seed", "numpy.random.seed", "random.seed",
@@ -251,51 +266,106 @@ def _writes_through_params(function) -> bool:
         and _root(n.func.value) in params for n in nodes)
 
 
-def _fresh_locals(function, local: set[str], params: set[str], module: dict[str, str],
-                  makers: frozenset[str]) -> set[str]:
-    """Locals every binding of which makes a new object from no module state: a display, a
-    constant, arithmetic, a call of a class or a library (not of a module function, which may
-    return module state), naming no module variable and no other local."""
-    bound: dict[str, list] = {}
+def _local_sources(function, local: set[str], params: set[str], first: str | None, module: dict[str, str],
+                   makers: frozenset[str], outer: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+    """For each local of the function, where what it holds may come from ("module": a module
+    variable or a module function's result; "self"; "param": another parameter; "free": a name an
+    enclosing function binds), by the names in every expression bound to it (a `for` target by its
+    iterable, a `with` target by its context manager); a display or a library's result of none of
+    these is a new object (no source)."""
+    values: dict[str, list] = {}
+
+    def bind(target: ast.expr, value: ast.expr | None) -> None:
+        for n in ast.walk(target):
+            if type(n) is ast.Name and type(n.ctx) is ast.Store:
+                values.setdefault(n.id, []).append(value)
+
     for node in _own_nodes(function):
         if type(node) is ast.Assign:
             for target in node.targets:
-                for n in ast.walk(target):
-                    if type(n) is ast.Name and type(n.ctx) is ast.Store:
-                        bound.setdefault(n.id, []).append(node.value if target is n else None)
-        elif type(node) in (ast.AnnAssign, ast.NamedExpr) and type(node.target) is ast.Name:
-            bound.setdefault(node.target.id, []).append(node.value)
-        elif type(node) in (ast.AugAssign, ast.For, ast.AsyncFor, ast.withitem, ast.comprehension):
-            target = getattr(node, "target", None) or getattr(node, "optional_vars", None)
-            for n in ast.walk(target) if target is not None else ():
+                bind(target, node.value)
+        elif type(node) in (ast.AnnAssign, ast.AugAssign, ast.NamedExpr) and getattr(node, "value", None) is not None:
+            bind(node.target, node.value)
+        elif type(node) in (ast.For, ast.AsyncFor):
+            bind(node.target, node.iter)
+        elif type(node) is ast.withitem and node.optional_vars is not None:
+            bind(node.optional_vars, node.context_expr)
+    sources: dict[str, set[str]] = {name: set() for name in local}
+    for _ in range(len(values) + 1):  # (a local bound from another: to a fixpoint)
+        changed = False
+        for name, bound in values.items():
+            found = set().union(*(_sources(v, local, params, first, module, makers, sources, outer) if v is not None
+                                  else {"module"} for v in bound))
+            if not found <= sources.setdefault(name, set()):
+                sources[name] |= found
+                changed = True
+        if not changed:
+            break
+    return sources
+
+
+def _sources(expr: ast.expr, local: set[str], params: set[str], first: str | None, module: dict[str, str],
+             makers: frozenset[str], sources: dict[str, set[str]], outer: dict[str, set[str]] | None = None) -> set[str]:
+    found = set()
+    inner = {a.arg for n in ast.walk(expr) if type(n) is ast.Lambda for a in ast.walk(n.args) if type(a) is ast.arg} | {
+        t.id for n in ast.walk(expr) if type(n) is ast.comprehension for t in ast.walk(n.target) if type(t) is ast.Name}
+    for n in ast.walk(expr):
+        if type(n) is not ast.Name or n.id in inner and n.id not in local and n.id not in params:
+            continue  # (a lambda's parameter, a comprehension's variable: its items are named by the iterable)
+        if n.id == first or n.id == "super":
+            found.add("self")
+        elif n.id in params:
+            found.add("param")
+        elif n.id in local:
+            found |= sources.get(n.id, set())
+        elif outer and n.id in outer:
+            found |= outer[n.id]
+        elif module.get(n.id) in _STATE or module.get(n.id) == "def" and n.id not in makers:
+            found.add("module")
+        elif n.id not in module and n.id not in _BUILTINS:
+            found.add("module")  # (a name an enclosing function binds: perhaps module state)
+    return found
+
+
+def _new_containers(function, local: set[str]) -> set[str]:
+    """Locals every binding of which is a new container (a display, a comprehension, `dict(...)`,
+    `copy.deepcopy(...)`): storing into one, or appending to it, changes no object but it, whatever
+    its items are."""
+    bound: dict[str, list] = {}
+    for node in _own_nodes(function):
+        targets = node.targets if type(node) is ast.Assign else [node.target] if type(node) in (
+            ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For, ast.AsyncFor) else []
+        for target in targets:
+            for n in ast.walk(target):
                 if type(n) is ast.Name and type(n.ctx) is ast.Store:
+                    value = getattr(node, "value", None) if target is n and type(node) is not ast.AugAssign else None
+                    bound.setdefault(n.id, []).append(value)
+        if type(node) is ast.withitem and node.optional_vars is not None:
+            for n in ast.walk(node.optional_vars):
+                if type(n) is ast.Name:
                     bound.setdefault(n.id, []).append(None)
-    return {name for name, values in bound.items() if name not in params
-            and all(v is not None and _fresh(v, module, local, makers) for v in values)}
+    return {name for name, values in bound.items() if name in local and all(
+        type(v) in (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+        or type(v) is ast.Call and _callee(v) in _CONTAINERS for v in values)}
 
 
-def _fresh(value: ast.expr, module: dict[str, str], local: set[str], makers: frozenset[str]) -> bool:
-    if type(value) not in (ast.Dict, ast.List, ast.Set, ast.Tuple, ast.DictComp, ast.ListComp, ast.SetComp,
-                           ast.Constant, ast.Call, ast.BinOp, ast.JoinedStr):
-        return False
-    return not any(type(n) is ast.Name and (n.id in local or module.get(n.id) in _STATE
-                                            or module.get(n.id) == "def" and n.id not in makers)
-                   for n in ast.walk(value))
+_CONTAINERS = frozenset({"dict", "list", "set", "collections.OrderedDict", "collections.defaultdict", "OrderedDict",
+                         "defaultdict", "copy.deepcopy"})
 
 
 def _makers(tree: ast.Module, module: dict[str, str]) -> frozenset[str]:
-    """Module functions every `return` of which gives a new object (`_fresh`, or a fresh local):
-    what a call of one returns is no module state."""
+    """Module functions every `return` of which gives a new object (one of no module source, see
+    `_local_sources`): what a call of one returns is no module state."""
     makers: frozenset[str] = frozenset()
     functions = [s for s in tree.body if type(s) in (ast.FunctionDef, ast.AsyncFunctionDef) and module.get(s.name) == "def"]
     for _ in range(3):  # (a maker may call one found in the round before)
         found = set()
         for function in functions:
             local, params = _locals(function), _params(function)
-            fresh = _fresh_locals(function, local, params, module, makers)
+            sources = _local_sources(function, local, params, None, module, makers)
             returns = [n for n in _own_nodes(function) if type(n) is ast.Return]
-            if returns and all(r.value is not None and (type(r.value) is ast.Name and r.value.id in fresh
-                                                        or _fresh(r.value, module, local, makers)) for r in returns):
+            if returns and all(r.value is not None and not _sources(r.value, local, params, None, module, makers, sources)
+                               - {"param"} for r in returns):
                 found.add(function.name)
         if found == makers:
             break
