@@ -59,6 +59,9 @@ ENTRIES = {
     "nlib14_entry_repeats_its_argument_before_placing_it": ('main(())', 'main(np.ones((8, 8), np.float32))'),
     "nlib15_entry_slices_its_argument_before_placing_it": ('main(())', 'main(np.ones((8, 8), np.float32))'),
     "nlib16_entry_gathers_on_the_importers_context_mesh": ('in_mesh(mesh, main)', 'main()'),
+    "nlib17_entry_reads_a_table_a_function_writes_through_its_default": ("(use_axis('model'), main())[1]", "main()"),
+    "nlib18_entry_reads_a_list_the_module_hands_out_a_bound_method_of": ("(use_axis('model'), main())[1]", "main()"),
+    "nlib19_entry_reads_a_class_list_an_instance_method_appends_to": ("(Gather().use('model'), main())[1]", "main()"),
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "pf1_sf105_draw_of_a_negative_scale_is_refused": "main()",
     "npf1_draw_of_a_plain_scale_is_taken": "main()",
@@ -3902,6 +3905,15 @@ NOTES: dict[tuple[str, int], str] = {
         " through, and it runs; an array raises",
     ("nlib16_entry_gathers_on_the_importers_context_mesh", 13):
         "under the importer's own `jax.set_mesh` (Explicit axes) it runs; with no context mesh set it raises",
+    ("nlib17_entry_reads_a_table_a_function_writes_through_its_default", 17):
+        "an importer that first calls another function of the module (or subclasses its class) changes the state"
+        " the entry reads, and it runs; straight after the import it raises",
+    ("nlib18_entry_reads_a_list_the_module_hands_out_a_bound_method_of", 14):
+        "an importer that first calls another function of the module (or subclasses its class) changes the state"
+        " the entry reads, and it runs; straight after the import it raises",
+    ("nlib19_entry_reads_a_class_list_an_instance_method_appends_to", 21):
+        "an importer that first calls another function of the module (or subclasses its class) changes the state"
+        " the entry reads, and it runs; straight after the import it raises",
     ("nlib3_entry_argument_a_helper_reads_as_an_axis", 12): "the gather's axis is the entry's argument,"
     " handed on by a helper: over 'data' JAX raises, over 'model' it runs",
     ("nlib1_entry_axis_from_its_caller_stays_unknown", 25): "the gather's axis is the entry's parameter: over"

@@ -64,10 +64,14 @@ def may_write_state(tree: ast.Module, entry: ast.FunctionDef) -> bool:
     module = _module_names(tree)
     owners = _methods(tree)
     instances = _holds_instances(tree, module)
-    aliased = _self_aliases(owners, module)
     makers = _makers(tree, module)
     mutators = frozenset(stmt.name for stmt in tree.body if type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef)
                          and _writes_through_params(stmt))
+    shared_attributes = _class_attributes(tree)
+    aliased = {id(owner) for function_id, owner in owners.items() for function in owner.body if id(function) == function_id
+               and _Writer(function, module, owner, False, mutators, makers, None, shared_attributes).stores_state_on_self()}
+    if _hands_out_writers(tree, module):
+        return True
     stack: list[tuple[ast.AST, _Writer | None]] = [(child, None) for child in ast.iter_child_nodes(tree)]
     while stack:
         node, outer = stack.pop()
@@ -76,7 +80,7 @@ def may_write_state(tree: ast.Module, entry: ast.FunctionDef) -> bool:
         if type(node) in _FUNCTIONS:
             owner = owners.get(id(node))
             outer = _Writer(node, module, owner, owner is not None and (instances or id(owner) in aliased),
-                            mutators, makers, outer)
+                            mutators, makers, outer, shared_attributes)
             if outer.writes():
                 return True
         stack.extend((child, outer) for child in ast.iter_child_nodes(node))
@@ -87,8 +91,9 @@ class _Writer:
     """One function's code, read for writes of module state."""
 
     def __init__(self, function, module: dict[str, str], owner: ast.ClassDef | None, self_shared: bool,
-                 mutators: frozenset[str], makers: frozenset[str], outer: "_Writer | None"):
+                 mutators: frozenset[str], makers: frozenset[str], outer: "_Writer | None", shared_attributes: set[str]):
         self.function, self.module, self.self_shared, self.mutators = function, module, self_shared, mutators
+        self.shared_attributes = shared_attributes
         self.name = getattr(function, "name", "")
         self.local = _locals(function)
         self.params = _params(function)
@@ -107,11 +112,34 @@ class _Writer:
             self.on_class = self.on_class or outer.on_class
         self.makers = makers
         self.sources = _local_sources(function, self.local, self.params, self.first, module, makers, self.outer)
+        args = function.args
+        defaults = [*zip(reversed([*args.posonlyargs, *args.args]), reversed(args.defaults)),
+                    *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)]
+        for arg, default in defaults:  # (`def use(table=TABLE)`: the default is module state)
+            if "module" in _sources(default, set(), set(), None, module, makers, {}, self.outer):
+                self.params.discard(arg.arg)
+                self.local.add(arg.arg)
+                self.sources[arg.arg] = {"module"}
         self.containers = _new_containers(function, self.local)
+
+    def stores_state_on_self(self) -> bool:
+        """The method stores on `self` what may be module state (`self.table = TABLE`,
+        `setattr(self, k, DEFAULTS[k])`, `self.specs = specs` of a parameter defaulting to one)."""
+        for node in _own_nodes(self.function):
+            values = []
+            if type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign) and node.value is not None:
+                targets = node.targets if type(node) is ast.Assign else [node.target]
+                if any(type(t) is not ast.Name and _root(t) == self.first for t in targets):
+                    values.append(node.value)
+            elif type(node) is ast.Call and _callee(node) in _SETTERS and len(node.args) >= 3 and _root(node.args[0]) == self.first:
+                values.append(node.args[2])
+            if any(self.holds_state(v) for v in values):
+                return True
+        return False
 
     def writes(self) -> bool:
         nodes = list(_own_nodes(self.function))
-        if any(type(n) is ast.Global for n in nodes):
+        if any(type(n) is ast.Global for n in nodes) or _writers_as_values(nodes, self.holds_state):
             return True
         if any(type(t) is not ast.Name and self.shared(t) for t in _written(nodes)):
             return True
@@ -152,6 +180,8 @@ class _Writer:
             if self.on_class:
                 return True
             deep = type(_base(target)) is not ast.Name
+            if deep and _first_attribute(target) in self.shared_attributes:
+                return True  # (`self.axes.append(a)` of a class attribute `axes = []`: every instance's list)
             return self.self_shared and (deep or self.name not in _INIT_LIKE)
         if root in self.params:
             return False  # (the caller's object)
@@ -233,28 +263,50 @@ def _holds_instances(tree: ast.Module, module: dict[str, str]) -> bool:
                for stmt in tree.body for node in _module_level(stmt))
 
 
-def _self_aliases(owners: dict[int, ast.ClassDef], module: dict[str, str]) -> set[int]:
-    """Ids of the classes some method of which stores on `self` an expression naming a
-    module-level variable (`self.table = TABLE`, `setattr(self, k, DEFAULTS[k])`): what `self`
-    holds may be module state."""
-    found = set()
-    for owner in set(owners.values()):
-        for function in owner.body:
-            if type(function) not in (ast.FunctionDef, ast.AsyncFunctionDef):
-                continue
-            first = _first_param(function)
-            for node in ast.walk(function):
-                values = []
-                if type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign) and node.value is not None:
-                    targets = node.targets if type(node) is ast.Assign else [node.target]
-                    if any(type(t) is not ast.Name and _root(t) == first for t in targets):
-                        values.append(node.value)
-                elif type(node) is ast.Call and _callee(node) in _SETTERS and len(node.args) >= 3 \
-                        and _root(node.args[0]) == first:
-                    values.append(node.args[2])
-                if any(type(n) is ast.Name and module.get(n.id) in _STATE for v in values for n in ast.walk(v)):
-                    found.add(id(owner))
-    return found
+def _class_attributes(tree: ast.Module) -> set[str]:
+    """Names bound in a class body of the module to something other than a function or a
+    constant: a list or dict there is one object every instance shares."""
+    names = set()
+    for node in ast.walk(tree):
+        if type(node) is ast.ClassDef:
+            for stmt in node.body:
+                if type(stmt) in (ast.Assign, ast.AnnAssign) and stmt.value is not None and type(stmt.value) is not ast.Constant:
+                    targets = stmt.targets if type(stmt) is ast.Assign else [stmt.target]
+                    names |= {n.id for t in targets for n in ast.walk(t) if type(n) is ast.Name}
+    return names
+
+
+def _first_attribute(target: ast.expr) -> str | None:
+    """`b` of `self.b.c[k]`: the attribute read from the root name."""
+    node, last = target, None
+    while type(node) in (ast.Attribute, ast.Subscript, ast.Starred):
+        if type(node) is ast.Attribute:
+            last = node.attr
+        node = node.value
+    return last if type(target) is not ast.Name else None
+
+
+def _hands_out_writers(tree: ast.Module, module: dict[str, str]) -> bool:
+    """Module-level code binds a way to write module state an importer may call: `add_axis =
+    AXES.append`, `set_axis = partial(setattr, CONFIG, "axis")`."""
+    nodes = [node for stmt in tree.body for node in _module_level(stmt)]
+    return _writers_as_values(nodes, lambda expr: "module" in _sources(expr, set(), set(), None, module,
+                                                                          frozenset(), {}, {}))
+
+
+def _writers_as_values(nodes: list, holds_state) -> bool:
+    """Among `nodes`, a mutating method of what may be module state, or a builtin that writes,
+    taken as a value rather than called there (`AXES.append`, `partial(setattr, CONFIG)`)."""
+    called = {id(node.func) for node in nodes if type(node) is ast.Call}
+    for node in nodes:
+        if id(node) in called or getattr(node, "ctx", None).__class__ is not ast.Load:
+            continue
+        if type(node) is ast.Name and node.id in (*_PROCESS_WRITERS, "setattr", "delattr", "vars"):
+            return True
+        if type(node) is ast.Attribute and node.attr not in READ_ONLY and (node.attr in MUTATING or node.attr.startswith(
+                "__set")) and holds_state(node.value):
+            return True
+    return False
 
 
 def _writes_through_params(function) -> bool:
