@@ -5,18 +5,28 @@ entry function.
 A library module (no `__main__` block) runs only when an importer calls it, so which of its
 functions run, and with what, is the importer's choice. One kind of call does not depend on the
 importer: a module function `main` that the module never names anywhere else (so nothing in the
-module hands it on or calls it in another state) and that takes no parameters runs the same way
-whoever calls it after the import, and every shard_map body it traces sees the same specs,
-meshes and arrays. Its first stop is then as certain as a static finding on a body: the code
-raises there whenever it is run.
-
-A parameter the entry uses only as an array (it places it: `jax.device_put(x, sharding)`,
-`jnp.asarray(x)`; and otherwise only computes with it in its own code as arrays compute, for a
-check of the result, never in a function it defines; never binds it again) is taken as an array
-of unknown shape and element type: inside a body its state comes from the spec it enters by,
-whatever the caller passes, and the run stops (Bail) at anything that would need its shape or
-values. Any other parameter (a mesh, a config, a name, a defaulted one) is the caller's choice,
-and the function is left alone.
+module hands it on or calls it in another state) runs the same way whoever calls it straight
+after the import, and every shard_map body it traces sees the same specs, meshes and arrays. Its
+first stop is then as certain as a static finding on a body: the code raises there whenever it is
+run. What an importer can still change is ruled out, or stops the run:
+- the module's state before the call: no other function of the module (nor a method, a nested
+  function, a bound method it hands out) may write module state (module_writers.py), so no call
+  of the module's own code can change what the entry reads (`use_axis("model"); main()`);
+- the context mesh: the importer may call the entry inside its own `with jax.set_mesh(...)`, so
+  in this run the context mesh is unknown until the entry sets one (script_run.context_mesh);
+- the arguments. A parameter the entry uses only as an array (it places it:
+  `jax.device_put(x, sharding)`, `jnp.asarray(x)`; and otherwise only computes with it in its own
+  code as arrays compute, never in a function it defines; never binds it again) is taken as an
+  array of unknown shape and element type: inside a body its state comes from the spec it enters
+  by, and the run stops (Bail) at anything that would need its shape or values. device_put,
+  shard_map and the collectives pass an empty pytree through, so `main(None)` or `main(())` would
+  run clean: such a parameter must first be read as an array by a statement of the entry that
+  always runs (`rows, cols = x.shape`, `x[0]`, `-x`, `x / 2`), which raises on None and on empty
+  containers (`_read_first`). Any other parameter (a mesh, a config, a name, a defaulted one) is
+  the caller's choice, and the function is left alone.
+The findings say so: "when an importer calls the module's entry `main(x)` with an array for `x`
+on the module as its import leaves it" (the importer's own stores into the module's objects, a
+monkeypatch from outside, are not the module's code, and not followed).
 """
 from __future__ import annotations
 
