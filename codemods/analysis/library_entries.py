@@ -252,6 +252,8 @@ def _array_use(name: ast.Name, parents: dict, table: ImportTable, defs: dict, de
         return False if called is not None and called.startswith(("numpy.", "jax.numpy.")) else None
     if kind is ast.BinOp or kind is ast.UnaryOp:
         return False
+    if kind is ast.Subscript and parent.value is name and not _sliced(parent.slice):
+        return False  # (`x[0]`: an item of it, as arrays index)
     if kind is ast.Subscript and parent.value is name and _sliced(parent.slice):  # `x[i * 8:(i + 1) * 8]`: rows of it
         placing = parents.get(id(parent))
         return type(placing) is ast.Call and bool(placing.args) and placing.args[0] is parent \
