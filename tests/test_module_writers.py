@@ -37,6 +37,12 @@ WRITERS = {
     "nested function of a method": (
         "class R:\n    def __init__(self):\n        self.t = {}\n    def register(self, name):\n"
         "        def wrap(c):\n            self.t[name] = c\n            return c\n        return wrap\nAXIS = R()\n"),
+    "operator.setitem": "import operator\nAXIS = ['data']\ndef use(n):\n    operator.setitem(AXIS, 0, n)\n",
+    "method of the builtin type": "AXIS = {}\ndef use(n):\n    dict.update(AXIS, a=n)\n",
+    "method called by name": "AXIS = ['data']\ndef use(n):\n    getattr(AXIS, 'append')(n)\n",
+    "imported in the function": "import os\nAXIS = os.environ\ndef use(n):\n    import os as here\n    here.environ['A'] = n\n",
+    "class through type(self)": "class C:\n    A = 'data'\n    def use(self, n):\n        type(self).A = n\nAXIS = 1\n",
+    "class through __class__": "class C:\n    A = 'data'\n    def use(self, n):\n        self.__class__.A = n\nAXIS = 1\n",
     "result of a module function": "T = {}\ndef table():\n    return T\ndef use(n):\n    table()['a'] = n\nAXIS = 1\n",
 }
 

@@ -151,8 +151,12 @@ class _Writer:
         callee = _callee(node)
         if callee in _PROCESS_WRITERS or callee in _PROCESS_CALLS:
             return True
-        if callee in _SETTERS:
-            return bool(node.args) and self.shared(_into(node.args[0]))
+        if callee in _SETTERS or callee is not None and "." in callee and callee.rsplit(".", 1)[1] in _IN_PLACE \
+                and self.module.get(callee.split(".")[0]) == "import" or callee in _TYPE_METHODS:
+            return bool(node.args) and self.shared(_into(node.args[0]))  # (`operator.setitem(T, k, v)`, `dict.update(T, ...)`)
+        if type(node.func) is ast.Call and _callee(node.func) == "getattr" and node.func.args:
+            target = node.func.args[0]  # (`getattr(AXES, "append")(n)`: a method called by name)
+            return self.module.get(_root(target) or "") == "import" or self.shared(_into(target))
         if type(node.func) is ast.Name and node.func.id in self.mutators and node.func.id not in self.local:
             return any(self.holds_state(arg) for arg in (*node.args, *(k.value for k in node.keywords)))
         if type(node.func) is not ast.Attribute or node.func.attr in READ_ONLY:
@@ -173,6 +177,9 @@ class _Writer:
         """Writing through `target` (a store target, or `_into` what a method is called on) may
         write module state."""
         origin = _origin(target)
+        if type(origin) is ast.Call and _callee(origin) == "type" or any(
+                type(n) is ast.Attribute and n.attr == "__class__" for n in ast.walk(target)):
+            return True  # (`type(self).X = v`, `self.__class__.X = v`: the class every instance reads)
         if type(origin) is not ast.Name:
             return self.holds_state(origin)  # (`registry()["k"] = v`, `getattr(obj, name).value = v`)
         root = origin.id
@@ -201,6 +208,13 @@ class _Writer:
 _PROCESS_CALLS = frozenset({"jax.config.update", "np.random.seed", "numpy.random.seed", "random.seed",
                             "importlib.import_module", "importlib.reload"})
 _SETTERS = frozenset({"setattr", "delattr", "object.__setattr__", "object.__delattr__", "next"})
+# Library functions that change their first argument in place.
+_IN_PLACE = frozenset({"setitem", "delitem", "iadd", "isub", "imul", "iconcat", "ior", "iand", "copyto", "put", "place",
+                       "putmask", "fill_diagonal", "shuffle", "heappush", "heappop", "heapify", "heapreplace",
+                       "heappushpop", "insort", "insort_left", "insort_right"})
+# Methods of the builtin types called through their class (`dict.update(T, ...)`).
+_TYPE_METHODS = frozenset(f"{kind}.{method}" for kind in ("dict", "list", "set", "object", "type")
+                          for method in (*MUTATING, "__setitem__", "__delitem__"))
 # Calls whose result is a new object (a builtin's container or number, a base class's method).
 _NEW_OBJECTS = frozenset({"dict", "list", "set", "tuple", "frozenset", "sorted", "str", "int", "float", "bool",
                           "range", "enumerate", "zip", "reversed", "len", "repr", "super", "type", "bytes"})
@@ -332,6 +346,8 @@ def _local_sources(function, local: set[str], params: set[str], first: str | Non
             if type(n) is ast.Name and type(n.ctx) is ast.Store:
                 values.setdefault(n.id, []).append(value)
 
+    imported = {alias.asname or alias.name.split(".")[0] for node in _own_nodes(function) if type(node) is ast.alias
+                for alias in [node]}
     for node in _own_nodes(function):
         if type(node) is ast.Assign:
             for target in node.targets:
@@ -342,7 +358,7 @@ def _local_sources(function, local: set[str], params: set[str], first: str | Non
             bind(node.target, node.iter)
         elif type(node) is ast.withitem and node.optional_vars is not None:
             bind(node.optional_vars, node.context_expr)
-    sources: dict[str, set[str]] = {name: set() for name in local}
+    sources: dict[str, set[str]] = {name: {"module"} if name in imported else set() for name in local}  # (a module's state)
     for _ in range(len(values) + 1):  # (a local bound from another: to a fixpoint)
         changed = False
         for name, bound in values.items():
