@@ -43,6 +43,8 @@ WRITERS = {
     "imported in the function": "import os\nAXIS = os.environ\ndef use(n):\n    import os as here\n    here.environ['A'] = n\n",
     "class through type(self)": "class C:\n    A = 'data'\n    def use(self, n):\n        type(self).A = n\nAXIS = 1\n",
     "class through __class__": "class C:\n    A = 'data'\n    def use(self, n):\n        self.__class__.A = n\nAXIS = 1\n",
+    "super's setattr on a module instance": (
+        "class O:\n    def use(self, n):\n        super().__setattr__('a', n)\nAXIS = O()\n"),
     "result of a module function": "T = {}\ndef table():\n    return T\ndef use(n):\n    table()['a'] = n\nAXIS = 1\n",
 }
 

@@ -7,25 +7,33 @@ its call) is such a way in: a module function, a method, a nested function, a la
 body inside a function, `__init_subclass__`, a metaclass's `__new__`, a decorator the importer may
 apply. One of them is a writer when it may write module state:
 - a `global` statement (it rebinds a module name);
-- a store or `del` through a module-level name (`AXIS[0] = n`, `Config.axis = n`,
-  `os.environ["AXIS"] = n`), through a local bound from module state (`axes = AXES;
-  axes[0] = n`), through an expression that is not a name (`registry()["k"] = v`), or through a
-  name an enclosing function binds;
-- a method call on such an object that may mutate it (anything but the read-only methods below:
-  `AXES.append(n)`, `_BINDINGS.update(...)`, `RNG.normal()`, which advances the generator);
+- a store or `del` through what may be module state: a module-level name (`AXIS[0] = n`,
+  `Config.axis = n`, `os.environ["AXIS"] = n`), a local or an enclosing function's name bound
+  from one (`axes = AXES; axes[0] = n`, a loop over it, a parameter defaulting to it, a module
+  imported in the function), a module function's result (`registry()["k"] = v`; a function all of
+  whose returns are new objects is a maker, its result is not module state); a class through
+  `type(self)` or `__class__`. A local every binding of which is a new container (`{}`, `[...]`,
+  `dict(...)`) is the function's own, whatever it holds;
+- a method call on such an object that may change it (anything but READ_ONLY: `AXES.append(n)`,
+  `_BINDINGS.update(...)`, `RNG.normal()`, which advances the generator), also by name
+  (`getattr(AXES, "append")(n)`) or through its type (`dict.update(T, ...)`), and a library
+  function that changes its first argument (`operator.setitem`, `np.copyto`, `heapq.heappush`);
 - `setattr`/`delattr`/`object.__setattr__` on such an object (or a store into its `vars()`),
-  `next` of one, `globals()`, `exec`, `eval`, `sys.modules`, `__dict__`, `importlib`, seeding a
-  global generator, `jax.config.update`;
+  `next` of one, `globals()`, `exec`, `eval`, `sys.modules`, `importlib`, seeding a global
+  generator, `jax.config.update`;
 - through `self`: a store on an attribute of `self` outside `__init__`/`__new__`/`__post_init__`,
   or a store or mutating call on what an attribute holds (`self.table[k] = v`), when an instance
-  may be module state (module-level code calls a class or function of the module) or the
-  instance may hold module state (some method stores an expression naming a module-level
-  variable on `self`); through `cls` of a classmethod (or `__init_subclass__`, `__new__`) always;
+  may be module state (module-level code calls a class or function of the module) or may hold
+  some (a method stores what may be module state on `self`); a store into what a class-level
+  container holds (`self.axes.append(n)` of `axes = [...]` in the class body) always, and through
+  `cls` of a classmethod (or `__init_subclass__`, `__new__`) always;
 - a call handing module state to a module function that writes through that parameter
-  (`bind(CONFIG, "axis", n)`).
+  (`bind(CONFIG, "axis", n)`);
+- a writer handed out as a value, here or at the module's top level (`use_axis = AXIS.append`,
+  `partial(setattr, CONFIG, "axis")`).
 A store through a parameter (other than `self`/`cls`) writes the caller's object: that is the
 importer's own change of an object it holds (`mod.CONFIG["axis"] = n` from outside), which the
-findings' wording leaves out ("when an importer calls main(x) on the module as imported").
+findings' wording leaves out ("... on the module as its import leaves it").
 """
 from __future__ import annotations
 
@@ -165,6 +173,8 @@ class _Writer:
         if type(target) is ast.Name and target.id == self.first:
             return False  # (`self.step()`: a method of the class, read on its own)
         if type(target) is ast.Call and _callee(target) == "super":
+            if node.func.attr in ("__setattr__", "__delattr__", "__setitem__", "__delitem__") and self.first is not None:
+                return self.shared(_into(ast.Name(self.first, ast.Load())))  # (`super().__setattr__(k, v)`: a store on self)
             return False  # (`super().__init__(...)`: a base class's method, read on its own)
         kind = None if root in self.local or root in self.params else self.module.get(root or "")
         if kind in ("def", "class", "instance") and type(target) is ast.Name:
