@@ -39,29 +39,6 @@ ENTRIES = {
     "npk5_str_of_a_strenum_member_whose_class_a_decorator_changed": "main()",
     "id5_sf105_update_slice_in_dim_at_rank_offset": "main()",
     "tk1_sf105_slice_of_split_keys_has_no_real": "main(mesh, x)",
-    "lib1_sf101_library_entry_places_its_argument": "main(np.ones((8, 8), np.float32))",
-    "lib2_sf101_library_entry_hands_its_argument_to_a_placing_helper": "main(np.ones((8, 8), np.float32))",
-    "nlib1_entry_axis_from_its_caller_stays_unknown": ("main(np.ones((8, 8), np.float32), 'model')",
-                                                       "main(np.ones((8, 8), np.float32), 'data')"),
-    "nlib2_entry_called_in_the_module_is_not_an_entry": ("(register(), main())[1]", "main()"),
-    "nlib3_entry_argument_a_helper_reads_as_an_axis": ("main('model')", "main('data')"),
-    "nlib4_entry_reads_a_list_another_function_writes": ("(use_axis('model'), main())[1]", 'main()'),
-    "nlib5_entry_reads_a_name_another_function_rebinds_globally": ("(use_axis('model'), main())[1]", 'main()'),
-    "nlib6_entry_reads_settings_another_function_updates": ("(configure(axis='model'), main())[1]", 'main()'),
-    "nlib7_entry_reads_a_class_attribute_a_classmethod_sets": ("(Gather.use('model'), main())[1]", 'main()'),
-    "nlib8_entry_reads_a_module_instance_its_method_changes": ("(OPTIONS.use('model'), main())[1]", 'main()'),
-    "nlib9_entry_reads_a_name_a_function_sets_through_globals": ("(use_axis('model'), main())[1]", 'main()'),
-    "nlib10_entry_looks_up_a_layer_subclasses_register": (
-        "(type('Other', (Layer,), {'name': 'probe', 'axis': 'model'}), main())[1]", "main()"),
-    "nlib11_entry_reads_a_config_a_helper_hands_to_a_writer": ("(use_axis('model'), main())[1]", 'main()'),
-    "nlib12_entry_argument_an_importer_may_pass_as_none": ('main(None)', 'main(np.ones((8, 8), np.float32))'),
-    "nlib13_entry_reads_its_argument_as_an_array_only_in_a_branch": ('main(None)', 'main(np.ones((8, 8), np.float32))'),
-    "nlib14_entry_repeats_its_argument_before_placing_it": ('main(())', 'main(np.ones((8, 8), np.float32))'),
-    "nlib15_entry_slices_its_argument_before_placing_it": ('main(())', 'main(np.ones((8, 8), np.float32))'),
-    "nlib16_entry_gathers_on_the_importers_context_mesh": ('in_mesh(mesh, main)', 'main()'),
-    "nlib17_entry_reads_a_table_a_function_writes_through_its_default": ("(use_axis('model'), main())[1]", "main()"),
-    "nlib18_entry_reads_a_list_the_module_hands_out_a_bound_method_of": ("(use_axis('model'), main())[1]", "main()"),
-    "nlib19_entry_reads_a_class_list_an_instance_method_appends_to": ("(Gather().use('model'), main())[1]", "main()"),
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",
     "pf1_sf105_draw_of_a_negative_scale_is_refused": "main()",
     "npf1_draw_of_a_plain_scale_is_taken": "main()",
@@ -3867,59 +3844,6 @@ NOTES: dict[tuple[str, int], str] = {
     ("npe2_result_that_a_late_timer_may_still_cancel", 23): "this run took the producer's layout (CPython 3.11,"
     " and no timer due in time); on 3.12 and later a timer going off in the turn the producer sets the future"
     " cancels the waiting task, and the fallback layout, which is legal, is gathered instead",
-    ("nlib4_entry_reads_a_list_another_function_writes", 17):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib5_entry_reads_a_name_another_function_rebinds_globally", 17):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib6_entry_reads_settings_another_function_updates", 16):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib7_entry_reads_a_class_attribute_a_classmethod_sets", 18):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib8_entry_reads_a_module_instance_its_method_changes", 21):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib9_entry_reads_a_name_a_function_sets_through_globals", 16):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib10_entry_looks_up_a_layer_subclasses_register", 26):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib11_entry_reads_a_config_a_helper_hands_to_a_writer", 20):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib12_entry_argument_an_importer_may_pass_as_none", 26):
-        "an importer may pass an empty pytree (None, ()), which the placing, the mapping and the collectives pass"
-        " through, and it runs; an array raises",
-    ("nlib13_entry_reads_its_argument_as_an_array_only_in_a_branch", 25):
-        "an importer may pass an empty pytree (None, ()), which the placing, the mapping and the collectives pass"
-        " through, and it runs; an array raises",
-    ("nlib14_entry_repeats_its_argument_before_placing_it", 25):
-        "an importer may pass an empty pytree (None, ()), which the placing, the mapping and the collectives pass"
-        " through, and it runs; an array raises",
-    ("nlib15_entry_slices_its_argument_before_placing_it", 25):
-        "an importer may pass an empty pytree (None, ()), which the placing, the mapping and the collectives pass"
-        " through, and it runs; an array raises",
-    ("nlib16_entry_gathers_on_the_importers_context_mesh", 13):
-        "under the importer's own `jax.set_mesh` (Explicit axes) it runs; with no context mesh set it raises",
-    ("nlib17_entry_reads_a_table_a_function_writes_through_its_default", 17):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib18_entry_reads_a_list_the_module_hands_out_a_bound_method_of", 14):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib19_entry_reads_a_class_list_an_instance_method_appends_to", 21):
-        "an importer that first calls another function of the module (or subclasses its class) changes the state"
-        " the entry reads, and it runs; straight after the import it raises",
-    ("nlib3_entry_argument_a_helper_reads_as_an_axis", 12): "the gather's axis is the entry's argument,"
-    " handed on by a helper: over 'data' JAX raises, over 'model' it runs",
-    ("nlib1_entry_axis_from_its_caller_stays_unknown", 25): "the gather's axis is the entry's parameter: over"
-    " 'data' JAX raises, over 'model' it runs; the module never says which its importer passes",
-    ("nlib2_entry_called_in_the_module_is_not_an_entry", 13): "main is also handed to a registry that first"
-    " switches the axis to 'model' (it runs); called straight after the import it raises",
     ("nod3_collective_written_in_the_evaluated_text", 13): "the psum is written in the evaluated text, whose"
     " nodes have no place in the file: a finding there could be neither placed nor fixed",
     ("neq4_own_init_leaves_a_field_to_its_class_default", 45): "the axis is the class's default, read through an"

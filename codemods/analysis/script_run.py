@@ -101,16 +101,10 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
 
     def run_module(self) -> None:
         self.module_env.vars.update(module_names(self.tree))
-        if getattr(self.tree, "library_entry", None):  # (imported, not run: its `__name__` is the importer's spelling)
-            del self.module_env.vars["__name__"]
-            self.module_env.vars.update({name: Arr(host=True) for name in self.tree.library_arrays})
         self.block(self.tree.body, self.module_env)
 
     def context_mesh(self) -> MeshObj | None:
-        mesh = next((mesh for mesh in reversed(self.contexts) if mesh is not None), self.lasting)
-        if mesh is None and getattr(self.tree, "library_entry", None):
-            raise Bail  # (an importer may call the entry inside its own `with jax.set_mesh(...)`)
-        return mesh
+        return next((mesh for mesh in reversed(self.contexts) if mesh is not None), self.lasting)
 
     # -- names ----------------------------------------------------------------------------------
     def global_value(self, name: str) -> object:

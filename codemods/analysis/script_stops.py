@@ -3,7 +3,9 @@ the run, made again under trial device counts when it stopped on the unknown one
 (device_counts.py)."""
 from __future__ import annotations
 
-from codemods.analysis import caught_stops, library_entries
+import ast
+
+from codemods.analysis import caught_stops
 from codemods.analysis.device_counts import outcome, over_counts, same_stop, set_count
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
@@ -13,6 +15,11 @@ from codemods.analysis.script_values import GatherStop
 from codemods.analysis.unknown_choices import over_choices, set_plan
 
 
+def has_main(tree: ast.Module) -> bool:
+    return any(type(stmt) is ast.If and any(type(n) is ast.Constant and n.value == "__main__" for n in ast.walk(stmt.test))
+               for stmt in tree.body)
+
+
 def script_stop(ctx) -> GatherStop | None:
     """Where running the module as a script first meets a gather JAX rejects, and why; None
     when the run stops at anything it does not model, or meets none."""
@@ -20,7 +27,7 @@ def script_stop(ctx) -> GatherStop | None:
         return over_choices(lambda plan: attempt_planned(count, plan), same_stop)
 
     def attempt_planned(count: int | None, plan) -> tuple:
-        run = ScriptRun(tree, ctx.target)
+        run = ScriptRun(ctx.tree, ctx.target)
         set_count(run, count)
         set_plan(run, plan)
         stop, early, escaped = None, False, None
@@ -35,10 +42,4 @@ def script_stop(ctx) -> GatherStop | None:
             released(run)
         return result
 
-    def build():
-        nonlocal tree
-        tree = library_entries.run_tree(ctx.tree)
-        return over_counts(attempt) if tree is not None else None
-
-    tree = None
-    return ctx.cached("script_run.stop", build)
+    return ctx.cached("script_run.stop", lambda: over_counts(attempt) if has_main(ctx.tree) else None)

@@ -463,7 +463,7 @@ def state_stop(ctx, judge) -> StateStop | None:
         from codemods.analysis.script_run import ScriptRun
         from codemods.analysis.unknown_choices import set_plan
 
-        run = ScriptRun(tree, ctx.target)
+        run = ScriptRun(ctx.tree, ctx.target)
         run.judge = judge
         set_count(run, count)
         set_plan(run, plan)
@@ -489,13 +489,10 @@ def state_stop(ctx, judge) -> StateStop | None:
 
     def build():
         from codemods.analysis.device_counts import over_counts
-        from codemods.analysis.library_entries import run_tree
+        from codemods.analysis.script_stops import has_main
 
-        nonlocal tree
-        tree = run_tree(ctx.tree) if "shard_map" in ctx.source else None
-        return over_counts(attempt) if tree is not None else None
+        return over_counts(attempt) if "shard_map" in ctx.source and has_main(ctx.tree) else None
 
-    tree = None
     return ctx.cached("script_run.state_stop", build)
 
 

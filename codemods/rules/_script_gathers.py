@@ -1,11 +1,9 @@
 """SF104's findings from a script run (analysis/script_run.py): the first gather JAX rejects when
-the module runs from its `if __name__ == "__main__":` block (or a library module from its
-entry: analysis/library_entries.py), reported at that call when the
+the module runs from its `if __name__ == "__main__":` block, reported at that call when the
 rule's own reading of the code found nothing on its line. No fix: the specs were read by running
 the code, not from one literal a rewrite could change."""
 from __future__ import annotations
 
-from codemods.analysis.library_entries import entry_text
 from codemods.analysis.script_stops import script_stop
 from codemods.context import FileContext
 from codemods.model import Finding
@@ -14,12 +12,7 @@ from codemods.rules._sf104_doc import (EXTRA_REDUCED_ERROR, MESH_ERROR, MULTI_DI
                                        UNSHARDED_ERROR)
 from codemods.spelling import jax_module
 
-
-def _how(ctx: FileContext) -> str:
-    entry = entry_text(ctx.tree)
-    if entry is None:
-        return "when the script runs from its `if __name__ == \"__main__\":` block"
-    return f"when an importer {entry}"
+_HOW = "when the script runs from its `if __name__ == \"__main__\":` block"
 
 
 def script_findings(ctx: FileContext, code: str, seen_lines: set[int]) -> list[Finding]:
@@ -35,14 +28,14 @@ def script_findings(ctx: FileContext, code: str, seen_lines: set[int]) -> list[F
                  "the context mesh set has Auto axes (`jax.sharding.Mesh` without `axis_types=`)")
         advice = (f"call it inside `with {jax_name}.set_mesh(mesh):`" if stop.kind == "mesh" else
                   "build the mesh with Explicit axes (`axis_types=`, the `jax.make_mesh` default)")
-        message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and {where} {_how(ctx)}: JAX "
+        message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and {where} {_HOW}: JAX "
                    f"raises \"{MESH_ERROR}\"; {advice}")
-        return [Finding(code, message, span, None, (("context mesh", f"{where} {_how(ctx)}"),))]
+        return [Finding(code, message, span, None, (("context mesh", f"{where} {_HOW}"),))]
     have, want = stop.in_spec, stop.out_spec
     dims, said = gathered_dims(have, want), stop.said
     if said is not None and said[0] == "unsharded":
         message = unsharded_message(said[1], want, have, UNSHARDED_ERROR, f"`{jax_name}.reshard(x, {want})`")
-        return [Finding(code, message, span, None, (("input", f"sharded {have} {_how(ctx)}"), ("out_sharding", str(want))))]
+        return [Finding(code, message, span, None, (("input", f"sharded {have} {_HOW}"), ("out_sharding", str(want))))]
     if said is None or dims is None:
         return []
     simply = f"`{jax_name}.reshard(x, {want})`"
@@ -63,7 +56,7 @@ def script_findings(ctx: FileContext, code: str, seen_lines: set[int]) -> list[F
         names = ", ".join(repr(a) for a in missing)
         message = (f"out sharding {want} gathers {names} without listing {'it' if len(missing) == 1 else 'them'} "
                    f"in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; list them, or simply {simply}")
-    evidence = (("input", f"sharded {have} {_how(ctx)}"), ("out_sharding", str(want)))
+    evidence = (("input", f"sharded {have} {_HOW}"), ("out_sharding", str(want)))
     return [Finding(code, message, span, None, evidence)]
 
 

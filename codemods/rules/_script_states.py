@@ -7,19 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from codemods.analysis.library_entries import entry_text
 from codemods.analysis.state_runs import state_stop
 from codemods.context import FileContext
 from codemods.model import Finding
 from codemods.rules import _typerules as tr
 from codemods.rules._diagnosis import Judge, Kind, Problem
 
-
-def _how(ctx: FileContext) -> str:
-    entry = entry_text(ctx.tree)
-    if entry is None:
-        return "found by running the script from its `if __name__ == \"__main__\":` block"
-    return f"found by running the module as an importer {entry}"
+_HOW = "found by running the script from its `if __name__ == \"__main__\":` block"
 
 
 def stopped_at(ctx: FileContext) -> Problem | None:
@@ -41,15 +35,15 @@ def script_state_findings(ctx: FileContext, code: str, kind: Kind, seen_lines: s
         operation = _operation(ctx, site)
         message = (f"{operation} combines `{tr.arg_display(ctx, problem)}`, which is "
                    f"{tr.state_text(site.value, reduced)}, with {site.partner}: JAX raises \"{problem.error}\" "
-                   f"({_how(ctx)}); compute it before the value becomes reduced, or keep the value varying")
+                   f"({_HOW}); compute it before the value becomes reduced, or keep the value varying")
         evidence = ((f"`{tr.arg_display(ctx, problem)}`", tr.state_text(site.value, reduced)),
-                    (operation, f"with {site.partner}"), ("how", _how(ctx)))
+                    (operation, f"with {site.partner}"), ("how", _HOW))
         return [Finding(code, message, span, None, evidence)]
     message = (f"{tr.consumer_display(problem)} over {tr.axes_display(site.axes)} of `{tr.arg_display(ctx, problem)}`, "
-               f"which is {tr.state_text(site.value, site.axes)}: JAX raises \"{problem.error}\" ({_how(ctx)})")
+               f"which is {tr.state_text(site.value, site.axes)}: JAX raises \"{problem.error}\" ({_HOW})")
     if problem.cast:
         message += f"; pcast it to varying on {tr.axes_display(problem.cast)} first"
-    return [Finding(code, message, span, None, (*tr.evidence(ctx, problem), ("how", _how(ctx))))]
+    return [Finding(code, message, span, None, (*tr.evidence(ctx, problem), ("how", _HOW)))]
 
 
 def _operation(ctx: FileContext, site) -> str:
