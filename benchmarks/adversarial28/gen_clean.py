@@ -195,6 +195,65 @@ PLANS = [{bad}]
 def use_axes(axes):
     list.__init__(PLANS, [axes])
 """, "PLANS[0]", "mod.use_axes({good})", ("[axes])", "[{bad}])")),
+    "super_setattr": ("A", "use_axes stores through super(Config, CONFIG).__setattr__", """
+class Config:
+    def __init__(self):
+        self.axes = {bad}
+
+
+CONFIG = Config()
+
+
+def use_axes(axes):
+    super(Config, CONFIG).__setattr__("axes", axes)
+""", "CONFIG.axes", "mod.use_axes({good})", ('"axes", axes)', '"axes", {bad})')),
+    "builtins_setattr": ("A", "use_axes calls setattr spelled builtins.setattr", """
+import builtins
+
+
+class Config:
+    def __init__(self):
+        self.axes = {bad}
+
+
+CONFIG = Config()
+
+
+def use_axes(axes):
+    builtins.setattr(CONFIG, "axes", axes)
+""", "CONFIG.axes", "mod.use_axes({good})", ('"axes", axes)', '"axes", {bad})')),
+    "partial_type_setitem": ("A", "use_axes is functools.partial(dict.__setitem__, SETTINGS, 'axes')", """
+SETTINGS = {{"axes": {bad}}}
+use_axes = functools.partial(dict.__setitem__, SETTINGS, "axes")
+""", 'SETTINGS["axes"]', "mod.use_axes({good})", ('SETTINGS, "axes")', 'SETTINGS, "mode")')),
+    "listcomp_update": ("A", "a list comprehension over the module's layers updates each", """
+LAYERS = [{{"axes": {bad}}}]
+
+
+def use_axes(axes):
+    [layer.update(axes=axes) for layer in LAYERS]
+""", 'LAYERS[0]["axes"]', "mod.use_axes({good})", ("update(axes=axes)", "update(axes={bad})")),
+    "genexp_update": ("A", "a generator expression under any() over the module's layers updates each", """
+LAYERS = [{{"axes": {bad}}}]
+
+
+def use_axes(axes):
+    any(layer.update(axes=axes) for layer in LAYERS)
+""", 'LAYERS[0]["axes"]', "mod.use_axes({good})", ("update(axes=axes)", "update(axes={bad})")),
+    "setcomp_setdefault": ("A", "a set comprehension over the module's layers pops and sets each", """
+LAYERS = [{{"axes": {bad}}}]
+
+
+def use_axes(axes):
+    {{layer.pop("axes") for layer in LAYERS}}
+    {{layer.setdefault("axes", axes) for layer in LAYERS}}
+""", 'LAYERS[0]["axes"]', "mod.use_axes({good})", ('setdefault("axes", axes)', 'setdefault("axes", {bad})')),
+    "package_is_none": ("D", "module-level code reads `__package__` (None only when run as a script)", """
+AXES = {bad} if __package__ is None else {good}
+""", "AXES", "", ("if __package__ is None", "if __package__ is not None")),
+    "builtins_is_module": ("D", "module-level code reads the type of `__builtins__` (the module in `__main__`, a dict in an imported module)", """
+AXES = {good} if isinstance(__builtins__, dict) else {bad}
+""", "AXES", "", ("isinstance(__builtins__, dict)", "not isinstance(__builtins__, dict)")),
     # D: the module as an import leaves it is read as a script's.
     "spec_is_none": ("D", "module-level code reads `__spec__` (None only when run as a script)", """
 AXES = {bad} if __spec__ is None else {good}
