@@ -254,6 +254,32 @@ AXES = {bad} if __package__ is None else {good}
     "builtins_is_module": ("D", "module-level code reads the type of `__builtins__` (the module in `__main__`, a dict in an imported module)", """
 AXES = {good} if isinstance(__builtins__, dict) else {bad}
 """, "AXES", "", ("isinstance(__builtins__, dict)", "not isinstance(__builtins__, dict)")),
+    "methodcaller_update": ("A", "use_axes applies operator.methodcaller('update', ...) to the module's dict", """
+import operator
+
+SETTINGS = {{"axes": {bad}}}
+
+
+def use_axes(axes):
+    operator.methodcaller("update", axes=axes)(SETTINGS)
+""", 'SETTINGS["axes"]', "mod.use_axes({good})", ('"update", axes=axes)', '"update", axes={bad})')),
+    "reduce_update": ("A", "functools.reduce folds the module's dict through a lambda that updates it", """
+SETTINGS = {{"axes": {bad}}}
+
+
+def use_axes(axes):
+    functools.reduce(lambda table, item: table.update([item]) or table, [("axes", axes)], SETTINGS)
+""", 'SETTINGS["axes"]', "mod.use_axes({good})", ('[("axes", axes)]', '[("axes", {bad})]')),
+    "except_as_alias": ("A", "the module's layer comes back as an exception's argument and is stored into", """
+LAYERS = [{{"axes": {bad}}}]
+
+
+def use_axes(axes):
+    try:
+        raise LookupError(LAYERS[0])
+    except LookupError as err:
+        err.args[0]["axes"] = axes
+""", 'LAYERS[0]["axes"]', "mod.use_axes({good})", ('["axes"] = axes', '["axes"] = {bad}')),
     # D: the module as an import leaves it is read as a script's.
     "spec_is_none": ("D", "module-level code reads `__spec__` (None only when run as a script)", """
 AXES = {bad} if __spec__ is None else {good}
