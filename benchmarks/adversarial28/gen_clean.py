@@ -280,6 +280,37 @@ def use_axes(axes):
     except LookupError as err:
         err.args[0]["axes"] = axes
 """, 'LAYERS[0]["axes"]', "mod.use_axes({good})", ('["axes"] = axes', '["axes"] = {bad}')),
+    "islice_consumes_plan": ("A", "itertools.islice over the module's iterator consumes its first plan", """
+import itertools
+
+_PLAN = iter([{bad}, {good}])
+
+
+def skip_plan():
+    list(itertools.islice(_PLAN, 1))
+""", "next(_PLAN)", "mod.skip_plan()", ("islice(_PLAN, 1)", "islice(_PLAN, 0)")),
+    "zip_consumes_plan": ("A", "dict(zip(...)) over the module's iterator consumes its first plan", """
+_PLAN = iter([{bad}, {good}])
+
+
+def skip_plan():
+    return dict(zip(["skipped"], _PLAN))
+""", "next(_PLAN)", "mod.skip_plan()", ('zip(["skipped"], _PLAN)', 'zip([], _PLAN)')),
+    "listcomp_consumes_plan": ("A", "a list comprehension over zip(range(1), the module's iterator) consumes a plan", """
+_PLAN = iter([{bad}, {good}])
+
+
+def skip_plan():
+    return [plan for _, plan in zip(range(1), _PLAN)]
+""", "next(_PLAN)", "mod.skip_plan()", ("zip(range(1), _PLAN)", "zip(range(0), _PLAN)")),
+    "generator_consumed": ("A", "the module's plans are a generator expression a for loop advances", """
+_PLAN = (plan for plan in [{bad}, {good}])
+
+
+def skip_plan():
+    for plan in _PLAN:
+        return plan
+""", "next(_PLAN)", "mod.skip_plan()", ("for plan in _PLAN:", "for plan in [_PLAN]:")),
     # D: the module as an import leaves it is read as a script's.
     "spec_is_none": ("D", "module-level code reads `__spec__` (None only when run as a script)", """
 AXES = {bad} if __spec__ is None else {good}
