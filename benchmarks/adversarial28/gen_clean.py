@@ -312,6 +312,14 @@ def skip_plan():
         return plan
 """, "next(_PLAN)", "mod.skip_plan()", ("for plan in _PLAN:", "for plan in [_PLAN]:")),
     # D: the module as an import leaves it is read as a script's.
+    "main_namespace_is_globals": ("D", "module-level code asks whether `__main__`'s namespace is its own", """
+import __main__
+
+AXES = {bad} if vars(__main__) is globals() else {good}
+""", "AXES", "", ("vars(__main__) is globals()", "vars(__main__) is not globals()")),
+    "spec_name": ("D", "module-level code reads `__spec__.name` with `__main__` as the default", """
+AXES = {bad} if getattr(__spec__, "name", "__main__") == "__main__" else {good}
+""", "AXES", "", ('"__main__") == "__main__"', '"__main__") != "__main__"')),
     "spec_is_none": ("D", "module-level code reads `__spec__` (None only when run as a script)", """
 AXES = {bad} if __spec__ is None else {good}
 """, "AXES", "", ("if __spec__ is None", "if __spec__ is not None")),
