@@ -311,6 +311,26 @@ def skip_plan():
     for plan in _PLAN:
         return plan
 """, "next(_PLAN)", "mod.skip_plan()", ("for plan in _PLAN:", "for plan in [_PLAN]:")),
+    "object_new_instance": ("A", "the module's CONFIG is made by object.__new__(Config), so its method's store on self is not seen as module state", """
+class Config:
+    axes = {bad}
+
+    def use(self, axes):
+        self.axes = axes
+
+
+CONFIG = object.__new__(Config)
+""", "CONFIG.axes", "mod.CONFIG.use({good})", ("self.axes = axes", "self.axes = {bad}")),
+    "partial_made_instance": ("A", "the module's CONFIG is made by functools.partial(Config)(), so its method's store on self is not seen as module state", """
+class Config:
+    axes = {bad}
+
+    def use(self, axes):
+        self.axes = axes
+
+
+CONFIG = functools.partial(Config)()
+""", "CONFIG.axes", "mod.CONFIG.use({good})", ("self.axes = axes", "self.axes = {bad}")),
     # D: the module as an import leaves it is read as a script's.
     "main_namespace_is_globals": ("D", "module-level code asks whether `__main__`'s namespace is its own", """
 import __main__
