@@ -331,6 +331,36 @@ class Config:
 
 CONFIG = functools.partial(Config)()
 """, "CONFIG.axes", "mod.CONFIG.use({good})", ("self.axes = axes", "self.axes = {bad}")),
+    "warnings_simplefilter": ("A", "quiet() turns warnings into errors process-wide; main's pick() takes the error branch", """
+import warnings
+
+
+def quiet():
+    warnings.simplefilter("error")
+
+
+def pick():
+    try:
+        warnings.warn("legacy axes")
+    except UserWarning:
+        return {good}
+    return {bad}
+""", "pick()", "with mod.warnings.catch_warnings():\n    mod.quiet()\n    MAINCALL", ('simplefilter("error")', 'simplefilter("ignore")')),
+    "warnings_filterwarnings": ("A", "strict() makes DeprecationWarning an error process-wide; main's pick() takes the error branch", """
+import warnings
+
+
+def strict():
+    warnings.filterwarnings("error", category=DeprecationWarning)
+
+
+def pick():
+    try:
+        warnings.warn("old axes", DeprecationWarning)
+    except DeprecationWarning:
+        return {good}
+    return {bad}
+""", "pick()", "with mod.warnings.catch_warnings():\n    mod.strict()\n    MAINCALL", ('filterwarnings("error"', 'filterwarnings("ignore"')),
     # D: the module as an import leaves it is read as a script's.
     "main_namespace_is_globals": ("D", "module-level code asks whether `__main__`'s namespace is its own", """
 import __main__
@@ -406,6 +436,8 @@ for kind, k in KINDS.items():
         fill = dict(bad=k["bad"], good=k["good"])
         st = state.format(**fill)
         scenario = (importer.format(**fill) + "\n" if importer else "") + f"mod.main({ARRAY})"
+        if "MAINCALL" in importer:
+            scenario = importer.replace("MAINCALL", f"mod.main({ARRAY})")
         text = module(f"{cause}: {doc}.", scenario, st, "rows, cols = x.shape", read, kind)
         old, new = twin_edit[0], twin_edit[1].replace("{bad}", k["bad"])
         assert text.count(old) == 1, (mname, kind, old)
