@@ -1,0 +1,31 @@
+"""A: the module's plans are a generator expression a for loop advances.
+
+Importer:
+    mod.skip_plan()
+    mod.main(np.arange(64, dtype=np.float32).reshape(8, 8))
+"""
+import collections
+import functools
+import inspect
+import sys
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+_PLAN = (plan for plan in ["model", "data"])
+
+
+def skip_plan():
+    for plan in _PLAN:
+        return plan
+
+
+def main(x):
+    rows, cols = x.shape
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    chosen = next(_PLAN)
+    spec = P("data", None)
+    xs = jax.device_put(x, NamedSharding(mesh, spec))
+    step = jax.shard_map(lambda y: jax.lax.all_gather(y, chosen, axis=0, tiled=True, to="reduced"), mesh=mesh, in_specs=spec, out_specs=P(None, reduced={"data"}))
+    return step(xs)

@@ -1,0 +1,30 @@
+"""A: a generator expression under any() over the module's layers updates each.
+
+Importer:
+    mod.use_axes(("data", "model"))
+    mod.main(np.arange(64, dtype=np.float32).reshape(8, 8))
+"""
+import collections
+import functools
+import inspect
+import sys
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+LAYERS = [{"axes": "data"}]
+
+
+def use_axes(axes):
+    any(layer.update(axes=axes) for layer in LAYERS)
+
+
+def main(x):
+    rows, cols = x.shape
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    chosen = LAYERS[0]["axes"]
+    spec = P(chosen, None)
+    xs = jax.device_put(x, NamedSharding(mesh, spec))
+    step = jax.shard_map(lambda y: jax.lax.psum(y, ("data", "model")), mesh=mesh, in_specs=spec, out_specs=P())
+    return step(xs)

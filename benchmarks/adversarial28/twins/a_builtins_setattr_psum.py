@@ -1,0 +1,38 @@
+"""A: use_axes calls setattr spelled builtins.setattr.
+
+Importer:
+    mod.use_axes(("data",))
+    mod.main(np.arange(64, dtype=np.float32).reshape(8, 8))
+"""
+import collections
+import functools
+import inspect
+import sys
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import builtins
+
+
+class Config:
+    def __init__(self):
+        self.axes = ("data", "model")
+
+
+CONFIG = Config()
+
+
+def use_axes(axes):
+    builtins.setattr(CONFIG, "axes", ("data", "model"))
+
+
+def main(x):
+    rows, cols = x.shape
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    chosen = CONFIG.axes
+    spec = P("data", None)
+    xs = jax.device_put(x, NamedSharding(mesh, spec))
+    step = jax.shard_map(lambda y: jax.lax.psum(y, chosen), mesh=mesh, in_specs=spec, out_specs=P())
+    return step(xs)

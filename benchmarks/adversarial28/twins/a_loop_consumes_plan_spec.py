@@ -1,0 +1,31 @@
+"""A: a for loop over the module's iterator consumes its first plan.
+
+Importer:
+    mod.skip_plan()
+    mod.main(np.arange(64, dtype=np.float32).reshape(8, 8))
+"""
+import collections
+import functools
+import inspect
+import sys
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+_PLAN = iter(["data", ("data", "model")])
+
+
+def skip_plan():
+    for axes in [_PLAN]:
+        return axes
+
+
+def main(x):
+    rows, cols = x.shape
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    chosen = next(_PLAN)
+    spec = P(chosen, None)
+    xs = jax.device_put(x, NamedSharding(mesh, spec))
+    step = jax.shard_map(lambda y: jax.lax.psum(y, ("data", "model")), mesh=mesh, in_specs=spec, out_specs=P())
+    return step(xs)

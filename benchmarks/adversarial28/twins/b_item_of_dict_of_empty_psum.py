@@ -1,0 +1,27 @@
+"""B: main's first read `x[0]` passes a dict whose key 0 holds an empty dict; nothing reaches a collective.
+
+Importer:
+    mod.main({0: {}})
+"""
+import collections
+import functools
+import inspect
+import sys
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+@functools.cache
+def settings():
+    return {"axes": ("data", "model")}
+
+
+def main(x):
+    first = x[0]
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    chosen = settings()["axes"]
+    spec = P("data", None)
+    xs = jax.device_put(np.arange(64, dtype=np.float32).reshape(8, 8), NamedSharding(mesh, spec))
+    step = jax.shard_map(lambda y: jax.lax.psum(y, chosen), mesh=mesh, in_specs=spec, out_specs=P())
+    return step(xs)

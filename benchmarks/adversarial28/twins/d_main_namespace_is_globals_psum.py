@@ -1,0 +1,27 @@
+"""D: module-level code asks whether `__main__`'s namespace is its own.
+
+Importer:
+    mod.main(np.arange(64, dtype=np.float32).reshape(8, 8))
+"""
+import collections
+import functools
+import inspect
+import sys
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import __main__
+
+AXES = ("data", "model") if vars(__main__) is not globals() else ("data",)
+
+
+def main(x):
+    rows, cols = x.shape
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    chosen = AXES
+    spec = P("data", None)
+    xs = jax.device_put(x, NamedSharding(mesh, spec))
+    step = jax.shard_map(lambda y: jax.lax.psum(y, chosen), mesh=mesh, in_specs=spec, out_specs=P())
+    return step(xs)
