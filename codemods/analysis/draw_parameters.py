@@ -36,8 +36,8 @@ _CHECKS = {
     "weibull": {"a": _NONNEG}, "binomial": {"n": _NONNEG, "p": _PROB}, "geometric": {"p": ((">", 0), ("<=", 1))},
     "logseries": {"p": ((">=", 0), ("<", 1))}, "negative_binomial": {"n": _POS, "p": ((">", 0), ("<=", 1))},
     "poisson": {"lam": _NONNEG}, "zipf": {"a": ((">", 1),)},
-    "hypergeometric": {"ngood": _NONNEG, "nbad": _NONNEG, "nsample": _NONNEG},
-}
+    "hypergeometric": {"ngood": ((">=", 0), ("<", 10 ** 9)), "nbad": ((">=", 0), ("<", 10 ** 9)), "nsample": _NONNEG},
+}  # (a Generator's hypergeometric: "both ngood and nbad must be less than 1000000000"; a RandomState's draws)
 # Where a RandomState's checks differ from a Generator's.
 _LEGACY_CHECKS = {"negative_binomial": {"n": _POS, "p": _PROB},
                   "hypergeometric": {"ngood": _NONNEG, "nbad": _NONNEG, "nsample": ((">=", 1),)}}
@@ -53,7 +53,11 @@ _REFUSED_DTYPES = frozenset({"int", "bool", "complex", "numpy.int8", "numpy.int1
                              "int32", "int64", "float16", "i8", "i4", "complex64", "complex128"})
 # Probabilities NumPy refuses as NaN.
 _NAN_REFUSED = frozenset({"binomial.p", "geometric.p", "logseries.p", "negative_binomial.p"})
-_LARGEST = 1e12  # (beyond it: NumPy's own limits, poisson's ~9.2e18, hypergeometric's 1e9: not settled)
+_LARGEST = 1e12  # (beyond it: NumPy's own limits, poisson's ~9.2e18: not settled)
+# A Generator's negative_binomial(n, p) draws through a Poisson of rate up to (1 - p) / p * (n + 10 * sqrt(n)),
+# and raises ValueError ("n too large or p too small") where that passes the largest rate, int64's largest
+# less 10 times its square root (NumPy 2.4.6, checked to 1e-12 of it); within `_NEAR` of it: not settled.
+_POISSON_MOST, _NEAR = 9.223372006484771e18, 1e-9
 _RAISED = (ValueError, TypeError, OverflowError)
 
 
@@ -100,7 +104,20 @@ def verdict(name: str, legacy: bool, given: dict) -> type | bool | None:
         failed = True  # (a Generator's: high below low; a RandomState's draws from the reversed range)
     if name == "hypergeometric" and len(numbers) == 3:
         failed = failed or numbers["nsample"] > numbers["ngood"] + numbers["nbad"]
+    if name == "negative_binomial" and not legacy and not failed and {"n", "p"} <= set(numbers):
+        rate = _largest_rate(numbers["n"], numbers["p"])
+        if abs(rate - _POISSON_MOST) <= _NEAR * _POISSON_MOST:
+            return None
+        failed = rate > _POISSON_MOST
     return ValueError if failed else True
+
+
+def _largest_rate(n: float, p: float) -> float:
+    """The largest Poisson rate a Generator's negative_binomial(n, p) allows for (n > 0, 0 < p <= 1)."""
+    try:
+        return (1 - p) / p * (n + 10 * math.sqrt(n))
+    except OverflowError:
+        return math.inf
 
 
 def _beyond(name: str, param: str, value: object) -> type | None:
