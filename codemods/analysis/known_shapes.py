@@ -34,6 +34,10 @@ from codemods.analysis.script_values import Arr, MeshObj, ShardObj, SpecObj
 
 _SHAPES = "_known_shapes"  # Arr.serial -> its shape
 _MESHES = "_built_meshes"  # the shapes jax.make_mesh built in this run
+_NDARRAYS = "_made_ndarrays"  # Arr.serial -> an array a NumPy constructor made (never a scalar)
+_NDARRAY_MAKERS = frozenset(f"numpy.{name}" for name in (
+    "array", "asarray", "asanyarray", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like",
+    "full_like"))
 _KEPT_VALUES = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("ones", "zeros", "arange"))
 
 
@@ -45,12 +49,24 @@ def _keep(run, value: Arr, shape: tuple) -> None:
     run.__dict__.setdefault(_SHAPES, {})[value.serial] = shape
 
 
-def made(run, name: str, shape: tuple | None, result: object) -> None:
-    """The result of library call `name` (canonical): a maker's array of a certain `shape`, or a mesh."""
+def made(run, name: str, shape: tuple | None, result: object, args: list = ()) -> None:
+    """The result of library call `name` (canonical) given `args`: a maker's array of a certain
+    `shape`, a NumPy constructor's ndarray, or a mesh."""
+    if type(result) is Arr and result.host and name in _NDARRAY_MAKERS and all(result is not arg for arg in args):
+        run.__dict__.setdefault(_NDARRAYS, {})[result.serial] = result  # (not an operand handed back)
     if type(result) is Arr and shape is not None and name in _KEPT_VALUES:
         _keep(run, result, shape)
     elif name == "jax.make_mesh" and type(result) is MeshObj and result.sizes is not None:
         run.__dict__.setdefault(_MESHES, set()).add(result.sizes)
+
+
+def ndarray(run, value: object) -> bool:
+    """`value` is certainly an ndarray, never a NumPy scalar, though it may be of rank 0: a NumPy
+    constructor made it (`np.array(0.0)`, `np.zeros(())`, `np.full_like(s, 1)`: ndarrays whatever
+    they are given, NumPy 2.4). A scalar (`np.float64(0.0)`, `a.sum()`, `a[0]`, a Generator's
+    `integers(0, 5)`) is held as a rank-0 array too, but has no in-place operator: `s += b`
+    rebinds s to `s + b`, where an ndarray's writes into it."""
+    return type(value) is Arr and run.__dict__.get(_NDARRAYS, {}).get(value.serial) is value
 
 
 def method_made(run, method, args: list, kwargs: dict, result: object) -> object:

@@ -43,6 +43,23 @@ def is_integer(run, value: object) -> bool:
     return type(value) is int or number_kind(run, value) == INT
 
 
+def unary(run, op: type, operand: Opaque) -> Opaque:
+    """`-n`, `+n`, `~n` of an unknown value: a new unknown, never `n` itself, whose facts (a drawn
+    interval, a sign, a chosen truth) are n's own and not its negation's. A number of n's type
+    where n is a number (`~` an int), with the interval draw_ranges can move exactly; for
+    anything else (`~` of a float, `-` of a text or a bool's choice) Python may raise TypeError or
+    give what the run does not follow: a step of unknown outcome, and an unknown of no type."""
+    from codemods.analysis.draw_ranges import unary_operated
+    from codemods.analysis.passed_steps import passed
+
+    integral = is_integer(run, operand)
+    if op is ast.Invert and not integral or not is_number(run, operand):
+        passed(run)
+        return Opaque()
+    made = integer(run) if integral else number(run, number_kind(run, operand))
+    return unary_operated(run, op, operand, made)
+
+
 def sizes(run) -> Opaque:
     """`x.shape` of an array of unknown rank: a tuple of unknown Python ints."""
     return typed(run, SIZES)
