@@ -6,8 +6,10 @@ the branch the program never takes.
 So a draw of plain parameters is checked here against the tables below, written from what NumPy
 2.4.6 does on this machine for a Generator and a RandomState (each parameter tried over the
 values -2, -1, -0.5, -0.0, 0, 0.5, 1, 1.5, 2, 2.5, 3, 10, 1000, True and False, as int and as
-float, every combination; tests/test_draw_parameters.py repeats that comparison where NumPy is
-installed). Only whether a call raises, and which builtin class, is taken; NumPy's check order
+float, every combination, and over large and tiny ones, 1e-300 to 1e12, where a Generator's
+hypergeometric refuses ngood or nbad of 10**9 or more and its negative_binomial a Poisson rate
+past int64's: adversarial26 P1, P2; tests/test_draw_parameters.py repeats both comparisons where
+NumPy is installed). Only whether a call raises, and which builtin class, is taken; NumPy's check order
 and its messages are not. A draw whose parameters all pass is drawn; one that certainly fails is
 an exception of that class (host_exprs.Raised: the program's handler sees it); anything the
 tables do not settle (an unknown number, a 0-d array, NaN, an infinity, -0.0, a very large
