@@ -3537,6 +3537,7 @@ ENTRIES = {
     "qd5_sf105_negative_binomial_past_the_poisson_rate_is_refused": "main()",
     "nqd5_negative_binomial_within_the_poisson_rate_draws": "main()",
     "nqd6_item_of_a_drawn_number_raises": "main()",
+    "nqd7_imaginary_part_of_a_drawn_number_is_zero": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
