@@ -3538,6 +3538,8 @@ ENTRIES = {
     "nqd5_negative_binomial_within_the_poisson_rate_draws": "main()",
     "nqd6_item_of_a_drawn_number_raises": "main()",
     "nqd7_imaginary_part_of_a_drawn_number_is_zero": "main()",
+    "nqd8_in_place_add_into_a_jax_arrays_host_view_is_refused": "main()",
+    "nqd9_in_place_add_after_setflags_is_refused": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -14,9 +14,10 @@ shapes, checked on jax 0.10.2:
 - `split(a, n)` of a leading size n divides; `concatenate` of arrays of one rank (at least 1)
   whose sizes agree off the axis;
 - `+` and `*` of arrays whose shapes broadcast, `@` of matching 1-d and 2-d shapes; NumPy's in-place
-  `a += b`, `a *= b` writes into `a`: only where the broadcast shape is `a`'s own and the result's
+  `a += b`, `a *= b` writes into `a`: only where the broadcast shape is `a`'s own, the result's
   type casts back to `a`'s (`a = np.zeros(4); a += np.zeros((2, 4))` raises ValueError, an int
-  array `+=` a float one UFuncTypeError);
+  array `+=` a float one UFuncTypeError) and `a` is certainly writeable (made anew:
+  exact_host_arrays.writeable; `np.asarray` of a JAX array, `setflags(write=False)`: ValueError);
 - `NamedSharding(mesh, spec)` naming each axis of the mesh at most once; `device_put` onto such a
   sharding of a mesh of written sizes, each sharded dimension divided by its axes' sizes, outside
   a shard_map body;
@@ -109,11 +110,15 @@ def binary_passes(run, op: type, left: object, right: object, in_place: bool = F
 
 def in_place_step(run, op: type, left: Arr, right: object) -> None:
     """NumPy's `left op= right` (`left` a host array): a step that may raise where the result's
-    shape or type does not fit `left` (unchecked_calls.passed)."""
+    shape or type does not fit `left`, or where `left` may be read-only (unchecked_calls.passed)."""
+    from codemods.analysis.exact_host_arrays import writeable
     from codemods.analysis.shape_errors import check_operator
     from codemods.analysis.unchecked_calls import _RAISED, _TRACED, passed
 
     check_operator(run, op, left, right, True)  # (shapes it certainly rejects: shape_errors.py)
+    if not writeable(run, left):  # (`np.asarray(jax_array)`, `a.setflags(write=False)`: read-only, ValueError)
+        passed(run, _TRACED if run.in_body or run.jitted else _RAISED)
+        return
     if type(right) is Arr and None not in (left.ndim, right.ndim) and op in (ast.Add, ast.Mult) \
             and (right.ndim == 0 or left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count) \
             and in_place_fits(left, right):
