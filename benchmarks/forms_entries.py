@@ -3527,6 +3527,19 @@ ENTRIES = {
     "nse9_compare_of_unbroadcastable_arrays_raises_first": "main()",
     "nse10_block_reshape_to_another_size_raises_first": "main()",
     "sd1_sf103_poisson_counts_over_divmod_coordinates_are_arrays": "main()",
+    "qd1_sf105_numpy_scalar_iadd_rebinds_no_fallback": "main()",
+    "nqd1_zero_d_array_iadd_cannot_grow": "main()",
+    "qd2_sf105_negated_draw_lies_below_zero": "main()",
+    "nqd2_negated_draw_keeps_one_axis": "main()",
+    "nqd3_inverted_draw_keeps_one_axis": "main()",
+    "qd4_sf105_hypergeometric_of_a_billion_is_refused": "main()",
+    "nqd4_legacy_hypergeometric_of_a_billion_draws": "main()",
+    "qd5_sf105_negative_binomial_past_the_poisson_rate_is_refused": "main()",
+    "nqd5_negative_binomial_within_the_poisson_rate_draws": "main()",
+    "nqd6_item_of_a_drawn_number_raises": "main()",
+    "nqd7_imaginary_part_of_a_drawn_number_is_zero": "main()",
+    "nqd8_in_place_add_into_a_jax_arrays_host_view_is_refused": "main()",
+    "nqd9_in_place_add_after_setflags_is_refused": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

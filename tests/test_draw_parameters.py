@@ -82,6 +82,38 @@ def test_values_beyond_the_tables_agree_with_numpy():
     assert verdict("normal", False, {"scale": nan}) is None and verdict("uniform", False, {"low": 0.0, "high": nan}) is None
 
 
+# Large and tiny values (adversarial26 P1, P2): hypergeometric's 10**9, negative_binomial's largest rate.
+_EXTREMES = [1e-300, 1e-19, 1e-12, 1e-5, 0.3, 0.999999, 1, 7, 10 ** 4, 10 ** 9 - 1, 10 ** 9, 2 * 10 ** 9, 10 ** 12, 1e9, 1e12]
+
+
+def test_large_and_tiny_values_agree_with_numpy():
+    np = pytest.importorskip("numpy")
+    warnings.simplefilter("ignore")
+    settled = 0
+    for legacy in (False, True):
+        source = np.random.RandomState(0) if legacy else np.random.default_rng(0)
+        for name, params in {**_CONTINUOUS, **_DISCRETE}.items():
+            if not hasattr(source, name) or not params or name == "zipf":  # (zipf near 1 may draw for long)
+                continue
+            values = _EXTREMES if len(params) < 3 else _EXTREMES[::2]
+            for combo in itertools.product(values, repeat=len(params)):
+                found = verdict(name, legacy, dict(zip(params, combo)))
+                if found is None:
+                    continue
+                settled += 1
+                want = _outcome(lambda: getattr(source, name)(*combo))
+                assert want == ("ok" if found is True else found.__name__), (legacy, name, combo)
+    assert settled > 2000
+    limit = float(np.iinfo(np.int64).max - np.sqrt(np.iinfo(np.int64).max) * 10)  # (NumPy's largest Poisson rate)
+    rng = np.random.default_rng(0)
+    for n in (1, 0.5, 100, 10 ** 6, 10 ** 12):
+        p = (n + 10 * n ** 0.5) / (limit + n + 10 * n ** 0.5)  # (the rate at about the limit: just above and below it)
+        for scaled, want in ((0.999, "ValueError"), (1.001, "ok")):
+            found = verdict("negative_binomial", False, {"n": n, "p": p * scaled})
+            assert ("ok" if found is True else found.__name__) == want == _outcome(lambda: rng.negative_binomial(n, p * scaled))
+        assert verdict("negative_binomial", False, {"n": n, "p": p}) is None  # (too near it to settle)
+
+
 def test_defaults_agree_with_numpy():
     np = pytest.importorskip("numpy")
     rng = np.random.default_rng(0)

@@ -63,3 +63,20 @@ def test_division_by_an_interval_holding_zero_gives_no_fact():
     run = _Run()
     x = _drawn(run, "uniform", 0, 1, 16)
     assert draw_ranges.bounds(run, draw_ranges.operated(run, ast.Div, 1.0, x, Arr(None, True, 16, 1))) is None
+
+
+def test_a_unary_operator_gives_a_new_unknown_of_the_moved_interval():
+    from codemods.analysis.unknown_numbers import integer, number, unary
+
+    run = _Run()
+    run.guarded = 0
+    scale = draw_ranges.drawn(run, "uniform", [10.0, 20.0], {}, number(run, "float"))
+    negated = unary(run, ast.USub, scale)
+    assert negated is not scale  # (adversarial26 R: not the drawn number itself)
+    lo, hi = draw_ranges.bounds(run, negated)
+    assert -20.5 < lo <= -20.0 and -10.0 <= hi < -9.9
+    assert draw_ranges.decided(run, ast.Lt, negated, 0) is True
+    assert draw_ranges.decided(run, ast.Lt, unary(run, ast.UAdd, negated), 0) is True
+    k = draw_ranges.drawn(run, "randint", [10, 20], {}, integer(run))
+    assert draw_ranges.bounds(run, unary(run, ast.Invert, k)) == (-20, -11)  # (~k is -k - 1)
+    assert draw_ranges.bounds(run, unary(run, ast.Invert, scale)) is None  # (`~` of a float raises)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from codemods.analysis.concrete_scalars import untraced
 from codemods.analysis import written_arrays
-from codemods.analysis.exact_host_arrays import changed_in_place
+from codemods.analysis.exact_host_arrays import changed_in_place, made_read_only
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
@@ -49,6 +49,8 @@ def converted(run, method, args: list, kwargs: dict, result: object) -> object:
             raise Bail  # (not followed: written_arrays.py)
         if changes:
             changed_in_place(run, method.owner)  # (its values, and any view's, changed)
+        if method.name == "setflags":
+            made_read_only(run, method.owner)  # (`write=False`: `+=` into it raises ValueError)
         return None
     if method.name not in ("item", "tobytes"):
         return result

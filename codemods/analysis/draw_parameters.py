@@ -6,8 +6,10 @@ the branch the program never takes.
 So a draw of plain parameters is checked here against the tables below, written from what NumPy
 2.4.6 does on this machine for a Generator and a RandomState (each parameter tried over the
 values -2, -1, -0.5, -0.0, 0, 0.5, 1, 1.5, 2, 2.5, 3, 10, 1000, True and False, as int and as
-float, every combination; tests/test_draw_parameters.py repeats that comparison where NumPy is
-installed). Only whether a call raises, and which builtin class, is taken; NumPy's check order
+float, every combination, and over large and tiny ones, 1e-300 to 1e12, where a Generator's
+hypergeometric refuses ngood or nbad of 10**9 or more and its negative_binomial a Poisson rate
+past int64's: adversarial26 P1, P2; tests/test_draw_parameters.py repeats both comparisons where
+NumPy is installed). Only whether a call raises, and which builtin class, is taken; NumPy's check order
 and its messages are not. A draw whose parameters all pass is drawn; one that certainly fails is
 an exception of that class (host_exprs.Raised: the program's handler sees it); anything the
 tables do not settle (an unknown number, a 0-d array, NaN, an infinity, -0.0, a very large
@@ -36,8 +38,8 @@ _CHECKS = {
     "weibull": {"a": _NONNEG}, "binomial": {"n": _NONNEG, "p": _PROB}, "geometric": {"p": ((">", 0), ("<=", 1))},
     "logseries": {"p": ((">=", 0), ("<", 1))}, "negative_binomial": {"n": _POS, "p": ((">", 0), ("<=", 1))},
     "poisson": {"lam": _NONNEG}, "zipf": {"a": ((">", 1),)},
-    "hypergeometric": {"ngood": _NONNEG, "nbad": _NONNEG, "nsample": _NONNEG},
-}
+    "hypergeometric": {"ngood": ((">=", 0), ("<", 10 ** 9)), "nbad": ((">=", 0), ("<", 10 ** 9)), "nsample": _NONNEG},
+}  # (a Generator's hypergeometric: "both ngood and nbad must be less than 1000000000"; a RandomState's draws)
 # Where a RandomState's checks differ from a Generator's.
 _LEGACY_CHECKS = {"negative_binomial": {"n": _POS, "p": _PROB},
                   "hypergeometric": {"ngood": _NONNEG, "nbad": _NONNEG, "nsample": ((">=", 1),)}}
@@ -53,7 +55,11 @@ _REFUSED_DTYPES = frozenset({"int", "bool", "complex", "numpy.int8", "numpy.int1
                              "int32", "int64", "float16", "i8", "i4", "complex64", "complex128"})
 # Probabilities NumPy refuses as NaN.
 _NAN_REFUSED = frozenset({"binomial.p", "geometric.p", "logseries.p", "negative_binomial.p"})
-_LARGEST = 1e12  # (beyond it: NumPy's own limits, poisson's ~9.2e18, hypergeometric's 1e9: not settled)
+_LARGEST = 1e12  # (beyond it: NumPy's own limits, poisson's ~9.2e18: not settled)
+# A Generator's negative_binomial(n, p) draws through a Poisson of rate up to (1 - p) / p * (n + 10 * sqrt(n)),
+# and raises ValueError ("n too large or p too small") where that passes the largest rate, int64's largest
+# less 10 times its square root (NumPy 2.4.6, checked to 1e-12 of it); within `_NEAR` of it: not settled.
+_POISSON_MOST, _NEAR = 9.223372006484771e18, 1e-9
 _RAISED = (ValueError, TypeError, OverflowError)
 
 
@@ -100,7 +106,20 @@ def verdict(name: str, legacy: bool, given: dict) -> type | bool | None:
         failed = True  # (a Generator's: high below low; a RandomState's draws from the reversed range)
     if name == "hypergeometric" and len(numbers) == 3:
         failed = failed or numbers["nsample"] > numbers["ngood"] + numbers["nbad"]
+    if name == "negative_binomial" and not legacy and not failed and {"n", "p"} <= set(numbers):
+        rate = _largest_rate(numbers["n"], numbers["p"])
+        if abs(rate - _POISSON_MOST) <= _NEAR * _POISSON_MOST:
+            return None
+        failed = rate > _POISSON_MOST
     return ValueError if failed else True
+
+
+def _largest_rate(n: float, p: float) -> float:
+    """The largest Poisson rate a Generator's negative_binomial(n, p) allows for (n > 0, 0 < p <= 1)."""
+    try:
+        return (1 - p) / p * (n + 10 * math.sqrt(n))
+    except OverflowError:
+        return math.inf
 
 
 def _beyond(name: str, param: str, value: object) -> type | None:

@@ -152,6 +152,16 @@ def operated(run, op: type, left: object, right: object, result: object) -> obje
     return _note(run, result, found)
 
 
+def unary_operated(run, op: type, operand: object, made: Opaque) -> Opaque:
+    """`made`, a new unknown number `-operand`, `+operand` or `~operand` (an int's), noted with
+    the interval its operand's gives, moved exactly: -[a, b] is [-b, -a], ~k is -k - 1."""
+    a = bounds(run, operand)
+    if a is None or type(operand) is not Opaque:
+        return made
+    found = {ast.USub: (-a[1], -a[0]), ast.UAdd: a, ast.Invert: (-a[1] - 1, -a[0] - 1)}.get(op)
+    return _note(run, made, None if found is None else _finite(*found))
+
+
 def _unary(name: str, a: tuple) -> tuple | None:
     lo, hi = a
     if name in ("abs", "absolute", "fabs"):

@@ -44,6 +44,7 @@ _LIMIT = 1 << 16  # values kept per array
 # NumPy constructors whose array is new (its own memory, writeable).
 _FRESH = frozenset(f"numpy.{name}" for name in ("arange", "zeros", "ones", "empty", "full", "zeros_like", "ones_like",
                                                 "empty_like", "full_like", "linspace", "eye", "identity", "copy"))
+_READ_ONLY = "_read_only_made"  # (an array's flags were set: a view of it may be read-only)
 _EXACT = 2 ** 53  # ints past this (and int64 wrap-around) are not followed
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
         ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
@@ -124,7 +125,15 @@ def writeable(run, arr: object) -> bool:
     knows its values (which only such arrays and views of them have). Not so `np.asarray` of a
     JAX array, `np.broadcast_to`, `np.frombuffer`: read-only, NumPy raises ValueError."""
     found = run.__dict__.get("_fresh_arrays", {}).get(id(arr))
-    return values(run, arr) is not None or found is not None and found is arr
+    fresh = found is not None and found is arr
+    return fresh or values(run, arr) is not None and not run.__dict__.get(_READ_ONLY)
+
+
+def made_read_only(run, arr: object) -> None:
+    """`arr.setflags(...)` may have made `arr` read-only, and so every view taken of it later:
+    from here on only an array made anew is taken as writeable (adversarial26 follow-up)."""
+    run.__dict__[_READ_ONLY] = True
+    run.__dict__.get("_fresh_arrays", {}).pop(id(arr), None)
 
 
 def _fresh(run, arr: object) -> object:

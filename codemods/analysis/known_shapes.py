@@ -14,9 +14,10 @@ shapes, checked on jax 0.10.2:
 - `split(a, n)` of a leading size n divides; `concatenate` of arrays of one rank (at least 1)
   whose sizes agree off the axis;
 - `+` and `*` of arrays whose shapes broadcast, `@` of matching 1-d and 2-d shapes; NumPy's in-place
-  `a += b`, `a *= b` writes into `a`: only where the broadcast shape is `a`'s own and the result's
+  `a += b`, `a *= b` writes into `a`: only where the broadcast shape is `a`'s own, the result's
   type casts back to `a`'s (`a = np.zeros(4); a += np.zeros((2, 4))` raises ValueError, an int
-  array `+=` a float one UFuncTypeError);
+  array `+=` a float one UFuncTypeError) and `a` is certainly writeable (made anew:
+  exact_host_arrays.writeable; `np.asarray` of a JAX array, `setflags(write=False)`: ValueError);
 - `NamedSharding(mesh, spec)` naming each axis of the mesh at most once; `device_put` onto such a
   sharding of a mesh of written sizes, each sharded dimension divided by its axes' sizes, outside
   a shard_map body;
@@ -34,6 +35,10 @@ from codemods.analysis.script_values import Arr, MeshObj, ShardObj, SpecObj
 
 _SHAPES = "_known_shapes"  # Arr.serial -> its shape
 _MESHES = "_built_meshes"  # the shapes jax.make_mesh built in this run
+_NDARRAYS = "_made_ndarrays"  # Arr.serial -> an array a NumPy constructor made (never a scalar)
+_NDARRAY_MAKERS = frozenset(f"numpy.{name}" for name in (
+    "array", "asarray", "asanyarray", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like",
+    "full_like"))
 _KEPT_VALUES = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("ones", "zeros", "arange"))
 
 
@@ -45,12 +50,24 @@ def _keep(run, value: Arr, shape: tuple) -> None:
     run.__dict__.setdefault(_SHAPES, {})[value.serial] = shape
 
 
-def made(run, name: str, shape: tuple | None, result: object) -> None:
-    """The result of library call `name` (canonical): a maker's array of a certain `shape`, or a mesh."""
+def made(run, name: str, shape: tuple | None, result: object, args: list = ()) -> None:
+    """The result of library call `name` (canonical) given `args`: a maker's array of a certain
+    `shape`, a NumPy constructor's ndarray, or a mesh."""
+    if type(result) is Arr and result.host and name in _NDARRAY_MAKERS and all(result is not arg for arg in args):
+        run.__dict__.setdefault(_NDARRAYS, {})[result.serial] = result  # (not an operand handed back)
     if type(result) is Arr and shape is not None and name in _KEPT_VALUES:
         _keep(run, result, shape)
     elif name == "jax.make_mesh" and type(result) is MeshObj and result.sizes is not None:
         run.__dict__.setdefault(_MESHES, set()).add(result.sizes)
+
+
+def ndarray(run, value: object) -> bool:
+    """`value` is certainly an ndarray, never a NumPy scalar, though it may be of rank 0: a NumPy
+    constructor made it (`np.array(0.0)`, `np.zeros(())`, `np.full_like(s, 1)`: ndarrays whatever
+    they are given, NumPy 2.4). A scalar (`np.float64(0.0)`, `a.sum()`, `a[0]`, a Generator's
+    `integers(0, 5)`) is held as a rank-0 array too, but has no in-place operator: `s += b`
+    rebinds s to `s + b`, where an ndarray's writes into it."""
+    return type(value) is Arr and run.__dict__.get(_NDARRAYS, {}).get(value.serial) is value
 
 
 def method_made(run, method, args: list, kwargs: dict, result: object) -> object:
@@ -93,11 +110,15 @@ def binary_passes(run, op: type, left: object, right: object, in_place: bool = F
 
 def in_place_step(run, op: type, left: Arr, right: object) -> None:
     """NumPy's `left op= right` (`left` a host array): a step that may raise where the result's
-    shape or type does not fit `left` (unchecked_calls.passed)."""
+    shape or type does not fit `left`, or where `left` may be read-only (unchecked_calls.passed)."""
+    from codemods.analysis.exact_host_arrays import writeable
     from codemods.analysis.shape_errors import check_operator
     from codemods.analysis.unchecked_calls import _RAISED, _TRACED, passed
 
     check_operator(run, op, left, right, True)  # (shapes it certainly rejects: shape_errors.py)
+    if not writeable(run, left):  # (`np.asarray(jax_array)`, `a.setflags(write=False)`: read-only, ValueError)
+        passed(run, _TRACED if run.in_body or run.jitted else _RAISED)
+        return
     if type(right) is Arr and None not in (left.ndim, right.ndim) and op in (ast.Add, ast.Mult) \
             and (right.ndim == 0 or left.ndim == right.ndim == 1 and left.count is not None and left.count == right.count) \
             and in_place_fits(left, right):

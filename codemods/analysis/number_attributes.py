@@ -51,7 +51,11 @@ def _names(run, value: object) -> frozenset:
     return found[1] if found is not None and found[0] is value else frozenset()
 
 
-def field(run, value: Opaque) -> Opaque:
+def field(run, value: Opaque, name: str = "") -> Opaque:
     """`value.name` of an unknown value: unknown too (a fresh one where names were noted of it, so
-    `info.max` does not pass for the info object)."""
-    return Opaque() if _names(run, value) else value
+    `info.max` does not pass for the info object, and of a number, whose `imag`, `numerator` or
+    methods are not the number with its facts, a drawn interval among them: `u.imag` is 0; its
+    `real` is the number itself)."""
+    if _names(run, value) or is_number(run, value) and name != "real":
+        return Opaque()
+    return value

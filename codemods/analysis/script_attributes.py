@@ -147,7 +147,7 @@ class ScriptAttributes:
             node, scope = obj.annotation
             return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
         if kind is Opaque and not number_attribute(self, obj, name):  # (a number's: number_attributes.py)
-            return field(self, obj)  # (a field of a value the run does not know: as unknown)
+            return field(self, obj, name)  # (a field of a value the run does not know: as unknown)
         if kind is Bound and name in ("__func__", "__self__") and type(obj.func) in (UFunc, LambdaValue):
             return obj.func if name == "__func__" else obj.self  # (a bound method's function and object)
         if kind in (UFunc, Bound, UClass, LambdaValue) and name == "__name__":

@@ -58,6 +58,7 @@ from codemods.analysis.with_statements import with_statement
 from codemods.analysis.known_shapes import method_made
 from codemods.analysis.unchecked_calls import index_step, library_made, library_step, method_step
 from codemods.analysis.unknown_keys import unknown_get
+from codemods.analysis.unknown_numbers import unary
 from codemods.analysis import array_conversions, array_lists, function_slots, index_refs, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import body_mesh
@@ -256,8 +257,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                 if self.states is not None:
                     self.states.unary(type(node.op), operand, result)
                 return result
-            if type(operand) is Opaque:
-                return operand
+            if type(operand) is Opaque:  # (a new unknown, `-u` of u's interval moved: unknown_numbers.py)
+                return unary(self, type(node.op), operand)
             if type(operand) is script_flags.FlagMember and type(node.op) is ast.Invert:
                 return script_flags.invert(operand)
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \

@@ -27,7 +27,10 @@ NumPy function or NumPy's operator on two NumPy arrays raises ValueError for eac
 - broadcasting (arithmetic, comparison and bitwise operators; `jnp.add`, `jnp.maximum`, `jnp.where`,
   ... of array_shapes' table): sizes from the right equal or 1; otherwise JAX raises TypeError
   for operands of one rank and ValueError for ranks that differ (`jnp.where`: ValueError always);
-  NumPy's in-place `a += b` also raises (ValueError) where the broadcast shape is not `a`'s;
+  NumPy's in-place `a += b` also raises (ValueError) where the broadcast shape is not `a`'s, `a`
+  an ndarray: a NumPy scalar (`np.float64(0.0)`, `x.sum()`, `x[0]`) has no in-place operator,
+  Python rebinds it to `a + b`, so a rank-0 `a` counts only where a NumPy constructor made it
+  (known_shapes.ndarray; adversarial26 S);
 - `reshape` to ints of another size (at most one -1, beside a product above 0, that does not
   divide the size): TypeError from JAX, ValueError from NumPy (`np.reshape` of a JAX array too);
 - `concatenate(arrays, axis)`: ranks that differ, or sizes off the axis that differ, TypeError
@@ -45,6 +48,7 @@ import math
 from codemods.analysis.array_shapes import _BROADCAST, broadcast, shape_of
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.known_shapes import ndarray
 from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.script_values import Arr
 
@@ -250,7 +254,7 @@ def operator_error(run, op: type, left: object, right: object, in_place: bool = 
     if op not in (_IN_PLACE_OPS if in_place else _BROADCASTING_OPS):
         return None
     error = broadcast_error(shapes, numpy)
-    if error is None and in_place and numpy and broadcast(*shapes) != shapes[0]:
+    if error is None and in_place and numpy and broadcast(*shapes) != shapes[0] and (shapes[0] or ndarray(run, left)):
         return ValueError("non-broadcastable output operand")
     return error
 

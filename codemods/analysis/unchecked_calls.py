@@ -280,7 +280,7 @@ def library_step(run, name: str, args: list, kwargs: dict) -> None:
 def library_made(run, name: str, args: list, kwargs: dict, result: object) -> object:
     """What the library call gave, its shape kept where the run made it certain (known_shapes.py)."""
     canonical = jaxapi.canonical(name)
-    made(run, canonical, _made_shape(canonical, args, kwargs) if canonical in _MAKERS else None, result)
+    made(run, canonical, _made_shape(canonical, args, kwargs) if canonical in _MAKERS else None, result, args)
     return library_result(run, canonical, args, kwargs, result)  # (array_shapes.py)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.script_values import Opaque
-from codemods.analysis.unknown_kinds import FLOAT, INT, NUMBER, NUMBERS, SIZES, fact, note_fact, typed
+from codemods.analysis.unknown_kinds import FLOAT, INT, NUMBER, NUMBERS, SIZES, STR, fact, note_fact, typed
 from codemods.analysis.unknown_kinds import kind as noted_kind
 
 
@@ -43,6 +43,23 @@ def is_integer(run, value: object) -> bool:
     return type(value) is int or number_kind(run, value) == INT
 
 
+def unary(run, op: type, operand: Opaque) -> Opaque:
+    """`-n`, `+n`, `~n` of an unknown value: a new unknown, never `n` itself, whose facts (a drawn
+    interval, a sign, a chosen truth) are n's own and not its negation's. A number of n's type
+    where n is a number (`~` an int), with the interval draw_ranges can move exactly; for
+    anything else (`~` of a float, `-` of a text or a bool's choice) Python may raise TypeError or
+    give what the run does not follow: a step of unknown outcome, and an unknown of no type."""
+    from codemods.analysis.draw_ranges import unary_operated
+    from codemods.analysis.passed_steps import passed
+
+    integral = is_integer(run, operand)
+    if op is ast.Invert and not integral or not is_number(run, operand):
+        passed(run)
+        return Opaque()
+    made = integer(run) if integral else number(run, number_kind(run, operand))
+    return unary_operated(run, op, operand, made)
+
+
 def sizes(run) -> Opaque:
     """`x.shape` of an array of unknown rank: a tuple of unknown Python ints."""
     return typed(run, SIZES)
@@ -58,9 +75,25 @@ def of_numbers(run, value: object) -> bool:
 
 
 def item(run, holder: Opaque, key: object) -> Opaque:
-    """`holder[key]` of an unknown value: an entry of unknown sizes is a number; any other item
-    (a slice of sizes, an item of something else) is the unknown value again."""
-    return number(run) if noted_kind(run, holder) == SIZES and type(key) is int else holder
+    """`holder[key]` of an unknown value: an entry of unknown sizes is a number, a slice of them
+    sizes again, an item of a text a text; of anything else a new unknown, never `holder` itself
+    (whose facts, a drawn interval or a chosen truth, are its own). A number's item raises
+    (TypeError for a Python number, IndexError for a NumPy scalar: a class the run cannot tell),
+    so the run stops there."""
+    found = noted_kind(run, holder)
+    if found in NUMBERS:
+        from codemods.analysis.host_objects import Bail
+
+        raise Bail
+    if found == SIZES and type(key) in (int, slice):
+        return number(run) if type(key) is int else sizes(run)
+    if found == STR and type(key) in (int, slice):  # (a text's character or slice is a text; an index may overrun)
+        if type(key) is int:
+            from codemods.analysis.passed_steps import passed
+
+            passed(run)
+        return typed(run, STR)
+    return Opaque()
 
 
 # Signs of unknown ints the run knows (device and process counts are at least 1, a process index at
