@@ -1,0 +1,205 @@
+"""encoder/debug/kv_dump.py: runs the sharded encoder block once and returns the keys of every
+head and every batch row, gathered onto each device, for the KV-cache compatibility test.
+"""
+import contextlib
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# linen_lite: the handful of flax.linen pieces this repo uses (Flax is not installed on the
+# cluster image, so this is kept in sync by hand between files).
+# ---------------------------------------------------------------------------------------------
+class Partitioned:
+    """A parameter value boxed with the logical axis name of each of its dimensions."""
+
+    def __init__(self, value, names):
+        self.value, self.names = value, tuple(names)
+
+
+def with_partitioning(init_fn, names):
+    def init(key, shape, dtype=jnp.float32):
+        return Partitioned(init_fn(key, shape, dtype), names)
+    return init
+
+
+_RULES: list = []
+
+
+@contextlib.contextmanager
+def logical_axis_rules(rules):
+    _RULES.append(list(rules))
+    try:
+        yield
+    finally:
+        _RULES.pop()
+
+
+def logical_to_mesh_axes(names):
+    table = dict(_RULES[-1]) if _RULES else {}
+    return tuple(None if n is None else table.get(n) for n in names)
+
+
+def unbox(tree):
+    return {k: (v.value if isinstance(v, Partitioned) else v) for k, v in tree.items()}
+
+
+def get_partition_spec(variables):
+    return {k: P(*logical_to_mesh_axes(v.names)) if isinstance(v, Partitioned) else P()
+            for k, v in variables["params"].items()}
+
+
+class _Scope:
+    def __init__(self, params, rng, path, init):
+        self.params, self.rng, self.path, self.init, self.counts = params, rng, path, init, {}
+
+
+_STACK: list = []
+_RUNS = [0]
+
+
+def compact(fn):
+    fn._compact = True
+    return fn
+
+
+def _scoped(call):
+    @functools.wraps(call)
+    def wrapped(self, *args, **kwargs):
+        parent = _STACK[-1]
+        if self._name is None:
+            kind = type(self).__name__
+            n = parent.counts.get(kind, 0)
+            parent.counts[kind] = n + 1
+            object.__setattr__(self, "_name", f"{kind}_{n}")
+        path = parent.path + ((self._name,) if self._name else ())
+        _STACK.append(_Scope(parent.params, parent.rng, path, parent.init))
+        try:
+            if hasattr(self, "setup") and self.__dict__.get("_ready") != _RUNS[0]:
+                object.__setattr__(self, "_ready", _RUNS[0])
+                self.setup()
+            return call(self, *args, **kwargs)
+        finally:
+            _STACK.pop()
+    return wrapped
+
+
+class Module:
+    _name = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        dataclasses.dataclass(cls)
+        if "__call__" in cls.__dict__:
+            cls.__call__ = _scoped(cls.__dict__["__call__"])
+
+    def __setattr__(self, key, value):
+        if isinstance(value, Module) and value._name is None:
+            object.__setattr__(value, "_name", key)
+        object.__setattr__(self, key, value)
+
+    def param(self, name, init_fn, shape):
+        scope = _STACK[-1]
+        key = "/".join(scope.path + (name,))
+        if scope.init:
+            scope.rng[0], sub = jax.random.split(scope.rng[0])
+            scope.params[key] = init_fn(sub, shape)
+        value = scope.params[key]
+        return value.value if isinstance(value, Partitioned) else value
+
+    def is_initializing(self):
+        return _STACK[-1].init
+
+    def _run(self, params, rng, init, *args):
+        object.__setattr__(self, "_name", "")
+        _RUNS[0] += 1
+        _STACK.append(_Scope(params, [rng], (), init))
+        try:
+            return self(*args)
+        finally:
+            _STACK.pop()
+
+    def init(self, rng, *args):
+        params = {}
+        self._run(params, rng, True, *args)
+        return {"params": params}
+
+    def apply(self, variables, *args):
+        return self._run(dict(variables["params"]), None, False, *args)
+# ----------------------------------------------------------------------- end of linen_lite ----
+
+RULES = [("batch", "fsdp"), ("embed", "fsdp"), ("heads", "tensor"), ("kv", None), ("length", None)]
+DUMP = {"keys": ("heads", "batch")}
+
+
+class KeyProjection(Module):
+    num_heads: int
+    head_dim: int
+
+    def setup(self):
+        init = jax.nn.initializers.truncated_normal(0.2)
+        self.wk = self.param("wk", with_partitioning(init, ("embed", "heads", "kv")),
+                             (self.dim, self.num_heads, self.head_dim))
+
+    dim: int = 16
+
+    def __call__(self, x):
+        return jnp.einsum("bse,ehd->bshd", x, self.wk)
+
+
+def fsdp_gather(params, specs):
+    axis = logical_to_mesh_axes(("embed",))[0]
+    return {name: jax.lax.all_gather(w, axis, axis=list(specs[name]).index(axis), tiled=True, to="reduced")
+            for name, w in params.items()}
+
+
+class HeadGatherer:
+    """Puts every head on every device first, then every batch row."""
+
+    def __init__(self, order):
+        self.order = order
+
+    def __call__(self, keys):
+        (head_axis,) = logical_to_mesh_axes(self.order[:1])
+        keys = jax.lax.all_gather(keys, head_axis, axis=2, tiled=True, to="reduced")
+        axes = tuple(a for a in logical_to_mesh_axes(self.order) if a)
+        return jax.lax.all_gather(keys, axes, axis=0, tiled=True, to="reduced")
+
+
+def dump_body(model, specs):
+    gatherer = HeadGatherer(DUMP["keys"])
+
+    def body(params, x):
+        keys = model.apply({"params": fsdp_gather(params, specs)}, x)
+        return gatherer(keys)
+
+    return body
+
+
+def inputs():
+    rng = np.random.default_rng(8)
+    return rng.normal(size=(4, 5, 16)).astype(np.float32), 4
+
+
+def main(x, heads):
+    mesh = jax.make_mesh((4, 2), ("fsdp", "tensor"))
+    model = KeyProjection(num_heads=heads, head_dim=2)
+    variables = model.init(jax.random.key(4), jnp.asarray(x))
+    with logical_axis_rules(RULES):
+        specs = get_partition_spec(variables)
+        xspec = P(*logical_to_mesh_axes(("batch", "length", None)))
+        run = jax.jit(jax.shard_map(dump_body(model, specs), mesh=mesh, in_specs=(specs, xspec),
+                                    out_specs=P(None, None, None, None, reduced={"fsdp", "tensor"})))
+        params = {k: jax.device_put(v, NamedSharding(mesh, specs[k]))
+                  for k, v in unbox(variables["params"]).items()}
+        keys = run(params, jax.device_put(x, NamedSharding(mesh, xspec)))
+    print(keys.shape)
+    return keys
+
+
+if __name__ == "__main__":
+    main(*inputs())

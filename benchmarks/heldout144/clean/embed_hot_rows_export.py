@@ -1,0 +1,182 @@
+"""recsys/tools/export_hot_rows.py: regathers the item table whole from its vocabulary shards
+(declaring the gathered axis) and writes out the most popular rows for the edge cache.
+"""
+import contextlib
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# linen_lite: the handful of flax.linen pieces this repo uses (Flax is not installed on the
+# cluster image, so this is kept in sync by hand between files).
+# ---------------------------------------------------------------------------------------------
+class Partitioned:
+    """A parameter value boxed with the logical axis name of each of its dimensions."""
+
+    def __init__(self, value, names):
+        self.value, self.names = value, tuple(names)
+
+
+def with_partitioning(init_fn, names):
+    def init(key, shape, dtype=jnp.float32):
+        return Partitioned(init_fn(key, shape, dtype), names)
+    return init
+
+
+_RULES: list = []
+
+
+@contextlib.contextmanager
+def logical_axis_rules(rules):
+    _RULES.append(list(rules))
+    try:
+        yield
+    finally:
+        _RULES.pop()
+
+
+def logical_to_mesh_axes(names):
+    table = dict(_RULES[-1]) if _RULES else {}
+    return tuple(None if n is None else table.get(n) for n in names)
+
+
+def unbox(tree):
+    return {k: (v.value if isinstance(v, Partitioned) else v) for k, v in tree.items()}
+
+
+def get_partition_spec(variables):
+    return {k: P(*logical_to_mesh_axes(v.names)) if isinstance(v, Partitioned) else P()
+            for k, v in variables["params"].items()}
+
+
+class _Scope:
+    def __init__(self, params, rng, path, init):
+        self.params, self.rng, self.path, self.init, self.counts = params, rng, path, init, {}
+
+
+_STACK: list = []
+_RUNS = [0]
+
+
+def compact(fn):
+    fn._compact = True
+    return fn
+
+
+def _scoped(call):
+    @functools.wraps(call)
+    def wrapped(self, *args, **kwargs):
+        parent = _STACK[-1]
+        if self._name is None:
+            kind = type(self).__name__
+            n = parent.counts.get(kind, 0)
+            parent.counts[kind] = n + 1
+            object.__setattr__(self, "_name", f"{kind}_{n}")
+        path = parent.path + ((self._name,) if self._name else ())
+        _STACK.append(_Scope(parent.params, parent.rng, path, parent.init))
+        try:
+            if hasattr(self, "setup") and self.__dict__.get("_ready") != _RUNS[0]:
+                object.__setattr__(self, "_ready", _RUNS[0])
+                self.setup()
+            return call(self, *args, **kwargs)
+        finally:
+            _STACK.pop()
+    return wrapped
+
+
+class Module:
+    _name = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        dataclasses.dataclass(cls)
+        if "__call__" in cls.__dict__:
+            cls.__call__ = _scoped(cls.__dict__["__call__"])
+
+    def __setattr__(self, key, value):
+        if isinstance(value, Module) and value._name is None:
+            object.__setattr__(value, "_name", key)
+        object.__setattr__(self, key, value)
+
+    def param(self, name, init_fn, shape):
+        scope = _STACK[-1]
+        key = "/".join(scope.path + (name,))
+        if scope.init:
+            scope.rng[0], sub = jax.random.split(scope.rng[0])
+            scope.params[key] = init_fn(sub, shape)
+        value = scope.params[key]
+        return value.value if isinstance(value, Partitioned) else value
+
+    def is_initializing(self):
+        return _STACK[-1].init
+
+    def _run(self, params, rng, init, *args):
+        object.__setattr__(self, "_name", "")
+        _RUNS[0] += 1
+        _STACK.append(_Scope(params, [rng], (), init))
+        try:
+            return self(*args)
+        finally:
+            _STACK.pop()
+
+    def init(self, rng, *args):
+        params = {}
+        self._run(params, rng, True, *args)
+        return {"params": params}
+
+    def apply(self, variables, *args):
+        return self._run(dict(variables["params"]), None, False, *args)
+# ----------------------------------------------------------------------- end of linen_lite ----
+
+RULES = [("batch", "batch"), ("vocab", "table"), ("emb", None)]
+
+
+class ItemTable(Module):
+    items: int
+    dim: int
+
+    @compact
+    def __call__(self, ids):
+        t = self.param("items", with_partitioning(jax.nn.initializers.normal(0.1), ("vocab", "emb")),
+                       (self.items, self.dim))
+        return t[ids]
+
+
+def whole_spec(names):
+    axes = logical_to_mesh_axes(names)
+    return P(*(None for _ in names), reduced={a for a in axes if a})
+
+
+def hot_rows(mesh, variables, counts, k):
+    with logical_axis_rules(RULES):
+        specs = get_partition_spec(variables)
+        placed = {n: jax.device_put(v, NamedSharding(mesh, specs[n])) for n, v in unbox(variables["params"]).items()}
+        with jax.set_mesh(mesh):
+            whole = top_level_all_gather(placed["items"], whole_spec(variables["params"]["items"].names))
+            table = np.asarray(jax.reshard(whole, P()))
+    top = np.argsort(-counts)[:k]
+    return top, table[top]
+
+
+def inputs():
+    rng = np.random.default_rng(92)
+    return rng.poisson(3.0, size=64).astype(np.int64), 5
+
+
+def main(counts, k):
+    mesh = jax.make_mesh((2, 4), ("batch", "table"))
+    model = ItemTable(items=64, dim=4)
+    variables = model.init(jax.random.key(2), jnp.arange(4))
+    ids, rows = hot_rows(mesh, variables, counts, k)
+    assert np.allclose(rows, np.asarray(unbox(variables["params"])["items"])[ids])
+    print(ids.tolist(), rows.shape)
+    return rows
+
+
+if __name__ == "__main__":
+    main(*inputs())
