@@ -119,6 +119,10 @@ class TypeMethod:
         if self.owner is object:
             if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
                 raise Bail
+            if args[0] == "__dict__":
+                from codemods.analysis.instance_dicts import rebind_namespace
+
+                return rebind_namespace(obj, args[1], past_hooks=True)  # (the instance's namespace: instance_dicts.py)
             if _data_descriptor(obj.cls.lookup(args[0])):
                 raise Bail  # (its `__set__` runs, or a property without a setter raises)
             obj.attrs[args[0]] = args[1]  # past the class's own __setattr__

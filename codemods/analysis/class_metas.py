@@ -25,6 +25,8 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.abc_bases import Register, abc_dataclass, abc_meta, abc_only
 from codemods.analysis.class_descriptors import set_names
+from codemods.analysis.class_dirs import plain_members
+from codemods.analysis.script_class_hooks import own_annotations
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import Bound, Lib, Opaque, RunCallable, UClass, UFunc
@@ -98,6 +100,8 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
         raise Bail
     bases = (cls.base,) if cls.base is not None else ()
     namespace = {"__module__": "__main__", "__qualname__": node.name if env is run.module_env else Opaque()}
+    if any(type(statement) is ast.AnnAssign for statement in node.body):  # (its body sets them up first)
+        namespace["__annotations__"] = own_annotations(run, cls)  # (`ns["__annotations__"]`: the fields' hints)
     first = node.body[0] if node.body else None
     if type(first) is ast.Expr and type(first.value) is ast.Constant and type(first.value.value) is str:
         namespace["__doc__"] = first.value.value
@@ -309,8 +313,10 @@ def meta_attribute(run, cls: UClass, name: str) -> object:
     own = cls.lookup(name)
     if found is not None and (type(found[1]) is Desc and found[1].kind == "property" or type(found[1]).__name__ == "UObj"):
         raise Bail  # (a data descriptor of the metaclass wins: not modelled)
-    if own is not None or name in ("__name__", "__mro__", "__dict__"):
-        return NotImplemented
+    if name == "__class__":
+        return meta  # (object's `__class__`, a data descriptor, read on the class: its type; check_meta allows no other)
+    if own is not None or name in ("__name__", "__mro__", "__dict__") or name in plain_members():
+        return NotImplemented  # (the class's own chain, down to `object`, wins over the metaclass's non-data members)
     if found is None:
         if name == "register" and abc_rooted(meta):
             return Register(cls)  # (a virtual subclass: abc_bases.py)

@@ -8,7 +8,9 @@ namespace (UObj.attrs), so both are exact where Python does the plain thing:
 
 - `obj.__dict__` is the live dict (as `vars(obj)`, read in script_run.attribute).
 - `obj.__dict__ = d` makes `d` itself the namespace (not a copy; `d` must be a dict of str keys
-  the run holds, and no `__setattr__` of the module sees the store).
+  the run holds, and no `__setattr__` of the module sees the store); so does
+  `object.__setattr__(obj, "__dict__", d)`, past any `__setattr__` (a pydantic-like model's
+  `__init__` storing its validated values).
 - `copy.copy(obj)` builds a new instance of the class without `__init__` and gives it a new dict
   with the same values (the object protocol: `__reduce_ex__(4)`, then `__dict__.update`); a plain
   list, dict or set is copied as `copy` copies it.
@@ -33,9 +35,10 @@ def _plain(obj: object) -> bool:
         and not any(obj.cls.lookup(hook) for hook in _COPY_HOOKS)
 
 
-def rebind_namespace(obj: object, value: object) -> None:
-    """`obj.__dict__ = value`."""
-    if not _plain(obj) or obj.cls.lookup("__setattr__") is not None or obj.cls.frozen \
+def rebind_namespace(obj: object, value: object, past_hooks: bool = False) -> None:
+    """`obj.__dict__ = value`; `object.__setattr__(obj, "__dict__", value)` (past_hooks: neither the
+    class's `__setattr__` nor a frozen dataclass's sees it)."""
+    if not _plain(obj) or not past_hooks and (obj.cls.lookup("__setattr__") is not None or obj.cls.frozen) \
             or type(value) is not dict or not all(type(key) is str for key in value):
         raise Bail
     obj.attrs = value

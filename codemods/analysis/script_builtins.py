@@ -42,6 +42,7 @@ from codemods.analysis.next_items import next_item
 from codemods.analysis.named_tuples import named_tuple
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
+from codemods.analysis.library_subclasses import library_subclass
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
 from codemods.analysis.object_hashes import hash_call
@@ -214,11 +215,15 @@ class ScriptBuiltins:
             raise Bail
         if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and type(args[1]) is UClass:
             return False  # (`issubclass(inspect.Parameter.empty, BaseModel)`: a library class derives from none of the module's)
+        if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and type(args[1]) is Lib:
+            return library_subclass(args[0], args[1])  # (`issubclass(tuple, enum.Enum)`: library_subclasses.py)
         if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and all(
                 isinstance(kind, type) for kind in (args[1] if type(args[1]) is tuple else (args[1],))):
             return guard(issubclass, *args)  # (`issubclass(kind, KeyError)` in an `__exit__`: Python's own classes)
         if name == "builtins.issubclass" and len(args) == 2 and type(args[0]) is UClass:
             kinds = args[1] if type(args[1]) is tuple else (args[1],)
+            if len(kinds) == 1 and type(kinds[0]) is not UClass:
+                return library_subclass(args[0], kinds[0])  # (`issubclass(ann, enum.Enum)`: library_subclasses.py)
             if not kinds or any(type(kind) is not UClass for kind in kinds):
                 raise Bail  # (a library class or a builtin type: its hierarchy is not held)
             return any(virtual_check(self, args[0], kind, args[0].derives(kind), True) for kind in kinds)  # (abc_bases.py)

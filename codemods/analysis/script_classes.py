@@ -9,6 +9,7 @@ access (`__new__`, `__getattribute__`, `__setattr__`) stops the run (Bail), as d
 """
 from __future__ import annotations
 
+import abc
 import ast
 
 from codemods import jaxapi
@@ -29,7 +30,7 @@ from codemods.analysis.script_values import (
 )
 from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.logging_setup import BASES as LOGGING_BASES, make_logging_class
-from codemods.analysis.class_dirs import NOT_HELD, inherited_member
+from codemods.analysis.class_dirs import NOT_HELD, inherited_member, missing_dunder
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
@@ -396,6 +397,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
                 return cls
             if name in _NOT_ON_INSTANCES and type(obj) is UObj and cls.lookup("__getattr__") is None:
                 raise Raised(AttributeError(name))  # (`getattr(stage, "__name__", "stage")` of a callable object)
+            if type(obj) is UObj and obj.data is None and missing_dunder(cls, name):
+                raise Raised(AttributeError(name))  # (`hasattr(self, "__attrs_post_init__")`: class_dirs.py)
             raise Bail  # (what `object` gives every instance, or `__getattr__` asked for a dunder: not modelled)
         hook = cls.lookup("__getattr__")
         if hook is not None and type(obj) is UObj:  # (`__getattr__ = dict.__getitem__` too: KeyError when missing)
@@ -446,8 +449,9 @@ def class_attribute(run, cls: UClass, name: str) -> object:
         if (slot := inherited_member(cls, name)) is not NOT_HELD:
             return slot  # (a builtin member every plain class has: class_dirs.py)
         if name.startswith("__") and name.endswith("__") and not hasattr(type, name) \
-                and all(klass.kind == "plain" for klass in cls.order):
-            raise Raised(AttributeError(name))  # (`__unittest_skip__`: neither `type` nor `object` gives it)
+                and (all(klass.kind == "plain" for klass in cls.order) or cls.kind == "meta" and cls.meta is None
+                     and all(klass.kind == "meta" for klass in cls.order) and not hasattr(abc.ABCMeta, name)):
+            raise Raised(AttributeError(name))  # (`__unittest_skip__`: neither `type` nor `object` gives it, nor ABCMeta to a metaclass)
         if name.startswith("__") and name.endswith("__") or name.startswith("_") and cls.kind in ("ntuple", "enum"):
             raise Bail  # (what `type` and `object` give every class: not modelled)
         raise Raised(AttributeError(name))
