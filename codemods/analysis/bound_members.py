@@ -41,12 +41,13 @@ from codemods.analysis.unittest_cases import Native, Unmodelled
 class Desc:
     """A method wrapped by `@property`, `@staticmethod` or `@classmethod`."""
 
-    __slots__ = ("deleter", "func", "kind", "setter")
+    __slots__ = ("attrs", "deleter", "func", "kind", "setter")
 
     def __init__(self, kind: str, func: UFunc, setter: UFunc | None = None) -> None:
         self.kind, self.func = kind, func
         self.setter = setter  # a property's `@x.setter` (class_descriptors.py)
         self.deleter = None  # its `@x.deleter` (deleted_attributes.py)
+        self.attrs: dict = {}  # what the program set on a classmethod or staticmethod object (method_descriptors.py)
 
 
 def bound_member(value: object, obj: object, cls: UClass) -> object:

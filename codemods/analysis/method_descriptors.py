@@ -1,15 +1,22 @@
-"""`classmethod(fn)` and `staticmethod(fn)` called as functions in a script run (script_run.py;
-issue 13).
+"""classmethod and staticmethod objects in a script run (script_run.py; issue 13): made by a
+call, decorated further, marked, and tested with `isinstance`.
 
-A validation framework's decorator factory marks a function and hands back the wrapper itself:
-`def validator(*names): def mark(fn): fn.__validates__ = names; return classmethod(fn)`, used
-as `@validator("axis")` in a class body. Python makes the same descriptor `@classmethod` makes:
-bound to the class when read off the class or an instance (script_classes.Desc), its `__func__`
-the function (so a metaclass finds the marks through `getattr(cls, name).__func__`). A wrapper
-of anything but a def of the module (a lambda, a bound method, another wrapper) is not modelled.
+A validation framework's decorator marks a method and hands back a wrapper: `def
+validator(*names): def mark(fn): fn.__validates__ = names; return classmethod(fn)`, used as
+`@validator("axis")`, or (pydantic 2's spelling) stacked over `@classmethod`, marking the
+classmethod object itself; a class hook then finds the marks by walking `vars(cls)`
+(`isinstance(member, classmethod)`, `member.__func__`) or `dir(cls)`. Python makes the same
+descriptor the decorator makes (script_classes.Desc): bound to the class when read off the class
+or an instance. Its own namespace starts with the names CPython copies from the function
+(`__module__`, `__name__`, `__qualname__`, `__doc__`, `__annotations__`: not held, so reading
+them stops the run) and holds what the program sets on it; `__func__` and `__wrapped__` are the
+function; any other name it lacks (the function's own marks are not copied) raises
+AttributeError. A wrapper of anything but a def of the module is not modelled.
 """
 from __future__ import annotations
 
+from codemods.analysis.class_dirs import VERSIONED_DUNDERS
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import UFunc
 
@@ -26,10 +33,40 @@ def _wrapper(kind: str):
 
 LIBRARY = {"builtins.classmethod": _wrapper("class"), "builtins.staticmethod": _wrapper("static")}
 NAMES = frozenset(name.removeprefix("builtins.") for name in LIBRARY)
+_KINDS = {"builtins.classmethod": "class", "builtins.staticmethod": "static"}
+# What a classmethod or staticmethod object answers itself on this Python (its type's members and
+# the names CPython copies into its namespace from the function).
+_OWN = frozenset(dir(classmethod(lambda: None))) | frozenset(dir(staticmethod(lambda: None)))
 
 
 def wrapper_member(obj, name: str) -> object:
-    """`wrapper.__func__` of a classmethod or staticmethod object; NotImplemented for anything else."""
-    if name == "__func__" and obj.kind in ("class", "static"):
+    """`wrapper.name` of a classmethod or staticmethod object; NotImplemented for any other Desc."""
+    if obj.kind not in ("class", "static"):
+        return NotImplemented
+    if name in ("__func__", "__wrapped__"):
         return obj.func
-    return NotImplemented
+    if name in obj.attrs:
+        return obj.attrs[name]
+    if name in _OWN or name in VERSIONED_DUNDERS:
+        raise Bail
+    raise Raised(AttributeError(name))
+
+
+def set_wrapper_attribute(obj, name: str, value: object) -> None:
+    """`wrapper.name = value` on a classmethod or staticmethod object: kept in its namespace."""
+    if obj.kind not in ("class", "static") or name in _OWN or name in VERSIONED_DUNDERS:
+        raise Bail  # (`__func__` is read-only; a property's namespace, the copied names: not modelled)
+    obj.attrs[name] = value
+
+
+def wrapper_instance(obj: object, kind: object) -> bool | None:
+    """`isinstance(obj, classmethod)` (or staticmethod) where the run knows; None for another kind."""
+    name = getattr(kind, "name", None)
+    if type(kind).__name__ != "Special" or name not in _KINDS:
+        return None
+    if type(obj).__name__ == "Desc":
+        return obj.kind == _KINDS[name]
+    if type(obj).__name__ in ("UFunc", "Bound", "UObj", "UClass", "NTup", "LambdaValue") \
+            or type(obj) in (int, float, str, bool, bytes, list, tuple, dict, set, frozenset, type(None)):
+        return False
+    raise Bail

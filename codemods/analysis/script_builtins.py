@@ -43,6 +43,7 @@ from codemods.analysis.named_tuples import named_tuple
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.library_subclasses import library_subclass
+from codemods.analysis.method_descriptors import wrapper_instance
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
 from codemods.analysis.object_hashes import hash_call
@@ -393,7 +394,9 @@ class ScriptBuiltins:
                     raise Bail
                 found = found or kind is str  # (a path the run does not spell: a str all the same, temp_texts.py)
                 continue
-            if type(kind) is Special and kind.name == "builtins.type":  # `isinstance(obj, type)`: a class
+            if (known := wrapper_instance(obj, kind)) is not None:
+                found = found or known  # (`isinstance(member, classmethod)`: method_descriptors.py)
+            elif type(kind) is Special and kind.name == "builtins.type":  # `isinstance(obj, type)`: a class
                 if type(obj) in (Lib, Opaque):
                     raise Bail
                 found = found or type(obj) is UClass or isinstance(obj, type)

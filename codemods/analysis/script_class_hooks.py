@@ -68,14 +68,26 @@ def own_annotations(run, cls: UClass) -> dict:
         if type(statement.target) is not ast.Name:
             raise Bail
         found = cls.annotations.get(statement.target.id)
-        if found is None:
-            raise Bail  # (a ClassVar: not kept)
+        if found is None or found[0] is not statement.annotation:  # (a ClassVar, not kept as a field)
+            found = (statement.annotation, body_scope(run, cls))
         annotation, scope = found
         if any(type(sub) is ast.Name and sub.id in cls.attrs for sub in ast.walk(annotation)):
             raise Bail  # (a class attribute named in a hint: read then, not now)
         made[statement.target.id] = run.eval(annotation, scope)
     cls.attrs["__annotations__"] = made
     return made
+
+
+def keep_body_scope(run, cls: UClass, scope: Env) -> None:
+    """Remember the scope the class body ran in (its hints are evaluated there when read)."""
+    run.__dict__.setdefault("_class_scopes", {})[id(cls)] = (cls, scope)
+
+
+def body_scope(run, cls: UClass) -> Env:
+    found = run.__dict__.get("_class_scopes", {}).get(id(cls))
+    if found is None or found[0] is not cls:
+        raise Bail
+    return found[1]
 
 
 def dynamic_class(run, args: list, kwargs: dict) -> UClass:

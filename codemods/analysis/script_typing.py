@@ -24,7 +24,7 @@ from codemods.analysis.script_values import Lib, UClass
 # The typing names a run reads as the real objects (`origin is typing.Union` must hold).
 _FORMS = {f"typing.{name}": getattr(typing, name) for name in (
     "Union", "Optional", "Tuple", "List", "Dict", "Set", "FrozenSet", "Any", "Sequence", "Mapping",
-    "Iterable", "Callable", "Literal", "Type", "Annotated")}
+    "Iterable", "Callable", "Literal", "Type", "Annotated", "ClassVar", "Final")}
 _PLAIN = (int, float, str, bool, bytes, complex, object, type(None))
 _GENERIC = (tuple, list, dict, set, frozenset, type)
 _HINT_TYPES = (types.GenericAlias, types.UnionType, type(typing.Optional[int]), type(typing.Tuple[int]),
