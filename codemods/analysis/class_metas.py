@@ -6,9 +6,13 @@ calls `super().__new__(mcls, name, bases, attrs)`, collects the declared fields 
 A class statement whose class has a metaclass M (its `metaclass=` keyword, or its base's) runs as
 Python runs it: the body fills a namespace (`__module__`, `__qualname__`, the docstring, then its
 names), then `M(name, bases, namespace)`: M's `__new__` (or `type.__new__`), then M's `__init__`
-when the result is the class. `type.__new__(mcls, name, bases, ns)` makes the class of the
-statement being run from a copy of ns: `__set_name__` hooks, then the bases' `__init_subclass__`.
-Attribute reads on such a class fall back to M's namespace (methods bound to the class).
+when the result is the class; the statement's other keywords go to both (`class Log(Base,
+key="log")`). The namespace holds `__annotations__` (after `__qualname__`) when the body
+annotates a name, as CPython 3.11 fills it. `type.__new__(mcls, name, bases, ns, **kw)` makes
+the class of the statement being run from a copy of ns: `__set_name__` hooks, then the bases'
+`__init_subclass__(**kw)`. Attribute reads on such a class fall back to M's namespace (methods
+bound to the class), except where the class's own chain, down to `object`, has the name;
+`C.__class__` is M.
 
 A metaclass derives from `type` or `abc.ABCMeta` (whose other behaviour, `register` and
 `__subclasshook__`, the run does not model) through one chain of the module's classes; one that
@@ -66,9 +70,6 @@ def metaclass_of(run, node: ast.ClassDef, env, base: UClass | None) -> UClass | 
             if type(explicit) is not UClass or explicit.kind != "meta":
                 raise Bail
     inherited = base.meta if base is not None else None
-    if (explicit is not None or inherited is not None) and any(keyword.arg != "metaclass" for keyword in node.keywords) \
-            and not all(_plain_meta(meta) for meta in (explicit, inherited) if meta is not None):
-        raise Bail  # (class keywords passed to a metaclass's own `__new__`/`__init__`: not modelled)
     if explicit is None or inherited is None:
         return explicit or inherited
     if explicit.derives(inherited):
@@ -80,13 +81,6 @@ def metaclass_of(run, node: ast.ClassDef, env, base: UClass | None) -> UClass | 
 
 def _meta_lookup(meta: UClass, name: str):
     return meta.lookup(name)
-
-
-def _plain_meta(meta: UClass) -> bool:
-    """A metaclass whose chain defines neither `__new__` nor `__init__` (Python's ABCMeta, or a
-    module class over it or `type` that adds only `__call__`): a class statement's keywords reach
-    `type.__new__`, which hands them to `__init_subclass__` (type's `__init__` ignores them)."""
-    return _meta_lookup(meta, "__new__") is None and _meta_lookup(meta, "__init__") is None
 
 
 def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: dict) -> UClass:
@@ -112,8 +106,8 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
         found = _meta_lookup(meta, "__new__")
         if found is None:
             made = TypeNew()(run, [meta, node.name, bases, namespace], dict(keywords))
-        elif type(found[1]) is UFunc:
-            made = run.call(found[1], [meta, node.name, bases, namespace], {})
+        elif type(found[1]) is UFunc:  # (the statement's keywords go to the metaclass's `__new__` and `__init__`)
+            made = run.call(found[1], [meta, node.name, bases, namespace], dict(keywords))
         else:
             raise Bail
         if made is not cls or not pending[-1][3]:
@@ -122,7 +116,7 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
         pending.pop()
     init = _meta_lookup(meta, "__init__")
     if init is not None:
-        if type(init[1]) is not UFunc or run.call(Bound(init[1], cls), [node.name, bases, namespace], {}) is not None:
+        if type(init[1]) is not UFunc or run.call(Bound(init[1], cls), [node.name, bases, namespace], dict(keywords)) is not None:
             raise Bail
     return cls
 
