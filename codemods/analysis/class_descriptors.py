@@ -108,7 +108,7 @@ def declared_read(run, obj: object, name: str) -> object:
     if obj.meta is not None and (found := meta_attribute(run, obj, name)) is not NotImplemented:
         return found
     if name == "__dict__":
-        return class_vars(obj)
+        return class_vars(obj, run)
     klass = obj
     while klass is not None:
         slots = klass.attrs.get("__slots__", ())
@@ -241,11 +241,14 @@ def slotted(cls: UClass) -> bool:
     return False
 
 
-def class_vars(cls: UClass) -> types.MappingProxyType:
+def class_vars(cls: UClass, run=None) -> types.MappingProxyType:
     """`vars(C)` of a module class (see the module docstring)."""
     from codemods.analysis.class_metas import abc_rooted
+    from codemods.analysis.script_class_hooks import own_annotations
 
     annotated = any(type(statement) is ast.AnnAssign for statement in cls.node.body)
+    if annotated and "__annotations__" not in cls.attrs and run is not None and cls.kind == "plain":
+        own_annotations(run, cls)  # (made when the body ran: evaluated now, script_class_hooks.py)
     if cls.kind not in ("plain", "meta") or cls.builtin is not None or annotated != ("__annotations__" in cls.attrs) \
             or any(name.startswith("__") and not name.endswith("__") for name in cls.attrs):
         raise Bail  # (generated members, annotations not yet made or made by a read, mangled private names: not modelled)

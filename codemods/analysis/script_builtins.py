@@ -208,7 +208,7 @@ class ScriptBuiltins:
             if (found := namespace_of(args[0])) is not NotImplemented:
                 return found  # (the script's module object: own_module.py)
             if type(args[0]) is UClass or type(args[0]) is Special and args[0].name == "builtins.object":
-                return class_vars(args[0]) if type(args[0]) is UClass else object_vars()  # (class_descriptors.py)
+                return class_vars(args[0], self) if type(args[0]) is UClass else object_vars()  # (class_descriptors.py)
             if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):
                 return vars(args[0])
             if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None and slot_names(args[0].cls) is None:

@@ -142,6 +142,7 @@ def _evaluated(run, klass: UClass, name: str) -> object:
     if run.future_annotations and env.parent is not run.module_env:
         raise Bail  # (a string hint of a nested class is evaluated in the module's globals)
     value = run.eval(node, env)
-    if not is_hint(value) and type(value) is not annotated_hints.AnnotatedHint:
-        raise Bail
+    if not is_hint(value) and type(value) not in (annotated_hints.AnnotatedHint, held_hints.HeldHint) \
+            and not (type(value) is UClass and annotated_hints.is_class(value)):
+        raise Bail  # (a hint over module classes is held whole: `list[Rule]`, `Optional[Rule]`, held_hints.py)
     return value
