@@ -74,11 +74,14 @@ def _annotated(cls: UClass) -> bool:
 def class_dir(run, args: list, kwargs: dict) -> list:
     """`dir(C)` of a module class: sorted, as `type.__dir__` gives it."""
     from codemods.analysis.own_module import namespace_of
+    from codemods.analysis.typing_forms import generic_class
 
     if len(args) == 1 and not kwargs and (names := namespace_of(args[0], listed=True)) is not NotImplemented:
         return names  # (`dir(sys.modules[__name__])`: own_module.py)
     if len(args) != 1 or kwargs or type(args[0]) is not UClass:
         raise Bail  # (`dir()` of the scope, of an instance, of a library object: not modelled)
+    if generic_class(run, args[0]):
+        raise Bail  # (`Generic[T]`'s members, `__orig_bases__`, `__parameters__`: not held)
     names = set(plain_members())
     for cls in _chain(args[0]):
         names.update(cls.attrs)
@@ -123,10 +126,18 @@ def missing_dunder(cls: UClass, name: str) -> bool:
     """An instance of `cls` certainly lacks the dunder `name` no class of the module defines
     (`hasattr(self, "__attrs_post_init__")`): the chain is plain (no `__getattr__`, no
     `__getattribute__`) and no plain class has it on any supported Python."""
-    if name in VERSIONED_DUNDERS or name in plain_members():
+    if name in VERSIONED_DUNDERS or name in plain_members() or not closed_chain(cls):
         return False
     try:
         chain = _chain(cls)
     except Bail:
         return False
     return not any(hook in klass.attrs for klass in chain for hook in ("__getattr__", "__getattribute__"))
+
+
+def closed_chain(cls: UClass) -> bool:
+    """Every class statement down the chain names at most one base, the chain's next module
+    class: no base the run dropped or replaced (`Generic[T]`, which gives the class
+    `__orig_bases__` and `__parameters__`; several bases)."""
+    return all(len(klass.node.bases) == (1 if klass.base is not None else 0) for klass in cls.order) \
+        and cls.order[-1].base is None

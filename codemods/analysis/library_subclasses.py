@@ -15,6 +15,7 @@ of `collections.abc` answers by its `__subclasshook__`).
 from __future__ import annotations
 
 from codemods import jaxapi
+from codemods.analysis.class_dirs import closed_chain
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Lib, UClass
 
@@ -41,8 +42,5 @@ def library_subclass(cls: object, kind: object) -> bool:
 def _closed(cls: UClass) -> bool:
     """Every class of the chain is a plain or dataclass one of the module whose statement names
     its one module base or none."""
-    for klass in cls.order:
-        if klass.kind not in ("plain", "dataclass") or klass.builtin is not None \
-                or len(klass.node.bases) != (1 if klass.base is not None else 0):
-            return False
-    return cls.order[-1].base is None
+    return all(klass.kind in ("plain", "dataclass") and klass.builtin is None for klass in cls.order) \
+        and closed_chain(cls)

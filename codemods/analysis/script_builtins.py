@@ -193,6 +193,12 @@ class ScriptBuiltins:
         if name == "builtins.type" and len(args) == 1:
             if type(args[0]) in (UObj, NTup):
                 return args[0].cls
+            from codemods.analysis.class_metas import abc_rooted
+
+            if type(args[0]) is UClass and args[0].kind == "plain" and args[0].meta is not None \
+                    and not abc_rooted(args[0].meta):
+                return args[0].meta  # (a class's metaclass of the module: class_metas.py; not ABCMeta, which the
+                # run stands in for with a class of its own)
             if type(args[0]) in (str, int, float, bool, list, dict, tuple, set, frozenset, type(None)):
                 return type(args[0])
             raise Bail
