@@ -355,9 +355,9 @@ class ScriptOperators:
             return member_in(left, right)  # (a table keyed by Enum members: member_keys.py)
         if type(left) is DType:
             return dtype_contains(left, right)
-        if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
+        if (script_typing.is_hint(left) or type(left) is str) and type(right) in (list, tuple, set, frozenset) \
                 and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
-            return left in right  # (`tp in (int, float, str)`: types compare by identity)
+            return left in right  # (`tp in (int, float, str)`: types compare by identity, and unequal to a str)
         if type(left) is UClass and is_class(left) and type(right) in (list, tuple) \
                 and all(script_typing.is_hint(item) or type(item) is UClass and is_class(item) for item in right):
             return any(item is left for item in right)  # (`ann in (int, float)` of a module class: by identity)
