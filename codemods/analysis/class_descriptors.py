@@ -293,6 +293,8 @@ def _body_names(node: ast.ClassDef) -> set[str]:
             names.add(statement.name)
         elif type(statement) is ast.Assign:
             names.update(target.id for target in statement.targets if type(target) is ast.Name)
+        elif type(statement) is ast.AnnAssign and statement.value is not None and type(statement.target) is ast.Name:
+            names.add(statement.target.id)  # (`axis: str = "data"`; a bare hint binds nothing)
     return names
 
 

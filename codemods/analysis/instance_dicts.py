@@ -12,8 +12,10 @@ namespace (UObj.attrs), so both are exact where Python does the plain thing:
   `object.__setattr__(obj, "__dict__", d)`, past any `__setattr__` (a pydantic-like model's
   `__init__` storing its validated values).
 - `copy.copy(obj)` builds a new instance of the class without `__init__` and gives it a new dict
-  with the same values (the object protocol: `__reduce_ex__(4)`, then `__dict__.update`); a plain
-  list, dict or set is copied as `copy` copies it.
+  with the same values (the object protocol: `__reduce_ex__(4)`, which caches the class's
+  `__slotnames__`, then `__dict__.update`); a plain list, dict or set is copied as `copy` copies
+  it. `copy.deepcopy(obj)` makes the instance the same way and deep-copies its values
+  (script_library.py).
 
 Classes that take part in copying or namespaces themselves stop the run: any of `__copy__`,
 `__reduce__`, `__reduce_ex__`, `__getstate__`, `__setstate__`, `__getnewargs__`, `__slots__`,
@@ -26,7 +28,7 @@ from __future__ import annotations
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import UObj
 
-_COPY_HOOKS = ("__copy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__slots__", "__dict__",
+_COPY_HOOKS = ("__copy__", "__deepcopy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__slots__", "__dict__",
                "__class__", "__getattribute__", "__getattr__", "__getnewargs__", "__getnewargs_ex__")
 
 
@@ -51,8 +53,16 @@ def shallow_copy(run, args: list, kwargs: dict) -> object:
     obj = args[0]
     if type(obj) in (list, dict, set):
         return type(obj)(obj)
-    if not _plain(obj):
-        raise Bail
-    twin = UObj(obj.cls)
+    twin = copied_instance(obj)
     twin.attrs = dict(obj.attrs)
     return twin
+
+
+def copied_instance(obj: object) -> UObj:
+    """The new, empty instance `copy.copy` / `copy.deepcopy` make of a plain object (its namespace
+    is filled by the caller). The object protocol's `__reduce_ex__(4)` caches the class's
+    `__slotnames__` (an empty list: no `__slots__`) in the class namespace on the way."""
+    if not _plain(obj) or obj.cls.lookup("__deepcopy__") is not None:
+        raise Bail
+    obj.cls.attrs.setdefault("__slotnames__", [])
+    return UObj(obj.cls)

@@ -27,7 +27,7 @@ _FORMS = {f"typing.{name}": getattr(typing, name) for name in (
     "Iterable", "Callable", "Literal", "Type", "Annotated", "ClassVar", "Final")}
 _PLAIN = (int, float, str, bool, bytes, complex, object, type(None))
 _GENERIC = (tuple, list, dict, set, frozenset, type)
-_HINT_TYPES = (types.GenericAlias, types.UnionType, type(typing.Optional[int]), type(typing.Tuple[int]),
+HINT_TYPES = _HINT_TYPES = (types.GenericAlias, types.UnionType, type(typing.Optional[int]), type(typing.Tuple[int]),
                type(typing.Union), type(typing.Any), type(typing.List), type(typing.Literal[0]))
 
 
@@ -120,14 +120,18 @@ def type_hints(run, cls: object) -> dict:
         for statement in klass.node.body:
             if type(statement) is not ast.AnnAssign:
                 continue
-            if type(statement.target) is not ast.Name or "ClassVar" in ast.dump(statement.annotation):
-                raise Bail  # (a ClassVar: left out of the fields the run knows, kept by get_type_hints)
-            hints[statement.target.id] = _evaluated(run, klass, statement.target.id)
+            if type(statement.target) is not ast.Name:
+                raise Bail
+            hints[statement.target.id] = _evaluated(run, klass, statement.target.id, statement.annotation)
     return hints
 
 
-def _evaluated(run, klass: UClass, name: str) -> object:
+def _evaluated(run, klass: UClass, name: str, written: ast.expr | None = None) -> object:
+    from codemods.analysis.script_class_hooks import body_scope
+
     found = klass.annotations.get(name)
+    if written is not None and (found is None or found[0] is not written):
+        found = (written, body_scope(run, klass))  # (a ClassVar, left out of the fields: kept by get_type_hints)
     if found is None:
         raise Bail
     node, env = found
