@@ -14,7 +14,8 @@ attributes to set or read but `object`'s own.
 
 `vars(C)` / `C.__dict__` of a module class is the class namespace as CPython 3.11 leaves it:
 `__module__` (then `__annotations__` when the body annotates a name, and `__doc__` when it
-starts with a docstring) first, then the body's names
+starts with a docstring) first, then the body's names (an empty `__annotations__` a read made
+comes with the names set after the class was made)
 in order, then `__dict__` and `__weakref__` on the first class of a chain that adds a `__dict__`,
 `__doc__` (None) when there was none, and an ABCMeta's `__abstractmethods__` and `_abc_impl`.
 Members that are builtin objects (slot wrappers, getset descriptors, `_abc_data`) are
@@ -249,9 +250,9 @@ def class_vars(cls: UClass, run=None) -> types.MappingProxyType:
     annotated = any(type(statement) is ast.AnnAssign for statement in cls.node.body)
     if annotated and "__annotations__" not in cls.attrs and run is not None and cls.kind == "plain":
         own_annotations(run, cls)  # (made when the body ran: evaluated now, script_class_hooks.py)
-    if cls.kind not in ("plain", "meta") or cls.builtin is not None or annotated != ("__annotations__" in cls.attrs) \
+    if cls.kind not in ("plain", "meta") or cls.builtin is not None or annotated and "__annotations__" not in cls.attrs \
             or any(name.startswith("__") and not name.endswith("__") for name in cls.attrs):
-        raise Bail  # (generated members, annotations not yet made or made by a read, mangled private names: not modelled)
+        raise Bail  # (generated members, annotations not yet made, mangled private names: not modelled)
     first = cls.node.body[0] if cls.node.body else None
     doc = first.value.value if type(first) is ast.Expr and type(first.value) is ast.Constant \
         and type(first.value.value) is str else None
@@ -261,7 +262,7 @@ def class_vars(cls: UClass, run=None) -> types.MappingProxyType:
     if doc is not None:
         made["__doc__"] = doc
     body = _body_names(cls.node)
-    keys = [key for key in cls.attrs if key not in ("__abstractmethods__", "__annotations__")]
+    keys = [key for key in cls.attrs if key != "__abstractmethods__" and not (annotated and key == "__annotations__")]
     split = next((index for index, key in enumerate(keys) if key not in body), len(keys))
     made.update((key, cls.attrs[key]) for key in keys[:split])  # (the body's names; those set later come last)
     if slotted(cls.base) or "__slots__" in cls.attrs and cls.base is not None:
