@@ -95,7 +95,10 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
     bases = (cls.base,) if cls.base is not None else ()
     namespace = {"__module__": "__main__", "__qualname__": node.name if env is run.module_env else Opaque()}
     if any(type(statement) is ast.AnnAssign for statement in node.body):  # (its body sets them up first)
-        namespace["__annotations__"] = own_annotations(run, cls)  # (`ns["__annotations__"]`: the fields' hints)
+        try:
+            namespace["__annotations__"] = own_annotations(run, cls)  # (`ns["__annotations__"]`: the fields' hints)
+        except Bail:
+            namespace["__annotations__"] = Opaque()  # (hints the run cannot evaluate: unknown to whatever reads them)
     first = node.body[0] if node.body else None
     if type(first) is ast.Expr and type(first.value) is ast.Constant and type(first.value.value) is str:
         namespace["__doc__"] = first.value.value
