@@ -39,6 +39,7 @@ ENTRIES = {
     "nvc4_deepcopy_hook_shares_the_object": "main()",
     "vc8_sf103_metaclass_init_collects_parameters": "main()",
     "vc9_sf101_validators_on_assignment_found_by_dir": "main()",
+    "vc10_sf101_decorator_adds_field_properties": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",

@@ -1,5 +1,6 @@
 """classmethod and staticmethod objects in a script run (script_run.py; issue 13): made by a
-call, decorated further, marked, and tested with `isinstance`.
+call, decorated further, marked, and tested with `isinstance`; `property(getter)` made by a call
+(a decorator giving a class one property per field with `setattr(cls, name, property(get))`).
 
 A validation framework's decorator marks a method and hands back a wrapper: `def
 validator(*names): def mark(fn): fn.__validates__ = names; return classmethod(fn)`, used as
@@ -31,9 +32,20 @@ def _wrapper(kind: str):
     return made
 
 
-LIBRARY = {"builtins.classmethod": _wrapper("class"), "builtins.staticmethod": _wrapper("static")}
+def _property(run, args: list, kwargs: dict) -> object:
+    """`property(fget[, fset])` of defs of the module: what `@property` (and `@x.setter`) make."""
+    from codemods.analysis.script_classes import Desc
+
+    if not 1 <= len(args) <= 2 or kwargs or type(args[0]) is not UFunc \
+            or len(args) == 2 and args[1] is not None and type(args[1]) is not UFunc:
+        raise Bail  # (a lambda, a deleter, a docstring: not modelled)
+    return Desc("property", args[0], args[1] if len(args) == 2 else None)
+
+
+LIBRARY = {"builtins.classmethod": _wrapper("class"), "builtins.staticmethod": _wrapper("static"),
+           "builtins.property": _property}
 NAMES = frozenset(name.removeprefix("builtins.") for name in LIBRARY)
-_KINDS = {"builtins.classmethod": "class", "builtins.staticmethod": "static"}
+_KINDS = {"builtins.classmethod": "class", "builtins.staticmethod": "static", "builtins.property": "property"}
 # What a classmethod or staticmethod object answers itself on this Python (its type's members and
 # the names CPython copies into its namespace from the function).
 _OWN = frozenset(dir(classmethod(lambda: None))) | frozenset(dir(staticmethod(lambda: None)))
@@ -60,13 +72,15 @@ def set_wrapper_attribute(obj, name: str, value: object) -> None:
 
 
 def wrapper_instance(obj: object, kind: object) -> bool | None:
-    """`isinstance(obj, classmethod)` (or staticmethod) where the run knows; None for another kind."""
+    """`isinstance(obj, classmethod)` (or staticmethod, property) where the run knows; None for
+    another kind. A builtin member of a class namespace (a getset descriptor, a slot wrapper,
+    `object`'s classmethod descriptors) is none of them."""
     name = getattr(kind, "name", None)
     if type(kind).__name__ != "Special" or name not in _KINDS:
         return None
     if type(obj).__name__ == "Desc":
         return obj.kind == _KINDS[name]
-    if type(obj).__name__ in ("UFunc", "Bound", "UObj", "UClass", "NTup", "LambdaValue") \
+    if type(obj).__name__ in ("UFunc", "Bound", "UObj", "UClass", "NTup", "LambdaValue", "BuiltinSlot") \
             or type(obj) in (int, float, str, bool, bytes, list, tuple, dict, set, frozenset, type(None)):
         return False
     raise Bail
