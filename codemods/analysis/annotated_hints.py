@@ -53,12 +53,14 @@ class AnnotatedHint:
 
 def is_class(value: object) -> bool:
     """A t typing takes as it is and compares by identity: a builtin hint, a module class without a
-    metaclass, an array class of the libraries."""
+    metaclass or with one of the module's over `type` (class_metas.check_meta leaves it no
+    `__eq__`, `__hash__`, `__or__` or `__getitem__` of its own), an array class of the libraries."""
+    from codemods.analysis.class_metas import abc_rooted
     from codemods.analysis.script_typing import is_hint
     from codemods.analysis.script_values import Lib, UClass
 
     if type(value) is UClass:
-        return value.meta is None
+        return value.meta is None or not abc_rooted(value.meta)
     if type(value) is Lib:
         from codemods import jaxapi
 

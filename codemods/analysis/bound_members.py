@@ -41,12 +41,13 @@ from codemods.analysis.unittest_cases import Native, Unmodelled
 class Desc:
     """A method wrapped by `@property`, `@staticmethod` or `@classmethod`."""
 
-    __slots__ = ("deleter", "func", "kind", "setter")
+    __slots__ = ("attrs", "deleter", "func", "kind", "setter")
 
     def __init__(self, kind: str, func: UFunc, setter: UFunc | None = None) -> None:
         self.kind, self.func = kind, func
         self.setter = setter  # a property's `@x.setter` (class_descriptors.py)
         self.deleter = None  # its `@x.deleter` (deleted_attributes.py)
+        self.attrs: dict = {}  # what the program set on a classmethod or staticmethod object (method_descriptors.py)
 
 
 def bound_member(value: object, obj: object, cls: UClass) -> object:
@@ -119,6 +120,10 @@ class TypeMethod:
         if self.owner is object:
             if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
                 raise Bail
+            if args[0] == "__dict__":
+                from codemods.analysis.instance_dicts import rebind_namespace
+
+                return rebind_namespace(obj, args[1], past_hooks=True)  # (the instance's namespace: instance_dicts.py)
             if _data_descriptor(obj.cls.lookup(args[0])):
                 raise Bail  # (its `__set__` runs, or a property without a setter raises)
             obj.attrs[args[0]] = args[1]  # past the class's own __setattr__

@@ -13,7 +13,9 @@ bases' `__init_subclass__`. A property may get a setter by `@x.setter`.
 attributes to set or read but `object`'s own.
 
 `vars(C)` / `C.__dict__` of a module class is the class namespace as CPython 3.11 leaves it:
-`__module__` (and `__doc__` when the body starts with a docstring) first, then the body's names
+`__module__` (then `__annotations__` when the body annotates a name, and `__doc__` when it
+starts with a docstring) first, then the body's names (an empty `__annotations__` a read made
+comes with the names set after the class was made)
 in order, then `__dict__` and `__weakref__` on the first class of a chain that adds a `__dict__`,
 `__doc__` (None) when there was none, and an ABCMeta's `__abstractmethods__` and `_abc_impl`.
 Members that are builtin objects (slot wrappers, getset descriptors, `_abc_data`) are
@@ -27,7 +29,9 @@ import types
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import Bound, ClassSlot, RunCallable, UClass, UFunc, UObj
+from codemods.analysis.class_dirs import VERSIONED_DUNDERS
 from codemods.analysis.deleted_attributes import with_deleter
+from codemods.analysis.method_descriptors import wrapper_member
 
 _PLAIN_TYPES = (str, int, float, bool, type(None), tuple, list, dict, set, frozenset, bytes)
 _PROPERTY_NAMES = frozenset({"fget", "fset", "fdel", "getter", "setter", "deleter"})
@@ -75,6 +79,8 @@ def declared_attribute(run, obj: object, name: str) -> object:
     if type(obj) is Desc:
         if obj.kind == "property" and name in ("setter", "deleter"):
             return PropertySetter(obj, name)
+        if (found := wrapper_member(obj, name)) is not NotImplemented:
+            return found  # (method_descriptors.py)
         if dunder or obj.kind == "property" and name in _PROPERTY_NAMES or obj.kind not in ("property", "static", "class"):
             raise Bail
         raise Raised(AttributeError(name))  # (property, classmethod, staticmethod objects have no others)
@@ -103,7 +109,7 @@ def declared_read(run, obj: object, name: str) -> object:
     if obj.meta is not None and (found := meta_attribute(run, obj, name)) is not NotImplemented:
         return found
     if name == "__dict__":
-        return class_vars(obj)
+        return class_vars(obj, run)
     klass = obj
     while klass is not None:
         slots = klass.attrs.get("__slots__", ())
@@ -236,22 +242,27 @@ def slotted(cls: UClass) -> bool:
     return False
 
 
-def class_vars(cls: UClass) -> types.MappingProxyType:
+def class_vars(cls: UClass, run=None) -> types.MappingProxyType:
     """`vars(C)` of a module class (see the module docstring)."""
     from codemods.analysis.class_metas import abc_rooted
+    from codemods.analysis.script_class_hooks import own_annotations
 
-    if cls.kind not in ("plain", "meta") or cls.builtin is not None or any(
-            type(statement) is ast.AnnAssign for statement in cls.node.body) or "__annotations__" in cls.attrs \
+    annotated = any(type(statement) is ast.AnnAssign for statement in cls.node.body)
+    if annotated and "__annotations__" not in cls.attrs and run is not None and cls.kind == "plain":
+        own_annotations(run, cls)  # (made when the body ran: evaluated now, script_class_hooks.py)
+    if cls.kind not in ("plain", "meta") or cls.builtin is not None or annotated and "__annotations__" not in cls.attrs \
             or any(name.startswith("__") and not name.endswith("__") for name in cls.attrs):
-        raise Bail  # (generated members, annotations, mangled private names: not modelled)
+        raise Bail  # (generated members, annotations not yet made, mangled private names: not modelled)
     first = cls.node.body[0] if cls.node.body else None
     doc = first.value.value if type(first) is ast.Expr and type(first.value) is ast.Constant \
         and type(first.value.value) is str else None
     made: dict = {"__module__": "__main__"}
+    if annotated:
+        made["__annotations__"] = cls.attrs["__annotations__"]  # (set up before the body runs)
     if doc is not None:
         made["__doc__"] = doc
     body = _body_names(cls.node)
-    keys = [key for key in cls.attrs if key != "__abstractmethods__"]
+    keys = [key for key in cls.attrs if key != "__abstractmethods__" and not (annotated and key == "__annotations__")]
     split = next((index for index, key in enumerate(keys) if key not in body), len(keys))
     made.update((key, cls.attrs[key]) for key in keys[:split])  # (the body's names; those set later come last)
     if slotted(cls.base) or "__slots__" in cls.attrs and cls.base is not None:
@@ -283,6 +294,8 @@ def _body_names(node: ast.ClassDef) -> set[str]:
             names.add(statement.name)
         elif type(statement) is ast.Assign:
             names.update(target.id for target in statement.targets if type(target) is ast.Name)
+        elif type(statement) is ast.AnnAssign and statement.value is not None and type(statement.target) is ast.Name:
+            names.add(statement.target.id)  # (`axis: str = "data"`; a bare hint binds nothing)
     return names
 
 
@@ -293,10 +306,11 @@ def object_vars() -> types.MappingProxyType:
 
 
 def object_member(name: str) -> object:
-    """`object.name` read off the class object itself, for a name it lacks: AttributeError."""
+    """`object.name` read off the class object itself, for a name it lacks: AttributeError (a
+    framework's own dunders, `getattr(base, "__fields__", {})` over a class's MRO, included)."""
     if name in ("__name__", "__qualname__", "__module__"):
         return getattr(object, name)
-    if name.startswith("__") and name.endswith("__") or hasattr(object, name):
+    if name in VERSIONED_DUNDERS or hasattr(object, name):
         raise Bail
     raise Raised(AttributeError(name))
 

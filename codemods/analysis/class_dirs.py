@@ -15,8 +15,9 @@ is not held (ClassSlot: unknown to everything), except for what is certain of an
 not an instance of a module class (none of those types derive from one; a metaclass stops the run
 in make_class). Classes whose namespace Python builds differently stop the run: dataclasses,
 enums, NamedTuples (their generated members), `__slots__` (no `__dict__`), subclasses of dict or
-list (their methods), annotated class bodies (`__annotations__`, which reading it on any class
-also adds since 3.10).
+list (their methods). A class whose body annotates a name lists `__annotations__` (its namespace
+holds it from the start); another one lists it once it was read (reading it adds an empty dict,
+since 3.10: script_class_hooks.own_annotations).
 """
 from __future__ import annotations
 
@@ -25,6 +26,12 @@ import ast
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import ClassSlot, UClass
 
+# Dunders a class (or `object`, or `type`) has in some CPython from 3.11 on and not in another, or
+# whose read raises or not by version (`__firstlineno__` in a class's namespace since 3.13,
+# `__annotate__` since 3.14): the only ones whose presence this Python does not tell. Any other
+# dunder a plain class lacks here it lacks on every supported Python.
+VERSIONED_DUNDERS = frozenset({"__type_params__", "__static_attributes__", "__firstlineno__", "__annotate__",
+                               "__annotate_func__", "__annotations__", "__annotations_cache__", "__getstate__"})
 _PLAIN: frozenset[str] | None = None
 _CLASS: type | None = None
 NOT_HELD = object()
@@ -52,24 +59,34 @@ def _chain(cls: UClass) -> list[UClass]:
     chain = []
     for cls in cls.order:
         if cls.kind != "plain" or cls.builtin is not None or "__slots__" in cls.attrs or any(
-                type(statement) is ast.AnnAssign for statement in cls.node.body) or any(
                 name.startswith("__") and not name.endswith("__") for name in cls.attrs):
-            raise Bail  # (an annotation: `__annotations__`; a private name, which Python mangles)
+            raise Bail  # (a private name, which Python mangles)
         chain.append(cls)
     return chain
+
+
+def _annotated(cls: UClass) -> bool:
+    """Whether the class body annotates a name: its namespace then holds `__annotations__` from
+    the start (CPython 3.11-3.13)."""
+    return any(type(statement) is ast.AnnAssign for statement in cls.node.body)
 
 
 def class_dir(run, args: list, kwargs: dict) -> list:
     """`dir(C)` of a module class: sorted, as `type.__dir__` gives it."""
     from codemods.analysis.own_module import namespace_of
+    from codemods.analysis.typing_forms import generic_class
 
     if len(args) == 1 and not kwargs and (names := namespace_of(args[0], listed=True)) is not NotImplemented:
         return names  # (`dir(sys.modules[__name__])`: own_module.py)
     if len(args) != 1 or kwargs or type(args[0]) is not UClass:
         raise Bail  # (`dir()` of the scope, of an instance, of a library object: not modelled)
+    if generic_class(run, args[0]):
+        raise Bail  # (`Generic[T]`'s members, `__orig_bases__`, `__parameters__`: not held)
     names = set(plain_members())
     for cls in _chain(args[0]):
         names.update(cls.attrs)
+        if _annotated(cls):
+            names.add("__annotations__")
     return sorted(names)
 
 
@@ -103,3 +120,24 @@ def slot_attribute(slot: ClassSlot, name: str) -> object:
     if hasattr(real, name) or slot.name == "__doc__" and hasattr("", name):
         raise Bail
     raise Raised(AttributeError(name))
+
+
+def missing_dunder(cls: UClass, name: str) -> bool:
+    """An instance of `cls` certainly lacks the dunder `name` no class of the module defines
+    (`hasattr(self, "__attrs_post_init__")`): the chain is plain (no `__getattr__`, no
+    `__getattribute__`) and no plain class has it on any supported Python."""
+    if name in VERSIONED_DUNDERS or name in plain_members() or not closed_chain(cls):
+        return False
+    try:
+        chain = _chain(cls)
+    except Bail:
+        return False
+    return not any(hook in klass.attrs for klass in chain for hook in ("__getattr__", "__getattribute__"))
+
+
+def closed_chain(cls: UClass) -> bool:
+    """Every class statement down the chain names at most one base, the chain's next module
+    class: no base the run dropped or replaced (`Generic[T]`, which gives the class
+    `__orig_bases__` and `__parameters__`; several bases)."""
+    return all(len(klass.node.bases) == (1 if klass.base is not None else 0) for klass in cls.order) \
+        and cls.order[-1].base is None

@@ -6,9 +6,13 @@ calls `super().__new__(mcls, name, bases, attrs)`, collects the declared fields 
 A class statement whose class has a metaclass M (its `metaclass=` keyword, or its base's) runs as
 Python runs it: the body fills a namespace (`__module__`, `__qualname__`, the docstring, then its
 names), then `M(name, bases, namespace)`: M's `__new__` (or `type.__new__`), then M's `__init__`
-when the result is the class. `type.__new__(mcls, name, bases, ns)` makes the class of the
-statement being run from a copy of ns: `__set_name__` hooks, then the bases' `__init_subclass__`.
-Attribute reads on such a class fall back to M's namespace (methods bound to the class).
+when the result is the class; the statement's other keywords go to both (`class Log(Base,
+key="log")`). The namespace holds `__annotations__` (after `__qualname__`) when the body
+annotates a name, as CPython 3.11 fills it. `type.__new__(mcls, name, bases, ns, **kw)` makes
+the class of the statement being run from a copy of ns: `__set_name__` hooks, then the bases'
+`__init_subclass__(**kw)`. Attribute reads on such a class fall back to M's namespace (methods
+bound to the class), except where the class's own chain, down to `object`, has the name;
+`C.__class__` is M.
 
 A metaclass derives from `type` or `abc.ABCMeta` (whose other behaviour, `register` and
 `__subclasshook__`, the run does not model) through one chain of the module's classes; one that
@@ -25,6 +29,8 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.abc_bases import Register, abc_dataclass, abc_meta, abc_only
 from codemods.analysis.class_descriptors import set_names
+from codemods.analysis.class_dirs import plain_members
+from codemods.analysis.script_class_hooks import own_annotations
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import Bound, Lib, Opaque, RunCallable, UClass, UFunc
@@ -64,9 +70,6 @@ def metaclass_of(run, node: ast.ClassDef, env, base: UClass | None) -> UClass | 
             if type(explicit) is not UClass or explicit.kind != "meta":
                 raise Bail
     inherited = base.meta if base is not None else None
-    if (explicit is not None or inherited is not None) and any(keyword.arg != "metaclass" for keyword in node.keywords) \
-            and not all(_plain_meta(meta) for meta in (explicit, inherited) if meta is not None):
-        raise Bail  # (class keywords passed to a metaclass's own `__new__`/`__init__`: not modelled)
     if explicit is None or inherited is None:
         return explicit or inherited
     if explicit.derives(inherited):
@@ -80,13 +83,6 @@ def _meta_lookup(meta: UClass, name: str):
     return meta.lookup(name)
 
 
-def _plain_meta(meta: UClass) -> bool:
-    """A metaclass whose chain defines neither `__new__` nor `__init__` (Python's ABCMeta, or a
-    module class over it or `type` that adds only `__call__`): a class statement's keywords reach
-    `type.__new__`, which hands them to `__init_subclass__` (type's `__init__` ignores them)."""
-    return _meta_lookup(meta, "__new__") is None and _meta_lookup(meta, "__init__") is None
-
-
 def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: dict) -> UClass:
     """`meta(name, bases, namespace, **keywords)` for the class statement whose body filled
     cls.attrs (keywords: the statement's own but `metaclass=`, script_class_hooks.class_keywords)."""
@@ -98,6 +94,11 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
         raise Bail
     bases = (cls.base,) if cls.base is not None else ()
     namespace = {"__module__": "__main__", "__qualname__": node.name if env is run.module_env else Opaque()}
+    if any(type(statement) is ast.AnnAssign for statement in node.body):  # (its body sets them up first)
+        try:
+            namespace["__annotations__"] = own_annotations(run, cls)  # (`ns["__annotations__"]`: the fields' hints)
+        except Bail:
+            namespace["__annotations__"] = Opaque()  # (hints the run cannot evaluate: unknown to whatever reads them)
     first = node.body[0] if node.body else None
     if type(first) is ast.Expr and type(first.value) is ast.Constant and type(first.value.value) is str:
         namespace["__doc__"] = first.value.value
@@ -108,8 +109,8 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
         found = _meta_lookup(meta, "__new__")
         if found is None:
             made = TypeNew()(run, [meta, node.name, bases, namespace], dict(keywords))
-        elif type(found[1]) is UFunc:
-            made = run.call(found[1], [meta, node.name, bases, namespace], {})
+        elif type(found[1]) is UFunc:  # (the statement's keywords go to the metaclass's `__new__` and `__init__`)
+            made = run.call(found[1], [meta, node.name, bases, namespace], dict(keywords))
         else:
             raise Bail
         if made is not cls or not pending[-1][3]:
@@ -118,7 +119,7 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
         pending.pop()
     init = _meta_lookup(meta, "__init__")
     if init is not None:
-        if type(init[1]) is not UFunc or run.call(Bound(init[1], cls), [node.name, bases, namespace], {}) is not None:
+        if type(init[1]) is not UFunc or run.call(Bound(init[1], cls), [node.name, bases, namespace], dict(keywords)) is not None:
             raise Bail
     return cls
 
@@ -309,8 +310,10 @@ def meta_attribute(run, cls: UClass, name: str) -> object:
     own = cls.lookup(name)
     if found is not None and (type(found[1]) is Desc and found[1].kind == "property" or type(found[1]).__name__ == "UObj"):
         raise Bail  # (a data descriptor of the metaclass wins: not modelled)
-    if own is not None or name in ("__name__", "__mro__", "__dict__"):
-        return NotImplemented
+    if name == "__class__":
+        return meta  # (object's `__class__`, a data descriptor, read on the class: its type; check_meta allows no other)
+    if own is not None or name in ("__name__", "__mro__", "__dict__") or name in plain_members():
+        return NotImplemented  # (the class's own chain, down to `object`, wins over the metaclass's non-data members)
     if found is None:
         if name == "register" and abc_rooted(meta):
             return Register(cls)  # (a virtual subclass: abc_bases.py)

@@ -8,10 +8,14 @@ namespace (UObj.attrs), so both are exact where Python does the plain thing:
 
 - `obj.__dict__` is the live dict (as `vars(obj)`, read in script_run.attribute).
 - `obj.__dict__ = d` makes `d` itself the namespace (not a copy; `d` must be a dict of str keys
-  the run holds, and no `__setattr__` of the module sees the store).
+  the run holds, and no `__setattr__` of the module sees the store); so does
+  `object.__setattr__(obj, "__dict__", d)`, past any `__setattr__` (a pydantic-like model's
+  `__init__` storing its validated values).
 - `copy.copy(obj)` builds a new instance of the class without `__init__` and gives it a new dict
-  with the same values (the object protocol: `__reduce_ex__(4)`, then `__dict__.update`); a plain
-  list, dict or set is copied as `copy` copies it.
+  with the same values (the object protocol: `__reduce_ex__(4)`, which caches the class's
+  `__slotnames__`, then `__dict__.update`); a plain list, dict or set is copied as `copy` copies
+  it. `copy.deepcopy(obj)` makes the instance the same way and deep-copies its values
+  (script_library.py).
 
 Classes that take part in copying or namespaces themselves stop the run: any of `__copy__`,
 `__reduce__`, `__reduce_ex__`, `__getstate__`, `__setstate__`, `__getnewargs__`, `__slots__`,
@@ -24,7 +28,7 @@ from __future__ import annotations
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import UObj
 
-_COPY_HOOKS = ("__copy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__slots__", "__dict__",
+_COPY_HOOKS = ("__copy__", "__deepcopy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__slots__", "__dict__",
                "__class__", "__getattribute__", "__getattr__", "__getnewargs__", "__getnewargs_ex__")
 
 
@@ -33,9 +37,10 @@ def _plain(obj: object) -> bool:
         and not any(obj.cls.lookup(hook) for hook in _COPY_HOOKS)
 
 
-def rebind_namespace(obj: object, value: object) -> None:
-    """`obj.__dict__ = value`."""
-    if not _plain(obj) or obj.cls.lookup("__setattr__") is not None or obj.cls.frozen \
+def rebind_namespace(obj: object, value: object, past_hooks: bool = False) -> None:
+    """`obj.__dict__ = value`; `object.__setattr__(obj, "__dict__", value)` (past_hooks: neither the
+    class's `__setattr__` nor a frozen dataclass's sees it)."""
+    if not _plain(obj) or not past_hooks and (obj.cls.lookup("__setattr__") is not None or obj.cls.frozen) \
             or type(value) is not dict or not all(type(key) is str for key in value):
         raise Bail
     obj.attrs = value
@@ -48,8 +53,16 @@ def shallow_copy(run, args: list, kwargs: dict) -> object:
     obj = args[0]
     if type(obj) in (list, dict, set):
         return type(obj)(obj)
-    if not _plain(obj):
-        raise Bail
-    twin = UObj(obj.cls)
+    twin = copied_instance(obj)
     twin.attrs = dict(obj.attrs)
     return twin
+
+
+def copied_instance(obj: object) -> UObj:
+    """The new, empty instance `copy.copy` / `copy.deepcopy` make of a plain object (its namespace
+    is filled by the caller). The object protocol's `__reduce_ex__(4)` caches the class's
+    `__slotnames__` (an empty list: no `__slots__`) in the class namespace on the way."""
+    if not _plain(obj) or obj.cls.lookup("__deepcopy__") is not None:
+        raise Bail
+    obj.cls.attrs.setdefault("__slotnames__", [])
+    return UObj(obj.cls)

@@ -22,6 +22,7 @@ import inspect
 from codemods import jaxapi
 from codemods.analysis.host_exprs import LambdaValue, Raised
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
+from codemods.analysis.class_members import class_members
 from codemods.analysis.imported_modules import IMPORTABLE
 from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
 from codemods.analysis.numpy_generators import NpGenerator
@@ -221,14 +222,17 @@ _IS_FUNCTION, _IS_CLASS, _IS_MODULE = _predicate("function"), _predicate("class"
 
 def _getmembers(run, args: list, kwargs: dict) -> list:
     """`inspect.getmembers(module[, predicate])`: (name, value) of every global, sorted by name,
-    those the predicate accepts."""
+    those the predicate accepts; of a module class, its members (class_members.py)."""
     predicate = kwargs.pop("predicate", None) if set(kwargs) <= {"predicate"} else _bail()
-    if not args or len(args) > 2 or len(args) == 2 and predicate is not None or type(args[0]) is not ModuleObj:
-        raise Bail  # (the members of a class or an instance: not modelled here)
+    if not args or len(args) > 2 or len(args) == 2 and predicate is not None or type(args[0]) not in (ModuleObj, UClass):
+        raise Bail  # (the members of an instance: not modelled here)
     predicate = args[1] if len(args) == 2 else predicate
     known = {"inspect.isfunction": _IS_FUNCTION, "inspect.isclass": _IS_CLASS, "inspect.ismodule": _IS_MODULE}
     fast = known.get(jaxapi.canonical(predicate.name)) if type(predicate) is Lib \
         else _callable if type(predicate) is Special and predicate.name == "builtins.callable" else None
+    if type(args[0]) is UClass:  # (a class's members: class_members.py)
+        return class_members(run, args[0], lambda value: predicate is None or (
+            fast(run, [value], {}) if fast is not None else run.truth(run.call(predicate, [value], {}))))
     found = []
     for name in sorted(args[0].env.vars):
         value = args[0].env.vars[name]

@@ -46,7 +46,7 @@ from codemods.analysis.script_generators import GenRun
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.annotated_hints import AnnotatedHint, attribute as annotated_attribute, is_class
 from codemods.analysis.held_hints import HeldHint, attribute as hint_attribute
-from codemods.analysis import partial_fields, typing_forms, unknown_json
+from codemods.analysis import partial_fields, script_typing, typing_forms, unknown_json
 from codemods.analysis.text_streams import current_stdout
 from codemods.analysis.own_module import modules_attribute
 from codemods.analysis.library_members import asked, library_presence
@@ -63,6 +63,8 @@ class ScriptAttributes:
             return found  # `hint.__metadata__` (annotated_hints.py)
         if kind is HeldHint:
             return hint_attribute(obj, name)  # (held_hints.py)
+        if name in ("__args__", "__origin__") and kind in script_typing.HINT_TYPES and script_typing.is_hint(obj):
+            return getattr(obj, name)  # (`Literal["x", "y"].__args__` of a real hint: script_typing.py)
         if kind is Lib and name[:2] == "__" and is_class(obj):
             raise Bail  # (`getattr(jax.Array, "__origin__", None)`: the real class's attributes, not kept)
         if (kind in _TYPING_KINDS or kind is UClass and name in typing_forms.LEFT_OUT) \

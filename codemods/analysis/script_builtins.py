@@ -42,6 +42,8 @@ from codemods.analysis.next_items import next_item
 from codemods.analysis.named_tuples import named_tuple
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
+from codemods.analysis.library_subclasses import library_subclass
+from codemods.analysis.method_descriptors import wrapper_instance
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
 from codemods.analysis.object_hashes import hash_call
@@ -191,6 +193,12 @@ class ScriptBuiltins:
         if name == "builtins.type" and len(args) == 1:
             if type(args[0]) in (UObj, NTup):
                 return args[0].cls
+            from codemods.analysis.class_metas import abc_rooted
+
+            if type(args[0]) is UClass and args[0].kind == "plain" and args[0].meta is not None \
+                    and not abc_rooted(args[0].meta):
+                return args[0].meta  # (a class's metaclass of the module: class_metas.py; not ABCMeta, which the
+                # run stands in for with a class of its own)
             if type(args[0]) in (str, int, float, bool, list, dict, tuple, set, frozenset, type(None)):
                 return type(args[0])
             raise Bail
@@ -206,7 +214,7 @@ class ScriptBuiltins:
             if (found := namespace_of(args[0])) is not NotImplemented:
                 return found  # (the script's module object: own_module.py)
             if type(args[0]) is UClass or type(args[0]) is Special and args[0].name == "builtins.object":
-                return class_vars(args[0]) if type(args[0]) is UClass else object_vars()  # (class_descriptors.py)
+                return class_vars(args[0], self) if type(args[0]) is UClass else object_vars()  # (class_descriptors.py)
             if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):
                 return vars(args[0])
             if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None and slot_names(args[0].cls) is None:
@@ -214,11 +222,15 @@ class ScriptBuiltins:
             raise Bail
         if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and type(args[1]) is UClass:
             return False  # (`issubclass(inspect.Parameter.empty, BaseModel)`: a library class derives from none of the module's)
+        if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and type(args[1]) is Lib:
+            return library_subclass(args[0], args[1])  # (`issubclass(tuple, enum.Enum)`: library_subclasses.py)
         if name == "builtins.issubclass" and len(args) == 2 and isinstance(args[0], type) and all(
                 isinstance(kind, type) for kind in (args[1] if type(args[1]) is tuple else (args[1],))):
             return guard(issubclass, *args)  # (`issubclass(kind, KeyError)` in an `__exit__`: Python's own classes)
         if name == "builtins.issubclass" and len(args) == 2 and type(args[0]) is UClass:
             kinds = args[1] if type(args[1]) is tuple else (args[1],)
+            if len(kinds) == 1 and type(kinds[0]) is not UClass:
+                return library_subclass(args[0], kinds[0])  # (`issubclass(ann, enum.Enum)`: library_subclasses.py)
             if not kinds or any(type(kind) is not UClass for kind in kinds):
                 raise Bail  # (a library class or a builtin type: its hierarchy is not held)
             return any(virtual_check(self, args[0], kind, args[0].derives(kind), True) for kind in kinds)  # (abc_bases.py)
@@ -388,7 +400,9 @@ class ScriptBuiltins:
                     raise Bail
                 found = found or kind is str  # (a path the run does not spell: a str all the same, temp_texts.py)
                 continue
-            if type(kind) is Special and kind.name == "builtins.type":  # `isinstance(obj, type)`: a class
+            if (known := wrapper_instance(obj, kind)) is not None:
+                found = found or known  # (`isinstance(member, classmethod)`: method_descriptors.py)
+            elif type(kind) is Special and kind.name == "builtins.type":  # `isinstance(obj, type)`: a class
                 if type(obj) in (Lib, Opaque):
                     raise Bail
                 found = found or type(obj) is UClass or isinstance(obj, type)

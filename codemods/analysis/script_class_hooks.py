@@ -7,7 +7,8 @@ Python calls `__init_subclass__` (an implicit classmethod) of the nearest base t
 on the new class, with the class statement's keywords, inside `type.__new__`: after the body ran,
 before the class decorators are applied. `object.__init_subclass__` takes no keywords (TypeError:
 not modelled). On CPython 3.11 a class's `__annotations__` are its own (evaluated when the body
-ran; an empty dict made on first access when it has none); a base's are not inherited.
+ran, or their source text under `from __future__ import annotations`; an empty dict made on first
+access when it has none); a base's are not inherited.
 """
 from __future__ import annotations
 
@@ -59,8 +60,6 @@ def own_annotations(run, cls: UClass) -> dict:
     made = cls.attrs.get("__annotations__")
     if made is not None:
         return made
-    if run.future_annotations:
-        raise Bail  # (the source text of each annotation: not kept)
     made = {}
     for statement in cls.node.body:
         if type(statement) is not ast.AnnAssign:
@@ -68,14 +67,50 @@ def own_annotations(run, cls: UClass) -> dict:
         if type(statement.target) is not ast.Name:
             raise Bail
         found = cls.annotations.get(statement.target.id)
-        if found is None:
-            raise Bail  # (a ClassVar: not kept)
+        if found is None or found[0] is not statement.annotation:  # (a ClassVar, not kept as a field)
+            found = (statement.annotation, body_scope(run, cls))
         annotation, scope = found
+        if run.future_annotations:  # (each hint's source text, as the compiler spells it back)
+            made[statement.target.id] = hint_text(annotation)
+            continue
         if any(type(sub) is ast.Name and sub.id in cls.attrs for sub in ast.walk(annotation)):
             raise Bail  # (a class attribute named in a hint: read then, not now)
         made[statement.target.id] = run.eval(annotation, scope)
     cls.attrs["__annotations__"] = made
     return made
+
+
+_TEXT_NODES = (ast.Name, ast.Attribute, ast.Subscript, ast.Tuple, ast.List, ast.Load, ast.BinOp, ast.BitOr,
+               ast.UnaryOp, ast.USub, ast.Call, ast.keyword)
+
+
+def hint_text(annotation: ast.expr) -> str:
+    """The text `from __future__ import annotations` keeps for a hint: CPython spells the
+    expression back as `ast.unparse` does for names, attributes, subscripts, tuples, lists, `|`,
+    negative numbers, plain constants and calls with keywords (`Annotated[int, Field(4, ge=1)]`;
+    checked on 3.11); anything else (a str constant with quotes or escapes, `*args`, a lambda) is
+    not followed."""
+    for node in ast.walk(annotation):
+        if type(node) is ast.Constant:
+            value = node.value
+            if type(value) is str and (not value.isprintable() or "'" in value or '"' in value or "\\" in value) \
+                    or type(value) not in (str, int, float, bool, type(None), type(Ellipsis)):
+                raise Bail
+        elif type(node) not in _TEXT_NODES:
+            raise Bail
+    return ast.unparse(annotation)
+
+
+def keep_body_scope(run, cls: UClass, scope: Env) -> None:
+    """Remember the scope the class body ran in (its hints are evaluated there when read)."""
+    run.__dict__.setdefault("_class_scopes", {})[id(cls)] = (cls, scope)
+
+
+def body_scope(run, cls: UClass) -> Env:
+    found = run.__dict__.get("_class_scopes", {}).get(id(cls))
+    if found is None or found[0] is not cls:
+        raise Bail
+    return found[1]
 
 
 def dynamic_class(run, args: list, kwargs: dict) -> UClass:

@@ -9,6 +9,7 @@ access (`__new__`, `__getattribute__`, `__setattr__`) stops the run (Bail), as d
 """
 from __future__ import annotations
 
+import abc
 import ast
 
 from codemods import jaxapi
@@ -29,7 +30,8 @@ from codemods.analysis.script_values import (
 )
 from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.logging_setup import BASES as LOGGING_BASES, make_logging_class
-from codemods.analysis.class_dirs import NOT_HELD, inherited_member
+from codemods.analysis.class_dirs import NOT_HELD, VERSIONED_DUNDERS, inherited_member, missing_dunder
+from codemods.analysis.missing_members import missing_member
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
@@ -42,7 +44,7 @@ from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, is_marker, positional
-from codemods.analysis.script_class_hooks import call_hook, class_keywords, mro, own_annotations
+from codemods.analysis.script_class_hooks import call_hook, class_keywords, keep_body_scope, mro, own_annotations
 from codemods.analysis.class_orders import find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue
 from codemods.analysis.class_descriptors import PropertySetter, set_names
@@ -136,6 +138,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     cls.meta_root = meta_root(bases[0]) if kind == "meta" and base is None else None
     body_env = Env(env, frozenset())
     body_env.vars = attrs
+    keep_body_scope(run, cls, body_env)  # (for `__annotations__`: script_class_hooks.py)
     annotated, keyword_only = [], None  # (the fields after `_: KW_ONLY`: dataclass_fields.py)
     for statement in node.body:
         run.tick()
@@ -259,8 +262,8 @@ def _enum_mixin(names: list) -> object:
 
 def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) -> object:
     known = [type(d) is ast.Name and d.id in _DECORATORS and d.id not in body_env.vars for d in node.decorator_list]
-    if any(known[1:]):
-        raise Bail  # (a property or static method decorated further: not modelled)
+    if any(known[1:-1]) or len(known) > 1 and known[-1] and node.decorator_list[-1].id == "property":
+        raise Bail  # (a property decorated further, a wrapper between others: not modelled)
     applied = [None if is_known else run.eval(d, body_env) for d, is_known in zip(node.decorator_list, known)]
     value: object = run.make_function(node, env, body_env, owner=cls)  # (after its decorators, as Python)
     for index in reversed(range(len(node.decorator_list))):  # (innermost first, as Python applies them)
@@ -271,11 +274,15 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
         if known[index]:
             if type(value) is not UFunc:
                 raise Bail
-            return Desc(_DECORATORS[node.decorator_list[index].id], value)
+            value = Desc(_DECORATORS[node.decorator_list[index].id], value)
+            if index == 0:
+                return value
+            continue  # (`@field_validator("x")` over `@classmethod`: the classmethod object handed on, method_descriptors.py)
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
         if type(applied[index]) is PropertySetter and index == 0:
             return value  # (`@x.setter`: the property with its setter)
-        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc) and index == 0):
+        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc) and index == 0) \
+                and not (type(value) is Desc and value.kind in ("class", "static")):
             raise Bail
     return value
 
@@ -396,6 +403,8 @@ def instance_attribute(run, obj: object, name: str) -> object:
                 return cls
             if name in _NOT_ON_INSTANCES and type(obj) is UObj and cls.lookup("__getattr__") is None:
                 raise Raised(AttributeError(name))  # (`getattr(stage, "__name__", "stage")` of a callable object)
+            if type(obj) is UObj and obj.data is None and missing_dunder(cls, name):
+                raise Raised(AttributeError(name))  # (`hasattr(self, "__attrs_post_init__")`: class_dirs.py)
             raise Bail  # (what `object` gives every instance, or `__getattr__` asked for a dunder: not modelled)
         hook = cls.lookup("__getattr__")
         if hook is not None and type(obj) is UObj:  # (`__getattr__ = dict.__getitem__` too: KeyError when missing)
@@ -415,14 +424,18 @@ def member_attribute(run, obj, name: str) -> object:
     return bound_member(found[1], obj, obj.cls)
 
 
-def enum_member(cls: UClass, value: object) -> object:
+def enum_member(cls: UClass, value: object, run=None) -> object:
     """`Stage("train")`: the member of that value. A member of the class itself is handed back
-    as it is (`MeshAxis(MeshAxis.DATA)`: Enum's own lookup returns it before any value test)."""
+    as it is (`MeshAxis(MeshAxis.DATA)`: Enum's own lookup returns it before any value test). A
+    value no member has goes to the class's `_missing_` classmethod (its member, or None:
+    ValueError), else raises ValueError (missing_members.py)."""
     if type(value) in (Member, StrMember, IntMember) and value.cls is cls:
         return value
     for found in cls.members.values():
         if plain_tree(value) and plain_tree(found.value) and found.value == value:
             return found
+    if run is not None:
+        return missing_member(run, cls, value)
     raise Bail
 
 
@@ -445,9 +458,10 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             return member  # (named_tuples.py)
         if (slot := inherited_member(cls, name)) is not NOT_HELD:
             return slot  # (a builtin member every plain class has: class_dirs.py)
-        if name.startswith("__") and name.endswith("__") and not hasattr(type, name) \
-                and all(klass.kind == "plain" for klass in cls.order):
-            raise Raised(AttributeError(name))  # (`__unittest_skip__`: neither `type` nor `object` gives it)
+        if name.startswith("__") and name.endswith("__") and not hasattr(type, name) and name not in VERSIONED_DUNDERS \
+                and (all(klass.kind == "plain" for klass in cls.order) or cls.kind == "meta" and cls.meta is None
+                     and all(klass.kind == "meta" for klass in cls.order) and not hasattr(abc.ABCMeta, name)):
+            raise Raised(AttributeError(name))  # (`__unittest_skip__`: neither `type` nor `object` gives it, nor ABCMeta to a metaclass)
         if name.startswith("__") and name.endswith("__") or name.startswith("_") and cls.kind in ("ntuple", "enum"):
             raise Bail  # (what `type` and `object` give every class: not modelled)
         raise Raised(AttributeError(name))

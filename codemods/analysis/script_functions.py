@@ -41,6 +41,7 @@ from codemods.analysis.caught_reports import LIBRARY as REPORT_LIBRARY
 from codemods.analysis.deleted_attributes import deleted_by_name
 from codemods.analysis.evaluated_texts import evaluated, text_globals
 from codemods.analysis.generator_checks import LIBRARY as GENERATOR_LIBRARY
+from codemods.analysis.method_descriptors import LIBRARY as DESCRIPTOR_LIBRARY, NAMES as DESCRIPTOR_NAMES
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
 INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType, inspect.ArgInfo)
@@ -468,7 +469,7 @@ LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwa
            "sys.setprofile": _set_profile, "builtins.dir": class_dir, "builtins.open": open_file, **FRAME_LIBRARY, **WRAPPER_LIBRARY,
            "builtins.delattr": lambda run, args, kwargs: deleted_by_name(run, args, kwargs),
            "builtins.eval": evaluated,  # (evaluated_texts.py)
-           **IDS_LIBRARY, **MODULE_LIBRARY, **TRUTH_LIBRARY, **REPORT_LIBRARY, **GENERATOR_LIBRARY}
+           **IDS_LIBRARY, **MODULE_LIBRARY, **TRUTH_LIBRARY, **REPORT_LIBRARY, **GENERATOR_LIBRARY, **DESCRIPTOR_LIBRARY}
 
 
 def lambda_with_defaults(run, node: ast.Lambda, env: Env) -> UFunc:
@@ -534,7 +535,7 @@ def _callable(run, args: list, kwargs: dict) -> bool:
 
 
 BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "dir": class_dir, "open": open_file, "id": object_id,
-                 "delattr": deleted_by_name, "eval": evaluated}
+                 "delattr": deleted_by_name, "eval": evaluated, **dict.fromkeys(DESCRIPTOR_NAMES)}
 
 
 def delete(run, node: ast.Delete, env: Env) -> None:

@@ -192,9 +192,10 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if not run.in_body and (laid := explicit_layouts.library(name, args, kwargs)) is not None:
         laid.dtype = made_dtype(name, args, kwargs)
         return laid  # (`jax.nn.log_softmax(x)`, `jnp.mean(x, axis=0)`, `jnp.dot(x, w)` on Explicit axes)
-    if args and type(args[0]) is Arr and all(type(v) in VALUE_TYPES or type(v) is Lib for v in kwargs.values()):
-        # `jnp.tanh(x)`, `jnp.maximum(a, b)`, `jnp.zeros_like(x)`: laid out as x (a and b) are
-        if name in _ELEMENTWISE | _LIKE and all(type(v) in VALUE_TYPES or type(v) is Lib for v in args[1:]):
+    number_first = name in _ELEMENTWISE2 and len(args) == 2 and type(args[0]) in (int, float) and type(args[1]) is Arr
+    if args and (type(args[0]) is Arr or number_first) and all(type(v) in VALUE_TYPES or type(v) is Lib for v in kwargs.values()):
+        # `jnp.tanh(x)`, `jnp.maximum(a, b)`, `jnp.minimum(1.0, x)`, `jnp.zeros_like(x)`: laid out as x (a and b) are
+        if name in _ELEMENTWISE | _LIKE and type(args[0]) is Arr and all(type(v) in VALUE_TYPES or type(v) is Lib for v in args[1:]):
             return one_device.made(run, name, args, kwargs, Arr(alike(args[:1]), False, ndim=args[0].ndim))
         if name in _ELEMENTWISE2 and len(args) == 2 and type(args[1]) in (Arr, int, float):
             ranks = {arg.ndim if type(arg) is Arr else 0 for arg in args}

@@ -29,7 +29,7 @@ import tomllib
 import types
 
 
-from codemods.analysis.instance_dicts import shallow_copy
+from codemods.analysis.instance_dicts import copied_instance, shallow_copy
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, Unseeded, random_attribute
 from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
@@ -61,7 +61,7 @@ from codemods.analysis.shape_structs import LIBRARY as SHAPE_LIBRARY
 from codemods.analysis.shaped_values import LIBRARY as ARRAY_SHAPES_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis import script_pytree_nodes as pytree
-from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
+from codemods.analysis.script_values import Arr, NTup, RunCallable, UClass, UFunc, UObj, map_tree
 from codemods.analysis.unknown_numbers import is_number
 
 # NumPy's pi, e, inf and nan are the same floats as math's (and it has no tau): `check` must run
@@ -197,8 +197,10 @@ def _deepcopy(run, args: list, kwargs: dict) -> object:
 
 def _copied(run, tree: object, memo: dict, depth: int) -> object:
     """deepcopy of a dict, list or tuple tree whose leaves are plain values, unknown numbers (their
-    own copies: unknown_numbers.py) or NumPy arrays (a new array of the same extents); objects
-    referenced twice are copied once, as deepcopy's memo does."""
+    own copies: unknown_numbers.py), NumPy arrays (a new array of the same extents), module classes,
+    functions, Enum members (themselves) or instances of plain module classes (a config object:
+    copied as the object protocol copies it, instance_dicts.py); objects referenced twice are copied
+    once, as deepcopy's memo does."""
     if depth > 12:
         raise Bail
     if plain_tree(tree) or is_number(run, tree):
@@ -221,6 +223,12 @@ def _copied(run, tree: object, memo: dict, depth: int) -> object:
         made.extend(_copied(run, item, memo, depth + 1) for item in tree)
     elif type(tree) is tuple:
         made = tuple(_copied(run, item, memo, depth + 1) for item in tree)
+    elif type(tree) in (UClass, UFunc) or type(tree).__name__ in ("Member", "StrMember", "IntMember"):
+        return tree  # (classes and functions are copied as themselves; an Enum member's `__deepcopy__` hands it back)
+    elif type(tree) is UObj:
+        made = copied_instance(tree)  # (a new instance, its namespace copied in: instance_dicts.py)
+        memo[id(tree)] = made
+        made.attrs.update((key, _copied(run, value, memo, depth + 1)) for key, value in tree.attrs.items())
     else:
         raise Bail
     memo[id(tree)] = made

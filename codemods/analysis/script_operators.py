@@ -35,6 +35,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis import index_refs, temp_texts, typed_keys, unknown_json
+from codemods.analysis.annotated_hints import is_class
 from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, may_raise, number, \
     operated_sign
 from codemods.analysis.script_argparse import ParserObj
@@ -354,9 +355,12 @@ class ScriptOperators:
             return member_in(left, right)  # (a table keyed by Enum members: member_keys.py)
         if type(left) is DType:
             return dtype_contains(left, right)
-        if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
+        if (script_typing.is_hint(left) or type(left) is str) and type(right) in (list, tuple, set, frozenset) \
                 and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
-            return left in right  # (`tp in (int, float, str)`: types compare by identity)
+            return left in right  # (`tp in (int, float, str)`: types compare by identity, and unequal to a str)
+        if type(left) is UClass and is_class(left) and type(right) in (list, tuple) \
+                and all(script_typing.is_hint(item) or type(item) is UClass and is_class(item) for item in right):
+            return any(item is left for item in right)  # (`ann in (int, float)` of a module class: by identity)
         if type(left) is Ident and (type(right) in (dict, set, frozenset) or type(right) in (list, tuple) and all(
                 type(item) is Ident for item in right)):
             return left in right  # (`id(node) in done`: object_ids.py)
@@ -380,6 +384,8 @@ class ScriptOperators:
             return True
         if kind is UObj:
             return script_dunders.truth(self, value)
+        if kind.__name__ in ("TypeMethod", "Desc"):  # (`if spec["converter"]:` of `str.lower`, a classmethod
+            return True  # object: no `__bool__`, no `__len__`)
         if isinstance(value, ModelledContainer):
             return value.truth()
         if isinstance(value, RunCallable) or kind is GenRun:  # (a generator object: no `__bool__`, `__len__`)

@@ -29,7 +29,7 @@ from codemods.analysis.class_descriptors import instantiable
 from codemods.analysis.list_sorts import sort_call
 from codemods.analysis.script_classes import BUILTIN_METHODS, TypeMethod, construct, enum_member, make_class
 from codemods.analysis.script_jax import alike, run_jit, run_shard_map
-from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, JitFn, Lazy, Lib, MeshCtx, MeshObj, Opaque,
+from codemods.analysis.script_values import (OPAQUE_TYPES, Arr, Bound, ClassSlot, JitFn, Lazy, Lib, MeshCtx, MeshObj, Opaque,
                                              PartialObj, RunCallable, ShardMapFn, UClass, UFunc, UObj)
 from codemods.analysis.callable_signatures import bind, binds
 from codemods.analysis.host_exprs import Env, LambdaValue, bound_names, guard
@@ -323,7 +323,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             if func.kind == "enum":
                 if len(args) != 1 or kwargs:
                     raise Bail
-                return enum_member(func, args[0])
+                return enum_member(func, args[0], self)
             instantiable(func)  # (slots, a metaclass, abstract methods: class_descriptors.py)
             return construct(self, func, args, kwargs)
         if kind is UObj:
@@ -359,6 +359,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             return self.special(func.name, args, kwargs)
         if kind is LambdaValue:
             return self.run_lambda(func, args, kwargs)
+        if kind is ClassSlot and func.name == "__new__" and args:
+            return TypeMethod(object, "__new__")(self, args[0], args[1:], kwargs)  # (`cls.__new__(cls)`: object's own)
         if kind in OPAQUE_TYPES:
             raise Bail
         if (found := unknown_get(self, func, args, kwargs)) is not None:

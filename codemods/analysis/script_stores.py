@@ -18,6 +18,7 @@ from codemods.analysis.script_values import Arr, Bound, MeshCtx, Opaque, UClass,
 from codemods.analysis.host_exprs import Env, guard
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.instance_dicts import rebind_namespace
+from codemods.analysis.method_descriptors import set_wrapper_attribute
 from codemods.analysis.passed_steps import unpacked
 from codemods.analysis.script_functions import set_function_attribute
 from codemods.analysis.modelled_objects import ModelledContainer, ModelledObject
@@ -73,6 +74,8 @@ class ScriptStores:
             raise Bail  # (an instance given another namespace or class: its reads change)
         if type(obj) is UFunc:
             return set_function_attribute(self, obj, name, value)
+        if type(obj).__name__ == "Desc":
+            return set_wrapper_attribute(obj, name, value)  # (`fn.__validator__ = ...` of a classmethod: method_descriptors.py)
         if isinstance(obj, ModelledObject) and hasattr(obj, "set_attribute"):
             return obj.set_attribute(self, name, value)  # (`logger.propagate = False`: script_logging.py)
         if type(obj) is argparse.Namespace:

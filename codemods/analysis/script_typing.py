@@ -24,10 +24,10 @@ from codemods.analysis.script_values import Lib, UClass
 # The typing names a run reads as the real objects (`origin is typing.Union` must hold).
 _FORMS = {f"typing.{name}": getattr(typing, name) for name in (
     "Union", "Optional", "Tuple", "List", "Dict", "Set", "FrozenSet", "Any", "Sequence", "Mapping",
-    "Iterable", "Callable", "Literal", "Type", "Annotated")}
+    "Iterable", "Callable", "Literal", "Type", "Annotated", "ClassVar", "Final")}
 _PLAIN = (int, float, str, bool, bytes, complex, object, type(None))
 _GENERIC = (tuple, list, dict, set, frozenset, type)
-_HINT_TYPES = (types.GenericAlias, types.UnionType, type(typing.Optional[int]), type(typing.Tuple[int]),
+HINT_TYPES = _HINT_TYPES = (types.GenericAlias, types.UnionType, type(typing.Optional[int]), type(typing.Tuple[int]),
                type(typing.Union), type(typing.Any), type(typing.List), type(typing.Literal[0]))
 
 
@@ -101,7 +101,8 @@ def call(run, name: str, args: list, kwargs: dict) -> object:
     if type(args[0]) is annotated_hints.AnnotatedHint:
         hint = args[0]
         return annotated_hints.origin_of(hint) if name == "typing.get_origin" else annotated_hints.args_of(hint)
-    if type(args[0]) in (UClass, Lib) and annotated_hints.is_class(args[0]) or args[0] is inspect.Parameter.empty:
+    if type(args[0]) in (UClass, Lib) and annotated_hints.is_class(args[0]) or args[0] is inspect.Parameter.empty \
+            or type(args[0]) is str:  # (a hint kept as its text by `from __future__ import annotations`)
         return None if name == "typing.get_origin" else ()  # (a plain class: no origin, no arguments)
     if not is_hint(args[0]):
         raise Bail
@@ -119,14 +120,18 @@ def type_hints(run, cls: object) -> dict:
         for statement in klass.node.body:
             if type(statement) is not ast.AnnAssign:
                 continue
-            if type(statement.target) is not ast.Name or "ClassVar" in ast.dump(statement.annotation):
-                raise Bail  # (a ClassVar: left out of the fields the run knows, kept by get_type_hints)
-            hints[statement.target.id] = _evaluated(run, klass, statement.target.id)
+            if type(statement.target) is not ast.Name:
+                raise Bail
+            hints[statement.target.id] = _evaluated(run, klass, statement.target.id, statement.annotation)
     return hints
 
 
-def _evaluated(run, klass: UClass, name: str) -> object:
+def _evaluated(run, klass: UClass, name: str, written: ast.expr | None = None) -> object:
+    from codemods.analysis.script_class_hooks import body_scope
+
     found = klass.annotations.get(name)
+    if written is not None and (found is None or found[0] is not written):
+        found = (written, body_scope(run, klass))  # (a ClassVar, left out of the fields: kept by get_type_hints)
     if found is None:
         raise Bail
     node, env = found
@@ -142,6 +147,7 @@ def _evaluated(run, klass: UClass, name: str) -> object:
     if run.future_annotations and env.parent is not run.module_env:
         raise Bail  # (a string hint of a nested class is evaluated in the module's globals)
     value = run.eval(node, env)
-    if not is_hint(value) and type(value) is not annotated_hints.AnnotatedHint:
-        raise Bail
+    if not is_hint(value) and type(value) not in (annotated_hints.AnnotatedHint, held_hints.HeldHint) \
+            and not (type(value) is UClass and annotated_hints.is_class(value)):
+        raise Bail  # (a hint over module classes is held whole: `list[Rule]`, `Optional[Rule]`, held_hints.py)
     return value

@@ -25,10 +25,13 @@ from codemods.analysis.script_values import Bound, NTup, SuperObj, UClass, UFunc
 
 
 def super_attribute(run, sup: SuperObj, name: str) -> object:
+    on_class = _metaclass_method(sup)
     if sup.owner is not None and type(sup.obj) in (UObj, UClass):  # (the classes after the method's own in the order)
-        found = find(after(sup.obj.cls if type(sup.obj) is UObj else sup.obj, sup.owner), name)
+        found = find(after(sup.obj.cls if type(sup.obj) is UObj else sup.obj.meta if on_class else sup.obj, sup.owner), name)
     else:
         found = sup.start.lookup(name) if sup.start is not None else None
+    if found is not None and on_class:  # (`super().__init__(name, bases, ns)` in a metaclass over another)
+        return Bound(found[1], sup.obj) if type(found[1]) is UFunc else _bail()
     if found is None:
         if (made := meta_super(run, sup, name)) is not None:
             return made  # (type's own `__new__`/`__init__` in a metaclass: class_metas.py)
@@ -52,6 +55,13 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
     if type(found[1]) is Desc and found[1].kind == "cached":
         return cached_attribute(run, sup.obj, name, found[1].func)
     return bound_member(found[1], sup.obj, sup.obj.cls if type(sup.obj) in (UObj, NTup) else _bail())
+
+
+def _metaclass_method(sup: SuperObj) -> bool:
+    """`super()` in a metaclass's method called on a class it made (its `__init__(cls, name,
+    bases, ns)`): the lookup goes along the metaclass's order, not the class's."""
+    return type(sup.obj) is UClass and sup.owner is not None and sup.owner.kind == "meta" \
+        and sup.owner not in sup.obj.order and sup.obj.meta is not None and sup.obj.meta.derives(sup.owner)
 
 
 def _bail():

@@ -22,7 +22,7 @@ def _identity_part(value: object) -> bool:
     from codemods.analysis.script_values import UClass
 
     if type(value) is UClass:
-        return value.meta is None or abc_only(value.meta)
+        return value.meta is None or abc_only(value.meta) or is_class(value)  # (a module metaclass: no `__eq__`)
     return value is None or is_class(value) and isinstance(value, type)
 
 
