@@ -8,11 +8,12 @@ Python runs it: the body fills a namespace (`__module__`, `__qualname__`, the do
 names), then `M(name, bases, namespace)`: M's `__new__` (or `type.__new__`), then M's `__init__`
 when the result is the class; the statement's other keywords go to both (`class Log(Base,
 key="log")`). The namespace holds `__annotations__` (after `__qualname__`) when the body
-annotates a name, as CPython 3.11 fills it. `type.__new__(mcls, name, bases, ns, **kw)` makes
-the class of the statement being run from a copy of ns: `__set_name__` hooks, then the bases'
-`__init_subclass__(**kw)`. Attribute reads on such a class fall back to M's namespace (methods
-bound to the class), except where the class's own chain, down to `object`, has the name;
-`C.__class__` is M.
+annotates a name, as CPython 3.11-3.13 fill it (from 3.14 on the namespace holds
+`__annotate__` instead, PEP 649/749: a class statement that annotates a name stops the run
+there). `type.__new__(mcls, name, bases, ns, **kw)` makes the class of the statement being
+run from a copy of ns: `__set_name__` hooks, then the bases' `__init_subclass__(**kw)`.
+Attribute reads on such a class fall back to M's namespace (methods bound to the class),
+except where the class's own chain, down to `object`, has the name; `C.__class__` is M.
 
 A metaclass derives from `type` or `abc.ABCMeta` (whose other behaviour, `register` and
 `__subclasshook__`, the run does not model) through one chain of the module's classes; one that
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import abc
 import ast
+import sys
 
 from codemods import jaxapi
 from codemods.analysis.abc_bases import Register, abc_dataclass, abc_meta, abc_only
@@ -95,6 +97,8 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
     bases = (cls.base,) if cls.base is not None else ()
     namespace = {"__module__": "__main__", "__qualname__": node.name if env is run.module_env else Opaque()}
     if any(type(statement) is ast.AnnAssign for statement in node.body):  # (its body sets them up first)
+        if sys.version_info >= (3, 14):
+            raise Bail  # (PEP 649/749: the namespace holds `__annotate__`, not the hints, from 3.14 on)
         try:
             namespace["__annotations__"] = own_annotations(run, cls)  # (`ns["__annotations__"]`: the fields' hints)
         except Bail:
