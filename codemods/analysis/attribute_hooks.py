@@ -58,7 +58,7 @@ class PlainGetattribute(RunCallable):
             raise Bail
         obj, name = args
         if not hooked(obj):
-            raise Bail  # (the ordinary lookup of another value: not followed)
+            return _unhooked_read(run, obj, name)
         if obj.cls.lookup("__getattr__") is not None:
             raise Bail  # (the run's ordinary read would ask `__getattr__`, which this lookup never does)
         run.__dict__["_plain_read"] = (obj, name)
@@ -66,3 +66,21 @@ class PlainGetattribute(RunCallable):
             return run.attribute(obj, name)
         finally:
             run.__dict__["_plain_read"] = None
+
+
+def _unhooked_read(run, obj: object, name: str) -> object:
+    """`object.__getattribute__(self, "_raw")` on an instance of a plain class without the hook
+    (a read-only config whose `__getattr__` reads its own store this way): the ordinary lookup,
+    which never asks `__getattr__`. With a `__getattr__` in the class only a name the instance
+    itself holds, and no class attribute (a descriptor) of that name, is read; a name neither
+    holds is the lookup's AttributeError."""
+    if type(obj) is not UObj or obj.data is not None or obj.cls.kind != "plain" or obj.cls.meta is not None \
+            or name.startswith("__"):
+        raise Bail  # (the ordinary lookup of another value: not followed)
+    if obj.cls.lookup("__getattr__") is None:
+        return run.attribute(obj, name)
+    if obj.cls.lookup(name) is not None:
+        raise Bail  # (a class attribute or descriptor: what the run reads may ask `__getattr__`)
+    if name in obj.attrs:
+        return obj.attrs[name]
+    raise Raised(AttributeError(name))
