@@ -74,9 +74,12 @@ def _unhooked_read(run, obj: object, name: str) -> object:
     which never asks `__getattr__`. With a `__getattr__` in the class only a name the instance
     itself holds, and no class attribute (a descriptor) of that name, is read; a name neither
     holds is the lookup's AttributeError."""
-    if type(obj) is not UObj or obj.data is not None or obj.cls.kind != "plain" or obj.cls.meta is not None \
-            or name.startswith("__"):
+    if type(obj) is not UObj or obj.data is not None or obj.cls.kind != "plain" or obj.cls.meta is not None:
         raise Bail  # (the ordinary lookup of another value: not followed)
+    if name == "__dict__" and obj.cls.lookup("__dict__") is None and obj.cls.lookup("__slots__") is None:
+        return obj.attrs  # (the instance's own namespace, which `__getattr__` never gives)
+    if name.startswith("__"):
+        raise Bail  # (what `object` gives every instance: not modelled)
     if obj.cls.lookup("__getattr__") is None:
         return run.attribute(obj, name)
     if obj.cls.lookup(name) is not None:
