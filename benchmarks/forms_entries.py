@@ -32,6 +32,8 @@ ENTRIES = {
     "qa4_sf101_config_store_read_by_type_getattribute_of_its_dict": "main()",
     "nqa1_object_getattribute_never_asks_getattr": "main()",
     "nqa2_object_getattribute_of_a_shadowing_property": "main()",
+    "qa5_sf101_jax_options_set_before_the_mesh": "main()",
+    "nqa3_jax_debug_nans_raises_before_the_body": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",
@@ -4156,6 +4158,8 @@ NOTES: dict[tuple[str, int], str] = {
     ("nke3_sf105_fanout_order_decides_the_axes", 59): "the audit task widens the axes only when it runs before"
     " the export task, an order that depends on str hashing (the walk of a set of task ids)",
 
+    ("nqa3_jax_debug_nans_raises_before_the_body", 17): "`jax_debug_nans` is on: the eager 0/0 raises"
+    " FloatingPointError before the body is traced (the run stops at an option it does not follow)",
     ("nse1_numpy_matmul_of_unaligned_matrices_raises_first", 31): "NumPy's `@` of (16, 8) and (16, 4) raises"
     " ValueError before the body is traced",
     ("nse2_jnp_dot_of_unaligned_matrices_raises_first", 31): "`jnp.dot` of (16, 8) and (16, 4) raises TypeError"
