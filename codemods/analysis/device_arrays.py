@@ -1,0 +1,70 @@
+"""NumPy arrays of the devices in a script run (script_run.py; issue 13).
+
+Launchers lay the devices out themselves instead of calling `mesh_utils.create_device_mesh`:
+`Mesh(np.array(jax.devices()).reshape(cfg.mesh_shape), cfg.mesh_axes, axis_types=...)`. Under a
+known device count (device_counts.py) `jax.devices()` is a list of that many device objects, so
+`np.array(devices)` / `np.asarray(devices)` is an array of shape (n,), and `reshape` to ints (at
+most one -1) gives the array those sizes, or NumPy's ValueError when they do not multiply out to n
+(checked on NumPy 2: `cannot reshape array of size 8 into shape (4,4)`). `Mesh(array, names)` then
+has the array's sizes, as it has a `create_device_mesh` grid's (host_local_arrays.py). A reshape
+the run cannot size leaves the array as any other: no sizes.
+
+The array keeps only its shape here; any other step on it (an index, a transpose) makes an
+ordinary array without sizes, as before.
+"""
+from __future__ import annotations
+
+import math
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.number_attributes import DEVICE_NAMES, has_names
+from codemods.analysis.script_values import Arr, MeshObj
+
+_TABLE = "_device_arrays"  # id(array) -> (array, its shape)
+_MAKERS = frozenset({"numpy.array", "numpy.asarray"})
+
+
+def made(run, name: str, args: list, kwargs: dict, arr: object) -> object:
+    """`np.array(jax.devices())`: noted as an array of the devices, of shape (n,)."""
+    if name in _MAKERS and len(args) == 1 and not kwargs and type(args[0]) in (list, tuple) and args[0] \
+            and type(arr) is Arr and all(has_names(run, device, DEVICE_NAMES) for device in args[0]):
+        _note(run, arr, (len(args[0]),))
+    return arr
+
+
+def reshaped(run, owner: object, name: str, args: list, kwargs: dict, result: object) -> object:
+    """`devices.reshape(4, 2)` / `.reshape((4, -1))` of such an array: the same devices laid out anew."""
+    shape = shape_of(run, owner)
+    if shape is None or name != "reshape" or kwargs or not args or type(result) is not Arr:
+        return result
+    new = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else tuple(args)
+    if not all(type(size) is int and (size > 0 or size == -1) for size in new) or list(new).count(-1) > 1:
+        return result
+    size, known = math.prod(shape), math.prod(n for n in new if n != -1)
+    filled = tuple(size // known if n == -1 else n for n in new) if known and size % known == 0 else None
+    if filled is None or math.prod(filled) != size:
+        if size == run.__dict__.get("_device_count"):
+            run.__dict__["_rejected"] = True  # (NumPy raises on this many devices: device_counts.py)
+        raise Bail
+    _note(run, result, filled)
+    return result
+
+
+def shape_of(run, arr: object) -> tuple | None:
+    found = run.__dict__.get(_TABLE, {}).get(id(arr))
+    return found[1] if found is not None and found[0] is arr else None
+
+
+def _note(run, arr: Arr, shape: tuple) -> None:
+    run.__dict__.setdefault(_TABLE, {})[id(arr)] = (arr, shape)
+
+
+def sized(run, args: list, kwargs: dict, mesh: MeshObj) -> MeshObj:
+    """`Mesh(devices, names)` of such an array: the array's sizes, one per name (else JAX raises)."""
+    devices = args[0] if args else kwargs.get("devices")
+    shape = shape_of(run, devices)
+    if mesh.sizes is not None or shape is None:
+        return mesh
+    if len(shape) != len(mesh.names):
+        raise Bail  # (JAX raises: one name per dimension of the devices)
+    return MeshObj(mesh.names, mesh.explicit, shape)
