@@ -4,10 +4,14 @@ Training scripts set JAX options before anything else (`jax.config.update(
 "jax_threefry_partitionable", True)`, a matmul precision, traceback filtering, compile logs). An
 option the run does not know stops it, since many change what the program does before its
 shard_map is traced: NaN checks raise on an earlier value, rank or dtype promotion checks raise
-on an earlier expression, x64 changes dtypes, the PRNG implementation the shape of raw keys, and
-the device options the mesh. The options below change only random bits (never read by the run),
-numerics, logs and tracebacks, so the run goes on past them; a value JAX 0.10.2 rejects (an
-unknown precision or filtering mode: ValueError) stops it too. Facts checked by running JAX 0.10.2.
+on an earlier expression, x64 changes dtypes, and the device options the mesh. The options below
+change only random bits (never read by the run), numerics, logs and tracebacks, so the run goes
+on past them. The PRNG implementation (MaxText's `unsafe_rbg`) also changes how long a raw key is
+(`PRNGKey(0)`: 2 uint32s, 4 for rbg), which the run never knows (a key's rank only, the same for
+all: mesh_made.py); the three kept here were run in shard_map bodies (fold_in, split, normal,
+uniform, bernoulli, permutation, categorical) without error. A value JAX 0.10.2 rejects (an
+unknown precision, filtering mode or implementation: ValueError) stops the run too. Facts checked
+by running JAX 0.10.2.
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ _CHOICES = {
                                                "BF16_BF16_F32_X6", "BF16_BF16_F32_X9", "TF32_TF32_F32",
                                                "TF32_TF32_F32_X3", "F32_F32_F32", "F64_F64_F64"}),
     "jax_traceback_filtering": frozenset({"off", "tracebackhide", "remove_frames", "quiet_remove_frames", "auto"}),
+    "jax_default_prng_impl": frozenset({"threefry2x32", "rbg", "unsafe_rbg"}),
 }
 
 

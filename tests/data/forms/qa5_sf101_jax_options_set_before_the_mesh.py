@@ -1,7 +1,7 @@
 """JAX options set first, as training scripts do (random bits, matmul precision, tracebacks,
-compile logs): none changes what runs before the body, so the script run goes on past them;
-the log axis is the mesh's largest (`max` of (size, name) pairs), and the psum result, invariant over 'data', is gathered
-to reduced over 'data'."""
+compile logs, the PRNG implementation): none changes what runs before the body, so the script
+run goes on past them; the log axis is the mesh's largest (`max` of (size, name) pairs), and the
+psum result, invariant over 'data', is gathered to reduced over 'data'."""
 import jax
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
@@ -10,6 +10,7 @@ jax.config.update("jax_threefry_partitionable", True)
 jax.config.update("jax_default_matmul_precision", "highest")
 jax.config.update("jax_traceback_filtering", "off")
 jax.config.update("jax_log_compiles", False)
+jax.config.update("jax_default_prng_impl", "unsafe_rbg")
 
 
 def main():
