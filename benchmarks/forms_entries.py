@@ -36,6 +36,8 @@ ENTRIES = {
     "nqa3_jax_debug_nans_raises_before_the_body": "main()",
     "qa6_sf101_mesh_of_the_device_array_laid_out_by_the_config": "main()",
     "nqa4_device_array_layout_decides_with_the_count": "main()",
+    "qa7_sf101_config_logged_by_joining_unknown_texts": "main()",
+    "qa8_sf101_mesh_sizes_summarised_by_consumers_of_generators": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",

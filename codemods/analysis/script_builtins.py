@@ -118,8 +118,8 @@ class ScriptBuiltins:
             return _as_dict(args[0])
         if canonical == "json.loads" and len(args) == 1 and not kwargs and type(args[0]) is JsonText:
             return unknown_json.loaded(self, args[0])  # (a record read back: unknown_json.py)
-        if canonical == "math.prod" and args and type(args[0]) is Lazy:
-            args = [self.iterate(args[0]), *args[1:]]  # (a generator consumed whole, as `tuple(gen)` is)
+        if canonical == "math.prod" and args and type(args[0]) in (Lazy, Iter):
+            args = [list(self.iterate(args[0])), *args[1:]]  # (a generator or `map` consumed whole, as `tuple(gen)` is)
         if canonical in _LIBRARY:  # `json.loads`, `ast.literal_eval`, `math.*` of plain values
             if canonical.startswith("math.") and not kwargs and any(type(v) is Opaque for v in args) \
                     and all(type(v) is Opaque or type(v) in (int, float) for v in args):

@@ -35,7 +35,7 @@ from codemods.analysis.host_exprs import Iter, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
 from codemods.analysis.exit_hooks import LIBRARY as EXIT_LIBRARY
-from codemods.analysis.script_values import Opaque
+from codemods.analysis.script_values import Lazy, Opaque
 from codemods.analysis.unknown_texts import joined, temp_dir
 from codemods.analysis.calendar_dates import LIBRARY as DATE_LIBRARY
 from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
@@ -49,8 +49,10 @@ _FIXED = (list, tuple, str, range)
 _MAX_INT = 10_000  # (factorial, comb, perm of larger numbers: not worth the time a run may take)
 
 
-def _pure(function, mutates: bool = False, big_ints: bool = True):
+def _pure(function, mutates: bool = False, big_ints: bool = True, consumes: bool = False):
     def apply(run, args: list, kwargs: dict) -> object:
+        if consumes and args and type(args[0]) in (Lazy, Iter):  # (`math.fsum(x * x for x in xs)`: read whole, at once)
+            args = [list(run.iterate(args[0])), *args[1:]]
         if not all(plain_tree(value) for value in (*args, *kwargs.values())):
             raise Bail
         if mutates and (not args or type(args[0]) is not list):
@@ -115,9 +117,9 @@ _STATISTICS = ("mean", "fmean", "median", "median_low", "median_high", "mode", "
 _PATHS = ("basename", "dirname", "splitext", "split", "normpath", "isabs", "commonprefix")
 
 LIBRARY = {
-    **{f"math.{name}": _pure(getattr(math, name)) for name in _MATH},
+    **{f"math.{name}": _pure(getattr(math, name), consumes=name == "fsum") for name in _MATH},
     **{f"math.{name}": _pure(getattr(math, name), big_ints=False) for name in ("factorial", "comb", "perm")},
-    **{f"statistics.{name}": _pure(getattr(statistics, name)) for name in _STATISTICS},
+    **{f"statistics.{name}": _pure(getattr(statistics, name), consumes=True) for name in _STATISTICS},
     **{f"os.path.{name}": _pure(getattr(posixpath, name)) for name in _PATHS},
     **{f"shlex.{name}": _pure(getattr(shlex, name)) for name in ("split", "quote", "join")},
     **{f"bisect.{name}": _pure(getattr(bisect, name)) for name in ("bisect_left", "bisect_right", "bisect")},

@@ -32,6 +32,17 @@ def joined(run, args: list, kwargs: dict) -> object:
     return text(run)
 
 
+def joined_items(run, sep: str, args: list, kwargs: dict) -> object:
+    """`sep.join(parts)` of a list or tuple of strs some of which are unknown (`", ".join(
+    f"{k}={v}" for k, v in raw.items())` of config values the run does not print exactly): an
+    unknown str (str.join raises only on a part that is not a str); NotImplemented otherwise."""
+    parts = args[0] if len(args) == 1 and not kwargs else None
+    if type(sep) is not str or type(parts) not in (list, tuple) or all(type(part) is str for part in parts) \
+            or not all(is_text(run, part) for part in parts):
+        return NotImplemented
+    return text(run)
+
+
 def temp_dir(run, args: list, kwargs: dict) -> Opaque:
     """`tempfile.gettempdir()`: a str (which directory is the environment's choice)."""
     if args or kwargs:
