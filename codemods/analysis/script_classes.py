@@ -30,7 +30,6 @@ from codemods.analysis.script_values import (
 from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.logging_setup import BASES as LOGGING_BASES, make_logging_class
 from codemods.analysis.class_dirs import NOT_HELD, inherited_member
-from codemods.analysis.attribute_hooks import PlainGetattribute
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
@@ -444,8 +443,6 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             return tuple(cls.fields)
         if cls.kind == "ntuple" and (member := class_member(cls, name)) is not None:
             return member  # (named_tuples.py)
-        if name == "__getattribute__" and all(klass.kind == "plain" and klass.meta is None and klass.builtin is None for klass in cls.order):
-            return PlainGetattribute()  # (`type(self).__getattribute__`: object's, the ordinary lookup)
         if (slot := inherited_member(cls, name)) is not NOT_HELD:
             return slot  # (a builtin member every plain class has: class_dirs.py)
         if name.startswith("__") and name.endswith("__") and not hasattr(type, name) \
