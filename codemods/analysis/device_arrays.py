@@ -10,7 +10,9 @@ has the array's sizes, as it has a `create_device_mesh` grid's (host_local_array
 the run cannot size leaves the array as any other: no sizes.
 
 The array keeps only its shape here; any other step on it (an index, a transpose) makes an
-ordinary array without sizes, as before.
+ordinary array without sizes, as before, and any write into a host array in place
+(exact_host_arrays.changed_in_place: `devices[0, 0] = devices[1, 1]` makes JAX reject the mesh)
+forgets every such layout.
 """
 from __future__ import annotations
 
