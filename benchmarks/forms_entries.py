@@ -39,6 +39,7 @@ ENTRIES = {
     "qa7_sf101_config_logged_by_joining_unknown_texts": "main()",
     "qa8_sf101_mesh_sizes_summarised_by_consumers_of_generators": "main()",
     "nqa5_device_array_written_before_the_mesh": "main()",
+    "nqa6_device_array_of_two_device_lists": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",
@@ -4167,6 +4168,8 @@ NOTES: dict[tuple[str, int], str] = {
     " on 4 or 16 (no axis of size 4: 'model'): the outcome depends on the machine, so the run is silent",
     ("nqa5_device_array_written_before_the_mesh", 20): "the mesh holds one device twice: JAX raises (safe_zip of"
     " 7 and 8 devices) when it places the input, before the body is traced",
+    ("nqa6_device_array_of_two_device_lists", 19): "the mesh holds four devices twice: JAX raises (safe_zip of"
+    " 4 and 8 devices) when it places the input, before the body is traced",
     ("nqa3_jax_debug_nans_raises_before_the_body", 17): "`jax_debug_nans` is on: the eager 0/0 raises"
     " FloatingPointError before the body is traced (the run stops at an option it does not follow)",
     ("nse1_numpy_matmul_of_unaligned_matrices_raises_first", 31): "NumPy's `@` of (16, 8) and (16, 4) raises"
