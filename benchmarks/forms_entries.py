@@ -40,6 +40,7 @@ ENTRIES = {
     "qa8_sf101_mesh_sizes_summarised_by_consumers_of_generators": "main()",
     "nqa5_device_array_written_before_the_mesh": "main()",
     "nqa6_device_array_of_two_device_lists": "main()",
+    "qa9_sf101_config_dtype_named_by_a_str": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",
