@@ -139,3 +139,19 @@ def test_jax_options_that_change_nothing_before_the_body_pass():
             jax.config.update({option!r}, {value!r})
             RESULT = None
             """)
+
+
+def test_config_validation_idioms():
+    same("""
+        import re
+        TEXT = "a: 1\\nb: 2"
+        raw = {m.group(1): int(m.group(2)) for m in (re.match(r"^(\\w+):\\s*(\\d+)$", l, re.M) for l in TEXT.splitlines())}
+        overrides = {"b": 3, "c": 4}
+        RESULT = (raw, sorted(overrides.keys() - raw.keys()), sorted(raw.keys() & {"a", "z"}), (8 / 2).is_integer(),
+                  (7 / 2).is_integer(), (12).bit_length(), re.findall(r"(\\w+):", TEXT, re.M))
+        """)
+    assert not bails("""
+        import time
+        run_name = f"run_{time.strftime('%Y%m%d-%H%M%S')}"
+        RESULT = None
+        """)

@@ -130,7 +130,7 @@ class ScriptBuiltins:
             if not all(plain_tree(value) for value in (*args, *kwargs.values())):
                 raise Bail
             return guard(_LIBRARY[canonical], *args, **kwargs)
-        if canonical in _RE and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
+        if canonical in _RE and all(type(value) in (str, int, re.RegexFlag) for value in (*args, *kwargs.values())):
             found = guard(getattr(re, canonical[3:]), *args, **kwargs)
             return ReMatch(found) if isinstance(found, re.Match) else found
         if canonical == "functools.total_ordering":  # (object_orderings.py)

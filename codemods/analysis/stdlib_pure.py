@@ -36,7 +36,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
 from codemods.analysis.exit_hooks import LIBRARY as EXIT_LIBRARY
 from codemods.analysis.script_values import Lazy, Opaque
-from codemods.analysis.unknown_texts import joined, temp_dir
+from codemods.analysis.unknown_texts import clock_text, joined, temp_dir
 from codemods.analysis.calendar_dates import LIBRARY as DATE_LIBRARY
 from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
 from codemods.analysis.query_strings import LIBRARY as QUERY_LIBRARY
@@ -141,7 +141,7 @@ LIBRARY = {
     **{name: _unknown for name in ("time.monotonic", "time.monotonic_ns", "time.perf_counter_ns", "time.time_ns",
                                    "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
                                    "datetime.date.today", "uuid.uuid4")},
-    "tempfile.gettempdir": temp_dir, "os.path.join": _joined,
+    "tempfile.gettempdir": temp_dir, "os.path.join": _joined, "time.strftime": clock_text,
     "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY,
     **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY,
 }

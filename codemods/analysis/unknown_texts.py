@@ -48,3 +48,12 @@ def temp_dir(run, args: list, kwargs: dict) -> Opaque:
     if args or kwargs:
         raise Bail
     return text(run)
+
+
+def clock_text(run, args: list, kwargs: dict) -> Opaque:
+    """`time.strftime(format)` of the current local time (a run name with a timestamp): a str the
+    run does not know; a time tuple given, or a format that is not a str (or holds a NUL, which
+    Python rejects), stops the run."""
+    if len(args) != 1 or kwargs or type(args[0]) is not str or "\0" in args[0]:
+        raise Bail
+    return text(run)
