@@ -42,6 +42,7 @@ ENTRIES = {
     "nqa6_device_array_of_two_device_lists": "main()",
     "qa9_sf101_config_dtype_named_by_a_str": "main()",
     "qa10_sf101_config_validated_by_stdlib_idioms": "main()",
+    "qa11_sf101_config_printed_as_yaml_and_pprint": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",

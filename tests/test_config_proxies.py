@@ -155,3 +155,17 @@ def test_config_validation_idioms():
         run_name = f"run_{time.strftime('%Y%m%d-%H%M%S')}"
         RESULT = None
         """)
+
+
+def test_configs_printed_as_yaml_or_pprint_text():
+    same("""
+        import pprint
+        import yaml
+        RAW = {"mesh_axes": ["data", "tensor"], "rules": [["batch", "data"]], "tp": 2}
+        pprint.pprint(RAW)
+        RESULT = (yaml.dump(RAW, default_flow_style=False), yaml.safe_dump(RAW, sort_keys=False), pprint.pformat(RAW))
+        """)
+    assert bails("""
+        import yaml
+        RESULT = yaml.dump({"axes": {"data", "tensor"}})
+        """)

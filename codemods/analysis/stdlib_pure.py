@@ -26,6 +26,7 @@ import itertools
 import keyword
 import math
 import posixpath
+import pprint
 import shlex
 import statistics
 import string
@@ -97,6 +98,13 @@ def _joined(run, args: list, kwargs: dict) -> object:
     return _pure(posixpath.join)(run, args, kwargs) if made is NotImplemented else made
 
 
+def _printed(run, args: list, kwargs: dict) -> None:
+    """`pprint.pprint(tree)` of a plain tree: printed (the run prints nothing), None."""
+    if len(args) != 1 or kwargs or not plain_tree(args[0]):
+        raise Bail  # (a stream or a width: not modelled)
+    return None
+
+
 def _unknown(run, args: list, kwargs: dict) -> Opaque:
     if args or kwargs:
         raise Bail
@@ -142,6 +150,7 @@ LIBRARY = {
                                    "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
                                    "datetime.date.today", "uuid.uuid4")},
     "tempfile.gettempdir": temp_dir, "os.path.join": _joined, "time.strftime": clock_text,
+    "pprint.pformat": _pure(pprint.pformat), "pprint.pprint": _printed,
     "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY,
     **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY,
 }
