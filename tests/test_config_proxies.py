@@ -169,3 +169,23 @@ def test_configs_printed_as_yaml_or_pprint_text():
         import yaml
         RESULT = yaml.dump({"axes": {"data", "tensor"}})
         """)
+
+
+def test_thread_locals_of_a_one_thread_program_are_namespaces():
+    same("""
+        import threading
+        class _Rules(threading.local):
+            rules = ()
+        state = threading.local()
+        state.axis = "data"
+        held = _Rules()
+        before = held.rules
+        held.rules = (("batch", "data"),)
+        RESULT = (state.axis, getattr(state, "missing", "default"), hasattr(state, "axis"), before, held.rules)
+        """)
+    assert bails("""
+        import threading
+        state = threading.local()
+        worker = threading.Thread(target=lambda: None)
+        RESULT = None
+        """)
