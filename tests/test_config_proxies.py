@@ -189,3 +189,16 @@ def test_thread_locals_of_a_one_thread_program_are_namespaces():
         worker = threading.Thread(target=lambda: None)
         RESULT = None
         """)
+
+
+def test_pyconfig_parsers_keyed_by_builtin_types():
+    same("""
+        PARSERS = {str: str, int: int, float: float, bool: lambda s: s.lower() == "true"}
+        BASE = {"name": "run", "tp": 1, "lr": 0.1, "on": False, "axes": ["data"]}
+        GIVEN = {"tp": "4", "on": "True", "lr": "0.5"}
+        raw = {}
+        for index, key in enumerate(BASE, start=1):
+            value = GIVEN.get(key, BASE[key])
+            raw[key] = PARSERS[type(BASE[key])](value) if type(BASE[key]) in PARSERS else value
+        RESULT = (raw, index, list in PARSERS)
+        """)

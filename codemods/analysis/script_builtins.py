@@ -288,6 +288,8 @@ class ScriptBuiltins:
             return done  # (`len(jax.devices())` of an unknown device count, `list(x.shape)`: unsized_lists.py)
         if (done := environment_copies.copied(self, name, args, kwargs)) is not NotImplemented:
             return done  # (`dict(os.environ)`: environment_copies.py)
+        if name == "enumerate" and len(args) == 1 and set(kwargs) == {"start"}:
+            args, kwargs = [*args, kwargs["start"]], {}  # (`enumerate(xs, start=1)`: the same call)
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
                     or type(a) in (set, frozenset) and name != "len"

@@ -368,6 +368,9 @@ class ScriptOperators:
             return left in right  # (`id(node) in done`: object_ids.py)
         if type(left) in (UFunc, UClass) and type(right) in (dict, set, frozenset):
             return left in right  # (`dep in cache`: a module function or class hashes and compares by identity)
+        if type(left) is type and type(right) in (dict, OrderedDict, set, frozenset) \
+                and all(type(key) is type or plain_tree(key) for key in right):
+            return left in right  # (`type(v) in PARSERS`, a table keyed by builtin types: identity)
         if type(left) is UObj and type(right) in (list, tuple) and all(type(item) is UObj for item in right):
             return identity_member(left, right)  # `trial in ranked[-cut:]`
         if type(right) in (dict, OrderedDict, set, frozenset) and hashable(left) and all(hashable(k) for k in right):
