@@ -46,6 +46,7 @@ ENTRIES = {
     "qa12_sf101_axis_rules_on_a_thread_local": "main()",
     "nqa7_thread_local_read_in_a_worker_thread": "main()",
     "qa13_sf101_overrides_parsed_by_type_keyed_parsers": "main()",
+    "qa14_sf101_logical_axes_deduplicated_by_dict_fromkeys": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",

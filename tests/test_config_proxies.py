@@ -202,3 +202,12 @@ def test_pyconfig_parsers_keyed_by_builtin_types():
             raw[key] = PARSERS[type(BASE[key])](value) if type(BASE[key]) in PARSERS else value
         RESULT = (raw, index, list in PARSERS)
         """)
+
+
+def test_dict_fromkeys_keeps_the_first_of_each_key():
+    same("""
+        axes = ["data", "fsdp", "data", "tensor"]
+        shared = dict.fromkeys("ab", [])
+        shared["a"].append(1)
+        RESULT = (list(dict.fromkeys(axes)), dict.fromkeys((a for a in axes if a != "fsdp"), 0), shared)
+        """)
