@@ -47,6 +47,8 @@ ENTRIES = {
     "nqa7_thread_local_read_in_a_worker_thread": "main()",
     "qa13_sf101_overrides_parsed_by_type_keyed_parsers": "main()",
     "qa14_sf101_logical_axes_deduplicated_by_dict_fromkeys": "main()",
+    "qa15_sf101_base_config_frozen_as_a_mapping_proxy": "main()",
+    "nqa8_mapping_proxy_store_refused": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",

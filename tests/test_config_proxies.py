@@ -211,3 +211,23 @@ def test_dict_fromkeys_keeps_the_first_of_each_key():
         shared["a"].append(1)
         RESULT = (list(dict.fromkeys(axes)), dict.fromkeys((a for a in axes if a != "fsdp"), 0), shared)
         """)
+
+
+def test_mapping_proxies_are_live_read_only_views():
+    same("""
+        import types
+        raw = {"mesh_axes": ("data", "model"), "tp": 2}
+        BASE = types.MappingProxyType(raw)
+        try:
+            BASE["tp"] = 4
+            refused = False
+        except TypeError:
+            refused = True
+        raw["name"] = "run"
+        RESULT = (dict(BASE), {**BASE, "tp": 8}, BASE.get("x", 1), "tp" in BASE, len(BASE), sorted(BASE.items()),
+                  BASE.copy(), isinstance(BASE, dict), refused, [k for k in BASE])
+        """)
+    assert bails("""
+        import json, types
+        RESULT = json.dumps(types.MappingProxyType({"a": 1}))
+        """)

@@ -11,6 +11,7 @@ import ast
 import operator
 from collections import OrderedDict
 
+from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.host_objects import (
     BUILTINS,
     Bail,
@@ -313,8 +314,9 @@ class HostExpressions:
             for key, value in zip(node.keys, node.values):
                 if key is None:
                     spread = self.eval(value, env)
-                    if type(spread) is not dict:
-                        raise Bail
+                    if type(spread) is not dict and not (isinstance(spread, ModelledContainer) and hasattr(
+                            type(spread), "keys") and hasattr(type(spread), "__getitem__")):
+                        raise Bail  # (a modelled mapping: its keys, then each item, as Python reads it)
                     built.update(spread)
                 else:
                     guard(operator.setitem, built, self.eval(key, env), self.eval(value, env))

@@ -35,6 +35,7 @@ from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, Unseeded,
 from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
 from codemods.analysis.jax_options import LIBRARY as OPTIONS_LIBRARY
 from codemods.analysis.thread_locals import LIBRARY as LOCALS_LIBRARY
+from codemods.analysis.mapping_proxies import LIBRARY as PROXIES_LIBRARY
 from codemods.analysis.array_dtypes import LIBRARY as DTYPE_LIBRARY
 from codemods.analysis.script_contextvars import LIBRARY as CONTEXTVARS_LIBRARY
 from codemods.analysis.script_flags import LIBRARY as FLAGS_LIBRARY
@@ -453,7 +454,7 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS},
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"), "re.finditer": _module_finditer,
            "copy.deepcopy": _deepcopy, "copy.copy": shallow_copy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **OPTIONS_LIBRARY,
-           **LOCALS_LIBRARY, **RANDOM_LIBRARY, **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY,
+           **LOCALS_LIBRARY, **PROXIES_LIBRARY, **RANDOM_LIBRARY, **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY,
            **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
            **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **TESTS_LIBRARY, **CACHE_LIBRARY,
            **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
