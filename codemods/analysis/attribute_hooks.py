@@ -11,9 +11,18 @@ never asks `__getattr__`. Special methods Python looks up implicitly (`len(obj)`
 `with obj:`) are read off the type and never go through the hook.
 
 Kept to what the run knows for certain: a plain class (no dataclass, NamedTuple, builtin base,
-metaclass), the hook a plain def; `super().__getattribute__` and other ways into the ordinary
-lookup stop the run. The run's other readers of an instance's fields (`dataclasses.asdict`,
-`vars`) are not reached for such a class: a dataclass or NamedTuple with the hook stops the run.
+metaclass), the hook a plain def. The run's other readers of an instance's fields
+(`dataclasses.asdict`, `vars`) are not reached for such a class: a dataclass or NamedTuple with
+the hook stops the run.
+
+The same ordinary lookup is also what a class WITHOUT the hook reaches by name: a read-only
+config (pyconfig-like) stores its keys with `object.__setattr__` past its own refusing
+`__setattr__` and reads them back in `__getattr__` with `object.__getattribute__(self, "_raw")`,
+`super().__getattribute__("_raw")` (object's, when no class after the method's defines one) or
+`type(self).__getattribute__(self, "__dict__")`. Without a `__getattr__` in the class that is the
+run's own attribute read; with one, only a name the instance holds and no class attribute (or
+descriptor) shadows is read, `__dict__` is the instance namespace (no `__slots__`), and a name
+neither holds is AttributeError (`__getattr__` is never asked); anything else stops the run.
 """
 from __future__ import annotations
 
