@@ -231,3 +231,13 @@ def test_mapping_proxies_are_live_read_only_views():
         import json, types
         RESULT = json.dumps(types.MappingProxyType({"a": 1}))
         """)
+
+
+def test_pprint_into_a_redirected_stdout_stops_the_run():
+    assert bails("""
+        import contextlib, io, pprint
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            pprint.pprint({"a": 1})
+        RESULT = buffer.getvalue()
+        """)

@@ -99,8 +99,12 @@ def _joined(run, args: list, kwargs: dict) -> object:
 
 
 def _printed(run, args: list, kwargs: dict) -> None:
-    """`pprint.pprint(tree)` of a plain tree: printed (the run prints nothing), None."""
-    if len(args) != 1 or kwargs or not plain_tree(args[0]):
+    """`pprint.pprint(tree)` of a plain tree to the real stdout: printed (the run prints nothing),
+    None. Under `redirect_stdout` the text would land in a stream the program may read back: not
+    modelled (text_streams.py)."""
+    from codemods.analysis.text_streams import current_stdout
+
+    if len(args) != 1 or kwargs or not plain_tree(args[0]) or current_stdout(run) is not NotImplemented:
         raise Bail  # (a stream or a width: not modelled)
     return None
 
