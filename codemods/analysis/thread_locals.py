@@ -20,7 +20,8 @@ from codemods.analysis.modelled_objects import ModelledObject
 # Names whose use may run the program's code in another thread.
 _THREADED = frozenset({"Thread", "Timer", "ThreadPoolExecutor", "ProcessPoolExecutor", "Executor", "run_in_executor",
                        "to_thread", "start_new_thread", "callback", "pure_callback", "io_callback", "Pool",
-                       "ThreadPool", "submit", "concurrent", "_thread", "multiprocessing"})
+                       "ThreadPool", "submit", "concurrent", "_thread", "multiprocessing", "host_callback", "id_tap",
+                       "id_print"})
 
 
 def single_threaded(run) -> bool:
