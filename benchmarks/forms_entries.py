@@ -49,6 +49,7 @@ ENTRIES = {
     "qa14_sf101_logical_axes_deduplicated_by_dict_fromkeys": "main()",
     "qa15_sf101_base_config_frozen_as_a_mapping_proxy": "main()",
     "nqa8_mapping_proxy_store_refused": "main()",
+    "nqa9_out_spec_partitions_a_reduced_axis": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",
@@ -4179,6 +4180,8 @@ NOTES: dict[tuple[str, int], str] = {
     " 7 and 8 devices) when it places the input, before the body is traced",
     ("nqa6_device_array_of_two_device_lists", 19): "the mesh holds four devices twice: JAX raises (safe_zip of"
     " 4 and 8 devices) when it places the input, before the body is traced",
+    ("nqa9_out_spec_partitions_a_reduced_axis", 18): "P(log_axis, None, reduced={log_axis}): PartitionSpec raises"
+    " ValueError (partitions cannot overlap with reduced axes) before shard_map is called",
     ("nqa3_jax_debug_nans_raises_before_the_body", 17): "`jax_debug_nans` is on: the eager 0/0 raises"
     " FloatingPointError before the body is traced (the run stops at an option it does not follow)",
     ("nse1_numpy_matmul_of_unaligned_matrices_raises_first", 31): "NumPy's `@` of (16, 8) and (16, 4) raises"

@@ -241,3 +241,18 @@ def test_pprint_into_a_redirected_stdout_stops_the_run():
             pprint.pprint({"a": 1})
         RESULT = buffer.getvalue()
         """)
+
+
+def test_partition_spec_overlapping_its_reduced_axes_raises():
+    same("""
+        from jax.sharding import PartitionSpec as P
+        errors = []
+        for args, kwargs in ((("data", None), {"reduced": {"data"}}), ((("data", "model"),), {"unreduced": {"model"}}),
+                             ((None,), {"reduced": {"x"}, "unreduced": {"x"}})):
+            try:
+                P(*args, **kwargs)
+                errors.append(None)
+            except ValueError:
+                errors.append("ValueError")
+        RESULT = errors
+        """)

@@ -333,6 +333,10 @@ def _spec(args: list, kwargs: dict) -> SpecObj:
                 or not all(type(axis) is str for axis in value):
             raise Bail
         sets[key] = tuple(sorted(value))
+    named = {axis for entry in entries if entry is not None for axis in ((entry,) if type(entry) is str else entry)}
+    reduced, unreduced = set(sets.get("reduced", ())), set(sets.get("unreduced", ()))
+    if named & reduced or named & unreduced or reduced & unreduced:  # (checked on 0.10.2: ValueError)
+        raise Raised(ValueError("partitions cannot overlap with reduced or unreduced axes passed to PartitionSpec"))
     return SpecObj(tuple(entries), sets.get("reduced", ()), sets.get("unreduced", ()))
 
 

@@ -92,7 +92,7 @@ _TEXTS = {f"string.{name}": getattr(string, name) for name in (
 
 _ERRORS = {f"{module.__name__}.{name}": getattr(module, name) for module, names in (
     (queue, ("Empty", "Full")), (asyncio, ("TimeoutError", "CancelledError", "QueueEmpty", "QueueFull", "InvalidStateError")),
-    (getopt, ("GetoptError",)), (csv, ("Error",)),
+    (getopt, ("GetoptError",)), (csv, ("Error",)), (json, ("JSONDecodeError",)),
     (configparser, ("Error", "NoSectionError", "NoOptionError", "DuplicateSectionError", "DuplicateOptionError",
                     "InterpolationError"))) for name in names}  # (CPython's own classes: `except queue.Empty:` matches what the run raises)
 
