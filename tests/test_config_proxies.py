@@ -256,3 +256,13 @@ def test_partition_spec_overlapping_its_reduced_axes_raises():
                 errors.append("ValueError")
         RESULT = errors
         """)
+
+
+def test_keywords_spread_from_a_mapping_proxy():
+    same("""
+        import types
+        BASE = types.MappingProxyType({"axis": "data", "size": 4})
+        def make(axis, size, extra=None):
+            return (axis, size, extra)
+        RESULT = make(**BASE, extra=1)
+        """)
