@@ -40,6 +40,30 @@ ENTRIES = {
     "vc8_sf103_metaclass_init_collects_parameters": "main()",
     "vc9_sf101_validators_on_assignment_found_by_dir": "main()",
     "vc10_sf101_decorator_adds_field_properties": "main()",
+    "qa1_sf101_config_store_read_by_object_getattribute": "main()",
+    "qa2_sf101_mesh_shape_filled_by_math_prod_of_a_generator": "main()",
+    "qa3_sf101_config_store_read_by_super_getattribute": "main()",
+    "qa4_sf101_config_store_read_by_type_getattribute_of_its_dict": "main()",
+    "nqa1_object_getattribute_never_asks_getattr": "main()",
+    "nqa2_object_getattribute_of_a_shadowing_property": "main()",
+    "qa5_sf101_jax_options_set_before_the_mesh": "main()",
+    "nqa3_jax_debug_nans_raises_before_the_body": "main()",
+    "qa6_sf101_mesh_of_the_device_array_laid_out_by_the_config": "main()",
+    "nqa4_device_array_layout_decides_with_the_count": "main()",
+    "qa7_sf101_config_logged_by_joining_unknown_texts": "main()",
+    "qa8_sf101_mesh_sizes_summarised_by_consumers_of_generators": "main()",
+    "nqa5_device_array_written_before_the_mesh": "main()",
+    "nqa6_device_array_of_two_device_lists": "main()",
+    "qa9_sf101_config_dtype_named_by_a_str": "main()",
+    "qa10_sf101_config_validated_by_stdlib_idioms": "main()",
+    "qa11_sf101_config_printed_as_yaml_and_pprint": "main()",
+    "qa12_sf101_axis_rules_on_a_thread_local": "main()",
+    "nqa7_thread_local_read_in_a_worker_thread": "main()",
+    "qa13_sf101_overrides_parsed_by_type_keyed_parsers": "main()",
+    "qa14_sf101_logical_axes_deduplicated_by_dict_fromkeys": "main()",
+    "qa15_sf101_base_config_frozen_as_a_mapping_proxy": "main()",
+    "nqa8_mapping_proxy_store_refused": "main()",
+    "nqa9_out_spec_partitions_a_reduced_axis": "main()",
     "pl2_sf105_class_keyword_registers_an_abstract_strategy": "main()",
     "pl3_sf105_str_of_enum_members_with_their_own_str": "main()",
     "pl4_sf104_singledispatch_spec_for_device_arrays": "main()",
@@ -4179,6 +4203,16 @@ NOTES: dict[tuple[str, int], str] = {
     ("nke3_sf105_fanout_order_decides_the_axes", 59): "the audit task widens the axes only when it runs before"
     " the export task, an order that depends on str hashing (the walk of a set of task ids)",
 
+    ("nqa4_device_array_layout_decides_with_the_count", 24): "raises on 8 devices (the size-4 axis is 'data'), not"
+    " on 4 or 16 (no axis of size 4: 'model'): the outcome depends on the machine, so the run is silent",
+    ("nqa5_device_array_written_before_the_mesh", 20): "the mesh holds one device twice: JAX raises (safe_zip of"
+    " 7 and 8 devices) when it places the input, before the body is traced",
+    ("nqa6_device_array_of_two_device_lists", 19): "the mesh holds four devices twice: JAX raises (safe_zip of"
+    " 4 and 8 devices) when it places the input, before the body is traced",
+    ("nqa9_out_spec_partitions_a_reduced_axis", 18): "P(log_axis, None, reduced={log_axis}): PartitionSpec raises"
+    " ValueError (partitions cannot overlap with reduced axes) before shard_map is called",
+    ("nqa3_jax_debug_nans_raises_before_the_body", 17): "`jax_debug_nans` is on: the eager 0/0 raises"
+    " FloatingPointError before the body is traced (the run stops at an option it does not follow)",
     ("nse1_numpy_matmul_of_unaligned_matrices_raises_first", 31): "NumPy's `@` of (16, 8) and (16, 4) raises"
     " ValueError before the body is traced",
     ("nse2_jnp_dot_of_unaligned_matrices_raises_first", 31): "`jnp.dot` of (16, 8) and (16, 4) raises TypeError"

@@ -161,17 +161,21 @@ def _issubdtype(numpy: bool):
     return call
 
 
-def _dtype(run, args: list, kwargs: dict) -> DType:
-    if len(args) != 1 or kwargs:
-        raise Bail
-    found = as_dtype(args[0])  # (`np.dtype(array)` raises: an array is not a dtype)
-    if found is None:
-        raise Bail
-    return found
+def _dtype(jax_imported: bool):
+    def make(run, args: list, kwargs: dict) -> DType:
+        if len(args) != 1 or kwargs:
+            raise Bail
+        if jax_imported and args[0] == "bfloat16" and type(args[0]) is str:
+            return named("bfloat16")  # (`jnp.dtype("bfloat16")`: JAX has registered ml_dtypes' type with NumPy)
+        found = as_dtype(args[0])  # (`np.dtype(array)` raises: an array is not a dtype)
+        if found is None:
+            raise Bail
+        return found
+    return make
 
 
 LIBRARY = {"numpy.issubdtype": _issubdtype(True), "jax.numpy.issubdtype": _issubdtype(False),
-           "numpy.dtype": _dtype, "jax.numpy.dtype": _dtype}
+           "numpy.dtype": _dtype(False), "jax.numpy.dtype": _dtype(True)}
 
 # What the samplers of a NumPy generator give (`rng.standard_normal(size)`), with `dtype=` where
 # they take one; NumPy's creation functions without `dtype=`.

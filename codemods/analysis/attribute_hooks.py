@@ -11,9 +11,18 @@ never asks `__getattr__`. Special methods Python looks up implicitly (`len(obj)`
 `with obj:`) are read off the type and never go through the hook.
 
 Kept to what the run knows for certain: a plain class (no dataclass, NamedTuple, builtin base,
-metaclass), the hook a plain def; `super().__getattribute__` and other ways into the ordinary
-lookup stop the run. The run's other readers of an instance's fields (`dataclasses.asdict`,
-`vars`) are not reached for such a class: a dataclass or NamedTuple with the hook stops the run.
+metaclass), the hook a plain def. The run's other readers of an instance's fields
+(`dataclasses.asdict`, `vars`) are not reached for such a class: a dataclass or NamedTuple with
+the hook stops the run.
+
+The same ordinary lookup is also what a class WITHOUT the hook reaches by name: a read-only
+config (pyconfig-like) stores its keys with `object.__setattr__` past its own refusing
+`__setattr__` and reads them back in `__getattr__` with `object.__getattribute__(self, "_raw")`,
+`super().__getattribute__("_raw")` (object's, when no class after the method's defines one) or
+`type(self).__getattribute__(self, "__dict__")`. Without a `__getattr__` in the class that is the
+run's own attribute read; with one, only a name the instance holds and no class attribute (or
+descriptor) shadows is read, `__dict__` is the instance namespace (no `__slots__`), and a name
+neither holds is AttributeError (`__getattr__` is never asked); anything else stops the run.
 """
 from __future__ import annotations
 
@@ -58,7 +67,7 @@ class PlainGetattribute(RunCallable):
             raise Bail
         obj, name = args
         if not hooked(obj):
-            raise Bail  # (the ordinary lookup of another value: not followed)
+            return _unhooked_read(run, obj, name)
         if obj.cls.lookup("__getattr__") is not None:
             raise Bail  # (the run's ordinary read would ask `__getattr__`, which this lookup never does)
         run.__dict__["_plain_read"] = (obj, name)
@@ -66,3 +75,24 @@ class PlainGetattribute(RunCallable):
             return run.attribute(obj, name)
         finally:
             run.__dict__["_plain_read"] = None
+
+
+def _unhooked_read(run, obj: object, name: str) -> object:
+    """`object.__getattribute__(self, "_raw")` on an instance of a plain class without the hook
+    (a read-only config whose `__getattr__` reads its own store this way): the ordinary lookup,
+    which never asks `__getattr__`. With a `__getattr__` in the class only a name the instance
+    itself holds, and no class attribute (a descriptor) of that name, is read; a name neither
+    holds is the lookup's AttributeError."""
+    if type(obj) is not UObj or obj.data is not None or obj.cls.kind != "plain" or obj.cls.meta is not None:
+        raise Bail  # (the ordinary lookup of another value: not followed)
+    if name == "__dict__" and obj.cls.lookup("__dict__") is None and obj.cls.lookup("__slots__") is None:
+        return obj.attrs  # (the instance's own namespace, which `__getattr__` never gives)
+    if name.startswith("__"):
+        raise Bail  # (what `object` gives every instance: not modelled)
+    if obj.cls.lookup("__getattr__") is None:
+        return run.attribute(obj, name)
+    if obj.cls.lookup(name) is not None:
+        raise Bail  # (a class attribute or descriptor: what the run reads may ask `__getattr__`)
+    if name in obj.attrs:
+        return obj.attrs[name]
+    raise Raised(AttributeError(name))

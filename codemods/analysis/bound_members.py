@@ -28,6 +28,7 @@ from codemods.analysis.script_values import (
     Member,
     MeshObj,
     NTup,
+    RunCallable,
     ShardObj,
     SpecObj,
     StrMember,
@@ -160,7 +161,24 @@ def type_method(owner: object, name: str) -> TypeMethod | None:
         raise Raised(AttributeError(name))  # (`getattr(klass, "__annotations__", {})` down a `__mro__`)
     if owner in (dict, list) and (name in METHODS[owner] or name in HOLDER_DUNDERS or name == "__init__"):
         return TypeMethod(owner, name)
+    if owner is dict and name == "fromkeys":
+        return FromKeys()
     return None
+
+
+class FromKeys(RunCallable):
+    """`dict.fromkeys(keys, value=None)` of keys the run holds (`list(dict.fromkeys(axes))`: each
+    once, in order); the one value is shared by every key, as in Python."""
+
+    __slots__ = ()
+
+    def __call__(self, run, args: list, kwargs: dict) -> dict:
+        if not 1 <= len(args) <= 2 or kwargs:
+            raise Bail
+        keys = list(run.iterate(args[0]))
+        if not all(plain_tree(key) for key in keys):
+            raise Bail  # (a key whose `__hash__` or `__eq__` is the program's own)
+        return guard(dict.fromkeys, keys, *args[1:])
 
 
 def _allocated(cls: object, args: list, kwargs: dict) -> UObj:

@@ -46,9 +46,10 @@ def counted(run, name: str) -> object:
         return signed(run, number(run), True) if name in ("jax.device_count", "jax.local_device_count") else unsized(run)
     if name in ("jax.device_count", "jax.local_device_count"):
         return count
+    from codemods.analysis.device_arrays import listed
     from codemods.analysis.number_attributes import DEVICE_NAMES, with_names
 
-    return [with_names(run, DEVICE_NAMES) for _ in range(count)]  # (device objects: how many, and their common names)
+    return listed(run, [with_names(run, DEVICE_NAMES) for _ in range(count)])  # (device objects: how many, and their common names)
 
 
 PROCESSES = {"jax.process_count": 1, "jax.process_index": 0}

@@ -94,6 +94,7 @@ def changed_in_place(run, array: object) -> None:
     `np.asarray` hands the same array back, `k.T` and `k.reshape(2, 2)` are views. A change to an
     array made apart from them (a fresh `out = np.empty_like(x)` filled row by row) leaves them be."""
     draw_ranges.forget(run)  # (a view of a drawn array may be written through any array)
+    run.__dict__.pop("_device_arrays", None)  # (a device laid out twice: device_arrays.py)
     for one in array if type(array) is tuple else (array,):
         if type(one) is Arr and one.ndim == 0:
             one.known = None

@@ -11,6 +11,7 @@ import ast
 import operator
 from collections import OrderedDict
 
+from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.host_objects import (
     BUILTINS,
     Bail,
@@ -249,6 +250,8 @@ class HostExpressions:
         kwargs: dict = {}
         for keyword in node.keywords:
             value = self.eval(keyword.value, env)
+            if keyword.arg is None and _modelled_mapping(value):
+                value = {key: value[key] for key in value.keys()}  # (`f(**proxy)`: its keys, then each item)
             if keyword.arg is None:
                 if type(value) is not dict or not all(type(k) is str for k in value) or set(value) & set(kwargs):
                     raise Bail
@@ -313,8 +316,8 @@ class HostExpressions:
             for key, value in zip(node.keys, node.values):
                 if key is None:
                     spread = self.eval(value, env)
-                    if type(spread) is not dict:
-                        raise Bail
+                    if type(spread) is not dict and not _modelled_mapping(spread):
+                        raise Bail  # (a modelled mapping: its keys, then each item, as Python reads it)
                     built.update(spread)
                 else:
                     guard(operator.setitem, built, self.eval(key, env), self.eval(value, env))
@@ -443,3 +446,9 @@ def is_bound(name: str, env: Env) -> bool:
 
 def immutable(value: object) -> bool:
     return type(value) in VALUE_TYPES or type(value) is tuple and all(immutable(i) for i in value)
+
+
+def _modelled_mapping(value: object) -> bool:
+    """A library mapping the script run models (a ChainMap, a mapping proxy: script_collections.py,
+    mapping_proxies.py), which `**` reads as Python does: its keys, then each item."""
+    return isinstance(value, ModelledContainer) and hasattr(type(value), "keys") and hasattr(type(value), "__getitem__")

@@ -43,6 +43,7 @@ from codemods.analysis.scope_declarations import declare, home
 from codemods.analysis.paired_iterators import zipped
 from codemods.analysis.unknown_choices import unknown_choice
 from codemods.analysis import drawn_texts
+from codemods.analysis.unknown_texts import joined_items
 
 
 class HostRun(HostHandlers, HostClassRuns, HostExpressions):
@@ -97,6 +98,9 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
             if func.__name__ in ("join", "extend") and unordered(args) or unheld(func, args, kwargs) \
                     or func.__name__ in ("format", "format_map") and unordered_within((args, kwargs)):
                 raise Bail  # (a set of strs, walked in an order that changes from run to run: set_orders.py)
+            if type(func.__self__) is str and func.__name__ == "join" \
+                    and (made := joined_items(self, func.__self__, args, kwargs)) is not NotImplemented:
+                return made  # (some parts are texts the run does not know: unknown_texts.py)
             if type(func.__self__) is str and func.__name__ in ("join", "format", "format_map") and not all(plain_tree(a) or type(a) is Seq
                                                                                       and all(type(i) is str for i in a) or drawn_texts.drawn(a) for a in args):
                 raise Bail

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis import device_arrays
 from codemods.analysis.shaped_values import method_result
 from codemods.analysis.script_values import Arr, MeshObj, ShardObj, SpecObj
 
@@ -72,6 +73,7 @@ def ndarray(run, value: object) -> bool:
 
 def method_made(run, method, args: list, kwargs: dict, result: object) -> object:
     """`x.reshape(...)`, `x.astype(...)` of an array of a known shape: the result's shape."""
+    result = device_arrays.reshaped(run, method.owner, method.name, args, kwargs, result)  # (device_arrays.py)
     shape = shape_of(run, method.owner)
     if shape is not None and type(result) is Arr and not kwargs:
         if method.name == "astype" and len(args) == 1:

@@ -46,6 +46,11 @@ def with_names(run, names: frozenset) -> Opaque:
     return made
 
 
+def has_names(run, value: object, names: frozenset) -> bool:
+    """`value` is an unknown made by `with_names(run, names)` (a device of `jax.devices()`)."""
+    return type(value) is Opaque and _names(run, value) == names
+
+
 def _names(run, value: object) -> frozenset:
     found = run.__dict__.get("_named_unknowns", {}).get(id(value))
     return found[1] if found is not None and found[0] is value else frozenset()

@@ -120,6 +120,8 @@ class ScriptBuiltins:
             return _as_dict(args[0])
         if canonical == "json.loads" and len(args) == 1 and not kwargs and type(args[0]) is JsonText:
             return unknown_json.loaded(self, args[0])  # (a record read back: unknown_json.py)
+        if canonical == "math.prod" and args and type(args[0]) in (Lazy, Iter):
+            args = [list(self.iterate(args[0])), *args[1:]]  # (a generator or `map` consumed whole, as `tuple(gen)` is)
         if canonical in _LIBRARY:  # `json.loads`, `ast.literal_eval`, `math.*` of plain values
             if canonical.startswith("math.") and not kwargs and any(type(v) is Opaque for v in args) \
                     and all(type(v) is Opaque or type(v) in (int, float) for v in args):
@@ -130,7 +132,7 @@ class ScriptBuiltins:
             if not all(plain_tree(value) for value in (*args, *kwargs.values())):
                 raise Bail
             return guard(_LIBRARY[canonical], *args, **kwargs)
-        if canonical in _RE and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
+        if canonical in _RE and all(type(value) in (str, int, re.RegexFlag) for value in (*args, *kwargs.values())):
             found = guard(getattr(re, canonical[3:]), *args, **kwargs)
             return ReMatch(found) if isinstance(found, re.Match) else found
         if canonical == "functools.total_ordering":  # (object_orderings.py)
@@ -298,6 +300,8 @@ class ScriptBuiltins:
             return done  # (`len(jax.devices())` of an unknown device count, `list(x.shape)`: unsized_lists.py)
         if (done := environment_copies.copied(self, name, args, kwargs)) is not NotImplemented:
             return done  # (`dict(os.environ)`: environment_copies.py)
+        if name == "enumerate" and len(args) == 1 and set(kwargs) == {"start"}:
+            args, kwargs = [*args, kwargs["start"]], {}  # (`enumerate(xs, start=1)`: the same call)
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
                     or type(a) in (set, frozenset) and name != "len"

@@ -32,6 +32,7 @@ from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.logging_setup import BASES as LOGGING_BASES, make_logging_class
 from codemods.analysis.class_dirs import NOT_HELD, VERSIONED_DUNDERS, inherited_member, missing_dunder
 from codemods.analysis.missing_members import missing_member
+from codemods.analysis.thread_locals import single_threaded
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
@@ -96,6 +97,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             builtin = list if value is list else dict  # (an OrderedDict: a dict as far as the run reads it)
         elif type(value) is UClass and len(node_bases) == 1 and value.kind in ("plain", "dataclass", *PROTOCOL_KINDS):
             base = value
+        elif type(value) is Lib and value.name == "threading.local" and len(node_bases) == 1 and single_threaded(run):
+            pass  # (a one-thread program's thread-local namespace: a plain class, thread_locals.py)
         elif is_action_base(value, node):
             action = True  # (argparse_actions.py: checked and marked once made)
         elif len(node_bases) == 1 and not node.keywords and (meta_root(value) or type(value) is UClass and value.kind == "meta"):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from codemods.analysis.shaped_values import blocks, carried, left_body
-from codemods.analysis import partial_fields, partial_methods, user_collections
+from codemods.analysis import device_arrays, partial_fields, partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
@@ -129,8 +129,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         mesh = _mesh(args, kwargs, 1, True)
         check_mesh(run, mesh.sizes)  # (device_counts.py)
         return mesh
-    if name == "jax.sharding.Mesh":
-        return _mesh(args, kwargs, 1, False)
+    if name == "jax.sharding.Mesh":  # (of a grid, or of an array of the devices: device_arrays.py)
+        return device_arrays.sized(run, args, kwargs, _mesh(args, kwargs, 1, False))
     if name in ("jax.set_mesh", "jax.sharding.use_mesh"):
         if len(args) != 1 or kwargs or type(args[0]) is not MeshObj:
             raise Bail
@@ -221,6 +221,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
             return scalar
         made = exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
                                       _numpy_rank(name, args, kwargs), dtype=made_dtype(name, args, kwargs)))
+        made = device_arrays.made(run, name, args, kwargs, made)  # (`np.array(jax.devices())`)
         if (operand := unary_operand(name, args, kwargs)) is not None and made.ndim is None and made.count is None:
             made.ndim, made.count = operand.ndim, operand.count  # (`np.log(x)` of a vector: a vector as long)
         made = draw_ranges.library(run, name, args, kwargs, made)  # (`np.round(draws)`: draw_ranges.py)
@@ -333,6 +334,10 @@ def _spec(args: list, kwargs: dict) -> SpecObj:
                 or not all(type(axis) is str for axis in value):
             raise Bail
         sets[key] = tuple(sorted(value))
+    named = {axis for entry in entries if entry is not None for axis in ((entry,) if type(entry) is str else entry)}
+    reduced, unreduced = set(sets.get("reduced", ())), set(sets.get("unreduced", ()))
+    if named & reduced or named & unreduced or reduced & unreduced:  # (checked on 0.10.2: ValueError)
+        raise Raised(ValueError("partitions cannot overlap with reduced or unreduced axes passed to PartitionSpec"))
     return SpecObj(tuple(entries), sets.get("reduced", ()), sets.get("unreduced", ()))
 
 

@@ -33,6 +33,9 @@ from codemods.analysis.instance_dicts import copied_instance, shallow_copy
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, Unseeded, random_attribute
 from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
+from codemods.analysis.jax_options import LIBRARY as OPTIONS_LIBRARY
+from codemods.analysis.thread_locals import LIBRARY as LOCALS_LIBRARY
+from codemods.analysis.mapping_proxies import LIBRARY as PROXIES_LIBRARY
 from codemods.analysis.array_dtypes import LIBRARY as DTYPE_LIBRARY
 from codemods.analysis.script_contextvars import LIBRARY as CONTEXTVARS_LIBRARY
 from codemods.analysis.script_flags import LIBRARY as FLAGS_LIBRARY
@@ -89,7 +92,7 @@ _TEXTS = {f"string.{name}": getattr(string, name) for name in (
 
 _ERRORS = {f"{module.__name__}.{name}": getattr(module, name) for module, names in (
     (queue, ("Empty", "Full")), (asyncio, ("TimeoutError", "CancelledError", "QueueEmpty", "QueueFull", "InvalidStateError")),
-    (getopt, ("GetoptError",)), (csv, ("Error",)),
+    (getopt, ("GetoptError",)), (csv, ("Error",)), (json, ("JSONDecodeError",)),
     (configparser, ("Error", "NoSectionError", "NoOptionError", "DuplicateSectionError", "DuplicateOptionError",
                     "InterpolationError"))) for name in names}  # (CPython's own classes: `except queue.Empty:` matches what the run raises)
 
@@ -458,8 +461,9 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS},
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"), "re.finditer": _module_finditer,
            "copy.deepcopy": _deepcopy, "copy.copy": shallow_copy, "itertools.product": _product, "functools.reduce": _reduce,
-           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
-           **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY, **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
+           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **OPTIONS_LIBRARY,
+           **LOCALS_LIBRARY, **PROXIES_LIBRARY, **RANDOM_LIBRARY, **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY,
+           **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
            **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **TESTS_LIBRARY, **CACHE_LIBRARY,
            **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
            **TYPED_DICT_LIBRARY, **QUEUE_LIBRARY, **THREAD_LIBRARY, **POOL_LIBRARY,

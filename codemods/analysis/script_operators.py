@@ -80,6 +80,9 @@ _INTEGRAL = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)  # (ops whose re
 _KEEPING = frozenset({"astype", "reshape", "copy", "transpose", "sum", "mean", "squeeze", "ravel", "flatten"})
 
 
+_SET_OPS = frozenset({ast.Sub, ast.BitAnd, ast.BitOr, ast.BitXor})
+_SET_LIKE = frozenset({"dict_keys", "set", "frozenset"})
+
 class ArrMethod:
     """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
     (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
@@ -257,6 +260,9 @@ class ScriptOperators:
             return guard(operator.iadd if augmented and type(left) is list else operator.add, left, right)
         if op is ast.Mult and {type(left), type(right)} in ({tuple, int}, {list, int}) and not augmented:
             return guard(operator.mul, left, right)
+        if op in _SET_OPS and not augmented and {type(left).__name__, type(right).__name__} <= _SET_LIKE \
+                and "dict_keys" in (type(left).__name__, type(right).__name__):
+            return self.binary(op, set(left), set(right))  # (`overrides.keys() - raw.keys()`: a set, as Python gives)
         return super().binary(op, left, right, augmented)
 
     def compare(self, node: ast.Compare, env: Env) -> object:
@@ -366,6 +372,9 @@ class ScriptOperators:
             return left in right  # (`id(node) in done`: object_ids.py)
         if type(left) in (UFunc, UClass) and type(right) in (dict, set, frozenset):
             return left in right  # (`dep in cache`: a module function or class hashes and compares by identity)
+        if type(left) is type and type(right) in (dict, OrderedDict, set, frozenset) \
+                and all(type(key) is type or plain_tree(key) for key in right):
+            return left in right  # (`type(v) in PARSERS`, a table keyed by builtin types: identity)
         if type(left) is UObj and type(right) in (list, tuple) and all(type(item) is UObj for item in right):
             return identity_member(left, right)  # `trial in ranked[-cut:]`
         if type(right) in (dict, OrderedDict, set, frozenset) and hashable(left) and all(hashable(k) for k in right):

@@ -71,6 +71,7 @@ from codemods.analysis.shared_iterators import own_iterator, pulled
 from codemods.analysis.class_metas import meta_call
 from codemods.analysis.object_texts import method_call
 from codemods.analysis.decorator_arguments import decorated
+from codemods.analysis.attribute_hooks import PlainGetattribute
 from codemods.analysis.script_generators import GenRun, Numbered, current, delegate, is_generator, loop_over
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
@@ -307,6 +308,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             if not args:
                 raise Bail
             return func(self, args[0], args[1:], kwargs)
+        if kind is ClassSlot and func.name == "__getattribute__":
+            return PlainGetattribute()(self, args, kwargs)  # (`type(obj).__getattribute__`: object's, attribute_hooks.py)
         if kind is Bound:
             if isinstance(func.func, BUILTIN_METHODS):
                 return func.func(self, func.self, args, kwargs)

@@ -26,6 +26,7 @@ import itertools
 import keyword
 import math
 import posixpath
+import pprint
 import shlex
 import statistics
 import string
@@ -35,8 +36,8 @@ from codemods.analysis.host_exprs import Iter, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
 from codemods.analysis.exit_hooks import LIBRARY as EXIT_LIBRARY
-from codemods.analysis.script_values import Opaque
-from codemods.analysis.unknown_texts import joined, temp_dir
+from codemods.analysis.script_values import Lazy, Opaque
+from codemods.analysis.unknown_texts import clock_text, joined, temp_dir
 from codemods.analysis.calendar_dates import LIBRARY as DATE_LIBRARY
 from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
 from codemods.analysis.query_strings import LIBRARY as QUERY_LIBRARY
@@ -49,8 +50,10 @@ _FIXED = (list, tuple, str, range)
 _MAX_INT = 10_000  # (factorial, comb, perm of larger numbers: not worth the time a run may take)
 
 
-def _pure(function, mutates: bool = False, big_ints: bool = True):
+def _pure(function, mutates: bool = False, big_ints: bool = True, consumes: bool = False):
     def apply(run, args: list, kwargs: dict) -> object:
+        if consumes and args and type(args[0]) in (Lazy, Iter):  # (`math.fsum(x * x for x in xs)`: read whole, at once)
+            args = [list(run.iterate(args[0])), *args[1:]]
         if not all(plain_tree(value) for value in (*args, *kwargs.values())):
             raise Bail
         if mutates and (not args or type(args[0]) is not list):
@@ -95,6 +98,17 @@ def _joined(run, args: list, kwargs: dict) -> object:
     return _pure(posixpath.join)(run, args, kwargs) if made is NotImplemented else made
 
 
+def _printed(run, args: list, kwargs: dict) -> None:
+    """`pprint.pprint(tree)` of a plain tree to the real stdout: printed (the run prints nothing),
+    None. Under `redirect_stdout` the text would land in a stream the program may read back: not
+    modelled (text_streams.py)."""
+    from codemods.analysis.text_streams import current_stdout
+
+    if len(args) != 1 or kwargs or not plain_tree(args[0]) or current_stdout(run) is not NotImplemented:
+        raise Bail  # (a stream or a width: not modelled)
+    return None
+
+
 def _unknown(run, args: list, kwargs: dict) -> Opaque:
     if args or kwargs:
         raise Bail
@@ -115,9 +129,9 @@ _STATISTICS = ("mean", "fmean", "median", "median_low", "median_high", "mode", "
 _PATHS = ("basename", "dirname", "splitext", "split", "normpath", "isabs", "commonprefix")
 
 LIBRARY = {
-    **{f"math.{name}": _pure(getattr(math, name)) for name in _MATH},
+    **{f"math.{name}": _pure(getattr(math, name), consumes=name == "fsum") for name in _MATH},
     **{f"math.{name}": _pure(getattr(math, name), big_ints=False) for name in ("factorial", "comb", "perm")},
-    **{f"statistics.{name}": _pure(getattr(statistics, name)) for name in _STATISTICS},
+    **{f"statistics.{name}": _pure(getattr(statistics, name), consumes=True) for name in _STATISTICS},
     **{f"os.path.{name}": _pure(getattr(posixpath, name)) for name in _PATHS},
     **{f"shlex.{name}": _pure(getattr(shlex, name)) for name in ("split", "quote", "join")},
     **{f"bisect.{name}": _pure(getattr(bisect, name)) for name in ("bisect_left", "bisect_right", "bisect")},
@@ -139,7 +153,8 @@ LIBRARY = {
     **{name: _unknown for name in ("time.monotonic", "time.monotonic_ns", "time.perf_counter_ns", "time.time_ns",
                                    "time.process_time", "os.getpid", "datetime.datetime.now", "datetime.datetime.utcnow",
                                    "datetime.date.today", "uuid.uuid4")},
-    "tempfile.gettempdir": temp_dir, "os.path.join": _joined,
+    "tempfile.gettempdir": temp_dir, "os.path.join": _joined, "time.strftime": clock_text,
+    "pprint.pformat": _pure(pprint.pformat), "pprint.pprint": _printed,
     "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY,
     **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY,
 }

@@ -8,6 +8,7 @@ else stops the run (Bail). What it finds binds as an attribute read does (bound_
 """
 from __future__ import annotations
 
+from codemods.analysis.attribute_hooks import PlainGetattribute
 from codemods.analysis.bound_members import (
     HOLDER_DUNDERS,
     Desc,
@@ -42,6 +43,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
             return Bound(TypeMethod(type(sup.obj.data), name), sup.obj)
         if name == "__setattr__" and type(sup.obj) is UObj:  # (no class in the chain defines one: object's)
             return Bound(TypeMethod(object, name), sup.obj)
+        if name == "__getattribute__" and type(sup.obj) is UObj and not holder:
+            return Bound(PlainGetattribute(), sup.obj)  # (object's: the ordinary lookup, attribute_hooks.py)
         raise Bail
     if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
         value = found[1]

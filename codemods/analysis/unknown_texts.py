@@ -32,8 +32,28 @@ def joined(run, args: list, kwargs: dict) -> object:
     return text(run)
 
 
+def joined_items(run, sep: str, args: list, kwargs: dict) -> object:
+    """`sep.join(parts)` of a list or tuple of strs some of which are unknown (`", ".join(
+    f"{k}={v}" for k, v in raw.items())` of config values the run does not print exactly): an
+    unknown str (str.join raises only on a part that is not a str); NotImplemented otherwise."""
+    parts = args[0] if len(args) == 1 and not kwargs else None
+    if type(sep) is not str or type(parts) not in (list, tuple) or all(type(part) is str for part in parts) \
+            or not all(is_text(run, part) for part in parts):
+        return NotImplemented
+    return text(run)
+
+
 def temp_dir(run, args: list, kwargs: dict) -> Opaque:
     """`tempfile.gettempdir()`: a str (which directory is the environment's choice)."""
     if args or kwargs:
+        raise Bail
+    return text(run)
+
+
+def clock_text(run, args: list, kwargs: dict) -> Opaque:
+    """`time.strftime(format)` of the current local time (a run name with a timestamp): a str the
+    run does not know; a time tuple given, or a format that is not a str (or holds a NUL, which
+    Python rejects), stops the run."""
+    if len(args) != 1 or kwargs or type(args[0]) is not str or "\0" in args[0]:
         raise Bail
     return text(run)
