@@ -28,8 +28,12 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   flatten it enters no other function of the program that is not expression-only and pure in the
   same sense (a property `return self._v` is); while it calls an unflatten read as filling what
   it makes (local_effects.py) none at all; while it calls an expression-only unflatten only
-  expression-only functions and `__init__`s that only store call-free values on `self`, and of
-  the rest only builtins that change nothing (`calling`): anything else stops the run (Bail).
+  expression-only functions and the `__init__` of the object a class call has just made when it
+  only stores on it values built by builtins that build or read (Haliax's `NamedArray`:
+  `self.array, self.axes = array, tuple(axes)`; a store on any other object, `TALLY.bump()`,
+  would count the run's rebuilds), and of the rest only builtins that change nothing
+  (`calling`); no code but the program's is handed an iterator the run steps as it reads
+  (`tuple(zip(range(1), TICKS))` takes one item a call): anything else stops the run (Bail).
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -107,7 +111,8 @@ def _guarded(run, func: object, args: list, own: object, mode: str) -> object:
     """`func(*args)`, a node function (`own` the UFunc or lambda it runs), entering no other
     function of the program but those `mode` lets through (`entering`)."""
     outer = run.__dict__.get("_node_guard")
-    run.__dict__["_node_guard"] = [getattr(own, "node", None), mode]
+    run.__dict__["_node_guard"] = [getattr(own, "node", None), mode, None, None]  # (then: the class just
+    # called, and the `__init__` of the object it made: `calling`)
     try:
         return run.call(func, args, {})
     finally:
@@ -121,11 +126,12 @@ def entering(run, func: object) -> None:
     guard = run.__dict__.get("_node_guard")
     if guard is None:
         return
+    fresh, guard[3] = guard[3], None
     if guard[0] is not None and getattr(func, "node", None) is guard[0]:
         guard[0] = None  # (entered: a second entry is recursion, judged as any other function)
         return
     if guard[1] == "pure" and _expression_only(func, pure=True) \
-            or guard[1] == "local" and (_expression_only(func) or _stores_on_self(func)):
+            or guard[1] == "local" and (_expression_only(func) or func is fresh and _stores_on_self(func)):
         return
     raise Bail  # (code of the program's the run would run other than as often as JAX does)
 
@@ -136,18 +142,30 @@ _CALLABLE_KINDS = frozenset({"UFunc", "LambdaValue", "UClass", "UObj", "PartialO
 _IMMUTABLE = (str, bytes, tuple, int, float, frozenset)
 
 
-def calling(run, func: object) -> None:
-    """The run calls `func` (script_run.py): inside an expression-only unflatten, whose calls are
-    not read before it runs, only calls whose effects `entering` sees, builtins that change
-    nothing, JAX's and NumPy's functions (not NumPy's global random state) and methods of
-    immutable values; anything else (`LOG.append(1)`, `next(ITEMS)`) stops the run."""
+def calling(run, func: object, args: list = (), kwargs: dict | None = None) -> None:
+    """The run calls `func` with `args` (script_run.py): inside a node function, code that is not
+    the program's (whose effects `entering` sees) never takes an iterator the run steps as it goes
+    (a generator object of the program's, Python's own: `tuple(TICKS)` would count the run's
+    calls). Inside an expression-only unflatten, whose calls are not read before it runs, only
+    calls whose effects `entering` sees, builtins that change nothing, JAX's and NumPy's functions
+    (not NumPy's global random state) and methods of immutable values; anything else
+    (`LOG.append(1)`, `next(ITEMS)`) stops the run. The `__init__` a class call runs next on the
+    object it has just made (no iterator given) is noted for `entering`: it may store on it."""
     guard = run.__dict__.get("_node_guard")
-    if guard is None or guard[1] != "local":
+    if guard is None:
         return
     kind = type(func).__name__
+    made, guard[2] = guard[2], func if kind == "UClass" else None
+    if kind not in _CALLABLE_KINDS and not (kind == "Bound" and type(func.func).__name__ == "UFunc") \
+            and any(_stepped(arg) for arg in (*args, *(kwargs or {}).values())):
+        raise Bail
+    if guard[1] != "local":
+        return
     if kind in _CALLABLE_KINDS or kind == "Special" and func.name in _LOCAL_SPECIALS:
         return
     if kind == "Bound" and type(func.func).__name__ in ("UFunc", "ObjectInit", "HolderInit"):
+        if made is not None and _made_by(made, func) and not any(_stepped(arg) for arg in args):
+            guard[3] = func.func
         return  # (a method of the program's, or the builtin `__init__` of the object being made)
     if kind == "Lib" and func.name.startswith(("jax.", "numpy.")) and not func.name.startswith("numpy.random"):
         return
@@ -156,9 +174,35 @@ def calling(run, func: object) -> None:
     raise Bail
 
 
+def _made_by(cls: UClass, bound: object) -> bool:
+    """`bound` is `cls`'s own `__init__` on an object of `cls` holding nothing yet: called right
+    after `cls` itself, it is the object the class call has just made (script_classes.construct)."""
+    found = cls.lookup("__init__")
+    return type(bound.self) is UObj and bound.self.cls is cls and not bound.self.attrs and bound.self.data is None \
+        and found is not None and found[1] is bound.func
+
+
+def _stepped(value: object, depth: int = 0) -> bool:
+    """An iterator whose items are made as it is read, so reading it again later gives what is
+    left: a generator object of the program's, Python's own iterators, and generator expressions
+    over either. (A generator expression over values is read once; a second pass stops the run.)"""
+    from codemods.analysis.live_loops import walk
+    from codemods.analysis.script_generators import GenRun
+    from codemods.analysis.script_values import Lazy
+
+    if type(value) is Lazy:
+        return depth > 8 or _stepped(value.first, depth + 1)
+    if type(value) is GenRun or type(value).__name__ == "Numbered":
+        return True
+    return hasattr(type(value), "__next__") and getattr(value, "gi_code", None) is not walk.__code__  # (a
+    # generator expression's walk of a list or dict: reading it changes neither)
+
+
 def _stores_on_self(func: object) -> bool:
-    """An undecorated def (an `__init__`) whose statements only store values that call nothing on
-    attributes of its first parameter: `self.value, self.sharding = value, sharding`."""
+    """An undecorated def (the `__init__` of an object just made) whose statements only store on
+    attributes of its first parameter values that call nothing but builtins that build or read
+    (`self.array, self.axes = array, tuple(axes)`; the callee the run meets is checked again by
+    `calling`), with no comprehension (which steps an iterator without a call `calling` sees)."""
     node = getattr(func, "node", None)
     if type(func).__name__ != "UFunc" or type(node) is not ast.FunctionDef or node.decorator_list \
             or not node.args.args:
@@ -167,8 +211,15 @@ def _stores_on_self(func: object) -> bool:
     body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
         else node.body
     return bool(body) and all(type(statement) is ast.Pass or type(statement) is ast.Assign and all(
-        _on_self(target, me) for target in statement.targets) and calls_only(statement.value, lambda call: False)
-        for statement in body)
+        _on_self(target, me) for target in statement.targets) and calls_only(statement.value, _builder_call)
+        and not any(type(inner) in _COMPREHENSIONS for inner in ast.walk(statement.value)) for statement in body)
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _builder_call(call: ast.Call) -> bool:
+    return type(call.func) is ast.Name and call.func.id in _PURE_CALLS
 
 
 def _on_self(target: ast.expr, me: str) -> bool:
