@@ -173,6 +173,36 @@ class Clock:
 
 TALLY = Tally()
 CLOCK = Clock()
+SEEN = []
+
+
+class Checked(Kept):
+    """A value and the axes it is named by."""
+
+    def __init__(self, value, axes=None):
+        if axes is None:
+            axes = ()
+        assert len(axes) <= 2, "two axes at most"
+        super().__init__(value)
+        self.axes = tuple(axes)
+
+
+class Seen(Kept):
+    def __init__(self, value):
+        self.value = value
+        if value is not None:
+            SEEN.append(1)
+
+
+class Rewound(Kept):
+    def __init__(self, value):
+        super().__init__(value)
+        CLOCK.__init__(CLOCK)
+
+
+jax.tree_util.register_pytree_node(Checked, lambda c: ((c.value,), c.axes), lambda axes, ch: Checked(ch[0], axes))
+jax.tree_util.register_pytree_node(Seen, lambda s: ((s.value,), None), lambda aux, ch: Seen(ch[0]))
+jax.tree_util.register_pytree_node(Rewound, lambda r: ((r.value,), None), lambda aux, ch: Rewound(ch[0]))
 jax.tree_util.register_pytree_node(Stamped, lambda s: ((s.value,), None), lambda aux, ch: Stamped(ch[0], TICKS))
 jax.tree_util.register_pytree_node(Ticked, lambda t: ((t.value,), len(tuple(zip(range(1), TICKS)))),
                                    lambda aux, ch: Ticked(ch[0]))
@@ -240,6 +270,14 @@ CLEAN = {
                   out_specs=P())(Timed(x))
     axes = ("i",) if CLOCK.n == 1 else ("i", "j")
 ''',
+    "init_of_a_made_node_appends_to_a_module_list": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Seen(x))
+    axes = ("i",) if len(SEEN) == 2 else ("i", "j")
+''',
+    "init_of_a_made_node_reruns_init_on_a_module_object": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Rewound(x))
+    axes = ("i",) if CLOCK.n == 2 else ("i", "j")
+''',
     "str_array_written_in_place": '''    names = np.array(["i", "j"])
     names[1] = "i"
     axes = tuple(sorted(set(names.tolist())))
@@ -294,6 +332,9 @@ KEPT = {
 ''',
     "node_with_an_init_building_a_tuple_is_walked": '''    y = jax.tree.map(lambda a: a * 2, Named(x, ["i", "j"]))
     axes = ("i", "j") if y.value.ndim == 2 and y.axes == ("i", "j") else ("i",)
+''',
+    "node_with_an_init_that_checks_and_calls_its_base_is_walked": '''    y = jax.tree.map(lambda a: a * 2, Checked(x, ["i"]))
+    axes = ("i", "j") if y.value.ndim == 2 and y.axes == ("i",) else ("i",)
 ''',
     "update_keeps_rank": '''    y = jnp.zeros((4, 4)).at[0].set(1.0)
     axes = ("i", "j") if y.ndim == 2 else ("i",)
