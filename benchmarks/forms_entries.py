@@ -65,6 +65,8 @@ ENTRIES = {
     "nnx8_parameters_drawn_in_a_jitted_init_stay_unknown": "main()",
     "qf1_sf103_named_array_init_stores_its_axes_as_a_tuple": "main()",
     "nqf1_unflatten_that_bumps_a_module_object_stays_unknown": "main()",
+    "qf2_sf104_state_made_by_zeros_on_a_device_sharding": "main()",
+    "nqf2_zeros_on_a_sharding_that_does_not_divide_stays_unknown": "main()",
     "nx7_sf103_pytree_class_flattened_by_its_own_methods": "main()",
     "nnx7_pytree_class_with_a_counting_flatten_stays_unknown": "main()",
     "nx5_sf101_submodule_found_by_yield_from_a_generator_expression": "main()",
@@ -3843,6 +3845,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nqf2_zeros_on_a_sharding_that_does_not_divide_stays_unknown", 13): "the sharding does not divide the"
+    " shape: JAX raises IndivisibleError at the call, which is no rule's error, and the gather after it is"
+    " never reached",
     ("nqf1_unflatten_that_bumps_a_module_object_stays_unknown", 40): "run as a script JAX rebuilds the box once"
     " and the sum is legal; the audit's shard_map places its inputs by one more `jax.tree.map`, which rebuilds"
     " it a second time, so the count names 'model' too: how often a node is rebuilt is what the analysis"

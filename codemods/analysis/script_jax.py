@@ -47,7 +47,7 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import abstract_types, explicit_layouts, jit_retraces, jit_statics, one_device, retraced_bodies, \
+from codemods.analysis import abstract_types, device_placed, explicit_layouts, jit_retraces, jit_statics, one_device, retraced_bodies, \
     traced_branches
 from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue, Raised
@@ -231,6 +231,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         dtype = made_dtype(name, args, kwargs)
         if given is not None:
             return Arr(_sharding(run, given), False, ndim=rank, dtype=dtype)
+        if (given := device_placed.placed(run, name, args, kwargs)) is not None:
+            return Arr(given, False, ndim=rank, dtype=dtype)  # (`jnp.zeros(shape, device=sharding)`: device_placed.py)
         return one_device.made(run, name, args, kwargs, Arr(None, False, ndim=rank, dtype=dtype))
     raise Bail
 
