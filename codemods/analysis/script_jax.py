@@ -58,7 +58,7 @@ from codemods.analysis.number_attributes import FINFO_NAMES, IINFO_NAMES, with_n
 from codemods.analysis.values import NUMBER_INFO_MAKERS
 from codemods.analysis.state_runs import body_states
 from codemods.analysis.shape_structs import ShapeStruct
-from codemods.analysis.result_ranks import random_rank, scalar_rank  # (`jax.random.normal(key, shape)`, `np.sqrt(8)`)
+from codemods.analysis.result_ranks import number_rank, random_rank, scalar_rank  # (`jax.random.normal(key, shape)`, `np.sqrt(8)`)
 from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
 
 _ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
@@ -228,6 +228,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")
         rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else random_rank(name, args, kwargs)
+        rank = number_rank(run, name, args, kwargs) if rank is None else rank  # (`jnp.float32(float(x))`)
         dtype = made_dtype(name, args, kwargs)
         if given is not None:
             return Arr(_sharding(run, given), False, ndim=rank, dtype=dtype)
