@@ -69,6 +69,7 @@ ENTRIES = {
     "nqf2_zeros_on_a_sharding_that_does_not_divide_stays_unknown": "main()",
     "qf3_sf103_scale_of_an_unknown_float_made_under_the_mesh": "main()",
     "qf4_sf103_transpose_by_a_permutation_keeps_reduced": "main()",
+    "qf5_sf105_axes_picked_by_rounded_linspace_rows": "main()",
     "nx7_sf103_pytree_class_flattened_by_its_own_methods": "main()",
     "nnx7_pytree_class_with_a_counting_flatten_stays_unknown": "main()",
     "nx5_sf101_submodule_found_by_yield_from_a_generator_expression": "main()",
