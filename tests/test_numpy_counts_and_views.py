@@ -123,3 +123,16 @@ def test_a_store_through_a_view_is_seen(name):
     except Bail:
         return
     assert value is not False and getattr(value, "known", None) is not False  # (True, or not known)
+
+
+# `np.linspace(start, stop, num)` of Python numbers: the run's values are NumPy's, float for float.
+SPACED = [(0, 7, 7), (0, 13, 7), (1e-4, 0.02, 1000), (0, 5, 3), (5, 5, 4), (-3.5, 2.25, 17), (0, 1e-320, 5),
+          (0.1, 0.7, 7), (-1000, 999, 61), (123456.789, -0.001, 33)]
+
+
+@pytest.mark.parametrize("bounds", SPACED)
+def test_linspace_values_are_numpy_values(bounds):
+    source = f"import numpy as np\nresult = [float(v) for v in np.linspace{bounds!r}]\nrounded = " \
+             f"[int(round(v)) for v in np.linspace{bounds!r}]\n"
+    assert run_value(source) == python_value(source)
+    assert run_value(source, "rounded") == python_value(source, "rounded")

@@ -112,6 +112,107 @@ jax.tree_util.register_pytree_node(Logged, lambda b: ((b.value,), None), lambda 
 jax.tree_util.register_pytree_node(Held, lambda b: ((b.value,), None), refill)
 
 
+def ticks():
+    n = 0
+    while True:
+        n += 1
+        yield n
+
+
+TICKS = ticks()
+
+
+class Stamped:
+    def __init__(self, value, ticks):
+        self.value = value
+        self.stamp = tuple(zip(range(1), ticks))
+
+
+@jax.tree_util.register_pytree_node_class
+class Named:
+    def __init__(self, value, axes):
+        self.value = value
+        self.axes = tuple(axes)
+
+    def tree_flatten(self):
+        return (self.value,), self.axes
+
+    @classmethod
+    def tree_unflatten(cls, axes, children):
+        return cls(children[0], axes)
+
+
+class Ticked(Kept):
+    pass
+
+
+class Pulled(Kept):
+    pass
+
+
+class Tallied(Kept):
+    pass
+
+
+class Timed(Kept):
+    pass
+
+
+class Tally:
+    def __init__(self):
+        self.n = 0
+
+    def bump(self):
+        self.n = self.n + 1
+
+
+class Clock:
+    def __init__(self, prev=None):
+        self.n = prev.n + 1 if prev is not None else 0
+
+
+TALLY = Tally()
+CLOCK = Clock()
+SEEN = []
+
+
+class Checked(Kept):
+    """A value and the axes it is named by."""
+
+    def __init__(self, value, axes=None):
+        if axes is None:
+            axes = ()
+        assert len(axes) <= 2, "two axes at most"
+        super().__init__(value)
+        self.axes = tuple(axes)
+
+
+class Seen(Kept):
+    def __init__(self, value):
+        self.value = value
+        if value is not None:
+            SEEN.append(1)
+
+
+class Rewound(Kept):
+    def __init__(self, value):
+        super().__init__(value)
+        CLOCK.__init__(CLOCK)
+
+
+jax.tree_util.register_pytree_node(Checked, lambda c: ((c.value,), c.axes), lambda axes, ch: Checked(ch[0], axes))
+jax.tree_util.register_pytree_node(Seen, lambda s: ((s.value,), None), lambda aux, ch: Seen(ch[0]))
+jax.tree_util.register_pytree_node(Rewound, lambda r: ((r.value,), None), lambda aux, ch: Rewound(ch[0]))
+jax.tree_util.register_pytree_node(Stamped, lambda s: ((s.value,), None), lambda aux, ch: Stamped(ch[0], TICKS))
+jax.tree_util.register_pytree_node(Ticked, lambda t: ((t.value,), len(tuple(zip(range(1), TICKS)))),
+                                   lambda aux, ch: Ticked(ch[0]))
+jax.tree_util.register_pytree_node(Pulled, lambda t: ((t.value,), None),
+                                   lambda aux, ch: (tuple(zip(range(1), TICKS)), Pulled(ch[0]))[1])
+jax.tree_util.register_pytree_node(Tallied, lambda t: ((t.value,), None), lambda aux, ch: (TALLY.bump(), Tallied(ch[0]))[1])
+jax.tree_util.register_pytree_node(Timed, lambda t: ((t.value,), None),
+                                   lambda aux, ch: (Clock.__init__(CLOCK, CLOCK), Timed(ch[0]))[1])
+
+
 def main(mesh, x):
 '''
 _TAIL = '''    return reduce_rows(mesh, x, axes)
@@ -148,6 +249,34 @@ CLEAN = {
     "unflatten_appends_to_a_module_list": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
                   out_specs=P())(Logged(x))
     axes = ("i",) if len(LOG) == 1 else ("i", "j")
+''',
+    "init_steps_a_module_generator": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Stamped(x, TICKS))
+    axes = ("i",) if next(TICKS) == 3 else ("i", "j")
+''',
+    "flatten_steps_a_module_generator": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Ticked(x))
+    axes = ("i",) if next(TICKS) == 4 else ("i", "j")
+''',
+    "unflatten_steps_a_module_generator": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Pulled(x))
+    axes = ("i",) if next(TICKS) == 2 else ("i", "j")
+''',
+    "unflatten_stores_on_a_module_object": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Tallied(x))
+    axes = ("i",) if TALLY.n == 1 else ("i", "j")
+''',
+    "unflatten_runs_init_on_a_module_object": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Timed(x))
+    axes = ("i",) if CLOCK.n == 1 else ("i", "j")
+''',
+    "init_of_a_made_node_appends_to_a_module_list": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Seen(x))
+    axes = ("i",) if len(SEEN) == 2 else ("i", "j")
+''',
+    "init_of_a_made_node_reruns_init_on_a_module_object": '''    jax.shard_map(lambda b: jax.lax.psum(b.value, ("i", "j")), mesh=mesh, in_specs=P("i", "j"),
+                  out_specs=P())(Rewound(x))
+    axes = ("i",) if CLOCK.n == 2 else ("i", "j")
 ''',
     "str_array_written_in_place": '''    names = np.array(["i", "j"])
     names[1] = "i"
@@ -200,6 +329,12 @@ KEPT = {
 ''',
     "node_with_a_storing_init_is_walked": '''    y = jax.tree.map(lambda a: a * 2, Kept(x))
     axes = ("i", "j") if y.value.ndim == 2 else ("i",)
+''',
+    "node_with_an_init_building_a_tuple_is_walked": '''    y = jax.tree.map(lambda a: a * 2, Named(x, ["i", "j"]))
+    axes = ("i", "j") if y.value.ndim == 2 and y.axes == ("i", "j") else ("i",)
+''',
+    "node_with_an_init_that_checks_and_calls_its_base_is_walked": '''    y = jax.tree.map(lambda a: a * 2, Checked(x, ["i"]))
+    axes = ("i", "j") if y.value.ndim == 2 and y.axes == ("i",) else ("i",)
 ''',
     "update_keeps_rank": '''    y = jnp.zeros((4, 4)).at[0].set(1.0)
     axes = ("i", "j") if y.ndim == 2 else ("i",)

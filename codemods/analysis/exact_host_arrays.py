@@ -199,6 +199,8 @@ def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
             and args[0] and all(type(v) in (int, float) for v in args[0]):
         floats = any(type(v) is float for v in args[0])  # (ints among floats become floats: one dtype)
         return _keep(run, arr, tuple(float(v) if floats else v for v in args[0]))  # (`np.array([20.0, 500.0])`)
+    if name == "numpy.linspace" and len(args) == 3 and not kwargs and (spaced := _spaced(*args)) is not None:
+        return _keep(run, arr, spaced)  # (`np.linspace(0, n_old - 1, n_new)`: rows to pick)
     held = _ints(run, args[0]) if args and not kwargs else None
     if name == "numpy.repeat" and held is not None and len(args) == 2 and type(args[1]) is int \
             and 0 <= args[1] and len(held) * args[1] <= _LIMIT:
@@ -212,6 +214,22 @@ def made(run, name: str, args: list, kwargs: dict, arr: Arr) -> Arr:
             and (same := values(run, args[0])) is not None:
         return _sharing(run, args[0], _keep(run, arr, same))  # (`np.asarray(groups)`: the same values)
     return derived(run, [*args, *kwargs.values()], arr)
+
+
+def _spaced(start: object, stop: object, num: object) -> tuple | None:
+    """`np.linspace(start, stop, num)` of finite Python numbers (float64, endpoint included, at
+    least 2 values): NumPy's own values, `float(i) * step + start` in two roundings with `step =
+    (stop - start) / (num - 1)` (`float(i) / (num - 1) * (stop - start) + start` where that step
+    is 0), and the last `stop` itself."""
+    if not all(type(a) in (int, float) and abs(a) < _EXACT and math.isfinite(a) for a in (start, stop)) \
+            or type(num) is not int or not 2 <= num <= _LIMIT:
+        return None
+    first, last = float(start), float(stop)
+    delta, div = last - first, num - 1
+    step = delta / div
+    if step == 0:
+        return tuple(float(i) / div * delta + first for i in range(div)) + (last,)
+    return tuple(float(i) * step + first for i in range(div)) + (last,)
 
 
 def unique_inverse(run, args: list, kwargs: dict) -> tuple | None:

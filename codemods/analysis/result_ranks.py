@@ -43,6 +43,17 @@ def scalar_rank(name: str, args: list, kwargs: dict) -> int | None:
     return None
 
 
+def number_rank(run, name: str, args: list, kwargs: dict) -> int | None:
+    """0 for a jax.numpy scalar type of one Python number the run does not know the value of
+    (`jnp.float32(FP8_MAX / max(float(amax), 1e-6))`): an array of rank 0, as of a known one."""
+    from codemods.analysis.unknown_numbers import is_number
+
+    if name.rpartition(".")[0] == "jax.numpy" and name.rpartition(".")[2] in SCALAR_TYPES and len(args) == 1 \
+            and not kwargs and is_number(run, args[0]):
+        return 0
+    return None
+
+
 _TEXT_LITERALS = frozenset({"numpy.array", "numpy.asarray"})
 
 

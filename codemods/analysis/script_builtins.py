@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import ast
 import collections
+import math
 import re
 import types
 
@@ -326,6 +327,9 @@ class ScriptBuiltins:
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) is Arr \
                 and args[0].known is not None:
             return func(args[0].known)  # `int(np.prod(shape))` (host_reductions.py)
+        if name == "round" and len(args) == 1 and not kwargs and type(args[0]) is Arr and args[0].host \
+                and args[0].ndim == 0 and type(args[0].known) in (int, float) and math.isfinite(args[0].known):
+            return round(args[0].known)  # (a NumPy scalar's `__round__`: a Python int, half to even as Python's)
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
             if type(args[0]) is Arr:
                 conversion_step(self, args[0])  # (of an array of more than one element: unchecked_calls.py)

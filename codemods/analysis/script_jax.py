@@ -47,7 +47,7 @@ from codemods.analysis.script_values import (
     identity,
     ntup,
 )
-from codemods.analysis import abstract_types, explicit_layouts, jit_retraces, jit_statics, one_device, retraced_bodies, \
+from codemods.analysis import abstract_types, device_placed, explicit_layouts, jit_retraces, jit_statics, one_device, retraced_bodies, \
     traced_branches
 from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue, Raised
@@ -58,7 +58,7 @@ from codemods.analysis.number_attributes import FINFO_NAMES, IINFO_NAMES, with_n
 from codemods.analysis.values import NUMBER_INFO_MAKERS
 from codemods.analysis.state_runs import body_states
 from codemods.analysis.shape_structs import ShapeStruct
-from codemods.analysis.result_ranks import random_rank, scalar_rank  # (`jax.random.normal(key, shape)`, `np.sqrt(8)`)
+from codemods.analysis.result_ranks import number_rank, random_rank, scalar_rank  # (`jax.random.normal(key, shape)`, `np.sqrt(8)`)
 from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
 
 _ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
@@ -230,9 +230,12 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")
         rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else random_rank(name, args, kwargs)
+        rank = number_rank(run, name, args, kwargs) if rank is None else rank  # (`jnp.float32(float(x))`)
         dtype = made_dtype(name, args, kwargs)
         if given is not None:
             return Arr(_sharding(run, given), False, ndim=rank, dtype=dtype)
+        if (given := device_placed.placed(run, name, args, kwargs)) is not None:
+            return Arr(given, False, ndim=rank, dtype=dtype)  # (`jnp.zeros(shape, device=sharding)`: device_placed.py)
         return one_device.made(run, name, args, kwargs, Arr(None, False, ndim=rank, dtype=dtype))
     raise Bail
 

@@ -28,8 +28,13 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   flatten it enters no other function of the program that is not expression-only and pure in the
   same sense (a property `return self._v` is); while it calls an unflatten read as filling what
   it makes (local_effects.py) none at all; while it calls an expression-only unflatten only
-  expression-only functions and `__init__`s that only store call-free values on `self`, and of
-  the rest only builtins that change nothing (`calling`): anything else stops the run (Bail).
+  expression-only functions and the `__init__` of an object a class call has just made (or its
+  base's, through `super().__init__`) when it only fills that object and its locals (Haliax's
+  `NamedArray`: `self.array, self.axes = array, tuple(axes)`; asserts and `if`s too; a store on
+  any other object, `TALLY.bump()`, would count the run's rebuilds), and of the rest only
+  builtins that change nothing
+  (`calling`); no code but the program's is handed an iterator the run steps as it reads
+  (`tuple(zip(range(1), TICKS))` takes one item a call): anything else stops the run (Bail).
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -103,11 +108,24 @@ class ByHand:
         return list(made[0]), made[1]
 
 
+class _Guard:
+    """What a node function running under `_guarded` may enter: its own function once, and for an
+    unflatten the `__init__` the run is about to run on an object a class call has just made."""
+
+    __slots__ = ("called", "init", "made", "mode", "own")
+
+    def __init__(self, own, mode: str) -> None:
+        self.own, self.mode = own, mode
+        self.called = None  # the class the last call called (its object is made next)
+        self.init = None  # the `__init__` `calling` saw called on such an object, not yet entered
+        self.made = []  # the objects made so far by class calls (kept alive: compared by identity)
+
+
 def _guarded(run, func: object, args: list, own: object, mode: str) -> object:
     """`func(*args)`, a node function (`own` the UFunc or lambda it runs), entering no other
     function of the program but those `mode` lets through (`entering`)."""
     outer = run.__dict__.get("_node_guard")
-    run.__dict__["_node_guard"] = [getattr(own, "node", None), mode]
+    run.__dict__["_node_guard"] = _Guard(getattr(own, "node", None), mode)
     try:
         return run.call(func, args, {})
     finally:
@@ -117,37 +135,52 @@ def _guarded(run, func: object, args: list, own: object, mode: str) -> object:
 def entering(run, func: object) -> None:
     """The run enters `func`, a function of the program (script_run.py): while a node function
     runs under `_guarded`, only that function itself (once) and, for a flatten, pure
-    expression-only ones may run; anything else stops the run."""
+    expression-only ones may run; for an unflatten, expression-only ones and the `__init__` of an
+    object it has just made when that only fills it (`_fills_self`); anything else stops the run."""
     guard = run.__dict__.get("_node_guard")
     if guard is None:
         return
-    if guard[0] is not None and getattr(func, "node", None) is guard[0]:
-        guard[0] = None  # (entered: a second entry is recursion, judged as any other function)
+    fresh, guard.init = guard.init, None
+    if guard.own is not None and getattr(func, "node", None) is guard.own:
+        guard.own = None  # (entered: a second entry is recursion, judged as any other function)
         return
-    if guard[1] == "pure" and _expression_only(func, pure=True) \
-            or guard[1] == "local" and (_expression_only(func) or _stores_on_self(func)):
+    if guard.mode == "pure" and _expression_only(func, pure=True) \
+            or guard.mode == "local" and (_expression_only(func) or func is fresh and _fills_self(func)):
         return
     raise Bail  # (code of the program's the run would run other than as often as JAX does)
 
 
 _LOCAL_SPECIALS = frozenset({"builtins.getattr", "builtins.hasattr", "builtins.type", "functools.partial",
-                             "dataclasses.replace", "dataclasses.fields"})
+                             "dataclasses.replace", "dataclasses.fields", "builtins.super"})
 _CALLABLE_KINDS = frozenset({"UFunc", "LambdaValue", "UClass", "UObj", "PartialObj"})  # (user code: `entering`)
 _IMMUTABLE = (str, bytes, tuple, int, float, frozenset)
 
 
-def calling(run, func: object) -> None:
-    """The run calls `func` (script_run.py): inside an expression-only unflatten, whose calls are
-    not read before it runs, only calls whose effects `entering` sees, builtins that change
-    nothing, JAX's and NumPy's functions (not NumPy's global random state) and methods of
-    immutable values; anything else (`LOG.append(1)`, `next(ITEMS)`) stops the run."""
+def calling(run, func: object, args: list = (), kwargs: dict | None = None) -> None:
+    """The run calls `func` with `args` (script_run.py): inside a node function, code that is not
+    the program's (whose effects `entering` sees) never takes an iterator the run steps as it goes
+    (a generator object of the program's, Python's own: `tuple(TICKS)` would count the run's
+    calls). Inside an expression-only unflatten, whose calls are not read before it runs, only
+    calls whose effects `entering` sees, builtins that change nothing, JAX's and NumPy's functions
+    (not NumPy's global random state) and methods of immutable values; anything else
+    (`LOG.append(1)`, `next(ITEMS)`) stops the run. An `__init__` called, with no such iterator,
+    on an object a class call has just made is noted for `entering`: it may fill that object."""
     guard = run.__dict__.get("_node_guard")
-    if guard is None or guard[1] != "local":
+    if guard is None:
         return
     kind = type(func).__name__
+    called, guard.called = guard.called, func if kind == "UClass" else None
+    given = (*args, *(kwargs or {}).values())
+    if kind not in _CALLABLE_KINDS and not (kind == "Bound" and type(func.func).__name__ == "UFunc") \
+            and any(_stepped(arg) for arg in given):
+        raise Bail
+    if guard.mode != "local":
+        return
     if kind in _CALLABLE_KINDS or kind == "Special" and func.name in _LOCAL_SPECIALS:
         return
     if kind == "Bound" and type(func.func).__name__ in ("UFunc", "ObjectInit", "HolderInit"):
+        if _made_now(guard, called, func) and not any(_stepped(arg) for arg in given):
+            guard.init = func.func
         return  # (a method of the program's, or the builtin `__init__` of the object being made)
     if kind == "Lib" and func.name.startswith(("jax.", "numpy.")) and not func.name.startswith("numpy.random"):
         return
@@ -156,19 +189,91 @@ def calling(run, func: object) -> None:
     raise Bail
 
 
-def _stores_on_self(func: object) -> bool:
-    """An undecorated def (an `__init__`) whose statements only store values that call nothing on
-    attributes of its first parameter: `self.value, self.sharding = value, sharding`."""
+def _made_now(guard: _Guard, called: UClass | None, bound: object) -> bool:
+    """`bound` is an `__init__` of the class of an object made during this node function: its own,
+    called right after the class itself on an object holding nothing yet (the object the class
+    call has just made: script_classes.construct), or a base class's (`super().__init__(...)`) on
+    an object made so."""
+    obj = bound.self
+    if type(obj) is not UObj or obj.data is not None or getattr(bound.func.node, "name", None) != "__init__":
+        return False
+    if called is not None and obj.cls is called and not obj.attrs \
+            and (found := called.lookup("__init__")) is not None and found[1] is bound.func:
+        guard.made.append(obj)
+        return True
+    return any(obj is made for made in guard.made) and any(cls.attrs.get("__init__") is bound.func for cls in obj.cls.order)
+
+
+def _stepped(value: object, depth: int = 0) -> bool:
+    """An iterator whose items are made as it is read, so reading it again later gives what is
+    left: a generator object of the program's, Python's own iterators, and generator expressions
+    over either. (A generator expression over values is read once; a second pass stops the run.)"""
+    from codemods.analysis.live_loops import walk
+    from codemods.analysis.script_generators import GenRun
+    from codemods.analysis.script_values import Lazy
+
+    if type(value) is Lazy:
+        return depth > 8 or _stepped(value.first, depth + 1)
+    if type(value) is GenRun or type(value).__name__ == "Numbered":
+        return True
+    return hasattr(type(value), "__next__") and getattr(value, "gi_code", None) is not walk.__code__  # (a
+    # generator expression's walk of a list or dict: reading it changes neither)
+
+
+def _fills_self(func: object) -> bool:
+    """An undecorated def (the `__init__` of an object just made) whose statements only fill that
+    object and its own locals: stores on attributes of its first parameter or on local names,
+    asserts, `if`s of such statements, calls as statements (`super().__init__(...)`) and `return`;
+    each call meets `calling` as it runs, and no comprehension (which steps an iterator without a
+    call `calling` sees): `self.array, self.axes = array, tuple(axes)`."""
     node = getattr(func, "node", None)
     if type(func).__name__ != "UFunc" or type(node) is not ast.FunctionDef or node.decorator_list \
             or not node.args.args:
         return False
-    me = node.args.args[0].arg
     body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
         else node.body
-    return bool(body) and all(type(statement) is ast.Pass or type(statement) is ast.Assign and all(
-        _on_self(target, me) for target in statement.targets) and calls_only(statement.value, lambda call: False)
-        for statement in body)
+    return bool(body) and _filling(body, node.args.args[0].arg, 0)
+
+
+def _filling(statements: list, me: str, depth: int) -> bool:
+    for statement in statements:
+        kind = type(statement)
+        if kind is ast.If:
+            if depth > 4 or not _quiet(statement.test) or not _filling(statement.body, me, depth + 1) \
+                    or not _filling(statement.orelse, me, depth + 1):
+                return False
+        elif kind in (ast.Assign, ast.AugAssign, ast.AnnAssign):
+            targets = statement.targets if kind is ast.Assign else [statement.target]
+            if not all(_stored_here(target, me) for target in targets) \
+                    or statement.value is not None and not _quiet(statement.value):
+                return False
+        elif kind is ast.Assert:
+            if not _quiet(statement.test) or statement.msg is not None and not _quiet(statement.msg):
+                return False
+        elif kind is ast.Expr:
+            if type(statement.value) is not ast.Call or not _quiet(statement.value):
+                return False
+        elif kind is ast.Return:
+            if statement.value is not None and not (type(statement.value) is ast.Constant and statement.value.value is None):
+                return False
+        elif kind is not ast.Pass:
+            return False
+    return True
+
+
+def _quiet(expression: ast.expr) -> bool:
+    return calls_only(expression) and not any(type(inner) in _COMPREHENSIONS for inner in ast.walk(expression))
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _stored_here(target: ast.expr, me: str) -> bool:
+    """A store on an attribute of `me` or on a local name (the function declares no global: no
+    such statement passes `_filling`)."""
+    if type(target) in (ast.Tuple, ast.List):
+        return all(_stored_here(item, me) for item in target.elts)
+    return type(target) is ast.Name and target.id != me or _on_self(target, me)
 
 
 def _on_self(target: ast.expr, me: str) -> bool:

@@ -285,7 +285,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             if not state.passing:
                 return gated_call(self, func, args, kwargs)
             state.passing = False
-        pytree_nodes.calling(self, func)  # (inside an unflatten: script_pytree_nodes.py)
+        pytree_nodes.calling(self, func, args, kwargs)  # (inside a node function: script_pytree_nodes.py)
         kind, self.site_fresh = type(func), direct_call(self, func)
         if kind is UFunc:
             return self.run_func(func, args, kwargs)

@@ -204,6 +204,10 @@ class BodyStates:
             if name == "jax.lax.stop_gradient" and len(args) == 1 and not kwargs and type(args[0]) is Arr:
                 result.state = self.transforms.stopped_gradient(result, self.state(args[0]))  # every state kept (0.10.2)
                 return result
+            if (lax := transfer.function_as_lax(name, [self.value(arg) for arg in args], {
+                    key: self.value(value) for key, value in kwargs.items()}, self.judge.target)) is not None:
+                result.state = self.operation(None, name, lax, [args[0], Opaque()], {})  # (`jnp.transpose(x, axes)`)
+                return result
             rule = transfer.elementwise_rule(name, self.judge.target)
             result.state = self.operation(self.run.node, name, rule, args, kwargs, _arg_nodes(self.run.node, args))
         elif name not in _PASSING and name not in debug_callbacks.NAMES:  # (any state: debug_callbacks.py)

@@ -364,6 +364,25 @@ def method_as_function(method: str, args: list[Value], target: Version) -> tuple
     return _rule(name, tuple(target)), [Static()]  # the permutation: one Python value
 
 
+# Functions whose call with a Python permutation is the lax function the table observed:
+# `jnp.transpose(x, (1, 0, 2))` is `lax.transpose(x, (1, 0, 2))` (run on 0.10.2: reduced, varying
+# and invariant operands keep their states, as lax.transpose's do; without `axes`, the table's own
+# reading of `jnp.transpose(x)`).
+_FUNCTIONS_AS_LAX = {"jax.numpy.transpose": ("jax.lax.transpose", "axes")}
+
+
+def function_as_lax(name: str, args: list[Value], kwargs: dict[str, Value], target: Version) -> OperandRule | None:
+    """The rule of such a call, whose operand is `args[0]` and whose permutation, given (not None)
+    as the second argument or by its keyword, is one Python value; else None."""
+    found = _FUNCTIONS_AS_LAX.get(name)
+    if found is None or set(kwargs) - {found[1]} or len(args) + len(kwargs) != 2 or not args:
+        return None
+    given = args[1] if len(args) == 2 else kwargs[found[1]]
+    if given is None or not is_python_value(given) or type(given) is Const and given.value is None:
+        return None
+    return _rule(found[0], tuple(target))
+
+
 def attribute_rule(attr: str, target: Version) -> OperandRule | None:
     if attr not in _ARRAY_ATTRIBUTES:
         return None
