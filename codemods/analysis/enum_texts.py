@@ -23,7 +23,8 @@ from codemods.analysis.member_hooks import TEXT_HOOKS, body_names
 
 _CERTAIN_BASES = frozenset({"enum.StrEnum", "builtins.str", "builtins.object"})
 _HOOKS = TEXT_HOOKS  # (`__repr__` does not change `str()` of a member: counting it only makes more texts unsure)
-_ANY = "any"  # every text of the module is unsure
+_ANY = "any"
+_SETTERS = frozenset({"setattr", "__setattr__"})  # every text of the module is unsure
 
 
 def text_unsure(interp, value: object) -> bool:
@@ -92,11 +93,16 @@ def _kind(interp, cls: ast.ClassDef, classes, seen: set[int]) -> str | None:
 
 
 def _hooks_set(tree: ast.Module) -> bool:
-    """Does the module store a text hook on anything (`Axis.__str__ = f`) or call setattr at all?"""
+    """Does the module store a text hook on anything (`Axis.__str__ = f`), name setattr at all
+    (`setattr`, `type.__setattr__`, `EnumType.__setattr__`, as a name, an attribute or a text:
+    `getattr(builtins, "setattr")`, `type.__dict__["__setattr__"]`), or spell a hook's name as a
+    text (`put(Axis, "__str__", f)` by any route)?"""
     found = tree.__dict__.get("_shardfix_text_hooks_set")
     if found is None:
-        found = any(type(node) is ast.Attribute and node.attr in _HOOKS and type(node.ctx) is not ast.Load
-                    or type(node) is ast.Name and node.id == "setattr" for node in ast.walk(tree))
+        found = any(type(node) is ast.Attribute and (node.attr in _HOOKS and type(node.ctx) is not ast.Load
+                                                     or node.attr in _SETTERS)
+                    or type(node) is ast.Name and node.id in _SETTERS
+                    or type(node) is ast.Constant and node.value in _SETTERS | _HOOKS for node in ast.walk(tree))
         tree._shardfix_text_hooks_set = found
     return found
 
