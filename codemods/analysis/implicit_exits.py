@@ -63,6 +63,9 @@ _RUNNER_QUIET = frozenset({"timeit.default_timer", "site.getsitepackages", "site
 # resolve, in a module that imports such a module)
 _RUNNER_METHODS = frozenset({"run", "runctx", "runcall", "runfunc", "runsource", "runcode", "push", "interact",
                              "timeit", "repeat", "autorange", "runeval"})
+# (calls that import: a finder the module put on `sys.meta_path` runs)
+_IMPORTING = frozenset({"importlib.import_module", "importlib.__import__", "importlib.reload",
+                        "importlib.util.find_spec", "builtins.__import__"})
 _TEXT_RUNNERS = frozenset({"exec", "eval", "builtins.exec", "builtins.eval"})
 _ENDING_NAMES = frozenset({"exit", "quit", "SystemExit", "_exit", "abort"})
 _HARMLESS = (ast.Module, ast.Expression, ast.Import, ast.ImportFrom, ast.alias, ast.Constant, ast.Name, ast.Load,
@@ -81,21 +84,29 @@ CONSTRUCTING, ANY, EVERY = 1, 2, 3  # (EVERY: a `__del__` may, and any statement
 _REMAKING = frozenset({"copy", "deepcopy", "replace", "loads", "load"})
 
 
-def hooks_level(dunders: set[str], ending: set[str]) -> int:
-    """How far the module's special methods that may end the job reach (see `Ending.hooked`)."""
+def hooks_level(dunders: set[str], ending: set[str], callbacks: frozenset = frozenset(), handed: bool = False) -> int:
+    """How far the module's special methods that may end the job reach (see `Ending.hooked`); a
+    plain method (a library calls back `write`, `emit`, `error`, `find_spec`, ... of what it is
+    given) or a function handed on as a value (`type=finish`, `codecs.register(search)`, a lambda
+    given to `register_pytree_node`) that may end it reaches as far as a special method:
+    `callbacks` are those names, `handed` says an unnamed one (a lambda) may."""
     found = dunders & ending
-    return EVERY if "__del__" in found else ANY if found - CONSTRUCTORS else CONSTRUCTING if found else 0
+    if "__del__" in found:
+        return EVERY
+    return ANY if found - CONSTRUCTORS or handed or not ending.isdisjoint(callbacks) else CONSTRUCTING if found else 0
 
 
 class Ending(frozenset):
     """The names of the module that may end the job (maybe_leaving.py), with what this module adds;
     `hooked`: 0, or which operations may run a special method that ends it (CONSTRUCTING, ANY, EVERY)."""
 
-    def __new__(cls, names, hooked: int, found: tuple, members: frozenset = frozenset()):
+    def __new__(cls, names, hooked: int, found: tuple, members: frozenset = frozenset(),
+                hooky: frozenset = frozenset()):
         made = super().__new__(cls, names)
         made.hooked = hooked
-        made.calls, made.dynamic, made.fetched, made.spelled, made.plain = found
+        made.calls, made.dynamic, made.fetched, made.spelled, made.plain, made.library, made.importing = found
         made.members = not members.isdisjoint(names)  # a method or stored attribute may end the job
+        made.hooky = hooky  # (defs and classes of the module a library may call back and end the job)
         return made
 
     def implicit(self, node: ast.AST) -> bool:
@@ -115,8 +126,7 @@ class Ending(frozenset):
             return kind is ast.Call and (not self._inert(node.func) and not (
                 type(node.func) is ast.Call and self._inert(node.func.func)) or last_name(node.func) in _REMAKING)
         if kind is ast.Call:
-            return not (self._inert(node.func) and all(self._inert(arg) for arg in node.args)
-                        and all(self._inert(keyword.value) for keyword in node.keywords))
+            return id(node) in self.importing or not self._inert_call(node)
         if kind is ast.If or kind is ast.While:
             return not self._inert(node.test)
         if kind is ast.Assign:
@@ -138,11 +148,19 @@ class Ending(frozenset):
 
     def _inert(self, expr: ast.expr | None) -> bool:
         kind = type(expr)
-        if kind is ast.Constant or kind is ast.Name and expr.id in self.plain:
+        if kind is ast.Constant or kind is ast.Name and expr.id in self.plain and expr.id not in self.hooky:
             return True
         if kind is ast.Tuple or kind is ast.List:
             return all(self._inert(item) for item in expr.elts)
+        if kind is ast.Call:  # (what a library function makes of inert values holds nothing of the module's)
+            func = expr.func
+            return (type(func) is ast.Name and func.id in self.library or type(func) is ast.Attribute
+                    and id(func) in self.plain) and self._inert_call(expr)
         return kind is ast.Attribute and id(expr) in self.plain
+
+    def _inert_call(self, call: ast.Call) -> bool:
+        return self._inert(call.func) and all(self._inert(arg) for arg in call.args) \
+            and all(self._inert(keyword.value) for keyword in call.keywords)
 
 
 def class_uses(tree: ast.Module) -> dict[str, set[str]]:
@@ -167,6 +185,7 @@ def library_exits(scope) -> tuple:
     options = parse_options(scope.tree)
     volatile = scope.volatile
     runners = _imports_runner(scope)
+    importing: set[int] = set()
     for node in iter_nodes(scope.tree):
         kind = type(node)
         if kind is ast.Subscript and _namespace(node.value) is not None and _runner(scope, _namespace(node.value)):
@@ -182,6 +201,8 @@ def library_exits(scope) -> tuple:
             calls.add(id(node))  # `getattr(runpy, "run_path")`, `importlib.import_module("timeit")`
             continue
         name = scope.resolve(func)
+        if name in _IMPORTING or type(func) is ast.Name and func.id == "__import__":
+            importing.add(id(node))  # (runs the finders of `sys.meta_path`, which a class of the module may be)
         if name in _SIGNALLING or name in _ARGV_RUNNERS or _command_line(name) or name in _TEST_MAINS and (not any(
                 keyword.arg == "exit" and type(keyword.value) is ast.Constant and keyword.value.value is False
                 for keyword in node.keywords) or test_main_may_exit(scope, node)):
@@ -199,7 +220,9 @@ def library_exits(scope) -> tuple:
             dynamic.add(id(node))  # `report()` of a name `globals()[...] = stop` may rebind
         elif type(func) is ast.Attribute and func.attr in PARSING and parse_may_exit(scope, node, options):
             calls.add(id(node))
-    cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled, _plain(scope))
+    plain, library = _plain(scope)
+    cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled,
+                                                  plain, library, frozenset(importing))
     return cached
 
 
@@ -259,10 +282,12 @@ def _harmless(code: ast.expr, mode: str) -> bool:
         type(node) is ast.Name and node.id in _ENDING_NAMES for node in ast.walk(tree))
 
 
-def _plain(scope) -> frozenset:
+def _plain(scope) -> tuple[frozenset, frozenset]:
     """Names and ids of Attribute nodes whose objects run no special method of the module's: its
     classes (their type is `type`: no metaclass, decorator or base other than such classes and
-    builtins), defs, imports and builtins the module does not bind otherwise; imported attributes."""
+    builtins), defs, imports and builtins the module does not bind otherwise; imported attributes.
+    And of those names, the imports and builtins (what they make of such values is no object of
+    the module's)."""
     known, volatile = scope.globals, scope.volatile
     classes = scope.classes
     found: set = set()
@@ -280,6 +305,8 @@ def _plain(scope) -> frozenset:
     found.update(imported)
     found.update(name for name in dir(builtins) if not known.binds(name) and name not in scope.imports.bindings)
     found -= volatile | _bound_inside(scope.tree)
+    library = frozenset(name for name in found if type(name) is str and (name in imported or name not in classes
+                                                                          and name not in known.functions))
     imported &= found
     for node in iter_nodes(scope.tree):
         if type(node) is ast.Attribute and type(node.ctx) is ast.Load:
@@ -288,7 +315,7 @@ def _plain(scope) -> frozenset:
                 head = head.value
             if type(head) is ast.Name and head.id in imported:
                 found.add(id(node))
-    return frozenset(found)
+    return frozenset(found), library
 
 
 def _bound_inside(tree: ast.Module) -> set[str]:

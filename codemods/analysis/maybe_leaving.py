@@ -261,13 +261,16 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
     members = frozenset(stored | {name for name, values in made.items() if any(method for _, method in values)})
     dunders = {stmt.name for cls in iter_nodes(scope.tree) if type(cls) is ast.ClassDef for stmt in cls.body
                if isinstance(stmt, _DEFS) and stmt.name.startswith("__") and stmt.name.endswith("__")}
+    callbacks, lambdas, methods_of = _callbacks(scope.tree, made)
     ending: set[str] = set()
     changed = True
     while changed:
         changed = False
-        hooked = hooks_level(dunders, ending)
+        hooky = _hooky(ending, methods_of, uses)
+        handed = any(_ends(node, Ending(ending, 0, found), False) for body in lambdas for node in _run_nodes(body))
+        hooked = hooks_level(dunders, ending, callbacks, handed)
         for name, bodies in parts.items():
-            if name not in ending and any(_ends(node, Ending(ending, hooked, found, members), False)
+            if name not in ending and any(_ends(node, Ending(ending, hooked, found, members, hooky), False)
                                           for body in bodies for node in _run_nodes(body)):
                 ending.add(name)
                 changed = True
@@ -279,6 +282,51 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
             if name not in ending and not ending.isdisjoint(others):
                 ending.add(name)  # `class Job(metaclass=Meta)` of a Meta whose `__call__` exits; a base's `__init__`
                 changed = True
-    found = (Ending(ending, hooks_level(dunders, ending), found, members), made)
+    handed = any(_ends(node, Ending(ending, 0, found), False) for body in lambdas for node in _run_nodes(body))
+    found = (Ending(ending, hooks_level(dunders, ending, callbacks, handed), found, members,
+                    _hooky(ending, methods_of, uses)), made)
     scope.__dict__["_maybe_ending_names"] = found
     return found
+
+
+def _callbacks(tree: ast.Module, made: dict) -> tuple[frozenset[str], list, dict[str, set[str]]]:
+    """What a library may call back: the names of the methods of the module's classes (a library
+    calls `write`, `emit`, `error`, `find_spec`, ... of the objects it is given) and of the values
+    of the module read other than by a call (`type=finish`, `codecs.register(search)`,
+    `callback=obj.stop`); the bodies of the lambdas bound to no name (handed on where they are
+    written); per class, the names of its methods."""
+    methods_of = {node.name: {stmt.name for stmt in node.body if isinstance(stmt, _DEFS)}
+                  for node in iter_nodes(tree) if type(node) is ast.ClassDef}
+    names = {name for methods in methods_of.values() for name in methods}
+    called: set[int] = set()
+    bound: set[int] = set()
+    lambdas = []
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind is ast.Call:
+            called.add(id(node.func))
+        elif kind in (ast.Assign, ast.AnnAssign, ast.NamedExpr) and type(node.value) is ast.Lambda:
+            bound.add(id(node.value))
+        elif kind is ast.Lambda:
+            lambdas.append(node)
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind is ast.Name and type(node.ctx) is ast.Load and id(node) not in called and node.id in made:
+            names.add(node.id)
+        elif kind is ast.Attribute and type(node.ctx) is ast.Load and id(node) not in called:
+            names.add(node.attr)
+    return frozenset(names), [node.body for node in lambdas if id(node) not in bound], methods_of
+
+
+def _hooky(ending: set[str], methods_of: dict[str, set[str]], uses: dict[str, set[str]]) -> frozenset[str]:
+    """The names of the module a library handed them may call back and end the job by: what may
+    end it, and the classes (and their subclasses) with a method that may."""
+    found = set(ending) | {name for name, methods in methods_of.items() if not methods.isdisjoint(ending)}
+    changed = True
+    while changed:
+        changed = False
+        for name, bases in uses.items():
+            if name not in found and not found.isdisjoint(bases):
+                found.add(name)
+                changed = True
+    return frozenset(found)
