@@ -63,9 +63,6 @@ _RUNNER_QUIET = frozenset({"timeit.default_timer", "site.getsitepackages", "site
 # resolve, in a module that imports such a module)
 _RUNNER_METHODS = frozenset({"run", "runctx", "runcall", "runfunc", "runsource", "runcode", "push", "interact",
                              "timeit", "repeat", "autorange", "runeval"})
-# (calls that import: a finder the module put on `sys.meta_path` runs)
-_IMPORTING = frozenset({"importlib.import_module", "importlib.__import__", "importlib.reload",
-                        "importlib.util.find_spec", "builtins.__import__"})
 _TEXT_RUNNERS = frozenset({"exec", "eval", "builtins.exec", "builtins.eval"})
 _ENDING_NAMES = frozenset({"exit", "quit", "SystemExit", "_exit", "abort"})
 _HARMLESS = (ast.Module, ast.Expression, ast.Import, ast.ImportFrom, ast.alias, ast.Constant, ast.Name, ast.Load,
@@ -80,6 +77,7 @@ _OPERATIONS = (ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp, ast.BoolOp,
 # by maybe_leaving.py; other calls may make its objects too: `cls()`, `copy.copy(obj)`)
 CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "__init_subclass__", "__class_getitem__"})
 CONSTRUCTING, ANY, EVERY = 1, 2, 3  # (EVERY: a `__del__` may, and any statement may drop an object)
+CALLED = 4  # (as ANY, and a library may hold a function or object of the module it calls back: every call of the library)
 # (library calls that make an object of the class of the one given: `copy.copy(obj)`)
 _REMAKING = frozenset({"copy", "deepcopy", "replace", "loads", "load"})
 
@@ -93,7 +91,9 @@ def hooks_level(dunders: set[str], ending: set[str], callbacks: frozenset = froz
     found = dunders & ending
     if "__del__" in found:
         return EVERY
-    return ANY if found - CONSTRUCTORS or handed or not ending.isdisjoint(callbacks) else CONSTRUCTING if found else 0
+    if handed or not ending.isdisjoint(callbacks):
+        return CALLED  # (once handed to a library, `logging.warning(...)`, `codecs.lookup(...)` may call it back)
+    return ANY if found - CONSTRUCTORS else CONSTRUCTING if found else 0
 
 
 class Ending(frozenset):
@@ -104,7 +104,7 @@ class Ending(frozenset):
                 hooky: frozenset = frozenset()):
         made = super().__new__(cls, names)
         made.hooked = hooked
-        made.calls, made.dynamic, made.fetched, made.spelled, made.plain, made.library, made.importing = found
+        made.calls, made.dynamic, made.fetched, made.spelled, made.plain, made.library = found
         made.members = not members.isdisjoint(names)  # a method or stored attribute may end the job
         made.hooky = hooky  # (defs and classes of the module a library may call back and end the job)
         return made
@@ -126,7 +126,10 @@ class Ending(frozenset):
             return kind is ast.Call and (not self._inert(node.func) and not (
                 type(node.func) is ast.Call and self._inert(node.func.func)) or last_name(node.func) in _REMAKING)
         if kind is ast.Call:
-            return id(node) in self.importing or not self._inert_call(node)
+            if self.hooked == CALLED:  # (only a call of the module's own def or class, not one a library may call back)
+                func = node.func
+                return not (type(func) is ast.Name and func.id not in self.library and self._inert_call(node))
+            return not self._inert_call(node)
         if kind is ast.If or kind is ast.While:
             return not self._inert(node.test)
         if kind is ast.Assign:
@@ -152,10 +155,6 @@ class Ending(frozenset):
             return True
         if kind is ast.Tuple or kind is ast.List:
             return all(self._inert(item) for item in expr.elts)
-        if kind is ast.Call:  # (what a library function makes of inert values holds nothing of the module's)
-            func = expr.func
-            return (type(func) is ast.Name and func.id in self.library or type(func) is ast.Attribute
-                    and id(func) in self.plain) and self._inert_call(expr)
         return kind is ast.Attribute and id(expr) in self.plain
 
     def _inert_call(self, call: ast.Call) -> bool:
@@ -185,7 +184,6 @@ def library_exits(scope) -> tuple:
     options = parse_options(scope.tree)
     volatile = scope.volatile
     runners = _imports_runner(scope)
-    importing: set[int] = set()
     for node in iter_nodes(scope.tree):
         kind = type(node)
         if kind is ast.Subscript and _namespace(node.value) is not None and _runner(scope, _namespace(node.value)):
@@ -201,8 +199,6 @@ def library_exits(scope) -> tuple:
             calls.add(id(node))  # `getattr(runpy, "run_path")`, `importlib.import_module("timeit")`
             continue
         name = scope.resolve(func)
-        if name in _IMPORTING or type(func) is ast.Name and func.id == "__import__":
-            importing.add(id(node))  # (runs the finders of `sys.meta_path`, which a class of the module may be)
         if name in _SIGNALLING or name in _ARGV_RUNNERS or _command_line(name) or name in _TEST_MAINS and (not any(
                 keyword.arg == "exit" and type(keyword.value) is ast.Constant and keyword.value.value is False
                 for keyword in node.keywords) or test_main_may_exit(scope, node)):
@@ -222,7 +218,7 @@ def library_exits(scope) -> tuple:
             calls.add(id(node))
     plain, library = _plain(scope)
     cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled,
-                                                  plain, library, frozenset(importing))
+                                                  plain, library)
     return cached
 
 
