@@ -82,18 +82,16 @@ CALLED = 4  # (as ANY, and a library may hold a function or object of the module
 _REMAKING = frozenset({"copy", "deepcopy", "replace", "loads", "load"})
 
 
-def hooks_level(dunders: set[str], ending: set[str], callbacks: frozenset = frozenset(), handed: bool = False) -> int:
+def hooks_level(dunders: set[str], ending: set[str], called_back: bool = False) -> int:
     """How far the module's special methods that may end the job reach (see `Ending.hooked`); a
     plain method (a library calls back `write`, `emit`, `error`, `find_spec`, ... of what it is
     given) or a function handed on as a value (`type=finish`, `codecs.register(search)`, a lambda
-    given to `register_pytree_node`) that may end it reaches as far as a special method:
-    `callbacks` are those names, `handed` says an unnamed one (a lambda) may."""
+    given to `register_pytree_node`) that may end it (`called_back`) reaches further: once a
+    library holds it, any of its calls may run it (`logging.warning(...)`, `codecs.lookup(...)`)."""
     found = dunders & ending
     if "__del__" in found:
         return EVERY
-    if handed or not ending.isdisjoint(callbacks):
-        return CALLED  # (once handed to a library, `logging.warning(...)`, `codecs.lookup(...)` may call it back)
-    return ANY if found - CONSTRUCTORS else CONSTRUCTING if found else 0
+    return CALLED if called_back else ANY if found - CONSTRUCTORS else CONSTRUCTING if found else 0
 
 
 class Ending(frozenset):
@@ -106,7 +104,7 @@ class Ending(frozenset):
         made.hooked = hooked
         made.calls, made.dynamic, made.fetched, made.spelled, made.plain, made.library = found
         made.members = not members.isdisjoint(names)  # a method or stored attribute may end the job
-        made.hooky = hooky  # (defs and classes of the module a library may call back and end the job)
+        made.hooky = hooky  # (under CALLED, what a library may call back and end the job by)
         return made
 
     def implicit(self, node: ast.AST) -> bool:

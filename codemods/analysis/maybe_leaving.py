@@ -24,11 +24,13 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.argument_binding import bind, source_arguments
-from codemods.analysis.implicit_exits import Ending, class_uses, hooks_level, library_exits
+from codemods.analysis.implicit_exits import CALLED, Ending, class_uses, hooks_level, library_exits
 from codemods.analysis.nodes import iter_nodes
 
 _ENDING_NAMES = frozenset({"exit", "quit", "SystemExit", "_exit", "abort"})
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# (library calls keeping a function they run only on a signal or at the job's end)
+_LATER = frozenset({"signal.signal", "atexit.register"})
 # (what runs when a class is called or used as a context manager)
 _HOOKS = frozenset({"__init__", "__new__", "__post_init__", "__call__", "__enter__", "__exit__",
                     "__aenter__", "__aexit__", "__init_subclass__", "__class_getitem__"})
@@ -261,17 +263,34 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
     members = frozenset(stored | {name for name, values in made.items() if any(method for _, method in values)})
     dunders = {stmt.name for cls in iter_nodes(scope.tree) if type(cls) is ast.ClassDef for stmt in cls.body
                if isinstance(stmt, _DEFS) and stmt.name.startswith("__") and stmt.name.endswith("__")}
-    callbacks, lambdas, methods_of = _callbacks(scope.tree, made)
+    callbacks, lambdas, methods_of = _callbacks(scope, made)
+    # Whether a library may call back something that ends the job, read from what ends it by
+    # name alone (not through the special methods: with one that may, almost every def may, and
+    # almost every def is handed to some library call).
+    named = _closure(parts, hooks, uses, lambda ending: Ending(ending, 0, found, members))
+    called_back = not named.isdisjoint(callbacks) or any(
+        _ends(node, Ending(named, 0, found), False) for body in lambdas for node in _run_nodes(body))
+
+    def reading(ending: set[str]) -> Ending:
+        hooked = hooks_level(dunders, ending, called_back)
+        return Ending(ending, hooked, found, members, _hooky(ending, methods_of, uses) if hooked == CALLED else frozenset())
+
+    ending = _closure(parts, hooks, uses, reading)
+    found = (reading(ending), made)
+    scope.__dict__["_maybe_ending_names"] = found
+    return found
+
+
+def _closure(parts: dict, hooks: dict, uses: dict, reading) -> set[str]:
+    """The names whose bodies (`parts`), hooks or bases may end the job, to a fixed point;
+    `reading` makes the Ending a set of such names is read with."""
     ending: set[str] = set()
     changed = True
     while changed:
         changed = False
-        hooky = _hooky(ending, methods_of, uses)
-        handed = any(_ends(node, Ending(ending, 0, found), False) for body in lambdas for node in _run_nodes(body))
-        hooked = hooks_level(dunders, ending, callbacks, handed)
+        now = reading(ending)
         for name, bodies in parts.items():
-            if name not in ending and any(_ends(node, Ending(ending, hooked, found, members, hooky), False)
-                                          for body in bodies for node in _run_nodes(body)):
+            if name not in ending and any(_ends(node, now, False) for body in bodies for node in _run_nodes(body)):
                 ending.add(name)
                 changed = True
         for name, names in hooks.items():
@@ -282,21 +301,20 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
             if name not in ending and not ending.isdisjoint(others):
                 ending.add(name)  # `class Job(metaclass=Meta)` of a Meta whose `__call__` exits; a base's `__init__`
                 changed = True
-    handed = any(_ends(node, Ending(ending, 0, found), False) for body in lambdas for node in _run_nodes(body))
-    found = (Ending(ending, hooks_level(dunders, ending, callbacks, handed), found, members,
-                    _hooky(ending, methods_of, uses)), made)
-    scope.__dict__["_maybe_ending_names"] = found
-    return found
+    return ending
 
 
-def _callbacks(tree: ast.Module, made: dict) -> tuple[frozenset[str], list, dict[str, set[str]]]:
-    """What a library may call back: the names of the methods of the module's classes (a library
+def _callbacks(scope, made: dict) -> tuple[frozenset[str], list, dict[str, set[str]]]:
+    """What a library may call back: the names of the plain methods of the module's classes (a library
     calls `write`, `emit`, `error`, `find_spec`, ... of the objects it is given) and of the values
     of the module read other than by a call (`type=finish`, `codecs.register(search)`,
     `callback=obj.stop`); the bodies of the lambdas bound to no name (handed on where they are
-    written); per class, the names of its methods."""
-    methods_of = {node.name: {stmt.name for stmt in node.body if isinstance(stmt, _DEFS)}
-                  for node in iter_nodes(tree) if type(node) is ast.ClassDef}
+    written); per class, the names of its plain methods. A function handed to `signal.signal` or
+    `atexit.register` runs only on a signal (read by implicit_exits.py) or once the job ends."""
+    tree = scope.tree
+    methods_of = {node.name: {stmt.name for stmt in node.body if isinstance(stmt, _DEFS)
+                              and not (stmt.name.startswith("__") and stmt.name.endswith("__"))}
+                  for node in iter_nodes(tree) if type(node) is ast.ClassDef}  # (special methods: `hooks_level`'s)
     names = {name for methods in methods_of.values() for name in methods}
     called: set[int] = set()
     bound: set[int] = set()
@@ -305,6 +323,8 @@ def _callbacks(tree: ast.Module, made: dict) -> tuple[frozenset[str], list, dict
         kind = type(node)
         if kind is ast.Call:
             called.add(id(node.func))
+            if node.args and type(node.func) in (ast.Name, ast.Attribute) and scope.resolve(node.func) in _LATER:
+                called.update(id(arg) for arg in node.args)
         elif kind in (ast.Assign, ast.AnnAssign, ast.NamedExpr) and type(node.value) is ast.Lambda:
             bound.add(id(node.value))
         elif kind is ast.Lambda:
