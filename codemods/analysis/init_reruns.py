@@ -100,10 +100,6 @@ def _super(expr: ast.expr, me: str) -> bool:
     return not expr.args or len(expr.args) == 2 and type(expr.args[1]) is ast.Name and expr.args[1].id == me
 
 
-def _last(func: ast.expr) -> str | None:
-    return func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
-
-
 def _wrapping(function: ast.FunctionDef):
     """In a function storing `X.__init__ = ...` (X a name), the uncalled reads of `X.__init__`
     and the `__init__` names. A read counts only where it goes into the new initialiser: in the
