@@ -10,7 +10,9 @@ give "MeshAxis.DATA", and a class's own `__str__` / `__format__` decides otherwi
 folded (`tuple(...)` of members is a plain tuple of strs), so the texts are told by value: a str
 equal to a member's value of an Enum class of the module whose text is not its value has an
 unknown text. Only a stdlib StrEnum (a ReprEnum) whose classes define neither hook gives its
-value's text; a class reached through a base of another module whose name says Enum
+value's text, unless the module may store a hook on it (`Axis.__str__ = f`, any spelling of
+setattr: `type.__setattr__`, `getattr(builtins, "setattr")`, or a hook's name as a text;
+adversarial27 E); a class reached through a base of another module whose name says Enum
 (`strenum.StrEnum`, `aenum.Enum`) may be anything. A member value the reading cannot compute
 makes every text of the module unknown; `auto()` gives a (str, Enum) "1", "2", ..., which the
 reading never holds as a str.

@@ -12,6 +12,15 @@ These spellings name nothing of the kind:
   library call made, `jax.jit(f)(x)`: the calls of the class's name are maybe_leaving.py's) or
   one that copies (`copy.copy(obj)`); when a `__del__` may, every statement (one dropping the
   last reference to an object runs it);
+- a plain method of a class of the file, or a function of the file handed on as a value (not
+  called where it is named: `type=finish`, `codecs.register(search)`, `callback=obj.stop`, a
+  lambda given to `register_pytree_node`), that ends the job by a name: a library may call it
+  back (`print(file=sink)` runs `write`, argparse runs converters and the parser's own `error`,
+  a logging handler's `emit`, a `sys.meta_path` finder's `find_spec`), and once a library holds
+  it any of its calls may (`logging.warning(...)`, `codecs.lookup(...)`), so every call but one
+  of the file's own defs and classes handed inert values may end the job, beside what ANY reads
+  (`CALLED`; a handler given to `signal.signal` or `atexit.register` does not count: it runs on
+  a signal, read below, or after the job; adversarial27 A, H);
 - library calls that end the job: `unittest.main()` (but with `exit=False` and an `argv` that
   asks for no help nor anything else that exits: parse_exits.py), a standard-library
   module's command-line entry (`calendar.main(["cal", "--help"])`, `json.tool.main()` after
@@ -96,7 +105,9 @@ def hooks_level(dunders: set[str], ending: set[str], called_back: bool = False) 
 
 class Ending(frozenset):
     """The names of the module that may end the job (maybe_leaving.py), with what this module adds;
-    `hooked`: 0, or which operations may run a special method that ends it (CONSTRUCTING, ANY, EVERY)."""
+    `hooked`: 0, or which operations may run a special method or a callback that ends it
+    (CONSTRUCTING, ANY, EVERY, CALLED); `hooky`: under CALLED, the names a library handed them may
+    call back and end the job by."""
 
     def __new__(cls, names, hooked: int, found: tuple, members: frozenset = frozenset(),
                 hooky: frozenset = frozenset()):

@@ -7,12 +7,17 @@ except where no object already built is initialised again:
 - in a class's own `__init__`, `super().__init__(...)` (or `super(C, self)`), `Base.__init__(self, ...)`
   of a base the class statement names, and `object.__init__(self)`: the object being built is
   handed on to the initialisers of its bases;
-- `inspect.signature(C.__init__)` and the like, which read the function without calling it;
+- in a class's own `__init__` that never rebinds its first parameter (`self = target` makes it
+  another object);
+- `inspect.signature(C.__init__)` and the like (`typing.get_type_hints`), spelled through the
+  module's imports of `inspect` / `typing`, which read the function without calling it (a def of
+  the file by such a name may call it);
 - a store (`cls.__init__ = wrapped`), and in the function making it (a gin- or attrs-style class
-  decorator) the reads of the same receiver's `__init__` that are not called there
-  (`init = cls.__init__`, `functools.partialmethod(cls.__init__, ...)`) and its `__init__` names
-  (the def that becomes the initialiser): the class's initialiser is wrapped for the
-  constructions to come (init_wrappers.py), no object is initialised again.
+  decorator) the reads of the same receiver's `__init__` that are not called there and go into
+  the new initialiser (`init = cls.__init__` read only there, `functools.partialmethod(cls.__init__,
+  ...)` stored) and its `__init__` names (the def that becomes the initialiser): the class's
+  initialiser is wrapped for the constructions to come (init_wrappers.py), no object is
+  initialised again (but `init(PLAN, ...)` or `partial(init, PLAN)` beside it; adversarial27 R).
 """
 from __future__ import annotations
 

@@ -16,8 +16,9 @@ a method, a nested def and a module def of one name are not told apart, erring t
 values are its normal flow, which the analysis follows elsewhere. Parts of a compound statement
 sure not to run (`for _ in range(0)`, a `match` no case of which matches a constant) or whose
 exit is sure to be swallowed (`suppress(SystemExit)` around `sys.exit`) do not count.
-What ends the job naming nothing that ends it (a special method run by an operation, argparse's
-`--help`, `exec`, a name spelled as computed text, a signal) is read by implicit_exits.py.
+What ends the job naming nothing that ends it (a special method run by an operation, a method or
+function of the file a library calls back, argparse's `--help`, `exec`, a name spelled as
+computed text, a signal) is read by implicit_exits.py.
 """
 from __future__ import annotations
 
