@@ -26,7 +26,7 @@ import ast
 
 from codemods.analysis.argument_binding import bind, source_arguments
 from codemods.analysis.implicit_exits import CALLED, Ending, class_uses, hooks_level, library_exits
-from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.nodes import iter_nodes, module_parents
 
 _ENDING_NAMES = frozenset({"exit", "quit", "SystemExit", "_exit", "abort"})
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -306,8 +306,10 @@ def _closure(parts: dict, hooks: dict, uses: dict, reading) -> set[str]:
 
 
 def _callbacks(scope, made: dict) -> tuple[frozenset[str], list, dict[str, set[str]]]:
-    """What a library may call back: the names of the plain methods of the module's classes (a library
-    calls `write`, `emit`, `error`, `find_spec`, ... of the objects it is given) and of the values
+    """What a library may call back: the names of the plain methods of the module's classes whose
+    objects a library may hold (a library calls `write`, `emit`, `error`, `find_spec`, ... of the
+    objects it is given, and its own methods the overrides of a class derived from its own: see
+    `_exposed`) and of the values
     of the module read other than by a call (`type=finish`, `codecs.register(search)`,
     `callback=obj.stop`); the bodies of the lambdas bound to no name (handed on where they are
     written); per class, the names of its plain methods. A function handed to `signal.signal` or
@@ -316,7 +318,8 @@ def _callbacks(scope, made: dict) -> tuple[frozenset[str], list, dict[str, set[s
     methods_of = {node.name: {stmt.name for stmt in node.body if isinstance(stmt, _DEFS)
                               and not (stmt.name.startswith("__") and stmt.name.endswith("__"))}
                   for node in iter_nodes(tree) if type(node) is ast.ClassDef}  # (special methods: `hooks_level`'s)
-    names = {name for methods in methods_of.values() for name in methods}
+    exposed = _exposed(scope, methods_of)
+    names = {name for cls, methods in methods_of.items() if cls in exposed for name in methods}
     called: set[int] = set()
     bound: set[int] = set()
     lambdas = []
@@ -337,6 +340,35 @@ def _callbacks(scope, made: dict) -> tuple[frozenset[str], list, dict[str, set[s
         elif kind is ast.Attribute and type(node.ctx) is ast.Load and id(node) not in called:
             names.add(node.attr)
     return frozenset(names), [node.body for node in lambdas if id(node) not in bound], methods_of
+
+
+def _exposed(scope, methods_of: dict[str, set[str]]) -> set[str]:
+    """The classes of the module a library may hold an object of, or run a method of its own on:
+    one with a base other than `object` or a class of the module so exposed, or whose name is read
+    other than to call it at once on a method of the object made (`Job().stop()` hands nothing)."""
+    tree = scope.tree
+    parents = module_parents(tree)
+    found: set[str] = set()
+    for node in iter_nodes(tree):
+        if type(node) is ast.ClassDef and any(not (type(base) is ast.Name and (
+                base.id in methods_of or base.id == "object" and not scope.globals.binds("object")))
+                for base in node.bases) or type(node) is ast.ClassDef and node.keywords:
+            found.add(node.name)
+        elif type(node) is ast.Name and node.id in methods_of and type(node.ctx) is ast.Load:
+            made = parents.get(id(node))
+            attribute = parents.get(id(made))
+            if not (type(made) is ast.Call and made.func is node and type(attribute) is ast.Attribute
+                    and type(parents.get(id(attribute))) is ast.Call and parents.get(id(attribute)).func is attribute):
+                found.add(node.id)
+    changed = True
+    while changed:
+        changed = False
+        for node in iter_nodes(tree):
+            if type(node) is ast.ClassDef and node.name not in found and any(
+                    type(base) is ast.Name and base.id in found for base in node.bases):
+                found.add(node.name)
+                changed = True
+    return found
 
 
 def _hooky(ending: set[str], methods_of: dict[str, set[str]], uses: dict[str, set[str]]) -> frozenset[str]:
