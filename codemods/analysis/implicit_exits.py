@@ -12,7 +12,8 @@ These spellings name nothing of the kind:
   library call made, `jax.jit(f)(x)`: the calls of the class's name are maybe_leaving.py's) or
   one that copies (`copy.copy(obj)`); when a `__del__` may, every statement (one dropping the
   last reference to an object runs it);
-- a plain method of a class of the file, or a function of the file handed on as a value (not
+- a plain method of a class of the file whose objects a library may hold (maybe_leaving.py
+  `_exposed`), or a function of the file handed on as a value (not
   called where it is named: `type=finish`, `codecs.register(search)`, `callback=obj.stop`, a
   lambda given to `register_pytree_node`), that ends the job by a name: a library may call it
   back (`print(file=sink)` runs `write`, argparse runs converters and the parser's own `error`,
