@@ -44,6 +44,7 @@ ENTRIES = {
     "nqe4_sf105_init_saved_by_a_wrapper_and_run_on_a_built_object": "main()",
     "nqe5_sf105_subclass_init_rebinds_self_before_the_base_init": "main()",
     "qe2_sf105_inspect_signature_of_init_reads_it_only": "main()",
+    "nqe6_sf105_method_hands_its_object_to_a_library_that_calls_back": "main()",
     "id5_sf105_update_slice_in_dim_at_rank_offset": "main()",
     "tk1_sf105_slice_of_split_keys_has_no_real": "main(mesh, x)",
     "fk1_sf103_isfinite_check_of_a_gathered_float_iterate": "main()",

@@ -344,15 +344,16 @@ def _callbacks(scope, made: dict) -> tuple[frozenset[str], list, dict[str, set[s
 
 def _exposed(scope, methods_of: dict[str, set[str]]) -> set[str]:
     """The classes of the module a library may hold an object of, or run a method of its own on:
-    one with a base other than `object` or a class of the module so exposed, or whose name is read
-    other than to call it at once on a method of the object made (`Job().stop()` hands nothing)."""
+    one with a base other than `object` or a class of the module so exposed, one whose methods
+    hand their object on, or whose name is read other than to call it at once on a method of the
+    object made (`Job().stop()` hands nothing)."""
     tree = scope.tree
     parents = module_parents(tree)
     found: set[str] = set()
     for node in iter_nodes(tree):
-        if type(node) is ast.ClassDef and any(not (type(base) is ast.Name and (
+        if type(node) is ast.ClassDef and (node.keywords or any(not (type(base) is ast.Name and (
                 base.id in methods_of or base.id == "object" and not scope.globals.binds("object")))
-                for base in node.bases) or type(node) is ast.ClassDef and node.keywords:
+                for base in node.bases) or any(_hands_self(stmt, parents) for stmt in node.body)):
             found.add(node.name)
         elif type(node) is ast.Name and node.id in methods_of and type(node.ctx) is ast.Load:
             made = parents.get(id(node))
@@ -369,6 +370,16 @@ def _exposed(scope, methods_of: dict[str, set[str]]) -> set[str]:
                 found.add(node.name)
                 changed = True
     return found
+
+
+def _hands_self(method: ast.stmt, parents: dict) -> bool:
+    """A method of the class that uses its object other than to read or call its attributes
+    (`print(file=self)`, `return self`): a library may get it from there."""
+    if not isinstance(method, _DEFS) or not (method.args.posonlyargs + method.args.args):
+        return False
+    me = (method.args.posonlyargs + method.args.args)[0].arg
+    return any(type(node) is ast.Name and node.id == me and type(parents.get(id(node))) is not ast.Attribute
+               for node in iter_nodes(method))
 
 
 def _hooky(ending: set[str], methods_of: dict[str, set[str]], uses: dict[str, set[str]]) -> frozenset[str]:
