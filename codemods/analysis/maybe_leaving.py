@@ -361,12 +361,12 @@ def _exposed(scope, methods_of: dict[str, set[str]]) -> set[str]:
             if not (type(made) is ast.Call and made.func is node and type(attribute) is ast.Attribute
                     and type(parents.get(id(attribute))) is ast.Call and parents.get(id(attribute)).func is attribute):
                 found.add(node.id)
+    classes = [node for node in iter_nodes(tree) if type(node) is ast.ClassDef]
     changed = True
     while changed:
         changed = False
-        for node in iter_nodes(tree):
-            if type(node) is ast.ClassDef and node.name not in found and any(
-                    type(base) is ast.Name and base.id in found for base in node.bases):
+        for node in classes:
+            if node.name not in found and any(type(base) is ast.Name and base.id in found for base in node.bases):
                 found.add(node.name)
                 changed = True
     return found
