@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from codemods.analysis import untraced_jits
-from codemods.analysis.init_reruns import _READERS, _chained, _last, _wrapping, construction_inits
+from codemods.analysis.init_reruns import _chained, _reader, _reader_spellings, _wrapping, construction_inits
 from codemods.analysis.names import ImportTable
 from codemods.analysis.nodes import DEFS, iter_nodes, positional_params
 from codemods.analysis.scopes import ModuleScope
@@ -139,8 +139,9 @@ def _old_construction_inits(tree: ast.Module) -> frozenset[int]:
             params = positional_params(member.args) if isinstance(member, DEFS) and member.name == "__init__" else []
             if params:
                 found.update(_chained(member, params[0].arg, bases))
+    readers = _reader_spellings(tree)
     for node in iter_nodes(tree):
-        if type(node) is ast.Call and _last(node.func) in _READERS:
+        if type(node) is ast.Call and _reader(node.func, readers):
             found.update(id(arg) for arg in node.args if type(arg) is ast.Attribute and arg.attr == "__init__")
         elif type(node) is ast.Attribute and node.attr == "__init__" and type(node.ctx) is not ast.Load:
             found.add(id(node))

@@ -10,7 +10,9 @@ give "MeshAxis.DATA", and a class's own `__str__` / `__format__` decides otherwi
 folded (`tuple(...)` of members is a plain tuple of strs), so the texts are told by value: a str
 equal to a member's value of an Enum class of the module whose text is not its value has an
 unknown text. Only a stdlib StrEnum (a ReprEnum) whose classes define neither hook gives its
-value's text; a class reached through a base of another module whose name says Enum
+value's text, unless the module may store a hook on it (`Axis.__str__ = f`, any spelling of
+setattr: `type.__setattr__`, `getattr(builtins, "setattr")`, or a hook's name as a text;
+adversarial27 E); a class reached through a base of another module whose name says Enum
 (`strenum.StrEnum`, `aenum.Enum`) may be anything. A member value the reading cannot compute
 makes every text of the module unknown; `auto()` gives a (str, Enum) "1", "2", ..., which the
 reading never holds as a str.
@@ -23,7 +25,8 @@ from codemods.analysis.member_hooks import TEXT_HOOKS, body_names
 
 _CERTAIN_BASES = frozenset({"enum.StrEnum", "builtins.str", "builtins.object"})
 _HOOKS = TEXT_HOOKS  # (`__repr__` does not change `str()` of a member: counting it only makes more texts unsure)
-_ANY = "any"  # every text of the module is unsure
+_ANY = "any"
+_SETTERS = frozenset({"setattr", "__setattr__"})  # every text of the module is unsure
 
 
 def text_unsure(interp, value: object) -> bool:
@@ -92,11 +95,16 @@ def _kind(interp, cls: ast.ClassDef, classes, seen: set[int]) -> str | None:
 
 
 def _hooks_set(tree: ast.Module) -> bool:
-    """Does the module store a text hook on anything (`Axis.__str__ = f`) or call setattr at all?"""
+    """Does the module store a text hook on anything (`Axis.__str__ = f`), name setattr at all
+    (`setattr`, `type.__setattr__`, `EnumType.__setattr__`, as a name, an attribute or a text:
+    `getattr(builtins, "setattr")`, `type.__dict__["__setattr__"]`), or spell a hook's name as a
+    text (`put(Axis, "__str__", f)` by any route)?"""
     found = tree.__dict__.get("_shardfix_text_hooks_set")
     if found is None:
-        found = any(type(node) is ast.Attribute and node.attr in _HOOKS and type(node.ctx) is not ast.Load
-                    or type(node) is ast.Name and node.id == "setattr" for node in ast.walk(tree))
+        found = any(type(node) is ast.Attribute and (node.attr in _HOOKS and type(node.ctx) is not ast.Load
+                                                     or node.attr in _SETTERS)
+                    or type(node) is ast.Name and node.id in _SETTERS
+                    or type(node) is ast.Constant and node.value in _SETTERS | _HOOKS for node in ast.walk(tree))
         tree._shardfix_text_hooks_set = found
     return found
 

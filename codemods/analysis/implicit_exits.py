@@ -12,6 +12,16 @@ These spellings name nothing of the kind:
   library call made, `jax.jit(f)(x)`: the calls of the class's name are maybe_leaving.py's) or
   one that copies (`copy.copy(obj)`); when a `__del__` may, every statement (one dropping the
   last reference to an object runs it);
+- a plain method of a class of the file whose objects a library may hold (maybe_leaving.py
+  `_exposed`), or a function of the file handed on as a value (not
+  called where it is named: `type=finish`, `codecs.register(search)`, `callback=obj.stop`, a
+  lambda given to `register_pytree_node`), that ends the job by a name: a library may call it
+  back (`print(file=sink)` runs `write`, argparse runs converters and the parser's own `error`,
+  a logging handler's `emit`, a `sys.meta_path` finder's `find_spec`), and once a library holds
+  it any of its calls may (`logging.warning(...)`, `codecs.lookup(...)`), so every call but one
+  of the file's own defs and classes handed inert values may end the job, beside what ANY reads
+  (`CALLED`; a handler given to `signal.signal` or `atexit.register` does not count: it runs on
+  a signal, read below, or after the job; adversarial27 A, H);
 - library calls that end the job: `unittest.main()` (but with `exit=False` and an `argv` that
   asks for no help nor anything else that exits: parse_exits.py), a standard-library
   module's command-line entry (`calendar.main(["cal", "--help"])`, `json.tool.main()` after
@@ -77,25 +87,36 @@ _OPERATIONS = (ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp, ast.BoolOp,
 # by maybe_leaving.py; other calls may make its objects too: `cls()`, `copy.copy(obj)`)
 CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "__init_subclass__", "__class_getitem__"})
 CONSTRUCTING, ANY, EVERY = 1, 2, 3  # (EVERY: a `__del__` may, and any statement may drop an object)
+CALLED = 4  # (as ANY, and a library may hold a function or object of the module it calls back: every call of the library)
 # (library calls that make an object of the class of the one given: `copy.copy(obj)`)
 _REMAKING = frozenset({"copy", "deepcopy", "replace", "loads", "load"})
 
 
-def hooks_level(dunders: set[str], ending: set[str]) -> int:
-    """How far the module's special methods that may end the job reach (see `Ending.hooked`)."""
+def hooks_level(dunders: set[str], ending: set[str], called_back: bool = False) -> int:
+    """How far the module's special methods that may end the job reach (see `Ending.hooked`); a
+    plain method (a library calls back `write`, `emit`, `error`, `find_spec`, ... of what it is
+    given) or a function handed on as a value (`type=finish`, `codecs.register(search)`, a lambda
+    given to `register_pytree_node`) that may end it (`called_back`) reaches further: once a
+    library holds it, any of its calls may run it (`logging.warning(...)`, `codecs.lookup(...)`)."""
     found = dunders & ending
-    return EVERY if "__del__" in found else ANY if found - CONSTRUCTORS else CONSTRUCTING if found else 0
+    if "__del__" in found:
+        return EVERY
+    return CALLED if called_back else ANY if found - CONSTRUCTORS else CONSTRUCTING if found else 0
 
 
 class Ending(frozenset):
     """The names of the module that may end the job (maybe_leaving.py), with what this module adds;
-    `hooked`: 0, or which operations may run a special method that ends it (CONSTRUCTING, ANY, EVERY)."""
+    `hooked`: 0, or which operations may run a special method or a callback that ends it
+    (CONSTRUCTING, ANY, EVERY, CALLED); `hooky`: under CALLED, the names a library handed them may
+    call back and end the job by."""
 
-    def __new__(cls, names, hooked: int, found: tuple, members: frozenset = frozenset()):
+    def __new__(cls, names, hooked: int, found: tuple, members: frozenset = frozenset(),
+                hooky: frozenset = frozenset()):
         made = super().__new__(cls, names)
         made.hooked = hooked
-        made.calls, made.dynamic, made.fetched, made.spelled, made.plain = found
+        made.calls, made.dynamic, made.fetched, made.spelled, made.plain, made.library = found
         made.members = not members.isdisjoint(names)  # a method or stored attribute may end the job
+        made.hooky = hooky  # (under CALLED, what a library may call back and end the job by)
         return made
 
     def implicit(self, node: ast.AST) -> bool:
@@ -115,8 +136,10 @@ class Ending(frozenset):
             return kind is ast.Call and (not self._inert(node.func) and not (
                 type(node.func) is ast.Call and self._inert(node.func.func)) or last_name(node.func) in _REMAKING)
         if kind is ast.Call:
-            return not (self._inert(node.func) and all(self._inert(arg) for arg in node.args)
-                        and all(self._inert(keyword.value) for keyword in node.keywords))
+            if self.hooked == CALLED:  # (only a call of the module's own def or class, not one a library may call back)
+                func = node.func
+                return not (type(func) is ast.Name and func.id not in self.library and self._inert_call(node))
+            return not self._inert_call(node)
         if kind is ast.If or kind is ast.While:
             return not self._inert(node.test)
         if kind is ast.Assign:
@@ -138,11 +161,15 @@ class Ending(frozenset):
 
     def _inert(self, expr: ast.expr | None) -> bool:
         kind = type(expr)
-        if kind is ast.Constant or kind is ast.Name and expr.id in self.plain:
+        if kind is ast.Constant or kind is ast.Name and expr.id in self.plain and expr.id not in self.hooky:
             return True
         if kind is ast.Tuple or kind is ast.List:
             return all(self._inert(item) for item in expr.elts)
         return kind is ast.Attribute and id(expr) in self.plain
+
+    def _inert_call(self, call: ast.Call) -> bool:
+        return self._inert(call.func) and all(self._inert(arg) for arg in call.args) \
+            and all(self._inert(keyword.value) for keyword in call.keywords)
 
 
 def class_uses(tree: ast.Module) -> dict[str, set[str]]:
@@ -199,7 +226,9 @@ def library_exits(scope) -> tuple:
             dynamic.add(id(node))  # `report()` of a name `globals()[...] = stop` may rebind
         elif type(func) is ast.Attribute and func.attr in PARSING and parse_may_exit(scope, node, options):
             calls.add(id(node))
-    cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled, _plain(scope))
+    plain, library = _plain(scope)
+    cached = scope.__dict__["_implicit_exits"] = (frozenset(calls), frozenset(dynamic), frozenset(fetched), spelled,
+                                                  plain, library)
     return cached
 
 
@@ -259,10 +288,12 @@ def _harmless(code: ast.expr, mode: str) -> bool:
         type(node) is ast.Name and node.id in _ENDING_NAMES for node in ast.walk(tree))
 
 
-def _plain(scope) -> frozenset:
+def _plain(scope) -> tuple[frozenset, frozenset]:
     """Names and ids of Attribute nodes whose objects run no special method of the module's: its
     classes (their type is `type`: no metaclass, decorator or base other than such classes and
-    builtins), defs, imports and builtins the module does not bind otherwise; imported attributes."""
+    builtins), defs, imports and builtins the module does not bind otherwise; imported attributes.
+    And of those names, the imports and builtins (what they make of such values is no object of
+    the module's)."""
     known, volatile = scope.globals, scope.volatile
     classes = scope.classes
     found: set = set()
@@ -280,6 +311,8 @@ def _plain(scope) -> frozenset:
     found.update(imported)
     found.update(name for name in dir(builtins) if not known.binds(name) and name not in scope.imports.bindings)
     found -= volatile | _bound_inside(scope.tree)
+    library = frozenset(name for name in found if type(name) is str and (name in imported or name not in classes
+                                                                          and name not in known.functions))
     imported &= found
     for node in iter_nodes(scope.tree):
         if type(node) is ast.Attribute and type(node.ctx) is ast.Load:
@@ -288,7 +321,7 @@ def _plain(scope) -> frozenset:
                 head = head.value
             if type(head) is ast.Name and head.id in imported:
                 found.add(id(node))
-    return frozenset(found)
+    return frozenset(found), library
 
 
 def _bound_inside(tree: ast.Module) -> set[str]:

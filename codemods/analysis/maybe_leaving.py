@@ -16,19 +16,22 @@ a method, a nested def and a module def of one name are not told apart, erring t
 values are its normal flow, which the analysis follows elsewhere. Parts of a compound statement
 sure not to run (`for _ in range(0)`, a `match` no case of which matches a constant) or whose
 exit is sure to be swallowed (`suppress(SystemExit)` around `sys.exit`) do not count.
-What ends the job naming nothing that ends it (a special method run by an operation, argparse's
-`--help`, `exec`, a name spelled as computed text, a signal) is read by implicit_exits.py.
+What ends the job naming nothing that ends it (a special method run by an operation, a method or
+function of the file a library calls back, argparse's `--help`, `exec`, a name spelled as
+computed text, a signal) is read by implicit_exits.py.
 """
 from __future__ import annotations
 
 import ast
 
 from codemods.analysis.argument_binding import bind, source_arguments
-from codemods.analysis.implicit_exits import Ending, class_uses, hooks_level, library_exits
-from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.implicit_exits import CALLED, Ending, class_uses, hooks_level, library_exits
+from codemods.analysis.nodes import iter_nodes, module_parents
 
 _ENDING_NAMES = frozenset({"exit", "quit", "SystemExit", "_exit", "abort"})
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# (library calls keeping a function they run only on a signal or at the job's end)
+_LATER = frozenset({"signal.signal", "atexit.register"})
 # (what runs when a class is called or used as a context manager)
 _HOOKS = frozenset({"__init__", "__new__", "__post_init__", "__call__", "__enter__", "__exit__",
                     "__aenter__", "__aexit__", "__init_subclass__", "__class_getitem__"})
@@ -261,14 +264,34 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
     members = frozenset(stored | {name for name, values in made.items() if any(method for _, method in values)})
     dunders = {stmt.name for cls in iter_nodes(scope.tree) if type(cls) is ast.ClassDef for stmt in cls.body
                if isinstance(stmt, _DEFS) and stmt.name.startswith("__") and stmt.name.endswith("__")}
+    callbacks, lambdas, methods_of = _callbacks(scope, made)
+    # Whether a library may call back something that ends the job, read from what ends it by
+    # name alone (not through the special methods: with one that may, almost every def may, and
+    # almost every def is handed to some library call).
+    named = _closure(parts, hooks, uses, lambda ending: Ending(ending, 0, found, members))
+    called_back = not named.isdisjoint(callbacks) or any(
+        _ends(node, Ending(named, 0, found), False) for body in lambdas for node in _run_nodes(body))
+
+    def reading(ending: set[str]) -> Ending:
+        hooked = hooks_level(dunders, ending, called_back)
+        return Ending(ending, hooked, found, members, _hooky(ending, methods_of, uses) if hooked == CALLED else frozenset())
+
+    ending = _closure(parts, hooks, uses, reading)
+    found = (reading(ending), made)
+    scope.__dict__["_maybe_ending_names"] = found
+    return found
+
+
+def _closure(parts: dict, hooks: dict, uses: dict, reading) -> set[str]:
+    """The names whose bodies (`parts`), hooks or bases may end the job, to a fixed point;
+    `reading` makes the Ending a set of such names is read with."""
     ending: set[str] = set()
     changed = True
     while changed:
         changed = False
-        hooked = hooks_level(dunders, ending)
+        now = reading(ending)
         for name, bodies in parts.items():
-            if name not in ending and any(_ends(node, Ending(ending, hooked, found, members), False)
-                                          for body in bodies for node in _run_nodes(body)):
+            if name not in ending and any(_ends(node, now, False) for body in bodies for node in _run_nodes(body)):
                 ending.add(name)
                 changed = True
         for name, names in hooks.items():
@@ -279,6 +302,95 @@ def _ending_tables(scope) -> tuple[frozenset[str], dict]:
             if name not in ending and not ending.isdisjoint(others):
                 ending.add(name)  # `class Job(metaclass=Meta)` of a Meta whose `__call__` exits; a base's `__init__`
                 changed = True
-    found = (Ending(ending, hooks_level(dunders, ending), found, members), made)
-    scope.__dict__["_maybe_ending_names"] = found
+    return ending
+
+
+def _callbacks(scope, made: dict) -> tuple[frozenset[str], list, dict[str, set[str]]]:
+    """What a library may call back: the names of the plain methods of the module's classes whose
+    objects a library may hold (a library calls `write`, `emit`, `error`, `find_spec`, ... of the
+    objects it is given, and its own methods the overrides of a class derived from its own: see
+    `_exposed`) and of the values
+    of the module read other than by a call (`type=finish`, `codecs.register(search)`,
+    `callback=obj.stop`); the bodies of the lambdas bound to no name (handed on where they are
+    written); per class, the names of its plain methods. A function handed to `signal.signal` or
+    `atexit.register` runs only on a signal (read by implicit_exits.py) or once the job ends."""
+    tree = scope.tree
+    methods_of = {node.name: {stmt.name for stmt in node.body if isinstance(stmt, _DEFS)
+                              and not (stmt.name.startswith("__") and stmt.name.endswith("__"))}
+                  for node in iter_nodes(tree) if type(node) is ast.ClassDef}  # (special methods: `hooks_level`'s)
+    exposed = _exposed(scope, methods_of)
+    names = {name for cls, methods in methods_of.items() if cls in exposed for name in methods}
+    called: set[int] = set()
+    bound: set[int] = set()
+    lambdas = []
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind is ast.Call:
+            called.add(id(node.func))
+            if node.args and type(node.func) in (ast.Name, ast.Attribute) and scope.resolve(node.func) in _LATER:
+                called.update(id(arg) for arg in node.args)
+        elif kind in (ast.Assign, ast.AnnAssign, ast.NamedExpr) and type(node.value) is ast.Lambda:
+            bound.add(id(node.value))
+        elif kind is ast.Lambda:
+            lambdas.append(node)
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind is ast.Name and type(node.ctx) is ast.Load and id(node) not in called and node.id in made:
+            names.add(node.id)
+        elif kind is ast.Attribute and type(node.ctx) is ast.Load and id(node) not in called:
+            names.add(node.attr)
+    return frozenset(names), [node.body for node in lambdas if id(node) not in bound], methods_of
+
+
+def _exposed(scope, methods_of: dict[str, set[str]]) -> set[str]:
+    """The classes of the module a library may hold an object of, or run a method of its own on:
+    one with a base other than `object` or a class of the module so exposed, one whose methods
+    hand their object on, or whose name is read other than to call it at once on a method of the
+    object made (`Job().stop()` hands nothing)."""
+    tree = scope.tree
+    parents = module_parents(tree)
+    found: set[str] = set()
+    for node in iter_nodes(tree):
+        if type(node) is ast.ClassDef and (node.keywords or any(not (type(base) is ast.Name and (
+                base.id in methods_of or base.id == "object" and not scope.globals.binds("object")))
+                for base in node.bases) or any(_hands_self(stmt, parents) for stmt in node.body)):
+            found.add(node.name)
+        elif type(node) is ast.Name and node.id in methods_of and type(node.ctx) is ast.Load:
+            made = parents.get(id(node))
+            attribute = parents.get(id(made))
+            if not (type(made) is ast.Call and made.func is node and type(attribute) is ast.Attribute
+                    and type(parents.get(id(attribute))) is ast.Call and parents.get(id(attribute)).func is attribute):
+                found.add(node.id)
+    classes = [node for node in iter_nodes(tree) if type(node) is ast.ClassDef]
+    changed = True
+    while changed:
+        changed = False
+        for node in classes:
+            if node.name not in found and any(type(base) is ast.Name and base.id in found for base in node.bases):
+                found.add(node.name)
+                changed = True
     return found
+
+
+def _hands_self(method: ast.stmt, parents: dict) -> bool:
+    """A method of the class that uses its object other than to read or call its attributes
+    (`print(file=self)`, `return self`): a library may get it from there."""
+    if not isinstance(method, _DEFS) or not (method.args.posonlyargs + method.args.args):
+        return False
+    me = (method.args.posonlyargs + method.args.args)[0].arg
+    return any(type(node) is ast.Name and node.id == me and type(parents.get(id(node))) is not ast.Attribute
+               for node in iter_nodes(method))
+
+
+def _hooky(ending: set[str], methods_of: dict[str, set[str]], uses: dict[str, set[str]]) -> frozenset[str]:
+    """The names of the module a library handed them may call back and end the job by: what may
+    end it, and the classes (and their subclasses) with a method that may."""
+    found = set(ending) | {name for name, methods in methods_of.items() if not methods.isdisjoint(ending)}
+    changed = True
+    while changed:
+        changed = False
+        for name, bases in uses.items():
+            if name not in found and not found.isdisjoint(bases):
+                found.add(name)
+                changed = True
+    return frozenset(found)
