@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.host_exprs import Raised, plain_tree
+from codemods.analysis.field_specs import no_init
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Lib, RunCallable, UClass, UObj
 
@@ -46,6 +47,7 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
     base = cls.base
     inherited = list(base.fields) if base is not None else []
     cls.fields = inherited + [name for name in annotated if name not in inherited]
+    cls.no_init = no_init(cls, annotated)  # (`field(init=False)`: field_specs.py)
     if keyword_only is not None:
         cls.keyword_only = cls.keyword_only | frozenset(annotated[keyword_only:])
     cls.frozen = frozen or base is not None and base.frozen
@@ -144,7 +146,7 @@ def _marks(run, node: ast.expr, scope) -> bool:
 
 
 def positional(cls: UClass) -> list:
-    return [name for name in cls.fields if name not in cls.keyword_only]
+    return [name for name in cls.fields if name not in cls.keyword_only and name not in cls.no_init]
 
 
 def check_order(cls: UClass) -> None:

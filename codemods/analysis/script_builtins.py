@@ -107,7 +107,10 @@ class ScriptBuiltins:
             target = args[0] if len(args) == 1 else None
             if type(target) is not UObj or target.cls.kind != "dataclass":
                 raise Bail
-            return construct(self, target.cls, [], {**{n: target.attrs[n] for n in target.cls.fields}, **kwargs})
+            if set(kwargs) & target.cls.no_init:
+                raise Bail  # (dataclasses raise a ValueError)
+            return construct(self, target.cls, [], {**{n: target.attrs[n] for n in target.cls.fields
+                                                       if n not in target.cls.no_init}, **kwargs})
         if canonical == "dataclasses.fields":
             target = args[0] if len(args) == 1 and not kwargs else None
             cls = target if type(target) is UClass else target.cls if type(target) is UObj else None

@@ -39,7 +39,7 @@ from codemods.analysis.member_texts import check_class
 from codemods.analysis.argparse_actions import action_class, is_action_base
 from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
-from codemods.analysis.field_specs import FieldSpec, GeneratedInit
+from codemods.analysis.field_specs import FieldSpec, GeneratedInit, check_stored
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
 from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, class_keywords, mro, own_annotations
@@ -345,10 +345,11 @@ def init_fields(run, cls: UClass, obj: UObj, args: list, kwargs: dict) -> None:
             raise Bail  # (on a frozen class, storing a field stops the run: script_run.py)
         if run.call(Bound(post[1], obj), [], {}) is not None:
             raise Bail
+    check_stored(cls, obj)
 
 
 def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
-    if len(args) > len(positional(cls)) or not set(kwargs) <= set(cls.fields):
+    if len(args) > len(positional(cls)) or not set(kwargs) <= set(cls.fields) - cls.no_init:
         raise Bail
     values = dict(zip(positional(cls), args))
     if set(values) & set(kwargs):
@@ -359,11 +360,13 @@ def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
             continue
         default = cls.defaults.get(name) if cls.kind == "dataclass" else \
             ((cls.attrs[name], False) if name in cls.attrs else None)
+        if default is None and name in cls.no_init:
+            continue  # (`field(init=False)` without a default: `__init__` leaves it unset)
         if default is None:
             raise Bail
         value, factory = default
         values[name] = run.call(value, [], {}) if factory else value
-    return values
+    return {name: values[name] for name in cls.fields if name in values}  # (stored in the fields' order)
 
 
 def instance_attribute(run, obj: object, name: str) -> object:

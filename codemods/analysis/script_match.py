@@ -186,5 +186,5 @@ def _match_args(cls: UClass) -> list:
         return list(found[1])
     if cls.kind in ("dataclass", "ntuple"):
         keyword_only = getattr(cls, "keyword_only", None) or ()
-        return [name for name in cls.fields if name not in keyword_only]
+        return [name for name in cls.fields if name not in keyword_only and name not in cls.no_init]
     raise Bail  # (no `__match_args__`: Python raises a TypeError)
