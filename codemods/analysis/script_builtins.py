@@ -294,6 +294,9 @@ class ScriptBuiltins:
                     or type(a) in (set, frozenset) and name != "len"
                     or type(a) is Arr and unknown_indexes.rows(self, a) is not None or type(a) is UClass and a.kind == "enum"
                     else a for a in args]  # (`zip(layers, keys[1:])`, `tuple(Axis)`: an Enum's members)
+            if name == "zip" and list(kwargs) == ["strict"] and type(kwargs["strict"]) is bool \
+                    and all(type(a) in (list, tuple, str) for a in args) and len({len(a) for a in args}) <= 1:
+                kwargs = {}  # `zip(names, sizes, strict=True)` of sized items of one length: as without it
             if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
             if name == "dict" and args and type(args[0]) in (list, tuple) and any(

@@ -275,8 +275,8 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
         if type(applied[index]) is PropertySetter and index == 0:
             return value  # (`@x.setter`: the property with its setter)
-        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc) and index == 0):
-            raise Bail
+        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc, UObj) and index == 0):
+            raise Bail  # (an instance, `@lazy` of a descriptor class: bound as `name = lazy(func)` would be)
     return value
 
 
