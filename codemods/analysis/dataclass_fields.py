@@ -53,14 +53,21 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
     cls.frozen = frozen or base is not None and base.frozen
     if base is not None and base.frozen != cls.frozen and any(klass.kind == "dataclass" for klass in cls.order[1:]):
         raise Bail  # dataclasses reject mixing frozen and non-frozen (a plain base, an `abc.ABC`: no check)
-    if any("InitVar" in ast.dump(cls.annotations[name][0]) for name in annotated if name in cls.annotations):
-        raise Bail  # an InitVar pseudo-field: an `__init__` parameter, never stored nor listed by `fields()`
+    init_vars = [name for name in annotated if name in cls.annotations and _init_var(cls.annotations[name][0])]
+    base_params = (base.params or base.fields) if base is not None else []
+    if init_vars or base is not None and base.params is not None:
+        if set(init_vars) & set(inherited) or set(annotated) & set(base_params) - set(inherited):
+            raise Bail  # (a field declared again as an InitVar, or the other way round)
+        cls.fields = [name for name in cls.fields if name not in init_vars]
+        cls.params = base_params + [name for name in annotated if name not in base_params]
     # The generated `__init__` keeps each default as it is now: a field of its own is read through
     # the class now, an inherited one is the base's field as the base's decoration took it; a
     # class attribute set later changes neither (found by adversarial15).
     inherited_defaults = base.defaults if base is not None else {}
-    cls.defaults = {name: inherited_defaults.get(name) if name in inherited and name not in annotated
-                    else _field_default(cls, name) for name in cls.fields}
+    cls.defaults = {name: inherited_defaults.get(name) if name in base_params and name not in annotated
+                    else _field_default(cls, name) for name in cls.params or cls.fields}
+    if any(cls.defaults[name] is not None and cls.defaults[name][1] for name in init_vars):
+        raise Bail  # (dataclasses raise a TypeError: an InitVar cannot have a default factory)
     for name in cls.fields:
         default = cls.defaults[name]
         if default is not None and type(default[0]) in (list, dict, set):
@@ -123,6 +130,8 @@ def field_table(run, cls: UClass) -> dict:
     class holds one (a program that writes to it changes what it reads back later)."""
     from codemods.analysis.script_values import FieldName
 
+    if cls.params is not None:
+        raise Bail  # (`__dataclass_fields__` lists the InitVars too)
     tables = run.__dict__.setdefault("_dataclass_field_tables", {})
     if id(cls) not in tables:
         tables[id(cls)] = (cls, {name: FieldName(name, cls.annotations.get(name), cls) for name in cls.fields})
@@ -146,7 +155,26 @@ def _marks(run, node: ast.expr, scope) -> bool:
 
 
 def positional(cls: UClass) -> list:
-    return [name for name in cls.fields if name not in cls.keyword_only and name not in cls.no_init]
+    """The parameters `__init__` takes by position: fields and InitVars in order, but keyword-only ones
+    and `field(init=False)`."""
+    return [name for name in cls.params or cls.fields if name not in cls.keyword_only and name not in cls.no_init]
+
+
+def init_vars(cls: UClass) -> list:
+    """The InitVar pseudo-fields of a dataclass, in order: `__init__` parameters, handed to
+    `__post_init__` positionally after the object, never stored nor listed by `fields()`."""
+    return [name for name in cls.params or () if name not in cls.fields]
+
+
+def _init_var(annotation: ast.expr) -> bool:
+    if "InitVar" not in ast.dump(annotation):
+        return False
+    if type(annotation) is ast.Subscript and (
+            type(annotation.value) is ast.Name and annotation.value.id == "InitVar"
+            or type(annotation.value) is ast.Attribute and annotation.value.attr == "InitVar"
+            and type(annotation.value.value) is ast.Name and annotation.value.value.id == "dataclasses"):
+        return True
+    raise Bail  # (a string annotation, a nested one: dataclasses' own reading of it is not modelled)
 
 
 def check_order(cls: UClass) -> None:

@@ -5,16 +5,14 @@ An attrs-like helper written over dataclasses (`attr(converter=..., validator=..
 `field(default=..., metadata=...)`, then a class decorator that wraps the generated `__init__` and
 runs each field's converter and validator read from `dataclasses.fields(self)`) is read as Python
 runs it: `field(default=dataclasses.MISSING)` is a field without a default, `f.metadata.get(key)`
-reads the mapping given (read-only, as dataclasses wraps it), and `cls.__init__` of a dataclass is
+reads the mapping given (a read-only view, as dataclasses wraps it), and `cls.__init__` of a dataclass is
 the generated one: it binds the fields (keyword-only ones by name), stores them past a frozen
 class's `__setattr__`, then calls `__post_init__`. A class whose `__init__` the program replaced
 afterwards (`cls.__init__ = __init__`) is made by calling that one.
 """
 from __future__ import annotations
 
-from codemods.analysis.host_exprs import guard, plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import FieldDefault, Lib, RunCallable, UClass, UObj
 
 
@@ -73,32 +71,6 @@ def check_stored(cls: UClass, obj: UObj) -> None:
 def metadata_of(cls: UClass, name: str) -> dict:
     found = cls.lookup(name)
     return found[1].metadata if found is not None and type(found[1]) is FieldSpec else {}
-
-
-class Metadata(ModelledObject):
-    """`f.metadata`: read with `.get(key[, default])` only (dataclasses give a read-only view)."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: dict) -> None:
-        self.items = items
-
-    def attribute(self, run, name: str) -> object:
-        if name != "get":
-            raise Bail
-        return _Get(self.items)
-
-
-class _Get(RunCallable):
-    __slots__ = ("items",)
-
-    def __init__(self, items: dict) -> None:
-        self.items = items
-
-    def __call__(self, run, args: list, kwargs: dict) -> object:
-        if kwargs or not 1 <= len(args) <= 2 or not plain_tree(args[0]):
-            raise Bail
-        return guard(self.items.get, *args)
 
 
 class GeneratedInit(RunCallable):

@@ -107,8 +107,8 @@ class ScriptBuiltins:
             target = args[0] if len(args) == 1 else None
             if type(target) is not UObj or target.cls.kind != "dataclass":
                 raise Bail
-            if set(kwargs) & target.cls.no_init:
-                raise Bail  # (dataclasses raise a ValueError)
+            if set(kwargs) & target.cls.no_init or target.cls.params is not None:
+                raise Bail  # (dataclasses raise a ValueError; InitVars are read back from the object)
             return construct(self, target.cls, [], {**{n: target.attrs[n] for n in target.cls.fields
                                                        if n not in target.cls.no_init}, **kwargs})
         if canonical == "dataclasses.fields":

@@ -41,7 +41,7 @@ from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
 from codemods.analysis.field_specs import FieldSpec, GeneratedInit, check_stored
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
-from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, is_marker, positional
+from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, init_vars, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, class_keywords, mro, own_annotations
 from codemods.analysis.class_orders import find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue
@@ -338,24 +338,26 @@ def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
 
 def init_fields(run, cls: UClass, obj: UObj, args: list, kwargs: dict) -> None:
     """What a dataclass's generated `__init__` does: the fields bound and stored, then `__post_init__`."""
-    obj.attrs.update(_bind_fields(run, cls, args, kwargs))
+    values = _bind_fields(run, cls, args, kwargs)
+    passed = [values.pop(name) for name in init_vars(cls)]  # (InitVars: to `__post_init__`, not stored)
+    obj.attrs.update(values)
     post = cls.lookup("__post_init__")
     if post is not None:
         if type(post[1]) is not UFunc:
             raise Bail  # (on a frozen class, storing a field stops the run: script_run.py)
-        if run.call(Bound(post[1], obj), [], {}) is not None:
+        if run.call(Bound(post[1], obj), passed, {}) is not None:
             raise Bail
     check_stored(cls, obj)
 
 
 def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
-    if len(args) > len(positional(cls)) or not set(kwargs) <= set(cls.fields) - cls.no_init:
+    if len(args) > len(positional(cls)) or not set(kwargs) <= set(cls.params or cls.fields) - cls.no_init:
         raise Bail
     values = dict(zip(positional(cls), args))
     if set(values) & set(kwargs):
         raise Bail
     values.update(kwargs)
-    for name in cls.fields:
+    for name in cls.params or cls.fields:
         if name in values:
             continue
         default = cls.defaults.get(name) if cls.kind == "dataclass" else \
@@ -366,7 +368,7 @@ def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
             raise Bail
         value, factory = default
         values[name] = run.call(value, [], {}) if factory else value
-    return {name: values[name] for name in cls.fields if name in values}  # (stored in the fields' order)
+    return {name: values[name] for name in cls.params or cls.fields if name in values}  # (stored in the fields' order)
 
 
 def instance_attribute(run, obj: object, name: str) -> object:
