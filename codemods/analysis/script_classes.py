@@ -58,6 +58,7 @@ _HOOKS = frozenset({"__new__", "__del__"})  # (`__getattribute__`: attribute_hoo
 
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
+from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
 
@@ -181,8 +182,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     elif kind == "enum":
         if mixin is str:
             check_class(attrs)  # (special methods of its own: member_texts.py)
-        if any(type(value) is Auto for value in attrs.values()):
-            _resolve_auto(attrs, names)
+        if any(type(value) is Auto for value in attrs.values()) and not generated(run, attrs, names, Auto):
+            _resolve_auto(attrs, names)  # (the class's own `_generate_next_value_`: enum_next_values.py)
         for name, value in list(attrs.items()):
             if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
                 continue

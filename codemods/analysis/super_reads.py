@@ -25,7 +25,10 @@ from codemods.analysis.script_values import Bound, NTup, SuperObj, UClass, UFunc
 
 
 def super_attribute(run, sup: SuperObj, name: str) -> object:
-    if sup.owner is not None and type(sup.obj) in (UObj, UClass):  # (the classes after the method's own in the order)
+    if sup.owner is not None and type(sup.obj) is UClass and sup.owner.kind == "meta" and sup.obj.meta is not None \
+            and sup.obj.meta.derives(sup.owner):  # (a metaclass's method on its class: the metaclass's order)
+        found = find(after(sup.obj.meta, sup.owner), name)
+    elif sup.owner is not None and type(sup.obj) in (UObj, UClass):  # (the classes after the method's own in the order)
         found = find(after(sup.obj.cls if type(sup.obj) is UObj else sup.obj, sup.owner), name)
     else:
         found = sup.start.lookup(name) if sup.start is not None else None
