@@ -10,6 +10,7 @@ access (`__new__`, `__getattribute__`, `__setattr__`) stops the run (Bail), as d
 from __future__ import annotations
 
 import ast
+import types
 
 from codemods import jaxapi
 from codemods.analysis import typing_forms
@@ -46,6 +47,7 @@ from codemods.analysis.script_class_hooks import call_hook, class_keywords, mro,
 from codemods.analysis.class_orders import find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue
 from codemods.analysis.class_descriptors import PropertySetter, set_names
+from codemods.analysis.abc_bases import abc_only
 from codemods.analysis.class_metas import check_meta, create, meta_root, metaclass_of
 from codemods.analysis.named_tuples import class_member
 from codemods.analysis.bound_members import Desc, HolderInit, ObjectInit, TypeMethod, bound_member
@@ -192,14 +194,21 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                     or any(value == other.value for other in cls.members.values()):
                 raise Bail  # (an alias of another member, or a value the run cannot compare)
             cls.members[name] = attrs[name] = member(cls, name, value, mixin)
-    if kind == "dataclass":
+    meta = metaclass_of(run, node, env, base)
+    late = kind == "dataclass" and meta is not None and not abc_only(meta)  # (the metaclass makes it first)
+    if kind == "dataclass" and not late:
         finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)  # (dataclass_fields.py)
     elif kind == "ntuple":
         cls.fields = annotated
     if kind == "meta":
         check_meta(cls)
-    if (meta := metaclass_of(run, node, env, base)) is not None:
+    if meta is not None:
+        cls.kind = "plain" if late else cls.kind
         made = create(run, cls, node, env, meta, keywords)  # (class_metas.py)
+        if late and made is not cls:
+            raise Bail
+        if late:  # `@dataclass` over the class its metaclass made (a registry's): converted as it is now
+            finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)
         for decorator in reversed(applied):
             made = run.call(decorator, [made], {})
         return made
@@ -447,6 +456,9 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             return "__main__"
         if name == "_fields" and cls.kind == "ntuple":
             return tuple(cls.fields)
+        if name == "__members__" and cls.kind == "enum" and cls.members \
+                and all(type(m) in (Member, StrMember, IntMember) for m in cls.members.values()):
+            return types.MappingProxyType(dict(cls.members))  # (names to members, in order; no aliases here)
         if cls.kind == "ntuple" and (member := class_member(cls, name)) is not None:
             return member  # (named_tuples.py)
         if (slot := inherited_member(cls, name)) is not NOT_HELD:
