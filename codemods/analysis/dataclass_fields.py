@@ -19,6 +19,7 @@ import ast
 from codemods.analysis.host_exprs import Raised, plain_tree
 from codemods.analysis.field_specs import no_init
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.object_orderings import add_field_orders
 from codemods.analysis.script_values import Lib, RunCallable, UClass, UObj
 
 KW_ONLY = "dataclasses.KW_ONLY"
@@ -38,7 +39,7 @@ def is_marker(run, statement: ast.AnnAssign, env) -> bool:
     return True
 
 
-def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: int | None) -> None:
+def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: int | None, order: bool = False) -> None:
     """What `@dataclass` makes of a class: its fields (a base's first), which are keyword-only
     (those from index `keyword_only` of its own on), frozen or not, and the checks dataclasses
     make where the class is defined."""
@@ -73,6 +74,8 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
         if default is not None and type(default[0]) in (list, dict, set):
             raise Bail  # dataclasses reject a mutable default: the program raises
     check_order(cls)
+    if order:
+        add_field_orders(cls)  # (object_orderings.py)
     cls.kind = "dataclass"
 
 
@@ -121,7 +124,7 @@ def convert(run, cls: UClass, options: dict) -> UClass:
             del cls.annotations[name]
             continue
         annotated.append(name)
-    finish_dataclass(cls, bool(options.get("frozen")), annotated, keyword_only)
+    finish_dataclass(cls, bool(options.get("frozen")), annotated, keyword_only, bool(options.get("order")))
     return cls
 
 

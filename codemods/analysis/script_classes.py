@@ -103,7 +103,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             kind, base = "meta", value if type(value) is UClass else None  # (class_metas.py)
         else:
             raise Bail
-    frozen, applied, all_keyword = None, [], False
+    frozen, applied, all_keyword, order = None, [], False, False
     for index, decorator in enumerate(node.decorator_list):
         target = decorator.func if type(decorator) is ast.Call else decorator
         value = run.eval(target, env) if type(target) in (ast.Name, ast.Attribute) else None
@@ -121,8 +121,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 if keyword.arg not in ("frozen", "eq", "repr", "order", "kw_only") or type(flag) is not bool \
                         or keyword.arg == "eq" and not flag:
                     raise Bail
-                if keyword.arg == "frozen":
-                    frozen = flag
+                if keyword.arg in ("frozen", "order"):
+                    frozen, order = (flag, order) if keyword.arg == "frozen" else (frozen, flag)
                 all_keyword = all_keyword or keyword.arg == "kw_only" and flag
         kind = "dataclass"
     if several and kind != "plain" or base is not None and kind == "ntuple" \
@@ -197,7 +197,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     meta = metaclass_of(run, node, env, base)
     late = kind == "dataclass" and meta is not None and not abc_only(meta)  # (the metaclass makes it first)
     if kind == "dataclass" and not late:
-        finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)  # (dataclass_fields.py)
+        finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only, order)  # (dataclass_fields.py)
     elif kind == "ntuple":
         cls.fields = annotated
     if kind == "meta":
@@ -208,7 +208,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         if late and made is not cls:
             raise Bail
         if late:  # `@dataclass` over the class its metaclass made (a registry's): converted as it is now
-            finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)
+            finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only, order)
         for decorator in reversed(applied):
             made = run.call(decorator, [made], {})
         return made
