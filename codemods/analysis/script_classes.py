@@ -430,15 +430,26 @@ def member_attribute(run, obj, name: str) -> object:
     return bound_member(found[1], obj, obj.cls)
 
 
-def enum_member(cls: UClass, value: object) -> object:
+def enum_member(cls: UClass, value: object, run=None) -> object:
     """`Stage("train")`: the member of that value. A member of the class itself is handed back
-    as it is (`MeshAxis(MeshAxis.DATA)`: Enum's own lookup returns it before any value test)."""
+    as it is (`MeshAxis(MeshAxis.DATA)`: Enum's own lookup returns it before any value test).
+    A plain value no member has goes to the class's own `_missing_` classmethod: a member of the
+    class it returns is the answer, None a ValueError."""
     if type(value) in (Member, StrMember, IntMember) and value.cls is cls:
         return value
     for found in cls.members.values():
         if plain_tree(value) and plain_tree(found.value) and found.value == value:
             return found
-    raise Bail
+    hook = cls.attrs.get("_missing_")
+    if run is None or type(hook) is not Desc or hook.kind != "class" or not plain_tree(value) \
+            or not all(plain_tree(found.value) for found in cls.members.values()):
+        raise Bail
+    made = run.call(Bound(hook.func, cls), [value], {})
+    if made is None:
+        raise Raised(ValueError(f"{value!r} is not a valid {cls.node.name}"))
+    if type(made) not in (Member, StrMember, IntMember) or made.cls is not cls:
+        raise Bail  # (a TypeError in Python; a pseudo-member: not modelled)
+    return made
 
 
 def class_attribute(run, cls: UClass, name: str) -> object:

@@ -322,7 +322,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             if func.kind == "enum":
                 if len(args) != 1 or kwargs:
                     raise Bail
-                return enum_member(func, args[0])
+                return enum_member(func, args[0], self)
             instantiable(func)  # (slots, a metaclass, abstract methods: class_descriptors.py)
             return construct(self, func, args, kwargs)
         if kind is UObj:
