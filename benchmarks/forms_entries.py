@@ -3565,6 +3565,16 @@ ENTRIES = {
     "npy24_order_other_class": "main()",
     "npy25_noinit_unset_read": "main()",
     "npy26_noinit_kwarg": "main()",
+    "py27_sf105_enum_own_missing_hook": "main()",
+    "npy27_enum_own_missing_hook_sharded_on_both_axes": "main()",
+    "py28_sf105_format_field_reads_attribute_and_item": "main()",
+    "npy28_format_field_reads_attribute_and_item_sharded_on_both_axes": "main()",
+    "py29_sf105_format_map_of_a_dict_subclass_with_missing": "main()",
+    "npy29_format_map_of_a_dict_subclass_with_missing_sharded_on_both_axes": "main()",
+    "py30_sf105_format_property_field": "main()",
+    "py31_sf105_format_map_missing": "main()",
+    "npy32_format_digit_key_is_int": "main()",
+    "npy33_enum_missing_none": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
