@@ -3575,6 +3575,8 @@ ENTRIES = {
     "py31_sf105_format_map_missing": "main()",
     "npy32_format_digit_key_is_int": "main()",
     "npy33_enum_missing_none": "main()",
+    "py34_sf105_mapping_proxy_live_view": "main()",
+    "npy35_mapping_proxy_store_refused": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -258,6 +258,13 @@ def _namespace(run, args: list, kwargs: dict) -> types.SimpleNamespace:
     return types.SimpleNamespace(**kwargs)
 
 
+def _proxy(run, args: list, kwargs: dict) -> types.MappingProxyType:
+    """`types.MappingProxyType(d)`: a read-only view of the dict itself (later changes to d show)."""
+    if len(args) != 1 or kwargs or type(args[0]) is not dict:
+        raise Bail
+    return types.MappingProxyType(args[0])
+
+
 def namespace_attribute(space: types.SimpleNamespace, name: str) -> object:
     found = vars(space)
     if name == "__dict__":
@@ -450,7 +457,8 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS},
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"), "re.finditer": _module_finditer,
            "copy.deepcopy": _deepcopy, "copy.copy": shallow_copy, "itertools.product": _product, "functools.reduce": _reduce,
-           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
+           "types.SimpleNamespace": _namespace,
+           "types.MappingProxyType": _proxy, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY,
            **DTYPE_LIBRARY, **CONTEXTVARS_LIBRARY, **FLAGS_LIBRARY, **DATACLASS_LIBRARY, **ITERTOOLS_LIBRARY,
            **DISPATCH_LIBRARY, **FIELD_LIBRARY, **PROTOCOL_LIBRARY, **GETTERS_LIBRARY, **TESTS_LIBRARY, **CACHE_LIBRARY,
            **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
