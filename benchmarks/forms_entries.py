@@ -3577,6 +3577,10 @@ ENTRIES = {
     "npy33_enum_missing_none": "main()",
     "py34_sf105_mapping_proxy_live_view": "main()",
     "npy35_mapping_proxy_store_refused": "main()",
+    "py36_sf105_version_info_at_or_above_jax_floor": "main()",
+    "npy36_version_info_at_or_above_jax_floor_sharded_on_both_axes": "main()",
+    "py37_sf105_version_info_below_jax_floor_from_import": "main()",
+    "npy38_version_info_above_jax_floor_undecided": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
