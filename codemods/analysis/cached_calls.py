@@ -32,6 +32,8 @@ def hashable(value: object, depth: int = 0) -> bool:
         return True
     if isinstance(value, tuple) and depth < 10:  # (a tuple or a namedtuple: hashed as its items)
         return all(hashable(item, depth + 1) for item in value)
+    if type(value) is frozenset:  # `frozenset({"pipe"})`: equal and hashed by its plain items
+        return all(type(item) in VALUE_TYPES for item in value)
     return False
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.host_exprs import Raised, plain_tree
+from codemods.analysis.field_specs import no_init
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.object_orderings import add_field_orders
 from codemods.analysis.script_values import Lib, RunCallable, UClass, UObj
 
 KW_ONLY = "dataclasses.KW_ONLY"
@@ -37,7 +39,7 @@ def is_marker(run, statement: ast.AnnAssign, env) -> bool:
     return True
 
 
-def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: int | None) -> None:
+def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: int | None, order: bool = False) -> None:
     """What `@dataclass` makes of a class: its fields (a base's first), which are keyword-only
     (those from index `keyword_only` of its own on), frozen or not, and the checks dataclasses
     make where the class is defined."""
@@ -46,24 +48,34 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
     base = cls.base
     inherited = list(base.fields) if base is not None else []
     cls.fields = inherited + [name for name in annotated if name not in inherited]
+    cls.no_init = no_init(cls, annotated)  # (`field(init=False)`: field_specs.py)
     if keyword_only is not None:
         cls.keyword_only = cls.keyword_only | frozenset(annotated[keyword_only:])
     cls.frozen = frozen or base is not None and base.frozen
     if base is not None and base.frozen != cls.frozen and any(klass.kind == "dataclass" for klass in cls.order[1:]):
         raise Bail  # dataclasses reject mixing frozen and non-frozen (a plain base, an `abc.ABC`: no check)
-    if any("InitVar" in ast.dump(cls.annotations[name][0]) for name in annotated if name in cls.annotations):
-        raise Bail  # an InitVar pseudo-field: an `__init__` parameter, never stored nor listed by `fields()`
+    init_vars = [name for name in annotated if name in cls.annotations and _init_var(cls.annotations[name][0])]
+    base_params = (base.params or base.fields) if base is not None else []
+    if init_vars or base is not None and base.params is not None:
+        if set(init_vars) & set(inherited) or set(annotated) & set(base_params) - set(inherited):
+            raise Bail  # (a field declared again as an InitVar, or the other way round)
+        cls.fields = [name for name in cls.fields if name not in init_vars]
+        cls.params = base_params + [name for name in annotated if name not in base_params]
     # The generated `__init__` keeps each default as it is now: a field of its own is read through
     # the class now, an inherited one is the base's field as the base's decoration took it; a
     # class attribute set later changes neither (found by adversarial15).
     inherited_defaults = base.defaults if base is not None else {}
-    cls.defaults = {name: inherited_defaults.get(name) if name in inherited and name not in annotated
-                    else _field_default(cls, name) for name in cls.fields}
+    cls.defaults = {name: inherited_defaults.get(name) if name in base_params and name not in annotated
+                    else _field_default(cls, name) for name in cls.params or cls.fields}
+    if any(cls.defaults[name] is not None and cls.defaults[name][1] for name in init_vars):
+        raise Bail  # (dataclasses raise a TypeError: an InitVar cannot have a default factory)
     for name in cls.fields:
         default = cls.defaults[name]
         if default is not None and type(default[0]) in (list, dict, set):
             raise Bail  # dataclasses reject a mutable default: the program raises
     check_order(cls)
+    if order:
+        add_field_orders(cls)  # (object_orderings.py)
     cls.kind = "dataclass"
 
 
@@ -112,7 +124,7 @@ def convert(run, cls: UClass, options: dict) -> UClass:
             del cls.annotations[name]
             continue
         annotated.append(name)
-    finish_dataclass(cls, bool(options.get("frozen")), annotated, keyword_only)
+    finish_dataclass(cls, bool(options.get("frozen")), annotated, keyword_only, bool(options.get("order")))
     return cls
 
 
@@ -121,6 +133,8 @@ def field_table(run, cls: UClass) -> dict:
     class holds one (a program that writes to it changes what it reads back later)."""
     from codemods.analysis.script_values import FieldName
 
+    if cls.params is not None:
+        raise Bail  # (`__dataclass_fields__` lists the InitVars too)
     tables = run.__dict__.setdefault("_dataclass_field_tables", {})
     if id(cls) not in tables:
         tables[id(cls)] = (cls, {name: FieldName(name, cls.annotations.get(name), cls) for name in cls.fields})
@@ -144,7 +158,26 @@ def _marks(run, node: ast.expr, scope) -> bool:
 
 
 def positional(cls: UClass) -> list:
-    return [name for name in cls.fields if name not in cls.keyword_only]
+    """The parameters `__init__` takes by position: fields and InitVars in order, but keyword-only ones
+    and `field(init=False)`."""
+    return [name for name in cls.params or cls.fields if name not in cls.keyword_only and name not in cls.no_init]
+
+
+def init_vars(cls: UClass) -> list:
+    """The InitVar pseudo-fields of a dataclass, in order: `__init__` parameters, handed to
+    `__post_init__` positionally after the object, never stored nor listed by `fields()`."""
+    return [name for name in cls.params or () if name not in cls.fields]
+
+
+def _init_var(annotation: ast.expr) -> bool:
+    if "InitVar" not in ast.dump(annotation):
+        return False
+    if type(annotation) is ast.Subscript and (
+            type(annotation.value) is ast.Name and annotation.value.id == "InitVar"
+            or type(annotation.value) is ast.Attribute and annotation.value.attr == "InitVar"
+            and type(annotation.value.value) is ast.Name and annotation.value.value.id == "dataclasses"):
+        return True
+    raise Bail  # (a string annotation, a nested one: dataclasses' own reading of it is not modelled)
 
 
 def check_order(cls: UClass) -> None:

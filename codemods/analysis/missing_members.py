@@ -24,7 +24,8 @@ def missing_member(run, cls, value: object) -> object:
     if not members or not plain_tree(value) or any(type(m).__name__ not in ("Member", "StrMember", "IntMember")
                                                    or not plain_tree(m.value) for m in members):
         raise Bail
-    hook = cls.attrs.get("_missing_")
+    found_hook = cls.lookup("_missing_")  # (a member-less base Enum of the module may define it)
+    hook = found_hook[1] if found_hook is not None else None
     if hook is None:
         raise Raised(ValueError(f"{value!r} is not a valid {cls.node.name}"))
     if type(hook) is not Desc or hook.kind != "class" or type(hook.func) is not UFunc:

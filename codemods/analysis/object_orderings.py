@@ -59,7 +59,7 @@ def _ask(run, obj: UObj, name: str, other: object) -> object:
     if found is None:
         return NotImplemented
     method = found[1]
-    if type(method) is Derived:
+    if isinstance(method, Derived):
         return method.run(run, obj, other)
     if type(method) is not UFunc:
         raise Bail  # (`__lt__ = None`, a staticmethod, a callable object: not modelled)
@@ -177,3 +177,31 @@ def total_ordering(run, args: list, kwargs: dict) -> UClass:
         if name not in roots:
             cls.attrs[name] = Derived(root, name)
     return cls
+
+
+class FieldOrder(Derived):
+    """A comparison `@dataclass(order=True)` writes: for another instance of exactly the object's
+    class, the tuples of both objects' fields compared; NotImplemented for anything else."""
+
+    __slots__ = ()
+
+    def run(self, run, obj: UObj, other: object) -> object:
+        from codemods.analysis.host_exprs import guard, plain_tree
+
+        if type(other) is not UObj or other.cls is not obj.cls:
+            return NotImplemented
+        if any(name not in side.attrs for side in (obj, other) for name in obj.cls.fields):
+            raise Bail
+        mine, theirs = (tuple(side.attrs[name] for name in obj.cls.fields) for side in (obj, other))
+        if not plain_tree(mine) or not plain_tree(theirs):
+            raise Bail  # (fields whose own `==` or `<` would run: not followed)
+        return guard(getattr(tuple, self.name), mine, theirs)
+
+
+def add_field_orders(cls: UClass) -> None:
+    """`@dataclass(order=True)`: `__lt__`, `__le__`, `__gt__`, `__ge__` set on the class (a class
+    defining one of them itself makes dataclasses raise TypeError: not modelled)."""
+    if set(_REFLECTED) & set(cls.attrs):
+        raise Bail
+    for name in _REFLECTED:
+        cls.attrs[name] = FieldOrder(name, name)

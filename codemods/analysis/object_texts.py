@@ -81,8 +81,9 @@ def field_text(run, obj: object, conversion: str | None, spec: str) -> str:
     return guard(format, obj, spec)
 
 
-def format_call(run, template: str, args: list, kwargs: dict) -> str:
-    """`template.format(*args, **kwargs)` with some argument an instance of a module class."""
+def format_call(run, template: str, args: list, kwargs: dict, mapping: object = None) -> str:
+    """`template.format(*args, **kwargs)` with some argument an instance of a module class or a
+    field that reads an attribute or item; `template.format_map(mapping)`."""
     parts, automatic, used_auto, used_number = [], 0, False, False
     try:
         parsed = list(string.Formatter().parse(template))
@@ -92,8 +93,16 @@ def format_call(run, template: str, args: list, kwargs: dict) -> str:
         parts.append(literal)
         if field is None:
             continue
-        if spec and ("{" in spec or "}" in spec) or any(mark in field for mark in ".["):
-            raise Bail  # (a nested field, or an attribute or item of the argument)
+        whole = _FIELD.fullmatch(field)
+        if spec and ("{" in spec or "}" in spec) or whole is None:
+            raise Bail  # (a nested field, or a field name Python reads otherwise)
+        field, rest = whole.group(1), whole.group(2)
+        if mapping is not None:
+            if field == "" or field.isdigit():
+                raise Bail  # (ValueError: format_map takes no positional fields)
+            value = _reached(run, run.item(mapping, field), rest)
+            parts.append(field_text(run, value, conversion, spec or ""))
+            continue
         if field == "":
             if used_number:
                 raise Bail  # (ValueError: automatic and manual numbering mixed)
@@ -106,7 +115,8 @@ def format_call(run, template: str, args: list, kwargs: dict) -> str:
             key = field
         if type(key) is int and key >= len(args) or type(key) is str and key not in kwargs:
             raise Bail  # (IndexError or KeyError in Python)
-        parts.append(field_text(run, args[key] if type(key) is int else kwargs[key], conversion, spec or ""))
+        parts.append(field_text(run, _reached(run, args[key] if type(key) is int else kwargs[key], rest), conversion,
+                                spec or ""))
     return "".join(parts)
 
 
@@ -128,10 +138,38 @@ def method_call(run, func: object, args: list, kwargs: dict) -> object:
     """`"...".format(...)` with an instance of a module class among its arguments; NotImplemented
     otherwise."""
     holder = getattr(func, "__self__", None)
-    if type(holder) is not str or getattr(func, "__name__", None) != "format" \
-            or not any(type(value) is UObj for value in (*args, *kwargs.values())):
+    name = getattr(func, "__name__", None)
+    if type(holder) is not str or name not in ("format", "format_map"):
+        return NotImplemented
+    if name == "format_map":  # (each field's key read by `mapping[key]`: a dict subclass's `__missing__` too)
+        if len(args) != 1 or kwargs or type(args[0]) is dict and not _reaching(holder):
+            return NotImplemented
+        return format_call(run, holder, [], {}, args[0])
+    if not any(type(value) is UObj for value in (*args, *kwargs.values())) and not _reaching(holder):
         return NotImplemented
     return format_call(run, holder, args, kwargs)
+
+
+def _reaching(template: str) -> bool:
+    """Whether a field of the template reads an attribute or an item of its argument (`{0.name}`)."""
+    try:
+        return any(field and any(mark in field for mark in ".[") for _, field, _, _ in string.Formatter().parse(template))
+    except ValueError:
+        return False
+
+
+_FIELD = re.compile(r"([^.\[]*)((?:\.[^.\[\]]+|\[[^\]]+\])*)")
+_ACCESS = re.compile(r"\.([^.\[\]]+)|\[([^\]]+)\]")
+
+
+def _reached(run, value: object, rest: str) -> object:
+    """`value.name[key]...` as `str.format` reads a field: a key of digits is an int, else a str."""
+    for name, key in _ACCESS.findall(rest):
+        if name:
+            value = run.attribute(value, name)
+        else:
+            value = run.item(value, int(key) if key.isdigit() else key)
+    return value
 
 
 _SPEC = re.compile(r"%(?:\((?P<key>[^)]*)\))?(?P<flags>[-#0 +]*)(?P<width>\*|\d*)(?:\.(?P<precision>\*|\d*))?(?P<kind>.)", re.S)

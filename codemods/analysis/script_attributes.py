@@ -144,7 +144,7 @@ class ScriptAttributes:
         if kind is FieldName and name == "name":
             return obj.name
         if kind is FieldName and name == "metadata" and obj.owner is not None:
-            return field_specs.Metadata(field_specs.metadata_of(obj.owner, obj.name))
+            return types.MappingProxyType(field_specs.metadata_of(obj.owner, obj.name))  # (as dataclasses wraps it)
         if kind is FieldName and name == "type" and obj.annotation is not None:
             node, scope = obj.annotation
             return ast.unparse(node) if self.future_annotations else self.eval(node, scope)

@@ -110,7 +110,10 @@ class ScriptBuiltins:
             target = args[0] if len(args) == 1 else None
             if type(target) is not UObj or target.cls.kind != "dataclass":
                 raise Bail
-            return construct(self, target.cls, [], {**{n: target.attrs[n] for n in target.cls.fields}, **kwargs})
+            if set(kwargs) & target.cls.no_init or target.cls.params is not None:
+                raise Bail  # (dataclasses raise a ValueError; InitVars are read back from the object)
+            return construct(self, target.cls, [], {**{n: target.attrs[n] for n in target.cls.fields
+                                                       if n not in target.cls.no_init}, **kwargs})
         if canonical == "dataclasses.fields":
             target = args[0] if len(args) == 1 and not kwargs else None
             cls = target if type(target) is UClass else target.cls if type(target) is UObj else None
@@ -308,6 +311,9 @@ class ScriptBuiltins:
                     or type(a) in (set, frozenset) and name != "len"
                     or type(a) is Arr and unknown_indexes.rows(self, a) is not None or type(a) is UClass and a.kind == "enum"
                     else a for a in args]  # (`zip(layers, keys[1:])`, `tuple(Axis)`: an Enum's members)
+            if name == "zip" and list(kwargs) == ["strict"] and type(kwargs["strict"]) is bool \
+                    and all(type(a) in (list, tuple, str) for a in args) and len({len(a) for a in args}) <= 1:
+                kwargs = {}  # `zip(names, sizes, strict=True)` of sized items of one length: as without it
             if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
             if name == "dict" and args and type(args[0]) in (list, tuple) and any(

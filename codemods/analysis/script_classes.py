@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import abc
 import ast
+import types
 
 from codemods import jaxapi
 from codemods.analysis import typing_forms
@@ -42,13 +43,14 @@ from codemods.analysis.member_texts import check_class
 from codemods.analysis.argparse_actions import action_class, is_action_base
 from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
-from codemods.analysis.field_specs import FieldSpec, GeneratedInit
+from codemods.analysis.field_specs import FieldSpec, GeneratedInit, check_stored
 from codemods.analysis.protocol_classes import KINDS as PROTOCOL_KINDS, instance_check
-from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, is_marker, positional
+from codemods.analysis.dataclass_fields import CACHED, field_table, finish_dataclass, init_vars, is_marker, positional
 from codemods.analysis.script_class_hooks import call_hook, class_keywords, keep_body_scope, mro, own_annotations
 from codemods.analysis.class_orders import find, linearised
 from codemods.analysis.unittest_cases import Native, PropertyValue
 from codemods.analysis.class_descriptors import PropertySetter, set_names
+from codemods.analysis.abc_bases import abc_only
 from codemods.analysis.class_metas import check_meta, create, meta_root, metaclass_of
 from codemods.analysis.named_tuples import class_member
 from codemods.analysis.bound_members import Desc, HolderInit, ObjectInit, TypeMethod, bound_member
@@ -61,6 +63,7 @@ _HOOKS = frozenset({"__new__", "__del__"})  # (`__getattribute__`: attribute_hoo
 
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
+from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
 
@@ -105,7 +108,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             kind, base = "meta", value if type(value) is UClass else None  # (class_metas.py)
         else:
             raise Bail
-    frozen, applied, all_keyword = None, [], False
+    frozen, applied, all_keyword, order = None, [], False, False
     for index, decorator in enumerate(node.decorator_list):
         target = decorator.func if type(decorator) is ast.Call else decorator
         value = run.eval(target, env) if type(target) in (ast.Name, ast.Attribute) else None
@@ -123,8 +126,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 if keyword.arg not in ("frozen", "eq", "repr", "order", "kw_only") or type(flag) is not bool \
                         or keyword.arg == "eq" and not flag:
                     raise Bail
-                if keyword.arg == "frozen":
-                    frozen = flag
+                if keyword.arg in ("frozen", "order"):
+                    frozen, order = (flag, order) if keyword.arg == "frozen" else (frozen, flag)
                 all_keyword = all_keyword or keyword.arg == "kw_only" and flag
         kind = "dataclass"
     if several and kind != "plain" or base is not None and kind == "ntuple" \
@@ -187,8 +190,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     elif kind == "enum":
         if mixin is str:
             check_class(attrs)  # (special methods of its own: member_texts.py)
-        if any(type(value) is Auto for value in attrs.values()):
-            _resolve_auto(attrs, names)
+        if any(type(value) is Auto for value in attrs.values()) and not generated(run, attrs, names, Auto):
+            _resolve_auto(attrs, names)  # (the class's own `_generate_next_value_`: enum_next_values.py)
         for name, value in list(attrs.items()):
             if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
                 continue
@@ -197,14 +200,21 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                     or any(value == other.value for other in cls.members.values()):
                 raise Bail  # (an alias of another member, or a value the run cannot compare)
             cls.members[name] = attrs[name] = member(cls, name, value, mixin)
-    if kind == "dataclass":
-        finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only)  # (dataclass_fields.py)
+    meta = metaclass_of(run, node, env, base)
+    late = kind == "dataclass" and meta is not None and not abc_only(meta)  # (the metaclass makes it first)
+    if kind == "dataclass" and not late:
+        finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only, order)  # (dataclass_fields.py)
     elif kind == "ntuple":
         cls.fields = annotated
     if kind == "meta":
         check_meta(cls)
-    if (meta := metaclass_of(run, node, env, base)) is not None:
+    if meta is not None:
+        cls.kind = "plain" if late else cls.kind
         made = create(run, cls, node, env, meta, keywords)  # (class_metas.py)
+        if late and made is not cls:
+            raise Bail
+        if late:  # `@dataclass` over the class its metaclass made (a registry's): converted as it is now
+            finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only, order)
         for decorator in reversed(applied):
             made = run.call(decorator, [made], {})
         return made
@@ -284,9 +294,9 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
         if type(applied[index]) is PropertySetter and index == 0:
             return value  # (`@x.setter`: the property with its setter)
-        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc) and index == 0) \
+        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc, UObj) and index == 0) \
                 and not (type(value) is Desc and value.kind in ("class", "static")):
-            raise Bail
+            raise Bail  # (an instance, `@lazy` of a descriptor class: bound as `name = lazy(func)` would be)
     return value
 
 
@@ -348,32 +358,37 @@ def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
 
 def init_fields(run, cls: UClass, obj: UObj, args: list, kwargs: dict) -> None:
     """What a dataclass's generated `__init__` does: the fields bound and stored, then `__post_init__`."""
-    obj.attrs.update(_bind_fields(run, cls, args, kwargs))
+    values = _bind_fields(run, cls, args, kwargs)
+    passed = [values.pop(name) for name in init_vars(cls)]  # (InitVars: to `__post_init__`, not stored)
+    obj.attrs.update(values)
     post = cls.lookup("__post_init__")
     if post is not None:
         if type(post[1]) is not UFunc:
             raise Bail  # (on a frozen class, storing a field stops the run: script_run.py)
-        if run.call(Bound(post[1], obj), [], {}) is not None:
+        if run.call(Bound(post[1], obj), passed, {}) is not None:
             raise Bail
+    check_stored(cls, obj)
 
 
 def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
-    if len(args) > len(positional(cls)) or not set(kwargs) <= set(cls.fields):
+    if len(args) > len(positional(cls)) or not set(kwargs) <= set(cls.params or cls.fields) - cls.no_init:
         raise Bail
     values = dict(zip(positional(cls), args))
     if set(values) & set(kwargs):
         raise Bail
     values.update(kwargs)
-    for name in cls.fields:
+    for name in cls.params or cls.fields:
         if name in values:
             continue
         default = cls.defaults.get(name) if cls.kind == "dataclass" else \
             ((cls.attrs[name], False) if name in cls.attrs else None)
+        if default is None and name in cls.no_init:
+            continue  # (`field(init=False)` without a default: `__init__` leaves it unset)
         if default is None:
             raise Bail
         value, factory = default
         values[name] = run.call(value, [], {}) if factory else value
-    return values
+    return {name: values[name] for name in cls.params or cls.fields if name in values}  # (stored in the fields' order)
 
 
 def instance_attribute(run, obj: object, name: str) -> object:
@@ -457,6 +472,9 @@ def class_attribute(run, cls: UClass, name: str) -> object:
             return "__main__"
         if name == "_fields" and cls.kind == "ntuple":
             return tuple(cls.fields)
+        if name == "__members__" and cls.kind == "enum" and cls.members \
+                and all(type(m) in (Member, StrMember, IntMember) for m in cls.members.values()):
+            return types.MappingProxyType(dict(cls.members))  # (names to members, in order; no aliases here)
         if cls.kind == "ntuple" and (member := class_member(cls, name)) is not None:
             return member  # (named_tuples.py)
         if (slot := inherited_member(cls, name)) is not NOT_HELD:

@@ -29,7 +29,7 @@ import threading
 from codemods.analysis.generator_methods import left_suspended, resumed
 from codemods.analysis.stopped_walks import leaving, stopped
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import RunCallable, UFunc
+from codemods.analysis.script_values import Bound, RunCallable, UFunc, UObj
 
 _STACK = ("frames", "node", "op_node", "guarded", "depth", "line")
 _STACK_BYTES = 64 * 1024 * 1024
@@ -349,6 +349,10 @@ def delegate(run, source: object) -> object:
     generator expression). The run's
     consumers only call `next`, so what `send` and `throw` would pass through never arises."""
     gen = current(run)
+    if type(source) is UObj and (found := source.cls.lookup("__iter__")) is not None and type(found[1]) is UFunc:
+        source = run.call(Bound(found[1], source), [], {})  # `yield from child`: its `__iter__`, a generator
+        if type(source) is not GenRun:
+            raise Bail
     if type(source) is GenRun:
         while True:
             more, value = source.step()

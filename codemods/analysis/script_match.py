@@ -184,7 +184,7 @@ def _match_args(cls: UClass) -> list:
         if type(found[1]) is not tuple or not all(type(name) is str for name in found[1]):
             raise Bail
         return list(found[1])
-    if cls.kind in ("dataclass", "ntuple"):
+    if cls.kind in ("dataclass", "ntuple") and cls.params is None:  # (InitVars: read back from the object)
         keyword_only = getattr(cls, "keyword_only", None) or ()
-        return [name for name in cls.fields if name not in keyword_only]
+        return [name for name in cls.fields if name not in keyword_only and name not in cls.no_init]
     raise Bail  # (no `__match_args__`: Python raises a TypeError)

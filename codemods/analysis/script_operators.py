@@ -34,7 +34,7 @@ from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.identity_members import identity_member
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis import index_refs, temp_texts, typed_keys, unknown_json
+from codemods.analysis import index_refs, python_versions, temp_texts, typed_keys, unknown_json
 from codemods.analysis.annotated_hints import is_class
 from codemods.analysis.unknown_numbers import integer, is_integer, is_number, item as number_item, may_raise, number, \
     operated_sign
@@ -338,6 +338,8 @@ class ScriptOperators:
                 right = right.data
             found = self.contains(left, right)
             return found if type(node.ops[0]) is ast.In else not found
+        if (decided := python_versions.compare(self, node, env)) is not NotImplemented:
+            return decided  # (`sys.version_info >= (3, 8)`: python_versions.py)
         return super().compare(node, env)
 
     def async_items(self, source: object):

@@ -198,7 +198,7 @@ class UClass:
     """A class of the module: its namespace in order, its one base (or none) and its kind."""
 
     __slots__ = ("annotations", "attrs", "base", "builtin", "defaults", "fields", "frozen", "keyword_only", "kind", "members",
-                 "meta", "meta_root", "node", "order", "registered")
+                 "meta", "meta_root", "no_init", "node", "order", "params", "registered")
 
     def __init__(self, node: ast.ClassDef, base: UClass | None, attrs: dict, kind: str) -> None:
         self.node, self.base, self.attrs, self.kind = node, base, attrs, kind
@@ -210,6 +210,8 @@ class UClass:
         self.builtin = base.builtin if base is not None else None  # dict or list: what its instances hold
         self.annotations: dict = dict(base.annotations) if base is not None else {}  # field -> (annotation, scope)
         self.keyword_only: frozenset = base.keyword_only if base is not None else frozenset()  # (dataclass_fields.py)
+        self.no_init: frozenset = base.no_init if base is not None else frozenset()  # `field(init=False)` (field_specs.py)
+        self.params: list | None = base.params if base is not None else None  # fields and InitVars, when it has InitVars
         self.order: tuple = (self, *base.order) if base is not None else (self,)  # its `__mro__` (class_orders.py)
         self.meta: UClass | None = base.meta if base is not None else None  # its metaclass, one of the module's (class_metas.py)
         self.meta_root: str | None = None  # a metaclass's root: "type" or "abc" (class_metas.py)

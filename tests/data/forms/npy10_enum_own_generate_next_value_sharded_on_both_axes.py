@@ -1,0 +1,36 @@
+"""enum auto with _generate_next_value_: the axes a psum reduces over reach the shard_map body through enum auto with _generate_next_value_."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import enum
+
+
+class Axis(str, enum.Enum):
+    def _generate_next_value_(name, start, count, last_values):
+        return name.lower()
+
+    DATA = enum.auto()
+    MODEL = enum.auto()
+
+
+def get_axes():
+    return tuple(a.value for a in Axis)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

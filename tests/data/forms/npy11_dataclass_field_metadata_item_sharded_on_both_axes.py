@@ -1,0 +1,34 @@
+"""dataclass field metadata: the axes a psum reduces over reach the shard_map body through dataclass field metadata."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import dataclasses
+
+
+@dataclasses.dataclass
+class Params:
+    w: int = dataclasses.field(default=0, metadata={"axis": "data"})
+    b: int = dataclasses.field(default=0, metadata={"axis": "model"})
+
+
+def get_axes():
+    return tuple(f.metadata["axis"] for f in dataclasses.fields(Params))
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

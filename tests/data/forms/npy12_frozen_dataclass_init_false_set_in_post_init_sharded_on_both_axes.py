@@ -1,0 +1,37 @@
+"""frozen dataclass __post_init__ object.__setattr__: the axes a psum reduces over reach the shard_map body through frozen dataclass __post_init__ object.__setattr__."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Config:
+    spec: str = "data,model"
+    axes: tuple = field(init=False, default=())
+
+    def __post_init__(self):
+        object.__setattr__(self, "axes", tuple(self.spec.split(",")))
+
+
+def get_axes():
+    return Config().axes
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""an Enum's _missing_ hook for case-insensitive lookup: the axes a psum reduces over reach the shard_map body through an Enum's _missing_ hook for case-insensitive lookup."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import enum
+
+
+class Axis(enum.Enum):
+    DATA = "data"
+    MODEL = "model"
+
+    @classmethod
+    def _missing_(cls, value):
+        for member in cls:
+            if member.value == str(value).lower():
+                return member
+        return None
+
+
+def get_axes():
+    return (Axis("DATA").value, Axis("Model").value)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

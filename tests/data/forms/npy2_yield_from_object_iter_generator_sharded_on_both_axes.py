@@ -1,0 +1,36 @@
+"""__iter__ via yield from: the axes a psum reduces over reach the shard_map body through __iter__ via yield from."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+class Tree:
+    def __init__(self, name, *children):
+        self.name, self.children = name, children
+
+    def __iter__(self):
+        if self.name:
+            yield self.name
+        for c in self.children:
+            yield from c
+
+
+def get_axes():
+    return tuple(Tree("", Tree("data"), Tree("model")))
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""InitVar between fields, passed positionally: the axes a psum reduces over reach the shard_map body through InitVar between fields, passed positionally."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from dataclasses import InitVar, dataclass, field
+
+
+@dataclass
+class C:
+    first: str = "data"
+    extra: InitVar[str] = "pipe"
+    axes: tuple = field(init=False)
+
+    def __post_init__(self, extra):
+        self.axes = (self.first, extra)
+
+
+def get_axes():
+    return C("data", "model").axes
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

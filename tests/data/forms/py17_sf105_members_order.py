@@ -1,0 +1,33 @@
+"""Enum.__members__ of a str Enum, values taken: the axes a psum reduces over reach the shard_map body through Enum.__members__ of a str Enum, values taken."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import enum
+
+
+class Axis(str, enum.Enum):
+    MODEL = "model"
+    DATA = "data"
+
+
+def get_axes():
+    return tuple(sorted(m.value for m in Axis.__members__.values()))
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""field(init=False) with a default that __post_init__ extends: the axes a psum reduces over reach the shard_map body through field(init=False) with a default that __post_init__ extends."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class C:
+    extra: str = "model"
+    axes: tuple = field(init=False, default=("data",))
+
+    def __post_init__(self):
+        self.axes = self.axes + (self.extra,)
+
+
+def get_axes():
+    return C().axes
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

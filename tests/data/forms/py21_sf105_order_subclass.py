@@ -1,0 +1,35 @@
+"""order=True sorted with the items of one class: the axes a psum reduces over reach the shard_map body through order=True sorted with the items of one class."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from dataclasses import dataclass
+
+
+@dataclass(order=True)
+class Axis:
+    rank: int
+    name: str
+
+
+def get_axes():
+    items = sorted([Axis(1, "model"), Axis(1, "data")])
+    return tuple(a.name for a in items)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+"""a MappingProxyType seeing a later change to its dict: the axes a psum reduces over reach the shard_map body through a MappingProxyType seeing a later change to its dict."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import types
+
+_AXES = {"batch": "data"}
+AXES = types.MappingProxyType(_AXES)
+
+
+def get_axes():
+    _AXES["tensor"] = "model"
+    return tuple(AXES.values())
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""dataclass eq/order sorting: the axes a psum reduces over reach the shard_map body through dataclass eq/order sorting."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from dataclasses import dataclass
+
+
+@dataclass(order=True)
+class Axis:
+    rank: int
+    name: str
+
+
+def get_axes():
+    return tuple(a.name for a in sorted([Axis(2, "model"), Axis(1, "data")]))
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

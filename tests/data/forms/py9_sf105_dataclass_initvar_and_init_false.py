@@ -1,0 +1,37 @@
+"""dataclass InitVar + __post_init__: the axes a psum reduces over reach the shard_map body through dataclass InitVar + __post_init__."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from dataclasses import InitVar, dataclass, field
+
+
+@dataclass
+class Config:
+    spec: InitVar[str]
+    axes: tuple = field(init=False)
+
+    def __post_init__(self, spec):
+        self.axes = tuple(spec.split("/"))
+
+
+def get_axes():
+    return Config("data/model").axes
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()
