@@ -416,3 +416,102 @@ direct("deepcopy_slots", "deepcopy copies slot values (copyreg state tuple).",
 direct("deepcopy_getstate_slots_dict", "__getstate__ of a slotted class returning (None, slots) restores the slots.",
        'class Cfg:\n    __slots__ = ("axes",)\n\n    def __init__(self):\n        self.axes = ("i", "j")\n\n    def __getstate__(self):\n        return (None, {"axes": ("i",)})',
        "copy.deepcopy(Cfg()).axes", '        return (None, {"axes": ("i",)})', '        return (None, {"axes": self.axes})', imports="import copy\n")
+
+
+# ---- J: batch 2, around the first findings ---------------------------------------------------------------
+# J1 a dunder a builtin base gives the class (class_attribute: "neither type nor object gives it")
+for base, dunder in (("list", "__iter__"), ("list", "__len__"), ("list", "__reversed__"), ("list", "__getitem__"),
+                     ("list", "__iadd__"), ("dict", "__class_getitem__"), ("dict", "__contains__"), ("tuple", "__add__"),
+                     ("int", "__index__"), ("str", "__mod__"), ("set", "__isub__"), ("Exception", "__traceback__"),
+                     ("Exception", "__cause__"), ("bytes", "__bytes__")):
+    pick(f"builtin_base_{base.lower()}_{dunder.strip('_')}", f"A subclass of {base} has `{dunder}` from its base (type has none).",
+         f'class Sub({base}):\n    pass', f'hasattr(Sub, "{dunder}")')
+pick("builtin_base_getattr_default", "getattr(C, dunder, None) of a list subclass gives list's member, not the default.",
+     'class Rows(list):\n    pass', 'getattr(Rows, "__len__", None) is list.__len__')
+pick("library_base_ordereddict_dunder", "An OrderedDict subclass has `__reversed__` from OrderedDict.",
+     'class Table(collections.OrderedDict):\n    pass', 'hasattr(Table, "__reversed__")', imports="import collections\n")
+pick("library_base_userdict_dunder", "A UserDict subclass has `__missing__`? no, but `__contains__`.",
+     'class Table(collections.UserDict):\n    pass', 'hasattr(Table, "__contains__")', imports="import collections\n")
+# J2 library decorators that set dunders on a module class
+pick("unittest_skip_dunder", "@unittest.skip sets `__unittest_skip__` on the class.",
+     '@unittest.skip("slow")\nclass Case:\n    pass', 'getattr(Case, "__unittest_skip__", False)', imports="import unittest\n")
+pick("no_type_check_dunder", "@typing.no_type_check sets `__no_type_check__` on the class.",
+     '@typing.no_type_check\nclass Cfg:\n    pass', 'getattr(Cfg, "__no_type_check__", False)', imports="import typing\n")
+pick("final_dunder_getattr", "@typing.final sets `__final__` (read with getattr default).",
+     '@typing.final\nclass Cfg:\n    pass', 'getattr(Cfg, "__final__", False)', imports="import typing\n")
+pick("total_ordering_dunder_le", "functools.total_ordering adds `__le__` of its own (vars).",
+     '@functools.total_ordering\nclass Rank:\n    def __eq__(self, other):\n        return True\n\n    def __lt__(self, other):\n        return False',
+     '"__le__" in vars(Rank)', imports="import functools\n")
+# J3 instance dunders through a replaced __dict__, kwargs loops, a late __getattr__, a __class__ switch
+pick("instance_dict_replaced_dunder", "A __dict__ replaced by object.__setattr__ holding a dunder: present on the instance.",
+     'class Cfg:\n    def __init__(self):\n        object.__setattr__(self, "__dict__", {"__validators__": []})',
+     'hasattr(Cfg(), "__validators__")')
+pick("instance_kwargs_loop_dunder", "setattr in a kwargs loop stores a dunder on the instance.",
+     'class Cfg:\n    def __init__(self, **kw):\n        for key, value in kw.items():\n            setattr(self, key, value)',
+     'hasattr(Cfg(**{"__post_hook__": 1}), "__post_hook__")')
+pick("late_getattr_answers_dunder", "A __getattr__ attached after the class statement answers a dunder.",
+     'class Cfg:\n    pass\n\n\nCfg.__getattr__ = lambda self, name: 1', 'hasattr(Cfg(), "__post_hook__")')
+pick("class_switch_dunder", "An instance whose __class__ was switched sees the other class's dunder.",
+     'class A:\n    pass\n\n\nclass B:\n    __post_hook__ = None\n\n\nOBJ = A()\nOBJ.__class__ = B', 'hasattr(OBJ, "__post_hook__")')
+pick("dunder_in_init_subclass", "A base's __init_subclass__ gives each subclass a dunder.",
+     'class Base:\n    def __init_subclass__(cls, **kw):\n        cls.__fields__ = {}\n\n\nclass Cfg(Base):\n    pass',
+     'hasattr(Cfg(), "__fields__")')
+pick("dunder_meta_init_sets", "A metaclass __init__ gives the class a dunder.",
+     'class Meta(type):\n    def __init__(cls, name, bases, ns):\n        super().__init__(name, bases, ns)\n        cls.__fields__ = {}\n\n\nclass Cfg(metaclass=Meta):\n    pass',
+     'hasattr(Cfg(), "__fields__")')
+pick("dunder_meta_namespace_sets", "A metaclass __new__ adds a dunder to the namespace before type.__new__.",
+     'class Meta(type):\n    def __new__(mcs, name, bases, ns):\n        ns["__fields__"] = {}\n        return super().__new__(mcs, name, bases, ns)\n\n\nclass Cfg(metaclass=Meta):\n    pass',
+     'hasattr(Cfg, "__fields__")')
+# J4 metaclass data descriptors
+direct("meta_property_getattr", "getattr(C, name) with a metaclass property of that name: the property wins.",
+       'class Meta(type):\n    @property\n    def axes(cls):\n        return ("i",)\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i", "j")',
+       'getattr(Cfg, "axes")', '        return ("i",)', '        return ("i", "j")')
+direct("meta_property_inherited_meta", "A property of the metaclass's base wins over the class attribute.",
+       'class BaseMeta(type):\n    @property\n    def axes(cls):\n        return ("i",)\n\n\nclass Meta(BaseMeta):\n    pass\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i", "j")',
+       "Cfg.axes", '        return ("i",)', '        return ("i", "j")')
+direct("meta_property_on_subclass", "A subclass's attribute also loses to its metaclass's property.",
+       'class Meta(type):\n    @property\n    def axes(cls):\n        return ("i",)\n\n\nclass Base(metaclass=Meta):\n    pass\n\n\nclass Cfg(Base):\n    axes = ("i", "j")',
+       "Cfg.axes", '        return ("i",)', '        return ("i", "j")')
+direct("meta_custom_data_descriptor", "A custom data descriptor in the metaclass wins over the class attribute.",
+       'class Fixed:\n    def __get__(self, obj, owner=None):\n        return ("i",)\n\n    def __set__(self, obj, value):\n        pass\n\n\nclass Meta(type):\n    axes = Fixed()\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i", "j")',
+       "Cfg.axes", '        return ("i",)', '        return ("i", "j")')
+direct("meta_property_read_by_method", "A classmethod reading cls.axes gets the metaclass property.",
+       'class Meta(type):\n    @property\n    def axes(cls):\n        return ("i",)\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i", "j")\n\n    @classmethod\n    def read(cls):\n        return cls.axes',
+       "Cfg.read()", '        return ("i",)', '        return ("i", "j")')
+direct("meta_property_instance_reads_class", "An instance reads the class's own attribute (the metaclass property is not on it).",
+       'class Meta(type):\n    @property\n    def axes(cls):\n        return ("i", "j")\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i",)',
+       "Cfg().axes", '    axes = ("i",)', '    axes = ("i", "j")')
+# J5 __class__ overridden on instances
+pick("class_property_module_class", "A `__class__` property naming a module class makes isinstance True for it.",
+     'class Real:\n    pass\n\n\nclass Proxy:\n    @property\n    def __class__(self):\n        return Real', 'isinstance(Proxy(), Real)')
+direct("class_property_read", "obj.__class__ reads the property; type(obj) does not.",
+       'class Real:\n    axes = ("i",)\n\n\nclass Proxy:\n    axes = ("i", "j")\n\n    @property\n    def __class__(self):\n        return Real',
+       "Proxy().__class__.axes", "Proxy().__class__.axes", "type(Proxy()).axes")
+pick("class_attr_plain_value", "A plain class attribute named __class__ is what obj.__class__ reads.",
+     'class Real:\n    pass\n\n\nclass Proxy:\n    __class__ = Real', 'Proxy().__class__ is Real and isinstance(Proxy(), Real)')
+# J6 deepcopy / copy sharing
+direct("deepcopy_dict_shared_list", "deepcopy of a dict keeps two keys sharing one list.",
+       'SHARED = ["i", "j"]\nCONFIG = {"a": SHARED, "b": SHARED}',
+       '(lambda c: (c["a"].pop(), tuple(c["b"]))[1])(copy.deepcopy(CONFIG))', 'c["a"].pop()', 'c["a"].copy()', imports="import copy\n")
+direct("deepcopy_list_of_same", "deepcopy of [x, x] copies x once.",
+       'ITEM = ["i", "j"]\nROWS = [ITEM, ITEM]',
+       '(lambda c: (c[0].remove("j"), tuple(c[1]))[1])(copy.deepcopy(ROWS))', 'c[0].remove("j")', 'c[0].index("j")', imports="import copy\n")
+direct("copy_shallow_shares", "copy.copy of an object shares its list: a write through the copy is seen in the original.",
+       'class Cfg:\n    def __init__(self):\n        self.axes = ["i", "j"]\n\n\nOBJ = Cfg()\ncopy.copy(OBJ).axes.remove("j")',
+       "tuple(OBJ.axes)", 'copy.copy(OBJ).axes.remove("j")', 'copy.deepcopy(OBJ).axes.remove("j")', imports="import copy\n")
+direct("deepcopy_self_reference", "deepcopy of an object referring to itself keeps the cycle.",
+       'class Cfg:\n    def __init__(self):\n        self.me = self\n        self.axes = ["i", "j"]',
+       '(lambda c: (c.me.axes.pop(), tuple(c.axes))[1])(copy.deepcopy(Cfg()))', "c.me.axes.pop()", "c.me.axes.copy()", imports="import copy\n")
+direct("deepcopy_attr_and_dict_shared", "deepcopy of an object with a list held twice (attribute and dict value).",
+       'class Cfg:\n    def __init__(self):\n        self.axes = ["i", "j"]\n        self.table = {"axes": self.axes}',
+       '(lambda c: (c.table["axes"].pop(), tuple(c.axes))[1])(copy.deepcopy(Cfg()))', 'c.table["axes"].pop()', 'c.table["axes"].copy()', imports="import copy\n")
+# J7 Enum _missing_ from a member-less base enum
+direct("enum_missing_from_base", "A member-less base Enum's _missing_ is used by its subclass.",
+       'class Lenient(enum.Enum):\n    @classmethod\n    def _missing_(cls, value):\n        for member in cls:\n            if member.value == value.strip().lower():\n                return member\n        return None\n\n\nclass Axis(Lenient):\n    I = "i"\n    J = "j"',
+       '(Axis(" I ").value,)', '(Axis(" I ").value,)', '(Axis(" I ").value, "j")', imports="import enum\n")
+pick("enum_missing_base_recurses", "A base's _missing_ that calls cls(value.lower()) answers.",
+     'class Lenient(enum.Enum):\n    @classmethod\n    def _missing_(cls, value):\n        return cls(value.lower())\n\n\nclass Axis(Lenient):\n    I = "i"\n    J = "j"',
+     'Axis("I") is Axis.I', imports="import enum\n")
+pick("enum_missing_mixin_str", "A str-mixin Enum with _missing_ in a base: lookup by upper-case name works.",
+     'class Lenient(str, enum.Enum):\n    @classmethod\n    def _missing_(cls, value):\n        return cls.__members__.get(str(value).upper())\n\n\nclass Axis(Lenient):\n    I = "i"',
+     'Axis("i") is Axis("I")', imports="import enum\n")
