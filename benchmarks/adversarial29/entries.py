@@ -515,3 +515,53 @@ pick("enum_missing_base_recurses", "A base's _missing_ that calls cls(value.lowe
 pick("enum_missing_mixin_str", "A str-mixin Enum with _missing_ in a base: lookup by upper-case name works.",
      'class Lenient(str, enum.Enum):\n    @classmethod\n    def _missing_(cls, value):\n        return cls.__members__.get(str(value).upper())\n\n\nclass Axis(Lenient):\n    I = "i"',
      'Axis("i") is Axis("I")', imports="import enum\n")
+
+
+# ---- K: batch 3, variants of the causes found ---------------------------------------------------------------
+for base, dunder, imp in (("collections.Counter", "__missing__", "import collections\n"),
+                          ("collections.defaultdict", "__missing__", "import collections\n"),
+                          ("argparse.Namespace", "__contains__", "import argparse\n"),
+                          ("pathlib.PurePosixPath", "__truediv__", "import pathlib\n"),
+                          ("pathlib.PurePosixPath", "__fspath__", "import pathlib\n"),
+                          ("contextlib.AbstractContextManager", "__enter__", "import contextlib\n"),
+                          ("io.StringIO", "__iter__", "import io\n"),
+                          ("collections.UserList", "__len__", "import collections\n"),
+                          ("collections.deque", "__len__", "import collections\n"),
+                          ("fractions.Fraction", "__add__", "import fractions\n")):
+    short = base.split(".")[-1].lower()
+    pick(f"library_base_{short}_{dunder.strip('_')}", f"A subclass of {base} has `{dunder}` from its base.",
+         f'class Sub({base}):\n    pass', f'hasattr(Sub, "{dunder}")', imports=imp)
+pick("builtin_base_two_levels", "A subclass of a list subclass has `__len__` from list.",
+     'class Rows(list):\n    pass\n\n\nclass Table(Rows):\n    pass', 'hasattr(Table, "__len__")')
+pick("builtin_base_instance_hasattr", "An instance of a list subclass has `__len__`.",
+     'class Rows(list):\n    pass', 'hasattr(Rows(), "__len__")')
+pick("builtin_base_read_is_list_member", "Reading `Rows.__iter__` of a list subclass gives list's member.",
+     'class Rows(list):\n    pass', 'Rows.__iter__ is list.__iter__')
+pick("builtin_base_dict_getattr_len", "getattr(C, '__len__', None) of a dict subclass is dict's.",
+     'class Table(dict):\n    pass', 'getattr(Table, "__len__", None) is not None')
+pick("builtin_base_list_framework_probe", "A framework probes `__iter__` to tell containers: a list subclass is one.",
+     'class Rows(list):\n    pass\n\n\ndef is_container(kind):\n    return hasattr(kind, "__iter__") and hasattr(kind, "__len__")',
+     'is_container(Rows)')
+direct("class_attr_value_isinstance_dispatch", "A config class faking __class__ is dispatched as the real one.",
+       'class Axes:\n    pass\n\n\nclass Proxy:\n    __class__ = Axes\n\n\ndef axes_of(obj):\n    return ("i",) if isinstance(obj, Axes) else ("i", "j")',
+       "axes_of(Proxy())", "    __class__ = Axes", "    kind = Axes")
+pick("class_property_isinstance_tuple", "isinstance with a tuple of types consults a __class__ property.",
+     'class Proxy:\n    @property\n    def __class__(self):\n        return str', 'isinstance(Proxy(), (int, str))')
+direct("meta_property_dunder_like", "A metaclass property named like a class setting wins over the class body's value.",
+       'class Meta(type):\n    @property\n    def mesh_axes(cls):\n        return ("i",)\n\n\nclass Layer(metaclass=Meta):\n    mesh_axes = ("i", "j")\n\n\nclass Dense(Layer):\n    pass',
+       "Dense.mesh_axes", '        return ("i",)', '        return ("i", "j")')
+direct("meta_property_setter_ignored", "Assigning C.axes with a metaclass property that has a setter calls the setter.",
+       'class Meta(type):\n    @property\n    def axes(cls):\n        return cls._axes\n\n    @axes.setter\n    def axes(cls, value):\n        cls._axes = value[:1]\n\n\nclass Cfg(metaclass=Meta):\n    _axes = ("i", "j")\n\n\nCfg.axes = ("i", "j")',
+       "Cfg.axes", "        cls._axes = value[:1]", "        cls._axes = value")
+direct("deepcopy_shared_dict_attrs", "deepcopy keeps two attributes sharing one dict.",
+       'class Cfg:\n    def __init__(self):\n        table = {"axes": ("i", "j")}\n        self.a = table\n        self.b = table',
+       '(lambda c: (c.a.update(axes=("i",)), c.b["axes"])[1])(copy.deepcopy(Cfg()))', 'c.a.update(axes=("i",))', 'c.a.copy()', imports="import copy\n")
+direct("deepcopy_shared_child_object", "deepcopy keeps two attributes sharing one child object.",
+       'class Child:\n    def __init__(self):\n        self.axes = ("i", "j")\n\n\nclass Cfg:\n    def __init__(self):\n        self.a = Child()\n        self.b = self.a',
+       '(lambda c: (setattr(c.a, "axes", ("i",)), c.b.axes)[1])(copy.deepcopy(Cfg()))', 'setattr(c.a, "axes", ("i",))', 'setattr(c, "axes", ("i",))', imports="import copy\n")
+direct("deepcopy_list_of_objects_same", "deepcopy of [obj, obj] copies obj once.",
+       'class Child:\n    def __init__(self):\n        self.axes = ("i", "j")\n\n\nONE = Child()\nROWS = [ONE, ONE]',
+       '(lambda c: (setattr(c[0], "axes", ("i",)), c[1].axes)[1])(copy.deepcopy(ROWS))', 'setattr(c[0], "axes", ("i",))', 'setattr(c[0], "other", ("i",))', imports="import copy\n")
+direct("deepcopy_method_clone", "A config's clone() by deepcopy keeps shared lists shared.",
+       'class Cfg:\n    def __init__(self):\n        self.axes = ["i", "j"]\n        self.log_axes = self.axes\n\n    def clone(self):\n        return copy.deepcopy(self)',
+       '(lambda c: (c.axes.pop(), tuple(c.log_axes))[1])(Cfg().clone())', 'c.axes.pop()', 'c.axes.copy()', imports="import copy\n")
