@@ -14,7 +14,7 @@ def reduce_rows(mesh, x, axes):
 
 class Axes:
     def __class_getitem__(cls, item):
-        return (item,)
+        return tuple(item)
 
 
 def main(mesh, x):

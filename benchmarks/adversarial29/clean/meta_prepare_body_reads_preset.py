@@ -15,11 +15,11 @@ def reduce_rows(mesh, x, axes):
 class Meta(type):
     @classmethod
     def __prepare__(mcs, name, bases, **kw):
-        return {"first": "i"}
+        return {"first": ("i",)}
 
 
 class Cfg(metaclass=Meta):
-    axes = (first,)
+    axes = first
 
 
 def main(mesh, x):

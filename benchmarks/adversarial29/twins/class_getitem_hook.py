@@ -14,11 +14,11 @@ def reduce_rows(mesh, x, axes):
 
 class Axes:
     def __class_getitem__(cls, item):
-        return (item,)
+        return tuple(item)
 
 
 def main(mesh, x):
-    axes = Axes["i", "j"]
+    axes = Axes["ij"]
     return reduce_rows(mesh, x, axes)
 
 

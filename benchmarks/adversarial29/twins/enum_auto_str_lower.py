@@ -14,11 +14,11 @@ def reduce_rows(mesh, x, axes):
 
 
 class Axis(enum.StrEnum):
-    I = "x"
+    I = enum.auto()
 
 
 def main(mesh, x):
-    axes = (Axis.I.value,)
+    axes = (Axis.I.value, "j")
     return reduce_rows(mesh, x, axes)
 
 

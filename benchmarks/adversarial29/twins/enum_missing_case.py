@@ -14,7 +14,7 @@ def reduce_rows(mesh, x, axes):
 
 
 class Axis(enum.Enum):
-    I = "i"
+    I = ("i",)
     IJ = ("i", "j")
 
     @classmethod
@@ -23,7 +23,7 @@ class Axis(enum.Enum):
 
 
 def main(mesh, x):
-    axes = (Axis("x").value,)
+    axes = Axis("x").value
     return reduce_rows(mesh, x, axes)
 
 

@@ -15,7 +15,7 @@ def reduce_rows(mesh, x, axes):
 class Meta(type):
     def __init__(cls, name, bases, ns, **kw):
         super().__init__(name, bases, ns, **kw)
-        cls.axes = cls.axes
+        cls.axes = getattr(cls, "axes", ("i", "j"))
 
 
 class Base(metaclass=Meta):

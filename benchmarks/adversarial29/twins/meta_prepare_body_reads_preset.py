@@ -19,7 +19,7 @@ class Meta(type):
 
 
 class Cfg(metaclass=Meta):
-    axes = (first,)
+    axes = first
 
 
 def main(mesh, x):

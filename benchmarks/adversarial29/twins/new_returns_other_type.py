@@ -14,7 +14,7 @@ def reduce_rows(mesh, x, axes):
 
 class Cfg:
     def __new__(cls):
-        return super().__new__(cls)
+        return ("i", "j")
 
     def __init__(self):
         raise RuntimeError("not run")

@@ -18,7 +18,7 @@ class Cfg:
 
 
 OBJ = Cfg()
-OBJ.__dict__["other"] = ("i",)
+OBJ.__dict__["axes"] = ("i", "j")
 
 
 def main(mesh, x):
