@@ -565,3 +565,11 @@ direct("deepcopy_list_of_objects_same", "deepcopy of [obj, obj] copies obj once.
 direct("deepcopy_method_clone", "A config's clone() by deepcopy keeps shared lists shared.",
        'class Cfg:\n    def __init__(self):\n        self.axes = ["i", "j"]\n        self.log_axes = self.axes\n\n    def clone(self):\n        return copy.deepcopy(self)',
        '(lambda c: (c.axes.pop(), tuple(c.log_axes))[1])(Cfg().clone())', 'c.axes.pop()', 'c.axes.copy()', imports="import copy\n")
+
+
+# ---- L: a metaclass deriving from a library metaclass: its dunders ------------------------------------------
+for dunder in ("__members__", "__contains__", "__iter__", "__len__"):
+    pick(f"enummeta_subclass_{dunder.strip('_')}", f"A metaclass deriving from enum.EnumMeta has `{dunder}` from it.",
+         'class Meta(enum.EnumMeta):\n    pass', f'hasattr(Meta, "{dunder}")', imports="import enum\n")
+pick("abcmeta_subclass_register_dunder", "A metaclass deriving from abc.ABCMeta has `__instancecheck__` of its own base.",
+     'class Meta(abc.ABCMeta):\n    pass', '"__instancecheck__" in vars(abc.ABCMeta) and hasattr(Meta, "__instancecheck__")', imports="import abc\n")
