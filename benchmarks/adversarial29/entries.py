@@ -573,3 +573,43 @@ for dunder in ("__members__", "__contains__", "__iter__", "__len__"):
          'class Meta(enum.EnumMeta):\n    pass', f'hasattr(Meta, "{dunder}")', imports="import enum\n")
 pick("abcmeta_subclass_register_dunder", "A metaclass deriving from abc.ABCMeta has `__instancecheck__` of its own base.",
      'class Meta(abc.ABCMeta):\n    pass', '"__instancecheck__" in vars(abc.ABCMeta) and hasattr(Meta, "__instancecheck__")', imports="import abc\n")
+
+
+# ---- M: class-body bindings the class namespace gets otherwise than by `name = value` ----------------------
+BASE = 'class Base:\n    axes = ("i", "j")\n\n\n'
+for tag, stmt in (("locals_store", 'locals()["axes"] = ("i",)'), ("vars_store", 'vars()["axes"] = ("i",)'),
+                  ("exec_store", 'exec(\'axes = ("i",)\')'), ("for_target", 'for axes in [("i",)]:\n        pass'),
+                  ("with_target", 'with contextlib.nullcontext(("i",)) as axes:\n        pass'),
+                  ("walrus", 'kept = (axes := ("i",))'), ("import_as", 'from string import ascii_lowercase as letters\n    axes = (letters[8],)'),
+                  ("unpack_star", '*axes, = ("i",)'), ("match_capture", 'match ("i",):\n        case axes:\n            pass')):
+    direct(f"class_body_{tag}", f"A class body binds `axes` by `{stmt.splitlines()[0]}`: the subclass's own value wins over the base's.",
+           BASE + f'class Cfg(Base):\n    {stmt}', "Cfg.axes", "axes = Cfg.axes", "axes = Base.axes",
+           imports="import contextlib\n" if tag == "with_target" else "")
+for tag, stmt in (("locals_store", 'locals()["__fields__"] = {}'), ("for_target", 'for __fields__ in [{}]:\n        pass'),
+                  ("exec_store", 'exec("__fields__ = {}")'), ("setattr_loop", None)):
+    pre = ('class Cfg:\n    pass\n\n\nfor name in ("__fields__", "__validators__"):\n    setattr(Cfg, name, {})' if stmt is None
+           else f'class Cfg:\n    {stmt}')
+    pick(f"class_body_dunder_{tag}", "A class-body binding (or a setattr loop) gives the class a framework dunder.",
+         pre, 'hasattr(Cfg, "__fields__")')
+
+
+# ---- N: last variants of causes C, B, D -------------------------------------------------------------------
+MP = 'class Meta(type):\n    @property\n    def axes(cls):\n        return ("i",)\n\n\n'
+direct("meta_property_type_self", "type(self).axes with a metaclass property of that name: the property wins.",
+       MP + 'class Cfg(metaclass=Meta):\n    axes = ("i", "j")\n\n    def read(self):\n        return type(self).axes',
+       "Cfg().read()", '        return ("i",)', '        return ("i", "j")')
+direct("meta_property_dunder_class_self", "self.__class__.axes with a metaclass property of that name: the property wins.",
+       MP + 'class Cfg(metaclass=Meta):\n    axes = ("i", "j")\n\n    def read(self):\n        return self.__class__.axes',
+       "Cfg().read()", '        return ("i",)', '        return ("i", "j")')
+direct("meta_property_module_level_read", "A module-level read of C.axes (metaclass property) handed to main.",
+       MP + 'class Cfg(metaclass=Meta):\n    axes = ("i", "j")\n\n\nAXES = Cfg.axes',
+       "AXES", '        return ("i",)', '        return ("i", "j")')
+direct("deepcopy_child_shares_parent_list", "deepcopy keeps a child object sharing its parent's list.",
+       'class Child:\n    def __init__(self, axes):\n        self.axes = axes\n\n\nclass Cfg:\n    def __init__(self):\n        self.axes = ["i", "j"]\n        self.child = Child(self.axes)',
+       '(lambda c: (c.axes.pop(), tuple(c.child.axes))[1])(copy.deepcopy(Cfg()))', "c.axes.pop()", "c.axes.copy()", imports="import copy\n")
+direct("deepcopy_list_of_configs_sharing", "deepcopy of a list of configs that share one axes list keeps it shared.",
+       'class Layer:\n    def __init__(self, axes):\n        self.axes = axes\n\n\nSHARED = ["i", "j"]\nLAYERS = [Layer(SHARED), Layer(SHARED)]',
+       '(lambda c: (c[0].axes.pop(), tuple(c[1].axes))[1])(copy.deepcopy(LAYERS))', "c[0].axes.pop()", "c[0].axes.copy()", imports="import copy\n")
+pick("class_property_dataclass_instance", "A dataclass whose `__class__` property names another class: isinstance follows it.",
+     'class Axes:\n    pass\n\n\n@dataclasses.dataclass\nclass Proxy:\n    name: str = "i"\n\n    @property\n    def __class__(self):\n        return Axes',
+     'isinstance(Proxy(), Axes)', imports="import dataclasses\n")
