@@ -1,6 +1,6 @@
 """Writes clean/*.py and twins/*.py (run by the adv29 helper; kept so the set can be re-made by hand).
 
-    python3 benchmarks/adversarial21/gen_clean.py
+    python3 benchmarks/adversarial29/gen_clean.py
 
 Each entry: name -> (docstring, body, twin_old, twin_new, rule). The twin is the clean program with
 twin_old (which must occur exactly once) replaced by twin_new: one line changes, and jax raises there.
