@@ -1,0 +1,37 @@
+"""A class body binds `axes` by `with contextlib.nullcontext(("i",)) as axes:`: the subclass's own value wins over the base's."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import contextlib
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Base:
+    axes = ("i", "j")
+
+
+class Cfg(Base):
+    with contextlib.nullcontext(("i",)) as axes:
+        pass
+
+
+def main(mesh, x):
+    axes = Base.axes
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

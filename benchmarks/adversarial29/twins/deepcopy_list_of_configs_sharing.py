@@ -1,0 +1,37 @@
+"""deepcopy of a list of configs that share one axes list keeps it shared."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import copy
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Layer:
+    def __init__(self, axes):
+        self.axes = axes
+
+
+SHARED = ["i", "j"]
+LAYERS = [Layer(SHARED), Layer(SHARED)]
+
+
+def main(mesh, x):
+    axes = (lambda c: (c[0].axes.copy(), tuple(c[1].axes))[1])(copy.deepcopy(LAYERS))
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,35 @@
+"""dir(C) does not list the metaclass's attributes, though C.name reads them."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Meta(type):
+    schema_axes = ("i",)
+
+
+class Cfg(metaclass=Meta):
+    pass
+
+
+def main(mesh, x):
+    axes = ("i",) if not ("schema_axes" not in dir(Cfg) and hasattr(Cfg, "schema_axes")) else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
