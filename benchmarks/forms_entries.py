@@ -31,6 +31,8 @@ ENTRIES = {
     "vc3_sf101_enum_missing_normalises_the_spelling": "main()",
     "vc4_sf103_class_keywords_reach_the_metaclass": "main()",
     "nvc1_getattr_hook_answers_a_framework_dunder": "main()",
+    "nql1_dunder_a_builtin_base_gives": "main()",
+    "nql2_deepcopy_keeps_a_shared_list_shared": "main()",
     "nvc2_dunder_a_later_python_gives_every_class": "main()",
     "nvc3_enum_missing_that_returns_a_plain_value": "main()",
     "vc5_sf104_number_first_operand_keeps_the_layout": "main()",

@@ -207,7 +207,7 @@ def _copied(run, tree: object, memo: dict, depth: int) -> object:
     if depth > 12:
         raise Bail
     if plain_tree(tree) or is_number(run, tree):
-        return tree if is_number(run, tree) else copy.deepcopy(tree)
+        return tree if is_number(run, tree) else copy.deepcopy(tree, memo)  # (a list two fields share stays one)
     if id(tree) in memo:
         return memo[id(tree)]
     if type(tree) is Arr and tree.host:
