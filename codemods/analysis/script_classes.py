@@ -31,7 +31,7 @@ from codemods.analysis.script_values import (
 )
 from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.logging_setup import BASES as LOGGING_BASES, make_logging_class
-from codemods.analysis.class_dirs import NOT_HELD, VERSIONED_DUNDERS, closed_chain, inherited_member, missing_dunder
+from codemods.analysis.class_dirs import NOT_HELD, VERSIONED_DUNDERS, inherited_member, missing_dunder
 from codemods.analysis.missing_members import missing_member
 from codemods.analysis.thread_locals import single_threaded
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
@@ -480,7 +480,7 @@ def class_attribute(run, cls: UClass, name: str) -> object:
         if (slot := inherited_member(cls, name)) is not NOT_HELD:
             return slot  # (a builtin member every plain class has: class_dirs.py)
         if name.startswith("__") and name.endswith("__") and not hasattr(type, name) and name not in VERSIONED_DUNDERS \
-                and (all(klass.kind == "plain" and klass.builtin is None for klass in cls.order) and closed_chain(cls)
+                and (all(klass.kind == "plain" and klass.builtin is None for klass in cls.order)
                      or cls.kind == "meta" and cls.meta is None
                      and all(klass.kind == "meta" for klass in cls.order) and not hasattr(abc.ABCMeta, name)):
             raise Raised(AttributeError(name))  # (`__unittest_skip__`: neither `type` nor `object` gives it, nor ABCMeta to a metaclass)
