@@ -64,18 +64,6 @@ KNOWN: dict[str, list[str]] = {
     ],
     "adversarial28": [  # (its README: the 30 static findings S and E, from the static body reading; the 104 of library mode,
         # which was withdrawn, never reached main)
-        "a_closure_dict_gather.py:36 SF101",  # S: module state a closure's setter rewrites, read as its text by the static body reading
-        "a_closure_dict_psum.py:36 SF105",  # S: module state a closure's setter rewrites, read as its text by the static body reading
-        "a_closure_dict_spec.py:36 SF105",  # S: module state a closure's setter rewrites, read as its text by the static body reading
-        "a_closure_list_gather.py:36 SF101",  # S: module state a closure's setter rewrites, read as its text by the static body reading
-        "a_closure_list_psum.py:36 SF105",  # S: module state a closure's setter rewrites, read as its text by the static body reading
-        "a_closure_list_spec.py:36 SF105",  # S: module state a closure's setter rewrites, read as its text by the static body reading
-        "a_except_as_alias_gather.py:32 SF101",  # S: a list an exception's argument aliases, written in the handler, read as its text
-        "a_except_as_alias_psum.py:32 SF105",  # S: a list an exception's argument aliases, written in the handler, read as its text
-        "a_except_as_alias_spec.py:32 SF105",  # S: a list an exception's argument aliases, written in the handler, read as its text
-        "a_getmodule_store_gather.py:29 SF101",  # S: `inspect.getmodule(f).AXES = a` (library mode refuses the entry; the static reading does not see the store)
-        "a_getmodule_store_psum.py:29 SF105",  # S: `inspect.getmodule(f).AXES = a` (library mode refuses the entry; the static reading does not see the store)
-        "a_getmodule_store_spec.py:29 SF105",  # S: `inspect.getmodule(f).AXES = a` (library mode refuses the entry; the static reading does not see the store)
         "b_item_of_dict_of_empty_gather.py:26 SF101",  # S: a body traced only with a leafless pytree (the argument's first read passes one); static, not library mode
         "b_item_of_dict_of_empty_psum.py:26 SF105",  # S: a body traced only with a leafless pytree (the argument's first read passes one); static, not library mode
         "b_item_of_list_of_none_gather.py:26 SF101",  # S: a body traced only with a leafless pytree (the argument's first read passes one); static, not library mode
