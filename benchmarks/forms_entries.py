@@ -3652,6 +3652,7 @@ ENTRIES = {
     "nqj2_exception_argument_changed_in_the_handler": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
     "nqj3_module_name_stored_through_inspect_getmodule": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
     "nqj4_spec_partitions_overlap_its_reduced_axes": "run(np.arange(64, dtype=np.float32).reshape(8, 8))",
+    "nqj5_closure_dicts_a_made_setter_hands_on": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -46,4 +46,24 @@ def _changes(scope, inner: ast.AST, name: str) -> bool:
             used, parent = parent, parents.get(id(parent))
         if type(parent) is ast.AugAssign and parent.target is used and used is not node:
             return True  # `state[0] += (a,)`
+        if used is node and _handed_on(scope.tree, node, parent):
+            return True
+    return False
+
+
+def _handed_on(tree: ast.Module, node: ast.Name, parent: ast.AST | None) -> bool:
+    """The cell's object given to code that may change it: a helper of the file that changes a
+    parameter in place (by the name it is handed under), `operator.setitem(state, ...)`,
+    `setattr(state, ...)`, or another name some code changes in place (`s = state; s["k"] = a`)."""
+    from codemods.analysis.changed_args import handed_to_changers
+    from codemods.analysis.mutation import mutated_names
+
+    if type(parent) is ast.Call and node in parent.args:
+        callee = parent.func.id if type(parent.func) is ast.Name else \
+            parent.func.attr if type(parent.func) is ast.Attribute else None
+        return callee in ("setitem", "delitem", "setattr", "delattr") or node.id in handed_to_changers(tree)
+    if type(parent) in (ast.Assign, ast.NamedExpr) and parent.value is node:
+        targets = parent.targets if type(parent) is ast.Assign else [parent.target]
+        changed = mutated_names(tree)
+        return any(type(target) is not ast.Name or target.id in changed for target in targets)
     return False
