@@ -3649,6 +3649,12 @@ ENTRIES = {
     "npy36_version_info_at_or_above_jax_floor_sharded_on_both_axes": "main()",
     "py37_sf105_version_info_below_jax_floor_from_import": "main()",
     "npy38_version_info_above_jax_floor_undecided": "main()",
+    "nqj1_closure_dict_a_made_setter_changes": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
+    "qj1_sf105_closure_dict_only_read_by_the_made_function": "main(np.arange(64, dtype=np.float32).reshape(8, 8))",
+    "nqj2_exception_argument_changed_in_the_handler": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
+    "nqj3_module_name_stored_through_inspect_getmodule": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
+    "nqj4_spec_partitions_overlap_its_reduced_axes": "run(np.arange(64, dtype=np.float32).reshape(8, 8))",
+    "nqj5_closure_dicts_a_made_setter_hands_on": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

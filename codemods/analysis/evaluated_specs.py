@@ -72,3 +72,31 @@ def _axes(entry: Const) -> tuple[str, ...] | None:
     if isinstance(entry.value, tuple) and all(isinstance(axis, str) for axis in entry.value):
         return entry.value
     return None
+
+
+def rejected_spec(interp, use) -> bool:
+    """A PartitionSpec given to the shard_map that JAX refuses to make (ValueError), so the
+    program stops before shard_map runs the body (found by devqa): a partition axis also named
+    reduced= or unreduced= (`P(a, None, reduced={a})`), or one axis in both sets. Only specs the
+    text spells out are read, and only their str axis names."""
+    from codemods.analysis.meshspec import parse_spec
+    from codemods.analysis.chain_arguments import passed_through
+
+    pending = []
+    for expr in (use.in_specs, use.out_specs):
+        if expr is not None:
+            node, scopes = passed_through(use, expr)
+            pending.append(parse_spec(interp.scope, node, scopes) if node is not None else None)
+    while pending:
+        tree = pending.pop()
+        if isinstance(tree, (tuple, list)):
+            pending.extend(tree)
+        elif isinstance(tree, dict):
+            pending.extend(tree.values())
+        elif isinstance(tree, Spec):
+            sharded = {axis for axis in tree.sharded if type(axis) is str}
+            reduced = {axis for axis in tree.reduced if type(axis) is str} if tree.reduced_literal else set()
+            unreduced = {axis for axis in tree.unreduced if type(axis) is str}
+            if sharded & reduced or sharded & unreduced or reduced & unreduced:
+                return True
+    return False

@@ -39,6 +39,7 @@ from codemods.analysis.matching import Matching
 from codemods.analysis.replaced import Replacements
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.handled import inside_handled_try
+from codemods.analysis.evaluated_specs import rejected_spec
 from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.helper_specs import helper_spec
@@ -213,8 +214,8 @@ class Interpreter(HandleCalls, LaunchedParams, HostRuns, FluentSetters, Callable
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
             return run  # check_vma=False: no types to check; a non-literal setting: not certain
-        if inside_handled_try(self.scope.tree, use.node):
-            return run  # `try: jax.shard_map(...)(x)` / `except ValueError:`: a failure is caught
+        if inside_handled_try(self.scope.tree, use.node) or rejected_spec(self, use):
+            return run  # `try: jax.shard_map(...)(x)` / `except ValueError:`: a failure is caught; a spec JAX refuses
         manual = self._manual_axes(use)
         if manual is False:
             return run

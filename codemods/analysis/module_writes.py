@@ -5,7 +5,8 @@
   no certain module-level value. A literal key names the one name; any other write may rebind
   every module-level name.
 - `exec(code)`: it may bind any name of the module.
-- the same through the module object, `setattr(sys.modules[__name__], "AXES", v)`.
+- the same through the module object, `setattr(sys.modules[__name__], "AXES", v)`,
+  `inspect.getmodule(f).AXES = v`.
 - `jax.lax.psum = shim`, `setattr(jax.lax, "psum", shim)`, `del jax.lax.psum`: what the name
   calls is no longer JAX's (a compat shim); a non-literal `setattr` may replace any name of the
   module. A `from jax.lax import psum` written before is the original, and stays followed.
@@ -32,7 +33,8 @@ def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[s
     starred = star_rebound(tree)
     if source is not None and "global" not in source and "nonlocal" not in source and "modules" not in source \
             and "exec" not in source and "vars" not in source and "locals" not in source \
-            and "__main__" not in source and "import_module" not in source and "__import__" not in source:
+            and "__main__" not in source and "import_module" not in source and "__import__" not in source \
+            and "getmodule" not in source:
         return starred
     names = {name for kind in (ast.Global, ast.Nonlocal) for node in nodes_of_type(tree, kind) for name in node.names}
     names |= starred
@@ -160,13 +162,16 @@ def _this_module(node: ast.AST) -> bool:
     """What may be the module object: `sys.modules[key]` or `sys.modules.get(key)` of any key
     (a script is `sys.modules["__main__"]`, and `sys.modules[f.__module__]` is its own module:
     found by adversarial14 and 15), and `importlib.import_module(...)` or `__import__(...)` of
-    any name (`import_module(__name__)`)."""
+    any name (`import_module(__name__)`), and `inspect.getmodule(...)` of anything (found by
+    adversarial28)."""
     if type(node) is ast.Call:
         func = node.func
         if type(func) is ast.Attribute and func.attr == "get" and _sys_modules(func.value):
             return True
-        return (func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None) \
-            in ("import_module", "__import__") and not _library_name(node.args[0] if node.args else None)
+        callee = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+        if callee == "getmodule":
+            return True  # `inspect.getmodule(f)`: the module that defines f, this one for its own functions
+        return callee in ("import_module", "__import__") and not _library_name(node.args[0] if node.args else None)
     return type(node) is ast.Subscript and _sys_modules(node.value) and not _library_name(node.slice) \
         and (isinstance(node.ctx, ast.Load) or type(node.slice) is ast.Name and node.slice.id == "__name__")
 

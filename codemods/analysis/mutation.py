@@ -76,6 +76,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     # The order does not matter (a set): the module's Subscript nodes and the calls of a
     # mutator's name, from its indexes.
     by_callee = calls_by_callee(tree)
+    caught, raised = _raised_objects(tree)
     fresh, fresh_keys = fresh_copy_changes(tree) | own_copy_changes(tree), set()  # (fresh_copies.py, own_copies.py;
     # a loop never run: empty_loops.py)
     for node in live(tree, [*nodes_of_type(tree, ast.Subscript), *(call for name in MUTATORS for call in by_callee.get(name, ())),
@@ -111,6 +112,9 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
             if not fresh_call(changed):  # `getattr(root, k)[key] = v`: an argument or an item of one
                 found |= passed_names(changed)
                 deep |= passed_names(changed)
+        if changed is not None and _root_name(changed) in caught:
+            found |= raised  # `err.args[0]["axes"] = a` of `raise LookupError(LAYERS[0])`: LAYERS' object
+            deep |= raised
         key = _alias_key(changed) if changed is not None else None
         if key is not None:
             found.add(key)  # (`self.params["w"] = ...`: keyed ".params")
@@ -132,6 +136,27 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     result = frozenset(found)
     tree._shardfix_mutated = result
     return result
+
+
+def _raised_objects(tree: ast.Module) -> tuple[frozenset[str], frozenset[str]]:
+    """The names `except ... as NAME` binds, and the names whose objects a raised exception may
+    carry (`raise LookupError(LAYERS[0])`: its `args` hold LAYERS' item itself, and a handler's
+    change through them changes LAYERS; found by adversarial28). Any call's arguments in a
+    `raise` count, and so do those of any call the raised name was bound to."""
+    caught = frozenset(node.name for node in nodes_of_type(tree, ast.ExceptHandler) if node.name)
+    if not caught:
+        return caught, frozenset()
+    raised: set[str] = set()
+    for node in nodes_of_type(tree, ast.Raise):
+        for inner in ast.walk(node):
+            if type(inner) is ast.Call:
+                for arg in (*inner.args, *(keyword.value for keyword in inner.keywords)):
+                    raised |= names_in(arg)
+    for node in nodes_of_type(tree, ast.Call):  # `err = LookupError(LAYERS[0]); raise err`: any exception made
+        if type(node.func) in (ast.Name, ast.Attribute) and last_name(node.func).endswith(("Error", "Exception", "Warning")):
+            for arg in (*node.args, *(keyword.value for keyword in node.keywords)):
+                raised |= names_in(arg)
+    return caught, frozenset(raised)
 
 
 def _reached_by_globals(tree: ast.Module) -> set[str]:
