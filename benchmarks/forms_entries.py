@@ -36,6 +36,7 @@ ENTRIES = {
     "nql3_class_property_answers_isinstance": "main()",
     "nql4_metaclass_property_wins_over_the_class_attribute": "main()",
     "nql5_class_attribute_names_a_builtin_for_isinstance": "main()",
+    "ql1_sf105_metaclass_property_gives_the_axes": "main()",
     "nvc2_dunder_a_later_python_gives_every_class": "main()",
     "nvc3_enum_missing_that_returns_a_plain_value": "main()",
     "vc5_sf104_number_first_operand_keeps_the_layout": "main()",
