@@ -399,9 +399,31 @@ def _edited_by_metaclass(cls: ast.ClassDef, classes: dict) -> set[str]:
                         return {ANY}
                 elif type(member) in (ast.FunctionDef, ast.AsyncFunctionDef) and member.name == "__new__":
                     found |= _namespace_keys(member)
-            return found
+            return found | _meta_descriptors(meta)
         return set() if parts[-1] in PLAIN_METACLASSES else {ANY}
     return set()
+
+
+_NO_DESCRIPTORS = (ast.Constant, ast.Tuple, ast.List, ast.Dict, ast.Set, ast.JoinedStr)
+
+
+def _meta_descriptors(meta: ast.ClassDef) -> set[str]:
+    """Names a metaclass body binds that may be data descriptors (a property, an object whose
+    class has `__set__`), which win over the class's own attribute of that name; a plain def
+    does not, but any other binding might."""
+    found: set[str] = set()
+    for member in meta.body:
+        if type(member) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            if member.decorator_list:
+                found.add(member.name)
+        elif type(member) in (ast.Assign, ast.AnnAssign, ast.AugAssign):
+            if type(member) is not ast.AugAssign and type(member.value) in _NO_DESCRIPTORS:
+                continue  # (a literal or display: no `__set__`, the class's own attribute wins)
+            targets = member.targets if type(member) is ast.Assign else [member.target]
+            found |= {node.id for target in targets for node in iter_nodes(target) if type(node) is ast.Name}
+        elif not (type(member) is ast.Expr or type(member) is ast.Pass):
+            return {ANY}  # (a binding spelled otherwise: `for`, `with`, `import`, ...)
+    return found
 
 
 def _namespace_keys(new: ast.FunctionDef) -> set[str]:

@@ -35,7 +35,7 @@ from codemods.analysis.class_dirs import plain_members
 from codemods.analysis.script_class_hooks import own_annotations
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
-from codemods.analysis.script_values import Bound, Lib, Opaque, RunCallable, UClass, UFunc
+from codemods.analysis.script_values import Bound, Lib, Opaque, RunCallable, UClass, UFunc, UObj
 
 _ALLOWED = frozenset({"__new__", "__init__", "__call__", "__module__", "__qualname__", "__doc__"})
 _TYPE_NAMES = frozenset(dir(abc.ABCMeta)) | frozenset(dir(type))
@@ -312,8 +312,16 @@ def meta_attribute(run, cls: UClass, name: str) -> object:
     meta = cls.meta
     found = meta.lookup(name)
     own = cls.lookup(name)
-    if found is not None and (type(found[1]) is Desc and found[1].kind == "property" or type(found[1]).__name__ == "UObj"):
-        raise Bail  # (a data descriptor of the metaclass wins: not modelled)
+    if found is not None and type(found[1]) is Desc and found[1].kind == "property":
+        if type(found[1].func) is not UFunc:
+            raise Bail
+        return run.call(found[1].func, [cls], {})  # (a data descriptor of the metaclass wins over the class's own attribute)
+    if found is not None and type(found[1]) is UObj:
+        getter = found[1].cls.lookup("__get__")
+        if getter is None or type(getter[1]) is not UFunc \
+                or found[1].cls.lookup("__set__") is None and found[1].cls.lookup("__delete__") is None:
+            raise Bail  # (a non-data descriptor or plain object of the metaclass: the class's own attribute first, not modelled)
+        return run.call(Bound(getter[1], found[1]), [cls, meta], {})  # (`__get__(C, type(C))`, as for a property)
     if name == "__class__":
         return meta  # (object's `__class__`, a data descriptor, read on the class: its type; check_meta allows no other)
     if own is not None or name in ("__name__", "__mro__", "__dict__") or name in plain_members():

@@ -226,6 +226,8 @@ def instance_test(scope: ModuleScope, obj, classes):
     order = list(_lookup_order(scope, built))
     if any(klass is item.cls for klass in order for item in targets):
         return Const(True)
+    if any(klass is not None and class_bindings(klass).binds("__class__") for klass in order):
+        return None  # (isinstance asks `obj.__class__` too, which a class may give as another)
     return Const(False) if order[-1] is not None else None
 
 

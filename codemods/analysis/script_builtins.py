@@ -448,6 +448,8 @@ class ScriptBuiltins:
                 found = found or done  # (`isinstance(f, types.FunctionType)`: own_module.py)
             else:
                 raise Bail
+        if not found and type(obj) is UObj and obj.cls.lookup("__class__") is not None:
+            raise Bail  # (isinstance asks `obj.__class__` too, which its class gives: not modelled)
         return found
 
 
