@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "qi1_sf105_module_base_converts_subclasses_to_dataclasses": "main()",
+    "qi2_sf105_loss_differentiated_through_a_reduced_gather": "main()",
     "gx1_sf105_mgrid_rows_counted_by_a_float_division": "main()",
     "ngx1_arange_past_two_to_the_53_counted_by_a_float_division": "main()",
     "ngx2_mgrid_slice_numpy_versions_count_apart": "main()",

@@ -30,6 +30,7 @@ from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import Bound, ClassSlot, RunCallable, UClass, UFunc, UObj
 from codemods.analysis.class_dirs import VERSIONED_DUNDERS
+from codemods.analysis.dataclass_namespaces import converted_vars
 from codemods.analysis.deleted_attributes import with_deleter
 from codemods.analysis.method_descriptors import wrapper_member
 
@@ -248,9 +249,10 @@ def class_vars(cls: UClass, run=None) -> types.MappingProxyType:
     from codemods.analysis.script_class_hooks import own_annotations
 
     annotated = any(type(statement) is ast.AnnAssign for statement in cls.node.body)
-    if annotated and "__annotations__" not in cls.attrs and run is not None and cls.kind == "plain":
+    converted = cls.kind == "dataclass"  # (`dataclass(cls)` added members: dataclass_namespaces.py)
+    if annotated and "__annotations__" not in cls.attrs and run is not None and cls.kind in ("plain", "dataclass"):
         own_annotations(run, cls)  # (made when the body ran: evaluated now, script_class_hooks.py)
-    if cls.kind not in ("plain", "meta") or cls.builtin is not None or annotated and "__annotations__" not in cls.attrs \
+    if cls.kind not in ("plain", "meta") and not converted or cls.builtin is not None or annotated and "__annotations__" not in cls.attrs \
             or any(name.startswith("__") and not name.endswith("__") for name in cls.attrs):
         raise Bail  # (generated members, annotations not yet made, mangled private names: not modelled)
     first = cls.node.body[0] if cls.node.body else None
@@ -283,6 +285,8 @@ def class_vars(cls: UClass, run=None) -> types.MappingProxyType:
         raise Bail
     if cls.meta is not None and abc_rooted(cls.meta):
         made["__abstractmethods__"], made["_abc_impl"] = cls.attrs["__abstractmethods__"], BuiltinSlot("_abc_impl")
+    if converted:
+        return types.MappingProxyType(converted_vars(run, cls, made, body, keys[split:]))
     made.update((key, cls.attrs[key]) for key in keys[split:])
     return types.MappingProxyType(made)
 

@@ -20,6 +20,7 @@ from codemods.analysis.host_exprs import Raised, plain_tree
 from codemods.analysis.field_specs import no_init
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.object_orderings import add_field_orders
+from codemods.analysis.dataclass_namespaces import note_conversion
 from codemods.analysis.script_values import Lib, RunCallable, UClass, UObj
 
 KW_ONLY = "dataclasses.KW_ONLY"
@@ -125,6 +126,7 @@ def convert(run, cls: UClass, options: dict) -> UClass:
             continue
         annotated.append(name)
     finish_dataclass(cls, bool(options.get("frozen")), annotated, keyword_only, bool(options.get("order")))
+    note_conversion(run, cls, options)  # (what `vars(cls)` then holds: dataclass_namespaces.py)
     return cls
 
 

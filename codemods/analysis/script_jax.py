@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from codemods.analysis.shaped_values import blocks, carried, left_body
-from codemods.analysis import device_arrays, partial_fields, partial_methods, user_collections
+from codemods.analysis import device_arrays, nn_initializers, partial_fields, partial_methods, user_collections
 from codemods import jaxapi
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
@@ -226,6 +226,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
             made.ndim, made.count = operand.ndim, operand.count  # (`np.log(x)` of a vector: a vector as long)
         made = draw_ranges.library(run, name, args, kwargs, made)  # (`np.round(draws)`: draw_ranges.py)
         return text_host_arrays.made(run, name, args, kwargs, made)  # (`np.atleast_1d("heads")`)
+    if name.startswith(nn_initializers.PREFIX):  # (factories of initializers, not arrays: nn_initializers.py)
+        return nn_initializers.made(run, name, args, kwargs)
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")

@@ -35,7 +35,8 @@ from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, 
                                              map_tree)
 from codemods.analysis.sites import Site
 from codemods.analysis.unknown_numbers import number, number_kind, of_numbers
-from codemods.analysis.state_transforms import Transforms
+from codemods.analysis.state_transforms import Transforms, cast_reduced
+from codemods.analysis.nn_initializers import Initializer
 from codemods.analysis.transfer_keys import case_keys
 from codemods.analysis.mesh_unknowns import unsure
 from codemods.analysis.plain_states import plain_collective
@@ -128,9 +129,12 @@ class BodyStates:
         arrays = [leaf for item in [*positional, *keywords.values()] for leaf in _arrays(item)]
         states = [self.state(leaf) for leaf in arrays]
         risky = any(self.risky(state) for state in states)
-        if risky or any(state.has(R) or state.has(U) for state in states):
+        cast = cast_reduced(states, positional, keywords)  # (certain under grad if it gives no reduced value)
+        if (risky or any(state.has(R) or state.has(U) for state in states)) and not cast:
             self.transforms.doubt()
         if (kept := unfollowed_states.unfollowed_state(name, states, self.judge.target)) and not kept.unknown:
+            if cast:
+                self.transforms.doubt()
             return kept  # `jnp.argsort(x)` of a varying or invariant x (unfollowed_states.py)
         if rule is None or None in values or None in named.values() or _SHARDING_KEYWORDS & set(keywords):
             self.transforms.doubt()
@@ -156,7 +160,7 @@ class BodyStates:
                     result = replace(result, mixed=True)  # (a tuple whose items may differ: each is unknown)
         if risky and result.has(Q):
             raise Bail
-        if result.has(Q):
+        if result.has(Q) or cast and (result.has(R) or result.has(U) or result.mixed):
             self.transforms.doubt()
         return self.made(result)
 
@@ -210,6 +214,8 @@ class BodyStates:
                 return result
             rule = transfer.elementwise_rule(name, self.judge.target)
             result.state = self.operation(self.run.node, name, rule, args, kwargs, _arg_nodes(self.run.node, args))
+        elif type(result) is Initializer and not _arrays([*args, *kwargs.values()]):
+            pass  # (a factory given options only: it traces nothing, nn_initializers.py)
         elif name not in _PASSING and name not in debug_callbacks.NAMES:  # (any state: debug_callbacks.py)
             self.untracked([*args, *kwargs.values()])
         return result

@@ -74,8 +74,25 @@ class Transforms:
         tangent = self.differentiating and (array is None or array.serial not in self.stopped)
         if tangent and short in ("pmax", "pmin"):
             raise Bail  # (NotImplementedError as JAX differentiates it, before any type check)
-        if tangent and (short not in _DIFFERENTIABLE or gives not in (V, I) or not plain):
+        gathered = short == "all_gather" and gives is R  # (its transpose scatters an unreduced cotangent back)
+        if tangent and (short not in _DIFFERENTIABLE or gives not in (V, I) and not gathered or not plain):
             self.doubts += 1
+
+
+def cast_reduced(states: list, items: list, keywords: dict) -> bool:
+    """An operation JAX runs on a reduced operand by casting it to varying first: one operand is
+    reduced (on axes A, unreduced nowhere) and every other is an array varying on all of A. The
+    cast's transpose makes the cotangent unreduced, which is what a reduced primal takes (run on
+    0.10.2: `x @ w`, `x * w`, `w + x`, `jnp.where(c, w, x)`, einsum of three, under grad, each
+    with `w = all_gather(p, 'fsdp', to='reduced')`); beside an invariant array the backward pass
+    raises "Expected cotangent type ... {U:fsdp}" although the forward pass passes."""
+    if keywords or len(states) < 2 or not all(type(item) in (Arr, str) for item in items):
+        return False
+    reduced = [state for state in states if state.has(R)]
+    if len(reduced) != 1 or any(state.has(U) or state.has(Q) or state.mixed for state in states) or reduced[0].rest is R:
+        return False
+    axes = [axis for axis, state in reduced[0].named if state is R]
+    return all(state.on(axis) is V for state in states if state is not reduced[0] for axis in axes)
 
 
 def transforms(run) -> Transforms | None:
