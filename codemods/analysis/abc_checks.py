@@ -31,7 +31,14 @@ def abc_class(name: str) -> type | None:
     return None
 
 
-def abc_instance(obj: object, kind: type) -> bool:
+def abc_instance(obj: object, kind: type, derived: type | None = None) -> bool:
+    """`isinstance(obj, kind)`; `derived`: the real ABC obj's module class derives from
+    (abc_collections.py), whose ABC superclasses it is an instance of; other answers (a
+    `__subclasshook__`, a registration) stop the run."""
+    if derived is not None:
+        if issubclass(derived, kind):
+            return True
+        raise Bail
     if type(obj) is Seq:
         answers = {isinstance([], kind), isinstance((), kind)}
         if len(answers) != 1:

@@ -26,6 +26,7 @@ from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, handed_unmod
 from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
+from codemods.analysis.abc_collections import derived_abc
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.exact_host_arrays import NumpyText, derived_parts
 from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
@@ -437,7 +438,7 @@ class ScriptBuiltins:
                                       PartialObj):  # (a mesh, a spec, a sharding, a partial: never arrays)
                 found = found or type(obj) is Arr and obj.host == (jaxapi.canonical(kind.name) == "numpy.ndarray")
             elif type(kind) is Lib and (abc := abc_class(jaxapi.canonical(kind.name))) is not None:
-                found = found or abc_instance(obj, abc)  # (`isinstance(cfg, Mapping)`: abc_checks.py)
+                found = found or abc_instance(obj, abc, derived_abc(self, obj))  # (`isinstance(cfg, Mapping)`: abc_checks.py)
             elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
                     and type(obj) not in (Opaque, Lib):
                 found = found or type(obj) is SpecObj

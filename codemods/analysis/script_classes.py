@@ -66,12 +66,13 @@ from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
 from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
+from codemods.analysis.abc_collections import collection_base  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
     base, kind, builtin = None, "plain", None
     bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
-    bases = [abc_base(run, value) for value in bases]  # (`abc.ABC`: abc_bases.py)
+    bases = [abc_base(run, collection_base(run, value)) for value in bases]  # (`abc.ABC`: abc_bases.py; `Mapping`: abc_collections.py)
     bases, node_bases, generic = typing_forms.class_bases(bases, node.bases)  # (a `Generic[T]` base: typing_forms.py)
     keywords = class_keywords(run, node, env) if node.keywords else {}
     if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
