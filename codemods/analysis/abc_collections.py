@@ -8,7 +8,8 @@ Python's mixin methods are plain Python written against the subclass's own `self
 out from what CPython 3.11's collections.abc does (a `get` and `in` that ask `self[key]` and catch
 KeyError; views that iterate the mapping live; `__eq__` comparing `dict(self.items())`;
 MutableMapping's `update` taking a Mapping, an object with `keys()`, or pairs; Sequence's
-`__iter__` by index until IndexError), made as module classes of the run once per run, with the
+`__iter__` by index until IndexError, its `yield` outside the `try` so that leaving it suspended
+runs no code: the same but for an IndexError thrown in with `throw`), made as module classes of the run once per run, with the
 run's `abc.ABC` as base so a subclass missing an abstract method is refused as Python refuses it
 (abc_bases.py). Set operations of the views, `__repr__` and the rest stop the run where they are
 called (`_not_modelled`, a name no namespace holds: Bail).
@@ -140,13 +141,13 @@ class Sequence(ABC):
 
     def __iter__(self):
         i = 0
-        try:
-            while True:
+        while True:
+            try:
                 v = self[i]
-                yield v
-                i += 1
-        except IndexError:
-            return
+            except IndexError:
+                return
+            yield v
+            i += 1
 
     def __contains__(self, value):
         for v in self:

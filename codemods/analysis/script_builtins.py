@@ -92,6 +92,11 @@ _OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
 _WALKING = frozenset({"any", "all", "sorted", "set", "frozenset"})
 _TEMP_CALLS = {**FILE_CALLS, **TEXT_CALLS}  # (library calls on the run's own temporary files)
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
+def _text_callback(func: object) -> bool:
+    """`len`, `str`, or a method of str read off the type (`map(str.lower, filter(len, names))`)."""
+    return func is len or func is str or type(func).__name__ == "method_descriptor" and getattr(func, "__objclass__", None) is str
+
+
 CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, RunCallable, Lib)
 
 
@@ -282,14 +287,19 @@ class ScriptBuiltins:
             return generator_walk(name, args, kwargs)
         if name in ("zip", "enumerate") and not kwargs and any(type(a) is Lazy for a in args):
             return self.lazy_pairs(name, args)
+        if name in ("map", "filter") and args and (isinstance(args[0], CALLABLES) or held_method(args[0])
+                                                   or name == "filter" and args[0] is None
+                                                   or args[0] is not None and (any(type(a) is Lazy for a in args[1:])
+                                                                               or _text_callback(args[0]))) \
+                and not kwargs \
+                and (len(args) >= 2 if name == "map" else len(args) == 2):
+            return Lazy((name, args[0], [self.pulled(a) if type(a) is Lazy else walk(iter(a)) if live(a)
+                                         else self.iterate(a) for a in args[1:]]), None, [])
         if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
             raise Bail  # (lazy over a generator: what runs when is not modelled)
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
         if name in _WALKING | {"min", "max"} and len(args) == 1 and type(args[0]) is UObj and args[0].data is not None:
             args = [list(self.held(args[0]))]  # (`sorted(state)` of a dict subclass: its keys)
-        if name in ("map", "filter") and args and (isinstance(args[0], CALLABLES) or held_method(args[0])) and not kwargs \
-                and (len(args) >= 2 if name == "map" else len(args) == 2):
-            return Lazy((name, args[0], [walk(iter(a)) if live(a) else self.iterate(a) for a in args[1:]]), None, [])
         if any(isinstance(value, CALLABLES) for value in (*args, *kwargs.values())) and name not in STRUCTURAL:
             if name in ("sorted", "min", "max"):
                 return self.with_callback(name, [list(self.iterate(a)) if i else a for i, a in enumerate(args)],

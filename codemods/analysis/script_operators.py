@@ -481,6 +481,14 @@ class ScriptOperators:
             return source.walk()  # (each piece run when the comprehension asks for it: script_generators.py)
         return self.iterate(source)
 
+    def pulled(self, lazy: Lazy):
+        """A generator (or map, filter) handed to `map` / `filter`: its items computed one at a
+        time as the outer one asks (Python's `next` on it), never again from the start."""
+        if lazy.used:
+            raise Bail
+        lazy.used = True
+        return self.produce(lazy)
+
     def consume(self, lazy: Lazy) -> list:
         return list(self.produce(lazy))
 
@@ -507,7 +515,7 @@ class ScriptOperators:
                     yield self.call(func, list(items), {})
             else:
                 for item in sources[0]:
-                    if self.truth(self.call(func, [item], {})):
+                    if self.truth(item if func is None else self.call(func, [item], {})):  # (`filter(None, xs)`)
                         yield item
             return
         scope = Env(lazy.env, frozenset(n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name))
