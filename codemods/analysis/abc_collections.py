@@ -9,7 +9,8 @@ out from what CPython 3.11's collections.abc does (a `get` and `in` that ask `se
 KeyError; views that iterate the mapping live; `__eq__` comparing `dict(self.items())`;
 MutableMapping's `update` taking a Mapping, an object with `keys()`, or pairs; Sequence's
 `__iter__` by index until IndexError, its `yield` outside the `try` so that leaving it suspended
-runs no code: the same but for an IndexError thrown in with `throw`), made as module classes of the run once per run, with the
+runs no code; KeysView's `yield from` of the mapping as a `for` loop: the same but for what
+`throw` and `send` hand in), made as module classes of the run once per run, with the
 run's `abc.ABC` as base so a subclass missing an abstract method is refused as Python refuses it
 (abc_bases.py). Set operations of the views, `__repr__` and the rest stop the run where they are
 called (`_not_modelled`, a name no namespace holds: Bail).
@@ -189,7 +190,8 @@ class KeysView:
         return len(self._mapping)
 
     def __iter__(self):
-        yield from self._mapping
+        for key in self._mapping:
+            yield key
 
     def __contains__(self, key):
         return key in self._mapping

@@ -298,8 +298,9 @@ class ScriptBuiltins:
         if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
             raise Bail  # (lazy over a generator: what runs when is not modelled)
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
-        if name in _WALKING | {"min", "max"} and len(args) == 1 and type(args[0]) is UObj and args[0].data is not None:
-            args = [list(self.held(args[0]))]  # (`sorted(state)` of a dict subclass: its keys)
+        if name in _WALKING | {"min", "max"} and len(args) == 1 and type(args[0]) is UObj and (
+                args[0].data is not None or args[0].cls.lookup("__iter__") is not None):
+            args = [list(self.held(args[0]))]  # (`sorted(state)` of a dict subclass: its keys; `sorted(m.keys())`)
         if any(isinstance(value, CALLABLES) for value in (*args, *kwargs.values())) and name not in STRUCTURAL:
             if name in ("sorted", "min", "max"):
                 return self.with_callback(name, [list(self.iterate(a)) if i else a for i, a in enumerate(args)],
