@@ -27,6 +27,7 @@ from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.abc_collections import derived_abc
+from codemods.analysis.exception_inits import super_of
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.exact_host_arrays import NumpyText, derived_parts
 from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
@@ -217,6 +218,9 @@ class ScriptBuiltins:
         if name == "builtins.super" and not args and self.frames:
             func, env = self.frames[-1]
             params = func.node.args.posonlyargs + func.node.args.args
+            if func.owner is None and params and params[0].arg in env.vars \
+                    and (made := super_of(func, env.vars[params[0].arg])) is not None:
+                return made  # (in an exception's own `__init__`: exception_inits.py)
             if func.owner is None or not params or params[0].arg not in env.vars:
                 raise Bail
             return SuperObj(func.owner.base, env.vars[params[0].arg], func.owner)
@@ -279,7 +283,7 @@ class ScriptBuiltins:
             return done  # (the class's own `__str__`, ...: object_texts.py)
         if (text := exception_text(name, args, kwargs)) is not NotImplemented:
             return text  # (`str(err)`: script_exceptions.py)
-        if (made := exception_value(func, args, kwargs)) is not None:
+        if (made := exception_value(func, args, kwargs, self)) is not None:
             return made  # (an exception made before it is raised: script_exceptions.py)
         if name in ("any", "all") and len(args) == 1 and not kwargs and type(args[0]) is Lazy:
             return self.short_circuit(name == "any", args[0])

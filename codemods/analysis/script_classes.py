@@ -75,7 +75,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     bases = [abc_base(run, collection_base(run, value)) for value in bases]  # (`abc.ABC`: abc_bases.py; `Mapping`: abc_collections.py)
     bases, node_bases, generic = typing_forms.class_bases(bases, node.bases)  # (a `Generic[T]` base: typing_forms.py)
     keywords = class_keywords(run, node, env) if node.keywords else {}
-    if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
+    if (made := exception_class(node, bases, run, env)) is not None:  # (script_exceptions.py)
         return made
     if len(bases) == 1 and type(bases[0]) is Lib and bases[0].name in LOGGING_BASES:
         return make_logging_class(run, node, env, bases[0])  # (a JSON formatter: logging_setup.py)
