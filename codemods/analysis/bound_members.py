@@ -117,7 +117,9 @@ class TypeMethod:
 
             return object_delete(run, obj, args[0])  # past the class's own __delattr__
         if self.owner is object and self.name == "__new__":
-            return _allocated(obj, args, kwargs)
+            from codemods.analysis.enum_hooks import allocated
+
+            return allocated(run, obj, args, kwargs) or _allocated(obj, args, kwargs)  # (a member: enum_hooks.py)
         if self.owner is object:
             if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
                 raise Bail

@@ -67,6 +67,7 @@ from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
 from codemods.analysis.abc_collections import collection_base  # noqa: E402
+from codemods.analysis import enum_hooks  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
@@ -152,7 +153,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         if type(statement) is ast.Expr and type(statement.value) is ast.Constant or type(statement) is ast.Pass:
             continue
         if type(statement) in (ast.FunctionDef, ast.AsyncFunctionDef):
-            if statement.name in _HOOKS and not (statement.name == "__new__" and kind == "meta"):
+            if statement.name in _HOOKS and not (statement.name == "__new__" and (kind == "meta" or kind == "enum" and mixin is None)):
                 raise Bail
             attrs[statement.name] = _method(run, statement, env, body_env, cls)
             if statement.name in ("__init_subclass__", "__class_getitem__") and type(attrs[statement.name]) is UFunc:
@@ -193,14 +194,18 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             check_class(attrs)  # (special methods of its own: member_texts.py)
         if any(type(value) is Auto for value in attrs.values()) and not generated(run, attrs, names, Auto):
             _resolve_auto(attrs, names)  # (the class's own `_generate_next_value_`: enum_next_values.py)
+        hooked = enum_hooks.has_hooks(attrs)  # (its own `__new__` / `__init__`: enum_hooks.py)
         for name, value in list(attrs.items()):
             if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
                 continue
+            made = enum_hooks.made_member(run, cls, name, value, mixin) if hooked else None
+            value = made.value if hooked else value
             kinds = {plain_tree(other.value) for other in cls.members.values()} | {plain_tree(value)}
             if not (plain_tree(value) or type(value) is SpecObj) or len(kinds) > 1 \
                     or any(value == other.value for other in cls.members.values()):
                 raise Bail  # (an alias of another member, or a value the run cannot compare)
-            cls.members[name] = attrs[name] = member(cls, name, value, mixin)
+            cls.members[name] = attrs[name] = made or member(cls, name, value, mixin)
+        enum_hooks.finish(cls)
     meta = metaclass_of(run, node, env, base)
     late = kind == "dataclass" and meta is not None and not abc_only(meta)  # (the metaclass makes it first)
     if kind == "dataclass" and not late:
@@ -433,8 +438,12 @@ def instance_attribute(run, obj: object, name: str) -> object:
 
 
 def member_attribute(run, obj, name: str) -> object:
-    if name in ("name", "value"):
-        return getattr(obj, name)
+    if name in ("name", "value", "_name_", "_value_"):
+        if type(obj) is Member and enum_hooks.run_building(obj):
+            raise Bail  # (read inside its own `__new__` before `_value_` is set)
+        return getattr(obj, name.strip("_"))
+    if type(obj) is Member and (own := enum_hooks.field(obj, name)) is not None:
+        return own[0]
     found = obj.cls.lookup(name)
     if found is None:
         if isinstance(obj, str) and name in METHODS[str]:
