@@ -11,6 +11,17 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "qk15_sf105_enum_own_new": "main()",
+    "nqk15_enum_own_new_sharded_on_both_axes": "main()",
+    "qk16_sf105_enum_own_new_lookup": "main()",
+    "nqk16_enum_own_new_lookup_sharded_on_both_axes": "main()",
+    "qk50_sf105_enum_own_init": "main()",
+    "nqk50_enum_own_init_sharded_on_both_axes": "main()",
+    "qk51_sf105_enum_own_new_reads_field_by_name": "main()",
+    "nqk51_enum_own_new_reads_field_by_name_sharded_on_both_axes": "main()",
+    "nqk110_enum_new_value_is_set_value": "main()",
+    "nqk111_enum_new_without_value_keeps_tuple": "main()",
+    "nqk112_enum_init_sees_value": "main()",
     "qk1_sf105_abc_mapping_get": "main()",
     "nqk1_abc_mapping_get_sharded_on_both_axes": "main()",
     "qk2_sf105_abc_mapping_items": "main()",
