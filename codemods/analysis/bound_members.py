@@ -132,6 +132,8 @@ class TypeMethod:
             obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
             return None
         target = obj.data if type(obj) is UObj and obj.data is not None else obj
+        if self.owner is str and self.name == "join" and len(args) == 1 and type(args[0]).__name__ == "Lazy":
+            args = [run.iterate(args[0])]  # (`str.join(sep, gen)`: join reads all the items first, as `sep.join` does)
         if self.owner is str and not all(plain_tree(value) for value in (*args, *kwargs.values())):
             raise Bail
         if type(target) is not self.owner or kwargs and self.name != "update" or not (

@@ -47,6 +47,7 @@ from codemods.analysis.object_iteration import fields_generator, object_items
 from codemods.analysis.cached_calls import hashable
 from codemods.analysis.script_jax import alike
 from codemods.analysis.known_shapes import in_place_step
+from codemods.analysis.script_collections import counter_binary
 from codemods.analysis.passed_steps import passed
 from codemods.analysis.unchecked_calls import binary_step
 from codemods.analysis.shape_errors import check_operator
@@ -252,6 +253,8 @@ class ScriptOperators:
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
                 self.states.binary(node, op, left, right, result)
             return result
+        if (counted := counter_binary(op, left, right, augmented)) is not NotImplemented:
+            return counted  # (`c -= Counter(...)`: script_collections.py)
         if op in _SHIFTS and type(left) in (int, bool) and type(right) in (int, bool):
             return guard(_SHIFTS[op], left, right)  # `1 << FIELD_BITS`
         if op is ast.BitOr and type(left) is dict and type(right) is dict:  # `params | {"embed": w}`: no value is read
