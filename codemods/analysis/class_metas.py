@@ -312,8 +312,10 @@ def meta_attribute(run, cls: UClass, name: str) -> object:
     meta = cls.meta
     found = meta.lookup(name)
     own = cls.lookup(name)
+    if found is not None and type(found[1]) is Desc and found[1].kind == "property" and type(found[1].func).__name__ == "UFunc":
+        return run.call(found[1].func, [cls], {})  # (a data descriptor of the metaclass wins: its getter, given the class)
     if found is not None and (type(found[1]) is Desc and found[1].kind == "property" or type(found[1]).__name__ == "UObj"):
-        raise Bail  # (a data descriptor of the metaclass wins: not modelled)
+        raise Bail  # (another data descriptor of the metaclass: not modelled)
     if name == "__class__":
         return meta  # (object's `__class__`, a data descriptor, read on the class: its type; check_meta allows no other)
     if own is not None or name in ("__name__", "__mro__", "__dict__") or name in plain_members():
