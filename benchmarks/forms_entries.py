@@ -11,6 +11,19 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "qk25_sf105_str_join_unbound": "main()",
+    "nqk25_str_join_unbound_sharded_on_both_axes": "main()",
+    "qk26_sf105_heapq_nsmallest_key": "main()",
+    "nqk26_heapq_nsmallest_key_sharded_on_both_axes": "main()",
+    "qk27_sf105_own_copy_hook": "main()",
+    "nqk27_own_copy_hook_sharded_on_both_axes": "main()",
+    "qk28_sf105_counter_isub": "main()",
+    "nqk28_counter_isub_sharded_on_both_axes": "main()",
+    "qk29_sf105_meta_property": "main()",
+    "nqk29_meta_property_sharded_on_both_axes": "main()",
+    "nqk113_counter_isub_changes_alias": "main()",
+    "nqk115_own_copy_hook_result": "main()",
+    "nqk116_nlargest_key_ties_keep_order": "main()",
     "qk15_sf105_enum_own_new": "main()",
     "nqk15_enum_own_new_sharded_on_both_axes": "main()",
     "qk16_sf105_enum_own_new_lookup": "main()",
