@@ -49,7 +49,7 @@ from codemods.analysis.operator_tests import LIBRARY as TESTS_LIBRARY
 from codemods.analysis.cached_calls import LIBRARY as CACHE_LIBRARY
 from codemods.analysis.functional_iterators import LIBRARY as ITERATORS_LIBRARY
 from codemods.analysis.stdlib_pure import LIBRARY as STDLIB_LIBRARY
-from codemods.analysis.functional_enums import LIBRARY as FUNCTIONAL_ENUM_LIBRARY
+from codemods.analysis.functional_classes import LIBRARY as FUNCTIONAL_ENUM_LIBRARY
 from codemods.analysis.script_collections import LIBRARY as COLLECTIONS_LIBRARY
 from codemods.analysis.library_contexts import LIBRARY as CONTEXTS_LIBRARY
 from codemods.analysis.compared_keys import LIBRARY as KEYS_LIBRARY
