@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "qk31_sf105_make_dataclass": "main()",
+    "nqk31_make_dataclass_sharded_on_both_axes": "main()",
+    "qk32_sf105_functional_enum": "main()",
+    "nqk32_functional_enum_sharded_on_both_axes": "main()",
+    "nqk117_functional_enum_values_count_from_one": "main()",
+    "nqk118_make_dataclass_defaults_in_order": "main()",
     "qk25_sf105_str_join_unbound": "main()",
     "nqk25_str_join_unbound_sharded_on_both_axes": "main()",
     "qk26_sf105_heapq_nsmallest_key": "main()",
