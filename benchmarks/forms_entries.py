@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nqk119_mapping_subclass_unhashable": "main()",
     "qk31_sf105_make_dataclass": "main()",
     "nqk31_make_dataclass_sharded_on_both_axes": "main()",
     "qk32_sf105_functional_enum": "main()",
