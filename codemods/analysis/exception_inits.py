@@ -1,6 +1,7 @@
 """An exception class of the module with an `__init__` of its own (script_exceptions.py; issue 13):
 `class AxisError(ValueError): def __init__(self, axes): super().__init__(f"bad {axes}");
-self.axes = axes`, raised, caught, and read back (`except AxisError as e: e.axes`).
+self.axes = axes`, raised, caught, and read back (`except AxisError as e: e.axes`); a `__str__`
+of its own gives `str(e)`.
 
 The class is made as a real class of that name (so `except` clauses and `isinstance` match it
 exactly), and its `__init__` is the module's def, run by the run: making an instance does what
@@ -33,26 +34,47 @@ def _refused(self, *args, **kwargs) -> None:
     raise Bail  # (made other than by the run: its own `__init__` is the run's to run)
 
 
-def own_init(node: ast.ClassDef, body: list) -> ast.FunctionDef | None:
-    """The class body's `__init__` when it is the one def (besides a docstring, `pass`, `...`)."""
+_OWN = {"__init__": "_sf_init", "__str__": "_sf_str"}
+
+
+def own_init(node: ast.ClassDef, body: list) -> list | None:
+    """The class body's defs when they are only an `__init__` and/or a `__str__` (besides a
+    docstring, `pass`, `...`); None otherwise."""
     defs = [stmt for stmt in body if type(stmt) is not ast.Pass
             and not (type(stmt) is ast.Expr and type(stmt.value) is ast.Constant)]
-    if len(defs) == 1 and type(defs[0]) is ast.FunctionDef and defs[0].name == "__init__" and not defs[0].decorator_list:
-        return defs[0]
+    names = [getattr(stmt, "name", None) for stmt in defs]
+    if defs and all(type(stmt) is ast.FunctionDef and stmt.name in _OWN and not stmt.decorator_list for stmt in defs) \
+            and len(set(names)) == len(names):
+        return defs
     return None
 
 
-def init_namespace(run, node: ast.FunctionDef, env, bases: list, namespace: dict) -> bool:
-    """Fill `namespace` for a class whose `__init__` the run runs; False when its bases are not
-    ones this models (the caller then keeps it unmade)."""
+def init_namespace(run, nodes: list, env, bases: list, namespace: dict) -> bool:
+    """Fill `namespace` for a class whose `__init__` / `__str__` the run runs; False when its
+    bases are not ones this models (the caller then keeps it unmade)."""
     if run is None or env is None or not all(_modelled(base) for base in bases):
         return False
-    func = run.make_function(node, env, env)
-    if type(func) is not UFunc:
-        return False
-    namespace["__init__"] = _refused
-    namespace["_sf_init"] = func
+    for node in nodes:
+        func = run.make_function(node, env, env)
+        if type(func) is not UFunc:
+            return False
+        namespace[node.name] = _refused
+        namespace[_OWN[node.name]] = func
     return True
+
+
+def own_text(run, error: BaseException) -> object:
+    """`str(error)` through the first `__str__` of its class's order that is the run's; NotImplemented
+    when BaseException's own answers (no class of the run defines one)."""
+    for cls in type(error).__mro__:
+        if "_sf_str" in cls.__dict__:
+            text = run.call(Bound(cls.__dict__["_sf_str"], error), [], {})
+            if type(text) is not str:
+                raise Bail  # (TypeError, or a str subclass: not modelled)
+            return text
+        if "__str__" in cls.__dict__ and cls.__dict__.get("_sf_module_class") is None:
+            return NotImplemented  # (a builtin's: BaseException's own, or KeyError's)
+    return NotImplemented
 
 
 def _modelled(base: type) -> bool:
@@ -61,9 +83,9 @@ def _modelled(base: type) -> bool:
 
 
 def runs_init(kind: object) -> bool:
-    """An exception class some class of whose order has an `__init__` the run runs."""
+    """An exception class some class of whose order has an `__init__` (or `__str__`) the run runs."""
     return isinstance(kind, type) and issubclass(kind, BaseException) \
-        and any("_sf_init" in c.__dict__ for c in kind.__mro__)
+        and any("_sf_init" in c.__dict__ or "_sf_str" in c.__dict__ for c in kind.__mro__)
 
 
 def construct(run, kind: type, args: list, kwargs: dict) -> BaseException:

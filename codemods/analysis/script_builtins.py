@@ -281,7 +281,7 @@ class ScriptBuiltins:
         if name in ("str", "repr", "format") and (done := object_texts.text_call(self, name, args, kwargs)) \
                 is not NotImplemented:
             return done  # (the class's own `__str__`, ...: object_texts.py)
-        if (text := exception_text(name, args, kwargs)) is not NotImplemented:
+        if (text := exception_text(name, args, kwargs, self)) is not NotImplemented:
             return text  # (`str(err)`: script_exceptions.py)
         if (made := exception_value(func, args, kwargs, self)) is not None:
             return made  # (an exception made before it is raised: script_exceptions.py)

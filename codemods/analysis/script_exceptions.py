@@ -22,7 +22,7 @@ from codemods.analysis.device_counts import program_raise
 from codemods.analysis.host_exprs import Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.exception_groups import GROUP_NAMES, group_arguments
-from codemods.analysis.exception_inits import construct, field, init_namespace, own_init, runs_init
+from codemods.analysis.exception_inits import construct, field, init_namespace, own_init, own_text, runs_init
 
 
 # The builtin exception classes a script names beside those every run knows (host_objects.BUILTINS):
@@ -61,12 +61,14 @@ def exception_value(func: object, args: list, kwargs: dict, run=None) -> BaseExc
     return guard(func, *args)
 
 
-def exception_text(name: str, args: list, kwargs: dict) -> object:
+def exception_text(name: str, args: list, kwargs: dict, run=None) -> object:
     """`str(error)`, `repr(error)` of an exception the run holds, by BaseException's own methods
     (its args, plain values); NotImplemented for anything else."""
     if name not in ("str", "repr") or len(args) != 1 or kwargs or not isinstance(args[0], BaseException):
         return NotImplemented
     error = args[0]
+    if name == "str" and run is not None and (text := own_text(run, error)) is not NotImplemented:
+        return text  # (the class's own `__str__`: exception_inits.py)
     method = "__str__" if name == "str" else "__repr__"
     if getattr(type(error), method) is not getattr(BaseException, method) or not plain_tree(error.args) \
             or isinstance(error, (KeyError, BaseExceptionGroup)):
