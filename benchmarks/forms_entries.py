@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "qk49_sf105_exc_own_str": "main()",
+    "nqk49_exc_own_str_sharded_on_both_axes": "main()",
+    "nqk120_exc_str_inherited": "main()",
     "nqk119_mapping_subclass_unhashable": "main()",
     "qk31_sf105_make_dataclass": "main()",
     "nqk31_make_dataclass_sharded_on_both_axes": "main()",
