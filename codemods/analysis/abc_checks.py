@@ -6,7 +6,9 @@ builtin values a run holds (str, numbers, None, lists, tuples, dicts, sets, rang
 OrderedDict) the answer is fixed by CPython's registrations, so the run asks the real class. An
 object of the module's own classes (whose methods a `__subclasshook__` such as `Iterable`'s
 looks at, or which may be registered), a value held as list-or-tuple (a Seq) where a mutable
-ABC would tell them apart, or any other value stops the run (Bail).
+ABC would tell them apart, or any other value stops the run (Bail); an instance of a subclass of
+the run's own Mapping / MutableMapping / Sequence (abc_collections.py) is an instance of the ABCs
+above its real counterpart (other answers stop the run).
 """
 from __future__ import annotations
 
