@@ -6,7 +6,9 @@ builtin values a run holds (str, numbers, None, lists, tuples, dicts, sets, rang
 OrderedDict) the answer is fixed by CPython's registrations, so the run asks the real class. An
 object of the module's own classes (whose methods a `__subclasshook__` such as `Iterable`'s
 looks at, or which may be registered), a value held as list-or-tuple (a Seq) where a mutable
-ABC would tell them apart, or any other value stops the run (Bail).
+ABC would tell them apart, or any other value stops the run (Bail); an instance of a subclass of
+the run's own Mapping / MutableMapping / Sequence (abc_collections.py) is an instance of the ABCs
+above its real counterpart (other answers stop the run).
 """
 from __future__ import annotations
 
@@ -31,7 +33,14 @@ def abc_class(name: str) -> type | None:
     return None
 
 
-def abc_instance(obj: object, kind: type) -> bool:
+def abc_instance(obj: object, kind: type, derived: type | None = None) -> bool:
+    """`isinstance(obj, kind)`; `derived`: the real ABC obj's module class derives from
+    (abc_collections.py), whose ABC superclasses it is an instance of; other answers (a
+    `__subclasshook__`, a registration) stop the run."""
+    if derived is not None:
+        if issubclass(derived, kind):
+            return True
+        raise Bail
     if type(obj) is Seq:
         answers = {isinstance([], kind), isinstance((), kind)}
         if len(answers) != 1:

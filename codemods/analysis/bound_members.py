@@ -117,7 +117,9 @@ class TypeMethod:
 
             return object_delete(run, obj, args[0])  # past the class's own __delattr__
         if self.owner is object and self.name == "__new__":
-            return _allocated(obj, args, kwargs)
+            from codemods.analysis.enum_hooks import allocated
+
+            return allocated(run, obj, args, kwargs) or _allocated(obj, args, kwargs)  # (a member: enum_hooks.py)
         if self.owner is object:
             if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
                 raise Bail
@@ -130,6 +132,8 @@ class TypeMethod:
             obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
             return None
         target = obj.data if type(obj) is UObj and obj.data is not None else obj
+        if self.owner is str and self.name == "join" and len(args) == 1 and type(args[0]).__name__ == "Lazy":
+            args = [run.iterate(args[0])]  # (`str.join(sep, gen)`: join reads all the items first, as `sep.join` does)
         if self.owner is str and not all(plain_tree(value) for value in (*args, *kwargs.values())):
             raise Bail
         if type(target) is not self.owner or kwargs and self.name != "update" or not (

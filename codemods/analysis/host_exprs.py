@@ -252,6 +252,9 @@ class HostExpressions:
             value = self.eval(keyword.value, env)
             if keyword.arg is None and _modelled_mapping(value):
                 value = {key: value[key] for key in value.keys()}  # (`f(**proxy)`: its keys, then each item)
+            elif keyword.arg is None and type(value).__name__ == "UObj" and value.data is None:
+                from codemods.analysis.builtin_protocols import protocol_call
+                value = protocol_call(self, "dict", dict, [value], {})  # (its `keys()`, then each `self[key]`)
             if keyword.arg is None:
                 if type(value) is not dict or not all(type(k) is str for k in value) or set(value) & set(kwargs):
                     raise Bail

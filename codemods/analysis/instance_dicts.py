@@ -26,7 +26,7 @@ Classes that take part in copying or namespaces themselves stop the run: any of 
 from __future__ import annotations
 
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import UObj
+from codemods.analysis.script_values import UFunc, UObj
 
 _COPY_HOOKS = ("__copy__", "__deepcopy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__slots__", "__dict__",
                "__class__", "__getattribute__", "__getattr__", "__getnewargs__", "__getnewargs_ex__")
@@ -53,6 +53,10 @@ def shallow_copy(run, args: list, kwargs: dict) -> object:
     obj = args[0]
     if type(obj) in (list, dict, set):
         return type(obj)(obj)
+    if type(obj) is UObj and obj.cls.meta is None and (hook := obj.cls.lookup("__copy__")) is not None:
+        if type(hook[1]) is not UFunc:
+            raise Bail  # (a staticmethod, a classmethod, another callable: not modelled)
+        return run.call(hook[1], [obj], {})  # (the class's own, looked up on the class as copy.copy does)
     twin = copied_instance(obj)
     twin.attrs = dict(obj.attrs)
     return twin

@@ -26,6 +26,8 @@ from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, handed_unmod
 from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
+from codemods.analysis.abc_collections import derived_abc
+from codemods.analysis.exception_inits import super_of
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.exact_host_arrays import NumpyText, derived_parts
 from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
@@ -91,6 +93,11 @@ _OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
 _WALKING = frozenset({"any", "all", "sorted", "set", "frozenset"})
 _TEMP_CALLS = {**FILE_CALLS, **TEXT_CALLS}  # (library calls on the run's own temporary files)
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
+def _text_callback(func: object) -> bool:
+    """`len`, `str`, or a method of str read off the type (`map(str.lower, filter(len, names))`)."""
+    return func is len or func is str or type(func).__name__ == "method_descriptor" and getattr(func, "__objclass__", None) is str
+
+
 CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, RunCallable, Lib)
 
 
@@ -211,6 +218,9 @@ class ScriptBuiltins:
         if name == "builtins.super" and not args and self.frames:
             func, env = self.frames[-1]
             params = func.node.args.posonlyargs + func.node.args.args
+            if func.owner is None and params and params[0].arg in env.vars \
+                    and (made := super_of(func, env.vars[params[0].arg])) is not None:
+                return made  # (in an exception's own `__init__`: exception_inits.py)
             if func.owner is None or not params or params[0].arg not in env.vars:
                 raise Bail
             return SuperObj(func.owner.base, env.vars[params[0].arg], func.owner)
@@ -271,9 +281,9 @@ class ScriptBuiltins:
         if name in ("str", "repr", "format") and (done := object_texts.text_call(self, name, args, kwargs)) \
                 is not NotImplemented:
             return done  # (the class's own `__str__`, ...: object_texts.py)
-        if (text := exception_text(name, args, kwargs)) is not NotImplemented:
+        if (text := exception_text(name, args, kwargs, self)) is not NotImplemented:
             return text  # (`str(err)`: script_exceptions.py)
-        if (made := exception_value(func, args, kwargs)) is not None:
+        if (made := exception_value(func, args, kwargs, self)) is not None:
             return made  # (an exception made before it is raised: script_exceptions.py)
         if name in ("any", "all") and len(args) == 1 and not kwargs and type(args[0]) is Lazy:
             return self.short_circuit(name == "any", args[0])
@@ -281,14 +291,20 @@ class ScriptBuiltins:
             return generator_walk(name, args, kwargs)
         if name in ("zip", "enumerate") and not kwargs and any(type(a) is Lazy for a in args):
             return self.lazy_pairs(name, args)
+        if name in ("map", "filter") and args and (isinstance(args[0], CALLABLES) or held_method(args[0])
+                                                   or name == "filter" and args[0] is None
+                                                   or args[0] is not None and (any(type(a) is Lazy for a in args[1:])
+                                                                               or _text_callback(args[0]))) \
+                and not kwargs \
+                and (len(args) >= 2 if name == "map" else len(args) == 2):
+            return Lazy((name, args[0], [self.pulled(a) if type(a) is Lazy else walk(iter(a)) if live(a)
+                                         else self.iterate(a) for a in args[1:]]), None, [])
         if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
             raise Bail  # (lazy over a generator: what runs when is not modelled)
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
-        if name in _WALKING | {"min", "max"} and len(args) == 1 and type(args[0]) is UObj and args[0].data is not None:
-            args = [list(self.held(args[0]))]  # (`sorted(state)` of a dict subclass: its keys)
-        if name in ("map", "filter") and args and (isinstance(args[0], CALLABLES) or held_method(args[0])) and not kwargs \
-                and (len(args) >= 2 if name == "map" else len(args) == 2):
-            return Lazy((name, args[0], [walk(iter(a)) if live(a) else self.iterate(a) for a in args[1:]]), None, [])
+        if name in _WALKING | {"min", "max"} and len(args) == 1 and type(args[0]) is UObj and (
+                args[0].data is not None or args[0].cls.lookup("__iter__") is not None):
+            args = [list(self.held(args[0]))]  # (`sorted(state)` of a dict subclass: its keys; `sorted(m.keys())`)
         if any(isinstance(value, CALLABLES) for value in (*args, *kwargs.values())) and name not in STRUCTURAL:
             if name in ("sorted", "min", "max"):
                 return self.with_callback(name, [list(self.iterate(a)) if i else a for i, a in enumerate(args)],
@@ -437,7 +453,7 @@ class ScriptBuiltins:
                                       PartialObj):  # (a mesh, a spec, a sharding, a partial: never arrays)
                 found = found or type(obj) is Arr and obj.host == (jaxapi.canonical(kind.name) == "numpy.ndarray")
             elif type(kind) is Lib and (abc := abc_class(jaxapi.canonical(kind.name))) is not None:
-                found = found or abc_instance(obj, abc)  # (`isinstance(cfg, Mapping)`: abc_checks.py)
+                found = found or abc_instance(obj, abc, derived_abc(self, obj))  # (`isinstance(cfg, Mapping)`: abc_checks.py)
             elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
                     and type(obj) not in (Opaque, Lib):
                 found = found or type(obj) is SpecObj

@@ -66,15 +66,17 @@ from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
 from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
+from codemods.analysis.abc_collections import collection_base  # noqa: E402
+from codemods.analysis import enum_hooks  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
     base, kind, builtin = None, "plain", None
     bases = [user_class(run, run.eval(expr, env)) for expr in node.bases]  # (UserDict, UserList: user_collections.py)
-    bases = [abc_base(run, value) for value in bases]  # (`abc.ABC`: abc_bases.py)
+    bases = [abc_base(run, collection_base(run, value)) for value in bases]  # (`abc.ABC`: abc_bases.py; `Mapping`: abc_collections.py)
     bases, node_bases, generic = typing_forms.class_bases(bases, node.bases)  # (a `Generic[T]` base: typing_forms.py)
     keywords = class_keywords(run, node, env) if node.keywords else {}
-    if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
+    if (made := exception_class(node, bases, run, env)) is not None:  # (script_exceptions.py)
         return made
     if len(bases) == 1 and type(bases[0]) is Lib and bases[0].name in LOGGING_BASES:
         return make_logging_class(run, node, env, bases[0])  # (a JSON formatter: logging_setup.py)
@@ -151,7 +153,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         if type(statement) is ast.Expr and type(statement.value) is ast.Constant or type(statement) is ast.Pass:
             continue
         if type(statement) in (ast.FunctionDef, ast.AsyncFunctionDef):
-            if statement.name in _HOOKS and not (statement.name == "__new__" and kind == "meta"):
+            if statement.name in _HOOKS and not (statement.name == "__new__" and (kind == "meta" or kind == "enum" and mixin is None)):
                 raise Bail
             attrs[statement.name] = _method(run, statement, env, body_env, cls)
             if statement.name in ("__init_subclass__", "__class_getitem__") and type(attrs[statement.name]) is UFunc:
@@ -192,14 +194,18 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             check_class(attrs)  # (special methods of its own: member_texts.py)
         if any(type(value) is Auto for value in attrs.values()) and not generated(run, attrs, names, Auto):
             _resolve_auto(attrs, names)  # (the class's own `_generate_next_value_`: enum_next_values.py)
+        hooked = enum_hooks.has_hooks(attrs)  # (its own `__new__` / `__init__`: enum_hooks.py)
         for name, value in list(attrs.items()):
             if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
                 continue
+            made = enum_hooks.made_member(run, cls, name, value, mixin) if hooked else None
+            value = made.value if hooked else value
             kinds = {plain_tree(other.value) for other in cls.members.values()} | {plain_tree(value)}
             if not (plain_tree(value) or type(value) is SpecObj) or len(kinds) > 1 \
                     or any(value == other.value for other in cls.members.values()):
                 raise Bail  # (an alias of another member, or a value the run cannot compare)
-            cls.members[name] = attrs[name] = member(cls, name, value, mixin)
+            cls.members[name] = attrs[name] = made or member(cls, name, value, mixin)
+        enum_hooks.finish(cls)
     meta = metaclass_of(run, node, env, base)
     late = kind == "dataclass" and meta is not None and not abc_only(meta)  # (the metaclass makes it first)
     if kind == "dataclass" and not late:
@@ -432,8 +438,12 @@ def instance_attribute(run, obj: object, name: str) -> object:
 
 
 def member_attribute(run, obj, name: str) -> object:
-    if name in ("name", "value"):
-        return getattr(obj, name)
+    if name in ("name", "value", "_name_", "_value_"):
+        if type(obj) is Member and enum_hooks.run_building(obj):
+            raise Bail  # (read inside its own `__new__` before `_value_` is set)
+        return getattr(obj, name.strip("_"))
+    if type(obj) is Member and (own := enum_hooks.field(obj, name)) is not None:
+        return own[0]
     found = obj.cls.lookup(name)
     if found is None:
         if isinstance(obj, str) and name in METHODS[str]:

@@ -20,6 +20,7 @@ Anything else (another method, an operator between two of them, a subclass) stop
 """
 from __future__ import annotations
 
+import ast
 import collections
 import operator
 
@@ -288,6 +289,23 @@ class ChainMapObj(ModelledContainer):
 
     def contains(self, run, key: object) -> bool:
         return any(_key(key) in mapping for mapping in self.maps)
+
+
+_COUNTER_OPS = {ast.Add: (operator.add, operator.iadd), ast.Sub: (operator.sub, operator.isub),
+                ast.BitOr: (operator.or_, operator.ior), ast.BitAnd: (operator.and_, operator.iand)}
+
+
+def counter_binary(op: type, left: object, right: object, augmented: bool) -> object:
+    """`a - b`, `a -= b` (and `+`, `|`, `&`) of two Counters: Counter's own operators, run on
+    the real Counters (positive counts kept); `-=` and the like change `a` itself. NotImplemented
+    for anything else."""
+    if type(left) is not CounterObj or type(right) is not CounterObj or op not in _COUNTER_OPS:
+        return NotImplemented
+    _counts((*left.real.values(), *right.real.values()))
+    if augmented:
+        guard(_COUNTER_OPS[op][1], left.real, right.real)
+        return left
+    return CounterObj(guard(_COUNTER_OPS[op][0], left.real, right.real))
 
 
 def _counts(values) -> None:

@@ -22,6 +22,7 @@ from codemods.analysis.device_counts import program_raise
 from codemods.analysis.host_exprs import Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.exception_groups import GROUP_NAMES, group_arguments
+from codemods.analysis.exception_inits import construct, field, init_namespace, own_init, own_text, runs_init
 
 
 # The builtin exception classes a script names beside those every run knows (host_objects.BUILTINS):
@@ -45,23 +46,29 @@ def _raisable(value: object) -> bool:
     return isinstance(value, type) and issubclass(value, Exception)
 
 
-def exception_value(func: object, args: list, kwargs: dict) -> BaseException | None:
+def exception_value(func: object, args: list, kwargs: dict, run=None) -> BaseException | None:
     """An exception made before it is raised or handed on (`gen.throw(ValueError(...))`,
     `errors.append(ShardError(name))`, `ExceptionGroup("...", errors)`), as a `raise` would make
     it; None when func is no exception class the run makes so."""
     if group_arguments(func, args, kwargs):
         return guard(func, *args)
+    if runs_init(func):
+        if run is None:
+            raise Bail
+        return construct(run, func, args, kwargs)  # (its own `__init__`: exception_inits.py)
     if not _is_exception_class(func) or kwargs or not all(plain_tree(arg) for arg in args):
         return None
     return guard(func, *args)
 
 
-def exception_text(name: str, args: list, kwargs: dict) -> object:
+def exception_text(name: str, args: list, kwargs: dict, run=None) -> object:
     """`str(error)`, `repr(error)` of an exception the run holds, by BaseException's own methods
     (its args, plain values); NotImplemented for anything else."""
     if name not in ("str", "repr") or len(args) != 1 or kwargs or not isinstance(args[0], BaseException):
         return NotImplemented
     error = args[0]
+    if name == "str" and run is not None and (text := own_text(run, error)) is not NotImplemented:
+        return text  # (the class's own `__str__`: exception_inits.py)
     method = "__str__" if name == "str" else "__repr__"
     if getattr(type(error), method) is not getattr(BaseException, method) or not plain_tree(error.args) \
             or isinstance(error, (KeyError, BaseExceptionGroup)):
@@ -73,8 +80,9 @@ def _unmodelled(self, *args, **kwargs) -> None:
     raise Bail
 
 
-def exception_class(node: ast.ClassDef, bases: list) -> type | None:
-    """The class `node` makes when it is a plain exception class; None when it is not one."""
+def exception_class(node: ast.ClassDef, bases: list, run=None, env=None) -> type | None:
+    """The class `node` makes when it is a plain exception class (or one with only an `__init__`
+    of its own: exception_inits.py); None when it is not one."""
     if not bases or not any(isinstance(base, type) and issubclass(base, BaseException) for base in bases):
         return None
     if not all(_is_exception_class(base) for base in bases) or node.decorator_list or node.keywords:
@@ -83,7 +91,8 @@ def exception_class(node: ast.ClassDef, bases: list) -> type | None:
         and type(node.body[0].value.value) is str else node.body
     namespace = {"__module__": "__main__", "__qualname__": node.name, "_sf_module_class": True}
     if not all(type(stmt) is ast.Pass or type(stmt) is ast.Expr and type(stmt.value) is ast.Constant
-               and stmt.value.value is Ellipsis for stmt in body):
+               and stmt.value.value is Ellipsis for stmt in body) \
+            and ((init := own_init(node, body)) is None or not init_namespace(run, init, env, bases, namespace)):
         namespace["__init__"] = _unmodelled  # (methods or attributes of its own: caught by type, never made)
     if body is not node.body:
         namespace["__doc__"] = node.body[0].value.value
@@ -98,12 +107,14 @@ def _exception(run, node: ast.expr, env) -> BaseException:
         args, kwargs = run.arguments(node, env)
         if group_arguments(made, args, kwargs):
             return guard(made, *args)  # `raise ExceptionGroup("...", errors)` (exception_groups.py)
+        if runs_init(made):
+            return construct(run, made, args, kwargs)  # (its own `__init__`: exception_inits.py)
         if kwargs or not all(plain_tree(arg) for arg in args):
             raise Bail
         return guard(made, *args)
     value = run.eval(node, env)
     if _raisable(value):
-        return guard(value)
+        return construct(run, value, [], {}) if runs_init(value) else guard(value)
     if isinstance(value, Exception):
         return value
     raise Bail
@@ -135,6 +146,8 @@ _EXCEPTION_FIELDS = frozenset({"__cause__", "__suppress_context__", "args", "__c
 
 
 def exception_attribute(error: Exception, name: str) -> object:
+    if (stored := field(error, name)) is not None:
+        return stored[0]  # (what its own `__init__` stored: exception_inits.py)
     if isinstance(error, BaseExceptionGroup) and name in ("exceptions", "message"):
         return getattr(error, name)  # (a group's members and text: exception_groups.py)
     if name not in _EXCEPTION_FIELDS or isinstance(error, StopIteration) or type(error).__dict__.get("__init__") is _unmodelled:

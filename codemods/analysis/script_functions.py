@@ -30,7 +30,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY
 from codemods.analysis.script_wrappers import LIBRARY as WRAPPER_LIBRARY
 from codemods.analysis.script_frames import frame_back
-from codemods.analysis.script_values import Bound, Opaque, PartialObj, UFunc
+from codemods.analysis.script_values import Bound, Opaque, PartialObj, UFunc, UObj
 from codemods.analysis import function_slots
 from codemods.analysis.class_dirs import class_dir
 from codemods.analysis.temp_texts import open_file
@@ -554,6 +554,9 @@ def delete(run, node: ast.Delete, env: Env) -> None:
             guard(operator.delitem, holder, run.index(target.slice, env))
         elif type(target) is ast.Attribute:
             delete_attribute(run, run.eval(target.value, env), target.attr)  # (deleted_attributes.py)
+        elif type(target) is ast.Subscript and type(holder) is UObj and holder.cls.lookup("__delitem__") is not None \
+                and type(hook := holder.cls.lookup("__delitem__")[1]) is UFunc:
+            run.call(Bound(hook, holder), [run.index(target.slice, env)], {})  # (the class's own, abc_collections.py)
         elif type(target) is ast.Subscript and script_environment.is_environ(holder):
             script_environment.delete(run, run.index(target.slice, env))  # (`del os.environ[k]`)
         else:

@@ -49,6 +49,7 @@ from codemods.analysis.operator_tests import LIBRARY as TESTS_LIBRARY
 from codemods.analysis.cached_calls import LIBRARY as CACHE_LIBRARY
 from codemods.analysis.functional_iterators import LIBRARY as ITERATORS_LIBRARY
 from codemods.analysis.stdlib_pure import LIBRARY as STDLIB_LIBRARY
+from codemods.analysis.functional_classes import LIBRARY as FUNCTIONAL_ENUM_LIBRARY
 from codemods.analysis.script_collections import LIBRARY as COLLECTIONS_LIBRARY
 from codemods.analysis.library_contexts import LIBRARY as CONTEXTS_LIBRARY
 from codemods.analysis.compared_keys import LIBRARY as KEYS_LIBRARY
@@ -468,4 +469,4 @@ LIBRARY = {**STDLIB_LIBRARY, **{name: _operator(name) for name in _OPERATORS},
            **ITERATORS_LIBRARY, **COLLECTIONS_LIBRARY, **CONTEXTS_LIBRARY, **KEYS_LIBRARY,
            **TYPED_DICT_LIBRARY, **QUEUE_LIBRARY, **THREAD_LIBRARY, **POOL_LIBRARY,
            **STREAM_LIBRARY, **PATH_LIBRARY, **CONFIG_LIBRARY, **KEY_PATHS_LIBRARY, **SHAPE_LIBRARY,
-           **ARRAY_SHAPES_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)
+           **ARRAY_SHAPES_LIBRARY, **FUNCTIONAL_ENUM_LIBRARY}  # (functional_iterators.py's lazy accumulate over script_itertools.py's)

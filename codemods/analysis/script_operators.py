@@ -47,6 +47,7 @@ from codemods.analysis.object_iteration import fields_generator, object_items
 from codemods.analysis.cached_calls import hashable
 from codemods.analysis.script_jax import alike
 from codemods.analysis.known_shapes import in_place_step
+from codemods.analysis.script_collections import counter_binary
 from codemods.analysis.passed_steps import passed
 from codemods.analysis.unchecked_calls import binary_step
 from codemods.analysis.shape_errors import check_operator
@@ -252,6 +253,8 @@ class ScriptOperators:
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
                 self.states.binary(node, op, left, right, result)
             return result
+        if (counted := counter_binary(op, left, right, augmented)) is not NotImplemented:
+            return counted  # (`c -= Counter(...)`: script_collections.py)
         if op in _SHIFTS and type(left) in (int, bool) and type(right) in (int, bool):
             return guard(_SHIFTS[op], left, right)  # `1 << FIELD_BITS`
         if op is ast.BitOr and type(left) is dict and type(right) is dict:  # `params | {"embed": w}`: no value is read
@@ -481,6 +484,14 @@ class ScriptOperators:
             return source.walk()  # (each piece run when the comprehension asks for it: script_generators.py)
         return self.iterate(source)
 
+    def pulled(self, lazy: Lazy):
+        """A generator (or map, filter) handed to `map` / `filter`: its items computed one at a
+        time as the outer one asks (Python's `next` on it), never again from the start."""
+        if lazy.used:
+            raise Bail
+        lazy.used = True
+        return self.produce(lazy)
+
     def consume(self, lazy: Lazy) -> list:
         return list(self.produce(lazy))
 
@@ -507,7 +518,7 @@ class ScriptOperators:
                     yield self.call(func, list(items), {})
             else:
                 for item in sources[0]:
-                    if self.truth(self.call(func, [item], {})):
+                    if self.truth(item if func is None else self.call(func, [item], {})):  # (`filter(None, xs)`)
                         yield item
             return
         scope = Env(lazy.env, frozenset(n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name))

@@ -316,7 +316,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             return self.call(func.func, [func.self, *args], kwargs)
         if kind is UClass and func.meta is not None:
             made = meta_call(self, func, args, kwargs)  # (a metaclass's `__call__`: class_metas.py)
-        elif kind is type and (made := exception_value(func, args, kwargs)) is not None:
+        elif kind is type and (made := exception_value(func, args, kwargs, self)) is not None:
             return made  # (`errors.append(ShardError(name))`: script_exceptions.py)
         else:
             made = method_call(self, func, args, kwargs)  # (`"{}".format(axis)`: object_texts.py)

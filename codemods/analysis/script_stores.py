@@ -13,8 +13,10 @@ import operator
 import types
 
 from codemods.analysis.class_descriptors import instance_write
+from codemods.analysis.exception_inits import set_field
+from codemods.analysis.enum_hooks import set_field as member_field
 from codemods.analysis.exact_host_arrays import changed_in_place
-from codemods.analysis.script_values import Arr, Bound, MeshCtx, Opaque, UClass, UFunc, UObj
+from codemods.analysis.script_values import Arr, Bound, MeshCtx, Member, Opaque, UClass, UFunc, UObj
 from codemods.analysis.host_exprs import Env, guard
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.instance_dicts import rebind_namespace
@@ -88,6 +90,10 @@ class ScriptStores:
                 raise Bail  # (a metaclass member of that name: a descriptor there is not modelled)
             obj.attrs[name] = value
             return
+        if type(obj) is Member:
+            return member_field(obj, name, value)  # (its own `__new__`/`__init__`: enum_hooks.py)
+        if isinstance(obj, BaseException) and set_field(obj, name, value):
+            return  # (in its own `__init__`, or later: exception_inits.py)
         if type(obj) is not UObj or obj.cls.kind == "dataclass" and obj.cls.frozen:
             raise Bail
         if instance_write(self, obj, name, value):

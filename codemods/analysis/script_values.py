@@ -281,10 +281,11 @@ def ntup(cls: UClass, items) -> NTup:
 class Member:
     """A member of a module Enum class (a `str` Enum's members are StrMember)."""
 
-    __slots__ = ("cls", "name", "value")
+    __slots__ = ("cls", "fields", "name", "value")
 
     def __init__(self, cls: UClass, name: str, value: object) -> None:
         self.cls, self.name, self.value = cls, name, value
+        self.fields: dict | None = None  # (set by its own `__new__`/`__init__`: enum_hooks.py)
 
 
 class StrMember(str):

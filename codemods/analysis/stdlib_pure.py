@@ -44,6 +44,22 @@ from codemods.analysis.query_strings import LIBRARY as QUERY_LIBRARY
 from codemods.analysis.tree_flattening import LIBRARY as TREE_LIBRARY
 from codemods.analysis.script_warnings import LIBRARY as WARNINGS_LIBRARY
 
+def _top(function, largest: bool):
+    """`heapq.nlargest(n, xs, key=f)`: what CPython's gives (checked against it on random ties),
+    `sorted(xs, key=f, reverse=largest)[:n]`, each key asked once in the items' order as heapq
+    asks them (n of 0 or less asks none: not modelled). Without a key: the real call."""
+    plain = _pure(function)
+
+    def apply(run, args: list, kwargs: dict) -> object:
+        if kwargs.get("key") is None:
+            return plain(run, args, {name: value for name, value in kwargs.items() if name != "key"})
+        if len(args) != 2 or set(kwargs) != {"key"} or type(args[0]) is not int or args[0] <= 0:
+            raise Bail
+        items = list(run.iterate(args[1]))
+        return run.with_callback("sorted", [items], {"key": kwargs["key"], "reverse": largest})[:args[0]]
+    return apply
+
+
 _MAX_ITEMS = 10_000
 _R = frozenset({"r"})
 _FIXED = (list, tuple, str, range)
@@ -138,7 +154,7 @@ LIBRARY = {
     **{f"bisect.{name}": _pure(getattr(bisect, name), True) for name in ("insort_left", "insort_right", "insort")},
     **{f"heapq.{name}": _pure(getattr(heapq, name), True)
        for name in ("heapify", "heappush", "heappop", "heappushpop", "heapreplace")},
-    **{f"heapq.{name}": _pure(getattr(heapq, name)) for name in ("nsmallest", "nlargest")},
+    **{f"heapq.{name}": _top(getattr(heapq, name), name == "nlargest") for name in ("nsmallest", "nlargest")},
     **{f"textwrap.{name}": _pure(getattr(textwrap, name)) for name in ("dedent", "indent", "fill", "wrap", "shorten")},
     "string.capwords": _pure(string.capwords), "keyword.iskeyword": _pure(keyword.iskeyword),
     "fnmatch.fnmatchcase": _pure(fnmatch.fnmatchcase), "fnmatch.fnmatch": _pure(fnmatch.fnmatchcase),

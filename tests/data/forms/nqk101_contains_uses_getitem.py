@@ -1,0 +1,42 @@
+"""Mapping __contains__ asking __getitem__: the axes a psum reduces over reach the shard_map body through Mapping __contains__ asking __getitem__."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from collections.abc import Mapping
+
+
+class Partial(Mapping):
+    def __getitem__(self, k):
+        if k == "batch":
+            return "data"
+        raise KeyError(k)
+
+    def __iter__(self):
+        return iter(["batch", "tensor"])
+
+    def __len__(self):
+        return 2
+
+
+def get_axes():
+    f = Partial()
+    return ("data",) if "tensor" not in f and f.get("tensor") is None else ("data", "model")
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+"""Mapping == a different dict: the axes a psum reduces over reach the shard_map body through Mapping == a different dict."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from collections.abc import Mapping
+
+
+class One(Mapping):
+    def __getitem__(self, k):
+        if k == "t":
+            return "model"
+        raise KeyError(k)
+
+    def __iter__(self):
+        return iter(["t"])
+
+    def __len__(self):
+        return 1
+
+
+def get_axes():
+    return ("data", "model") if One() == {"t": "data"} else ("data",)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+"""keywords to BaseException.__init__ raise TypeError: the axes a psum reduces over reach the shard_map body through keywords to BaseException.__init__ raise TypeError."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+class E(ValueError):
+    def __init__(self, m):
+        super().__init__(m, extra=1)
+
+
+def get_axes():
+    try:
+        raise E("x")
+    except TypeError:
+        return ("data",)
+    except ValueError:
+        return ("data", "model")
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

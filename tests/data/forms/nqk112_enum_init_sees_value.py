@@ -1,0 +1,36 @@
+"""an Enum __init__ reading self.value: the axes a psum reduces over reach the shard_map body through an Enum __init__ reading self.value."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import enum
+
+
+class Axis(enum.Enum):
+    A = ("data", 1)
+    B = ("model", 4)
+
+    def __init__(self, label, size):
+        self.label = self.value[0] if size > 1 else "data"
+
+
+def get_axes():
+    return tuple(sorted({a.label for a in Axis} - {"model"}))
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

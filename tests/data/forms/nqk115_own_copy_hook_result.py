@@ -1,0 +1,36 @@
+"""copy.copy hands back what the class's __copy__ returns: the axes a psum reduces over reach the shard_map body through copy.copy hands back what the class's __copy__ returns."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import copy
+
+
+class Cfg:
+    def __init__(self, axes):
+        self.axes = axes
+
+    def __copy__(self):
+        return Cfg(self.axes[:1])
+
+
+def get_axes():
+    return copy.copy(Cfg(("data", "model"))).axes
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

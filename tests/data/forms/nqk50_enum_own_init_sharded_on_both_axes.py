@@ -1,0 +1,37 @@
+"""an Enum with its own __init__ storing fields: the axes a psum reduces over reach the shard_map body through an Enum with its own __init__ storing fields."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import enum
+
+
+class Axis(enum.Enum):
+    DATA = ("data", 2)
+    MODEL = ("model", 4)
+
+    def __init__(self, label, size):
+        self.label = label
+        self.size = size
+
+
+def get_axes():
+    return tuple(a.label for a in Axis if a.size > 1)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()
