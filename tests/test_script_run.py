@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import textwrap
 
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_run import ScriptRun
 from codemods.analysis.script_values import GatherStop
@@ -30,7 +31,7 @@ def stop(body: str):
     except GatherStop as found:
         return found.kind, found.call.lineno - HEADER.count("\n"), \
             str(found.in_spec) if found.in_spec else None, str(found.out_spec) if found.out_spec else None
-    except Bail:
+    except (Bail, Raised):  # (a step the run gave up at, or an error the program raises first: no stop)
         return None
     return None
 
