@@ -120,6 +120,7 @@ ENTRIES = {
     "nvc1_getattr_hook_answers_a_framework_dunder": "main()",
     "nql1_dunder_a_builtin_base_gives": "main()",
     "nql2_deepcopy_keeps_a_shared_list_shared": "main()",
+    "nql6_thread_started_under_a_computed_name": "main()",
     "nql3_class_property_answers_isinstance": "main()",
     "nql4_metaclass_property_wins_over_the_class_attribute": "main()",
     "nql5_class_attribute_names_a_builtin_for_isinstance": "main()",

@@ -22,6 +22,9 @@ _THREADED = frozenset({"Thread", "Timer", "ThreadPoolExecutor", "ProcessPoolExec
                        "to_thread", "start_new_thread", "callback", "pure_callback", "io_callback", "Pool",
                        "ThreadPool", "submit", "concurrent", "_thread", "multiprocessing", "host_callback", "id_tap",
                        "id_print"})
+# Ways to reach a thread starter without spelling its name (`getattr(threading, "Thr" + "ead")`).
+_COMPUTED_ACCESS = frozenset({"__import__", "importlib", "eval", "exec", "attrgetter", "methodcaller", "__dict__",
+                              "vars", "globals", "__getattribute__"})
 
 
 def single_threaded(run) -> bool:
@@ -31,12 +34,15 @@ def single_threaded(run) -> bool:
         for node in ast.walk(run.tree):
             if type(node) is ast.Name:
                 names.add(node.id)
+            elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "getattr" \
+                    and not (len(node.args) > 1 and type(node.args[1]) is ast.Constant):
+                names.add("__getattribute__")  # (an attribute named by a computed text: any)
             elif type(node) is ast.Attribute:
                 names.add(node.attr)
             elif type(node) in (ast.Import, ast.ImportFrom):
                 names.update(part for alias in node.names for part in alias.name.split("."))
                 names.update(node.module.split(".") if type(node) is ast.ImportFrom and node.module else ())
-        found = run.__dict__["_single_threaded"] = not names & _THREADED
+        found = run.__dict__["_single_threaded"] = not names & (_THREADED | _COMPUTED_ACCESS)
     return found
 
 
