@@ -2,8 +2,9 @@
 issue 13): `Mode(" DATA ")` from a config.
 
 Enum's lookup compares the value with each member's, then asks the class's `_missing_`
-classmethod: the member it returns is the result, None (or no `_missing_` of the class's own:
-Enum's returns None) raises ValueError, anything else TypeError (not modelled). A config loader
+classmethod (the first in the class's chain, a member-less base Enum's included): the
+member it returns is the result, None (or no `_missing_` in the chain: Enum's returns None)
+raises ValueError, anything else TypeError (not modelled). A config loader
 relies on it twice: a `_missing_` that normalises spelling (`for m in cls: if m.value ==
 value.lower()`), and a ValueError its caller turns into a default or an error. Only where
 every member's value and the value asked are plain values (compared as Python compares them),
