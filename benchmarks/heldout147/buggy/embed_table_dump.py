@@ -1,0 +1,198 @@
+"""Checkpoint-free dump of an embedding table's rows for the nearest-neighbour index.
+
+Imagined path: lingua/embeddings/table_dump_test.py
+"""
+import contextlib
+import functools
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------
+# testutil_lite: pasted from tools/testutil_lite.py so the file runs on its
+# own (no absl in the CI image).  Keep in sync by hand.
+# ---------------------------------------------------------------------------
+
+
+class TestFailure(AssertionError):
+  pass
+
+
+def parameters(*cases):
+  def deco(fn):
+    fn._cases = [(str(i), c) for i, c in enumerate(cases)]
+    return fn
+  return deco
+
+
+def named_parameters(*cases):
+  def deco(fn):
+    fn._cases = [(c[0], tuple(c[1:])) for c in cases]
+    return fn
+  return deco
+
+
+def skipIf(condition, reason):
+  def deco(fn):
+    fn._skip_reason = reason if condition else None
+    return fn
+  return deco
+
+
+def skip_unless_devices(n):
+  return skipIf(jax.device_count() < n, f"needs {n} devices")
+
+
+class TestCase:
+  """Tiny absltest.TestCase stand-in; parameterized methods expand here."""
+
+  def __init_subclass__(cls, **kw):
+    super().__init_subclass__(**kw)
+    for name, fn in list(vars(cls).items()):
+      cases = getattr(fn, "_cases", None)
+      if not name.startswith("test") or cases is None:
+        continue
+      delattr(cls, name)
+      for suffix, args in cases:
+        def expanded(self, _fn=fn, _args=args):
+          if isinstance(_args, dict):
+            return _fn(self, **_args)
+          if not isinstance(_args, tuple):
+            _args = (_args,)
+          return _fn(self, *_args)
+        expanded._skip_reason = getattr(fn, "_skip_reason", None)
+        setattr(cls, f"{name}_{suffix}", expanded)
+
+  def setUp(self):
+    pass
+
+  def tearDown(self):
+    pass
+
+  def assertAllClose(self, actual, expected, rtol=1e-5, atol=1e-5):
+    actual, expected = np.asarray(actual), np.asarray(expected)
+    if actual.shape != expected.shape:
+      raise TestFailure(f"shapes differ: {actual.shape} vs {expected.shape}")
+    if not np.allclose(actual, expected, rtol=rtol, atol=atol):
+      raise TestFailure(f"not close:\n{actual}\nvs\n{expected}")
+
+  def assertEqual(self, a, b):
+    if a != b:
+      raise TestFailure(f"{a!r} != {b!r}")
+
+
+@contextlib.contextmanager
+def with_mesh(shape, axis_names):
+  mesh = jax.make_mesh(shape, axis_names)
+  with jax.set_mesh(mesh):
+    yield mesh
+
+
+def load_tests(cls):
+  names = [n for n in dir(cls) if n.startswith("test")]
+  return [(n, getattr(cls, n)) for n in sorted(names) if callable(getattr(cls, n))]
+
+
+def run_tests(cls, verbose=False):
+  results, errors = {}, []
+  for name, method in load_tests(cls):
+    if getattr(method, "_skip_reason", None):
+      results[name] = "skipped"
+      continue
+    case = cls()
+    case.setUp()
+    try:
+      method(case)
+      results[name] = "ok"
+    except Exception as e:  # collected, the first one is re-raised below
+      results[name] = "error"
+      errors.append(e)
+    finally:
+      case.tearDown()
+    if verbose:
+      print(f"{name}: {results[name]}")
+  if errors:
+    raise errors[0]
+  return results
+
+# --------------------------- end of testutil_lite ---------------------------
+
+MESH_SHAPE = (2, 4)
+MESH_AXES = ("data", "model")
+TABLE_SPEC = P("data", "model")
+DUMP_AXES = ("data", "model")
+
+
+def normalise_rows(rows):
+  """L2-normalise rows whose columns are split over 'model'."""
+  sq = jax.lax.psum(jnp.sum(rows * rows, axis=1, keepdims=True), "model")
+  return rows * jax.lax.rsqrt(sq + 1e-6)
+
+
+class TableDumper:
+  """Collects a sharded table into one replicated block per host."""
+
+  def __init__(self, mesh, normalise=True):
+    self.mesh = mesh
+    self.normalise = normalise
+
+  def _columns(self, rows):
+    return jax.lax.all_gather(rows, "model", axis=1, tiled=True, to="reduced")
+
+  def _dump(self, full_rows):
+    return jax.lax.all_gather(full_rows, DUMP_AXES, axis=0, tiled=True, to="reduced")
+
+  def body(self, rows):
+    if self.normalise:
+      rows = normalise_rows(rows)
+    full_rows = self._columns(rows)
+    return self._dump(full_rows)
+
+  def __call__(self, table):
+    fn = jax.shard_map(self.body, mesh=self.mesh, in_specs=TABLE_SPEC,
+                       out_specs=P(None, None, reduced=set(DUMP_AXES)))
+    return fn(table)
+
+
+def reference_dump(table, normalise):
+  if not normalise:
+    return table
+  return table / np.sqrt(np.sum(table * table, axis=1, keepdims=True) + 1e-6)
+
+
+class TableDumpTest(TestCase):
+  seed = 0
+
+  def setUp(self):
+    self.mesh = jax.make_mesh(MESH_SHAPE, MESH_AXES)
+    self.rng = np.random.default_rng(self.seed)
+
+  def tearDown(self):
+    self.mesh = None
+
+  @parameters(True, False)
+  def test_dump_matches_numpy(self, normalise):
+    table = self.rng.normal(size=(16, 8)).astype(np.float32)
+    placed = jax.device_put(table, NamedSharding(self.mesh, TABLE_SPEC))
+    dumped = TableDumper(self.mesh, normalise=normalise)(placed)
+    self.assertAllClose(np.asarray(dumped), reference_dump(table, normalise), rtol=1e-4)
+
+  def test_dump_shape(self):
+    table = np.ones((8, 8), np.float32)
+    placed = jax.device_put(table, NamedSharding(self.mesh, TABLE_SPEC))
+    self.assertEqual(TableDumper(self.mesh)(placed).shape, (8, 8))
+
+
+def inputs():
+  return (0, False)
+
+
+def main(seed, verbose):
+  TableDumpTest.seed = seed
+  return run_tests(TableDumpTest, verbose=verbose)
+
+
+if __name__ == "__main__":
+  main(*inputs())

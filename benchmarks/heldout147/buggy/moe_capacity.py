@@ -1,0 +1,187 @@
+"""Capacity-factor check: how many tokens overflow each expert's buffer.
+
+Imagined path: sparse_lm/moe/capacity_test.py
+"""
+import contextlib
+import functools
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------
+# testutil_lite: pasted from tools/testutil_lite.py so the file runs on its
+# own (no absl in the CI image).  Keep in sync by hand.
+# ---------------------------------------------------------------------------
+
+
+class TestFailure(AssertionError):
+  pass
+
+
+def parameters(*cases):
+  def deco(fn):
+    fn._cases = [(str(i), c) for i, c in enumerate(cases)]
+    return fn
+  return deco
+
+
+def named_parameters(*cases):
+  def deco(fn):
+    fn._cases = [(c[0], tuple(c[1:])) for c in cases]
+    return fn
+  return deco
+
+
+def skipIf(condition, reason):
+  def deco(fn):
+    fn._skip_reason = reason if condition else None
+    return fn
+  return deco
+
+
+def skip_unless_devices(n):
+  return skipIf(jax.device_count() < n, f"needs {n} devices")
+
+
+class TestCase:
+  """Tiny absltest.TestCase stand-in; parameterized methods expand here."""
+
+  def __init_subclass__(cls, **kw):
+    super().__init_subclass__(**kw)
+    for name, fn in list(vars(cls).items()):
+      cases = getattr(fn, "_cases", None)
+      if not name.startswith("test") or cases is None:
+        continue
+      delattr(cls, name)
+      for suffix, args in cases:
+        def expanded(self, _fn=fn, _args=args):
+          if isinstance(_args, dict):
+            return _fn(self, **_args)
+          if not isinstance(_args, tuple):
+            _args = (_args,)
+          return _fn(self, *_args)
+        expanded._skip_reason = getattr(fn, "_skip_reason", None)
+        setattr(cls, f"{name}_{suffix}", expanded)
+
+  def setUp(self):
+    pass
+
+  def tearDown(self):
+    pass
+
+  def assertAllClose(self, actual, expected, rtol=1e-5, atol=1e-5):
+    actual, expected = np.asarray(actual), np.asarray(expected)
+    if actual.shape != expected.shape:
+      raise TestFailure(f"shapes differ: {actual.shape} vs {expected.shape}")
+    if not np.allclose(actual, expected, rtol=rtol, atol=atol):
+      raise TestFailure(f"not close:\n{actual}\nvs\n{expected}")
+
+  def assertEqual(self, a, b):
+    if a != b:
+      raise TestFailure(f"{a!r} != {b!r}")
+
+
+@contextlib.contextmanager
+def with_mesh(shape, axis_names):
+  mesh = jax.make_mesh(shape, axis_names)
+  with jax.set_mesh(mesh):
+    yield mesh
+
+
+def load_tests(cls):
+  names = [n for n in dir(cls) if n.startswith("test")]
+  return [(n, getattr(cls, n)) for n in sorted(names) if callable(getattr(cls, n))]
+
+
+def run_tests(cls, verbose=False):
+  results, errors = {}, []
+  for name, method in load_tests(cls):
+    if getattr(method, "_skip_reason", None):
+      results[name] = "skipped"
+      continue
+    case = cls()
+    case.setUp()
+    try:
+      method(case)
+      results[name] = "ok"
+    except Exception as e:  # collected, the first one is re-raised below
+      results[name] = "error"
+      errors.append(e)
+    finally:
+      case.tearDown()
+    if verbose:
+      print(f"{name}: {results[name]}")
+  if errors:
+    raise errors[0]
+  return results
+
+# --------------------------- end of testutil_lite ---------------------------
+
+MESH_SHAPE = (4, 2)
+MESH_AXES = ("data", "expert")
+
+
+class CapacityPlanner:
+  token_axis = "data"
+  expert_axis = "expert"
+
+  def __init__(self, capacity, share_counts=True):
+    self.capacity = capacity
+    self.share_counts = share_counts
+
+  def counts(self, assign):
+    local = jnp.sum(assign, axis=0)
+    if self.share_counts:
+      local = jax.lax.all_gather(local, self.token_axis, axis=0, to="reduced")
+    return local
+
+  def overflow(self, counts):
+    total = jax.lax.psum(counts, self.token_axis)
+    return jnp.maximum(total - self.capacity, 0.0)
+
+  def __call__(self, mesh, assign):
+    def body(a):
+      return self.overflow(self.counts(a))
+
+    fn = jax.shard_map(body, mesh=mesh, in_specs=P(self.token_axis, self.expert_axis),
+                       out_specs=P(None, self.expert_axis) if self.share_counts
+                       else P(self.expert_axis))
+    return fn(assign)
+
+
+class CapacityTest(TestCase):
+  seed = 0
+
+  def setUp(self):
+    self.mesh = jax.make_mesh(MESH_SHAPE, MESH_AXES)
+    self.rng = np.random.default_rng(self.seed)
+    ids = self.rng.integers(0, 4, size=32)
+    self.assign = np.eye(4, dtype=np.float32)[ids]
+
+  def placed(self):
+    return jax.device_put(self.assign, NamedSharding(self.mesh, P("data", "expert")))
+
+  @named_parameters(("tight", 6.0), ("loose", 12.0))
+  def test_overflow(self, capacity):
+    out = CapacityPlanner(capacity)(self.mesh, self.placed())
+    expected = np.maximum(self.assign.sum(0) - capacity, 0.0)
+    self.assertAllClose(np.asarray(out), expected)
+
+  def test_nothing_overflows_a_big_buffer(self):
+    out = CapacityPlanner(64.0)(self.mesh, self.placed())
+    self.assertAllClose(np.asarray(out), np.zeros(4, np.float32))
+
+
+def inputs():
+  return (0, False)
+
+
+def main(seed, verbose):
+  CapacityTest.seed = seed
+  return run_tests(CapacityTest, verbose=verbose)
+
+
+if __name__ == "__main__":
+  main(*inputs())
