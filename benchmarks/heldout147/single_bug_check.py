@@ -62,6 +62,25 @@ FIXES = {
         ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
         ('out_specs=P(self.token_axis, None, reduced={self.expert_axis}))', 'out_specs=P(self.token_axis, None))'),
     ],
+    # attn_*
+    'attn_softmax_stats.py': [
+        ('debug_axis: str = "seq"', 'debug_axis: str = "head"'),
+    ],
+    'attn_kv_collect.py': [
+        ('VIS_AXES = ("seq", "head")', 'VIS_AXES = ("head",)'),
+    ],
+    'attn_ring_pass.py': [
+        ('def make_rotate(mesh, steps, full_context=True):', 'def make_rotate(mesh, steps, full_context=False):'),
+    ],
+    'attn_cache_export.py': [
+        ('keep_axis = "head"', 'keep_axis = "seq"'),
+    ],
+    'attn_head_entropy.py': [
+        ('METRIC_AXES["mean_over"])', 'METRIC_AXES["entropy"])'),
+    ],
+    'attn_scaled_scores.py': [
+        ('keys = self.all_keys(k) * self.inv_sqrt_d', 'keys = self.all_keys(k * self.inv_sqrt_d)'),
+    ],
 }
 
 if __name__ == "__main__":
