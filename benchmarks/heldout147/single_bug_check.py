@@ -81,6 +81,26 @@ FIXES = {
     'attn_scaled_scores.py': [
         ('keys = self.all_keys(k) * self.inv_sqrt_d', 'keys = self.all_keys(k * self.inv_sqrt_d)'),
     ],
+    # opt_*
+    'opt_grad_history.py': [
+        ('history = jax.lax.all_gather(synced, self.axis,', 'history = jax.lax.all_gather(g, self.axis,'),
+    ],
+    'opt_fsdp_params.py': [
+        ('unshard_stage(("dp", "fsdp"), 0),', 'unshard_stage("dp", 0),'),
+    ],
+    'opt_second_moment.py': [
+        ('peak = jnp.max(moment_peak(everyone, hp["axis"]))', 'peak = jnp.max(moment_peak(nu, hp["axis"]))'),
+    ],
+    'opt_state_export.py': [
+        ('\n    exported = export_state(placed)', '\n      exported = export_state(placed)'),
+    ],
+    'opt_weight_norm.py': [
+        ('jax.lax.psum(total, mesh.axis_names)', 'jax.lax.psum(total, "dp")'),
+    ],
+    'opt_update_clip.py': [
+        ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
+        ('out_specs=P(None, reduced={"dp"}))', 'out_specs=P(None))'),
+    ],
 }
 
 if __name__ == "__main__":
