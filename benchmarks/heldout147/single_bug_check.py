@@ -101,6 +101,28 @@ FIXES = {
         ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
         ('out_specs=P(None, reduced={"dp"}))', 'out_specs=P(None))'),
     ],
+    # eval_*
+    'eval_class_support.py': [
+        ('GATHER_OVER = {"hits": "class", "support": "batch"}', 'GATHER_OVER = {"hits": "class", "support": "class"}'),
+    ],
+    'eval_calibration_bins.py': [
+        ('Collector(("batch", "class"), 1))', 'Collector("batch", 1))'),
+    ],
+    'eval_hit_rate.py': [
+        ('return jax.lax.psum(jnp.sum(shared_hits(labels, preds)), "class")',
+         'return jax.lax.psum(jnp.sum(shared_hits(labels, preds)), "batch")'),
+    ],
+    'eval_report_export.py': [
+        ('return top_level_all_gather(probs, report_spec())',
+         'return top_level_all_gather(probs, report_spec(), multi_dim=True)'),
+    ],
+    'eval_macro_f1.py': [
+        ('average_axes = ("batch", "class")', 'average_axes = ("class",)'),
+    ],
+    'eval_logit_margin.py': [
+        ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
+        ('out_specs=P("batch", None, reduced={"class"})))', 'out_specs=P("batch", None)))'),
+    ],
 }
 
 if __name__ == "__main__":
