@@ -123,6 +123,26 @@ FIXES = {
         ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
         ('out_specs=P("batch", None, reduced={"class"})))', 'out_specs=P("batch", None)))'),
     ],
+    # conv_*
+    'conv_edge_energy.py': [
+        ('plot_axis: str = "cols"', 'plot_axis: str = "rows"'),
+    ],
+    'conv_tile_mosaic.py': [
+        ('jax.lax.all_gather(strip, MOSAIC["full"],', 'jax.lax.all_gather(strip, MOSAIC["column"],'),
+    ],
+    'conv_halo_blur.py': [
+        ('def __init__(self, n_tiles, with_context=True):', 'def __init__(self, n_tiles, with_context=False):'),
+    ],
+    'conv_band_export.py': [
+        ('PNG_SPEC = P(None, None, reduced=set(MESH_AXES))', 'PNG_SPEC = P(None, None, reduced={"rows"})'),
+    ],
+    'conv_weighted_pool.py': [
+        ('return (cfg["row_axis"], cfg["col_axis"])', 'return (cfg["row_axis"],)'),
+    ],
+    'conv_threshold_mask.py': [
+        ('full = self.rows(tile)\n    return (full > self.level).astype(jnp.float32)',
+         'return self.rows((tile > self.level).astype(jnp.float32))'),
+    ],
 }
 
 if __name__ == "__main__":
