@@ -143,6 +143,29 @@ FIXES = {
         ('full = self.rows(tile)\n    return (full > self.level).astype(jnp.float32)',
          'return self.rows((tile > self.level).astype(jnp.float32))'),
     ],
+    # bn_*
+    'bn_running_stats.py': [
+        ('log_axes = ("pod", "batch")', 'log_axes = ("feat",)'),
+    ],
+    'bn_stat_dump.py': [
+        ('jax.lax.all_gather(row, replica_axes + (feature_axis,), axis=0',
+         'jax.lax.all_gather(row, replica_axes, axis=0'),
+    ],
+    'bn_feature_centre.py': [
+        ('jax.lax.pmean(means, "feat").mean()', 'jax.lax.pmean(mu, "feat").mean()'),
+    ],
+    'bn_params_export.py': [
+        ('return top_level_all_gather(placed, export_spec(self.keep))',
+         'return jax.reshard(top_level_all_gather(placed, P(None, reduced=set(MESH_AXES))), '
+         'P(MESH_AXES[:self.keep]))'),
+    ],
+    'bn_group_norm.py': [
+        ('REPORT_AXES = ("pod", "batch", "feat")', 'REPORT_AXES = ("feat",)'),
+    ],
+    'bn_affine.py': [
+        ('jax.lax.all_gather(self.normalise(x), "feat"', 'jax.lax.all_gather(self.normalise(x) * self.gain + self.shift, "feat"'),
+        ('return rows * self.gain + self.shift', 'return rows'),
+    ],
 }
 
 if __name__ == "__main__":
