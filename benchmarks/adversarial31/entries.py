@@ -1,0 +1,352 @@
+# Entries of gen_clean.py (exec'd there). Every program computes `axes` on the host by a Python construct
+# (collections.abc bases, metaclasses, enum hooks, exception __init__, functional classes, hints, ...) that gives
+# ("i",) on Python 3.11; read otherwise it gives ("i", "j"), and reduce_rows's psum raises SF105's error.
+
+
+def axes_prog(name, doc, pre, lines, old, new, imports="", rule="SF105"):
+    text = "@REDUCE@\n" + (("\n" + pre.strip("\n") + "\n") if pre else "") + \
+        "\n\ndef main(mesh, x):\n" + "".join(f"    {line}\n" for line in lines) + \
+        "    return reduce_rows(mesh, x, axes)\n"
+    prog(name, doc, text, old, new, rule=rule, imports=imports)
+
+
+def pick(name, doc, pre, test, old=None, new=None, imports=""):
+    """axes = ("i",) when `test` holds, else ("i", "j"). Default twin: the test negated."""
+    if old is None:
+        old, new = f"if {test} else", f"if not ({test}) else"
+    axes_prog(name, doc, pre, [f'axes = ("i",) if {test} else ("i", "j")'], old, new, imports=imports)
+
+
+def trying(name, doc, pre, stmt, kind, old=None, new=None, imports=""):
+    """axes = ("i",) when `stmt` raises `kind`, else ("i", "j"). Default twin: the statement is `pass`."""
+    if old is None:
+        old, new = f"    {stmt}\n", "    pass\n"
+    axes_prog(name, doc, pre, ['try:', f'    {stmt}', '    axes = ("i", "j")', f'except {kind}:', '    axes = ("i",)'],
+              old, new, imports=imports)
+
+
+def direct(name, doc, pre, expr, old, new, imports=""):
+    """axes = expr (gives ("i",))."""
+    axes_prog(name, doc, pre, [f"axes = {expr}"], old, new, imports=imports)
+
+
+
+def works(name, doc, pre, stmt, kind, old=None, new=None, imports=""):
+    """axes = ("i",) when `stmt` runs, ("i", "j") when it raises `kind`. Default twin: ("i",) made ("i", "j")."""
+    if old is None:
+        old, new = f'    {stmt}\n        axes = ("i",)\n', f'    {stmt}\n        axes = ("i", "j")\n'
+    axes_prog(name, doc, pre, ['try:', f'    {stmt}', '    axes = ("i",)', f'except {kind}:', '    axes = ("i", "j")'],
+              old, new, imports=imports)
+
+
+ABC_I = "import abc\nimport collections.abc\n"
+FROZEN = '''class Frozen(collections.abc.Mapping):
+    def __init__(self, data):
+        self._data = dict(data)
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self):
+        return len(self._data)'''
+REG = '''class Registry(collections.abc.MutableMapping):
+    def __init__(self):
+        self._data = {}
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __setitem__(self, key, value):
+        self._data[key] = value
+
+    def __delitem__(self, key):
+        del self._data[key]
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self):
+        return len(self._data)'''
+ROWS = '''class Rows(collections.abc.Sequence):
+    def __init__(self, items):
+        self._items = list(items)
+
+    def __getitem__(self, index):
+        return self._items[index]
+
+    def __len__(self):
+        return len(self._items)'''
+
+# ---- A: collections.abc bases made as module classes (abc_collections) ----------------------------------------
+for _n, _cls, _base, _pre in (("mapping", "Frozen", "Mapping", FROZEN), ("mutable", "Registry", "MutableMapping", REG),
+                              ("sequence", "Rows", "Sequence", ROWS)):
+    pick(f"abc_{_n}_not_subclass_of_abc_ABC", f"collections.abc.{_base} derives from no abc.ABC (its metaclass is ABCMeta, its bases Collection, ...).",
+         _pre, f"not issubclass({_cls}, abc.ABC)", imports=ABC_I)
+    pick(f"abc_{_n}_abc_ABC_not_in_mro", f"abc.ABC is not in the __mro__ of a collections.abc.{_base} subclass.",
+         _pre, f"abc.ABC not in {_cls}.__mro__", imports=ABC_I)
+    pick(f"abc_{_n}_has_class_getitem", f"collections.abc.{_base} has __class_getitem__ (Iterable's): a subclass too.",
+         _pre, f'hasattr({_cls}, "__class_getitem__")', imports=ABC_I)
+    pick(f"abc_{_n}_mro_base_is_library", f"The second entry of the __mro__ is collections.abc.{_base} itself.",
+         _pre, f"{_cls}.__mro__[1] is collections.abc.{_base}", imports=ABC_I)
+    pick(f"abc_{_n}_bases_is_library", f"__bases__ holds collections.abc.{_base} itself.",
+         _pre, f"{_cls}.__bases__ == (collections.abc.{_base},)", imports=ABC_I)
+    pick(f"abc_{_n}_mixin_module", f"A mixin method of collections.abc.{_base} is defined in collections.abc.",
+         _pre, f'{_cls}.__contains__.__module__ == "collections.abc"', imports=ABC_I)
+    pick(f"abc_{_n}_abc_impl", f"ABCMeta gives collections.abc.{_base}'s subclasses _abc_impl.",
+         _pre, f'hasattr({_cls}, "_abc_impl")', imports=ABC_I)
+    pick(f"abc_{_n}_type_is_abcmeta", f"type() of a collections.abc.{_base} subclass is abc.ABCMeta.",
+         _pre, f"type({_cls}) is abc.ABCMeta", imports=ABC_I)
+    pick(f"abc_{_n}_subclass_of_sized", f"A collections.abc.{_base} subclass is a subclass of Sized (in its __mro__).",
+         _pre, f"collections.abc.Sized in {_cls}.__mro__", imports=ABC_I)
+    pick(f"abc_{_n}_mro_names", f"The __mro__ names of a collections.abc.{_base} subclass.",
+         _pre, f'"Container" in [c.__name__ for c in {_cls}.__mro__]', imports=ABC_I)
+    pick(f"abc_{_n}_dir_class_getitem", f"dir() of a collections.abc.{_base} subclass lists __class_getitem__.",
+         _pre, f'"__class_getitem__" in dir({_cls})', imports=ABC_I)
+    pick(f"abc_{_n}_instance_not_abc", f"An instance of a collections.abc.{_base} subclass is no abc.ABC instance.",
+         _pre, f"not isinstance({_cls}.__new__({_cls}), abc.ABC)", imports=ABC_I)
+
+pick("abc_mapping_keys_is_keysview", "Mapping.keys() gives a collections.abc.KeysView.", FROZEN,
+     'isinstance(Frozen({"i": 1}).keys(), collections.abc.KeysView)', imports=ABC_I)
+pick("abc_mapping_items_is_set", "Mapping.items() gives an ItemsView, a collections.abc.Set.", FROZEN,
+     'isinstance(Frozen({"i": 1}).items(), collections.abc.Set)', imports=ABC_I)
+pick("abc_mapping_values_is_valuesview", "Mapping.values() gives a collections.abc.ValuesView.", FROZEN,
+     'isinstance(Frozen({"i": 1}).values(), collections.abc.ValuesView)', imports=ABC_I)
+pick("abc_mapping_keys_type_is_library", "type(Mapping.keys()) is collections.abc.KeysView itself.", FROZEN,
+     'type(Frozen({"i": 1}).keys()) is collections.abc.KeysView', imports=ABC_I)
+pick("abc_mapping_keys_module", "KeysView is defined in collections.abc.", FROZEN,
+     'type(Frozen({"i": 1}).keys()).__module__ == "collections.abc"', imports=ABC_I)
+pick("abc_mapping_items_mapping_view", "ItemsView is a MappingView.", FROZEN,
+     'isinstance(Frozen({"i": 1}).items(), collections.abc.MappingView)', imports=ABC_I)
+pick("abc_sequence_iter_is_generator_of_library", "Sequence.__iter__ is collections.abc.Sequence.__iter__ itself.", ROWS,
+     "Rows.__iter__ is collections.abc.Sequence.__iter__", imports=ABC_I)
+pick("abc_mapping_get_is_library", "Mapping.get read off a subclass is collections.abc.Mapping.get itself.", FROZEN,
+     "Frozen.get is collections.abc.Mapping.get", imports=ABC_I)
+axes_prog("abc_sequence_iter_throw_indexerror", "Sequence.__iter__ has its yield inside the try: an IndexError thrown in ends the iteration (StopIteration).",
+          ROWS, ['it = iter(Rows(["i", "j"]))', 'next(it)', 'try:', '    it.throw(IndexError)', '    axes = ("i", "j")',
+                 'except StopIteration:', '    axes = ("i",)', 'except IndexError:', '    axes = ("i", "j")'],
+          "    it.throw(IndexError)", "    it.throw(KeyError)", imports=ABC_I)
+
+# ---- B: class_metas ---------------------------------------------------------------------------------------------
+META_DOC = 'class Meta(type):\n    """The metaclass\'s docstring."""\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i",)'
+pick("meta_doc_not_inherited_by_class", "A class without a docstring has __doc__ None in its own namespace: the metaclass's docstring is not read.",
+     META_DOC, "Cfg.__doc__ is None")
+pick("meta_doc_class_docstring_wins", "A class's own docstring wins over its metaclass's.",
+     'class Meta(type):\n    """meta"""\n\n\nclass Cfg(metaclass=Meta):\n    """cfg"""', 'Cfg.__doc__ == "cfg"')
+pick("meta_doc_getattr_default", "getattr(Cfg, '__doc__', x) of a class without docstring gives None, not the metaclass's.",
+     META_DOC, 'getattr(Cfg, "__doc__", "x") is None')
+pick("meta_doc_in_vars", "vars(C) holds __doc__ (None) though the body has no docstring.",
+     'class Meta(type):\n    pass\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i",)', '"__doc__" in vars(Cfg)')
+META_ANN_IF = '''class Meta(type):
+    def __new__(mcs, name, bases, ns):
+        cls = super().__new__(mcs, name, bases, ns)
+        cls.annotated = "__annotations__" in ns
+        return cls
+
+
+class Cfg(metaclass=Meta):
+    if True:
+        width: int = 4'''
+pick("meta_ns_annotations_from_nested_if", "An annotation inside an `if` of the class body still sets up ns['__annotations__'].",
+     META_ANN_IF, "Cfg.annotated")
+pick("meta_ns_annotations_nested_field", "ns['__annotations__'] holds a field annotated inside an `if` of the body.",
+     META_ANN_IF.replace('"__annotations__" in ns', '"width" in ns.get("__annotations__", {})'), "Cfg.annotated")
+META_ABS_HOOK = '''class Meta(abc.ABCMeta):
+    pass
+
+
+class Shape(metaclass=Meta):
+    @abc.abstractmethod
+    def area(self):
+        raise NotImplementedError
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls.area = lambda self: 1
+
+
+class Square(Shape):
+    pass'''
+works("meta_abc_init_subclass_fills_abstract", "ABCMeta computes __abstractmethods__ after __init_subclass__ ran: a method it sets makes the class concrete.",
+      META_ABS_HOOK, "Square()", "TypeError", imports="import abc\n")
+works("abc_base_init_subclass_fills_abstract", "abc.ABC: a method __init_subclass__ sets is seen by ABCMeta's abstract count (it runs inside type.__new__, first).",
+      META_ABS_HOOK.replace("class Meta(abc.ABCMeta):\n    pass\n\n\nclass Shape(metaclass=Meta):", "class Shape(abc.ABC):"),
+      "Square()", "TypeError", imports="import abc\n")
+works("meta_abc_set_name_fills_abstract", "A __set_name__ hook run by type.__new__ sets the abstract method before ABCMeta counts.",
+      '''class Filler:
+    def __set_name__(self, owner, name):
+        owner.area = lambda self: 1
+
+
+class Meta(abc.ABCMeta):
+    pass
+
+
+class Shape(metaclass=Meta):
+    @abc.abstractmethod
+    def area(self):
+        raise NotImplementedError
+
+
+class Square(Shape):
+    fill = Filler()''', "Square()", "TypeError", imports="import abc\n")
+
+# ---- C: Enum hooks and auto() values from a member-less base (enum_hooks, enum_next_values) --------------------
+EN = "import enum\n"
+pick("enum_base_generate_next_value", "auto() uses the base Enum's _generate_next_value_ (a member-less base).",
+     'class Lowered(enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return name.lower()\n\n\nclass Axis(Lowered):\n    I = enum.auto()\n    J = enum.auto()',
+     'Axis.I.value == "i"', imports=EN)
+direct("enum_base_generate_next_value_direct", "auto() from the base's _generate_next_value_ gives the axis name.",
+       'class Lowered(enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return name.lower()\n\n\nclass Axis(Lowered):\n    I = enum.auto()',
+       "(Axis.I.value,)", "        return name.lower()", '        return name.lower() + "x"', imports=EN)
+pick("enum_str_base_generate_next_value", "A (str, Enum) base's _generate_next_value_ serves a subclass's auto().",
+     'class Lowered(str, enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return name.lower()\n\n\nclass Axis(Lowered):\n    I = enum.auto()',
+     'Axis.I == "i"', imports=EN)
+pick("enum_private_name_is_member_count", "A `_first` name (no trailing underscore) is a member: auto()'s count includes it.",
+     'class Axis(enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return count\n\n    _first = enum.auto()\n    I = enum.auto()',
+     "Axis.I.value == 1", imports=EN)
+pick("enum_private_name_last_values", "A `_first` member's value is among last_values for the next auto().",
+     'class Axis(enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return len(last_values)\n\n    _first = enum.auto()\n    I = enum.auto()',
+     "Axis.I.value == 1", imports=EN)
+pick("enum_private_name_listed", "A `_first` member is listed by iteration.",
+     'class Axis(enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return name\n\n    _first = enum.auto()\n    I = enum.auto()',
+     "len(list(Axis)) == 2", imports=EN)
+pick("enum_base_init_fields", "The base Enum's __init__ runs on each member of a subclass.",
+     'class Sized(enum.Enum):\n    def __init__(self, label, size):\n        self.label = label\n        self.size = size\n\n\nclass Axis(Sized):\n    I = ("i", 2)',
+     'hasattr(Axis.I, "label")', imports=EN)
+direct("enum_base_init_field_value", "A field the base Enum's __init__ sets on a subclass member.",
+       'class Sized(enum.Enum):\n    def __init__(self, label, size):\n        self.label = label\n\n\nclass Axis(Sized):\n    I = ("i", 2)',
+       "(Axis.I.label,)", '    I = ("i", 2)', '    I = ("ij", 2)', imports=EN)
+pick("enum_base_new_value", "The base Enum's __new__ (kept as __new_member__) makes a subclass's members: its _value_.",
+     'class Labeled(enum.Enum):\n    def __new__(cls, label, size):\n        obj = object.__new__(cls)\n        obj._value_ = label\n        return obj\n\n\nclass Axis(Labeled):\n    I = ("i", 2)',
+     'Axis.I.value == "i"', imports=EN)
+pick("enum_base_new_lookup", "Axis('i') finds the member whose _value_ the base's __new__ set.",
+     'class Labeled(enum.Enum):\n    def __new__(cls, label, size):\n        obj = object.__new__(cls)\n        obj._value_ = label\n        return obj\n\n\nclass Axis(Labeled):\n    I = ("i", 2)',
+     'Axis("i") is Axis.I', imports=EN)
+pick("enum_base_new_field", "A field the base Enum's __new__ sets on a subclass member.",
+     'class Labeled(enum.Enum):\n    def __new__(cls, label, size):\n        obj = object.__new__(cls)\n        obj._value_ = label\n        obj.size = size\n        return obj\n\n\nclass Axis(Labeled):\n    I = ("i", 2)',
+     "Axis.I.size == 2", imports=EN)
+pick("enum_own_init_count_args", "A member's tuple value is spread over __init__'s parameters.",
+     'class Axis(enum.Enum):\n    I = ("i", 2)\n\n    def __init__(self, label, size):\n        self.size = size',
+     "Axis.I.size == 2 and Axis.I.value == (\"i\", 2)", imports=EN)
+pick("enum_missing_message_qualname_nested", "Enum's ValueError names the class by __qualname__ (Outer.Mode).",
+     'class Outer:\n    class Mode(enum.Enum):\n        A = 1\n\n\ndef message():\n    try:\n        Outer.Mode(5)\n    except ValueError as err:\n        return str(err)\n    return ""',
+     'message() == "5 is not a valid Outer.Mode"', imports=EN)
+pick("enum_missing_message_qualname_local", "Enum's ValueError names a class made in a function by its __qualname__.",
+     'def message():\n    class Mode(enum.Enum):\n        A = 1\n\n    try:\n        Mode(5)\n    except ValueError as err:\n        return str(err)\n    return ""',
+     '"<locals>" in message()', imports=EN)
+pick("enum_missing_hook_message_qualname", "With a _missing_ returning None the ValueError still names __qualname__.",
+     'class Outer:\n    class Mode(enum.Enum):\n        A = 1\n\n        @classmethod\n        def _missing_(cls, value):\n            return None\n\n\ndef message():\n    try:\n        Outer.Mode(5)\n    except ValueError as err:\n        return str(err)\n    return ""',
+     'message().endswith("Outer.Mode")', imports=EN)
+
+# ---- D: exception classes with their own __init__ (exception_inits) -------------------------------------------
+EXC_ATTR = 'class MissingAxis(AttributeError):\n    def __init__(self, axis):\n        super().__init__(f"no axis {axis}", name=axis)'
+works("exc_attributeerror_name_keyword", "AttributeError.__init__ takes name= (3.10+): super().__init__(msg, name=...) works.",
+      EXC_ATTR, 'MissingAxis("i")', "TypeError")
+direct("exc_attributeerror_name_read", "The name= given to AttributeError.__init__ is read back as e.name.",
+       EXC_ATTR + '\n\n\ndef axis_of():\n    try:\n        raise MissingAxis("i")\n    except MissingAxis as err:\n        return err.name',
+       "(axis_of(),)", '        raise MissingAxis("i")', '        raise MissingAxis("ij")')
+works("exc_attributeerror_obj_keyword", "AttributeError.__init__ takes obj= too.",
+      'class MissingAxis(AttributeError):\n    def __init__(self, axis):\n        super().__init__(axis, obj=None)', 'MissingAxis("i")', "TypeError")
+works("exc_attributeerror_both_keywords", "AttributeError.__init__ takes name= and obj= together.",
+      'class MissingAxis(AttributeError):\n    def __init__(self, axis):\n        super().__init__(axis, name=axis, obj=self)', 'MissingAxis("i")', "TypeError")
+works("exc_attributeerror_subclass_chain", "A subclass of a subclass: its super() reaches AttributeError.__init__ with name=.",
+      EXC_ATTR + '\n\n\nclass MissingRow(MissingAxis):\n    def __init__(self, axis):\n        super().__init__(axis)', 'MissingRow("i")', "TypeError")
+pick("exc_kwonly_init_args_empty", "An exception made with keywords only has args () (BaseException.__new__ sees no positional).",
+     'class AxisError(ValueError):\n    def __init__(self, *, axis):\n        self.axis = axis',
+     'AxisError(axis="i").args == ()')
+pick("exc_no_super_str_first_arg", "str() of an exception whose __init__ never calls super(): its positional arguments.",
+     'class AxisError(ValueError):\n    def __init__(self, axis):\n        self.axis = axis',
+     'str(AxisError("i")) == "i"')
+pick("exc_keyerror_subclass_str_repr", "A KeyError subclass's str() is the repr of its one argument.",
+     'class AxisKey(KeyError):\n    def __init__(self, axis):\n        super().__init__(axis)',
+     "str(AxisKey(\"i\")) == \"'i'\"")
+
+# ---- E: functional classes (functional_classes) -----------------------------------------------------------------
+DC = "import dataclasses\n"
+pick("make_dataclass_private_name_unmangled", "make_dataclass keeps a `__x` field name as given (no class statement mangles it).",
+     'Cfg = dataclasses.make_dataclass("Cfg", [("__axes", tuple, ("i",))])',
+     'hasattr(Cfg(), "__axes")', imports=DC)
+direct("make_dataclass_private_name_read", "getattr of a make_dataclass `__x` field.",
+       'Cfg = dataclasses.make_dataclass("Cfg", [("__axes", tuple, ("i",))])',
+       'getattr(Cfg(), "__axes")', '("__axes", tuple, ("i",))', '("__axes", tuple, ("i", "j"))', imports=DC)
+pick("make_dataclass_private_field_names", "fields() of make_dataclass keep `__x` unmangled.",
+     'Cfg = dataclasses.make_dataclass("Cfg", [("__axes", tuple, ("i",))])',
+     '[f.name for f in dataclasses.fields(Cfg)] == ["__axes"]', imports=DC)
+pick("make_dataclass_classvar_text_is_field", "A 'ClassVar[...]' text type is a field in make_dataclass (the class's module is `types`).",
+     'Cfg = dataclasses.make_dataclass("Cfg", [("axes", "ClassVar[tuple]", ("i",))])',
+     'len(dataclasses.fields(Cfg)) == 1', imports=DC + "from typing import ClassVar\n")
+pick("make_dataclass_module_types", "A make_dataclass class's __module__ is 'types' on 3.11 (no module= keyword yet).",
+     'Cfg = dataclasses.make_dataclass("Cfg", [("axes", tuple, ("i",))])',
+     'Cfg.__module__ == "types"', imports=DC)
+pick("enum_functional_module", "A functional Enum's __module__ is the caller's module.",
+     'Axis = enum.Enum("Axis", "I J")', 'Axis.__module__ == "__main__"', imports=EN)
+pick("enum_functional_keyword_names", "The functional API takes keyword-like names (no identifier check).",
+     'Axis = enum.Enum("Axis", ["if", "else"])', 'Axis["if"].value == 1', imports=EN)
+pick("enum_functional_spaced_name", "A functional Enum member name may hold a space.",
+     'Axis = enum.Enum("Axis", [("row axis", "i")])', 'Axis["row axis"].value == "i"', imports=EN)
+pick("enum_functional_private_name", "A `_name` (no trailing underscore) is a member in the functional API too.",
+     'Axis = enum.Enum("Axis", [("_i", "i")])', 'Axis["_i"].value == "i"', imports=EN)
+
+# ---- F: class annotations (own_annotations / type_hints) --------------------------------------------------------
+TY = "import typing\n"
+pick("hint_parenthesised_target_not_stored", "`(x): int = 1` in a class body is not simple: the name is not in __annotations__.",
+     'class Cfg:\n    (width): int = 4\n    axes: tuple = ("i",)', '"width" not in Cfg.__annotations__')
+pick("hint_parenthesised_target_type_hints", "get_type_hints leaves out a parenthesised target.",
+     'class Cfg:\n    (width): int = 4\n    axes: tuple = ("i",)', '"width" not in typing.get_type_hints(Cfg)', imports=TY)
+pick("hint_parenthesised_target_count", "__annotations__ of a class with one parenthesised target holds one name.",
+     'class Cfg:\n    (width): int = 4\n    axes: tuple = ("i",)', 'len(Cfg.__annotations__) == 1')
+pick("hint_parenthesised_target_dataclass", "A parenthesised annotated target is no dataclass field.",
+     '@dataclasses.dataclass\nclass Cfg:\n    (width): int = 4\n    axes: tuple = ("i",)', 'len(dataclasses.fields(Cfg)) == 1', imports=DC)
+pick("hint_parenthesised_target_meta_ns", "ns['__annotations__'] of a metaclass: a parenthesised target is not in it.",
+     'class Meta(type):\n    def __new__(mcs, name, bases, ns):\n        cls = super().__new__(mcs, name, bases, ns)\n        cls.fields = list(ns.get("__annotations__", {}))\n        return cls\n\n\nclass Cfg(metaclass=Meta):\n    (width): int = 4\n    axes: tuple = ("i",)',
+     'Cfg.fields == ["axes"]')
+pick("hint_in_if_block_stored", "An annotation inside an `if` of the class body is in __annotations__.",
+     'class Cfg:\n    if True:\n        width: int = 4', '"width" in Cfg.__annotations__')
+pick("hint_in_if_block_type_hints", "get_type_hints reads a field annotated inside an `if` of the body.",
+     'class Cfg:\n    if True:\n        width: int = 4', '"width" in typing.get_type_hints(Cfg)', imports=TY)
+pick("hint_in_try_block_stored", "An annotation inside a `try` of the class body is in __annotations__.",
+     'class Cfg:\n    try:\n        width: int = 4\n    except ValueError:\n        pass', '"width" in Cfg.__annotations__')
+pick("hint_in_for_block_stored", "An annotation inside a `for` of the class body is in __annotations__.",
+     'class Cfg:\n    for _k in range(1):\n        width: int = 4', '"width" in Cfg.__annotations__')
+pick("hint_in_if_dataclass_field", "A dataclass field annotated inside an `if` of the body.",
+     '@dataclasses.dataclass\nclass Cfg:\n    if True:\n        width: int = 4', 'len(dataclasses.fields(Cfg)) == 1', imports=DC)
+pick("hint_annotations_added_later", "A name added to C.__annotations__ after the class statement is read by get_type_hints.",
+     'class Cfg:\n    width: int = 4\n\n\nCfg.__annotations__["height"] = int', '"height" in typing.get_type_hints(Cfg)', imports=TY)
+pick("hint_annotations_deleted_later", "A name deleted from C.__annotations__ is gone for get_type_hints.",
+     'class Cfg:\n    width: int = 4\n    height: int = 2\n\n\ndel Cfg.__annotations__["height"]', '"height" not in typing.get_type_hints(Cfg)', imports=TY)
+pick("hint_annotations_replaced_later", "C.__annotations__ replaced by another dict: get_type_hints reads the new one.",
+     'class Cfg:\n    width: int = 4\n\n\nCfg.__annotations__ = {"height": int}', 'list(typing.get_type_hints(Cfg)) == ["height"]', imports=TY)
+pick("hint_future_parenthesised_target", "Under future annotations a parenthesised target is still not stored.",
+     'class Cfg:\n    (width): int = 4\n    axes: tuple = ("i",)', 'Cfg.__annotations__ == {"axes": "tuple"}', imports="")
+P["hint_future_parenthesised_target"] = (P["hint_future_parenthesised_target"][0], "from __future__ import annotations\n" + P["hint_future_parenthesised_target"][1], *P["hint_future_parenthesised_target"][2:])
+
+# ---- G: classmethod / staticmethod / property objects (method_descriptors) --------------------------------------
+pick("property_subclass_isinstance", "An instance of a property subclass is a property.",
+     'class tagged(property):\n    pass\n\n\ndef width(self):\n    return 4\n\n\nWIDTH = tagged(width)', "isinstance(WIDTH, property)")
+pick("property_subclass_decorator_isinstance", "A property subclass used as a decorator: the class member is a property.",
+     'class tagged(property):\n    pass\n\n\nclass Cfg:\n    @tagged\n    def width(self):\n        return 4', 'isinstance(vars(Cfg)["width"], property)')
+pick("classmethod_subclass_isinstance", "A classmethod subclass's instance is a classmethod.",
+     'class marked(classmethod):\n    pass\n\n\nclass Cfg:\n    @marked\n    def make(cls):\n        return cls', 'isinstance(vars(Cfg)["make"], classmethod)')
+pick("cached_property_not_property", "functools.cached_property is no property.",
+     'class Cfg:\n    @functools.cached_property\n    def width(self):\n        return 4', 'not isinstance(vars(Cfg)["width"], property)', imports="import functools\n")
+pick("classmethod_wrapper_doc_copied", "classmethod copies __doc__ from the function (3.10+).",
+     'class Cfg:\n    @classmethod\n    def make(cls):\n        """Make one."""\n        return cls', 'vars(Cfg)["make"].__doc__ == "Make one."')
+pick("classmethod_wrapper_isabstract", "A classmethod over an abstract function answers __isabstractmethod__ True.",
+     'class Cfg(abc.ABC):\n    @classmethod\n    @abc.abstractmethod\n    def make(cls):\n        return cls', 'vars(Cfg)["make"].__isabstractmethod__', imports="import abc\n")
+pick("staticmethod_callable_wrapped", "A staticmethod object's __wrapped__ is the function.",
+     'def width():\n    return 4\n\n\nWRAPPED = staticmethod(width)', "WRAPPED.__wrapped__ is width and WRAPPED() == 4")
+
+# ---- H: issubclass of module classes (library_subclasses) -------------------------------------------------------
+pick("issubclass_mapping_subclass_not_dict", "A collections.abc.Mapping subclass is no dict subclass.",
+     FROZEN, "not issubclass(Frozen, dict)", imports=ABC_I)
+pick("issubclass_enum_meta_functional", "A functional Enum is an Enum subclass.",
+     'Axis = enum.Enum("Axis", "I J")', "issubclass(Axis, enum.Enum)", imports=EN)
+pick("issubclass_dataclass_not_tuple", "A make_dataclass class is no tuple subclass.",
+     'Cfg = dataclasses.make_dataclass("Cfg", [("axes", tuple, ("i",))])', "not issubclass(Cfg, tuple)", imports=DC)
+pick("issubclass_exception_class_exception", "A module exception class with its own __init__ is an Exception subclass.",
+     'class AxisError(ValueError):\n    def __init__(self, axis):\n        super().__init__(axis)', "issubclass(AxisError, Exception)")
+pick("issubclass_enum_flag", "A Flag subclass is an Enum subclass.",
+     'class Bits(enum.Flag):\n    A = 1\n    B = 2', "issubclass(Bits, enum.Enum)", imports=EN)
