@@ -350,3 +350,209 @@ pick("issubclass_exception_class_exception", "A module exception class with its 
      'class AxisError(ValueError):\n    def __init__(self, axis):\n        super().__init__(axis)', "issubclass(AxisError, Exception)")
 pick("issubclass_enum_flag", "A Flag subclass is an Enum subclass.",
      'class Bits(enum.Flag):\n    A = 1\n    B = 2', "issubclass(Bits, enum.Enum)", imports=EN)
+
+# ---- batch 2: variants around the causes found, and further probes -------------------------------------------
+for _n, _cls, _base, _pre, _meth in (("mapping", "Frozen", "Mapping", FROZEN, "get"), ("mutable", "Registry", "MutableMapping", REG, "update"),
+                                     ("sequence", "Rows", "Sequence", ROWS, "index")):
+    pick(f"abc2_{_n}_method_module", f"{_base}.{_meth} read off a subclass is defined in collections.abc.",
+         _pre, f'{_cls}.{_meth}.__module__ == "collections.abc"', imports=ABC_I)
+    pick(f"abc2_{_n}_abc_impl_in_dir", f"dir() of a collections.abc.{_base} subclass lists _abc_impl.",
+         _pre, f'"_abc_impl" in dir({_cls})', imports=ABC_I)
+    pick(f"abc2_{_n}_no_ABC_name_in_mro", f"No class named ABC in a collections.abc.{_base} subclass's __mro__.",
+         _pre, f'"ABC" not in [c.__name__ for c in {_cls}.__mro__]', imports=ABC_I)
+    pick(f"abc2_{_n}_mro_length", f"The __mro__ of a collections.abc.{_base} subclass: its ABC chain down to Container and object.",
+         _pre, f"len({_cls}.__mro__) == {dict(mapping=7, mutable=8, sequence=8)[_n]}", imports=ABC_I)
+    pick(f"abc2_{_n}_getattr_class_getitem", f"getattr({_cls}, '__class_getitem__', None) finds Iterable's.",
+         _pre, f'getattr({_cls}, "__class_getitem__", None) is not None', imports=ABC_I)
+    pick(f"abc2_{_n}_instance_abc_impl", f"An instance of a collections.abc.{_base} subclass reads _abc_impl off its class.",
+         _pre, f'hasattr({_cls}.__new__({_cls}), "_abc_impl")', imports=ABC_I)
+    pick(f"abc2_{_n}_getmembers_abc_impl", f"inspect.getmembers of a collections.abc.{_base} subclass lists _abc_impl.",
+         _pre, f'"_abc_impl" in dict(inspect.getmembers({_cls}))', imports=ABC_I + "import inspect\n")
+    pick(f"abc2_{_n}_last_mro_name", f"The class before object in the __mro__ of a collections.abc.{_base} subclass is Container.",
+         _pre, f'{_cls}.__mro__[-2].__name__ == "Container"', imports=ABC_I)
+    works(f"abc2_{_n}_subscript_generic", f"A collections.abc.{_base} subclass is generic: C[int] works (Iterable's __class_getitem__).",
+          _pre, f"{_cls}[int]", "TypeError", imports=ABC_I)
+    pick(f"abc2_{_n}_method_qualname_module", f"The mixin's defining module by qualname and module together.",
+         _pre, f'{_cls}.__contains__.__module__ + "." + {_cls}.__contains__.__qualname__ == "collections.abc.{"Sequence" if _n == "sequence" else "Mapping"}.__contains__"', imports=ABC_I)
+pick("abc2_mapping_items_view_module", "ItemsView is defined in collections.abc.", FROZEN,
+     'type(Frozen({"i": 1}).items()).__module__ == "collections.abc"', imports=ABC_I)
+pick("abc2_mapping_values_view_module", "ValuesView is defined in collections.abc.", FROZEN,
+     'type(Frozen({"i": 1}).values()).__module__ == "collections.abc"', imports=ABC_I)
+pick("abc2_mapping_eq_module", "Mapping.__eq__ is defined in collections.abc.", FROZEN,
+     'Frozen.__eq__.__module__ == "collections.abc"', imports=ABC_I)
+pick("abc2_sequence_reversed_module", "Sequence.__reversed__ is defined in collections.abc.", ROWS,
+     'Rows.__reversed__.__module__ == "collections.abc"', imports=ABC_I)
+pick("abc2_mutable_pop_module", "MutableMapping.pop is defined in collections.abc.", REG,
+     'Registry.pop.__module__ == "collections.abc"', imports=ABC_I)
+pick("abc2_typing_mapping_base_module", "typing.Mapping as a base: the mixin is collections.abc's.",
+     FROZEN.replace("collections.abc.Mapping", "typing.Mapping"), 'Frozen.get.__module__ == "collections.abc"', imports=ABC_I + "import typing\n")
+
+# B variants: abstract methods filled in before ABCMeta counts
+_HOOKED = '''class Shape(abc.ABC):
+    @abc.abstractmethod
+    def area(self):
+        raise NotImplementedError
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        HOOK
+
+
+class Square(Shape):
+    pass'''
+for _n, _hook in (("setattr", 'setattr(cls, "area", lambda self: 1)'), ("def", "cls.area = Shape.size"),
+                  ("property", "cls.area = property(lambda self: 1)"), ("staticmethod", "cls.area = staticmethod(len)")):
+    works(f"abc3_init_subclass_{_n}_fills", f"__init_subclass__ filling the abstract method ({_n}) before ABCMeta counts.",
+          _HOOKED.replace("HOOK", _hook).replace("    def __init_subclass__", "    def size(self):\n        return 1\n\n    def __init_subclass__"),
+          "Square()", "TypeError", imports="import abc\n")
+pick("abc3_init_subclass_abstracts_empty", "__abstractmethods__ of a class whose __init_subclass__ filled the method is empty.",
+     _HOOKED.replace("HOOK", "cls.area = lambda self: 1"), "Square.__abstractmethods__ == frozenset()", imports="import abc\n")
+pick("abc3_init_subclass_isabstract", "inspect.isabstract of such a class is False.",
+     _HOOKED.replace("HOOK", "cls.area = lambda self: 1"), "not inspect.isabstract(Square)", imports="import abc\nimport inspect\n")
+works("abc3_init_subclass_keyword_fills", "A class keyword tells __init_subclass__ which method to fill.",
+      _HOOKED.replace("**kw):\n        super().__init_subclass__(**kw)\n        HOOK", "fill=None, **kw):\n        super().__init_subclass__(**kw)\n        if fill:\n            cls.area = lambda self: fill").replace("class Square(Shape):", "class Square(Shape, fill=1):"),
+      "Square()", "TypeError", imports="import abc\n")
+works("abc3_set_name_plain_abc", "abc.ABC base: a __set_name__ hook sets the abstract method before ABCMeta counts.",
+      '''class Filler:
+    def __set_name__(self, owner, name):
+        owner.area = lambda self: 1
+
+
+class Shape(abc.ABC):
+    @abc.abstractmethod
+    def area(self):
+        raise NotImplementedError
+
+
+class Square(Shape):
+    fill = Filler()''', "Square()", "TypeError", imports="import abc\n")
+works("abc3_meta_init_subclass_two_levels", "The hook runs for a grandchild too: each class is filled before it is counted.",
+      _HOOKED.replace("HOOK", "cls.area = lambda self: 1") + "\n\n\nclass Tile(Square):\n    pass", "Tile()", "TypeError", imports="import abc\n")
+
+# C variants: Enum's ValueError text names the class's __qualname__
+for _n, _expr in (("args", 'err.args[0] == "5 is not a valid Outer.Mode"'), ("repr", '"Outer.Mode" in repr(err)'),
+                  ("split", 'str(err).split()[-1] == "Outer.Mode"'), ("text_in", '"Outer.Mode" in str(err)')):
+    pick(f"enum2_missing_{_n}_qualname", "Enum's ValueError for an unknown value names Outer.Mode (its __qualname__).",
+         'class Outer:\n    class Mode(enum.Enum):\n        A = 1\n\n\ndef probe():\n    try:\n        Outer.Mode(5)\n    except ValueError as err:\n        return ' + _expr + '\n    return False',
+         "probe()", imports=EN)
+pick("enum2_missing_str_value_qualname", "An unknown str value: \"'x' is not a valid Outer.Mode\".",
+     'class Outer:\n    class Mode(enum.Enum):\n        A = "a"\n\n\ndef message():\n    try:\n        Outer.Mode("x")\n    except ValueError as err:\n        return str(err)\n    return ""',
+     "message() == \"'x' is not a valid Outer.Mode\"", imports=EN)
+pick("enum2_missing_local_class_name_prefix", "A class made in a function: the message starts the qualname with the function's name.",
+     'def message():\n    class Mode(enum.Enum):\n        A = 1\n\n    try:\n        Mode(5)\n    except ValueError as err:\n        return str(err)\n    return ""',
+     'message() == "5 is not a valid message.<locals>.Mode"', imports=EN)
+pick("enum2_missing_nested_strenum", "A nested StrEnum: its ValueError names the qualname.",
+     'class Outer:\n    class Mode(enum.StrEnum):\n        A = "a"\n\n\ndef message():\n    try:\n        Outer.Mode("x")\n    except ValueError as err:\n        return str(err)\n    return ""',
+     'message().endswith("Outer.Mode")', imports=EN)
+
+# D variants: `_name` members
+pick("enum2_private_plain_member_count", "A `_hidden = 1` (no trailing underscore) is a member: two members.",
+     'class Axis(enum.Enum):\n    _hidden = 1\n    I = 2', "len(Axis) == 2", imports=EN)
+pick("enum2_private_plain_lookup", "Axis(1) finds the `_hidden` member.",
+     'class Axis(enum.Enum):\n    _hidden = 1\n    I = 2', 'Axis(1).name == "_hidden"', imports=EN)
+pick("enum2_private_plain_isinstance", "A `_hidden` member is an instance of its Enum.",
+     'class Axis(enum.Enum):\n    _hidden = 1\n    I = 2', "isinstance(Axis._hidden, Axis)", imports=EN)
+pick("enum2_private_auto_default", "auto() after a `_hidden = auto()` member: Enum's rule gives 2.",
+     'class Axis(enum.Enum):\n    _hidden = enum.auto()\n    I = enum.auto()', "Axis.I.value == 2", imports=EN)
+pick("enum2_private_members_keys", "__members__ lists `_hidden`.",
+     'class Axis(enum.Enum):\n    _hidden = 1\n    I = 2', '"_hidden" in Axis.__members__', imports=EN)
+pick("enum2_private_strenum_auto", "A StrEnum `_hidden = auto()` is a member valued '_hidden'.",
+     'class Axis(enum.StrEnum):\n    _hidden = enum.auto()\n    I = enum.auto()', 'Axis("_hidden") is Axis._hidden', imports=EN)
+pick("enum2_private_next_value_names", "_generate_next_value_ sees `_hidden` among last_values' owners: the count is 1.",
+     'class Axis(str, enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return "i" if count == 1 else "j"\n\n    _hidden = enum.auto()\n    I = enum.auto()',
+     'Axis.I.value == "i"', imports=EN)
+pick("enum2_alias_by_new_value", "Two members whose __new__ gives one _value_: the second is an alias.",
+     'class Axis(enum.Enum):\n    def __new__(cls, label, size):\n        obj = object.__new__(cls)\n        obj._value_ = label\n        return obj\n\n    I = ("i", 2)\n    ROW = ("i", 4)',
+     "len(list(Axis)) == 1", imports=EN)
+
+# E variants: AttributeError's name= / obj=
+direct("exc2_attributeerror_name_direct", "e.name of an AttributeError subclass given name= in super().__init__.",
+       EXC_ATTR, '(MissingAxis("i").name,)', 'MissingAxis("i").name', 'MissingAxis("ij").name')
+pick("exc2_attributeerror_obj_read", "e.obj of an AttributeError subclass given obj= in super().__init__.",
+     'class MissingAxis(AttributeError):\n    def __init__(self, axis, owner):\n        super().__init__(axis, obj=owner)', 'MissingAxis("i", 3).obj == 3')
+pick("exc2_attributeerror_args_with_name", "args of such an error hold the positional text only.",
+     EXC_ATTR, 'MissingAxis("i").args == ("no axis i",)')
+pick("exc2_attributeerror_caught_by_hasattr", "hasattr catches an AttributeError subclass raised with name= from __getattr__.",
+     EXC_ATTR + '\n\n\nclass Cfg:\n    def __getattr__(self, name):\n        raise MissingAxis(name)', 'not hasattr(Cfg(), "axes")')
+axes_prog("exc2_attributeerror_raise_and_catch", "raise of such an error caught by its base AttributeError (not a TypeError).",
+          EXC_ATTR, ['try:', '    raise MissingAxis("i")', 'except AttributeError:', '    axes = ("i",)', 'except TypeError:', '    axes = ("i", "j")'],
+          '    axes = ("i",)\n', '    axes = ("i", "j")\n')
+
+# F variants: C.__annotations__ changed after the class statement
+_ANN = 'class Cfg:\n    width: int = 4\n    height: int = 2\n\n\n'
+for _n, _stmt, _test in (
+        ("update", 'Cfg.__annotations__.update(depth=int)', '"depth" in typing.get_type_hints(Cfg)'),
+        ("pop", 'Cfg.__annotations__.pop("height")', 'list(typing.get_type_hints(Cfg)) == ["width"]'),
+        ("clear", 'Cfg.__annotations__.clear()', 'typing.get_type_hints(Cfg) == {}'),
+        ("setattr", 'setattr(Cfg, "__annotations__", {"depth": int})', 'list(typing.get_type_hints(Cfg)) == ["depth"]'),
+        ("vars_item", 'vars(Cfg)["__annotations__"]["depth"] = str', 'typing.get_type_hints(Cfg)["depth"] is str'),
+        ("retyped", 'Cfg.__annotations__["width"] = str', 'typing.get_type_hints(Cfg)["width"] is str'),
+        ("len", 'Cfg.__annotations__["depth"] = int', 'len(typing.get_type_hints(Cfg)) == 3'),
+        ("dataclass_after", 'Cfg.__annotations__["depth"] = int\nCfg.depth = 1\nCfg = dataclasses.dataclass(Cfg)', 'len(dataclasses.fields(Cfg)) == 3'),
+        ("dataclass_deleted", 'del Cfg.__annotations__["height"]\nCfg = dataclasses.dataclass(Cfg)', 'len(dataclasses.fields(Cfg)) == 1'),
+        ("subclass_hints", 'Cfg.__annotations__["depth"] = int\n\n\nclass Sub(Cfg):\n    pass', '"depth" in typing.get_type_hints(Sub)')):
+    pick(f"hint2_changed_{_n}", "get_type_hints / dataclass read C.__annotations__ as it is when called, not the class body's statements.",
+         _ANN + _stmt, _test, imports=TY + DC)
+pick("hint2_body_writes_annotations", "The class body writes its own __annotations__ dict: the name is a hint.",
+     'class Cfg:\n    width: int = 4\n    __annotations__["depth"] = int', '"depth" in typing.get_type_hints(Cfg)', imports=TY)
+pick("hint2_body_writes_annotations_own", "The class body's write lands in C.__annotations__.",
+     'class Cfg:\n    width: int = 4\n    __annotations__["depth"] = int', 'len(Cfg.__annotations__) == 2')
+pick("hint2_meta_ns_changed", "A metaclass __new__ that adds a hint to ns['__annotations__'] before type.__new__: get_type_hints reads it.",
+     'class Meta(type):\n    def __new__(mcs, name, bases, ns):\n        ns["__annotations__"]["depth"] = int\n        return super().__new__(mcs, name, bases, ns)\n\n\nclass Cfg(metaclass=Meta):\n    width: int = 4',
+     '"depth" in typing.get_type_hints(Cfg)', imports=TY)
+pick("hint2_init_subclass_adds", "__init_subclass__ adding to cls.__annotations__: get_type_hints reads it.",
+     'class Base:\n    def __init_subclass__(cls, **kw):\n        super().__init_subclass__(**kw)\n        cls.__annotations__["depth"] = int\n\n\nclass Cfg(Base):\n    width: int = 4',
+     '"depth" in typing.get_type_hints(Cfg)', imports=TY)
+
+# G variants: a parenthesised annotated target is not simple: no hint stored
+for _n, _pre, _test, _imp in (
+        ("no_value", 'class Cfg:\n    (width): int\n    axes: tuple = ("i",)', '"width" not in Cfg.__annotations__', ""),
+        ("dataclass_init", '@dataclasses.dataclass\nclass Cfg:\n    (width): int\n    axes: tuple = ("i",)', 'Cfg().axes == ("i",)', DC),
+        ("dataclass_repr", '@dataclasses.dataclass\nclass Cfg:\n    (width): int = 4\n    axes: tuple = ("i",)', "repr(Cfg()) == \"Cfg(axes=('i',))\"", DC),
+        ("get_annotations", 'class Cfg:\n    (width): int = 4\n    axes: tuple = ("i",)', 'list(inspect.get_annotations(Cfg)) == ["axes"]', "import inspect\n"),
+        ("subclass_hints", 'class Base:\n    (width): int = 4\n\n\nclass Cfg(Base):\n    axes: tuple = ("i",)', 'list(typing.get_type_hints(Cfg)) == ["axes"]', TY),
+        ("namedtuple", 'class Point(typing.NamedTuple):\n    (x): int = 0\n    y: int = 0', 'Point._fields == ("y",)', TY),
+        ("only_one", 'class Cfg:\n    (width): int = 4', 'Cfg.__annotations__ == {}', ""),
+        ("attribute_value_kept", 'class Cfg:\n    (width): int = 4', 'Cfg.width == 4 and not Cfg.__annotations__', ""),
+        ("vars_annotations", 'class Cfg:\n    (width): int = 4\n    axes: tuple = ("i",)', 'list(vars(Cfg)["__annotations__"]) == ["axes"]', ""),
+        ("dataclass_fields_names", '@dataclasses.dataclass\nclass Cfg:\n    (width): int = 4\n    axes: tuple = ("i",)', '[f.name for f in dataclasses.fields(Cfg)] == ["axes"]', DC)):
+    pick(f"hint3_paren_{_n}", "`(name): hint` in a class body is not simple: it is evaluated but not stored in __annotations__.",
+         _pre, _test, imports=_imp)
+
+# H variants: make_dataclass's class lives in module `types` on 3.11
+for _n, _test in (("repr_class", 'repr(Cfg) == "<class \'types.Cfg\'>"'), ("not_main", 'Cfg.__module__ != "__main__"'),
+                  ("module_startswith", 'Cfg.__module__.startswith("typ")'), ("instance_module", 'type(Cfg()).__module__ == "types"')):
+    pick(f"make_dc2_{_n}", "make_dataclass on 3.11 takes no module=: the class's __module__ is types.new_class's caller's module, `types`.",
+         'Cfg = dataclasses.make_dataclass("Cfg", [("axes", tuple, ("i",))])', _test, imports=DC)
+
+# I: classes made by type(...) / types.new_class over builtins (library_subclasses)
+pick("type3_int_base_issubclass", "type(name, (int,), {}) derives from int.", 'Count = type("Count", (int,), {})', "issubclass(Count, int)")
+pick("type3_str_base_issubclass", "type(name, (str,), {}) derives from str.", 'Name = type("Name", (str,), {})', "issubclass(Name, str)")
+pick("type3_new_class_int", "types.new_class(name, (int,)) derives from int.", 'Count = types.new_class("Count", (int,))', "issubclass(Count, int)", imports="import types\n")
+pick("type3_mro_entries_int", "A base object's __mro_entries__ gives int: the class derives from int.",
+     'class IntBase:\n    def __mro_entries__(self, bases):\n        return (int,)\n\n\nclass Count(IntBase()):\n    pass', "issubclass(Count, int)")
+pick("type3_starred_bases", "class C(*bases) with bases (int,): C derives from int.", 'BASES = (int,)\n\n\nclass Count(*BASES):\n    pass', "issubclass(Count, int)")
+pick("type3_exception_base_var", "A base bound to ValueError through a name: the class derives from BaseException.",
+     'Base = ValueError\n\n\nclass AxisError(Base):\n    pass', "issubclass(AxisError, BaseException)")
+pick("type3_enum_from_type_call", "type(name, (enum.Enum,), ...) cannot be made plainly; an Enum made by the functional API derives from Enum.",
+     'Axis = enum.Enum("Axis", "I")', "not issubclass(Axis, int)", imports=EN)
+
+# J: controls and small probes of python_versions / method_descriptors / class_members
+pick("ver_ge_311_control", "sys.version_info >= (3, 11) holds on every Python jax 0.10.2 installs on.", "", "sys.version_info >= (3, 11)", imports="import sys\n")
+pick("ver_major_index", "sys.version_info[0] == 3.", "", "sys.version_info[0] == 3", imports="import sys\n")
+pick("ver_slice_ge", "sys.version_info[:2] >= (3, 11).", "", "sys.version_info[:2] >= (3, 11)", imports="import sys\n")
+pick("ver_named_ge", "sys.version_info.minor >= 11.", "", "sys.version_info.minor >= 11", imports="import sys\n")
+pick("ver_chained_range", "(3, 11) <= sys.version_info < (4,).", "", "(3, 11) <= sys.version_info < (4,)", imports="import sys\n")
+pick("ver_hexversion", "sys.hexversion >= 0x030B0000.", "", "sys.hexversion >= 0x030B0000", imports="import sys\n")
+pick("getmembers_meta_property", "inspect.getmembers reads a metaclass property over the class's own value.",
+     'class Meta(type):\n    @property\n    def axes(cls):\n        return ("i",)\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i", "j")',
+     'dict(inspect.getmembers(Cfg))["axes"] == ("i",)', imports="import inspect\n")
+pick("getmembers_descriptor_attributeerror", "inspect.getmembers falls back to the raw descriptor when its __get__ raises AttributeError.",
+     'class Lazy:\n    def __get__(self, obj, owner):\n        raise AttributeError("unset")\n\n\nclass Cfg:\n    axes = Lazy()',
+     'type(dict(inspect.getmembers(Cfg))["axes"]) is Lazy', imports="import inspect\n")
+pick("getmembers_sorted_names", "inspect.getmembers sorts by name: `Z` before `a`.",
+     'class Cfg:\n    a = 1\n    Z = 2', '[n for n, _ in inspect.getmembers(Cfg) if not n.startswith("_")] == ["Z", "a"]', imports="import inspect\n")
+pick("classmethod_marks_not_copied", "A mark set on the function is not copied to the classmethod made from it.",
+     'def make(cls):\n    return cls\n\n\nmake.marked = True\nWRAPPED = classmethod(make)', 'not hasattr(WRAPPED, "marked")')
+pick("classmethod_marks_set_after", "A mark set on the classmethod object is its own.",
+     'def make(cls):\n    return cls\n\n\nWRAPPED = classmethod(make)\nWRAPPED.marked = True', 'WRAPPED.marked and not hasattr(make, "marked")')

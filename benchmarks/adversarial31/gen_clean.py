@@ -7,7 +7,7 @@ twin_old (which must occur exactly once) replaced by twin_new: one line changes,
 """
 import pathlib
 
-HEAD = 'import jax\nimport jax.numpy as jnp\nimport numpy as np\nfrom jax.sharding import PartitionSpec as P\n'
+HEAD = "import jax\nimport jax.numpy as jnp\nimport numpy as np\nfrom jax.sharding import PartitionSpec as P\n"
 TAIL = '''
 
 def inputs():
