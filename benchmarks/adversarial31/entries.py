@@ -127,7 +127,7 @@ pick("abc_mapping_get_is_library", "Mapping.get read off a subclass is collectio
 axes_prog("abc_sequence_iter_throw_indexerror", "Sequence.__iter__ has its yield inside the try: an IndexError thrown in ends the iteration (StopIteration).",
           ROWS, ['it = iter(Rows(["i", "j"]))', 'next(it)', 'try:', '    it.throw(IndexError)', '    axes = ("i", "j")',
                  'except StopIteration:', '    axes = ("i",)', 'except IndexError:', '    axes = ("i", "j")'],
-          "    it.throw(IndexError)", "    it.throw(KeyError)", imports=ABC_I)
+          'except StopIteration:\n        axes = ("i",)', 'except StopIteration:\n        axes = ("i", "j")', imports=ABC_I)
 
 # ---- B: class_metas ---------------------------------------------------------------------------------------------
 META_DOC = 'class Meta(type):\n    """The metaclass\'s docstring."""\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i",)'
@@ -200,7 +200,7 @@ pick("enum_base_generate_next_value", "auto() uses the base Enum's _generate_nex
      'Axis.I.value == "i"', imports=EN)
 direct("enum_base_generate_next_value_direct", "auto() from the base's _generate_next_value_ gives the axis name.",
        'class Lowered(enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return name.lower()\n\n\nclass Axis(Lowered):\n    I = enum.auto()',
-       "(Axis.I.value,)", "        return name.lower()", '        return name.lower() + "x"', imports=EN)
+       "(Axis.I.value,)", "(Axis.I.value,)", '(Axis.I.value, "j")', imports=EN)
 pick("enum_str_base_generate_next_value", "A (str, Enum) base's _generate_next_value_ serves a subclass's auto().",
      'class Lowered(str, enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return name.lower()\n\n\nclass Axis(Lowered):\n    I = enum.auto()',
      'Axis.I == "i"', imports=EN)
@@ -218,7 +218,7 @@ pick("enum_base_init_fields", "The base Enum's __init__ runs on each member of a
      'hasattr(Axis.I, "label")', imports=EN)
 direct("enum_base_init_field_value", "A field the base Enum's __init__ sets on a subclass member.",
        'class Sized(enum.Enum):\n    def __init__(self, label, size):\n        self.label = label\n\n\nclass Axis(Sized):\n    I = ("i", 2)',
-       "(Axis.I.label,)", '    I = ("i", 2)', '    I = ("ij", 2)', imports=EN)
+       "(Axis.I.label,)", "(Axis.I.label,)", '(Axis.I.label, "j")', imports=EN)
 pick("enum_base_new_value", "The base Enum's __new__ (kept as __new_member__) makes a subclass's members: its _value_.",
      'class Labeled(enum.Enum):\n    def __new__(cls, label, size):\n        obj = object.__new__(cls)\n        obj._value_ = label\n        return obj\n\n\nclass Axis(Labeled):\n    I = ("i", 2)',
      'Axis.I.value == "i"', imports=EN)
@@ -247,7 +247,7 @@ works("exc_attributeerror_name_keyword", "AttributeError.__init__ takes name= (3
       EXC_ATTR, 'MissingAxis("i")', "TypeError")
 direct("exc_attributeerror_name_read", "The name= given to AttributeError.__init__ is read back as e.name.",
        EXC_ATTR + '\n\n\ndef axis_of():\n    try:\n        raise MissingAxis("i")\n    except MissingAxis as err:\n        return err.name',
-       "(axis_of(),)", '        raise MissingAxis("i")', '        raise MissingAxis("ij")')
+       "(axis_of(),)", "(axis_of(),)", '(axis_of(), "j")')
 works("exc_attributeerror_obj_keyword", "AttributeError.__init__ takes obj= too.",
       'class MissingAxis(AttributeError):\n    def __init__(self, axis):\n        super().__init__(axis, obj=None)', 'MissingAxis("i")', "TypeError")
 works("exc_attributeerror_both_keywords", "AttributeError.__init__ takes name= and obj= together.",
@@ -467,7 +467,7 @@ pick("enum2_alias_by_new_value", "Two members whose __new__ gives one _value_: t
 
 # E variants: AttributeError's name= / obj=
 direct("exc2_attributeerror_name_direct", "e.name of an AttributeError subclass given name= in super().__init__.",
-       EXC_ATTR, '(MissingAxis("i").name,)', 'MissingAxis("i").name', 'MissingAxis("ij").name')
+       EXC_ATTR, '(MissingAxis("i").name,)', '(MissingAxis("i").name,)', '(MissingAxis("i").name, "j")')
 pick("exc2_attributeerror_obj_read", "e.obj of an AttributeError subclass given obj= in super().__init__.",
      'class MissingAxis(AttributeError):\n    def __init__(self, axis, owner):\n        super().__init__(axis, obj=owner)', 'MissingAxis("i", 3).obj == 3')
 pick("exc2_attributeerror_args_with_name", "args of such an error hold the positional text only.",
@@ -556,3 +556,70 @@ pick("classmethod_marks_not_copied", "A mark set on the function is not copied t
      'def make(cls):\n    return cls\n\n\nmake.marked = True\nWRAPPED = classmethod(make)', 'not hasattr(WRAPPED, "marked")')
 pick("classmethod_marks_set_after", "A mark set on the classmethod object is its own.",
      'def make(cls):\n    return cls\n\n\nWRAPPED = classmethod(make)\nWRAPPED.marked = True', 'WRAPPED.marked and not hasattr(make, "marked")')
+
+# ---- batch 3: further probes ---------------------------------------------------------------------------------------
+pick("abc4_dict_eq_reflected", "dict == Mapping subclass: dict's __eq__ gives NotImplemented, the reflected Mapping.__eq__ answers True.",
+     FROZEN, '{"i": 1} == Frozen({"i": 1})', imports=ABC_I)
+pick("abc4_mapping_ne_dict", "Mapping subclass != equal dict is False (object.__ne__ inverts Mapping.__eq__).",
+     FROZEN, 'not (Frozen({"i": 1}) != {"i": 1})', imports=ABC_I)
+pick("abc4_dict_ne_reflected", "dict != Mapping subclass: reflected __ne__ answers False.",
+     FROZEN, 'not ({"i": 1} != Frozen({"i": 1}))', imports=ABC_I)
+pick("abc4_mapping_eq_mapping", "Two Mapping subclass instances with equal items are equal.",
+     FROZEN, 'Frozen({"i": 1}) == Frozen({"i": 1})', imports=ABC_I)
+pick("abc4_sequence_not_eq_list", "Sequence has no __eq__: a Sequence subclass is unequal to an equal list.",
+     ROWS, 'Rows(["i"]) != ["i"]', imports=ABC_I)
+pick("abc4_mapping_in_list", "`in` a list compares by ==: a Mapping subclass equal to a dict is found.",
+     FROZEN, 'Frozen({"i": 1}) in [{"i": 1}]', imports=ABC_I)
+pick("abc4_dict_in_list_of_mappings", "`in` a list: a dict equal to a Mapping subclass instance is found (reflected).",
+     FROZEN, '{"i": 1} in [Frozen({"i": 1})]', imports=ABC_I)
+pick("abc4_mapping_dict_call", "dict(Mapping subclass) reads keys() and __getitem__.", FROZEN, 'dict(Frozen({"i": 1})) == {"i": 1}', imports=ABC_I)
+pick("abc4_mapping_unpack", "{**m} of a Mapping subclass.", FROZEN, '{**Frozen({"i": 1})} == {"i": 1}', imports=ABC_I)
+pick("abc4_mutable_update_other_keyword", "MutableMapping.update(other=1): `other` is positional-only, so the keyword is a key.",
+     REG + '\n\n\ndef filled():\n    reg = Registry()\n    reg.update(other=1)\n    return reg', 'dict(filled()) == {"other": 1}', imports=ABC_I)
+pick("abc4_mutable_popitem_order", "MutableMapping.popitem takes the first key of iteration.",
+     REG + '\n\n\ndef first():\n    reg = Registry()\n    reg["i"] = 1\n    reg["j"] = 2\n    return reg.popitem()', 'first() == ("i", 1)', imports=ABC_I)
+pick("abc4_sequence_index_negative_start", "Sequence.index with a negative start.", ROWS, 'Rows(["i", "j", "i"]).index("i", -1) == 2', imports=ABC_I)
+pick("abc4_sequence_count", "Sequence.count.", ROWS, 'Rows(["i", "j", "i"]).count("i") == 2', imports=ABC_I)
+pick("abc4_values_contains", "ValuesView `in`.", FROZEN, '1 in Frozen({"i": 1}).values()', imports=ABC_I)
+pick("abc4_items_contains", "ItemsView `in`.", FROZEN, '("i", 1) in Frozen({"i": 1}).items()', imports=ABC_I)
+
+def raises(name, doc, pre, stmt, kind, imports=""):
+    """axes = ("i",) when `stmt` raises `kind`, ("i", "j") when it runs. Twin: the except branch gives ("i", "j")."""
+    axes_prog(name, doc, pre, ['try:', f'    {stmt}', '    axes = ("i", "j")', f'except {kind}:', '    axes = ("i",)'],
+              f'except {kind}:\n        axes = ("i",)', f'except {kind}:\n        axes = ("i", "j")', imports=imports)
+
+
+raises("enum4_functional_mro_name_invalid", "Enum('Axis', 'mro I') raises ValueError: `mro` is an invalid member name.",
+       "", 'enum.Enum("Axis", "mro I")', "ValueError", imports=EN)
+raises("enum4_functional_empty_name_invalid", "Enum('Axis', ['', 'I']) raises ValueError: '' is an invalid member name.",
+       "", 'enum.Enum("Axis", ["", "I"])', "ValueError", imports=EN)
+raises("enum4_functional_pairs_mro_invalid", "Enum('Axis', [('mro', 1)]) raises ValueError.",
+       "", 'enum.Enum("Axis", [("mro", 1), ("I", 2)])', "ValueError", imports=EN)
+raises("enum4_functional_dict_empty_name", "Enum('Axis', {'': 1}) raises ValueError.",
+       "", 'enum.Enum("Axis", {"": 1, "I": 2})', "ValueError", imports=EN)
+raises("enum4_class_mro_member_invalid", "class Axis(Enum): mro = 1 raises ValueError when the class is made.",
+       'def make():\n    class Axis(enum.Enum):\n        mro = 1\n        I = 2\n\n    return Axis', "make()", "ValueError", imports=EN)
+pick("enum4_functional_mro_message", "The ValueError for `mro` names it.",
+     'def message():\n    try:\n        enum.Enum("Axis", "mro I")\n    except ValueError as err:\n        return str(err)\n    return ""',
+     '"mro" in message()', imports=EN)
+pick("exc4_str_super", "super().__str__() in an exception's own __str__ is BaseException's.",
+     'class AxisError(ValueError):\n    def __str__(self):\n        return "axis " + super().__str__()', 'str(AxisError("i")) == "axis i"')
+pick("exc4_init_explicit_base_call", "Exception.__init__(self, msg) called by name sets args.",
+     'class AxisError(ValueError):\n    def __init__(self, axis):\n        ValueError.__init__(self, f"bad {axis}")\n        self.axis = axis',
+     'AxisError("i").args == ("bad i",)')
+pick("exc4_init_two_arg_super", "super(C, self).__init__(msg) sets args.",
+     'class AxisError(ValueError):\n    def __init__(self, axis):\n        super(AxisError, self).__init__(f"bad {axis}")\n        self.axis = axis',
+     'str(AxisError("i")) == "bad i"')
+pick("exc4_raise_class_default", "raise C (the class) calls C(): its __init__ default fills the field.",
+     'class AxisError(ValueError):\n    def __init__(self, axis="i"):\n        super().__init__(axis)\n        self.axis = axis\n\n\ndef caught():\n    try:\n        raise AxisError\n    except AxisError as err:\n        return err.axis\n    return ""',
+     'caught() == "i"')
+pick("exc4_repr_with_init", "repr of an exception with its own __init__: its class name and args.",
+     'class AxisError(ValueError):\n    def __init__(self, axis):\n        super().__init__(f"bad {axis}")', "repr(AxisError(\"i\")) == \"AxisError('bad i')\"")
+pick("exc4_args_set_in_init", "self.args = (...) in __init__ replaces args; str() reads them.",
+     'class AxisError(ValueError):\n    def __init__(self, axis):\n        super().__init__("x")\n        self.args = (axis,)', 'str(AxisError("i")) == "i"')
+pick("exc4_multiple_args_str", "str() of an exception with two args is the tuple's str.",
+     'class AxisError(ValueError):\n    def __init__(self, axis, size):\n        super().__init__(axis, size)', "str(AxisError(\"i\", 2)) == \"('i', 2)\"")
+pick("exc4_no_args_str_empty", "super().__init__() with no args: str() is ''.",
+     'class AxisError(ValueError):\n    def __init__(self, axis):\n        super().__init__()\n        self.axis = axis', 'str(AxisError("i")) == ""')
+pick("exc4_indexerror_base_name_kw_refused", "IndexError.__init__ refuses keywords (TypeError), unlike AttributeError's.",
+     'class AxisIndex(IndexError):\n    def __init__(self, axis):\n        super().__init__(axis, name=axis)\n\n\ndef made():\n    try:\n        AxisIndex("i")\n    except TypeError:\n        return True\n    return False', "made()")

@@ -29,10 +29,10 @@ def main(mesh, x):
     it = iter(Rows(["i", "j"]))
     next(it)
     try:
-        it.throw(KeyError)
+        it.throw(IndexError)
         axes = ("i", "j")
     except StopIteration:
-        axes = ("i",)
+        axes = ("i", "j")
     except IndexError:
         axes = ("i", "j")
     return reduce_rows(mesh, x, axes)

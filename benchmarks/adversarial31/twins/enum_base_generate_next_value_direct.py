@@ -15,7 +15,7 @@ def reduce_rows(mesh, x, axes):
 
 class Lowered(enum.Enum):
     def _generate_next_value_(name, start, count, last_values):
-        return name.lower() + "x"
+        return name.lower()
 
 
 class Axis(Lowered):
@@ -23,7 +23,7 @@ class Axis(Lowered):
 
 
 def main(mesh, x):
-    axes = (Axis.I.value,)
+    axes = (Axis.I.value, "j")
     return reduce_rows(mesh, x, axes)
 
 

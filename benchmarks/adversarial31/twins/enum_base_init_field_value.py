@@ -19,11 +19,11 @@ class Sized(enum.Enum):
 
 
 class Axis(Sized):
-    I = ("ij", 2)
+    I = ("i", 2)
 
 
 def main(mesh, x):
-    axes = (Axis.I.label,)
+    axes = (Axis.I.label, "j")
     return reduce_rows(mesh, x, axes)
 
 

@@ -18,7 +18,7 @@ class MissingAxis(AttributeError):
 
 
 def main(mesh, x):
-    axes = (MissingAxis("ij").name,)
+    axes = (MissingAxis("i").name, "j")
     return reduce_rows(mesh, x, axes)
 
 

@@ -19,13 +19,13 @@ class MissingAxis(AttributeError):
 
 def axis_of():
     try:
-        raise MissingAxis("ij")
+        raise MissingAxis("i")
     except MissingAxis as err:
         return err.name
 
 
 def main(mesh, x):
-    axes = (axis_of(),)
+    axes = (axis_of(), "j")
     return reduce_rows(mesh, x, axes)
 
 
