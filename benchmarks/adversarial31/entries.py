@@ -623,3 +623,60 @@ pick("exc4_no_args_str_empty", "super().__init__() with no args: str() is ''.",
      'class AxisError(ValueError):\n    def __init__(self, axis):\n        super().__init__()\n        self.axis = axis', 'str(AxisError("i")) == ""')
 pick("exc4_indexerror_base_name_kw_refused", "IndexError.__init__ refuses keywords (TypeError), unlike AttributeError's.",
      'class AxisIndex(IndexError):\n    def __init__(self, axis):\n        super().__init__(axis, name=axis)\n\n\ndef made():\n    try:\n        AxisIndex("i")\n    except TypeError:\n        return True\n    return False', "made()")
+
+# ---- batch 4 ------------------------------------------------------------------------------------------------------
+META_PROP = 'class Meta(type):\n    @property\n    def axes(cls):\n        return ("i", "j")\n\n\nclass Cfg(metaclass=Meta):\n    axes = ("i",)'
+for _n, _expr, _extra in (("instance", "Cfg().axes", ""), ("getattr_instance", 'getattr(Cfg(), "axes")', ""),
+                          ("vars", 'vars(Cfg)["axes"]', ""), ("dict", 'Cfg.__dict__["axes"]', ""),
+                          ("getattr_static", 'inspect.getattr_static(Cfg, "axes")', "import inspect\n"),
+                          ("method_self", "Cfg().own()", ""), ("subclass_instance", "Sub().axes", "")):
+    _pre = META_PROP + ('\n\n    def own(self):\n        return self.axes' if _n == "method_self" else "") + \
+        ('\n\n\nclass Sub(Cfg):\n    pass' if _n == "subclass_instance" else "")
+    direct(f"meta5_property_{_n}", "A metaclass property is seen on the class only: instances, vars() and getattr_static read the class's own value.",
+           _pre, _expr, f"axes = {_expr}", f'axes = ("i", "j") if {_expr} else ()', imports=_extra)
+META_DESC = '''class Fixed:
+    def __get__(self, obj, owner=None):
+        return ("i", "j")
+
+    def __set__(self, obj, value):
+        raise AttributeError("read-only")
+
+
+class Meta(type):
+    axes = Fixed()
+
+
+class Cfg(metaclass=Meta):
+    axes = ("i",)'''
+direct("meta5_data_descriptor_instance", "A metaclass data descriptor is not seen from an instance: the class's own value.",
+       META_DESC, "Cfg().axes", "axes = Cfg().axes", 'axes = Cfg.axes')
+
+for _n, _body in (("member_twice", "I = 1\n        I = 2"), ("method_then_member", "def I(self):\n            return 1\n\n        I = 2"),
+                  ("member_then_method", "I = 1\n\n        def I(self):\n            return 1")):
+    raises(f"enum5_{_n}_typeerror", "An Enum body binding a member name twice raises TypeError ('already defined').",
+           f"def make():\n    class Axis(enum.Enum):\n        {_body}\n\n    return Axis", "make()", "TypeError", imports=EN)
+raises("enum5_order_mismatch", "_order_ naming the members in another order raises TypeError.",
+       'def make():\n    class Axis(enum.Enum):\n        _order_ = "J I"\n        I = 1\n        J = 2\n\n    return Axis', "make()", "TypeError", imports=EN)
+pick("enum5_ignore_names", "_ignore_ keeps a name out of the members.",
+     'class Axis(enum.Enum):\n    _ignore_ = ["tmp"]\n    tmp = 5\n    I = 1', "len(Axis) == 1", imports=EN)
+pick("enum5_nonmember", "enum.nonmember keeps a value out of the members.",
+     'class Axis(enum.Enum):\n    size = enum.nonmember(2)\n    I = 1', "len(Axis) == 1 and Axis.size == 2", imports=EN)
+pick("enum5_member_function", "enum.member makes a function a member.",
+     'def pick_i():\n    return "i"\n\n\nclass Axis(enum.Enum):\n    PICK = enum.member(pick_i)\n    J = 1', "len(Axis) == 2", imports=EN)
+
+for _n, _pre, _test in (
+        ("alias_rebound", 'Width = int\n\n\nclass Cfg:\n    w: Width = 4\n\n\nWidth = str', 'typing.get_type_hints(Cfg)["w"] is int'),
+        ("alias_rebound_annotations", 'Width = int\n\n\nclass Cfg:\n    w: Width = 4\n\n\nWidth = str', 'Cfg.__annotations__["w"] is int'),
+        ("alias_rebound_dataclass", 'Width = int\n\n\n@dataclasses.dataclass\nclass Cfg:\n    w: Width = 4\n\n\nWidth = str', 'dataclasses.fields(Cfg)[0].type is int'),
+        ("alias_rebound_in_function", 'Width = int\n\n\nclass Cfg:\n    w: Width = 4\n\n\ndef retype():\n    global Width\n    Width = str\n\n\nretype()', 'typing.get_type_hints(Cfg)["w"] is int'),
+        ("alias_rebound_later_hints", 'Width = int\n\n\nclass Cfg:\n    w: Width = 4\n\n\nFIRST = typing.get_type_hints(Cfg)["w"]\nWidth = str', 'typing.get_type_hints(Cfg)["w"] is FIRST'),
+        ("string_alias_rebound", 'Width = int\n\n\nclass Cfg:\n    w: "Width" = 4\n\n\nWidth = str', 'typing.get_type_hints(Cfg)["w"] is str'),
+        ("alias_rebound_optional", 'Width = int\n\n\nclass Cfg:\n    w: typing.Optional[Width] = None\n\n\nWidth = str', 'typing.get_type_hints(Cfg)["w"] == typing.Optional[int]'),
+        ("alias_rebound_tuple", 'Width = int\n\n\nclass Cfg:\n    w: tuple[Width, ...] = ()\n\n\nWidth = str', 'typing.get_args(typing.get_type_hints(Cfg)["w"])[0] is int'),
+        ("alias_rebound_meta_ns", 'Width = int\n\n\nclass Meta(type):\n    def __new__(mcs, name, bases, ns):\n        cls = super().__new__(mcs, name, bases, ns)\n        cls.hints = dict(ns.get("__annotations__", {}))\n        return cls\n\n\nclass Cfg(metaclass=Meta):\n    w: Width = 4\n\n\nWidth = str', 'Cfg.hints["w"] is int'),
+        ("alias_rebound_subclass", 'Width = int\n\n\nclass Base:\n    w: Width = 4\n\n\nWidth = str\n\n\nclass Cfg(Base):\n    h: Width = "x"', 'typing.get_type_hints(Cfg) == {"w": int, "h": str}')):
+    pick(f"hint5_{_n}", "A class's hints are evaluated when the body runs (no future import): a later rebinding of the alias does not change them.",
+         _pre, _test, imports=TY + DC)
+raises("abc5_mapping_reversed_none", "Mapping sets __reversed__ = None: reversed(m) raises TypeError.", FROZEN, 'reversed(Frozen({"i": 1}))', "TypeError", imports=ABC_I)
+pick("abc5_mapping_hash_none", "Mapping defines __eq__: its __hash__ is None.", FROZEN, "Frozen.__hash__ is None", imports=ABC_I)
+pick("abc5_sequence_hashable", "Sequence defines no __eq__: instances hash by identity.", ROWS, 'hash(Rows([])) is not None', imports=ABC_I)
