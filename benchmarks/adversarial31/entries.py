@@ -680,3 +680,46 @@ for _n, _pre, _test in (
 raises("abc5_mapping_reversed_none", "Mapping sets __reversed__ = None: reversed(m) raises TypeError.", FROZEN, 'reversed(Frozen({"i": 1}))', "TypeError", imports=ABC_I)
 pick("abc5_mapping_hash_none", "Mapping defines __eq__: its __hash__ is None.", FROZEN, "Frozen.__hash__ is None", imports=ABC_I)
 pick("abc5_sequence_hashable", "Sequence defines no __eq__: instances hash by identity.", ROWS, 'hash(Rows([])) is not None', imports=ABC_I)
+
+# ---- batch 5 ------------------------------------------------------------------------------------------------------
+raises("enum6_unknown_sunder", "An unknown _sunder_ name in an Enum body raises ValueError (reserved).",
+       'def make():\n    class Axis(enum.Enum):\n        _size_ = 2\n        I = 1\n\n    return Axis', "make()", "ValueError", imports=EN)
+raises("enum6_extend_with_members", "Subclassing an Enum that has members raises TypeError.",
+       'class Axis(enum.Enum):\n    I = 1\n\n\ndef make():\n    class More(Axis):\n        J = 2\n\n    return More', "make()", "TypeError", imports=EN)
+pick("enum6_private_mangled_not_member", "A `__x` name in an Enum body is private (mangled): no member.",
+     'class Axis(enum.Enum):\n    __size = 2\n    I = 1', "len(Axis) == 1", imports=EN)
+pick("enum6_ignore_two_names", "_ignore_ as a str of names keeps both out of the members.",
+     'class Axis(enum.Enum):\n    _ignore_ = "tmp k"\n    tmp = 5\n    k = 6\n    I = 1', "len(Axis) == 1", imports=EN)
+pick("enum6_ignore_loop_var", "_ignore_ used for a loop variable in the body (the documented use).",
+     'class Axis(enum.Enum):\n    _ignore_ = ["n"]\n    I = 1\n    for n in range(2):\n        pass', "list(Axis.__members__) == [\"I\"]", imports=EN)
+pick("enum6_ignore_lookup", "A name in _ignore_ is no attribute of the class.",
+     'class Axis(enum.Enum):\n    _ignore_ = ["tmp"]\n    tmp = 5\n    I = 1', 'not hasattr(Axis, "tmp")', imports=EN)
+pick("enum6_order_match", "A matching _order_ is accepted and left out of the members.",
+     'class Axis(enum.Enum):\n    _order_ = "I J"\n    I = 1\n    J = 2', "len(Axis) == 2", imports=EN)
+
+pick("hint6_class_redefined", "A hint naming a class that is defined again later keeps the first class.",
+     'class Rule:\n    pass\n\n\nFIRST = Rule\n\n\nclass Cfg:\n    r: Rule = None\n\n\nclass Rule:\n    pass', 'typing.get_type_hints(Cfg)["r"] is FIRST', imports=TY)
+pick("hint6_imported_alias_rebound", "A hint alias rebound by an import later keeps its first value.",
+     'Width = int\n\n\nclass Cfg:\n    w: Width = 4\n\n\nfrom builtins import str as Width', 'Cfg.__annotations__["w"] is int', imports="")
+pick("hint6_loop_rebinding", "A hint alias a for loop rebinds afterwards keeps its value at the class statement.",
+     'Width = int\n\n\nclass Cfg:\n    w: Width = 4\n\n\nfor Width in (float, str):\n    pass', 'Cfg.__annotations__["w"] is int', imports="")
+pick("hint6_get_args_rebound", "get_args of a list[Alias] hint after the alias is rebound.",
+     'Width = int\n\n\nclass Cfg:\n    w: list[Width] = None\n\n\nWidth = str', 'typing.get_args(Cfg.__annotations__["w"]) == (int,)', imports=TY)
+pick("hint6_alias_deleted", "A hint alias deleted afterwards: the hint is still int.",
+     'Width = int\n\n\nclass Cfg:\n    w: Width = 4\n\n\ndel Width', 'typing.get_type_hints(Cfg)["w"] is int', imports=TY)
+
+pick("make_dc6_field_named_type_slot", "make_dataclass: a field whose name equals another field's internal hint name gives it no type.",
+     'Cfg = dataclasses.make_dataclass("Cfg", [("_type1", int, 5), ("b", str, "x")])', 'dataclasses.fields(Cfg)[1].type is str', imports=DC)
+pick("make_dc6_field_named_default_slot", "make_dataclass: a field named like another's default slot does not change that default.",
+     'Cfg = dataclasses.make_dataclass("Cfg", [("_default1", int, 3), ("b", int, 7)])', "Cfg().b == 7", imports=DC)
+direct("make_dc6_default_slot_axes", "make_dataclass's default for `axes` is the one given, whatever the other fields are named.",
+       'Cfg = dataclasses.make_dataclass("Cfg", [("_default1", tuple, ("i", "j")), ("axes", tuple, ("i",))])', "Cfg().axes",
+       'axes = Cfg().axes', 'axes = Cfg()._default1', imports=DC)
+pick("make_dc6_kw_only_default_order", "kw_only=True allows a field without default after one with a default.",
+     'Cfg = dataclasses.make_dataclass("Cfg", [("a", int, 1), ("b", int)], kw_only=True)', "Cfg(b=2).a == 1", imports=DC)
+pick("make_dc6_keyword_class_name", "make_dataclass takes a class name that is a keyword.",
+     'Cfg = dataclasses.make_dataclass("class", [("axes", tuple, ("i",))])', 'Cfg.__name__ == "class"', imports=DC)
+pick("make_dc6_annotation_text", "A name-only field's hint is the text 'typing.Any'.",
+     'Cfg = dataclasses.make_dataclass("Cfg", ["axes"])', 'Cfg.__annotations__["axes"] == "typing.Any"', imports=DC)
+pick("enum6_functional_name_field_slot", "A functional Enum whose member is named Enum.",
+     'Axis = enum.Enum("Axis", [("Enum", "i"), ("J", "j")])', 'Axis.Enum.value == "i"', imports=EN)
