@@ -723,3 +723,17 @@ pick("make_dc6_annotation_text", "A name-only field's hint is the text 'typing.A
      'Cfg = dataclasses.make_dataclass("Cfg", ["axes"])', 'Cfg.__annotations__["axes"] == "typing.Any"', imports=DC)
 pick("enum6_functional_name_field_slot", "A functional Enum whose member is named Enum.",
      'Axis = enum.Enum("Axis", [("Enum", "i"), ("J", "j")])', 'Axis.Enum.value == "i"', imports=EN)
+
+# ---- batch 6: the real class made for an exception with its own __init__ / __str__ --------------------------------
+EXC_OWN = 'class AxisError(ValueError):\n    def __init__(self, axis):\n        super().__init__(f"bad {axis}")\n        self.axis = axis'
+for _n, _test, _imp in (("init_name", 'AxisError.__init__.__name__ == "__init__"', ""),
+                        ("init_qualname", 'AxisError.__init__.__qualname__ == "AxisError.__init__"', ""),
+                        ("signature", 'list(inspect.signature(AxisError).parameters) == ["axis"]', "import inspect\n"),
+                        ("no_private_slot", 'not any(name.startswith("_sf") for name in dir(AxisError))', ""),
+                        ("vars_keys", 'sorted(k for k in vars(AxisError) if not k.startswith("__")) == []', ""),
+                        ("instance_vars", 'vars(AxisError("i")) == {"axis": "i"}', ""),
+                        ("init_code_args", 'AxisError.__init__.__code__.co_varnames[:2] == ("self", "axis")', ""),
+                        ("init_module", 'AxisError.__init__.__module__ == "__main__"', "")):
+    pick(f"exc7_{_n}", "An exception class with its own __init__: its members are the body's defs, as written.", EXC_OWN, _test, imports=_imp)
+pick("exc7_str_name", "An exception's own __str__ keeps its name.",
+     'class AxisError(ValueError):\n    def __str__(self):\n        return "axis"', 'AxisError.__str__.__name__ == "__str__"')
