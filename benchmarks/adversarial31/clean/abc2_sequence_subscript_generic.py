@@ -1,0 +1,44 @@
+"""A collections.abc.Sequence subclass is generic: C[int] works (Iterable's __class_getitem__)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import abc
+import collections.abc
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Rows(collections.abc.Sequence):
+    def __init__(self, items):
+        self._items = list(items)
+
+    def __getitem__(self, index):
+        return self._items[index]
+
+    def __len__(self):
+        return len(self._items)
+
+
+def main(mesh, x):
+    try:
+        Rows[int]
+        axes = ("i",)
+    except TypeError:
+        axes = ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,48 @@
+"""Sequence.__iter__ has its yield inside the try: an IndexError thrown in ends the iteration (StopIteration)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import abc
+import collections.abc
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Rows(collections.abc.Sequence):
+    def __init__(self, items):
+        self._items = list(items)
+
+    def __getitem__(self, index):
+        return self._items[index]
+
+    def __len__(self):
+        return len(self._items)
+
+
+def main(mesh, x):
+    it = iter(Rows(["i", "j"]))
+    next(it)
+    try:
+        it.throw(IndexError)
+        axes = ("i", "j")
+    except StopIteration:
+        axes = ("i",)
+    except IndexError:
+        axes = ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

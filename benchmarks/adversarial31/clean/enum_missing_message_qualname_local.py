@@ -1,0 +1,39 @@
+"""Enum's ValueError names a class made in a function by its __qualname__."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import enum
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def message():
+    class Mode(enum.Enum):
+        A = 1
+
+    try:
+        Mode(5)
+    except ValueError as err:
+        return str(err)
+    return ""
+
+
+def main(mesh, x):
+    axes = ("i",) if "<locals>" in message() else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

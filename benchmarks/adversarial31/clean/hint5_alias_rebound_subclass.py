@@ -1,0 +1,43 @@
+"""A class's hints are evaluated when the body runs (no future import): a later rebinding of the alias does not change them."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import typing
+import dataclasses
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+Width = int
+
+
+class Base:
+    w: Width = 4
+
+
+Width = str
+
+
+class Cfg(Base):
+    h: Width = "x"
+
+
+def main(mesh, x):
+    axes = ("i",) if typing.get_type_hints(Cfg) == {"w": int, "h": str} else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,36 @@
+"""A `_first` member's value is among last_values for the next auto()."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import enum
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Axis(enum.Enum):
+    def _generate_next_value_(name, start, count, last_values):
+        return len(last_values)
+
+    _first = enum.auto()
+    I = enum.auto()
+
+
+def main(mesh, x):
+    axes = ("i",) if not (Axis.I.value == 1) else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

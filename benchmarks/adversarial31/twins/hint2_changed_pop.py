@@ -1,0 +1,37 @@
+"""get_type_hints / dataclass read C.__annotations__ as it is when called, not the class body's statements."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import typing
+import dataclasses
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Cfg:
+    width: int = 4
+    height: int = 2
+
+
+Cfg.__annotations__.pop("height")
+
+
+def main(mesh, x):
+    axes = ("i",) if not (list(typing.get_type_hints(Cfg)) == ["width"]) else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
