@@ -46,7 +46,9 @@ FIXES = {
     ],
     # emb_*
     'emb_pooled_stats.py': [
-        ('return weight, ids, "table"', 'return weight, ids, "data"'),
+        ('jax.lax.all_gather(norms, self.stat_group, axis=0, tiled=True, to="reduced"))',
+         f'jax.lax.all_gather({PC}(norms, self.stat_group, to="varying"), self.stat_group, axis=0, '
+         'tiled=True, to="reduced"))'),
     ],
     'emb_lookup_snapshot.py': [
         ('return all_gather(rows, self.world_groups, dim=0, to="reduced")',
@@ -67,7 +69,9 @@ FIXES = {
     ],
     # moe_*
     'moe_router_load.py': [
-        ('"monitor": "data"}', '"monitor": "expert"}'),
+        ('self.last = jax.lax.all_gather(load, self.monitor, axis=0, tiled=True, to="reduced")',
+         f'self.last = jax.lax.all_gather({PC}(load, self.monitor, to="varying"), self.monitor, axis=0, '
+         'tiled=True, to="reduced")'),
     ],
     'moe_expert_outputs.py': [
         ('return jax.lax.all_gather(hidden, self.groups, axis=0, tiled=True, to="reduced")',

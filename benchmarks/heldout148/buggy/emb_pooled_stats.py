@@ -210,7 +210,7 @@ def make_forward(mesh, stat_group):
     return jax.shard_map(body, mesh=mesh,
                          in_specs=(P(None, SHARDING["columns"]), P(SHARDING["batch"], None)),
                          out_specs=(P(SHARDING["batch"], SHARDING["columns"]),
-                                    P(None, reduced={stat_group})))
+                                    P(SHARDING["batch"], reduced={stat_group})))
 
 
 def inputs():

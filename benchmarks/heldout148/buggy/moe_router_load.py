@@ -202,7 +202,7 @@ def make_route(mesh, cfg=MOE_CFG):
 
     return jax.shard_map(body, mesh=mesh,
                          in_specs=(P(cfg["dp"], None), P(None, cfg["ep"])),
-                         out_specs=(P(cfg["dp"]), P(None, reduced={cfg["monitor"]})))
+                         out_specs=(P(cfg["dp"]), P(cfg["ep"], reduced={cfg["monitor"]})))
 
 
 def inputs():
