@@ -1,0 +1,233 @@
+"""genmodels/vqvae/codebook_reset.py: reset dead codebook entries from rank 0's encoder outputs.
+
+Encoder outputs of the whole replica group are gathered; each replica takes the pool of the
+previous replica (ring shift) so the replicas reset to different codewords.
+"""
+import enum
+from collections import OrderedDict
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------
+# torchish: the bits of torch.nn / torch.distributed we keep using, on top of
+# JAX (pasted from our internal utils; keep in sync by hand).
+# ---------------------------------------------------------------------------
+class ReduceOp(enum.IntEnum):
+    SUM = 0
+    AVG = 1
+    MAX = 2
+    MIN = 3
+
+
+_REDUCERS = {
+    ReduceOp.SUM: jax.lax.psum,
+    ReduceOp.AVG: jax.lax.pmean,
+    ReduceOp.MAX: jax.lax.pmax,
+    ReduceOp.MIN: jax.lax.pmin,
+}
+
+
+def get_rank(group):
+    return jax.lax.axis_index(group)
+
+
+def get_world_size(group):
+    return jax.lax.axis_size(group)
+
+
+def all_reduce(tensor, op=ReduceOp.SUM, group="data"):
+    return _REDUCERS[ReduceOp(op)](tensor, group)
+
+
+def all_gather(tensor, group="data", dim=0, to="varying"):
+    return jax.lax.all_gather(tensor, group, axis=dim, tiled=True, to=to)
+
+
+def broadcast(tensor, src=0, group="data"):
+    keep = jnp.where(get_rank(group) == src, tensor, jnp.zeros_like(tensor))
+    return jax.lax.psum(keep, group)
+
+
+class Module:
+    def __init__(self):
+        object.__setattr__(self, "_parameters", OrderedDict())
+        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_modules", OrderedDict())
+        object.__setattr__(self, "_forward_hooks", [])
+        object.__setattr__(self, "training", True)
+
+    def __setattr__(self, name, value):
+        if isinstance(value, Module):
+            self._modules[name] = value
+        elif isinstance(value, (jax.Array, np.ndarray)) and not name.startswith("_"):
+            self._parameters[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name):
+        for store in ("_parameters", "_buffers", "_modules"):
+            d = self.__dict__.get(store, {})
+            if name in d:
+                return d[name]
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
+
+    def register_buffer(self, name, value):
+        self._buffers[name] = value
+
+    def named_parameters(self, prefix=""):
+        for name, p in self._parameters.items():
+            yield prefix + name, p
+        for mname, m in self._modules.items():
+            yield from m.named_parameters(prefix + mname + ".")
+
+    def parameters(self):
+        return [p for _, p in self.named_parameters()]
+
+    def state_dict(self, prefix=""):
+        out = OrderedDict(self.named_parameters(prefix))
+        for name, b in self._buffers.items():
+            out[prefix + name] = b
+        for mname, m in self._modules.items():
+            for k, v in m.state_dict(prefix + mname + ".").items():
+                out.setdefault(k, v)
+        return out
+
+    def load_state_dict(self, state, prefix=""):
+        for name in list(self._parameters):
+            self._parameters[name] = state[prefix + name]
+        for name in list(self._buffers):
+            self._buffers[name] = state.get(prefix + name, self._buffers[name])
+        for mname, m in self._modules.items():
+            m.load_state_dict(state, prefix + mname + ".")
+        return self
+
+    def register_forward_hook(self, hook):
+        self._forward_hooks.append(hook)
+        return hook
+
+    def train(self, mode=True):
+        object.__setattr__(self, "training", mode)
+        for m in self._modules.values():
+            m.train(mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def __call__(self, *args, **kwargs):
+        out = self.forward(*args, **kwargs)
+        for hook in self._forward_hooks:
+            res = hook(self, args, out)
+            out = out if res is None else res
+        return out
+
+
+class Sequential(Module):
+    def __init__(self, *mods):
+        super().__init__()
+        for i, m in enumerate(mods):
+            self._modules[str(i)] = m
+
+    def forward(self, x):
+        for m in self._modules.values():
+            x = m(x)
+        return x
+
+
+class ModuleList(Module):
+    def __init__(self, mods=()):
+        super().__init__()
+        for m in mods:
+            self.append(m)
+
+    def append(self, m):
+        self._modules[str(len(self._modules))] = m
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def __len__(self):
+        return len(self._modules)
+
+
+class DistributedDataParallel(Module):
+    """Averages gradients over `group` like torch's DDP (no buckets)."""
+
+    def __init__(self, module, group="data"):
+        super().__init__()
+        self.module = module
+        object.__setattr__(self, "group", group)
+
+    def forward(self, *args):
+        return self.module(*args)
+
+    def sync_grads(self, grads):
+        return jax.tree.map(lambda g: all_reduce(g, ReduceOp.AVG, self.group), grads)
+# ---------------------------------------------------------------------------
+
+GROUP = "replica"
+
+
+class Encoder(Module):
+    def __init__(self, w):
+        super().__init__()
+        self.w = w
+
+    def forward(self, x):
+        return x @ self.w
+
+
+class Codebook(Module):
+    def __init__(self, codes):
+        super().__init__()
+        self.codes = codes
+
+    def assign(self, z):
+        d = jnp.sum((z[:, None, :] - self.codes[None]) ** 2, axis=-1)
+        return jnp.argmin(d, axis=-1)
+
+    def reset_dead(self, z_pool, usage):
+        dead = usage < 1
+        fresh = z_pool[: self.codes.shape[0]]
+        return jnp.where(dead[:, None], fresh, self.codes)
+
+
+def make_reset(mesh):
+    def body(x, w, codes):
+        enc, book = Encoder(w), Codebook(codes)
+        z = enc(x)
+        usage = all_reduce(jnp.sum(jax.nn.one_hot(book.assign(z), codes.shape[0]), axis=0),
+                           ReduceOp.SUM, GROUP)
+        z_all = all_gather(z, GROUP, dim=0, to="reduced")
+        n = get_world_size(GROUP)
+        z_pool = jax.lax.ppermute(z_all, GROUP, [(i, (i + 1) % n) for i in range(n)])
+        return book.reset_dead(z_pool, usage)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=(P(GROUP, None), P(), P()),
+                         out_specs=P(GROUP, None))
+
+
+def inputs():
+    rng = np.random.default_rng(52)
+    x = rng.normal(size=(16, 6)).astype(np.float32)
+    w = rng.normal(size=(6, 3)).astype(np.float32)
+    codes = rng.normal(size=(8, 3)).astype(np.float32) * 5
+    return x, w, codes
+
+
+def main(x, w, codes):
+    mesh = jax.make_mesh((4, 2), (GROUP, "shard"))
+    with jax.set_mesh(mesh):
+        xs = jax.device_put(x, NamedSharding(mesh, P(GROUP, None)))
+        ws = jax.device_put(w, NamedSharding(mesh, P()))
+        cs = jax.device_put(codes, NamedSharding(mesh, P()))
+        new_codes = make_reset(mesh)(xs, ws, cs)
+        print("codebook", new_codes.shape)
+    return new_codes
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,250 @@
+"""megatron_lite/layers/parallel_mlp.py: column/row parallel MLP block with a loss logger.
+
+Ported from our torch Megatron fork; the tensor-parallel layers keep torch's names.
+"""
+import enum
+from collections import OrderedDict
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------
+# torchish: the bits of torch.nn / torch.distributed we keep using, on top of
+# JAX (pasted from our internal utils; keep in sync by hand).
+# ---------------------------------------------------------------------------
+class ReduceOp(enum.IntEnum):
+    SUM = 0
+    AVG = 1
+    MAX = 2
+    MIN = 3
+
+
+_REDUCERS = {
+    ReduceOp.SUM: jax.lax.psum,
+    ReduceOp.AVG: jax.lax.pmean,
+    ReduceOp.MAX: jax.lax.pmax,
+    ReduceOp.MIN: jax.lax.pmin,
+}
+
+
+def get_rank(group):
+    return jax.lax.axis_index(group)
+
+
+def get_world_size(group):
+    return jax.lax.axis_size(group)
+
+
+def all_reduce(tensor, op=ReduceOp.SUM, group="data"):
+    return _REDUCERS[ReduceOp(op)](tensor, group)
+
+
+def all_gather(tensor, group="data", dim=0, to="varying"):
+    return jax.lax.all_gather(tensor, group, axis=dim, tiled=True, to=to)
+
+
+def broadcast(tensor, src=0, group="data"):
+    keep = jnp.where(get_rank(group) == src, tensor, jnp.zeros_like(tensor))
+    return jax.lax.psum(keep, group)
+
+
+class Module:
+    def __init__(self):
+        object.__setattr__(self, "_parameters", OrderedDict())
+        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_modules", OrderedDict())
+        object.__setattr__(self, "_forward_hooks", [])
+        object.__setattr__(self, "training", True)
+
+    def __setattr__(self, name, value):
+        if isinstance(value, Module):
+            self._modules[name] = value
+        elif isinstance(value, (jax.Array, np.ndarray)) and not name.startswith("_"):
+            self._parameters[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name):
+        for store in ("_parameters", "_buffers", "_modules"):
+            d = self.__dict__.get(store, {})
+            if name in d:
+                return d[name]
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
+
+    def register_buffer(self, name, value):
+        self._buffers[name] = value
+
+    def named_parameters(self, prefix=""):
+        for name, p in self._parameters.items():
+            yield prefix + name, p
+        for mname, m in self._modules.items():
+            yield from m.named_parameters(prefix + mname + ".")
+
+    def parameters(self):
+        return [p for _, p in self.named_parameters()]
+
+    def state_dict(self, prefix=""):
+        out = OrderedDict(self.named_parameters(prefix))
+        for name, b in self._buffers.items():
+            out[prefix + name] = b
+        for mname, m in self._modules.items():
+            for k, v in m.state_dict(prefix + mname + ".").items():
+                out.setdefault(k, v)
+        return out
+
+    def load_state_dict(self, state, prefix=""):
+        for name in list(self._parameters):
+            self._parameters[name] = state[prefix + name]
+        for name in list(self._buffers):
+            self._buffers[name] = state.get(prefix + name, self._buffers[name])
+        for mname, m in self._modules.items():
+            m.load_state_dict(state, prefix + mname + ".")
+        return self
+
+    def register_forward_hook(self, hook):
+        self._forward_hooks.append(hook)
+        return hook
+
+    def train(self, mode=True):
+        object.__setattr__(self, "training", mode)
+        for m in self._modules.values():
+            m.train(mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def __call__(self, *args, **kwargs):
+        out = self.forward(*args, **kwargs)
+        for hook in self._forward_hooks:
+            res = hook(self, args, out)
+            out = out if res is None else res
+        return out
+
+
+class Sequential(Module):
+    def __init__(self, *mods):
+        super().__init__()
+        for i, m in enumerate(mods):
+            self._modules[str(i)] = m
+
+    def forward(self, x):
+        for m in self._modules.values():
+            x = m(x)
+        return x
+
+
+class ModuleList(Module):
+    def __init__(self, mods=()):
+        super().__init__()
+        for m in mods:
+            self.append(m)
+
+    def append(self, m):
+        self._modules[str(len(self._modules))] = m
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def __len__(self):
+        return len(self._modules)
+
+
+class DistributedDataParallel(Module):
+    """Averages gradients over `group` like torch's DDP (no buckets)."""
+
+    def __init__(self, module, group="data"):
+        super().__init__()
+        self.module = module
+        object.__setattr__(self, "group", group)
+
+    def forward(self, *args):
+        return self.module(*args)
+
+    def sync_grads(self, grads):
+        return jax.tree.map(lambda g: all_reduce(g, ReduceOp.AVG, self.group), grads)
+# ---------------------------------------------------------------------------
+
+TP_GROUP = "model"
+DP_GROUP = "data"
+
+
+class ColumnParallelLinear(Module):
+    def __init__(self, weight, bias):
+        super().__init__()
+        self.weight = weight
+        self.bias = bias
+
+    def forward(self, x):
+        return jax.nn.gelu(x @ self.weight + self.bias)
+
+
+class RowParallelLinear(Module):
+    def __init__(self, weight, group=TP_GROUP):
+        super().__init__()
+        self.weight = weight
+        object.__setattr__(self, "group", group)
+
+    def forward(self, x):
+        return all_reduce(x @ self.weight, ReduceOp.SUM, self.group)
+
+
+class ParallelMLP(Module):
+    def __init__(self, w_in, b_in, w_out):
+        super().__init__()
+        self.fc1 = ColumnParallelLinear(w_in, b_in)
+        self.fc2 = RowParallelLinear(w_out)
+
+    def forward(self, x):
+        return self.fc2(self.fc1(x))
+
+
+class LossLogger:
+    def __init__(self, group):
+        self.group = group
+
+    def __call__(self, loss):
+        per_rank = all_gather(loss[None], self.group, dim=0, to="reduced")
+        return per_rank
+
+
+def make_step(mesh):
+    logger = LossLogger(DP_GROUP)
+
+    def body(x, y, w_in, b_in, w_out):
+        model = ParallelMLP(w_in, b_in, w_out)
+        pred = model(x)
+        local = jnp.mean((pred - y) ** 2)
+        loss = all_reduce(local, ReduceOp.AVG, DP_GROUP)
+        return loss, logger(local)
+
+    return jax.shard_map(
+        body, mesh=mesh,
+        in_specs=(P(DP_GROUP, None), P(DP_GROUP, None), P(None, TP_GROUP), P(TP_GROUP), P(TP_GROUP, None)),
+        out_specs=(P(), P(None, reduced={DP_GROUP})))
+
+
+def inputs():
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(16, 8)).astype(np.float32)
+    y = rng.normal(size=(16, 8)).astype(np.float32)
+    w_in = rng.normal(size=(8, 32)).astype(np.float32) * 0.2
+    b_in = np.zeros(32, np.float32)
+    w_out = rng.normal(size=(32, 8)).astype(np.float32) * 0.2
+    return x, y, w_in, b_in, w_out
+
+
+def main(x, y, w_in, b_in, w_out):
+    mesh = jax.make_mesh((2, 4), (DP_GROUP, TP_GROUP))
+    specs = (P(DP_GROUP, None), P(DP_GROUP, None), P(None, TP_GROUP), P(TP_GROUP), P(TP_GROUP, None))
+    with jax.set_mesh(mesh):
+        args = [jax.device_put(a, NamedSharding(mesh, s)) for a, s in zip((x, y, w_in, b_in, w_out), specs)]
+        loss, seen = make_step(mesh)(*args)
+        print("loss", float(loss), "per rank", np.asarray(seen))
+    return loss
+
+
+if __name__ == "__main__":
+    main(*inputs())
