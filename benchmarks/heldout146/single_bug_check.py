@@ -70,6 +70,32 @@ FIXES = {
          'return jax.lax.all_gather(q, LINE_AXIS, axis=1, tiled=True, to="invarying")'),
         ('out_specs=P("px", None, "pz", reduced={LINE_AXIS}),', 'out_specs=P("px", None, "pz"),'),
     ],
+    # mc_*
+    'mc_rhat.py': [
+        ('trace = jax.lax.all_gather(mu, TracePlot.stack_axis, to="reduced")',
+         f'trace = jax.lax.all_gather({PC}(mu, TracePlot.stack_axis, to="varying"), TracePlot.stack_axis, to="reduced")'),
+    ],
+    'mc_trace_dump.py': [
+        ('return jax.lax.all_gather(flat, axes, axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(flat, "walker", to="varying"), axes, axis=0, tiled=True, to="reduced")'),
+    ],
+    'mc_autocorr.py': [
+        ('return jax.lax.pmean(jnp.sum(x, axis=1), POOL) / x.shape[1]',
+         f'return jax.lax.pmean({PC}(jnp.sum(x, axis=1), POOL, to="varying"), POOL) / x.shape[1]'),
+    ],
+    'mc_posterior_export.py': [
+        ('return top_level_all_gather(theta, P("chain", None))',
+         'return top_level_all_gather(theta, P("chain", None, reduced={"walker"}))'),
+    ],
+    'mc_acceptance.py': [
+        ('return jax.lax.pmean(jnp.mean(frac), POOL_AXES)',
+         f'return jax.lax.pmean({PC}(jnp.mean(frac), "walker", to="varying"), POOL_AXES)'),
+    ],
+    'mc_importance.py': [
+        ('lw_all = jax.lax.all_gather(lw, WEIGHT_AXIS, axis=1, tiled=True, to="reduced")',
+         'lw_all = jax.lax.all_gather(lw, WEIGHT_AXIS, axis=1, tiled=True, to="invarying")'),
+        ('out_specs=P("chain", None, reduced={WEIGHT_AXIS}),', 'out_specs=P("chain", None),'),
+    ],
 }
 
 if __name__ == "__main__":
