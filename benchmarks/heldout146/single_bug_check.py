@@ -96,6 +96,31 @@ FIXES = {
          'lw_all = jax.lax.all_gather(lw, WEIGHT_AXIS, axis=1, tiled=True, to="invarying")'),
         ('out_specs=P("chain", None, reduced={WEIGHT_AXIS}),', 'out_specs=P("chain", None),'),
     ],
+    # emb_*
+    'emb_centroid_log.py': [
+        ('c_log = jax.lax.all_gather(c, LOG["axis"], to="reduced")',
+         f'c_log = jax.lax.all_gather({PC}(c, LOG["axis"], to="varying"), LOG["axis"], to="reduced")'),
+    ],
+    'emb_index_dump.py': [
+        ('return jax.lax.all_gather(v, INDEX["layout"], axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(v, "dim", to="varying"), INDEX["layout"], axis=0, tiled=True, to="reduced")'),
+    ],
+    'emb_topk_merge.py': [
+        ('mass = jax.lax.psum(jnp.sum(full, axis=1), "docs")',
+         f'mass = jax.lax.psum({PC}(jnp.sum(full, axis=1), "docs", to="varying"), "docs")'),
+    ],
+    'emb_shard_export.py': [
+        ('return top_level_all_gather(e, spec)', 'return top_level_all_gather(e, spec, multi_dim=True)'),
+    ],
+    'emb_recall_at_k.py': [
+        ('rate = jax.lax.pmean(jnp.mean(hits), EVAL_AXES)',
+         f'rate = jax.lax.pmean({PC}(jnp.mean(hits), "dim", to="varying"), EVAL_AXES)'),
+    ],
+    'emb_dedup_mask.py': [
+        ('return jax.lax.all_gather(e[:, 0], DUP["axis"], tiled=True, to="reduced")',
+         'return jax.lax.all_gather(e[:, 0], DUP["axis"], tiled=True, to="invarying")'),
+        ('out_specs=(P(None, reduced={"docs"}), P(None, reduced={"docs"})),', 'out_specs=(P(None), P(None)),'),
+    ],
 }
 
 if __name__ == "__main__":
