@@ -121,6 +121,32 @@ FIXES = {
          'return jax.lax.all_gather(e[:, 0], DUP["axis"], tiled=True, to="invarying")'),
         ('out_specs=(P(None, reduced={"docs"}), P(None, reduced={"docs"})),', 'out_specs=(P(None), P(None)),'),
     ],
+    # gp_*
+    'gp_rowsum_log.py': [
+        ('logged = jax.lax.all_gather(deg, LOG_OVER, to="reduced")',
+         f'logged = jax.lax.all_gather({PC}(deg, LOG_OVER, to="varying"), LOG_OVER, to="reduced")'),
+    ],
+    'gp_kernel_dump.py': [
+        ('heatmap = lambda c: jax.lax.all_gather(c, TILE_AXES, axis=1, tiled=True, to="reduced")',
+         'heatmap = lambda c: jax.lax.all_gather(c, "col", axis=1, tiled=True, to="reduced")'),
+    ],
+    'gp_matvec_scatter.py': [
+        ('back = jax.lax.psum_scatter(v_all, "col", scatter_dimension=0, tiled=True)',
+         f'back = jax.lax.psum_scatter({PC}(v_all, "col", to="varying"), "col", scatter_dimension=0, tiled=True)'),
+    ],
+    'gp_hyper_export.py': [
+        ('EXPORT = {"spec": P(None, None, reduced={"row", "col"}), "multi_dim": True}',
+         'EXPORT = {"spec": P(None, None, reduced={"row"}), "multi_dim": True}'),
+    ],
+    'gp_marglik.py': [
+        ('quad = jax.lax.psum(jnp.sum(k * a_col[None, :], axis=1), "col") * a_row',
+         'quad = jnp.sum(k * a_col[None, :], axis=1) * a_row'),
+    ],
+    'gp_posterior_mean.py': [
+        ('    m = jax.lax.psum(m, "col")\n    m_all = jax.lax.all_gather(m, "row", tiled=True, to="reduced")',
+         '    m = jax.lax.psum(m, "col")\n    m_all = jax.lax.all_gather(m, "row", tiled=True, to="invarying")'),
+        ('out_specs=(P(None, reduced={"row"}), P(None, reduced={"row"})),', 'out_specs=(P(None), P(None)),'),
+    ],
 }
 
 if __name__ == "__main__":
