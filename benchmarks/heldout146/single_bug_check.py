@@ -147,6 +147,30 @@ FIXES = {
          '    m = jax.lax.psum(m, "col")\n    m_all = jax.lax.all_gather(m, "row", tiled=True, to="invarying")'),
         ('out_specs=(P(None, reduced={"row"}), P(None, reduced={"row"})),', 'out_specs=(P(None), P(None)),'),
     ],
+    # topic_*
+    'topic_vocab_freq.py': [
+        ('share_log = jax.lax.all_gather(total, CFG.log_axis, to="reduced")',
+         f'share_log = jax.lax.all_gather({PC}(total, CFG.log_axis, to="varying"), CFG.log_axis, to="reduced")'),
+    ],
+    'topic_doc_dump.py': [
+        ('STAGES = [("doc", 0), (("vocab", "doc"), 1)]', 'STAGES = [("doc", 0), ("vocab", 1)]'),
+    ],
+    'topic_idf.py': [
+        ('    p = all_docs(p)\n    df = doc_freq(p)', '    p_all = all_docs(p)\n    df = doc_freq(p)'),
+    ],
+    'topic_term_export.py': [
+        ('"viewer": P(None, "vocab", reduced={"doc"}),', '"viewer": P(None, None, reduced={"doc"}),'),
+    ],
+    'topic_loglik_scatter.py': [
+        ('owned = jax.lax.psum_scatter(block, SCATTER_AXES,',
+         f'owned = jax.lax.psum_scatter({PC}(block, "vocab", to="varying"), SCATTER_AXES,'),
+    ],
+    'topic_log_share.py': [
+        ('return jax.lax.all_gather(s, "vocab", axis=1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(s, "vocab", axis=1, tiled=True, to="invarying")'),
+        ('out_specs=(P("doc", None, reduced={"vocab"}), P("doc", None, reduced={"vocab"})),',
+         'out_specs=(P("doc", None), P("doc", None)),'),
+    ],
 }
 
 if __name__ == "__main__":
