@@ -171,6 +171,31 @@ FIXES = {
         ('out_specs=(P("doc", None, reduced={"vocab"}), P("doc", None, reduced={"vocab"})),',
          'out_specs=(P("doc", None), P("doc", None)),'),
     ],
+    # sweep_*
+    'sweep_best_lr.py': [
+        ('return jax.lax.all_gather(best, "data", to="reduced")',
+         f'return jax.lax.all_gather({PC}(best, "data", to="varying"), "data", to="reduced")'),
+    ],
+    'sweep_curve_dump.py': [
+        ('return jax.lax.all_gather(c, axes, axis=0, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(c, PLOT_BY, to="varying"), axes, axis=0, tiled=True, to="reduced")'),
+    ],
+    'sweep_grad_norm.py': [
+        ('return jax.lax.all_gather(g, MONITOR["spread_over"], axis=0, tiled=True)',
+         f'return jax.lax.all_gather({PC}(g, MONITOR["spread_over"], to="varying"), MONITOR["spread_over"], axis=0, tiled=True)'),
+    ],
+    'sweep_ckpt_export.py': [
+        ('BY_LR_SPEC = P("lr", None, None, reduced={"seed"})', 'BY_LR_SPEC = P(None, "lr", None, reduced={"seed"})'),
+    ],
+    'sweep_mean_metric.py': [
+        ('by_lr = over_seeds(acc)', f'by_lr = over_seeds({PC}(acc, "data", to="varying"))'),
+    ],
+    'sweep_loss_center.py': [
+        ('return jax.lax.all_gather(l, COMPARE, axis=1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(l, COMPARE, axis=1, tiled=True, to="invarying")'),
+        ('out_specs=(P("seed", None, reduced={COMPARE}), P("seed", None, reduced={COMPARE})),',
+         'out_specs=(P("seed", None), P("seed", None)),'),
+    ],
 }
 
 if __name__ == "__main__":
