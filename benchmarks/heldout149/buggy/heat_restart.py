@@ -171,7 +171,10 @@ def main(args, grid, t0):
 
         def advance(state, dt):
             new = step(state, dt)
-            out["last"] = writer.maybe_write(len(writer.written) * writer.every, new) or out.get("last")
+            out["n"] = out.get("n", -1) + 1
+            snap = writer.maybe_write(out["n"], new)
+            if snap is not None:
+                out["last"] = snap
             return new
 
         t = run_loop(advance, t, args, grid.dx, KAPPA / grid.dx, lambda s: float(jnp.max(s)), log)
