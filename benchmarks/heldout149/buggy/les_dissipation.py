@@ -1,0 +1,187 @@
+"""les-jax/les/stats/dissipation.py
+
+Resolved dissipation rate of the channel LES: the vertical shear is summed over each z-column
+(plotted as a wall map), and the domain total is logged for the energy budget.
+"""
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- sim_lite: shared run scaffolding (pasted from the group's sim_lite/common.py) -----------
+import argparse
+import logging
+import re
+from collections import namedtuple
+
+import numpy as np
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="sim", description="small-domain test run")
+    p.add_argument("--nx", type=int, default=32)
+    p.add_argument("--ny", type=int, default=16)
+    p.add_argument("--steps", type=int, default=3)
+    p.add_argument("--dt", type=float, default=1e-3)
+    p.add_argument("--cfl", type=float, default=0.5)
+    p.add_argument("--diag-every", type=int, default=1)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--stencil", type=int, default=2)
+    return p
+
+
+ARGV = ["--nx", "32", "--ny", "16", "--steps", "2", "--diag-every", "1"]
+
+
+class SimFormatter(logging.Formatter):
+    """Prefixes each record with the last part of the logger name and the step, if any."""
+
+    def format(self, record):
+        step = getattr(record, "step", None)
+        tag = record.name.rsplit(".", 1)[-1]
+        record.msg = f"[{tag}{'' if step is None else ' @' + str(step)}] {record.msg}"
+        return super().format(record)
+
+
+def get_logger(name):
+    log = logging.getLogger("sim." + name)
+    if not log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(SimFormatter("%(levelname).1s %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.WARNING)
+    return log
+
+
+_CONSTANTS = """
+# name       value           unit
+g            9.80665         m/s^2
+R_earth      6.371e6         m
+omega        7.292e-5        1/s
+cp_air       1004.0          J/(kg K)
+kB           1.380649e-23    J/K
+nu_air       1.5e-5          m^2/s
+"""
+
+
+def parse_constants(text):
+    table = {}
+    for raw in text.strip().splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        name, value, unit = re.split(r"\s+", line, maxsplit=2)
+        table[name] = (float(value), unit)
+    return table
+
+
+CONST = parse_constants(_CONSTANTS)
+
+Grid = namedtuple("Grid", ["nx", "ny", "dx", "dy", "x", "y"])
+
+
+def make_grid(nx, ny, lx=1.0, ly=1.0):
+    x = np.linspace(0.0, lx, nx, endpoint=False)
+    y = np.linspace(0.0, ly, ny, endpoint=False)
+    return Grid(nx, ny, lx / nx, ly / ny, x, y)
+
+
+def halo_width(stencil):
+    return max(1, stencil // 2)
+
+
+def local_extent(n, parts, halo=0):
+    if n % parts:
+        raise ValueError(f"{n} points do not split into {parts} parts")
+    return n // parts + 2 * halo
+
+
+def initial_blob(grid, seed, amp=1.0, noise=0.01):
+    X, Y = np.meshgrid(grid.x, grid.y, indexing="ij")
+    rng = np.random.default_rng(seed)
+    bump = amp * np.exp(-((X - 0.5) ** 2 + (Y - 0.5) ** 2) / 0.02)
+    return (bump + noise * rng.standard_normal(bump.shape)).astype(np.float32)
+
+
+def cfl_number(speed, dt, dx):
+    return speed * dt / dx
+
+
+def run_loop(step, state, args, dx, speed, diag, log):
+    dt = args.dt
+    for n in range(args.steps):
+        c = cfl_number(speed, dt, dx)
+        if c > args.cfl:
+            dt = dt * args.cfl / c
+            log.warning("CFL %.2f too large, dt -> %.3g", c, dt, extra={"step": n})
+        state = step(state, dt)
+        if n % args.diag_every == 0:
+            log.info("diag %s", diag(state), extra={"step": n})
+    return state
+# --- end sim_lite ---------------------------------------------------------------------------
+
+AXES = ("x", "y", "z")
+MESH_SHAPE = (2, 2, 2)
+NZ = 8
+NU = 1.0e-3
+DOMAIN = AXES
+
+
+def channel_init(args, nz, seed):
+    grid = make_grid(args.nx, args.ny)
+    X, Y, Z = np.meshgrid(grid.x, grid.y, np.linspace(0.0, 1.0, nz), indexing="ij")
+    rng = np.random.default_rng(seed)
+    u = (Z * (2.0 - Z) + 0.05 * np.sin(2 * np.pi * X) * np.cos(2 * np.pi * Y)
+         + 0.01 * rng.standard_normal(X.shape))
+    return grid, u.astype(np.float32)
+
+
+def vertical_shear(u, dz, parts):
+    down = [((i + 1) % parts, i) for i in range(parts)]
+    above = jax.lax.ppermute(u[:, :, :1], "z", down)
+    return (jnp.concatenate([u[:, :, 1:], above], axis=2) - u) / dz
+
+
+def make_step(mesh, grid):
+    dz = 1.0 / NZ
+    cell = grid.dx * grid.dy * dz
+
+    def body(u, dt):
+        s = vertical_shear(u, dz, mesh.shape["z"])
+        u = u - dt * NU * s
+        column = jax.lax.psum(NU * jnp.sum(s * s, axis=2) * dz, "z")
+        total = jax.lax.psum(jnp.sum(column) * grid.dx * grid.dy, DOMAIN)
+        return u, column, total / cell
+
+    def step(u, dt):
+        f = jax.shard_map(functools.partial(body, dt=dt), mesh=mesh, in_specs=P(*AXES),
+                          out_specs=(P(*AXES), P("x", "y"), P()))
+        return f(u)
+
+    return step
+
+
+def inputs():
+    args = build_parser().parse_args(ARGV + ["--nx", "8", "--ny", "8"])
+    return (args, *channel_init(args, NZ, args.seed))
+
+
+def main(args, grid, u0):
+    log = get_logger("dissipation")
+    mesh = jax.make_mesh(MESH_SHAPE, AXES)
+    u = jax.device_put(u0, NamedSharding(mesh, P(*AXES)))
+    step = make_step(mesh, grid)
+    eps = []
+
+    def advance(s, dt):
+        s, _, e = step(s, dt)
+        eps.append(e)
+        return s
+
+    u = run_loop(advance, u, args, 1.0 / NZ, 1.0, lambda s: float(jnp.mean(s)), log)
+    return u, eps[-1]
+
+
+if __name__ == "__main__":
+    main(*inputs())
