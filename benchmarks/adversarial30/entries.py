@@ -1,0 +1,309 @@
+# Entries of gen_clean.py (exec'd there). Every axes_prog program computes `axes` on the host by a
+# Python construct that gives ("i",) at run time (8 CPU devices) and hands it to reduce_rows (psum of a
+# value varying on i only); read otherwise it gives ("i", "j"), which raises SF105's error. The probe
+# programs are shard_map bodies (see gen_clean.probe).
+
+
+def axes_prog(name, doc, pre, lines, old, new, imports="", rule="SF105"):
+    text = "@REDUCE@\n" + (("\n" + pre.strip("\n") + "\n") if pre else "") + \
+        "\n\ndef main(mesh, x):\n" + "".join(f"    {line}\n" for line in lines) + \
+        "    return reduce_rows(mesh, x, axes)\n"
+    prog(name, doc, text, old, new, rule=rule, imports=imports)
+
+
+def pick(name, doc, pre, test, old, new, imports=""):
+    """axes = ("i",) when `test` (a Python expression) holds, else ("i", "j")."""
+    if old in test:  # (the edit made inside the test's own line)
+        old, new = f"if {test} else", f"if {test.replace(old, new, 1)} else"
+    axes_prog(name, doc, pre, [f'axes = ("i",) if {test} else ("i", "j")'], old, new, imports=imports)
+
+
+def trying(name, doc, pre, stmt, kind, old, new, imports=""):
+    """axes = ("i",) when `stmt` raises `kind`, else ("i", "j")."""
+    if old in stmt:
+        old, new = f"    {stmt}\n", f"    {stmt.replace(old, new, 1)}\n"
+    axes_prog(name, doc, pre, ['try:', f'    {stmt}', '    axes = ("i", "j")', f'except {kind}:', '    axes = ("i",)'],
+              old, new, imports=imports)
+
+
+# == A. mapping_proxies.py: keys()/values()/items() are one-shot iterators (Python: live, re-iterable views) =====
+MP = 'import types\n'
+BASE2 = 'D = {"a": 1, "b": 2}\nBASE = types.MappingProxyType(D)'
+for view, test, old, new in (
+        ("keys", 'len(list(KS)) + len(list(KS)) == 4', "== 4", "== 2"),
+        ("keys", '"b" in KS and "a" in KS', '"a" in KS', '"z" in KS'),
+        ("keys", 'len(KS) == 2', "== 2", "== 3"),
+        ("keys", 'KS == {"a", "b"}', '{"a", "b"}', '{"a", "z"}'),
+        ("keys", '(KS & {"a"}) == {"a"}', '== {"a"}', '== {"b"}'),
+        ("keys", 'KS.isdisjoint({"z"})', '"z"', '"a"'),
+        ("keys", 'list(reversed(KS)) == ["b", "a"]', '["b", "a"]', '["a", "b"]'),
+        ("keys", 'sorted(KS) == sorted(KS) == ["a", "b"]', '== ["a", "b"]', '== ["b", "a"]'),
+        ("values", 'sum(KS) + sum(KS) == 6', "== 6", "== 3"),
+        ("values", 'len(KS) == 2', "== 2", "== 0"),
+        ("values", 'max(KS) == 2 and min(KS) == 1', "min(KS) == 1", "min(KS) == 2"),
+        ("items", 'len(list(KS)) == len(list(KS)) == 2', "== 2", "== 0"),
+        ("items", '("b", 2) in KS and ("a", 1) in KS', '("a", 1) in KS', '("a", 3) in KS'),
+        ("items", 'len(KS) == 2', "== 2", "== 1"),
+        ("items", 'dict(KS) == dict(KS)', 'dict(KS) == dict(KS)', 'dict(KS) != dict(KS)'),
+        ("items", 'KS == {("a", 1), ("b", 2)}', '("b", 2)}', '("b", 3)}')):
+    n = sum(1 for k in P if k.startswith(f"proxy_{view}_view"))
+    pick(f"proxy_{view}_view_{n}", f"mappingproxy.{view}() is a re-iterable, sized, set-like view (n={n}).",
+         BASE2 + f"\nKS = BASE.{view}()", test, old, new, imports=MP)
+pick("proxy_keys_live", "mappingproxy.keys() is a live view: a key added to the dict after is in it.",
+     BASE2 + '\nKS = BASE.keys()\nD["c"] = 3', '"c" in KS', '"c" in KS', '"z" in KS', imports=MP)
+pick("proxy_values_live", "mappingproxy.values() is a live view of the dict's values.",
+     BASE2 + '\nVS = BASE.values()\nD["c"] = 30', '30 in VS', '30 in VS', '31 in VS', imports=MP)
+pick("proxy_items_live_len", "len(mappingproxy.items()) follows the dict.",
+     BASE2 + '\nIT = BASE.items()\nD["c"] = 3', 'len(IT) == 3', "== 3", "== 2", imports=MP)
+pick("proxy_keys_empty_false", "The keys view of an empty mappingproxy is falsy.",
+     'EMPTY = types.MappingProxyType({})', 'not EMPTY.keys()', 'not EMPTY', 'EMPTY', imports=MP)
+pick("proxy_values_empty_false", "The values view of an empty mappingproxy is falsy.",
+     'EMPTY = types.MappingProxyType({})', 'not EMPTY.values()', 'not EMPTY', 'EMPTY', imports=MP)
+pick("proxy_keys_in_loop_twice", "Looping over one keys view twice sees both keys twice.",
+     BASE2 + '\nKS = BASE.keys()\nSEEN = [k for k in KS] + [k for k in KS]', 'len(SEEN) == 4', "== 4", "== 2", imports=MP)
+pick("proxy_keys_passed_twice", "A helper walking a keys view it is given twice.",
+     BASE2 + '\n\n\ndef count_twice(view):\n    return sum(1 for _ in view) + sum(1 for _ in view)',
+     'count_twice(BASE.keys()) == 4', "== 4", "== 2", imports=MP)
+pick("proxy_items_in_dict_twice", "dict(view) twice from one items view gives two equal dicts.",
+     BASE2 + '\nIT = BASE.items()\nFIRST = dict(IT)\nSECOND = dict(IT)', 'FIRST == SECOND', 'FIRST == SECOND', 'FIRST != SECOND', imports=MP)
+# -- other mappingproxy behaviour
+for test, old, new, what in (
+        ('BASE == {"a": 1, "b": 2}', '"b": 2}', '"b": 3}', "equals the dict it shows"),
+        ('BASE == types.MappingProxyType({"a": 1, "b": 2})', '"b": 2})', '"b": 5})', "equals another proxy of an equal dict"),
+        ('not (BASE != D)', "not (BASE != D)", "(BASE != D)", "is not unequal to its dict"),
+        ('BASE in [{"a": 1, "b": 2}]', '"b": 2}]', '"b": 0}]', "is found in a list of an equal dict"),
+        ('[{"a": 1, "b": 2}].count(BASE) == 1', "== 1", "== 0", "is counted in a list by =="),
+        ('isinstance(BASE, collections.abc.Mapping)', "isinstance(BASE", "not isinstance(BASE", "is a Mapping"),
+        ('not isinstance(BASE, collections.abc.MutableMapping)', "not isinstance", "isinstance", "is no MutableMapping"),
+        ('type(BASE).__name__ == "mappingproxy"', '"mappingproxy"', '"dict"', "is of type mappingproxy"),
+        ('repr(BASE).startswith("mappingproxy(")', '"mappingproxy("', '"{"', "has a mappingproxy repr"),
+        ('str(BASE) == "{\'a\': 1, \'b\': 2}"', "'b': 2}", "'b': 9}", "has its dict's str (only repr says mappingproxy)"),
+        ('(BASE | {"c": 3})["c"] == 3', "== 3", "== 4", "supports | (a dict)"),
+        ('len(BASE | {"c": 3}) == 3', "== 3", "== 2", "| gives a bigger dict"),
+        ('type({"z": 0} | BASE) is dict', "is dict", "is not dict", "dict | proxy is a dict"),
+        ('list(reversed(BASE)) == ["b", "a"]', '["b", "a"]', '["a", "b"]', "is reversible"),
+        ('not hasattr(BASE, "setdefault")', "not hasattr", "hasattr", "has no setdefault"),
+        ('not hasattr(BASE, "update")', "not hasattr", "hasattr", "has no update"),
+        ('hasattr(BASE, "__getitem__")', "hasattr(BASE", "not hasattr(BASE", "has __getitem__"),
+        ('f"{BASE}".startswith("{")', '"{"', '"m"', "formats as its dict"),
+        ('BASE.get("a", 0) == 1 and BASE.get("z") is None', 'is None', 'is not None', "get as dict.get"),
+        ('collections.Counter(BASE)["b"] == 2', "== 2", "== 1", "counts as a mapping"),
+        ('sorted(BASE, reverse=True) == ["b", "a"]', '["b", "a"]', '["a", "b"]', "sorts its keys"),
+        ('next(iter(BASE)) == "a"', '== "a"', '== "b"', "iterates its keys in order"),
+        ('json.dumps(dict(BASE)) == \'{"a": 1, "b": 2}\'', '"b": 2}', '"b": 7}', "is dumped through dict()"),
+        ('BASE.copy() is not D and BASE.copy() == D', "is not D", "is D", "copy is a new dict"),
+        ('bool(BASE)', "bool(BASE)", "not bool(BASE)", "is truthy")):
+    n = sum(1 for k in P if k.startswith("proxy_misc"))
+    pick(f"proxy_misc_{n}", f"A mappingproxy {what}.", BASE2, test, old, new,
+         imports=MP + "import collections\nimport collections.abc\nimport json\n")
+for stmt, kind, old, new, what in (
+        ("hash(BASE)", "TypeError", "hash(BASE)", "hash(D.get('a'))", "is unhashable"),
+        ("{BASE}", "TypeError", "{BASE}", "{D.get('a')}", "cannot go in a set"),
+        ("{BASE: 1}", "TypeError", "{BASE: 1}", "{D.get('a'): 1}", "cannot be a dict key"),
+        ("del BASE['a']", "TypeError", "del BASE['a']", "del D['a']", "refuses a delete"),
+        ("BASE['c'] = 3", "TypeError", "BASE['c'] = 3", "D['c'] = 3", "refuses a store"),
+        ("BASE.update(c=3)", "AttributeError", "BASE.update(c=3)", "D.update(c=3)", "has no update"),
+        ("BASE.setdefault('a', 0)", "AttributeError", "BASE.setdefault", "D.setdefault", "has no setdefault"),
+        ("BASE.pop('a')", "AttributeError", "BASE.pop", "D.pop", "has no pop"),
+        ("BASE.clear()", "AttributeError", "BASE.clear()", "D.clear()", "has no clear"),
+        ("json.dumps(BASE)", "TypeError", "json.dumps(BASE)", "json.dumps(D)", "is not JSON serialisable"),
+        ("copy.deepcopy(BASE)", "TypeError", "copy.deepcopy(BASE)", "copy.deepcopy(D)", "cannot be deep-copied"),
+        ("pickle.dumps(BASE)", "TypeError", "pickle.dumps(BASE)", "pickle.dumps(D)", "cannot be pickled"),
+        ("weakref.ref(BASE)", "TypeError", "weakref.ref(BASE)", "type(BASE)", "takes no weak reference"),
+        ("BASE.keys().mapping['a'] = 0", "TypeError", "BASE.keys().mapping['a'] = 0", "BASE.keys()", "views' mapping is the proxy")):
+    n = sum(1 for k in P if k.startswith("proxy_raises"))
+    trying(f"proxy_raises_{n}", f"A mappingproxy {what} ({kind}).", BASE2, stmt, kind, old, new,
+           imports=MP + "import copy\nimport json\nimport pickle\nimport weakref\n")
+
+# == B. thread_locals.py: a module is read as one-threaded by the names it spells; a thread started
+#    through a constant getattr, an aliased private starter, or a library that runs the program's
+#    code on a thread of its own (logging's QueueListener) is not seen, and each thread has its own
+#    attributes. Also: Python's own refusals (copy, pickle) of a threading.local ---------------------------
+TH = "import threading\n"
+WORKER = ('TL = threading.local()\nTL.axes = ("i",)\n\n\ndef worker():\n    TL.axes = ("i", "j")\n')
+for n, (start, extra) in enumerate((
+        ('getattr(threading, "Thread")(target=worker)', ""),
+        ('getattr(sys.modules["threading"], "Thread")(target=worker)', "import sys\n"),
+        ('getattr(threading, "Thread")(None, worker)', ""),
+        ('getattr(threading, "Thread")(target=worker, daemon=True)', ""),
+        ('getattr(threading, "Thread")(target=lambda: worker())', ""))):
+    pre = WORKER + f'\n\nT = {start}\nT.start()\nT.join()'
+    pick(f"thread_getattr_started_{n}", "A thread started through getattr(threading, 'Thread') sets its own TL.axes.",
+         pre, 'TL.axes == ("i",)', 'TL.axes == ("i",)', 'TL.axes == ("i", "j")', imports=TH + extra)
+pick("thread_private_starter", "threading._start_new_thread (the _thread starter, aliased) runs worker on its own thread.",
+     "import time\n" + WORKER + '\n\nDONE = []\n\n\ndef run():\n    worker()\n    DONE.append(1)\n\n\nspawn(run, ())\n'
+     'while not DONE:\n    time.sleep(0.01)', 'TL.axes == ("i",)', 'TL.axes == ("i",)', 'TL.axes == ("i", "j")',
+     imports=TH + "from threading import _start_new_thread as spawn\n")
+QL = ("import logging\nimport logging.handlers\nimport queue\n")
+pick("thread_queue_listener_handler", "logging's QueueListener calls the handler on its own thread: TL.axes there is its own.",
+     WORKER + '\n\nclass Setter(logging.Handler):\n    def emit(self, record):\n        worker()\n\n\nQ = queue.Queue()\n'
+     'LISTENER = logging.handlers.QueueListener(Q, Setter())\nLISTENER.start()\nLOG = logging.getLogger("adv30")\n'
+     'LOG.addHandler(logging.handlers.QueueHandler(Q))\nLOG.warning("go")\nLISTENER.stop()',
+     'TL.axes == ("i",)', 'TL.axes == ("i",)', 'TL.axes == ("i", "j")', imports=TH + QL)
+pick("thread_queue_listener_unset", "On QueueListener's thread TL has no `axes` (hasattr False there).",
+     'TL = threading.local()\nTL.axes = ("i",)\nSEEN = []\n\n\nclass Probe(logging.Handler):\n    def emit(self, record):\n'
+     '        SEEN.append(hasattr(TL, "axes"))\n\n\nQ = queue.Queue()\nLISTENER = logging.handlers.QueueListener(Q, Probe())\n'
+     'LISTENER.start()\nLOG = logging.getLogger("adv30b")\nLOG.addHandler(logging.handlers.QueueHandler(Q))\n'
+     'LOG.warning("go")\nLISTENER.stop()', 'SEEN == [False]', 'SEEN == [False]', 'SEEN == [True]', imports=TH + QL)
+pick("thread_subclass_getattr_started", "A threading.local subclass's __init__ runs anew on a getattr-started thread.",
+     'class Rules(threading.local):\n    def __init__(self):\n        self.axes = ("i",)\n\n\nTL = Rules()\n\n\ndef worker():\n'
+     '    TL.axes = ("i", "j")\n\n\nT = getattr(threading, "Thread")(target=worker)\nT.start()\nT.join()',
+     'TL.axes == ("i",)', 'TL.axes == ("i",)', 'TL.axes == ("i", "j")', imports=TH)
+pick("thread_class_attr_getattr_started", "An instance attribute set on another thread leaves this thread's class default.",
+     'class Rules(threading.local):\n    axes = ("i",)\n\n\nTL = Rules()\n\n\ndef worker():\n    TL.axes = ("i", "j")\n\n\n'
+     'T = getattr(threading, "Thread")(target=worker)\nT.start()\nT.join()',
+     'TL.axes == ("i",)', 'TL.axes == ("i",)', 'TL.axes == ("i", "j")', imports=TH)
+for n, (stmt, kind, extra) in enumerate((
+        ("copy.copy(TL)", "TypeError", "import copy\n"), ("copy.deepcopy(TL)", "TypeError", "import copy\n"),
+        ("pickle.dumps(TL)", "TypeError", "import pickle\n"), ("json.dumps(TL)", "TypeError", "import json\n"),
+        ("TL.axes = TL.axes + TL.missing", "AttributeError", ""), ("del TL.missing", "AttributeError", ""),
+        ("hash([TL])", "TypeError", ""), ("TL < TL", "TypeError", ""), ("len(TL)", "TypeError", ""),
+        ("TL['axes']", "TypeError", ""), ("iter(TL)", "TypeError", ""), ("TL()", "TypeError", ""))):
+    new = {"copy.copy(TL)": "copy.copy(TL.axes)", "copy.deepcopy(TL)": "copy.deepcopy(TL.axes)",
+           "pickle.dumps(TL)": "pickle.dumps(TL.axes)", "json.dumps(TL)": "json.dumps(TL.axes)",
+           "TL.axes = TL.axes + TL.missing": "TL.axes = TL.axes + TL.axes", "del TL.missing": "del TL.axes",
+           "hash([TL])": "hash(TL)", "TL < TL": "TL == TL", "len(TL)": "len(TL.axes)", "TL['axes']": "TL.axes",
+           "iter(TL)": "iter(TL.axes)", "TL()": "TL.axes"}[stmt]
+    trying(f"thread_local_raises_{n}", f"`{stmt}` of a threading.local raises {kind}.",
+           'TL = threading.local()\nTL.axes = ("i",)', stmt, kind, stmt, new, imports=TH + extra)
+for n, (test, old, new) in enumerate((
+        ('isinstance(TL, threading.local)', "isinstance(TL", "not isinstance(TL"),
+        ('type(TL).__name__ == "_local"', '"_local"', '"local"'),
+        ('"axes" in dir(TL)', '"axes" in', '"axes" not in'),
+        ('vars(TL) == {"axes": ("i",)}', '== {"axes"', '!= {"axes"'),
+        ('getattr(TL, "missing", None) is None', "is None", "is not None"),
+        ('not hasattr(TL, "missing")', "not hasattr", "hasattr"),
+        ('TL != threading.local()', "!=", "=="),
+        ('str(TL).startswith("<_thread._local")', '"<_thread._local"', '"<local"'),
+        ('bool(TL)', "bool(TL)", "not bool(TL)"))):
+    pick(f"thread_local_reads_{n}", "A threading.local read as Python reads it.", 'TL = threading.local()\nTL.axes = ("i",)',
+         test, old, new, imports=TH)
+
+# == C. device_arrays.py: the layout of np.array(jax.devices()).reshape(..) is kept by id; an in-place
+#    change of the array's shape (`.shape =`, `.resize`) is not a write exact_host_arrays sees -------------
+for n, change in enumerate(('devs.shape = (4, 2)', 'devs.shape = 4, 2', 'setattr(devs, "shape", (4, 2))',
+                            'devs.resize((4, 2), refcheck=False)', 'devs.resize(4, 2, refcheck=False)',
+                            'devs.shape = devs.shape[::-1]', 'np.ndarray.resize(devs, (4, 2), refcheck=False)')):
+    for m, (test, old, new) in enumerate((('grid.shape["i"] == 4', "== 4", "== 2"),
+                                          ('grid.devices.shape == (4, 2)', "(4, 2)", "(2, 4)"),
+                                          ('grid.axis_sizes == (4, 2)', "(4, 2)", "(2, 4)"))):
+        if m and n > 2:
+            continue
+        axes_prog(f"device_array_shape_changed_{n}_{m}", "The device grid's shape is changed in place before the Mesh is made.",
+                  "", ["devs = np.array(jax.devices()).reshape(2, 4)", change, 'grid = jax.sharding.Mesh(devs, ("i", "j"))',
+                       f'axes = ("i",) if {test} else ("i", "j")'], f"if {test} else",
+                  f"if {test.replace(old, new, 1)} else")
+axes_prog("device_array_flat_shape_set", "A flat device array given a 2-D shape by `.shape =`, reshaped again by .reshape.",
+          "", ["devs = np.array(jax.devices()).reshape(8)", "devs.shape = (4, 2)", "devs = devs.reshape(4, 2)",
+               'grid = jax.sharding.Mesh(devs, ("i", "j"))', 'axes = ("i",) if grid.shape["i"] == 4 else ("i", "j")'],
+          'grid.shape["i"] == 4', 'grid.shape["i"] == 2')
+
+# == D. device_placed.py: jnp.zeros/ones/empty/full with a NamedSharding `device=`: JAX raises where the
+#    sharding does not fit the shape -------------------------------------------------------------------------
+NS = "from jax.sharding import NamedSharding\n"
+for n, (call, fixed, kind) in enumerate((
+        ('jnp.zeros((5, 8), device=NamedSharding(mesh, P("i", "j")))', "(8, 8)", "Exception"),
+        ('jnp.ones((8,), device=NamedSharding(mesh, P("i", "j")))', "(8, 8)", "IndexError"),
+        ('jnp.full((6, 8), 1.0, device=NamedSharding(mesh, P("j")))', "(8, 8)", "Exception"),
+        ('jnp.empty((2, 3), device=NamedSharding(mesh, P(None, "j")))', "(2, 4)", "Exception"),
+        ('jnp.zeros((8, 8), device=NamedSharding(mesh, P("k")))', '"i"', "ValueError"),
+        ('jnp.zeros((2, 8), jnp.float32, device=NamedSharding(mesh, P(("i", "j"))))', "(8, 8)", "Exception"),
+        ('jnp.ones((8, 6), device=NamedSharding(mesh, P("i", "j")))', "(8, 8)", "Exception"),
+        ('jnp.full((8, 2), 0.5, jnp.float32, device=NamedSharding(mesh, P(None, ("i", "j"))))', "(8, 8)", "Exception"))):
+    bad = '"k"' if n == 4 else "(" + call.split("((", 1)[1].split(")")[0] + ")"
+    trying(f"placed_unfit_{n}", "A NamedSharding given as device= that does not fit the shape: JAX raises at the call.",
+           "", call, kind, bad, fixed, imports=NS)
+axes_prog("placed_spec_read", "The placed array's spec read back (JAX keeps the spec as given).", "",
+          ['z = jnp.zeros((8, 8), device=jax.sharding.NamedSharding(mesh, P("i", None)))',
+           'axes = tuple(a for a in z.sharding.spec if a is not None)'], 'P("i", None)', 'P("i", "j")')
+
+# == E. nn_initializers.py: the initializer's array is a random draw of the key's state and shape only ====
+INIT = "jax.nn.initializers"
+for n, (fac, shape) in enumerate((("lecun_normal()", "(0, 4)"), ("glorot_normal()", "(0, 4)"), ("he_uniform()", "(4, 0)"),
+                                  ('variance_scaling(1.0, "fan_in", "normal")', "(0, 3)"), ("glorot_normal()", "(2, 0, 4)"),
+                                  ("xavier_uniform()", "(0, 3)"), ("kaiming_normal()", "(0, 2)"), ("lecun_uniform()", "(3, 0)"),
+                                  ('variance_scaling(2.0, "fan_avg", "uniform")', "(0, 0)"), ("he_normal(in_axis=0, out_axis=1)", "(0, 5)"))):
+    trying(f"init_zero_fan_{n}", f"{INIT}.{fac} on a shape with a zero fan divides by zero (ZeroDivisionError).",
+           "", f"W = {INIT}.{fac}(jax.random.key(0), {shape})", "ZeroDivisionError", shape, "(2, 4)")
+for n, (fac, fix) in enumerate((("normal(jnp.ones(3))", "normal(1.0)"), ("uniform(jnp.ones(3))", "uniform(1.0)"),
+                                ("truncated_normal(jnp.ones(3))", "truncated_normal(1.0)"), ("constant(jnp.ones(3))", "constant(1.0)"),
+                                ('normal("a")', "normal(0.5)"), ("normal([1.0, 2.0])", "normal(2.0)"),
+                                ("constant(np.ones((2, 2)))", "constant(3.0)"), ("uniform(np.ones(5))", "uniform(5.0)"))):
+    trying(f"init_bad_option_{n}", f"{INIT}.{fac}: the option does not broadcast to the shape (ValueError when it runs).",
+           "", f"W = {INIT}.{fac}(jax.random.key(0), (4, 4))", "ValueError", fac, fix)
+for n, (fac, twin) in enumerate((("normal(block[0, 0])", "normal(rows[0, 0])"), ("uniform(block[0, 0])", "uniform(rows[0, 0])"),
+                                 ("truncated_normal(block[0, 0])", "truncated_normal(rows[0, 0])"),
+                                 ("constant(block[0, 0])", "constant(rows[0, 0])"),
+                                 ('variance_scaling(block[0, 0], "fan_in", "normal")', 'variance_scaling(rows[0, 0], "fan_in", "normal")'),
+                                 ("normal(1.0 + block[0, 0])", "normal(1.0 + rows[0, 0])"))):
+    probe(f"init_varying_option_{n}", "The initializer's array varies where its option does (i and j), not only where the key does (i).",
+          ['key = jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("i"))', f"init = {INIT}.{fac}",
+           "w = init(key, (2, 2))", 'return jax.lax.psum(w, ("i", "j"))'], fac, twin)
+for n, (fac, twin) in enumerate((("normal(block[0, 0])", "normal(1.0)"), ("constant(block[0, 0])", "constant(2.0)"))):
+    probe(f"init_varying_option_gather_{n}", "An initializer with an invariant key and a varying option: its array varies on i and j.",
+          [f"w = {INIT}.{fac}(jax.random.key(0), (2, 2))", 'return jax.lax.psum(jax.lax.psum(w, "j"), "i")'], fac, twin)
+
+# == F. jax_options.py: options the run goes past, read back -------------------------------------------------------
+for n, (setup, test, restore, old, new) in enumerate((
+        ('jax.config.update("jax_threefry_partitionable", False)', "not jax.config.jax_threefry_partitionable",
+         'jax.config.update("jax_threefry_partitionable", True)', "not jax.config", "jax.config"),
+        ('jax.config.update("jax_default_prng_impl", "rbg")', 'jax.config.jax_default_prng_impl == "rbg"',
+         'jax.config.update("jax_default_prng_impl", "threefry2x32")', '== "rbg"', '== "threefry2x32"'),
+        ('jax.config.update("jax_default_prng_impl", "rbg")', "jax.random.PRNGKey(0).shape == (4,)",
+         'jax.config.update("jax_default_prng_impl", "threefry2x32")', "(4,)", "(2,)"),
+        ('jax.config.update("jax_default_prng_impl", "unsafe_rbg")', "jax.random.PRNGKey(0).shape[0] == 4",
+         'jax.config.update("jax_default_prng_impl", "threefry2x32")', "== 4", "== 2"),
+        ('jax.config.update("jax_default_prng_impl", "rbg")', "len(jax.random.PRNGKey(1)) == 4",
+         'jax.config.update("jax_default_prng_impl", "threefry2x32")', "== 4", "== 2"),
+        ('jax.config.update("jax_default_prng_impl", "rbg")', "jax.random.PRNGKey(2).size == 4",
+         'jax.config.update("jax_default_prng_impl", "threefry2x32")', "== 4", "== 2"),
+        ('jax.config.update("jax_default_prng_impl", "rbg")', "jax.random.key_data(jax.random.key(0)).shape == (4,)",
+         'jax.config.update("jax_default_prng_impl", "threefry2x32")', "(4,)", "(2,)"),
+        ('jax.config.update("jax_default_prng_impl", "rbg")', "jax.random.split(jax.random.PRNGKey(0)).shape == (2, 4)",
+         'jax.config.update("jax_default_prng_impl", "threefry2x32")', "(2, 4)", "(2, 2)"),
+        ('jax.config.update("jax_default_matmul_precision", "highest")', 'jax.config.jax_default_matmul_precision == "highest"',
+         'jax.config.update("jax_default_matmul_precision", None)', '== "highest"', '== "high"'),
+        ('jax.config.update("jax_traceback_filtering", "off")', 'jax.config.jax_traceback_filtering == "off"',
+         'jax.config.update("jax_traceback_filtering", "auto")', '== "off"', '== "auto"'),
+        ('jax.config.update("jax_log_compiles", False)', "jax.config.jax_log_compiles is False",
+         'jax.config.update("jax_log_compiles", False)', "is False", "is True"),
+        ('jax.config.update("jax_default_prng_impl", "rbg")', "jax.random.PRNGKey(0).shape[-1] != 2",
+         'jax.config.update("jax_default_prng_impl", "threefry2x32")', "!= 2", "== 2"))):
+    axes_prog(f"option_read_{n}", "A JAX option set by jax.config.update, then read back (restored after).", "",
+              [setup, f'axes = ("i",) if {test} else ("i", "j")', restore], f"if {test} else", f"if {test.replace(old, new, 1)} else")
+
+# == G. closure_cells.py: a made function changing its cell by a spelling not listed (dict.update(state),
+#    a list display, getattr(..)(..), methodcaller, object.__setattr__, a nested object's method) -----------------
+CHANGERS = (
+    ('{"axes": ("i", "j")}', 'state["axes"]', 'dict.update(state, axes=axes)'),
+    ('{"axes": ("i", "j")}', 'state["axes"]', '[state][0]["axes"] = axes'),
+    ('{"axes": ("i", "j")}', 'state["axes"]', 'getattr(state, "update")(axes=axes)'),
+    ('{"axes": ("i", "j")}', 'state["axes"]', 'operator.methodcaller("update", axes=axes)(state)'),
+    ('{"axes": ("i", "j")}', 'state["axes"]', 'state.__setitem__("axes", axes)'),
+    ('{"axes": ("i", "j")}', 'state["axes"]', 'dict.__setitem__(state, "axes", axes)'),
+    ('[("i", "j")]', 'state[-1]', 'list.append(state, axes)'),
+    ('{"axes": [("i", "j")]}', 'state["axes"][-1]', 'state.get("axes").append(axes)'),
+    ('types.SimpleNamespace(axes=("i", "j"))', 'state.axes', 'vars(state)["axes"] = axes'),
+    ('types.SimpleNamespace(axes=("i", "j"))', 'state.axes', 'object.__setattr__(state, "axes", axes)'),
+    ('{"axes": ("i", "j")}', 'state["axes"]', '(state,)[0]["axes"] = axes'),
+    ('{"axes": ("i", "j")}', 'state["axes"]', 'state.__ior__({"axes": axes})'),
+    ('[("i", "j")]', 'state[0]', 'state.__setitem__(0, axes)'),
+    ('[("i", "j")]', 'state[-1]', 'state.__iadd__([axes])'),
+)
+for n, (made, read, change) in enumerate(CHANGERS):
+    for stop in (False, True):
+        pre = (f"def make():\n    state = {made}\n\n    def get():\n        return {read}\n\n    def put(axes):\n"
+               f"        {change}\n    return get, put\n\n\nGET, PUT = make()\n")
+        pre += "ctypes.sizeof(ctypes.c_double)\n" if stop else ""
+        pre += 'PUT(("i",))'
+        axes_prog(f"cell_changed_{n}{'_stop' if stop else ''}", f"A made function changes its closure cell by `{change}`.",
+                  pre, ["axes = GET()"], 'PUT(("i",))', 'PUT(("i", "j"))', imports="import ctypes\nimport operator\nimport types\n")
+
+# == H. state_transforms.cast_reduced: grad through arithmetic on all_gather(to='reduced') -----------------------------
+for n, (expr, twin) in enumerate((
+        ("jnp.sum(w) * p", None), ("p * jnp.sum(w)", None), ("jnp.sum(w) + p", None),
+        ("jnp.where(p > 0, jnp.sum(w), p)", None), ("jnp.einsum('ij,->ij', p, jnp.sum(w))", None),
+        ("jnp.maximum(jnp.sum(w), p)", None))):
+    probe(f"grad_reduced_cast_{n}", f"grad of a loss through w = all_gather(p, 'i', to='reduced') (form {n}): the cotangent comes back unreduced.",
+          ["def loss(p):", '    w = jax.lax.all_gather(p, "i", axis=0, tiled=True, to="reduced")', f"    return jnp.sum({expr})",
+           "g = jax.grad(loss)(block)", 'return jax.lax.psum(g, ("i", "j"))'], 'psum(g, ("i", "j"))', 'psum(jax.lax.psum(g, "j"), ("i", "j"))')
