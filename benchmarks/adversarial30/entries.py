@@ -307,3 +307,164 @@ for n, (expr, twin) in enumerate((
     probe(f"grad_reduced_cast_{n}", f"grad of a loss through w = all_gather(p, 'i', to='reduced') (form {n}): the cotangent comes back unreduced.",
           ["def loss(p):", '    w = jax.lax.all_gather(p, "i", axis=0, tiled=True, to="reduced")', f"    return jnp.sum({expr})",
            "g = jax.grad(loss)(block)", 'return jax.lax.psum(g, ("i", "j"))'], 'psum(g, ("i", "j"))', 'psum(jax.lax.psum(g, "j"), ("i", "j"))')
+
+# ===================== batch 2: variants around the first findings =====================
+# -- A. mappingproxy: views' truth, == through containers, hashing
+for n, (test, old, new) in enumerate((
+        ("bool(EMPTY.keys()) is False", "is False", "is True"), ("not EMPTY.items()", "not EMPTY", "EMPTY"),
+        ("(EMPTY.keys() or None) is None", "is None", "is not None"), ("not any([EMPTY.values()])", "not any", "any"),
+        ("len(EMPTY.keys()) == 0", "== 0", "== 1"), ("list(EMPTY.items()) == []", "== []", "!= []"),
+        ("BASE.keys() == BASE.keys()", "==", "!="), ("BASE.items() == BASE.items()", "==", "!="),
+        ("BASE.values() != BASE.values()", "!=", "=="))):
+    pick(f"proxy_view_truth_{n}", "Views of a mappingproxy are sized, falsy when empty, and compare as sets (values by identity).",
+         BASE2 + "\nEMPTY = types.MappingProxyType({})", test, old, new, imports=MP)
+for n, (test, old, new) in enumerate((
+        ("[D].index(BASE) == 0", "[D]", "[None, D]"), ("(D,).count(BASE) == 1", "== 1", "== 0"),
+        ("[BASE, D].count(D) == 2", "== 2", "== 1"), ("collections.Counter(BASE).total() == 3", "== 3", "== 2"),
+        ("collections.Counter(BASE).most_common(1)[0] == ('b', 2)", "('b', 2)", "('b', 1)"),
+        ("sum(collections.Counter(BASE).values()) == 3", "== 3", "== 2"),
+        ("collections.Counter(BASE) == collections.Counter(D)", "==", "!="),
+        ("collections.ChainMap(BASE)['b'] == 2", "== 2", "== 1"), ("[D, D].count(BASE) == 2", "== 2", "== 0"),
+        ("sorted([BASE, BASE], key=len) == [D, D]", "== [D, D]", "!= [D, D]"), ("operator.eq(BASE, D)", "operator.eq", "operator.ne"),
+        ("BASE.__eq__(D) is True", "is True", "is False"), ("max([BASE], key=len) == D", "== D", "!= D"))):
+    pick(f"proxy_equal_{n}", "A mappingproxy compares equal to its dict (==, count, index), and Counter reads it as a mapping.",
+         BASE2, test, old, new, imports=MP + "import collections\nimport operator\n")
+for n, (stmt, fix) in enumerate((("frozenset([BASE])", "frozenset(BASE)"), ("set([BASE])", "set(BASE)"), ("dict.fromkeys([BASE])", "dict.fromkeys(BASE)"),
+                                 ("BASE in {1, 2}", "'a' in {1, 2}"), ("BASE in {'a': 1}", "'a' in {'a': 1}"), ("{}.get(BASE)", "{}.get('a')"),
+                                 ("collections.Counter([BASE])", "collections.Counter(BASE)"), ("D[BASE]", "D['a']"),
+                                 ("set().add(BASE)", "set().add('a')"), ("{(1, BASE)}", "{(1, 'a')}"), ("{BASE} | {1}", "{1} | {1}"),
+                                 ("functools.lru_cache()(len)(BASE)", "functools.lru_cache()(len)(D.keys())"))):
+    trying(f"proxy_unhashable_{n}", "A mappingproxy is unhashable (TypeError) wherever Python hashes it.", BASE2, stmt,
+           "TypeError", stmt, fix, imports=MP + "import collections\nimport functools\n")
+# -- B. threading.local: more starters through a constant getattr, and reads on the other thread
+for n, (start, extra) in enumerate((
+        ('getattr(threading, "Timer")(0.0, worker)', ""),
+        ('getattr(threading, "Thread")(target=worker, name="adv30")', ""),
+        ('getattr(threading, "Thread")(target=functools.partial(worker))', "import functools\n"),
+        ('getattr(threading, "Thread")(target=worker, args=())', ""))):
+    pre = WORKER + f'\n\nT = {start}\nT.start()\nT.join()'
+    pick(f"thread_getattr_started_more_{n}", "A thread started through a getattr of threading sets its own TL.axes.",
+         pre, 'TL.axes == ("i",)', 'TL.axes == ("i",)', 'TL.axes == ("i", "j")', imports=TH + extra)
+for n, (probe_line, test, old, new) in enumerate((
+        ('SEEN.append(hasattr(TL, "axes"))', "SEEN == [False]", "[False]", "[True]"),
+        ('SEEN.append(getattr(TL, "axes", None))', "SEEN == [None]", "[None]", '[("i",)]'),
+        ('SEEN.append(vars(TL))', "SEEN == [{}]", "[{}]", '[{"axes": ("i",)}]'),
+        ('SEEN.append("axes" in dir(TL))', "SEEN == [False]", "[False]", "[True]"))):
+    pre = ('TL = threading.local()\nTL.axes = ("i",)\nSEEN = []\n\n\ndef look():\n    ' + probe_line +
+           '\n\n\nT = getattr(threading, "Thread")(target=look)\nT.start()\nT.join()')
+    pick(f"thread_other_thread_reads_{n}", "A thread started through getattr sees no attribute the main thread set.",
+         pre, test, f"if {test} else", f"if {test.replace(old, new, 1)} else", imports=TH)
+pick("thread_helper_starts", "A helper function starts the thread through getattr; the worker's store is its own.",
+     WORKER + '\n\ndef start(fn):\n    t = getattr(threading, "Thread")(target=fn)\n    t.start()\n    return t\n\n\nstart(worker).join()',
+     'TL.axes == ("i",)', 'TL.axes == ("i",)', 'TL.axes == ("i", "j")', imports=TH)
+# -- E. nn_initializers: a varying option under an invariant key, then a reduced gather (JAX wants a varying input)
+for n, (fac, twin) in enumerate((("normal(block[0, 0])", "normal(2.0)"), ("uniform(block[0, 0])", "uniform(2.0)"),
+                                 ("constant(block[0, 0])", "constant(2.0)"), ("truncated_normal(block[0, 0])", "truncated_normal(2.0)"))):
+    probe(f"init_varying_option_reduced_{n}", "An initializer whose option varies on i and j (the key is invariant): the reduced gather over i passes.",
+          [f"w = {INIT}.{fac}(jax.random.key(0), (2, 2))", 'g = jax.lax.all_gather(w, "i", axis=0, tiled=True, to="reduced")',
+           'return jax.lax.psum(jax.lax.pcast(g, "i", to="varying"), ("i", "j"))'], fac, twin, rule="SF101")
+for n, (fac, shape) in enumerate((("glorot_uniform()", "(0, 6)"), ('variance_scaling(1.0, "fan_out", "truncated_normal")', "(3, 0)"),
+                                  ('variance_scaling(1.0, "fan_geo_avg", "normal")', "(0, 4)"), ("lecun_normal(batch_axis=0)", "(2, 0, 3)"),
+                                  ("xavier_normal()", "(4, 0)"), ("kaiming_uniform()", "(0, 0)"))):
+    trying(f"init_zero_fan_more_{n}", "An initializer on a shape with a zero fan divides by zero (ZeroDivisionError).",
+           "", f"W = {INIT}.{fac}(jax.random.key(0), {shape})", "ZeroDivisionError", shape, "(2, 4)")
+# -- F. more closure-cell spellings (a made function's change the reading does not list)
+for n, (made, read, change) in enumerate((
+        ('{"axes": ("i", "j")}', 'state.get("axes", ("i",))', 'dict.pop(state, "axes")'),
+        ('{"axes": ("i", "j")}', 'state.get("axes", ("i",))', 'dict.clear(state)'),
+        ('[("i", "j")]', 'state[-1]', 'list.extend(state, [axes])'),
+        ('[("i", "j")]', 'state[0]', 'list.insert(state, 0, axes)'),
+        ('[("i", "j")]', 'state[-1]', 'list.__setitem__(state, -1, axes)'),
+        ('{"axes": ("i", "j")}', 'state["axes"]', '{"s": state}["s"]["axes"] = axes'),
+        ('{"axes": ("i", "j")}', 'state["axes"]', '(lambda s: s.update(axes=axes))(state)'),
+        ('{"axes": ("i", "j")}', 'state["axes"]', 'functools.partial(dict.update, state)(axes=axes)'),
+        ('{"axes": ("i", "j")}', 'state["axes"]', 'collections.deque([state])[0]["axes"] = axes'),
+        ('{"axes": ("i", "j")}', 'state["axes"]', 'next(iter([state]))["axes"] = axes'),
+        ('{"axes": ("i", "j")}', 'state["axes"]', '[s.update(axes=axes) for s in (state,)]'),
+        ('[("i", "j")]', 'state[-1]', 'state.__iadd__([axes])'),
+        ('{"axes": ("i", "j")}', 'state["axes"]', 'dict.setdefault(state, "other", 0); dict.update(state, axes=axes)'),
+        ('types.SimpleNamespace(axes=("i", "j"))', 'state.axes', 'state.__dict__.update(axes=axes)'),
+        ('types.SimpleNamespace(axes=("i", "j"))', 'state.axes', 'type(state).__setattr__(state, "axes", axes)'),
+)):
+    pre = (f"def make():\n    state = {made}\n\n    def get():\n        return {read}\n\n    def put(axes):\n"
+           f"        {change}\n    return get, put\n\n\nGET, PUT = make()\n" + 'PUT(("i",))')
+    axes_prog(f"cell_changed_more_{n}", "A made function changes its closure cell by a spelling the reading does not list.",
+              pre, ["axes = GET()"], 'PUT(("i",))', 'PUT  # (not called)',
+              imports="import collections\nimport functools\nimport operator\nimport types\n")
+
+# ===================== batch 3 =====================
+# -- A4. script_collections._counted: Counter(x) / counter.update(x) of a mapping that is not a dict reads its keys
+for n, (made, test, old, new) in enumerate((
+        ("types.MappingProxyType({'a': 3, 'b': 4})", "C.total() == 7", "== 7", "== 2"),
+        ("types.MappingProxyType({'a': 3})", "C['a'] == 3", "== 3", "== 1"),
+        ("collections.defaultdict(int, a=3, b=4)", "C.total() == 7", "== 7", "== 2"),
+        ("collections.defaultdict(list, a=2)", "C['a'] == 2", "== 2", "== 1"),
+        ("collections.ChainMap({'a': 3}, {'b': 4})", "C.total() == 7", "== 7", "== 2"),
+        ("collections.ChainMap({'a': 5})", "C.most_common(1) == [('a', 5)]", "5)]", "1)]"),
+        ("collections.Counter(a=3, b=4)", "C.total() == 7", "== 7", "== 2"))):
+    pick(f"counter_of_mapping_{n}", "Counter(m) of a mapping counts its values (Python asks isinstance(m, Mapping)).",
+         f"C = collections.Counter({made})", test, old, new, imports="import collections\nimport types\n")
+for n, (made, test, old, new) in enumerate((
+        ("types.MappingProxyType({'a': 3, 'b': 4})", "C.total() == 8", "== 8", "== 3"),
+        ("collections.defaultdict(int, a=3, b=4)", "C['a'] == 4", "== 4", "== 2"),
+        ("collections.ChainMap({'a': 3}, {'b': 4})", "C['a'] == 4", "== 4", "== 2"))):
+    pick(f"counter_update_mapping_{n}", "counter.update(m) of a mapping adds its values.",
+         f"C = collections.Counter(['a'])\nC.update({made})", test, old, new, imports="import collections\nimport types\n")
+# -- A5. a mappingproxy handed where Python reads a mapping (two-letter keys: read as pairs they would make another dict)
+PAIRS = 'TWO = types.MappingProxyType({"ab": 1, "cd": 2})'
+for n, (pre, test, old, new) in enumerate((
+        ("NEW = {}\nNEW.update(TWO)", 'NEW == {"ab": 1, "cd": 2}', '"cd": 2}', '"c": "d"}'),
+        ("NEW = dict(TWO)", 'NEW == {"ab": 1, "cd": 2}', '"cd": 2}', '"cd": 3}'),
+        ("NEW = dict(TWO, ef=3)", 'len(NEW) == 3', "== 3", "== 2"),
+        ("NEW = collections.OrderedDict(TWO)", 'list(NEW.values()) == [1, 2]', "[1, 2]", '["b", "d"]'),
+        ("NEW = collections.defaultdict(int, TWO)", 'NEW["cd"] == 2', "== 2", "== 0"),
+        ("NEW = {**TWO}", 'NEW["ab"] == 1', "== 1", "== 0"),
+        ("NEW = collections.ChainMap({}, TWO)", 'NEW["cd"] == 2', "== 2", "== 0"),
+        ("NEW = types.SimpleNamespace(**TWO)", 'NEW.cd == 2', "== 2", "== 0"),
+        ("NEW = '{ab}-{cd}'.format_map(TWO)", 'NEW == "1-2"', '"1-2"', '"b-d"'),
+        ("NEW = '%(ab)s' % TWO", 'NEW == "1"', '"1"', '"b"'),
+        ("NEW = dict(TWO.items())", 'NEW == {"ab": 1, "cd": 2}', '"cd": 2}', '"cd": 0}'),
+        ("NEW = {}\nNEW |= TWO", 'NEW == {"ab": 1, "cd": 2}', '"cd": 2}', '"c": "d"}'),
+        ("NEW = dict.fromkeys(TWO, 0)", 'NEW == {"ab": 0, "cd": 0}', '"cd": 0}', '"cd": 1}'))):
+    pick(f"proxy_as_mapping_{n}", "A mappingproxy of two-letter keys handed where Python reads a mapping: its items are taken, not pairs of letters.",
+         PAIRS + "\n" + pre, test, old, new, imports="import collections\nimport types\n")
+# -- E3. zeros / ones / constant ignore the key: the array is invariant wherever the key varies
+for n, (call, twin) in enumerate((("jax.nn.initializers.zeros(key, (2, 2))", "jax.random.normal(key, (2, 2))"),
+                                  ("jax.nn.initializers.ones(key, (2, 2))", "jax.random.uniform(key, (2, 2))"),
+                                  ("jax.nn.initializers.constant(2.0)(key, (2, 2))", "jax.random.normal(key, (2, 2)) + 2.0"),
+                                  ("jax.nn.initializers.zeros(key, (2, 2), jnp.float32)", "jax.random.normal(key, (2, 2), jnp.float32)"),
+                                  ("jax.nn.initializers.constant(0.5, jnp.float32)(key, (2, 2))", "jax.random.normal(key, (2, 2)) * 0.5"),
+                                  ("jax.nn.initializers.ones(key, shape=(2, 2))", "jax.random.bernoulli(key, 0.5, (2, 2)).astype(jnp.float32)"))):
+    probe(f"init_key_ignored_{n}", "zeros/ones/constant ignore the key: the array is invariant though the key varies on i.",
+          ['key = jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("i"))', f"w = {call}",
+           'return jax.lax.psum(w, ("i", "j"))'], call, twin)
+# -- I. dataclass conversions Python refuses (a mutable or unhashable default: ValueError)
+DC = "import dataclasses\n"
+for n, (field, kind) in enumerate((("xs: list = []", "ValueError"), ("table: dict = {}", "ValueError"), ("seen: set = set()", "ValueError"),
+                                   ("box: object = Box()", "ValueError"), ("a: int = 1\n        b: int", "TypeError"),
+                                   ("xs: list = list()", "ValueError"), ("box: Box = Box()", "ValueError"))):
+    body = "    try:\n        @dataclasses.dataclass\n        class Cfg:\n            " + field.replace("\n        ", "\n            ") + \
+           '\n        axes = ("i", "j")\n    except ' + kind + ':\n        axes = ("i",)\n'
+    fix = {"xs: list = []": "xs: tuple = ()", "table: dict = {}": "table: tuple = ()", "seen: set = set()": "seen: frozenset = frozenset()",
+           "box: object = Box()": "box: object = None", "a: int = 1\n        b: int": "b: int", "xs: list = list()": "xs: tuple = tuple()",
+           "box: Box = Box()": "box: Box = None"}[field]
+    first = field.split("\n")[0]
+    newfirst = fix.split("\n")[0] if n != 4 else "a: int"
+    prog(f"dataclass_refused_{n}", f"dataclasses refuses this field ({kind}) when the class is made.",
+         "@REDUCE@\n\nclass Box:\n    def __eq__(self, other):\n        return self is other\n\n\ndef main(mesh, x):\n" + body +
+         "    return reduce_rows(mesh, x, axes)\n", f"            {first}\n", f"            {newfirst}\n", imports=DC)
+
+# -- I2. more unhashable defaults CPython 3.11 refuses (its test: the default's class has __hash__ None)
+for n, (pre, field, fix) in enumerate((
+        ("@dataclasses.dataclass\nclass Sub:\n    n: int = 1", "sub: Sub = Sub()", "sub: Sub = None"),
+        ("@dataclasses.dataclass(eq=True)\nclass Sub:\n    n: int = 2", "sub: object = Sub(3)", "sub: object = 3"),
+        ("", "buf: bytearray = bytearray(2)", "buf: bytes = bytes(2)"),
+        ("class Rules(dict):\n    pass", "rules: dict = Rules()", "rules: tuple = ()"),
+        ("class Axes(list):\n    pass", "axes: list = Axes()", "axes: tuple = ()"),
+        ("import collections\n", "seen: collections.Counter = collections.Counter()", "seen: int = 0"),
+        ("class Grid:\n    __hash__ = None", "grid: Grid = Grid()", "grid: Grid = None"),
+        ("import types\n", "ns: object = types.SimpleNamespace(a=1)", "ns: object = None"))):
+    prog(f"dataclass_unhashable_default_{n}", "dataclasses refuses a default whose class is unhashable (ValueError, Python 3.11).",
+         "@REDUCE@\n\n" + pre + "\n\n\ndef main(mesh, x):\n    try:\n        @dataclasses.dataclass\n        class Cfg:\n            " + field +
+         '\n        axes = ("i", "j")\n    except ValueError:\n        axes = ("i",)\n    return reduce_rows(mesh, x, axes)\n',
+         f"            {field}\n", f"            {fix}\n", imports=DC)
