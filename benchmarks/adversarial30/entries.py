@@ -241,7 +241,8 @@ for n, (fac, twin) in enumerate((("normal(block[0, 0])", "normal(rows[0, 0])"), 
            "w = init(key, (2, 2))", 'return jax.lax.psum(w, ("i", "j"))'], fac, twin)
 for n, (fac, twin) in enumerate((("normal(block[0, 0])", "normal(1.0)"), ("constant(block[0, 0])", "constant(2.0)"))):
     probe(f"init_varying_option_gather_{n}", "An initializer with an invariant key and a varying option: its array varies on i and j.",
-          [f"w = {INIT}.{fac}(jax.random.key(0), (2, 2))", 'return jax.lax.psum(jax.lax.psum(w, "j"), "i")'], fac, twin)
+          [f"w = {INIT}.{fac}(jax.random.key(0), (2, 2))", 'return jax.lax.psum(jax.lax.psum(w, "j"), "i")'],
+          'psum(jax.lax.psum(w, "j"), "i")', 'psum(jax.lax.psum(w, "j"), ("i", "j"))')
 
 # == F. jax_options.py: options the run goes past, read back -------------------------------------------------------
 for n, (setup, test, restore, old, new) in enumerate((
@@ -333,7 +334,7 @@ for n, (stmt, fix) in enumerate((("frozenset([BASE])", "frozenset(BASE)"), ("set
                                  ("BASE in {1, 2}", "'a' in {1, 2}"), ("BASE in {'a': 1}", "'a' in {'a': 1}"), ("{}.get(BASE)", "{}.get('a')"),
                                  ("collections.Counter([BASE])", "collections.Counter(BASE)"), ("D[BASE]", "D['a']"),
                                  ("set().add(BASE)", "set().add('a')"), ("{(1, BASE)}", "{(1, 'a')}"), ("{BASE} | {1}", "{1} | {1}"),
-                                 ("functools.lru_cache()(len)(BASE)", "functools.lru_cache()(len)(D.keys())"))):
+                                 ("functools.lru_cache()(len)(BASE)", "functools.lru_cache()(len)(tuple(D))"))):
     trying(f"proxy_unhashable_{n}", "A mappingproxy is unhashable (TypeError) wherever Python hashes it.", BASE2, stmt,
            "TypeError", stmt, fix, imports=MP + "import collections\nimport functools\n")
 # -- B. threading.local: more starters through a constant getattr, and reads on the other thread
@@ -468,3 +469,41 @@ for n, (pre, field, fix) in enumerate((
          "@REDUCE@\n\n" + pre + "\n\n\ndef main(mesh, x):\n    try:\n        @dataclasses.dataclass\n        class Cfg:\n            " + field +
          '\n        axes = ("i", "j")\n    except ValueError:\n        axes = ("i",)\n    return reduce_rows(mesh, x, axes)\n',
          f"            {field}\n", f"            {fix}\n", imports=DC)
+# -- A6. the type of a mappingproxy
+for n, (test, old, new) in enumerate((
+        ("isinstance(BASE, types.MappingProxyType)", "isinstance(BASE", "not isinstance(BASE"),
+        ("type(BASE) is types.MappingProxyType", " is types", " is not types"),
+        ("issubclass(type(BASE), collections.abc.Mapping)", "issubclass(", "not issubclass("),
+        ("isinstance(BASE, (dict, types.MappingProxyType))", "isinstance(BASE", "not isinstance(BASE"),
+        ("not isinstance(BASE, collections.abc.Hashable)", "not isinstance", "isinstance"),
+        ("isinstance(BASE, collections.abc.Collection)", "isinstance(BASE", "not isinstance(BASE"),
+        ("isinstance(BASE.keys(), collections.abc.KeysView)", "isinstance(BASE", "not isinstance(BASE"),
+        ("isinstance(BASE.keys(), collections.abc.Set)", "isinstance(BASE", "not isinstance(BASE"))):
+    pick(f"proxy_type_{n}", "The type of a mappingproxy and of its views, as Python gives it.", BASE2, test, old, new,
+         imports=MP + "import collections.abc\n")
+# -- H2. grads through all_gather(to='reduced') cast by a varying partner (the qi2 form), used correctly after
+FSDP = '''
+
+def body(p, x):
+    def loss_fn(p):
+        w = jax.lax.all_gather(p, "i", axis=0, tiled=True, to="reduced")
+        y = @EXPR@
+        return jnp.mean(y ** 2)
+
+    loss, g = jax.value_and_grad(loss_fn)(p)
+    return p - 0.1 * @GRAD@, jax.lax.pmean(loss, @AXES@)
+
+
+def main(mesh, x):
+    p = jax.device_put(jnp.ones((8, 8)), jax.sharding.NamedSharding(mesh, P("i", None)))
+    xs = jax.device_put(jnp.ones((8, 8)), jax.sharding.NamedSharding(mesh, P("i", None)))
+    step = jax.shard_map(body, mesh=mesh, in_specs=(P("i", None), P("i", None)), out_specs=(P("i", None), P()))
+    return step(p, xs)
+'''
+for n, (expr, grad, axes) in enumerate((("x @ w", "g", '"i"'), ("w @ x.T", "g", '("i",)'), ("x * w[:4]", "g", '"i"'),
+                                        ("jnp.einsum('ij,jk->ik', x, w)", "g", '"i"'), ("x @ w", "jax.lax.psum(g, \"j\") / 4", '"i"'),
+                                        ("jnp.where(x > 0, w[:4], x)", "g", '"i"'),
+                                        ("x @ w.astype(jnp.float32)", "g", '"i"'))):
+    text = FSDP.replace("@EXPR@", expr).replace("@GRAD@", grad).replace("@AXES@", axes)
+    prog(f"grad_reduced_fsdp_{n}", "The loss multiplies the reduced gather by a batch varying on i; grad and pmean over i are right.",
+         text, f"jax.lax.pmean(loss, {axes})", 'jax.lax.pmean(loss, ("i", "j"))')

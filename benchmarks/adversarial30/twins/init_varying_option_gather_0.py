@@ -8,8 +8,8 @@ from jax.sharding import PartitionSpec as P
 def body(block):
     rows = jax.lax.psum(block, "j")
     total = jax.lax.psum(block, ("i", "j"))
-    w = jax.nn.initializers.normal(1.0)(jax.random.key(0), (2, 2))
-    return jax.lax.psum(jax.lax.psum(w, "j"), "i")
+    w = jax.nn.initializers.normal(block[0, 0])(jax.random.key(0), (2, 2))
+    return jax.lax.psum(jax.lax.psum(w, "j"), ("i", "j"))
 
 
 def main(mesh, x):

@@ -21,7 +21,7 @@ BASE = types.MappingProxyType(D)
 
 def main(mesh, x):
     try:
-        functools.lru_cache()(len)(D.keys())
+        functools.lru_cache()(len)(tuple(D))
         axes = ("i", "j")
     except TypeError:
         axes = ("i",)
