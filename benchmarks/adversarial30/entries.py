@@ -507,3 +507,40 @@ for n, (expr, grad, axes) in enumerate((("x @ w", "g", '"i"'), ("w @ x.T", "g", 
     text = FSDP.replace("@EXPR@", expr).replace("@GRAD@", grad).replace("@AXES@", axes)
     prog(f"grad_reduced_fsdp_{n}", "The loss multiplies the reduced gather by a batch varying on i; grad and pmean over i are right.",
          text, f"jax.lax.pmean(loss, {axes})", 'jax.lax.pmean(loss, ("i", "j"))')
+# -- J. dataclass_namespaces: vars(C) / C.__dict__ of a class dataclass(C) converted by a call
+DN = "import abc\nimport dataclasses\nimport typing\n"
+for n, (pre, test, old, new) in enumerate((
+        ("class Cfg:\n    n: int = 1\n\n\ndataclasses.dataclass(Cfg)", '"__match_args__" in vars(Cfg)', '" in vars', '" not in vars'),
+        ("class Cfg:\n    n: int = 1\n\n\ndataclasses.dataclass(Cfg)", 'vars(Cfg)["__hash__"] is None', "is None", "is not None"),
+        ("class Cfg:\n    n: int = 1\n\n\ndataclasses.dataclass(Cfg)", 'list(vars(Cfg))[-1] == "__match_args__"', '"__match_args__"', '"__init__"'),
+        ("class Cfg:\n    pass\n\n\ndataclasses.dataclass(Cfg)", '"__annotations__" not in vars(Cfg)', "not in", " in"),
+        ("class Cfg(abc.ABC):\n    n: int = 1\n\n\ndataclasses.dataclass(Cfg)", '"_abc_impl" in vars(Cfg)', '" in vars', '" not in vars'),
+        ("class Cfg(abc.ABC):\n    n: int = 1\n\n\ndataclasses.dataclass(Cfg)", '"__abstractmethods__" in Cfg.__dict__', '" in Cfg', '" not in Cfg'),
+        ("class Cfg(typing.NamedTuple):\n    n: int = 1", '"_fields" in vars(Cfg)', '" in vars', '" not in vars'),
+        ("class Base:\n    def __init_subclass__(cls, **kw):\n        super().__init_subclass__(**kw)\n        dataclasses.dataclass(cls)\n\n\n"
+         "class Cfg(Base):\n    n: int = 1\n\n    def __call__(self):\n        return self.n", '"__call__" in Cfg.__dict__', '" in Cfg', '" not in Cfg'),
+        ("class Base:\n    def __init_subclass__(cls, **kw):\n        super().__init_subclass__(**kw)\n        dataclasses.dataclass(cls)\n\n\n"
+         "class Cfg(Base):\n    n: int = 1", '"__call__" not in Cfg.__dict__ and "__init__" in Cfg.__dict__', "not in Cfg", "in Cfg"),
+        ("class Cfg:\n    ''\n    n: int = 1\n\n\ndataclasses.dataclass(Cfg)", 'Cfg.__doc__ != ""', "!=", "=="),
+        ("class Cfg:\n    n: int = 1\n\n\ndataclasses.dataclass(Cfg, kw_only=True)", 'len(vars(Cfg)) == 13', "== 13", "== 12"),
+        ("class Cfg:\n    n: int = 1\n    m: int = 2\n\n\ndataclasses.dataclass(Cfg)", 'len(vars(Cfg)["__dataclass_fields__"]) == 2', "== 2", "== 1"))):
+    pick(f"dataclass_vars_{n}", "vars(C) of a class a dataclass(C) call converted, as CPython 3.11 gives it.", pre, test, old, new, imports=DN)
+# -- F. class_descriptors.class_vars of a converted class: `__dict__` / `__weakref__` (type.__new__ made them)
+SUBCONV = ("class Base:\n    def __init_subclass__(cls, **kw):\n        super().__init_subclass__(**kw)\n        dataclasses.dataclass(cls)\n\n\n"
+           "class Cfg(Base):\n    n: int = 1")
+PLAIN = "class Cfg:\n    n: int = 1\n    m: str = 'a'\n\n\ndataclasses.dataclass(Cfg)"
+for n, (pre, test, old, new) in enumerate((
+        (PLAIN, '"__dict__" in vars(Cfg)', '" in vars', '" not in vars'),
+        (PLAIN, '"__weakref__" in Cfg.__dict__', '" in Cfg', '" not in Cfg'),
+        (PLAIN, 'list(vars(Cfg)).index("__doc__") == 6', "== 6", "== 4"),
+        (PLAIN, 'vars(Cfg).get("__dict__") is not None', "is not None", "is None"),
+        (PLAIN, 'len(Cfg.__dict__) == 14', "== 14", "== 12"),
+        (PLAIN, 'list(vars(Cfg))[4:6] == ["__dict__", "__weakref__"]', '["__dict__", "__weakref__"]', '["__doc__", "__dataclass_params__"]'),
+        (PLAIN, 'sum(1 for k in vars(Cfg) if k.startswith("__w")) == 1', "== 1", "== 0"),
+        (PLAIN.replace("dataclasses.dataclass(Cfg)", "dataclasses.dataclass(Cfg, kw_only=True)"), '"__weakref__" in vars(Cfg)', '" in vars', '" not in vars'),
+        (PLAIN.replace("dataclasses.dataclass(Cfg)", "Cfg = dataclasses.dataclass(Cfg)"), '"__dict__" in vars(Cfg)', '" in vars', '" not in vars'),
+        (SUBCONV, '"__weakref__" not in vars(Cfg)', '" not in vars', '" in vars'),
+        (SUBCONV, '"__dict__" not in vars(Cfg) and "__dict__" in vars(Base)', 'not in vars(Cfg)', 'in vars(Cfg)'),
+        ("class Cfg:\n    '''Config.'''\n    n: int = 1\n\n\ndataclasses.dataclass(Cfg)", '"__dict__" in vars(Cfg)', '" in vars', '" not in vars'))):
+    pick(f"dataclass_vars_slots_{n}", "vars(C) of a class dataclass(C) converted keeps type.__new__'s __dict__ / __weakref__ entries (a root class).",
+         pre, test, old, new, imports=DN)
