@@ -1,0 +1,46 @@
+"""A made function changes its closure cell by a spelling the reading does not list."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import collections
+import functools
+import operator
+import types
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def make():
+    state = {"axes": ("i", "j")}
+
+    def get():
+        return state.get("axes", ("i",))
+
+    def put(axes):
+        dict.clear(state)
+    return get, put
+
+
+GET, PUT = make()
+PUT(("i",))
+
+
+def main(mesh, x):
+    axes = GET()
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,38 @@
+"""vars(C) of a class a dataclass(C) call converted, as CPython 3.11 gives it."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import abc
+import dataclasses
+import typing
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Cfg:
+    n: int = 1
+    m: int = 2
+
+
+dataclasses.dataclass(Cfg)
+
+
+def main(mesh, x):
+    axes = ("i",) if len(vars(Cfg)["__dataclass_fields__"]) == 2 else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,36 @@
+"""A helper walking a keys view it is given twice."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import types
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+D = {"a": 1, "b": 2}
+BASE = types.MappingProxyType(D)
+
+
+def count_twice(view):
+    return sum(1 for _ in view) + sum(1 for _ in view)
+
+
+def main(mesh, x):
+    axes = ("i",) if count_twice(BASE.keys()) == 4 else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,40 @@
+"""A mappingproxy is not JSON serialisable (TypeError)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import types
+import copy
+import json
+import pickle
+import weakref
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+D = {"a": 1, "b": 2}
+BASE = types.MappingProxyType(D)
+
+
+def main(mesh, x):
+    try:
+        json.dumps(BASE)
+        axes = ("i", "j")
+    except TypeError:
+        axes = ("i",)
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

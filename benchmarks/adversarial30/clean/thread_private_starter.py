@@ -1,0 +1,51 @@
+"""threading._start_new_thread (the _thread starter, aliased) runs worker on its own thread."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import threading
+from threading import _start_new_thread as spawn
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+import time
+TL = threading.local()
+TL.axes = ("i",)
+
+
+def worker():
+    TL.axes = ("i", "j")
+
+
+DONE = []
+
+
+def run():
+    worker()
+    DONE.append(1)
+
+
+spawn(run, ())
+while not DONE:
+    time.sleep(0.01)
+
+
+def main(mesh, x):
+    axes = ("i",) if TL.axes == ("i",) else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

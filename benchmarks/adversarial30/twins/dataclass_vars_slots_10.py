@@ -1,0 +1,40 @@
+"""vars(C) of a class dataclass(C) converted keeps type.__new__'s __dict__ / __weakref__ entries (a root class)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import abc
+import dataclasses
+import typing
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Base:
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        dataclasses.dataclass(cls)
+
+
+class Cfg(Base):
+    n: int = 1
+
+
+def main(mesh, x):
+    axes = ("i",) if "__dict__" in vars(Cfg) and "__dict__" in vars(Base) else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,44 @@
+"""An instance attribute set on another thread leaves this thread's class default."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import threading
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Rules(threading.local):
+    axes = ("i",)
+
+
+TL = Rules()
+
+
+def worker():
+    TL.axes = ("i", "j")
+
+
+T = getattr(threading, "Thread")(target=worker)
+T.start()
+T.join()
+
+
+def main(mesh, x):
+    axes = ("i",) if TL.axes == ("i", "j") else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
