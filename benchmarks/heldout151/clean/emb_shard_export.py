@@ -1,0 +1,173 @@
+"""recpipe/export/shard_export.py (imagined repository: github.com/shoplift-ml/recpipe)
+
+Exports from the recommendation job on a ("pipe", "data", "model") mesh: the tower weights
+(split over pipe and model) are regathered over both with multi_dim=True, and the item table
+stored over ("pipe", "data", "model") is regathered whole onto every device.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---- pipe_lite (pasted from tools/pipe_lite.py; keep in sync by hand) ----------------------
+import contextlib
+import functools
+import itertools
+import operator
+import time
+from operator import attrgetter, itemgetter
+
+
+class Slot:
+    __slots__ = ("tick", "stage", "micro", "phase")
+
+    def __init__(self, tick, stage, micro, phase):
+        self.tick, self.stage, self.micro, self.phase = tick, stage, micro, phase
+
+    def __repr__(self):
+        return f"Slot(t={self.tick}, s={self.stage}, m={self.micro}, {self.phase})"
+
+
+def gpipe_table(n_stages, n_micro):
+    """All forwards, then all backwards; one Slot per (stage, micro, phase)."""
+    last = n_stages + n_micro - 1
+    fwd = (Slot(s + m, s, m, "F") for s, m in itertools.product(range(n_stages), range(n_micro)))
+    bwd = (Slot(last + (n_stages - 1 - s) + m, s, m, "B")
+           for s, m in itertools.product(range(n_stages), range(n_micro)))
+    return sorted(itertools.chain(fwd, bwd), key=attrgetter("tick", "stage"))
+
+
+def one_f_one_b(n_stages, n_micro):
+    """Per-stage phase strings: warm-up forwards, steady F/B pairs, cool-down backwards."""
+    order = {}
+    for s in range(n_stages):
+        warm = min(n_stages - s - 1, n_micro)
+        steady = itertools.islice(itertools.cycle("FB"), 2 * (n_micro - warm))
+        order[s] = "".join(itertools.chain("F" * warm, steady, "B" * warm))
+    return order
+
+
+def table_rows(order):
+    cols = [order[s] for s in sorted(order)]
+    return ["".join(row) for row in itertools.zip_longest(*cols, fillvalue=".")]
+
+
+def stage_offsets(sizes):
+    return list(itertools.accumulate(sizes, operator.add, initial=0))
+
+
+def bubble_fraction(n_stages, n_micro):
+    busy = functools.reduce(operator.add, itertools.repeat(n_micro, n_stages), 0)
+    return 1.0 - busy / (n_stages * (n_stages + n_micro - 1))
+
+
+def microbatch_feeder(batch, n_micro):
+    """Generator driven with send(): yields microbatches, a sent "stop" ends it early."""
+    size = len(batch) // n_micro
+    for m in range(n_micro):
+        cmd = yield m, batch[m * size:(m + 1) * size]
+        if cmd == "stop":
+            return
+
+
+def drive(feeder, consume):
+    out, item = [], next(feeder, None)
+    while item is not None:
+        out.append(consume(*item))
+        try:
+            item = feeder.send("next")
+        except StopIteration:
+            item = None
+    return out
+
+
+class Stage:
+    def __init__(self, index, n_stages, kind="block"):
+        self.index, self.n_stages, self.kind = index, n_stages, kind
+
+    @functools.cached_property
+    def ring(self):
+        return [(i, (i + 1) % self.n_stages) for i in range(self.n_stages)]
+
+    @functools.cached_property
+    def is_last(self):
+        return self.index == self.n_stages - 1
+
+
+@functools.singledispatch
+def stage_label(stage):
+    return f"stage{stage.index}:{stage.kind}"
+
+
+@stage_label.register(str)
+def _(stage):
+    return f"stage?:{stage}"
+
+
+@contextlib.contextmanager
+def profiled(log, tag):
+    t0 = time.perf_counter()
+    try:
+        yield tag
+    finally:
+        log.append((tag, time.perf_counter() - t0))
+
+
+def scoped(*managers):
+    stack = contextlib.ExitStack()
+    for m in managers:
+        stack.enter_context(m)
+    return stack
+# ---- end pipe_lite ----------------------------------------------------------------------------
+
+AXES = ("pipe", "data", "model")
+N_MICRO, VOCAB, D, ROWS = 4, 16, 8, 4
+LAYOUT = {"table": P(AXES, None), "tower": P("pipe", None, "model")}
+EXPORTS = {
+    "table": (P(None, None, reduced=set(AXES)), False),
+    "tower": (P(None, None, None, reduced={"pipe", "model"}), True),
+}
+
+
+def make_forward(stage):
+    def forward(table, w, ids):
+        idx = jax.lax.axis_index("pipe")
+        full = jax.lax.all_gather(table, AXES, axis=0, tiled=True, to="invarying")
+        wf = jax.lax.all_gather(w, "model", axis=2, tiled=True, to="invarying")
+        state = jnp.zeros((ids.shape[1], D), table.dtype)
+        for t in range(N_MICRO + stage.n_stages - 1):
+            emb = jax.nn.one_hot(ids[min(t, N_MICRO - 1)], VOCAB, dtype=table.dtype) @ full
+            h = jnp.tanh(jnp.where(idx == 0, emb, state) @ wf[0])
+            state = jax.lax.ppermute(h, "pipe", stage.ring)
+        return state
+    return forward
+
+
+def inputs():
+    rng = np.random.default_rng(105)
+    table = rng.normal(size=(VOCAB, D)).astype(np.float32)
+    w = rng.normal(size=(2, D, D)).astype(np.float32) / np.sqrt(D)
+    ids = rng.integers(0, VOCAB, size=(N_MICRO * ROWS,)).astype(np.int32)
+    return table, w, ids
+
+
+def main(table, w, ids):
+    mesh = jax.make_mesh((2, 2, 2), AXES)
+    stage = Stage(0, mesh.shape["pipe"], "tower")
+    print(stage_label(stage), *table_rows(one_f_one_b(stage.n_stages, N_MICRO)))
+    id_mbs = np.stack(drive(microbatch_feeder(ids, N_MICRO), lambda m, mb: mb))
+    specs = (LAYOUT["table"], LAYOUT["tower"], P(None, "data"))
+    fn = jax.shard_map(make_forward(stage), mesh=mesh, in_specs=specs, out_specs=P(("pipe", "data"), None))
+    log = []
+    with scoped(jax.set_mesh(mesh), profiled(log, "export")):
+        placed = dict(zip(("table", "tower", "ids"), (jax.device_put(a, NamedSharding(mesh, s))
+                                                      for a, s in zip((table, w, id_mbs), specs))))
+        out = jax.jit(fn)(placed["table"], placed["tower"], placed["ids"])
+        saved = {k: top_level_all_gather(placed[k], spec, multi_dim=md) for k, (spec, md) in EXPORTS.items()}
+    print("out", out.shape, {k: v.shape for k, v in saved.items()}, log)
+    return out
+
+
+if __name__ == "__main__":
+    main(*inputs())
