@@ -15,7 +15,8 @@ make_dataclass (CPython 3.11): each field a name (annotated `'typing.Any'`), a (
 (name, type, default-or-field) tuple, made as `@dataclass class Cfg: name: type = default`;
 `frozen`, `order`, `kw_only` passed to the decorator. A name that is not an identifier, a keyword
 or given twice (TypeError), a ClassVar/InitVar/KW_ONLY type, or any other keyword (`bases`,
-`namespace`, `slots`, ...) stop the run.
+`namespace`, `slots`, ...) stop the run. 3.11's make_dataclass has no `module=`: the class is made by
+`types.new_class`, whose frame's module names it, so its `__module__` is "types".
 """
 from __future__ import annotations
 
@@ -87,15 +88,16 @@ def made_dataclass(run, args: list, kwargs: dict) -> object:
         if type(item[1]) is Lib and any(mark in jaxapi.canonical(item[1].name) for mark in ("ClassVar", "InitVar", "KW_ONLY")):
             raise Bail
         seen.add(item[0])
-        env.vars[f"_type{index}"] = item[1]
+        env.vars[f"<type{index}>"] = item[1]  # (names no field can have: the body's own names never hide them)
         value = None
         if len(item) == 3:
-            env.vars[f"_default{index}"] = item[2]
-            value = ast.Name(f"_default{index}", ast.Load())
-        body.append(ast.AnnAssign(ast.Name(item[0], ast.Store()), ast.Name(f"_type{index}", ast.Load()), value, 1))
+            env.vars[f"<default{index}>"] = item[2]
+            value = ast.Name(f"<default{index}>", ast.Load())
+        body.append(ast.AnnAssign(ast.Name(item[0], ast.Store()), ast.Name(f"<type{index}>", ast.Load()), value, 1))
+    body.append(ast.Assign([ast.Name("__module__", ast.Store())], ast.Constant("types")))  # (made by types.new_class)
     decorator = ast.Call(ast.Name("dataclass", ast.Load()), [], [ast.keyword(name, ast.Constant(flag))
                                                                   for name, flag in kwargs.items()])
-    node = ast.ClassDef(name=args[0], bases=[], keywords=[], decorator_list=[decorator], body=body or [ast.Pass()])
+    node = ast.ClassDef(name=args[0], bases=[], keywords=[], decorator_list=[decorator], body=body)
     line = getattr(getattr(run, "node", None), "lineno", 1)
     ast.fix_missing_locations(ast.copy_location(node, ast.Pass(lineno=line, col_offset=0)))
     ast.fix_missing_locations(node)
