@@ -8,8 +8,9 @@ members are, for a str, its words (commas read as spaces), and for a list or tup
 names, valued 1, 2, ... in order (Enum's `_generate_next_value_` from `start` 1); for a list or
 tuple of (name, value) pairs or a dict, those values. The run makes it as the class statement
 `class Axis(Enum): DATA = 1; MODEL = 2` would be made (script_classes.py). Keywords (`module`,
-`qualname`, `type`, `start`, `boundary`), a name starting with `_`, a name given twice, or a
-value that is not a plain constant stop the run (Bail).
+`qualname`, `type`, `start`, `boundary`) or a value that is not a plain constant stop the run
+(Bail); the names go through the Enum namespace's rules (enum_namespaces.py): `_sunder_`, twice
+given, `mro` and `''` raise as Python raises.
 
 make_dataclass (CPython 3.11): each field a name (annotated `'typing.Any'`), a (name, type) or a
 (name, type, default-or-field) tuple, made as `@dataclass class Cfg: name: type = default`;
@@ -53,16 +54,15 @@ def functional_enum(run, args: list, kwargs: dict) -> object:
     if len(args) != 2 or kwargs or type(args[0]) is not str:
         raise Bail  # (one argument: a value lookup on Enum itself, which has no members)
     members = _members(args[1])
-    names = [name for name, _ in members]
-    if any(name.startswith("_") for name in names) or len(set(names)) != len(names) \
-            or not all(_constant(value) for _, value in members):
-        raise Bail
+    if not all(_constant(value) for _, value in members):
+        raise Bail  # (names: checked as the class body's, enum_namespaces.py)
     line = getattr(run.node, "lineno", 1) if getattr(run, "node", None) is not None else 1
     node = ast.ClassDef(name=args[0], bases=[ast.Name("Enum", ast.Load())], keywords=[], decorator_list=[],
                         body=[ast.Assign([ast.Name(name, ast.Store())], ast.Constant(value)) for name, value in members]
                         or [ast.Pass()])
     ast.fix_missing_locations(ast.copy_location(node, ast.Pass(lineno=line, col_offset=0)))
     ast.fix_missing_locations(node)
+    node._sf_functional = True  # (its names set unmangled)
     env = Env(None, frozenset())
     env.vars = {"Enum": Lib("enum.Enum")}
     return make_class(run, node, env)

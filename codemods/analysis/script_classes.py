@@ -34,7 +34,7 @@ from codemods.analysis.logging_setup import BASES as LOGGING_BASES, make_logging
 from codemods.analysis.class_dirs import NOT_HELD, VERSIONED_DUNDERS, inherited_member, missing_dunder
 from codemods.analysis.missing_members import missing_member
 from codemods.analysis.thread_locals import single_threaded
-from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
+from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, INT_FLAG, FlagMember, make_flags
@@ -67,7 +67,7 @@ from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
 from codemods.analysis.abc_collections import collection_base  # noqa: E402
-from codemods.analysis import enum_hooks  # noqa: E402
+from codemods.analysis import enum_hooks, enum_namespaces  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
@@ -136,7 +136,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             or base is not None and base.kind == "dataclass" and kind != "dataclass" \
             and not (kind == "plain" and find(base.order, "__init_subclass__") is not None):  # (checked below)
         raise Bail
-    attrs: dict = {}
+    attrs: dict = enum_namespaces.body_for(node) if kind == "enum" else {}  # (_EnumDict's rules: enum_namespaces.py)
     cls = UClass(node, bases[0] if several else base, attrs, kind)
     if generic:
         typing_forms.mark(run, cls)  # (its dropped `Generic[...]` base: typing_forms.py)
@@ -187,16 +187,18 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             raise Bail
     if "__del__" in attrs:
         raise Bail  # (`__del__ = close`: a finalizer, as above)
+    body, cls.attrs = attrs, attrs if kind != "enum" else enum_namespaces.finish(attrs)
+    attrs = cls.attrs
     if kind == "enum" and mixin in (FLAG, INT_FLAG):
         make_flags(cls, attrs, Auto, mixin == INT_FLAG)  # (script_flags.py)
     elif kind == "enum":
         if mixin is str:
             check_class(attrs)  # (special methods of its own: member_texts.py)
-        if any(type(value) is Auto for value in attrs.values()) and not generated(run, attrs, names, Auto):
-            _resolve_auto(attrs, names)  # (the class's own `_generate_next_value_`: enum_next_values.py)
+        if any(type(value) is Auto for value in attrs.values()) and not generated(run, attrs, names, Auto, body.member_names):
+            _resolve_auto(attrs, names, body.member_names)  # (the class's own `_generate_next_value_`: enum_next_values.py)
         hooked = enum_hooks.has_hooks(attrs)  # (its own `__new__` / `__init__`: enum_hooks.py)
         for name, value in list(attrs.items()):
-            if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
+            if name not in body.member_names:
                 continue
             made = enum_hooks.made_member(run, cls, name, value, mixin) if hooked else None
             value = made.value if hooked else value
@@ -206,6 +208,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail  # (an alias of another member, or a value the run cannot compare)
             cls.members[name] = attrs[name] = made or member(cls, name, value, mixin)
         enum_hooks.finish(cls)
+        enum_namespaces.check_order(body)
     meta = metaclass_of(run, node, env, base)
     late = kind == "dataclass" and meta is not None and not abc_only(meta)  # (the metaclass makes it first)
     if kind == "dataclass" and not late:
@@ -245,15 +248,14 @@ class Auto:
     __slots__ = ()
 
 
-def _resolve_auto(attrs: dict, bases: list) -> None:
+def _resolve_auto(attrs: dict, bases: list, member_names: list) -> None:
     """Each `auto()` replaced by what the real Enum (or StrEnum) computes from the members
     before it (`last + 1`, `name.lower()`)."""
     import enum
 
     if bases not in (["enum.Enum"], ["enum.StrEnum"], ["enum.IntEnum"]) or "_generate_next_value_" in attrs:
         raise Bail  # (`(str, Enum)` and other mixins, or the class's own values for auto(): not modelled)
-    members = [(name, value) for name, value in attrs.items()
-               if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
+    members = [(name, value) for name, value in attrs.items() if name in member_names]
     if not all(type(value) is Auto or plain_tree(value) for _, value in members):
         raise Bail
     made = guard({"enum.Enum": enum.Enum, "enum.StrEnum": enum.StrEnum, "enum.IntEnum": enum.IntEnum}[bases[0]], "Members",
