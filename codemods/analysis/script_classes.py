@@ -67,7 +67,7 @@ from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
 from codemods.analysis.abc_collections import collection_base  # noqa: E402
-from codemods.analysis import enum_hooks, enum_namespaces  # noqa: E402
+from codemods.analysis import class_hints, enum_hooks, enum_namespaces  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
@@ -171,18 +171,21 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         elif type(statement) is ast.ClassDef and kind in ("plain", "meta"):
             attrs[statement.name] = make_class(run, statement, env)  # (an inner `class Meta:`: its own scope)
         elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
-            if kind == "dataclass" and is_marker(run, statement, body_env):
+            if kind == "dataclass" and statement.simple and is_marker(run, statement, body_env):
                 if keyword_only is not None:
                     raise Bail  # (dataclasses raise a TypeError)
                 keyword_only = len(annotated)
                 continue
-            if "ClassVar" not in ast.dump(statement.annotation):
+            if not statement.simple:
+                pass  # (`(width): int = 4`: never stored in `__annotations__`, class_hints.py)
+            elif "ClassVar" not in ast.dump(statement.annotation):
                 annotated.append(statement.target.id)
                 cls.annotations[statement.target.id] = (statement.annotation, body_env)
             elif statement.value is None:
                 raise Bail
             if statement.value is not None:
                 attrs[statement.target.id] = run.eval(statement.value, body_env)
+            class_hints.record(run, statement.annotation, body_env)  # (evaluated now, after the value)
         else:
             raise Bail
     if "__del__" in attrs:
@@ -223,6 +226,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         if late and made is not cls:
             raise Bail
         if late:  # `@dataclass` over the class its metaclass made (a registry's): converted as it is now
+            class_hints.unchanged(run, cls)
             finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only, order)
         for decorator in reversed(applied):
             made = run.call(decorator, [made], {})
