@@ -66,7 +66,7 @@ from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
 from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
-from codemods.analysis.abc_collections import collection_base  # noqa: E402
+from codemods.analysis.abc_collections import collection_base, stand_in_read  # noqa: E402
 from codemods.analysis import class_hints, enum_hooks, enum_namespaces  # noqa: E402
 
 
@@ -474,6 +474,8 @@ def enum_member(cls: UClass, value: object, run=None) -> object:
 
 
 def class_attribute(run, cls: UClass, name: str) -> object:
+    if (answer := stand_in_read(cls, name)) is not NotImplemented:
+        return answer  # (a subclass of the run's `Mapping`: abc_collections.py)
     if name == "__init__" and cls.kind == "dataclass" and "__init__" not in cls.attrs:
         return GeneratedInit(cls)  # (field_specs.py)
     if name == "__dataclass_fields__" and cls.kind == "dataclass" and cls.lookup(name) is None:
