@@ -31,22 +31,22 @@ def record(run, annotation: ast.expr, scope) -> None:
     """The hint of a class body's annotated statement, evaluated as the body runs it."""
     if run.future_annotations:
         return
-    table = run.__dict__.setdefault("_class_hint_values", {})
+    table = run.__dict__.setdefault("_class_hint_values", {})  # (by statement and body scope: a class made twice)
     try:
-        table[id(annotation)] = (annotation, run.eval(annotation, scope))
+        table[id(annotation), id(scope)] = (annotation, scope, run.eval(annotation, scope))
     except (Bail, Raised):  # (a NameError there: the run stops where the hint is read)
-        table[id(annotation)] = (annotation, _UNKNOWN)
+        table[id(annotation), id(scope)] = (annotation, scope, _UNKNOWN)
 
 
 def value_of(run, annotation: ast.expr, scope) -> object:
     """The hint's value as the class holds it: the one the body evaluated, else (a hint of no
     class body's, a quoted hint's parsed text) evaluated now."""
-    found = run.__dict__.get("_class_hint_values", {}).get(id(annotation))
-    if found is None or found[0] is not annotation:
+    found = run.__dict__.get("_class_hint_values", {}).get((id(annotation), id(scope)))
+    if found is None or found[0] is not annotation or found[1] is not scope:
         return run.eval(annotation, scope)
-    if found[1] is _UNKNOWN:
+    if found[2] is _UNKNOWN:
         raise Bail  # (evaluated when the body ran, to a value the run did not know)
-    return found[1]
+    return found[2]
 
 
 def stored(statement: ast.stmt) -> bool:
