@@ -82,8 +82,12 @@ def body_for(node) -> EnumBody:
     return EnumBody(node.name, not getattr(node, "_sf_functional", False))
 
 
-def finish(body: EnumBody) -> dict:
+def finish(body: EnumBody, mixin: object) -> dict:
     """The class's namespace once the body ran, as EnumType.__new__ keeps it."""
+    from codemods.analysis.script_flags import FLAG, INT_FLAG
+
+    if mixin in (FLAG, INT_FLAG) and (body.order is not None or body.ignore):
+        raise Bail  # (a Flag's `_order_` leaves out its aliases and multi-bit values: not modelled)
     invalid = [name for name in body.member_names if name in ("mro", "")]
     if len(invalid) > 1:
         raise Bail  # (two names in a set's order)

@@ -190,7 +190,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             raise Bail
     if "__del__" in attrs:
         raise Bail  # (`__del__ = close`: a finalizer, as above)
-    body, cls.attrs = attrs, attrs if kind != "enum" else enum_namespaces.finish(attrs)
+    body, cls.attrs = attrs, attrs if kind != "enum" else enum_namespaces.finish(attrs, mixin)
     attrs = cls.attrs
     if kind == "enum" and mixin in (FLAG, INT_FLAG):
         make_flags(cls, attrs, Auto, mixin == INT_FLAG)  # (script_flags.py)
