@@ -126,7 +126,7 @@ def abc_dataclass(run, cls: UClass) -> UClass:
     from codemods.analysis.class_descriptors import set_names
     from codemods.analysis.class_metas import _abstracts, _init_subclass
 
-    cls.attrs["__abstractmethods__"] = _abstracts(run, cls)
     set_names(run, cls)
     _init_subclass(run, cls)
+    cls.attrs["__abstractmethods__"] = _abstracts(run, cls)  # (counted after the hooks, as ABCMeta does)
     return cls

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.host_objects import Bail
+
 _SOURCE = '''
 class Mapping(ABC):
     __slots__ = ()
@@ -278,6 +280,9 @@ def _classes(run) -> dict:
         return made
     if not _TREE:
         _TREE.append(ast.parse(_SOURCE))
+        for node in ast.walk(_TREE[0]):
+            if type(node) in (ast.ClassDef, ast.FunctionDef):
+                node._sf_stand_in = True  # (its class and functions are collections.abc's: `stand_in_read`)
     env = Env(None, frozenset())  # (their own namespace: the program's names are not theirs)
     env.vars = {"ABC": abc_base(run, Lib("abc.ABC")), "abstractmethod": Lib("abc.abstractmethod"),
                 "_MAPPING": Lib("collections.abc.Mapping")}
@@ -285,3 +290,35 @@ def _classes(run) -> dict:
         env.vars[node.name] = make_class(run, node, env)
     made = run.__dict__["_abc_collections"] = dict(env.vars)
     return made
+
+
+def stand_in_read(cls, name: str) -> object:
+    """`C.name` of a class whose order holds one of the classes above, where the stand-in would
+    answer otherwise than the real ABC: the real class's order (`Sized`, `Iterable`, `Container`,
+    `Collection`, not the run's `abc.ABC`) and the members it has and the stand-in lacks
+    (`_abc_impl`, `__class_getitem__`, `register`, `mro`) stop the run; `__module__` of a
+    stand-in itself is "collections.abc". NotImplemented: the class's own lookup answers."""
+    import collections.abc
+
+    stand_ins = [klass for klass in cls.order if getattr(klass.node, "_sf_stand_in", False)]
+    if not stand_ins:
+        return NotImplemented
+    if name == "__module__" and stand_ins[0] is cls:
+        return "collections.abc"
+    if name == "__mro__" or name == "__bases__" and stand_ins[0] is cls:
+        raise Bail
+    if cls.lookup(name) is None and any(hasattr(getattr(collections.abc, klass.node.name), name) for klass in stand_ins):
+        raise Bail
+    return NotImplemented
+
+
+def function_read(func, name: str) -> object:
+    """`f.name` of a function of the classes above: `__module__` is "collections.abc", and its
+    `__globals__` are not the run's; NotImplemented for any other function or name."""
+    if not getattr(func.node, "_sf_stand_in", False):
+        return NotImplemented
+    if name == "__module__":
+        return "collections.abc"
+    if name in ("__globals__", "__code__", "__closure__"):
+        raise Bail
+    return NotImplemented

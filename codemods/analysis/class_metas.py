@@ -11,7 +11,8 @@ key="log")`). The namespace holds `__annotations__` (after `__qualname__`) when 
 annotates a name, as CPython 3.11-3.13 fill it (from 3.14 on the namespace holds
 `__annotate__` instead, PEP 649/749: a class statement that annotates a name stops the run
 there). `type.__new__(mcls, name, bases, ns, **kw)` makes the class of the statement being
-run from a copy of ns: `__set_name__` hooks, then the bases' `__init_subclass__(**kw)`.
+run from a copy of ns: `__set_name__` hooks, then the bases' `__init_subclass__(**kw)`; ABCMeta
+counts the abstract methods after both, so a method a hook sets makes the class concrete.
 Attribute reads on such a class fall back to M's namespace (methods bound to the class),
 except where the class's own chain, down to `object`, has the name; `C.__class__` is M.
 
@@ -33,7 +34,7 @@ from codemods.analysis.abc_bases import Register, abc_dataclass, abc_meta, abc_o
 from codemods.analysis.class_descriptors import set_names
 from codemods.analysis.class_dirs import plain_members
 from codemods.analysis.script_class_hooks import own_annotations
-from codemods.analysis.host_exprs import Raised
+from codemods.analysis.host_exprs import LambdaValue, Raised
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import Bound, Lib, Opaque, RunCallable, UClass, UFunc, UObj
 
@@ -151,10 +152,10 @@ class TypeNew(RunCallable):
         pending[-1][3] = True
         cls.attrs = {key: value for key, value in namespace.items() if key not in ("__module__", "__qualname__", "__doc__")}
         cls.meta = mcls
-        if abc_rooted(mcls):
-            cls.attrs["__abstractmethods__"] = _abstracts(run, cls)  # (what ABCMeta.__new__ sets)
         set_names(run, cls)
         _init_subclass(run, cls, kwargs)  # (the statement's keywords: `class Adam(Optimizer, key="adam")`)
+        if abc_rooted(mcls):  # (ABCMeta.__new__ counts them once type.__new__ ran the hooks, which may fill them)
+            cls.attrs["__abstractmethods__"] = _abstracts(run, cls)
         return cls
 
 
@@ -174,13 +175,13 @@ def _is_abstract(run, value: object) -> bool:
 
     if type(value) is Desc:
         return any(_is_abstract(run, func) for func in (value.func, value.setter) if func is not None)
-    if type(value) is UFunc:
+    if type(value) in (UFunc, LambdaValue):  # (a lambda has a `__dict__` too, empty unless set)
         return function_dict(run, value).get("__isabstractmethod__", False) is True
     if type(value).__name__ == "UObj" and not any(value.cls.lookup(name) for name in ("__isabstractmethod__", "__getattr__",
                                                                                     "__getattribute__")):
         return value.attrs.get("__isabstractmethod__", False) is True if not value.attrs.get("__isabstractmethod__") \
             or value.attrs["__isabstractmethod__"] is True else _bail()
-    if type(value).__name__ in ("UObj", "PartialObj", "Bound", "LambdaValue", "Wraps"):
+    if type(value).__name__ in ("UObj", "PartialObj", "Bound", "Wraps"):
         raise Bail  # (an object whose `__isabstractmethod__` is not followed)
     return False
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis import class_hints
 from codemods.analysis.host_exprs import Raised, plain_tree
 from codemods.analysis.field_specs import no_init
 from codemods.analysis.host_objects import Bail
@@ -115,6 +116,7 @@ def convert(run, cls: UClass, options: dict) -> UClass:
             base.kind not in ("plain", "dataclass") or base.kind == "plain" and base.fields or base.builtin is not None
             for base in cls.order[1:]):
         raise Bail
+    class_hints.unchanged(run, cls)  # (dataclasses reads `__annotations__` as it is now: class_hints.py)
     own = _own_annotated(cls)
     annotated, keyword_only = [], 0 if options.get("kw_only") else None
     for name, (node, scope) in [(name, cls.annotations[name]) for name in own]:
@@ -148,7 +150,7 @@ def _own_annotated(cls: UClass) -> list:
     `cls.annotations` too."""
     own = []
     for statement in cls.node.body:
-        if type(statement) is ast.AnnAssign and type(statement.target) is ast.Name \
+        if class_hints.stored(statement) \
                 and "ClassVar" not in ast.dump(statement.annotation) \
                 and statement.target.id in cls.annotations and statement.target.id not in own:
             own.append(statement.target.id)

@@ -9,15 +9,14 @@ one (anything else is not modelled); a plain Enum keeps the value as returned.
 """
 from __future__ import annotations
 
-from codemods.analysis.host_exprs import LambdaValue, plain_tree
+from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.bound_members import Desc
 from codemods.analysis.script_values import UFunc
 
 _BASES = (["enum.Enum"], [str, "enum.Enum"], ["enum.StrEnum"])
 
 
-def generated(run, attrs: dict, bases: list, auto: type) -> bool:
+def generated(run, attrs: dict, bases: list, auto: type, member_names: list) -> bool:
     """Each `auto()` of `attrs` replaced by what the class's own `_generate_next_value_` returns;
     False when the class defines none (the Enum's own rule applies)."""
     func = attrs.get("_generate_next_value_")
@@ -26,8 +25,7 @@ def generated(run, attrs: dict, bases: list, auto: type) -> bool:
     names = list(attrs)
     if type(func) is not UFunc or bases not in _BASES:
         raise Bail
-    members = [name for name, value in attrs.items()
-               if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
+    members = [name for name in attrs if name in member_names]  # (`_hidden` included: enum_namespaces.py)
     if members and names.index(members[0]) < names.index("_generate_next_value_"):
         raise Bail  # (defined after a member: Python raises a TypeError once auto() was used)
     values: list = []

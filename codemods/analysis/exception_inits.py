@@ -8,12 +8,12 @@ exactly), and its `__init__` is the module's def, run by the run: making an inst
 CPython 3.11 does for such a class, `BaseException.__new__` (its `args` the positional
 arguments), then the class's `__init__` bound to it. Inside, `super().__init__(...)` reaches the
 next class's own def or, for the builtin base, `BaseException.__init__` (which sets `args`; a
-keyword: TypeError); `self.name = value` stores in the instance's namespace and reads of those
-names give them back. Modelled only over the builtin exceptions whose `__new__` and `__init__`
-are BaseException's (not OSError, whose `__new__` maps errno to subclasses, nor others with
-fields of their own); any other method of the class's own keeps the class unmade where it is
-made (`_unmodelled`, script_exceptions.py). The real class's `__init__` stops the run if
-anything but the run calls it.
+keyword: TypeError, but AttributeError's own takes `name=` and `obj=`, 3.10+); `self.name = value`
+stores in the instance's namespace and reads of those names give them back. Modelled only over
+the builtin exceptions whose `__new__` and `__init__` are BaseException's (not OSError, whose
+`__new__` maps errno to subclasses, nor others with fields of their own); any other method of
+the class's own keeps the class unmade where it is made (`_unmodelled`, script_exceptions.py).
+The real class's `__init__` stops the run if anything but the run calls it.
 """
 from __future__ import annotations
 
@@ -102,6 +102,13 @@ def _init_from(run, kind: type, error: BaseException, start: int, args: list, kw
         if "_sf_init" in cls.__dict__:
             if run.call(Bound(cls.__dict__["_sf_init"], error), list(args), dict(kwargs)) is not None:
                 raise Bail  # (TypeError: __init__ should return None)
+            return
+        if cls is AttributeError and kwargs:
+            if not set(kwargs) <= {"name", "obj"}:
+                raise Bail  # (TypeError, in words of its own)
+            error.args = tuple(args)  # (3.10+: AttributeError's own `__init__` takes `name=` and `obj=`)
+            for key, value in kwargs.items():
+                setattr(error, key, value)
             return
         if "__init__" in cls.__dict__ or cls is BaseException:
             if kwargs:

@@ -8,14 +8,16 @@ members are, for a str, its words (commas read as spaces), and for a list or tup
 names, valued 1, 2, ... in order (Enum's `_generate_next_value_` from `start` 1); for a list or
 tuple of (name, value) pairs or a dict, those values. The run makes it as the class statement
 `class Axis(Enum): DATA = 1; MODEL = 2` would be made (script_classes.py). Keywords (`module`,
-`qualname`, `type`, `start`, `boundary`), a name starting with `_`, a name given twice, or a
-value that is not a plain constant stop the run (Bail).
+`qualname`, `type`, `start`, `boundary`) or a value that is not a plain constant stop the run
+(Bail); the names go through the Enum namespace's rules (enum_namespaces.py): `_sunder_`, twice
+given, `mro` and `''` raise as Python raises.
 
 make_dataclass (CPython 3.11): each field a name (annotated `'typing.Any'`), a (name, type) or a
 (name, type, default-or-field) tuple, made as `@dataclass class Cfg: name: type = default`;
 `frozen`, `order`, `kw_only` passed to the decorator. A name that is not an identifier, a keyword
 or given twice (TypeError), a ClassVar/InitVar/KW_ONLY type, or any other keyword (`bases`,
-`namespace`, `slots`, ...) stop the run.
+`namespace`, `slots`, ...) stop the run. 3.11's make_dataclass has no `module=`: the class is made by
+`types.new_class`, whose frame's module names it, so its `__module__` is "types".
 """
 from __future__ import annotations
 
@@ -52,16 +54,15 @@ def functional_enum(run, args: list, kwargs: dict) -> object:
     if len(args) != 2 or kwargs or type(args[0]) is not str:
         raise Bail  # (one argument: a value lookup on Enum itself, which has no members)
     members = _members(args[1])
-    names = [name for name, _ in members]
-    if any(name.startswith("_") for name in names) or len(set(names)) != len(names) \
-            or not all(_constant(value) for _, value in members):
-        raise Bail
+    if not all(_constant(value) for _, value in members):
+        raise Bail  # (names: checked as the class body's, enum_namespaces.py)
     line = getattr(run.node, "lineno", 1) if getattr(run, "node", None) is not None else 1
     node = ast.ClassDef(name=args[0], bases=[ast.Name("Enum", ast.Load())], keywords=[], decorator_list=[],
                         body=[ast.Assign([ast.Name(name, ast.Store())], ast.Constant(value)) for name, value in members]
                         or [ast.Pass()])
     ast.fix_missing_locations(ast.copy_location(node, ast.Pass(lineno=line, col_offset=0)))
     ast.fix_missing_locations(node)
+    node._sf_functional = True  # (its names set unmangled)
     env = Env(None, frozenset())
     env.vars = {"Enum": Lib("enum.Enum")}
     return make_class(run, node, env)
@@ -87,15 +88,16 @@ def made_dataclass(run, args: list, kwargs: dict) -> object:
         if type(item[1]) is Lib and any(mark in jaxapi.canonical(item[1].name) for mark in ("ClassVar", "InitVar", "KW_ONLY")):
             raise Bail
         seen.add(item[0])
-        env.vars[f"_type{index}"] = item[1]
+        env.vars[f"<type{index}>"] = item[1]  # (names no field can have: the body's own names never hide them)
         value = None
         if len(item) == 3:
-            env.vars[f"_default{index}"] = item[2]
-            value = ast.Name(f"_default{index}", ast.Load())
-        body.append(ast.AnnAssign(ast.Name(item[0], ast.Store()), ast.Name(f"_type{index}", ast.Load()), value, 1))
+            env.vars[f"<default{index}>"] = item[2]
+            value = ast.Name(f"<default{index}>", ast.Load())
+        body.append(ast.AnnAssign(ast.Name(item[0], ast.Store()), ast.Name(f"<type{index}>", ast.Load()), value, 1))
+    body.append(ast.Assign([ast.Name("__module__", ast.Store())], ast.Constant("types")))  # (made by types.new_class)
     decorator = ast.Call(ast.Name("dataclass", ast.Load()), [], [ast.keyword(name, ast.Constant(flag))
                                                                   for name, flag in kwargs.items()])
-    node = ast.ClassDef(name=args[0], bases=[], keywords=[], decorator_list=[decorator], body=body or [ast.Pass()])
+    node = ast.ClassDef(name=args[0], bases=[], keywords=[], decorator_list=[decorator], body=body)
     line = getattr(getattr(run, "node", None), "lineno", 1)
     ast.fix_missing_locations(ast.copy_location(node, ast.Pass(lineno=line, col_offset=0)))
     ast.fix_missing_locations(node)

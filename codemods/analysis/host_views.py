@@ -76,6 +76,8 @@ def field_type(interp, cls: ast.ClassDef, field: str) -> type | None:
     scope = interp.scope
     for member in cls.body:
         if type(member) is ast.AnnAssign and type(member.target) is ast.Name and member.target.id == field:
+            if not member.simple:
+                return None  # (`(field): float = 0.1` is no field)
             note = member.annotation
             if type(note) is ast.Name and note.id in _TYPES and not scope.globals.binds(note.id) \
                     and note.id not in scope.imports.bindings and getattr(builtins, note.id) is _TYPES[note.id]:

@@ -32,7 +32,7 @@ from codemods.analysis.super_reads import super_attribute
 from codemods.analysis.unittest_cases import unittest_member
 from codemods.analysis.value_attributes import UNHANDLED, held_attribute
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis import abstract_types, device_grids, field_specs, function_slots, script_flags
+from codemods.analysis import abstract_types, class_hints, device_grids, field_specs, function_slots, script_flags
 from codemods.analysis.script_library import (LIBRARY_OBJECTS, mesh_sizes, pattern_attribute,
                                               constant as library_constant, namespace_attribute as simple_attribute)
 from codemods import jaxapi
@@ -147,7 +147,7 @@ class ScriptAttributes:
             return types.MappingProxyType(field_specs.metadata_of(obj.owner, obj.name))  # (as dataclasses wraps it)
         if kind is FieldName and name == "type" and obj.annotation is not None:
             node, scope = obj.annotation
-            return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
+            return ast.unparse(node) if self.future_annotations else class_hints.value_of(self, node, scope)
         if kind is Opaque and not number_attribute(self, obj, name):  # (a number's: number_attributes.py)
             return field(self, obj, name)  # (a field of a value the run does not know: as unknown)
         if kind is Bound and name in ("__func__", "__self__") and type(obj.func) in (UFunc, LambdaValue):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.class_hints import unchanged, value_of
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.host_exprs import Env
 from codemods.analysis.script_values import Bound, UClass
@@ -47,6 +48,8 @@ def call_hook(run, cls: UClass, node: ast.ClassDef, keywords: dict) -> None:
         raise Bail
     if run.call(Bound(hook.func, cls), [], keywords) is not None:
         raise Bail
+    if cls.kind == "dataclass":
+        unchanged(run, cls)  # (`@dataclass` reads `__annotations__` after the hook: class_hints.py)
 
 
 def mro(cls: UClass) -> tuple:
@@ -60,10 +63,16 @@ def own_annotations(run, cls: UClass) -> dict:
     made = cls.attrs.get("__annotations__")
     if made is not None:
         return made
+    made = cls.attrs["__annotations__"] = body_annotations(run, cls)
+    return made
+
+
+def body_annotations(run, cls: UClass) -> dict:
+    """The `__annotations__` dict the class body made (class_hints.py)."""
     made = {}
     for statement in cls.node.body:
-        if type(statement) is not ast.AnnAssign:
-            continue
+        if type(statement) is not ast.AnnAssign or type(statement.target) is ast.Name and not statement.simple:
+            continue  # (a target in parentheses: not stored, class_hints.py)
         if type(statement.target) is not ast.Name:
             raise Bail
         found = cls.annotations.get(statement.target.id)
@@ -75,8 +84,7 @@ def own_annotations(run, cls: UClass) -> dict:
             continue
         if any(type(sub) is ast.Name and sub.id in cls.attrs for sub in ast.walk(annotation)):
             raise Bail  # (a class attribute named in a hint: read then, not now)
-        made[statement.target.id] = run.eval(annotation, scope)
-    cls.attrs["__annotations__"] = made
+        made[statement.target.id] = value_of(run, annotation, scope)
     return made
 
 

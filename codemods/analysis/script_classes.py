@@ -34,7 +34,7 @@ from codemods.analysis.logging_setup import BASES as LOGGING_BASES, make_logging
 from codemods.analysis.class_dirs import NOT_HELD, VERSIONED_DUNDERS, inherited_member, missing_dunder
 from codemods.analysis.missing_members import missing_member
 from codemods.analysis.thread_locals import single_threaded
-from codemods.analysis.host_exprs import Env, LambdaValue, Raised, guard, plain_tree
+from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FLAG, INT_FLAG, FlagMember, make_flags
@@ -66,8 +66,8 @@ from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
 from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
-from codemods.analysis.abc_collections import collection_base  # noqa: E402
-from codemods.analysis import enum_hooks  # noqa: E402
+from codemods.analysis.abc_collections import collection_base, stand_in_read  # noqa: E402
+from codemods.analysis import class_hints, enum_hooks, enum_namespaces  # noqa: E402
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
@@ -136,7 +136,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             or base is not None and base.kind == "dataclass" and kind != "dataclass" \
             and not (kind == "plain" and find(base.order, "__init_subclass__") is not None):  # (checked below)
         raise Bail
-    attrs: dict = {}
+    attrs: dict = enum_namespaces.body_for(node) if kind == "enum" else {}  # (_EnumDict's rules: enum_namespaces.py)
     cls = UClass(node, bases[0] if several else base, attrs, kind)
     if generic:
         typing_forms.mark(run, cls)  # (its dropped `Generic[...]` base: typing_forms.py)
@@ -171,32 +171,37 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         elif type(statement) is ast.ClassDef and kind in ("plain", "meta"):
             attrs[statement.name] = make_class(run, statement, env)  # (an inner `class Meta:`: its own scope)
         elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
-            if kind == "dataclass" and is_marker(run, statement, body_env):
+            if kind == "dataclass" and statement.simple and is_marker(run, statement, body_env):
                 if keyword_only is not None:
                     raise Bail  # (dataclasses raise a TypeError)
                 keyword_only = len(annotated)
                 continue
-            if "ClassVar" not in ast.dump(statement.annotation):
+            if not statement.simple:
+                pass  # (`(width): int = 4`: never stored in `__annotations__`, class_hints.py)
+            elif "ClassVar" not in ast.dump(statement.annotation):
                 annotated.append(statement.target.id)
                 cls.annotations[statement.target.id] = (statement.annotation, body_env)
             elif statement.value is None:
                 raise Bail
             if statement.value is not None:
                 attrs[statement.target.id] = run.eval(statement.value, body_env)
+            class_hints.record(run, statement.annotation, body_env)  # (evaluated now, after the value)
         else:
             raise Bail
     if "__del__" in attrs:
         raise Bail  # (`__del__ = close`: a finalizer, as above)
+    body, cls.attrs = attrs, attrs if kind != "enum" else enum_namespaces.finish(attrs, mixin)
+    attrs = cls.attrs
     if kind == "enum" and mixin in (FLAG, INT_FLAG):
         make_flags(cls, attrs, Auto, mixin == INT_FLAG)  # (script_flags.py)
     elif kind == "enum":
         if mixin is str:
             check_class(attrs)  # (special methods of its own: member_texts.py)
-        if any(type(value) is Auto for value in attrs.values()) and not generated(run, attrs, names, Auto):
-            _resolve_auto(attrs, names)  # (the class's own `_generate_next_value_`: enum_next_values.py)
+        if any(type(value) is Auto for value in attrs.values()) and not generated(run, attrs, names, Auto, body.member_names):
+            _resolve_auto(attrs, names, body.member_names)  # (the class's own `_generate_next_value_`: enum_next_values.py)
         hooked = enum_hooks.has_hooks(attrs)  # (its own `__new__` / `__init__`: enum_hooks.py)
         for name, value in list(attrs.items()):
-            if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
+            if name not in body.member_names:
                 continue
             made = enum_hooks.made_member(run, cls, name, value, mixin) if hooked else None
             value = made.value if hooked else value
@@ -206,6 +211,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail  # (an alias of another member, or a value the run cannot compare)
             cls.members[name] = attrs[name] = made or member(cls, name, value, mixin)
         enum_hooks.finish(cls)
+        enum_namespaces.check_order(body)
     meta = metaclass_of(run, node, env, base)
     late = kind == "dataclass" and meta is not None and not abc_only(meta)  # (the metaclass makes it first)
     if kind == "dataclass" and not late:
@@ -220,6 +226,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         if late and made is not cls:
             raise Bail
         if late:  # `@dataclass` over the class its metaclass made (a registry's): converted as it is now
+            class_hints.unchanged(run, cls)
             finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only, order)
         for decorator in reversed(applied):
             made = run.call(decorator, [made], {})
@@ -245,15 +252,14 @@ class Auto:
     __slots__ = ()
 
 
-def _resolve_auto(attrs: dict, bases: list) -> None:
+def _resolve_auto(attrs: dict, bases: list, member_names: list) -> None:
     """Each `auto()` replaced by what the real Enum (or StrEnum) computes from the members
     before it (`last + 1`, `name.lower()`)."""
     import enum
 
     if bases not in (["enum.Enum"], ["enum.StrEnum"], ["enum.IntEnum"]) or "_generate_next_value_" in attrs:
         raise Bail  # (`(str, Enum)` and other mixins, or the class's own values for auto(): not modelled)
-    members = [(name, value) for name, value in attrs.items()
-               if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
+    members = [(name, value) for name, value in attrs.items() if name in member_names]
     if not all(type(value) is Auto or plain_tree(value) for _, value in members):
         raise Bail
     made = guard({"enum.Enum": enum.Enum, "enum.StrEnum": enum.StrEnum, "enum.IntEnum": enum.IntEnum}[bases[0]], "Members",
@@ -468,6 +474,8 @@ def enum_member(cls: UClass, value: object, run=None) -> object:
 
 
 def class_attribute(run, cls: UClass, name: str) -> object:
+    if (answer := stand_in_read(cls, name)) is not NotImplemented:
+        return answer  # (a subclass of the run's `Mapping`: abc_collections.py)
     if name == "__init__" and cls.kind == "dataclass" and "__init__" not in cls.attrs:
         return GeneratedInit(cls)  # (field_specs.py)
     if name == "__dataclass_fields__" and cls.kind == "dataclass" and cls.lookup(name) is None:

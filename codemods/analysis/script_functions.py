@@ -24,6 +24,7 @@ import sys
 import types
 from collections import OrderedDict
 
+from codemods.analysis.abc_collections import function_read
 from codemods.analysis.callable_signatures import lambda_signature, partial_signature
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
@@ -105,6 +106,8 @@ def function_attribute(run, func: UFunc, name: str) -> object:
     held = function_dict(run, func)
     if name in function_slots.SLOTS or name == "__module__" and function_slots.has_module(run, func):
         return function_slots.read(run, func, name)
+    if (answer := function_read(func, name)) is not NotImplemented:
+        return answer  # (a mixin method of collections.abc's: abc_collections.py)
     if name in held and name not in _SLOTS:  # (a slot of the function type wins over its `__dict__`)
         return held[name]
     if name == "__name__":

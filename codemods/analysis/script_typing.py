@@ -17,7 +17,7 @@ import types
 import typing
 
 from codemods import jaxapi
-from codemods.analysis import annotated_hints, held_hints, typing_forms
+from codemods.analysis import annotated_hints, class_hints, held_hints, typing_forms
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Lib, UClass
 
@@ -117,8 +117,9 @@ def type_hints(run, cls: object) -> dict:
     chain = list(cls.order)
     hints: dict = {}
     for klass in reversed(chain):
+        class_hints.unchanged(run, klass)  # (`__annotations__` as the body made it: class_hints.py)
         for statement in klass.node.body:
-            if type(statement) is not ast.AnnAssign:
+            if type(statement) is not ast.AnnAssign or type(statement.target) is ast.Name and not statement.simple:
                 continue
             if type(statement.target) is not ast.Name:
                 raise Bail
@@ -146,7 +147,7 @@ def _evaluated(run, klass: UClass, name: str, written: ast.expr | None = None) -
         raise Bail  # (a class attribute named as a type: read at another time by each way)
     if run.future_annotations and env.parent is not run.module_env:
         raise Bail  # (a string hint of a nested class is evaluated in the module's globals)
-    value = run.eval(node, env)
+    value = class_hints.value_of(run, node, env)  # (the value the body gave it: class_hints.py)
     if not is_hint(value) and type(value) not in (annotated_hints.AnnotatedHint, held_hints.HeldHint) \
             and not (type(value) is UClass and annotated_hints.is_class(value)):
         raise Bail  # (a hint over module classes is held whole: `list[Rule]`, `Optional[Rule]`, held_hints.py)

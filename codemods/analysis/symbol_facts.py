@@ -249,6 +249,8 @@ def class_field(cls: ast.ClassDef, attr: str, classes: dict[str, ast.ClassDef]) 
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name == attr:
             return False, None
         if type(stmt) is ast.AnnAssign and type(stmt.target) is ast.Name and stmt.target.id == attr:
+            if not stmt.simple:
+                return False, None  # (`(attr): str = "data"` is no field: not read here)
             if type(stmt.annotation) is ast.Subscript and type(stmt.annotation.value) is ast.Name \
                     and stmt.annotation.value.id == "ClassVar":
                 return False, None
@@ -294,6 +296,8 @@ def strings_given(tree: ast.Module, cls: ast.ClassDef, attr: str) -> bool:
     """Every construction of the class in the file (`Config(...)`, `replace(cfg, attr=...)`,
     `cfg._replace(attr=...)`) gives field `attr` a str literal or leaves its default; its
     annotation then says what it holds."""
+    if any(type(stmt) is ast.AnnAssign and not stmt.simple for stmt in cls.body):
+        return False  # (a target in parentheses is no field: the positions are not read here)
     fields = [stmt.target.id for stmt in cls.body if type(stmt) is ast.AnnAssign and type(stmt.target) is ast.Name]
     position = fields.index(attr) if attr in fields else None
     init = next((stmt for stmt in cls.body if type(stmt) is ast.FunctionDef and stmt.name == "__init__"), None)

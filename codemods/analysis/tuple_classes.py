@@ -105,8 +105,8 @@ class TupleClasses:
         fields = []
         for stmt in cls.body:
             if type(stmt) is ast.AnnAssign:
-                if type(stmt.target) is not ast.Name:
-                    return None
+                if type(stmt.target) is not ast.Name or not stmt.simple:
+                    return None  # (`(x): int = 0` is no field: not read here)
                 fields.append(stmt.target.id)
             elif type(stmt) not in (ast.FunctionDef, ast.Expr, ast.Pass):
                 return None  # anything else a class body may bind: not read here

@@ -48,7 +48,8 @@ def typed_dict_class(run, node: ast.ClassDef, env) -> TypedDictClass:
                                   or type(keyword.value.value) is not bool for keyword in node.keywords):
         raise Bail
     for index, statement in enumerate(node.body):
-        if type(statement) is ast.AnnAssign and type(statement.target) is ast.Name and statement.value is None:
+        if type(statement) is ast.AnnAssign and type(statement.target) is ast.Name and statement.value is None \
+                and statement.simple:  # (`(key): int` is no key)
             continue
         if type(statement) is ast.Pass or index == 0 and type(statement) is ast.Expr \
                 and type(statement.value) is ast.Constant and type(statement.value.value) is str:

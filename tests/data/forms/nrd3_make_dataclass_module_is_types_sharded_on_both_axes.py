@@ -1,0 +1,30 @@
+"""make_dataclass's class module: the axes a psum reduces over reach the shard_map body through the `__module__` make_dataclass gives (types on 3.11)."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import dataclasses
+
+Cfg = dataclasses.make_dataclass("Cfg", [("width", int, 4)])
+
+
+def get_axes():
+    return ("data", "model") if Cfg.__module__ == "types" else ("data",)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""make_dataclass with a field named `_default1`: the axes a psum reduces over reach the shard_map body through the defaults of make_dataclass's fields, each its own."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import dataclasses
+
+Cfg = dataclasses.make_dataclass("Cfg", [("_default1", tuple, ("data",)), ("axes", tuple, ("data", "model"))])
+
+
+def get_axes():
+    return Cfg().axes
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+"""an Enum's `_ignore_` names: the axes a psum reduces over reach the shard_map body through an Enum whose `_ignore_` keeps a helper name out of its members."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import enum
+
+
+class Axis(enum.Enum):
+    _ignore_ = ["scratch"]
+    scratch = "batch"
+    DATA = "data"
+    MODEL = "model"
+
+
+def get_axes():
+    return tuple(member.value for member in Axis)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()
