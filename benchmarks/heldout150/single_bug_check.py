@@ -1,0 +1,48 @@
+"""Each buggy program has one failing line: a hand-written minimal fix makes it run.
+
+    python3 benchmarks/heldout150/single_bug_check.py
+
+The fixes were written by hand from each bug, not from shardfix: the axis the config meant, a
+`pcast(..., to='varying')` before the collective where the program's literal meaning is kept,
+the call moved back under the context mesh, the right `reduced=` axes or out spec, and for the
+SF106 programs the producer's gather changed to `to='invarying'` (with an out spec that no longer
+says reduced) or the arithmetic moved to the host. A program that still fails after its fix
+hides a second error: every fixed copy must run.
+"""
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from single_bug import check_fixes  # noqa: E402
+
+PC = "jax.lax.pcast"
+
+FIXES = {
+    # dqn_*
+    'dqn_priority_gather.py': [
+        ('priority_axis: str = "hidden"', 'priority_axis: str = "batch"'),
+    ],
+    'dqn_activation_dump.py': [
+        ('table = dump.rows(table)', f'table = dump.rows({PC}(table, m, to="varying"))'),
+    ],
+    'dqn_reward_scale.py': [
+        ('total = jax.lax.psum(jnp.sum(jnp.abs(everyone)), self.batch_axis)',
+         'total = jax.lax.psum(jnp.sum(jnp.abs(rewards)), self.batch_axis)'),
+    ],
+    'dqn_checkpoint_export.py': [
+        ('    ckpt = save_checkpoint(params)\n', '    with jax.set_mesh(mesh):\n        ckpt = save_checkpoint(params)\n'),
+    ],
+    'dqn_grad_clip.py': [
+        ('grads, norm = clip_by_global_norm(grads, CLIP_NORM, tuple(MESH_SHAPE))',
+         'grads, norm = clip_by_global_norm(grads, CLIP_NORM, "hidden")'),
+    ],
+    'dqn_huber_priorities.py': [
+        ('td_all = jax.lax.all_gather(td, b, tiled=True, to="reduced")',
+         'td_all = jax.lax.all_gather(td, b, tiled=True, to="invarying")'),
+        ('out_specs=(self.specs, P(None, reduced={b}))))', 'out_specs=(self.specs, P(None))))'),
+    ],
+}
+
+if __name__ == "__main__":
+    sys.exit(check_fixes(HERE, FIXES))
