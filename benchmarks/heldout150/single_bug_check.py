@@ -42,6 +42,30 @@ FIXES = {
          'td_all = jax.lax.all_gather(td, b, tiled=True, to="invarying")'),
         ('out_specs=(self.specs, P(None, reduced={b}))))', 'out_specs=(self.specs, P(None))))'),
     ],
+    # ppo_*
+    'ppo_advantage_stats.py': [
+        ('history = jax.lax.all_gather(stats, cfg.stats_axis, to="reduced")',
+         'history = jax.lax.all_gather(stats, cfg.stats_axis, to="invarying")'),
+        ('out_specs=(pspec, P(), P(None, None, reduced={cfg.stats_axis}))))', 'out_specs=(pspec, P(), P(None, None))))'),
+    ],
+    'ppo_feature_probe.py': [
+        ('return jax.lax.all_gather(per_unit, axis_name=AXES,',
+         f'return jax.lax.all_gather({PC}(per_unit, "model", to="varying"), axis_name=AXES,'),
+    ],
+    'ppo_value_rescale.py': [
+        ('peak = jax.lax.pmax(jnp.abs(seen), "env")', 'peak = jax.lax.pmax(jnp.abs(returns), "env")'),
+    ],
+    'ppo_rollout_export.py': [
+        ('EXPORT_LAYOUT = {"obs": P("model", None, reduced={"env"}), "reward": P("model", reduced={"env"})}',
+         'EXPORT_LAYOUT = {"obs": P("env", None, reduced={"model"}), "reward": P("env", reduced={"model"})}'),
+    ],
+    'ppo_entropy_metrics.py': [
+        ('METRIC_AXES = MESH["axes"]', 'METRIC_AXES = "env"'),
+    ],
+    'ppo_adv_normalise.py': [
+        ('whole = jax.lax.all_gather(adv, "env", tiled=True, to="reduced")',
+         'whole = jax.lax.all_gather(adv, "env", tiled=True, to="invarying")'),
+    ],
 }
 
 if __name__ == "__main__":
