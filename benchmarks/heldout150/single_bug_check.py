@@ -66,6 +66,31 @@ FIXES = {
         ('whole = jax.lax.all_gather(adv, "env", tiled=True, to="reduced")',
          'whole = jax.lax.all_gather(adv, "env", tiled=True, to="invarying")'),
     ],
+    # sac_*
+    'sac_unit_usage.py': [
+        ('usage_log = jax.lax.all_gather(usage, cfg.usage_log_axis, to="reduced")',
+         f'usage_log = jax.lax.all_gather({PC}(usage, cfg.usage_log_axis, to="varying"), cfg.usage_log_axis, to="reduced")'),
+    ],
+    'sac_critic_features.py': [
+        ('return jax.lax.all_gather(wide, self.layout["rows"],',
+         f'return jax.lax.all_gather({PC}(wide, self.layout["units"], to="varying"), self.layout["rows"],'),
+    ],
+    'sac_nstep_shift.py': [
+        ('return jax.lax.ppermute(pooled, "batch", self.ring)',
+         f'return jax.lax.ppermute({PC}(pooled, "batch", to="varying"), "batch", self.ring)'),
+    ],
+    'sac_replay_snapshot.py': [
+        ('snapshots.append(top_level_all_gather(obs, snapshot_spec(OBS_LAYOUT)))',
+         'snapshots.append(top_level_all_gather(obs, snapshot_spec(OBS_LAYOUT), multi_dim=True))'),
+    ],
+    'sac_twin_critic.py': [
+        ('    td_axes: tuple = MESH_AXES\n', '    td_axes: tuple = DATA_AXES\n'),
+    ],
+    'sac_policy_temperature.py': [
+        ('pooled = jax.lax.all_gather(logits, "batch", axis=0, tiled=True, to="reduced")',
+         'pooled = jax.lax.all_gather(logits, "batch", axis=0, tiled=True, to="invarying")'),
+        ('out_specs=(SPECS, P(), P(None, None, reduced={"batch"}))))', 'out_specs=(SPECS, P(), P("replica", None))))'),
+    ],
 }
 
 if __name__ == "__main__":
