@@ -91,6 +91,29 @@ FIXES = {
          'pooled = jax.lax.all_gather(logits, "batch", axis=0, tiled=True, to="invarying")'),
         ('out_specs=(SPECS, P(), P(None, None, reduced={"batch"}))))', 'out_specs=(SPECS, P(), P("replica", None))))'),
     ],
+    # c51_*
+    'c51_mean_q_log.py': [
+        ('q_log = jax.lax.all_gather(mean_q, z, to="reduced")',
+         f'q_log = jax.lax.all_gather({PC}(mean_q, z, to="varying"), z, to="reduced")'),
+    ],
+    'c51_distribution_dump.py': [
+        ('return jax.lax.all_gather(full, MESH_AXES,',
+         f'return jax.lax.all_gather({PC}(full, "atoms", to="varying"), MESH_AXES,'),
+    ],
+    'c51_full_softmax.py': [
+        ('total = jax.lax.psum(jnp.sum(jnp.exp(full), axis=-1), "atoms")',
+         f'total = jax.lax.psum({PC}(jnp.sum(jnp.exp(full), axis=-1), "atoms", to="varying"), "atoms")'),
+    ],
+    'c51_head_export.py': [
+        ('sharded = {ROLES["batch"]} if', 'sharded = {ROLES["model"]} if'),
+    ],
+    'c51_action_sums.py': [
+        ('"scatter_axes": AXES}', '"scatter_axes": "data"}'),
+    ],
+    'c51_cvar_policy.py': [
+        ('full = jax.lax.all_gather(probs, "atoms", axis=2, tiled=True, to="reduced")',
+         'full = jax.lax.all_gather(probs, "atoms", axis=2, tiled=True, to="invarying")'),
+    ],
 }
 
 if __name__ == "__main__":
