@@ -114,6 +114,29 @@ FIXES = {
         ('full = jax.lax.all_gather(probs, "atoms", axis=2, tiled=True, to="reduced")',
          'full = jax.lax.all_gather(probs, "atoms", axis=2, tiled=True, to="invarying")'),
     ],
+    # es_*
+    'es_update_trace.py': [
+        ('trace = jax.lax.all_gather(jnp.linalg.norm(step), cfg.trace_axis, to="reduced")',
+         f'trace = jax.lax.all_gather({PC}(jnp.linalg.norm(step), cfg.trace_axis, to="varying"), cfg.trace_axis, to="reduced")'),
+    ],
+    'es_sharded_noise_log.py': [
+        ('return jax.lax.all_gather(members, AXES,', f'return jax.lax.all_gather({PC}(members, "param", to="varying"), AXES,'),
+    ],
+    'es_centered_ranks.py': [
+        ('return jax.lax.psum_scatter(squashed, POP_AXIS, tiled=True)',
+         f'return jax.lax.psum_scatter({PC}(squashed, POP_AXIS, to="varying"), POP_AXIS, tiled=True)'),
+    ],
+    'es_noise_export.py': [
+        ('archive = NoiseArchive(PARAM_MAJOR)', 'archive = NoiseArchive(P(None, None, None, reduced={POP}))'),
+    ],
+    'es_fitness_baseline.py': [
+        ('baseline = jax.lax.pmean(jnp.mean(f), cfg.mesh_axes)', 'baseline = jax.lax.pmean(jnp.mean(f), pop)'),
+    ],
+    'es_softmax_weights.py': [
+        ('pooled = jax.lax.all_gather(s, "pop", tiled=True, to="reduced")',
+         'pooled = jax.lax.all_gather(s, "pop", tiled=True, to="invarying")'),
+        ('out_specs=(P(), P(None, reduced={"pop"}))))', 'out_specs=(P(), P(None))))'),
+    ],
 }
 
 if __name__ == "__main__":
