@@ -137,6 +137,30 @@ FIXES = {
          'pooled = jax.lax.all_gather(s, "pop", tiled=True, to="invarying")'),
         ('out_specs=(P(), P(None, reduced={"pop"}))))', 'out_specs=(P(), P(None))))'),
     ],
+    # wm_*
+    'wm_error_by_env.py': [
+        ('error_log_axis: str = "mp"', 'error_log_axis: str = "env"'),
+    ],
+    'wm_latent_dump.py': [
+        ('return jax.lax.all_gather(rows, tuple(reversed(MESH_AXES)),',
+         f'return jax.lax.all_gather({PC}(rows, "env", to="varying"), tuple(reversed(MESH_AXES)),'),
+    ],
+    'wm_imagined_rollout.py': [
+        ('x = jax.lax.all_to_all(starts, "env",', f'x = jax.lax.all_to_all({PC}(starts, "env", to="varying"), "env",'),
+    ],
+    'wm_model_export.py': [
+        ('EXPORT = {name: P(None, None, reduced=set(MESH_AXES)) for name in WEIGHTS}',
+         'EXPORT = {name: P(None, None, reduced={"mp"}) for name in WEIGHTS}'),
+    ],
+    'wm_metric_means.py': [
+        ('return jax.tree.map(lambda v: jax.lax.pmean(v, AXES), local)',
+         'return jax.tree.map(lambda v: jax.lax.pmean(v, "env"), local)'),
+    ],
+    'wm_gaussian_nll.py': [
+        ('pooled = jax.lax.all_gather(resid, self.cfg.pool_axis, tiled=True, to="reduced")',
+         'pooled = jax.lax.all_gather(resid, self.cfg.pool_axis, tiled=True, to="invarying")'),
+        ('out_specs=(self.specs, P(None, reduced={b}))))', 'out_specs=(self.specs, P(None))))'),
+    ],
 }
 
 if __name__ == "__main__":
