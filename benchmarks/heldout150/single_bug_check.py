@@ -161,6 +161,29 @@ FIXES = {
          'pooled = jax.lax.all_gather(resid, self.cfg.pool_axis, tiled=True, to="invarying")'),
         ('out_specs=(self.specs, P(None, reduced={b}))))', 'out_specs=(self.specs, P(None))))'),
     ],
+    # bandit_*
+    'bandit_seed_report.py': [
+        ('report = jax.lax.all_gather(seed_loss, cfg.report_axes, tiled=True, to="reduced")',
+         f'report = jax.lax.all_gather({PC}(seed_loss, cfg.report_axes, to="varying"), cfg.report_axes, tiled=True, to="reduced")'),
+    ],
+    'bandit_arm_table.py': [
+        ('return jax.lax.all_gather(rows, TABLE_AXES["publish"],',
+         f'return jax.lax.all_gather({PC}(rows, TABLE_AXES["rows"], to="varying"), TABLE_AXES["publish"],'),
+    ],
+    'bandit_pull_counts.py': [
+        ('pulls = self.pooled_onehots(actions)', 'pulls = jax.nn.one_hot(actions, self.n_arms)'),
+    ],
+    'bandit_context_export.py': [
+        ('PER_SEED_EXPORT = P(AXES[0], None, reduced=set(AXES[1:]))', 'PER_SEED_EXPORT = P(None, None, reduced=set(AXES))'),
+    ],
+    'bandit_total_regret.py': [
+        ('total = jax.lax.psum(regret, AXIS_NAMES)', 'total = jax.lax.psum(regret, AXIS_NAMES[:2])'),
+    ],
+    'bandit_ucb_scores.py': [
+        ('pooled = jax.lax.all_gather(values, self.cfg.pool_axis, axis=1, tiled=True, to="reduced")',
+         'pooled = jax.lax.all_gather(values, self.cfg.pool_axis, axis=1, tiled=True, to="invarying")'),
+        ('out_specs=(SPECS, P("seed", None, reduced={cfg.pool_axis}))))', 'out_specs=(SPECS, P("seed", None))))'),
+    ],
 }
 
 if __name__ == "__main__":
