@@ -1,0 +1,241 @@
+"""agents/bandits/neural_bandit.py -- neural epsilon-greedy contextual bandit, trained for two seeds at
+once: ("seed", "batch", "unit") 2x2x2 mesh, independent seeds, batch data-parallel, hidden units split."""
+import collections
+import dataclasses
+import functools
+import itertools
+import queue
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# rl_lite: the little gym/acme-style toolkit we paste into every training script (no deps).
+# ---------------------------------------------------------------------------------------------
+class TimeStep(NamedTuple):
+    obs: np.ndarray
+    reward: np.ndarray
+    done: np.ndarray
+    info: dict
+
+
+class Env:
+    obs_dim = 8
+    n_actions = 4
+
+    def __init__(self, seed=0, horizon=16):
+        self.rng, self.horizon, self.t = np.random.default_rng(seed), horizon, 0
+
+    def reset(self):
+        self.t = 0
+        self.state = self.rng.normal(size=self.obs_dim).astype(np.float32)
+        return TimeStep(self.state.copy(), np.float32(0.0), False, {"t": 0})
+
+    def step(self, action):
+        self.t += 1
+        push = 0.1 * (int(action) - (self.n_actions - 1) / 2)
+        self.state = (0.9 * self.state + push + 0.05 * self.rng.normal(size=self.obs_dim)).astype(np.float32)
+        reward = np.float32(-np.abs(self.state).mean())
+        return TimeStep(self.state.copy(), reward, self.t >= self.horizon, {"t": self.t})
+
+
+def stack_steps(steps):
+    return TimeStep(np.stack([s.obs for s in steps]),
+                    np.array([s.reward for s in steps], np.float32),
+                    np.array([s.done for s in steps]), {})
+
+
+class VecEnv:
+    def __init__(self, n, seed=0):
+        self.envs = [Env(seed + i) for i in range(n)]
+
+    def reset(self):
+        return stack_steps([e.reset() for e in self.envs])
+
+    def step(self, actions):
+        out = []
+        for env, a in zip(self.envs, actions):
+            ts = env.step(a)
+            if ts.done:
+                ts = env.reset()._replace(reward=ts.reward, done=True)
+            out.append(ts)
+        return stack_steps(out)
+
+
+class Transition(NamedTuple):
+    obs: np.ndarray
+    action: np.ndarray
+    reward: np.ndarray
+    next_obs: np.ndarray
+    done: np.ndarray
+
+
+class ReplayBuffer:
+    def __init__(self, capacity, seed=0):
+        self.items, self.rng = collections.deque(maxlen=capacity), np.random.default_rng(seed)
+
+    def add_batch(self, tr):
+        for row in zip(*tr):
+            self.items.append(Transition(*row))
+
+    def __len__(self):
+        return len(self.items)
+
+    def sample(self, n):
+        idx = self.rng.integers(0, len(self.items), size=n)
+        rows = [self.items[i] for i in idx]
+        return Transition(*(np.stack(col).astype(np.float32) for col in zip(*rows)))
+
+
+def linear_schedule(start, end, steps):
+    def value(t):
+        frac = min(t / max(steps, 1), 1.0)
+        return start + frac * (end - start)
+    return value
+
+
+class Counter:
+    def __init__(self):
+        self.counts = collections.defaultdict(int)
+
+    def increment(self, **deltas):
+        for key, d in deltas.items():
+            self.counts[key] += d
+
+
+class Logger:
+    def __init__(self, label):
+        self.label, self.rows = label, collections.defaultdict(list)
+
+    def write(self, data):
+        for key, v in data.items():
+            self.rows[key].append(float(np.asarray(v, np.float32).mean()))
+
+
+class Actor:
+    """Steps the vectorised env with `policy` and hands sampled batches to the learner queue."""
+
+    def __init__(self, env, policy, buffer, queue_, batch_size, epsilon):
+        self.env, self.policy, self.buffer, self.queue = env, policy, buffer, queue_
+        self.batch_size, self.epsilon, self.ts = batch_size, epsilon, env.reset()
+        self.rng = np.random.default_rng(7)
+
+    def act(self, t):
+        greedy = np.asarray(self.policy(self.ts.obs))
+        explore = self.rng.random(len(greedy)) < self.epsilon(t)
+        random_a = self.rng.integers(0, Env.n_actions, size=len(greedy))
+        return np.where(explore, random_a, greedy)
+
+    def collect(self, t):
+        a = self.act(t)
+        nxt = self.env.step(a)
+        self.buffer.add_batch(Transition(self.ts.obs, a, nxt.reward, nxt.obs, nxt.done))
+        self.ts = nxt
+        if len(self.buffer) >= self.batch_size:
+            self.queue.put(self.buffer.sample(self.batch_size))
+
+
+class Learner:
+    def __init__(self, update, state, queue_, logger):
+        self.update, self.state, self.queue, self.logger = update, state, queue_, logger
+
+    def step(self):
+        batch = self.queue.get_nowait()
+        self.state, metrics = self.update(self.state, batch)
+        self.logger.write(metrics)
+        return metrics
+
+
+def run_loop(actor, learner, counter, num_steps):
+    metrics = {}
+    for t in itertools.count():
+        actor.collect(t)
+        if not learner.queue.empty():
+            metrics = learner.step()
+            counter.increment(learner_steps=1)
+        counter.increment(actor_steps=1)
+        if t + 1 >= num_steps:
+            break
+    return metrics
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class BanditConfig:
+    seeds: int = 2
+    hidden: int = 16
+    lr: float = 0.1
+    axes: tuple = ("seed", "batch", "unit")
+    report_axes: tuple = ("batch", "unit")
+
+
+def init_params(cfg):
+    rng = np.random.default_rng(0)
+    return {"w1": (0.3 * rng.normal(size=(cfg.seeds, Env.obs_dim, cfg.hidden))).astype(np.float32),
+            "w2": (0.1 * rng.normal(size=(cfg.seeds, cfg.hidden, Env.n_actions))).astype(np.float32)}
+
+
+def stack_seeds(batch, n):
+    return Transition(*(np.stack([x] * n) for x in batch))
+
+
+def make_update(cfg, mesh):
+    s, b, u = cfg.axes
+    specs = {"w1": P(s, None, u), "w2": P(s, u, None)}
+    bspec = Transition(P(s, b, None), P(s, b), P(s, b), P(s, b, None), P(s, b))
+
+    def reward_model(p, obs):
+        h = jax.nn.relu(jnp.einsum("sbo,soh->sbh", obs, p["w1"]))
+        return jax.lax.psum(jnp.einsum("sbh,sha->sba", h, p["w2"]), u)
+
+    def body(params, batch):
+        a = batch.action.astype(jnp.int32)[..., None]
+
+        def loss_fn(p):
+            pred = jnp.take_along_axis(reward_model(p, batch.obs), a, axis=-1)[..., 0]
+            return jnp.mean((pred - batch.reward) ** 2)
+
+        loss, g = jax.value_and_grad(loss_fn)(params)
+        params = jax.tree.map(lambda w, d: w - cfg.lr * jax.lax.pmean(d, b), params, g)
+        seed_loss = jax.lax.pmean(loss, b)[None]
+        report = jax.lax.all_gather(seed_loss, cfg.report_axes, tiled=True, to="reduced")
+        return params, report
+
+    step = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=(specs, bspec),
+                                 out_specs=(specs, P(s, reduced=set(cfg.report_axes)))))
+
+    def update(params, batch):
+        batch = stack_seeds(batch, cfg.seeds)
+        batch = Transition(*(jax.device_put(x, NamedSharding(mesh, sp)) for x, sp in zip(batch, bspec)))
+        params, report = step(params, batch)
+        return params, {"loss_seed0": np.asarray(report)[0]}
+
+    return update, specs
+
+
+def inputs():
+    return BanditConfig(), 8, 10
+
+
+def main(cfg, num_envs, num_steps):
+    mesh = jax.make_mesh((2, 2, 2), cfg.axes)
+    with jax.set_mesh(mesh):
+        update, specs = make_update(cfg, mesh)
+        params = {k: jax.device_put(v, NamedSharding(mesh, specs[k])) for k, v in init_params(cfg).items()}
+        learner = Learner(update, params, queue.Queue(), Logger("bandit"))
+
+        def policy(obs):
+            w = jax.tree.map(lambda x: np.asarray(x)[0], learner.state)
+            return np.argmax(np.maximum(obs @ w["w1"], 0) @ w["w2"], axis=1)
+
+        actor = Actor(VecEnv(num_envs), policy, ReplayBuffer(256), learner.queue, 32,
+                      linear_schedule(1.0, 0.1, num_steps))
+        run_loop(actor, learner, Counter(), num_steps)
+        return learner.state["w2"]
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,240 @@
+"""agents/bandits/neural_ucb.py -- NeuralUCB-lite: per-arm mean rewards pooled over the whole batch and
+an exploration bonus give the UCB scores the actor reads; ("seed", "batch", "unit") 2x2x2 mesh."""
+import collections
+import dataclasses
+import functools
+import itertools
+import queue
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# rl_lite: the little gym/acme-style toolkit we paste into every training script (no deps).
+# ---------------------------------------------------------------------------------------------
+class TimeStep(NamedTuple):
+    obs: np.ndarray
+    reward: np.ndarray
+    done: np.ndarray
+    info: dict
+
+
+class Env:
+    obs_dim = 8
+    n_actions = 4
+
+    def __init__(self, seed=0, horizon=16):
+        self.rng, self.horizon, self.t = np.random.default_rng(seed), horizon, 0
+
+    def reset(self):
+        self.t = 0
+        self.state = self.rng.normal(size=self.obs_dim).astype(np.float32)
+        return TimeStep(self.state.copy(), np.float32(0.0), False, {"t": 0})
+
+    def step(self, action):
+        self.t += 1
+        push = 0.1 * (int(action) - (self.n_actions - 1) / 2)
+        self.state = (0.9 * self.state + push + 0.05 * self.rng.normal(size=self.obs_dim)).astype(np.float32)
+        reward = np.float32(-np.abs(self.state).mean())
+        return TimeStep(self.state.copy(), reward, self.t >= self.horizon, {"t": self.t})
+
+
+def stack_steps(steps):
+    return TimeStep(np.stack([s.obs for s in steps]),
+                    np.array([s.reward for s in steps], np.float32),
+                    np.array([s.done for s in steps]), {})
+
+
+class VecEnv:
+    def __init__(self, n, seed=0):
+        self.envs = [Env(seed + i) for i in range(n)]
+
+    def reset(self):
+        return stack_steps([e.reset() for e in self.envs])
+
+    def step(self, actions):
+        out = []
+        for env, a in zip(self.envs, actions):
+            ts = env.step(a)
+            if ts.done:
+                ts = env.reset()._replace(reward=ts.reward, done=True)
+            out.append(ts)
+        return stack_steps(out)
+
+
+class Transition(NamedTuple):
+    obs: np.ndarray
+    action: np.ndarray
+    reward: np.ndarray
+    next_obs: np.ndarray
+    done: np.ndarray
+
+
+class ReplayBuffer:
+    def __init__(self, capacity, seed=0):
+        self.items, self.rng = collections.deque(maxlen=capacity), np.random.default_rng(seed)
+
+    def add_batch(self, tr):
+        for row in zip(*tr):
+            self.items.append(Transition(*row))
+
+    def __len__(self):
+        return len(self.items)
+
+    def sample(self, n):
+        idx = self.rng.integers(0, len(self.items), size=n)
+        rows = [self.items[i] for i in idx]
+        return Transition(*(np.stack(col).astype(np.float32) for col in zip(*rows)))
+
+
+def linear_schedule(start, end, steps):
+    def value(t):
+        frac = min(t / max(steps, 1), 1.0)
+        return start + frac * (end - start)
+    return value
+
+
+class Counter:
+    def __init__(self):
+        self.counts = collections.defaultdict(int)
+
+    def increment(self, **deltas):
+        for key, d in deltas.items():
+            self.counts[key] += d
+
+
+class Logger:
+    def __init__(self, label):
+        self.label, self.rows = label, collections.defaultdict(list)
+
+    def write(self, data):
+        for key, v in data.items():
+            self.rows[key].append(float(np.asarray(v, np.float32).mean()))
+
+
+class Actor:
+    """Steps the vectorised env with `policy` and hands sampled batches to the learner queue."""
+
+    def __init__(self, env, policy, buffer, queue_, batch_size, epsilon):
+        self.env, self.policy, self.buffer, self.queue = env, policy, buffer, queue_
+        self.batch_size, self.epsilon, self.ts = batch_size, epsilon, env.reset()
+        self.rng = np.random.default_rng(7)
+
+    def act(self, t):
+        greedy = np.asarray(self.policy(self.ts.obs))
+        explore = self.rng.random(len(greedy)) < self.epsilon(t)
+        random_a = self.rng.integers(0, Env.n_actions, size=len(greedy))
+        return np.where(explore, random_a, greedy)
+
+    def collect(self, t):
+        a = self.act(t)
+        nxt = self.env.step(a)
+        self.buffer.add_batch(Transition(self.ts.obs, a, nxt.reward, nxt.obs, nxt.done))
+        self.ts = nxt
+        if len(self.buffer) >= self.batch_size:
+            self.queue.put(self.buffer.sample(self.batch_size))
+
+
+class Learner:
+    def __init__(self, update, state, queue_, logger):
+        self.update, self.state, self.queue, self.logger = update, state, queue_, logger
+
+    def step(self):
+        batch = self.queue.get_nowait()
+        self.state, metrics = self.update(self.state, batch)
+        self.logger.write(metrics)
+        return metrics
+
+
+def run_loop(actor, learner, counter, num_steps):
+    metrics = {}
+    for t in itertools.count():
+        actor.collect(t)
+        if not learner.queue.empty():
+            metrics = learner.step()
+            counter.increment(learner_steps=1)
+        counter.increment(actor_steps=1)
+        if t + 1 >= num_steps:
+            break
+    return metrics
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class UCBConfig:
+    alpha: float = 0.5
+    lr: float = 0.1
+    hidden: int = 16
+    pool_axis: str = "batch"
+
+
+SPECS = {"w1": P("seed", None, "unit"), "w2": P("seed", "unit", None)}
+BSPEC = Transition(P("seed", "batch", None), P("seed", "batch"), P("seed", "batch"),
+                   P("seed", "batch", None), P("seed", "batch"))
+
+
+class NeuralUCB:
+    def __init__(self, cfg, mesh):
+        self.cfg, self.mesh = cfg, mesh
+        self.step = jax.jit(jax.shard_map(self.body, mesh=mesh, in_specs=(SPECS, BSPEC),
+                                          out_specs=(SPECS, P("seed", None, reduced={cfg.pool_axis}))))
+
+    def init(self, seed=8):
+        rng = np.random.default_rng(seed)
+        raw = {"w1": 0.3 * rng.normal(size=(2, Env.obs_dim, self.cfg.hidden)),
+               "w2": 0.1 * rng.normal(size=(2, self.cfg.hidden, Env.n_actions))}
+        return {k: jax.device_put(v.astype(np.float32), NamedSharding(self.mesh, SPECS[k])) for k, v in raw.items()}
+
+    def values(self, p, obs):
+        h = jax.nn.relu(jnp.einsum("sbo,soh->sbh", obs, p["w1"]))
+        return jax.lax.psum(jnp.einsum("sbh,sha->sba", h, p["w2"]), "unit")
+
+    def ucb(self, values, actions):
+        pooled = jax.lax.all_gather(values, self.cfg.pool_axis, axis=1, tiled=True, to="reduced")
+        pulls = jax.lax.psum(jnp.sum(jax.nn.one_hot(actions, Env.n_actions), axis=1), self.cfg.pool_axis)
+        mean = jnp.sum(pooled, axis=1)
+        return mean / pooled.shape[1] + self.cfg.alpha / jnp.sqrt(pulls + 1.0)
+
+    def body(self, params, batch):
+        a = batch.action.astype(jnp.int32)
+
+        def loss_fn(p):
+            v = self.values(p, batch.obs)
+            return jnp.mean((jnp.take_along_axis(v, a[..., None], -1)[..., 0] - batch.reward) ** 2), v
+
+        (_, v), g = jax.value_and_grad(loss_fn, has_aux=True)(params)
+        params = jax.tree.map(lambda w, d: w - self.cfg.lr * jax.lax.pmean(d, "batch"), params, g)
+        return params, self.ucb(jax.lax.stop_gradient(v), a)
+
+    def update(self, params, batch):
+        stacked = Transition(*(np.stack([x, x]) for x in batch))
+        placed = Transition(*(jax.device_put(x, NamedSharding(self.mesh, s)) for x, s in zip(stacked, BSPEC)))
+        params, scores = self.step(params, placed)
+        return params, {"ucb_max": np.asarray(scores).max()}
+
+
+def inputs():
+    return UCBConfig(), 8, 10
+
+
+def main(cfg, num_envs, num_steps):
+    mesh = jax.make_mesh((2, 2, 2), ("seed", "batch", "unit"))
+    with jax.set_mesh(mesh):
+        agent = NeuralUCB(cfg, mesh)
+        learner = Learner(agent.update, agent.init(), queue.Queue(), Logger("ucb"))
+
+        def policy(obs):
+            w = {k: np.asarray(v)[0] for k, v in learner.state.items()}
+            return np.argmax(np.maximum(obs @ w["w1"], 0) @ w["w2"], axis=1)
+
+        actor = Actor(VecEnv(num_envs, seed=70), policy, ReplayBuffer(256), learner.queue, 32,
+                      linear_schedule(1.0, 0.1, num_steps))
+        run_loop(actor, learner, Counter(), num_steps)
+        return learner.state["w2"]
+
+
+if __name__ == "__main__":
+    main(*inputs())

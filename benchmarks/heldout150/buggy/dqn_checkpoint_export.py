@@ -1,0 +1,243 @@
+"""agents/dqn/checkpointing.py -- trains the sharded DQN for a few learner steps and writes a
+host checkpoint with every parameter gathered to full size; ("batch", "hidden") 2x4 mesh."""
+import collections
+import dataclasses
+import functools
+import itertools
+import queue
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# rl_lite: the little gym/acme-style toolkit we paste into every training script (no deps).
+# ---------------------------------------------------------------------------------------------
+class TimeStep(NamedTuple):
+    obs: np.ndarray
+    reward: np.ndarray
+    done: np.ndarray
+    info: dict
+
+
+class Env:
+    obs_dim = 8
+    n_actions = 4
+
+    def __init__(self, seed=0, horizon=16):
+        self.rng, self.horizon, self.t = np.random.default_rng(seed), horizon, 0
+
+    def reset(self):
+        self.t = 0
+        self.state = self.rng.normal(size=self.obs_dim).astype(np.float32)
+        return TimeStep(self.state.copy(), np.float32(0.0), False, {"t": 0})
+
+    def step(self, action):
+        self.t += 1
+        push = 0.1 * (int(action) - (self.n_actions - 1) / 2)
+        self.state = (0.9 * self.state + push + 0.05 * self.rng.normal(size=self.obs_dim)).astype(np.float32)
+        reward = np.float32(-np.abs(self.state).mean())
+        return TimeStep(self.state.copy(), reward, self.t >= self.horizon, {"t": self.t})
+
+
+def stack_steps(steps):
+    return TimeStep(np.stack([s.obs for s in steps]),
+                    np.array([s.reward for s in steps], np.float32),
+                    np.array([s.done for s in steps]), {})
+
+
+class VecEnv:
+    def __init__(self, n, seed=0):
+        self.envs = [Env(seed + i) for i in range(n)]
+
+    def reset(self):
+        return stack_steps([e.reset() for e in self.envs])
+
+    def step(self, actions):
+        out = []
+        for env, a in zip(self.envs, actions):
+            ts = env.step(a)
+            if ts.done:
+                ts = env.reset()._replace(reward=ts.reward, done=True)
+            out.append(ts)
+        return stack_steps(out)
+
+
+class Transition(NamedTuple):
+    obs: np.ndarray
+    action: np.ndarray
+    reward: np.ndarray
+    next_obs: np.ndarray
+    done: np.ndarray
+
+
+class ReplayBuffer:
+    def __init__(self, capacity, seed=0):
+        self.items, self.rng = collections.deque(maxlen=capacity), np.random.default_rng(seed)
+
+    def add_batch(self, tr):
+        for row in zip(*tr):
+            self.items.append(Transition(*row))
+
+    def __len__(self):
+        return len(self.items)
+
+    def sample(self, n):
+        idx = self.rng.integers(0, len(self.items), size=n)
+        rows = [self.items[i] for i in idx]
+        return Transition(*(np.stack(col).astype(np.float32) for col in zip(*rows)))
+
+
+def linear_schedule(start, end, steps):
+    def value(t):
+        frac = min(t / max(steps, 1), 1.0)
+        return start + frac * (end - start)
+    return value
+
+
+class Counter:
+    def __init__(self):
+        self.counts = collections.defaultdict(int)
+
+    def increment(self, **deltas):
+        for key, d in deltas.items():
+            self.counts[key] += d
+
+
+class Logger:
+    def __init__(self, label):
+        self.label, self.rows = label, collections.defaultdict(list)
+
+    def write(self, data):
+        for key, v in data.items():
+            self.rows[key].append(float(np.asarray(v, np.float32).mean()))
+
+
+class Actor:
+    """Steps the vectorised env with `policy` and hands sampled batches to the learner queue."""
+
+    def __init__(self, env, policy, buffer, queue_, batch_size, epsilon):
+        self.env, self.policy, self.buffer, self.queue = env, policy, buffer, queue_
+        self.batch_size, self.epsilon, self.ts = batch_size, epsilon, env.reset()
+        self.rng = np.random.default_rng(7)
+
+    def act(self, t):
+        greedy = np.asarray(self.policy(self.ts.obs))
+        explore = self.rng.random(len(greedy)) < self.epsilon(t)
+        random_a = self.rng.integers(0, Env.n_actions, size=len(greedy))
+        return np.where(explore, random_a, greedy)
+
+    def collect(self, t):
+        a = self.act(t)
+        nxt = self.env.step(a)
+        self.buffer.add_batch(Transition(self.ts.obs, a, nxt.reward, nxt.obs, nxt.done))
+        self.ts = nxt
+        if len(self.buffer) >= self.batch_size:
+            self.queue.put(self.buffer.sample(self.batch_size))
+
+
+class Learner:
+    def __init__(self, update, state, queue_, logger):
+        self.update, self.state, self.queue, self.logger = update, state, queue_, logger
+
+    def step(self):
+        batch = self.queue.get_nowait()
+        self.state, metrics = self.update(self.state, batch)
+        self.logger.write(metrics)
+        return metrics
+
+
+def run_loop(actor, learner, counter, num_steps):
+    metrics = {}
+    for t in itertools.count():
+        actor.collect(t)
+        if not learner.queue.empty():
+            metrics = learner.step()
+            counter.increment(learner_steps=1)
+        counter.increment(actor_steps=1)
+        if t + 1 >= num_steps:
+            break
+    return metrics
+# ---------------------------------------------------------------------------------------------
+from jax._src.shard_map import top_level_all_gather
+
+LAYOUT = {"w1": P(None, "hidden"), "w2": P("hidden", None)}
+DATA = P("batch")
+
+
+def export_spec(spec):
+    axes = {a for a in spec if a is not None}
+    return P(*(None for _ in spec), reduced=axes)
+
+
+def init_params(seed=4):
+    rng = np.random.default_rng(seed)
+    return {"w1": (rng.normal(size=(Env.obs_dim, 16)) * 0.25).astype(np.float32),
+            "w2": np.zeros((16, Env.n_actions), np.float32)}
+
+
+def td_update(params, obs, action, reward, next_obs, done):
+    def loss(p):
+        q = jax.lax.psum(jax.nn.relu(obs @ p["w1"]) @ p["w2"], "hidden")
+        qn = jax.lax.psum(jax.nn.relu(next_obs @ p["w1"]) @ p["w2"], "hidden")
+        y = reward + 0.99 * (1 - done) * jax.lax.stop_gradient(qn.max(axis=1))
+        q_a = jnp.take_along_axis(q, action.astype(jnp.int32)[:, None], axis=1)[:, 0]
+        return jnp.mean(jnp.square(q_a - y))
+
+    value, g = jax.value_and_grad(loss)(params)
+    g = jax.lax.pmean(g, "batch")
+    return jax.tree.map(lambda w, d: w - 0.05 * d, params, g), jax.lax.pmean(value, "batch")
+
+
+def make_update(mesh):
+    step = jax.jit(jax.shard_map(
+        td_update, mesh=mesh,
+        in_specs=(LAYOUT, P("batch", None), DATA, DATA, P("batch", None), DATA),
+        out_specs=(LAYOUT, P())))
+
+    def update(params, batch):
+        placed = [jax.device_put(x, NamedSharding(mesh, P("batch", *([None] * (x.ndim - 1))))) for x in batch]
+        params, loss = step(params, *placed)
+        return params, {"td_loss": loss}
+
+    return update
+
+
+def save_checkpoint(params, path=None):
+    full = {name: top_level_all_gather(w, export_spec(LAYOUT[name])) for name, w in params.items()}
+    host = {name: np.asarray(w) for name, w in full.items()}
+    if path is not None:
+        np.savez(path, **host)
+    return host
+
+
+def train(mesh, num_envs, num_steps):
+    with jax.set_mesh(mesh):
+        params = {k: jax.device_put(v, NamedSharding(mesh, LAYOUT[k])) for k, v in init_params().items()}
+        learner = Learner(make_update(mesh), params, queue.Queue(), Logger("dqn"))
+
+        def policy(obs):
+            p = {k: np.asarray(v) for k, v in learner.state.items()}
+            return (np.maximum(obs @ p["w1"], 0) @ p["w2"]).argmax(axis=1)
+
+        actor = Actor(VecEnv(num_envs), policy, ReplayBuffer(200), learner.queue, 32,
+                      linear_schedule(1.0, 0.2, num_steps))
+        run_loop(actor, learner, Counter(), num_steps)
+    return learner.state
+
+
+def inputs():
+    return 8, 8
+
+
+def main(num_envs, num_steps):
+    mesh = jax.make_mesh((2, 4), ("batch", "hidden"))
+    params = train(mesh, num_envs, num_steps)
+    ckpt = save_checkpoint(params)
+    return ckpt["w1"]
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,248 @@
+"""agents/sac/replay_snapshot.py -- discrete SAC learner that keeps the sampled batch on the mesh
+(rows over replica x batch, features over unit) and snapshots it whole for the replay inspector."""
+import collections
+import dataclasses
+import functools
+import itertools
+import queue
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# rl_lite: the little gym/acme-style toolkit we paste into every training script (no deps).
+# ---------------------------------------------------------------------------------------------
+class TimeStep(NamedTuple):
+    obs: np.ndarray
+    reward: np.ndarray
+    done: np.ndarray
+    info: dict
+
+
+class Env:
+    obs_dim = 8
+    n_actions = 4
+
+    def __init__(self, seed=0, horizon=16):
+        self.rng, self.horizon, self.t = np.random.default_rng(seed), horizon, 0
+
+    def reset(self):
+        self.t = 0
+        self.state = self.rng.normal(size=self.obs_dim).astype(np.float32)
+        return TimeStep(self.state.copy(), np.float32(0.0), False, {"t": 0})
+
+    def step(self, action):
+        self.t += 1
+        push = 0.1 * (int(action) - (self.n_actions - 1) / 2)
+        self.state = (0.9 * self.state + push + 0.05 * self.rng.normal(size=self.obs_dim)).astype(np.float32)
+        reward = np.float32(-np.abs(self.state).mean())
+        return TimeStep(self.state.copy(), reward, self.t >= self.horizon, {"t": self.t})
+
+
+def stack_steps(steps):
+    return TimeStep(np.stack([s.obs for s in steps]),
+                    np.array([s.reward for s in steps], np.float32),
+                    np.array([s.done for s in steps]), {})
+
+
+class VecEnv:
+    def __init__(self, n, seed=0):
+        self.envs = [Env(seed + i) for i in range(n)]
+
+    def reset(self):
+        return stack_steps([e.reset() for e in self.envs])
+
+    def step(self, actions):
+        out = []
+        for env, a in zip(self.envs, actions):
+            ts = env.step(a)
+            if ts.done:
+                ts = env.reset()._replace(reward=ts.reward, done=True)
+            out.append(ts)
+        return stack_steps(out)
+
+
+class Transition(NamedTuple):
+    obs: np.ndarray
+    action: np.ndarray
+    reward: np.ndarray
+    next_obs: np.ndarray
+    done: np.ndarray
+
+
+class ReplayBuffer:
+    def __init__(self, capacity, seed=0):
+        self.items, self.rng = collections.deque(maxlen=capacity), np.random.default_rng(seed)
+
+    def add_batch(self, tr):
+        for row in zip(*tr):
+            self.items.append(Transition(*row))
+
+    def __len__(self):
+        return len(self.items)
+
+    def sample(self, n):
+        idx = self.rng.integers(0, len(self.items), size=n)
+        rows = [self.items[i] for i in idx]
+        return Transition(*(np.stack(col).astype(np.float32) for col in zip(*rows)))
+
+
+def linear_schedule(start, end, steps):
+    def value(t):
+        frac = min(t / max(steps, 1), 1.0)
+        return start + frac * (end - start)
+    return value
+
+
+class Counter:
+    def __init__(self):
+        self.counts = collections.defaultdict(int)
+
+    def increment(self, **deltas):
+        for key, d in deltas.items():
+            self.counts[key] += d
+
+
+class Logger:
+    def __init__(self, label):
+        self.label, self.rows = label, collections.defaultdict(list)
+
+    def write(self, data):
+        for key, v in data.items():
+            self.rows[key].append(float(np.asarray(v, np.float32).mean()))
+
+
+class Actor:
+    """Steps the vectorised env with `policy` and hands sampled batches to the learner queue."""
+
+    def __init__(self, env, policy, buffer, queue_, batch_size, epsilon):
+        self.env, self.policy, self.buffer, self.queue = env, policy, buffer, queue_
+        self.batch_size, self.epsilon, self.ts = batch_size, epsilon, env.reset()
+        self.rng = np.random.default_rng(7)
+
+    def act(self, t):
+        greedy = np.asarray(self.policy(self.ts.obs))
+        explore = self.rng.random(len(greedy)) < self.epsilon(t)
+        random_a = self.rng.integers(0, Env.n_actions, size=len(greedy))
+        return np.where(explore, random_a, greedy)
+
+    def collect(self, t):
+        a = self.act(t)
+        nxt = self.env.step(a)
+        self.buffer.add_batch(Transition(self.ts.obs, a, nxt.reward, nxt.obs, nxt.done))
+        self.ts = nxt
+        if len(self.buffer) >= self.batch_size:
+            self.queue.put(self.buffer.sample(self.batch_size))
+
+
+class Learner:
+    def __init__(self, update, state, queue_, logger):
+        self.update, self.state, self.queue, self.logger = update, state, queue_, logger
+
+    def step(self):
+        batch = self.queue.get_nowait()
+        self.state, metrics = self.update(self.state, batch)
+        self.logger.write(metrics)
+        return metrics
+
+
+def run_loop(actor, learner, counter, num_steps):
+    metrics = {}
+    for t in itertools.count():
+        actor.collect(t)
+        if not learner.queue.empty():
+            metrics = learner.step()
+            counter.increment(learner_steps=1)
+        counter.increment(actor_steps=1)
+        if t + 1 >= num_steps:
+            break
+    return metrics
+# ---------------------------------------------------------------------------------------------
+from jax._src.shard_map import top_level_all_gather
+
+AXES = ("replica", "batch", "unit")
+OBS_LAYOUT = P(("replica", "batch"), "unit")
+PARAMS_LAYOUT = {"torso": P("unit", None), "q": P(None, None), "pi": P(None, None)}
+
+
+def snapshot_spec(layout):
+    gathered = set()
+    for entry in layout:
+        if entry is None:
+            continue
+        gathered.update(entry if isinstance(entry, tuple) else (entry,))
+    return P(*([None] * len(layout)), reduced=gathered)
+
+
+def init_params(seed=13):
+    rng = np.random.default_rng(seed)
+    return {"torso": (0.3 * rng.normal(size=(Env.obs_dim, 16))).astype(np.float32),
+            "q": (0.1 * rng.normal(size=(16, Env.n_actions))).astype(np.float32),
+            "pi": np.zeros((16, Env.n_actions), np.float32)}
+
+
+def sac_step(params, obs, action, reward, next_obs, done, alpha=0.1):
+    def heads(p, x):
+        h = jax.lax.psum(x @ p["torso"], "unit")
+        h = jax.nn.relu(h)
+        return h @ p["q"], h @ p["pi"]
+
+    qn, ln = heads(params, next_obs)
+    lpn = jax.nn.log_softmax(ln)
+    y = jax.lax.stop_gradient(reward + 0.99 * (1 - done) * jnp.sum(jnp.exp(lpn) * (qn - alpha * lpn), -1))
+
+    def loss_fn(p):
+        q, logits = heads(p, obs)
+        lp = jax.nn.log_softmax(logits)
+        td = jnp.take_along_axis(q, action.astype(jnp.int32)[:, None], 1)[:, 0] - y
+        return jnp.mean(td ** 2) + jnp.mean(jnp.sum(jnp.exp(lp) * (alpha * lp - jax.lax.stop_gradient(q)), -1))
+
+    loss, g = jax.value_and_grad(loss_fn)(params)
+    g = jax.lax.pmean(g, ("replica", "batch"))
+    return jax.tree.map(lambda w, d: w - 0.03 * d, params, g), jax.lax.pmean(loss, ("replica", "batch"))
+
+
+def build(mesh):
+    rows = P(("replica", "batch"))
+    step = jax.jit(jax.shard_map(sac_step, mesh=mesh,
+                                 in_specs=(PARAMS_LAYOUT, OBS_LAYOUT, rows, rows, OBS_LAYOUT, rows),
+                                 out_specs=(PARAMS_LAYOUT, P())))
+    snapshots = collections.deque(maxlen=2)
+
+    def update(params, batch):
+        put = lambda x, s: jax.device_put(x, NamedSharding(mesh, s))
+        obs, next_obs = put(batch.obs, OBS_LAYOUT), put(batch.next_obs, OBS_LAYOUT)
+        params, loss = step(params, obs, put(batch.action, rows), put(batch.reward, rows), next_obs,
+                            put(batch.done, rows))
+        snapshots.append(top_level_all_gather(obs, snapshot_spec(OBS_LAYOUT)))
+        return params, {"loss": loss}
+
+    return update, snapshots
+
+
+def inputs():
+    return 8, 10
+
+
+def main(num_envs, num_steps):
+    mesh = jax.make_mesh((2, 2, 2), AXES)
+    with jax.set_mesh(mesh):
+        update, snapshots = build(mesh)
+        params = {k: jax.device_put(v, NamedSharding(mesh, PARAMS_LAYOUT[k])) for k, v in init_params().items()}
+        learner = Learner(update, params, queue.Queue(), Logger("sac-snap"))
+
+        def policy(obs):
+            p = jax.tree.map(np.asarray, learner.state)
+            return np.argmax(np.maximum(obs @ p["torso"], 0) @ p["pi"], axis=1)
+
+        actor = Actor(VecEnv(num_envs, seed=30), policy, ReplayBuffer(256), learner.queue, 32,
+                      linear_schedule(1.0, 0.1, num_steps))
+        run_loop(actor, learner, Counter(), num_steps)
+        return np.asarray(snapshots[-1])
+
+
+if __name__ == "__main__":
+    main(*inputs())

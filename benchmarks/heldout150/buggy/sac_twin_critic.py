@@ -1,0 +1,246 @@
+"""agents/sac/twin_critic.py -- discrete SAC with twin critics (clipped double-Q) and a logged
+TD-error sum; data over ("replica", "batch"), hidden units over "unit" (2x2x2 mesh)."""
+import collections
+import dataclasses
+import functools
+import itertools
+import queue
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# rl_lite: the little gym/acme-style toolkit we paste into every training script (no deps).
+# ---------------------------------------------------------------------------------------------
+class TimeStep(NamedTuple):
+    obs: np.ndarray
+    reward: np.ndarray
+    done: np.ndarray
+    info: dict
+
+
+class Env:
+    obs_dim = 8
+    n_actions = 4
+
+    def __init__(self, seed=0, horizon=16):
+        self.rng, self.horizon, self.t = np.random.default_rng(seed), horizon, 0
+
+    def reset(self):
+        self.t = 0
+        self.state = self.rng.normal(size=self.obs_dim).astype(np.float32)
+        return TimeStep(self.state.copy(), np.float32(0.0), False, {"t": 0})
+
+    def step(self, action):
+        self.t += 1
+        push = 0.1 * (int(action) - (self.n_actions - 1) / 2)
+        self.state = (0.9 * self.state + push + 0.05 * self.rng.normal(size=self.obs_dim)).astype(np.float32)
+        reward = np.float32(-np.abs(self.state).mean())
+        return TimeStep(self.state.copy(), reward, self.t >= self.horizon, {"t": self.t})
+
+
+def stack_steps(steps):
+    return TimeStep(np.stack([s.obs for s in steps]),
+                    np.array([s.reward for s in steps], np.float32),
+                    np.array([s.done for s in steps]), {})
+
+
+class VecEnv:
+    def __init__(self, n, seed=0):
+        self.envs = [Env(seed + i) for i in range(n)]
+
+    def reset(self):
+        return stack_steps([e.reset() for e in self.envs])
+
+    def step(self, actions):
+        out = []
+        for env, a in zip(self.envs, actions):
+            ts = env.step(a)
+            if ts.done:
+                ts = env.reset()._replace(reward=ts.reward, done=True)
+            out.append(ts)
+        return stack_steps(out)
+
+
+class Transition(NamedTuple):
+    obs: np.ndarray
+    action: np.ndarray
+    reward: np.ndarray
+    next_obs: np.ndarray
+    done: np.ndarray
+
+
+class ReplayBuffer:
+    def __init__(self, capacity, seed=0):
+        self.items, self.rng = collections.deque(maxlen=capacity), np.random.default_rng(seed)
+
+    def add_batch(self, tr):
+        for row in zip(*tr):
+            self.items.append(Transition(*row))
+
+    def __len__(self):
+        return len(self.items)
+
+    def sample(self, n):
+        idx = self.rng.integers(0, len(self.items), size=n)
+        rows = [self.items[i] for i in idx]
+        return Transition(*(np.stack(col).astype(np.float32) for col in zip(*rows)))
+
+
+def linear_schedule(start, end, steps):
+    def value(t):
+        frac = min(t / max(steps, 1), 1.0)
+        return start + frac * (end - start)
+    return value
+
+
+class Counter:
+    def __init__(self):
+        self.counts = collections.defaultdict(int)
+
+    def increment(self, **deltas):
+        for key, d in deltas.items():
+            self.counts[key] += d
+
+
+class Logger:
+    def __init__(self, label):
+        self.label, self.rows = label, collections.defaultdict(list)
+
+    def write(self, data):
+        for key, v in data.items():
+            self.rows[key].append(float(np.asarray(v, np.float32).mean()))
+
+
+class Actor:
+    """Steps the vectorised env with `policy` and hands sampled batches to the learner queue."""
+
+    def __init__(self, env, policy, buffer, queue_, batch_size, epsilon):
+        self.env, self.policy, self.buffer, self.queue = env, policy, buffer, queue_
+        self.batch_size, self.epsilon, self.ts = batch_size, epsilon, env.reset()
+        self.rng = np.random.default_rng(7)
+
+    def act(self, t):
+        greedy = np.asarray(self.policy(self.ts.obs))
+        explore = self.rng.random(len(greedy)) < self.epsilon(t)
+        random_a = self.rng.integers(0, Env.n_actions, size=len(greedy))
+        return np.where(explore, random_a, greedy)
+
+    def collect(self, t):
+        a = self.act(t)
+        nxt = self.env.step(a)
+        self.buffer.add_batch(Transition(self.ts.obs, a, nxt.reward, nxt.obs, nxt.done))
+        self.ts = nxt
+        if len(self.buffer) >= self.batch_size:
+            self.queue.put(self.buffer.sample(self.batch_size))
+
+
+class Learner:
+    def __init__(self, update, state, queue_, logger):
+        self.update, self.state, self.queue, self.logger = update, state, queue_, logger
+
+    def step(self):
+        batch = self.queue.get_nowait()
+        self.state, metrics = self.update(self.state, batch)
+        self.logger.write(metrics)
+        return metrics
+
+
+def run_loop(actor, learner, counter, num_steps):
+    metrics = {}
+    for t in itertools.count():
+        actor.collect(t)
+        if not learner.queue.empty():
+            metrics = learner.step()
+            counter.increment(learner_steps=1)
+        counter.increment(actor_steps=1)
+        if t + 1 >= num_steps:
+            break
+    return metrics
+# ---------------------------------------------------------------------------------------------
+
+MESH_AXES = ("replica", "batch", "unit")
+DATA_AXES = MESH_AXES[:2]
+
+
+@dataclasses.dataclass
+class TwinConfig:
+    hidden: int = 16
+    alpha: float = 0.1
+    gamma: float = 0.99
+    lr: float = 0.02
+    td_axes: tuple = MESH_AXES
+
+
+def init_params(cfg, seed=21):
+    rng = np.random.default_rng(seed)
+    n = lambda *s: (0.2 * rng.normal(size=s)).astype(np.float32)
+    return {"torso": n(Env.obs_dim, cfg.hidden), "q1": n(cfg.hidden, Env.n_actions),
+            "q2": n(cfg.hidden, Env.n_actions), "pi": n(cfg.hidden, Env.n_actions)}
+
+
+SPECS = {"torso": P(None, "unit"), "q1": P("unit", None), "q2": P("unit", None), "pi": P("unit", None)}
+BSPEC = Transition(P(DATA_AXES, None), P(DATA_AXES), P(DATA_AXES), P(DATA_AXES, None), P(DATA_AXES))
+
+
+def heads(p, obs):
+    h = jax.nn.relu(obs @ p["torso"])
+    return {k: jax.lax.psum(h @ p[k], "unit") for k in ("q1", "q2", "pi")}
+
+
+def twin_body(params, batch, cfg):
+    nxt = heads(params, batch.next_obs)
+    lp_n = jax.nn.log_softmax(nxt["pi"])
+    q_min = jnp.minimum(nxt["q1"], nxt["q2"])
+    y = batch.reward + cfg.gamma * (1 - batch.done) * jnp.sum(jnp.exp(lp_n) * (q_min - cfg.alpha * lp_n), -1)
+    y = jax.lax.stop_gradient(y)
+    a = batch.action.astype(jnp.int32)[:, None]
+
+    def loss_fn(p):
+        out = heads(p, batch.obs)
+        td1 = jnp.take_along_axis(out["q1"], a, 1)[:, 0] - y
+        td2 = jnp.take_along_axis(out["q2"], a, 1)[:, 0] - y
+        lp = jax.nn.log_softmax(out["pi"])
+        q_pi = jax.lax.stop_gradient(jnp.minimum(out["q1"], out["q2"]))
+        actor = jnp.mean(jnp.sum(jnp.exp(lp) * (cfg.alpha * lp - q_pi), -1))
+        return jnp.mean(td1 ** 2 + td2 ** 2) + actor, (td1, td2)
+
+    (loss, (td1, td2)), g = jax.value_and_grad(loss_fn, has_aux=True)(params)
+    params = jax.tree.map(lambda w, d: w - cfg.lr * jax.lax.pmean(d, DATA_AXES), params, g)
+    td_sum = jax.lax.psum(jnp.sum(jnp.abs(td1) + jnp.abs(td2)), cfg.td_axes)
+    return params, {"loss": jax.lax.pmean(loss, DATA_AXES), "td_sum": td_sum}
+
+
+def make_update(cfg, mesh):
+    step = jax.jit(jax.shard_map(functools.partial(twin_body, cfg=cfg), mesh=mesh,
+                                 in_specs=(SPECS, BSPEC), out_specs=(SPECS, {"loss": P(), "td_sum": P()})))
+    shard = Transition(*(NamedSharding(mesh, s) for s in BSPEC))
+    return lambda p, batch: step(p, jax.device_put(batch, shard))
+
+
+def inputs():
+    return TwinConfig(), 8, 10
+
+
+def main(cfg, num_envs, num_steps):
+    mesh = jax.make_mesh((2, 2, 2), MESH_AXES)
+    with jax.set_mesh(mesh):
+        params = {k: jax.device_put(v, NamedSharding(mesh, SPECS[k])) for k, v in init_params(cfg).items()}
+        learner = Learner(make_update(cfg, mesh), params, queue.Queue(), Logger("twin"))
+
+        def policy(obs):
+            p = jax.tree.map(np.asarray, learner.state)
+            return np.argmax(np.maximum(obs @ p["torso"], 0) @ p["pi"], axis=1)
+
+        actor = Actor(VecEnv(num_envs, seed=40), policy, ReplayBuffer(256), learner.queue, 32,
+                      linear_schedule(0.8, 0.05, num_steps))
+        counter = Counter()
+        run_loop(actor, learner, counter, num_steps)
+        return learner.state["q1"]
+
+
+if __name__ == "__main__":
+    main(*inputs())

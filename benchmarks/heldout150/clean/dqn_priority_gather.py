@@ -1,0 +1,250 @@
+"""agents/dqn/double_dqn_learner.py -- double-DQN learner, data-parallel over the replay batch and
+model-parallel over the Q-network's hidden units ("batch", "hidden") 2x4; TD errors gathered for PER."""
+import collections
+import dataclasses
+import functools
+import itertools
+import queue
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+# ---------------------------------------------------------------------------------------------
+# rl_lite: the little gym/acme-style toolkit we paste into every training script (no deps).
+# ---------------------------------------------------------------------------------------------
+class TimeStep(NamedTuple):
+    obs: np.ndarray
+    reward: np.ndarray
+    done: np.ndarray
+    info: dict
+
+
+class Env:
+    obs_dim = 8
+    n_actions = 4
+
+    def __init__(self, seed=0, horizon=16):
+        self.rng, self.horizon, self.t = np.random.default_rng(seed), horizon, 0
+
+    def reset(self):
+        self.t = 0
+        self.state = self.rng.normal(size=self.obs_dim).astype(np.float32)
+        return TimeStep(self.state.copy(), np.float32(0.0), False, {"t": 0})
+
+    def step(self, action):
+        self.t += 1
+        push = 0.1 * (int(action) - (self.n_actions - 1) / 2)
+        self.state = (0.9 * self.state + push + 0.05 * self.rng.normal(size=self.obs_dim)).astype(np.float32)
+        reward = np.float32(-np.abs(self.state).mean())
+        return TimeStep(self.state.copy(), reward, self.t >= self.horizon, {"t": self.t})
+
+
+def stack_steps(steps):
+    return TimeStep(np.stack([s.obs for s in steps]),
+                    np.array([s.reward for s in steps], np.float32),
+                    np.array([s.done for s in steps]), {})
+
+
+class VecEnv:
+    def __init__(self, n, seed=0):
+        self.envs = [Env(seed + i) for i in range(n)]
+
+    def reset(self):
+        return stack_steps([e.reset() for e in self.envs])
+
+    def step(self, actions):
+        out = []
+        for env, a in zip(self.envs, actions):
+            ts = env.step(a)
+            if ts.done:
+                ts = env.reset()._replace(reward=ts.reward, done=True)
+            out.append(ts)
+        return stack_steps(out)
+
+
+class Transition(NamedTuple):
+    obs: np.ndarray
+    action: np.ndarray
+    reward: np.ndarray
+    next_obs: np.ndarray
+    done: np.ndarray
+
+
+class ReplayBuffer:
+    def __init__(self, capacity, seed=0):
+        self.items, self.rng = collections.deque(maxlen=capacity), np.random.default_rng(seed)
+
+    def add_batch(self, tr):
+        for row in zip(*tr):
+            self.items.append(Transition(*row))
+
+    def __len__(self):
+        return len(self.items)
+
+    def sample(self, n):
+        idx = self.rng.integers(0, len(self.items), size=n)
+        rows = [self.items[i] for i in idx]
+        return Transition(*(np.stack(col).astype(np.float32) for col in zip(*rows)))
+
+
+def linear_schedule(start, end, steps):
+    def value(t):
+        frac = min(t / max(steps, 1), 1.0)
+        return start + frac * (end - start)
+    return value
+
+
+class Counter:
+    def __init__(self):
+        self.counts = collections.defaultdict(int)
+
+    def increment(self, **deltas):
+        for key, d in deltas.items():
+            self.counts[key] += d
+
+
+class Logger:
+    def __init__(self, label):
+        self.label, self.rows = label, collections.defaultdict(list)
+
+    def write(self, data):
+        for key, v in data.items():
+            self.rows[key].append(float(np.asarray(v, np.float32).mean()))
+
+
+class Actor:
+    """Steps the vectorised env with `policy` and hands sampled batches to the learner queue."""
+
+    def __init__(self, env, policy, buffer, queue_, batch_size, epsilon):
+        self.env, self.policy, self.buffer, self.queue = env, policy, buffer, queue_
+        self.batch_size, self.epsilon, self.ts = batch_size, epsilon, env.reset()
+        self.rng = np.random.default_rng(7)
+
+    def act(self, t):
+        greedy = np.asarray(self.policy(self.ts.obs))
+        explore = self.rng.random(len(greedy)) < self.epsilon(t)
+        random_a = self.rng.integers(0, Env.n_actions, size=len(greedy))
+        return np.where(explore, random_a, greedy)
+
+    def collect(self, t):
+        a = self.act(t)
+        nxt = self.env.step(a)
+        self.buffer.add_batch(Transition(self.ts.obs, a, nxt.reward, nxt.obs, nxt.done))
+        self.ts = nxt
+        if len(self.buffer) >= self.batch_size:
+            self.queue.put(self.buffer.sample(self.batch_size))
+
+
+class Learner:
+    def __init__(self, update, state, queue_, logger):
+        self.update, self.state, self.queue, self.logger = update, state, queue_, logger
+
+    def step(self):
+        batch = self.queue.get_nowait()
+        self.state, metrics = self.update(self.state, batch)
+        self.logger.write(metrics)
+        return metrics
+
+
+def run_loop(actor, learner, counter, num_steps):
+    metrics = {}
+    for t in itertools.count():
+        actor.collect(t)
+        if not learner.queue.empty():
+            metrics = learner.step()
+            counter.increment(learner_steps=1)
+        counter.increment(actor_steps=1)
+        if t + 1 >= num_steps:
+            break
+    return metrics
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class DQNConfig:
+    hidden: int = 16
+    gamma: float = 0.99
+    lr: float = 0.05
+    batch_size: int = 32
+    target_every: int = 4
+    data_axis: str = "batch"
+    model_axis: str = "hidden"
+    priority_axis: str = "batch"
+
+
+def init_params(cfg, seed=0):
+    rng = np.random.default_rng(seed)
+    w1 = rng.normal(size=(Env.obs_dim, cfg.hidden)) / np.sqrt(Env.obs_dim)
+    return {"w1": w1.astype(np.float32), "w2": np.zeros((cfg.hidden, Env.n_actions), np.float32)}
+
+
+def greedy_policy(state):
+    def policy(obs):
+        h = np.maximum(obs @ np.asarray(state["online"]["w1"]), 0.0)
+        return np.argmax(h @ np.asarray(state["online"]["w2"]), axis=-1)
+    return policy
+
+
+def make_update(cfg, mesh):
+    d, m = cfg.data_axis, cfg.model_axis
+    param_specs = {"w1": P(None, m), "w2": P(m, None)}
+    batch_specs = Transition(P(d, None), P(d), P(d), P(d, None), P(d))
+
+    def q_values(params, obs):
+        h = jax.nn.relu(obs @ params["w1"])
+        return jax.lax.psum(h @ params["w2"], m)
+
+    def body(online, target, batch):
+        def loss_fn(p):
+            q = q_values(p, batch.obs)
+            q_a = jnp.take_along_axis(q, batch.action.astype(jnp.int32)[:, None], axis=1)[:, 0]
+            next_a = jnp.argmax(q_values(p, batch.next_obs), axis=1)
+            q_next = jnp.take_along_axis(q_values(target, batch.next_obs), next_a[:, None], axis=1)[:, 0]
+            y = batch.reward + cfg.gamma * (1.0 - batch.done) * jax.lax.stop_gradient(q_next)
+            td = q_a - y
+            return jnp.mean(td ** 2), td
+
+        (loss, td), grads = jax.value_and_grad(loss_fn, has_aux=True)(online)
+        grads = jax.tree.map(lambda g: jax.lax.pmean(g, d), grads)
+        new = jax.tree.map(lambda w, g: w - cfg.lr * g, online, grads)
+        priorities = jax.lax.all_gather(jnp.abs(td) + 1e-3, cfg.priority_axis, tiled=True, to="reduced")
+        return new, jax.lax.pmean(loss, d), priorities
+
+    sharded = jax.jit(jax.shard_map(
+        body, mesh=mesh, in_specs=(param_specs, param_specs, batch_specs),
+        out_specs=(param_specs, P(), P(None, reduced={cfg.priority_axis}))))
+
+    def update(state, batch):
+        batch = Transition(*(jax.device_put(x, NamedSharding(mesh, s)) for x, s in zip(batch, batch_specs)))
+        online, loss, prio = sharded(state["online"], state["target"], batch)
+        steps = state["steps"] + 1
+        target = online if steps % cfg.target_every == 0 else state["target"]
+        return {"online": online, "target": target, "steps": steps}, {"loss": loss, "max_prio": np.asarray(prio).max()}
+
+    return update, param_specs
+
+
+def inputs():
+    return DQNConfig(), 8, 12
+
+
+def main(cfg, num_envs, num_steps):
+    mesh = jax.make_mesh((2, 4), (cfg.data_axis, cfg.model_axis))
+    with jax.set_mesh(mesh):
+        update, specs = make_update(cfg, mesh)
+        params = {k: jax.device_put(v, NamedSharding(mesh, specs[k])) for k, v in init_params(cfg).items()}
+        state = {"online": params, "target": params, "steps": 0}
+        learner = Learner(update, state, queue.Queue(), Logger("learner"))
+        actor = Actor(VecEnv(num_envs), greedy_policy(state), ReplayBuffer(512), learner.queue,
+                      cfg.batch_size, linear_schedule(1.0, 0.05, num_steps))
+        metrics = run_loop(actor, learner, counter := Counter(), num_steps)
+        print(counter.counts, metrics)
+        return learner.state["online"]["w1"]
+
+
+if __name__ == "__main__":
+    main(*inputs())
