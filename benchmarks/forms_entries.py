@@ -3747,6 +3747,10 @@ ENTRIES = {
     "nqj3_module_name_stored_through_inspect_getmodule": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
     "nqj4_spec_partitions_overlap_its_reduced_axes": "run(np.arange(64, dtype=np.float32).reshape(8, 8))",
     "nqj5_closure_dicts_a_made_setter_hands_on": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
+    "nrb1_closure_dict_leaves_its_maker_as_a_result": "main()",
+    "nrb2_closure_dict_setitem_given_out": "main()",
+    "nrb3_closure_dict_stored_by_its_maker": "main()",
+    "qrb1_sf105_closure_dict_kept_by_its_maker": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
