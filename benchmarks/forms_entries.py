@@ -3751,6 +3751,8 @@ ENTRIES = {
     "nrb2_closure_dict_setitem_given_out": "main()",
     "nrb3_closure_dict_stored_by_its_maker": "main()",
     "qrb1_sf105_closure_dict_kept_by_its_maker": "main()",
+    "nrb4_class_vars_view_sees_later_stores": "main()",
+    "qrb2_sf105_class_vars_view_sees_a_later_store": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
