@@ -5,10 +5,11 @@ analysis does not see; a read of such a cell through a closure is then not the v
 left (found by adversarial28). The same holds for a cell whose object leaves the maker by any
 other road: returned beside the function (`return get, state`), nested in a result, stored in a
 module table or a field, handed to a call, returned by a made function, or given out as a bound
-method (`state.__setitem__`, `functools.partial(state.__setitem__, "axes")`); a caller may change
-it before a body reads it through the maker's getter (the analysis's values are not shared
-objects, so the caller's store never reaches the maker's frame). A cell rebound by `nonlocal`
-is handled with the module's rebound names (module_writes.py)."""
+method (`state.__setitem__`, `functools.partial(state.__setitem__, "axes")`), or inside the dict
+`locals()` gives; a caller may change it before a body reads it through the maker's getter (the
+analysis's values are not shared objects, so the caller's store never reaches the maker's
+frame). A cell rebound by `nonlocal` is handled with the module's rebound names
+(module_writes.py)."""
 from __future__ import annotations
 
 import ast
@@ -31,6 +32,8 @@ _LOOKERS = frozenset({"len", "isinstance", "bool", "repr", "str", "print", "hash
 # Builtins whose result holds the object's items (not the object): its parts go on.
 _COPIERS = frozenset({"tuple", "list", "sorted", "set", "frozenset", "dict", "reversed", "enumerate", "iter",
                       "next", "min", "max"})
+# Builtins that hand out the frame's own variables: `locals()`, `vars()`.
+_FRAME_READERS = frozenset({"locals", "vars"})
 _WHOLE, _PART = 2, 1
 
 
@@ -79,6 +82,9 @@ def _escapes(scope, function: ast.AST, name: str) -> int:
             if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load) \
                     and not _shadowed(scope, parents, function, node, name):
                 found |= _leaves(parents, node)
+            elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in _FRAME_READERS \
+                    and not node.args and not node.keywords:
+                found |= _WHOLE  # `return get, locals()`: every local leaves with the dict
         cache[name] = found
     return cache[name]
 
