@@ -3754,6 +3754,7 @@ ENTRIES = {
     "nrb4_class_vars_view_sees_later_stores": "main()",
     "qrb2_sf105_class_vars_view_sees_a_later_store": "main()",
     "nrb5_backward_pass_of_a_reduced_weight_beside_an_invariant_one": "main()",
+    "qrb3_sf105_fsdp_layers_cast_by_the_batch_under_grad": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -50,9 +50,6 @@ class Collectives:
     # pmax and pmin met: JAX has no differentiation rule for them ("Differentiation rule for
     # 'pmax' not implemented", run on 0.10.2), so a gradient through one is never computed.
     undifferentiable = 0
-    # Gathers and casts to reduced or unreduced met: a differentiated function whose forward pass
-    # makes one may raise in its backward pass (backward_stops.py).
-    reductions = 0
 
     # -- collectives -------------------------------------------------------------------------
     def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
@@ -96,8 +93,6 @@ class Collectives:
         gives = self._gives(name, rule, to)
         if gives is None:
             return UNKNOWN
-        if gives in (R, U):
-            self.reductions += 1
         short = name.rsplit(".", 1)[-1]
         why = f"{short} result" if to in (None, jaxapi.VARYING) and short != "pcast" else f"{short}(..., to={to!r}) result"
         if isinstance(value, (Const, Static)) and rule.reduction and short != "pmean":

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.backward_stops import meets_reduced, stop_after_backward
+from codemods.analysis.backward_stops import bearing, stop_after_backward, watched
 from codemods.analysis.custom_derivatives import CustomDerivatives
 from codemods.analysis.decorators import wraps_of
 from codemods.analysis.loop_carries import carried
@@ -330,13 +330,14 @@ class HigherOrder(CustomDerivatives):
             return result if _known(result) or self._kept_through_vmap(hazards, result) else UNKNOWN
         self.note_ref(transform.func, transform.func_node)
         first = len(self.slots)
-        undifferentiable, reductions = self.undifferentiable, self.reductions
-        result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
-                           False, frame)
+        undifferentiable = self.undifferentiable
+        with watched(self) as forward:
+            result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
+                               False, frame)
         if self.undifferentiable != undifferentiable:
             return UNKNOWN  # JAX raises NotImplementedError: no gradient comes out
-        if self.reductions != reductions or meets_reduced(self, transform.func, values):
-            stop_after_backward(self)  # its transpose may raise here (backward_stops.py)
+        if forward.doubts or any(bearing(value) for value in [result, *values]):
+            stop_after_backward(self)  # its backward pass may raise here (backward_stops.py)
             return UNKNOWN
         options = dict(transform.keywords)
         argnums, has_aux = options.get("argnums", Const(0)), options.get("has_aux", Const(False))
