@@ -30,6 +30,8 @@ V, R, U, Q = State.VARYING, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 # Operations whose transpose of a reduced operand cast to varying was run under grad (0.10.2).
 _CASTING_OPERATORS = (ast.MatMult, ast.Mult, ast.Add, ast.Sub)
 _CASTING_CALLS = frozenset({"jax.numpy.matmul", "jax.numpy.dot", "jax.numpy.einsum", "jax.numpy.where"})
+# Attributes of an array that read its type, not its values: no operation is traced.
+_METADATA = frozenset({"shape", "ndim", "dtype", "size"})
 _BINDINGS = (ast.Assign, ast.AnnAssign, ast.Return, ast.Expr)
 _USER = (Function, Partial, ClassValue, Instance)
 
@@ -117,6 +119,8 @@ def _approved(parent: ast.expr, child: ast.expr, value: object, result: object, 
         return child is not parent.test  # handed on as the expression's value
     if kind is ast.Subscript:
         return child is parent.value and isinstance(value, (TupleValue, DictValue))  # `params["w"]`
+    if kind is ast.Attribute:
+        return parent.attr in _METADATA and result is not None and not isinstance(result, AxisState)  # `w.shape`
     if kind is ast.Call and child is not parent.func:
         callee = _callee(parent, memo, start)
         if isinstance(callee, _USER):

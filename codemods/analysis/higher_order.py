@@ -10,7 +10,9 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
 - `lax.map(f, xs)` traces f on one slice of xs (a slice keeps its state, reduced included);
   the stacked result keeps f's states. With `batch_size=` it runs through vmap (below).
 - `jax.grad` / `jax.value_and_grad` trace the function forward first: a failure there raises.
-  A gradient has the state of its primal (varying in, varying out).
+  A gradient has the state of its primal (varying in, varying out). A forward pass whose reduced
+  values meet anything but a cast JAX's transpose takes may raise in the backward pass: nothing
+  after the call is judged (backward_stops.py).
 - `jax.vmap(f)` (without `spmd_axis_name`): states pass through unchanged, and collectives and
   operations raise as outside (psum over mixed states, pvary of a reduced value, a reduced value
   beside a constant), but `all_gather(to='reduced')` under vmap raises NotImplementedError, cast
