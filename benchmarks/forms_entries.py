@@ -3755,6 +3755,8 @@ ENTRIES = {
     "qrb2_sf105_class_vars_view_sees_a_later_store": "main()",
     "nrb5_backward_pass_of_a_reduced_weight_beside_an_invariant_one": "main()",
     "qrb3_sf105_fsdp_layers_cast_by_the_batch_under_grad": "main()",
+    "qrb4_sf105_closure_dict_handed_to_readers_only": "main()",
+    "nrb6_closure_dict_kept_by_a_constructed_object": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
