@@ -23,8 +23,20 @@ from contextlib import contextmanager
 
 from codemods import jaxapi
 from codemods.analysis.nodes import module_parents
-from codemods.analysis.values import (UNKNOWN, AxisState, ClassValue, Const, DictValue, Function, Instance, JaxName,
-                                      Partial, State, TupleValue, leaves)
+from codemods.analysis.values import (
+    UNKNOWN,
+    AxisState,
+    ClassValue,
+    Const,
+    DictValue,
+    Function,
+    Instance,
+    JaxName,
+    Partial,
+    State,
+    TupleValue,
+    leaves,
+)
 
 V, R, U, Q = State.VARYING, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 # Operations whose transpose of a reduced operand cast to varying was run under grad (0.10.2).

@@ -18,7 +18,7 @@ import ast
 from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.nodes import iter_nodes, module_parents
-from codemods.analysis.sequence_kinds import TupleItems, TUPLE
+from codemods.analysis.sequence_kinds import TUPLE, TupleItems
 from codemods.analysis.values import Const, DictValue, TupleValue, Value
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
