@@ -3773,6 +3773,16 @@ ENTRIES = {
     "nqj3_module_name_stored_through_inspect_getmodule": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
     "nqj4_spec_partitions_overlap_its_reduced_axes": "run(np.arange(64, dtype=np.float32).reshape(8, 8))",
     "nqj5_closure_dicts_a_made_setter_hands_on": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
+    "nrb1_closure_dict_leaves_its_maker_as_a_result": "main()",
+    "nrb2_closure_dict_setitem_given_out": "main()",
+    "nrb3_closure_dict_stored_by_its_maker": "main()",
+    "qrb1_sf105_closure_dict_kept_by_its_maker": "main()",
+    "nrb4_class_vars_view_sees_later_stores": "main()",
+    "qrb2_sf105_class_vars_view_sees_a_later_store": "main()",
+    "nrb5_backward_pass_of_a_reduced_weight_beside_an_invariant_one": "main()",
+    "qrb3_sf105_fsdp_layers_cast_by_the_batch_under_grad": "main()",
+    "qrb4_sf105_closure_dict_handed_to_readers_only": "main()",
+    "nrb6_closure_dict_kept_by_a_constructed_object": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4087,6 +4097,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nrb5_backward_pass_of_a_reduced_weight_beside_an_invariant_one", 18): "the backward pass raises: the"
+    " gather's transpose gets an invariant cotangent where it expects an unreduced one, which no rule names; the"
+    " reading does not follow the transpose, so it stays silent after the call (backward_stops.py)",
     ("nvc2_dunder_a_later_python_gives_every_class", 27): "this run is on CPython 3.11, where classes have no"
     " `__static_attributes__`; on 3.13 the class lists `log_axis` and the gather is over 'model', which is legal",
     ("nqf2_zeros_on_a_sharding_that_does_not_divide_stays_unknown", 13): "the sharding does not divide the"

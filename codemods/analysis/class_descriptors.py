@@ -12,7 +12,8 @@ bases' `__init_subclass__`. A property may get a setter by `@x.setter`.
 `_MISSING = object()` is a sentinel: a fresh object equal only to itself, truthy, with no
 attributes to set or read but `object`'s own.
 
-`vars(C)` / `C.__dict__` of a module class is the class namespace as CPython 3.11 leaves it:
+`vars(C)` / `C.__dict__` of a module class is a live view (class_namespaces.py) of the class
+namespace as CPython 3.11 leaves it:
 `__module__` (then `__annotations__` when the body annotates a name, and `__doc__` when it
 starts with a docstring) first, then the body's names (an empty `__annotations__` a read made
 comes with the names set after the class was made)
@@ -30,6 +31,7 @@ from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import Bound, ClassSlot, RunCallable, UClass, UFunc, UObj
 from codemods.analysis.class_dirs import VERSIONED_DUNDERS
+from codemods.analysis.class_namespaces import ClassNamespace
 from codemods.analysis.dataclass_namespaces import converted_vars
 from codemods.analysis.deleted_attributes import with_deleter
 from codemods.analysis.method_descriptors import wrapper_member
@@ -244,7 +246,13 @@ def slotted(cls: UClass) -> bool:
 
 
 def class_vars(cls: UClass, run=None) -> types.MappingProxyType:
-    """`vars(C)` of a module class (see the module docstring)."""
+    """`vars(C)` of a module class (see the module docstring): a live view, which reads the class
+    again on each read (class_namespaces.py)."""
+    return types.MappingProxyType(ClassNamespace(lambda: _namespace(cls, run), cls))
+
+
+def _namespace(cls: UClass, run) -> dict:
+    """The class namespace as it is now."""
     from codemods.analysis.class_metas import abc_rooted
     from codemods.analysis.script_class_hooks import own_annotations
 
@@ -286,9 +294,9 @@ def class_vars(cls: UClass, run=None) -> types.MappingProxyType:
     if cls.meta is not None and abc_rooted(cls.meta):
         made["__abstractmethods__"], made["_abc_impl"] = cls.attrs["__abstractmethods__"], BuiltinSlot("_abc_impl")
     if converted:
-        return types.MappingProxyType(converted_vars(run, cls, made, body, keys[split:]))
+        return converted_vars(run, cls, made, body, keys[split:])
     made.update((key, cls.attrs[key]) for key in keys[split:])
-    return types.MappingProxyType(made)
+    return made
 
 
 def _body_names(node: ast.ClassDef) -> set[str]:

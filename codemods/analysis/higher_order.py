@@ -10,7 +10,9 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
 - `lax.map(f, xs)` traces f on one slice of xs (a slice keeps its state, reduced included);
   the stacked result keeps f's states. With `batch_size=` it runs through vmap (below).
 - `jax.grad` / `jax.value_and_grad` trace the function forward first: a failure there raises.
-  A gradient has the state of its primal (varying in, varying out).
+  A gradient has the state of its primal (varying in, varying out). A forward pass whose reduced
+  values meet anything but a cast JAX's transpose takes may raise in the backward pass: nothing
+  after the call is judged (backward_stops.py).
 - `jax.vmap(f)` (without `spmd_axis_name`): states pass through unchanged, and collectives and
   operations raise as outside (psum over mixed states, pvary of a reduced value, a reduced value
   beside a constant), but `all_gather(to='reduced')` under vmap raises NotImplementedError, cast
@@ -31,6 +33,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.backward_stops import bearing, stop_after_backward, watched
 from codemods.analysis.custom_derivatives import CustomDerivatives
 from codemods.analysis.decorators import wraps_of
 from codemods.analysis.loop_carries import carried
@@ -330,10 +333,14 @@ class HigherOrder(CustomDerivatives):
         self.note_ref(transform.func, transform.func_node)
         first = len(self.slots)
         undifferentiable = self.undifferentiable
-        result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
-                           False, frame)
+        with watched(self) as forward:
+            result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
+                               False, frame)
         if self.undifferentiable != undifferentiable:
             return UNKNOWN  # JAX raises NotImplementedError: no gradient comes out
+        if forward.doubts or any(bearing(value) for value in [result, *values]):
+            stop_after_backward(self)  # its backward pass may raise here (backward_stops.py)
+            return UNKNOWN
         options = dict(transform.keywords)
         argnums, has_aux = options.get("argnums", Const(0)), options.get("has_aux", Const(False))
         if not (isinstance(has_aux, Const) and isinstance(has_aux.value, bool)):

@@ -24,6 +24,7 @@ from codemods.analysis.callers import Callers
 from codemods.analysis.caller_meshes import caller_mesh
 from codemods.analysis.evaluated_meshes import evaluated_mesh
 from codemods.analysis.attr_dicts import AttrDicts
+from codemods.analysis.backward_stops import body_trace
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.config_files import ConfigFiles
 from codemods.analysis.class_refs import class_level_references
@@ -244,7 +245,8 @@ class Interpreter(HandleCalls, LaunchedParams, HostRuns, FluentSetters, Callable
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
         elif use.bound_args and isinstance(use.bound_args[0].value, ast.Call):
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.bound_args[0].value))  # `Block()`
-        returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
+        with body_trace(self):  # (a backward pass that may raise silences the rest: backward_stops.py)
+            returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
         self.note_passed(use.body if returned is not None and not use.chain else None,
                          [(None, arg.value) for arg in use.bound_args if arg.keyword is None],
                          {arg.keyword: (None, arg.value) for arg in use.bound_args if arg.keyword is not None})

@@ -17,6 +17,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis import shapes
+from codemods.analysis.backward_stops import note_value
 from codemods.analysis.nodes import call_args
 from codemods.analysis.numpy_ranges import arange_count
 from codemods.analysis.pyvalues import MeshValue
@@ -110,6 +111,7 @@ class ShapeFlow:
         if rule is not None:
             value = rule(self, expr, value, start)
         memo[id(expr)] = (start, value)
+        note_value(self, expr, value, start)  # (under grad: backward_stops.py)
         return value
 
     def higher_order(self, callee, expr, args, keywords, starred, frame):
