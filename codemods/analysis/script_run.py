@@ -72,6 +72,7 @@ from codemods.analysis.class_metas import meta_call
 from codemods.analysis.object_texts import method_call
 from codemods.analysis.decorator_arguments import decorated
 from codemods.analysis.attribute_hooks import PlainGetattribute
+from codemods.analysis.unordered_listings import Unordered, loop as unordered_loop
 from codemods.analysis.script_generators import GenRun, Numbered, current, delegate, is_generator, loop_over
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
@@ -198,6 +199,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                 else own_iterator(self, source)  # (a loader whose `__iter__` yields its batches, or returns a genexp)
         if type(source) in (GenRun, Numbered):
             return loop_over(self, node, source, env)  # (script_generators.py)
+        if type(source) is Unordered:
+            return unordered_loop(self, node, source, env)  # (a directory's names: unordered_listings.py)
         if type(source) is not Lazy:
             return self.run_loop(node, self.loop_items(source), env)
         if source.used:

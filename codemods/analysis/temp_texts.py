@@ -71,10 +71,13 @@ def _only(items: list) -> list:
 
 
 def _list_dir(run, args: list, kwargs: dict) -> object:
-    """`os.listdir(tmp)`: its entries in the file system's order (none or one: exact)."""
+    """`os.listdir(tmp)`: its entries in the file system's order (none or one: exact; more:
+    unordered_listings.py)."""
+    from codemods.analysis.unordered_listings import listing
+
     if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
         return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
-    return _only(children(run, key(args[0])))
+    return listing(children(run, key(args[0])))
 
 
 def _glob(run, args: list, kwargs: dict) -> object:
