@@ -371,7 +371,7 @@ class ScriptBuiltins:
                 raise Bail  # (TypeError: no default with several positional arguments)
             return object_orderings.ordered(self, name, items, kwargs)  # (objects' own `__lt__`: object_orderings.py)
         if name in _WALKING and len(args) == 1 and type(args[0]) is SpecObj:
-            args = [list(args[0].entries)]  # `any(spec)`: a PartitionSpec is the tuple of its entries
+            args = [args[0].walked()]  # `any(spec)`: a PartitionSpec is the tuple of its entries
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
             raise Bail
         if name in ("set", "frozenset") and len(args) == 1 and not kwargs and type(args[0]) in (set, frozenset):
