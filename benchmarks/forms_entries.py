@@ -3747,6 +3747,18 @@ ENTRIES = {
     "nqj3_module_name_stored_through_inspect_getmodule": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
     "nqj4_spec_partitions_overlap_its_reduced_axes": "run(np.arange(64, dtype=np.float32).reshape(8, 8))",
     "nqj5_closure_dicts_a_made_setter_hands_on": '(use_axes(("data",)), main(np.arange(64, dtype=np.float32).reshape(8, 8)))',
+    "ck1_sf105_checkpoint_steps_listed_from_a_filled_directory": "main()",
+    "nck1_checkpoint_step_left_unrenamed_is_skipped": "main()",
+    "nck2_first_listed_step_depends_on_the_file_system": "main()",
+    "nck3_loop_name_read_after_the_listing_loop": "main()",
+    "nck4_listing_loop_that_counts_what_it_kept": "main()",
+    "ck2_sf105_rank_read_back_from_an_npz_archive": "main()",
+    "nck5_rank_of_the_other_member_of_the_archive": "main()",
+    "ck3_sf105_spec_sliced_for_the_export": "main()",
+    "nck6_spec_sliced_past_its_named_axes": "main()",
+    "ck4_sf105_steps_sorted_from_a_glob_of_the_directory": "main()",
+    "nck7_newest_globbed_step_not_marked_done": "main()",
+    "ck5_sf105_step_numbers_comprehended_from_the_listing": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4060,7 +4072,12 @@ _UNDER_VMAP = ("all_gather(to='reduced') under vmap raises NotImplementedError, 
 _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, so its states are not known"
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
+_LISTED_ORDER = ("os.listdir gives the names in the file system's order (on this machine's ext4 a hash order): whether"
+                 " this sum is over both axes depends on it")
 NOTES: dict[tuple[str, int], str] = {
+    ("nck2_first_listed_step_depends_on_the_file_system", 23): _LISTED_ORDER,
+    ("nck3_loop_name_read_after_the_listing_loop", 30): _LISTED_ORDER,
+    ("nck4_listing_loop_that_counts_what_it_kept", 30): _LISTED_ORDER,
     ("nvc2_dunder_a_later_python_gives_every_class", 27): "this run is on CPython 3.11, where classes have no"
     " `__static_attributes__`; on 3.13 the class lists `log_axis` and the gather is over 'model', which is legal",
     ("nqf2_zeros_on_a_sharding_that_does_not_divide_stays_unknown", 13): "the sharding does not divide the"

@@ -8,8 +8,8 @@ what it reads is what the run wrote (temp_files.py says why).
 
 Modelled: `os.path.join` of such a directory (or a pathlib path in it) and plain names (TempPath:
 its text is unknown, and it is a str to `isinstance`); `os.listdir(tmp)`,
-`glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there, when that is none or one
-entry: the order of more is the file system's) and `os.path.exists(path)`, so a launcher's
+`glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there; more than one entry comes in
+the file system's order: unordered_listings.py) and `os.path.exists(path)`, so a launcher's
 restart-from-latest-step finds no step in a fresh directory; `open(path)` / `open(path, "w")`
 (text modes, `encoding=` and `newline=`: what is written is encoded and read back decoded as
 text_encodings.py says) as a `with` target or a plain call; a handle's `write`, `read()` and
@@ -64,12 +64,6 @@ def _as_text(value: object) -> object:
     return TempPath(value.root, value.parts) if type(value) is TempPathObj else value
 
 
-def _only(items: list) -> list:
-    if len(items) > 1:
-        raise Bail  # (the order the file system lists them in is not known)
-    return items
-
-
 def _list_dir(run, args: list, kwargs: dict) -> object:
     """`os.listdir(tmp)`: its entries in the file system's order (none or one: exact; more:
     unordered_listings.py)."""
@@ -82,7 +76,8 @@ def _list_dir(run, args: list, kwargs: dict) -> object:
 
 def _glob(run, args: list, kwargs: dict) -> object:
     """`glob.glob(os.path.join(tmp, "step_*"))`: the matching entries of the directory (a name
-    starting with "." only by a pattern that does), in the file system's order (none or one)."""
+    starting with "." only by a pattern that does), in the file system's order (none or one;
+    more: unordered_listings.py)."""
     if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
         return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
     path = args[0]
@@ -91,7 +86,9 @@ def _glob(run, args: list, kwargs: dict) -> object:
     parent, pattern = path.parts[:-1], path.parts[-1]
     names = [name for name in children(run, (path.root, parent)) if fnmatch.fnmatchcase(name, pattern)
              and (pattern.startswith(".") or not name.startswith("."))]
-    return [TempPath(path.root, (*parent, name)) for name in _only(names)]
+    from codemods.analysis.unordered_listings import listing
+
+    return listing([TempPath(path.root, (*parent, name)) for name in names])
 
 
 def _exists(run, args: list, kwargs: dict) -> object:

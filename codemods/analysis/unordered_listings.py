@@ -8,7 +8,8 @@ if name.startswith("step_") and not name.endswith(".tmp"): steps.append(int(name
 another): any result that depends on that order is not known. A listing of two or more names is
 therefore held as a Listing: its names without an order. What does not depend on the order is
 read as Python computes it, whichever order the file system gives:
-- `sorted(u)` (no `key=`: distinct strs, or ints, have one sorted order), `len`, truth, `in`,
+- `sorted(u)` (no `key=`: distinct strs, or ints, have one sorted order; the paths
+  `glob.glob(os.path.join(d, "step_*"))` gives differ only in their last names), `len`, truth, `in`,
   `set`/`frozenset`, `min`/`max` (no `key=`), `sum` of ints;
 - a `for` loop over it that only keeps some of its items: its body is made of `if` tests,
   `continue`, `pass` and `xs.append(expr)` of lists `xs` made empty (`xs = []`) in the same
@@ -19,6 +20,9 @@ read as Python computes it, whichever order the file system gives:
   (read as a Listing is). A body that raises stops the run (which item raises first depends on
   the order), and so does a function that reads the loop's name anywhere else (after the loop it
   holds the last item).
+- a comprehension over it of the same pure kind: `[int(n[5:]) for n in names if ...]` a Bag,
+  `{...}` a set, and `sorted(int(n[5:]) for n in names if ...)` (a generator reading nothing but
+  its item, constants and builtins, so it computes the same whenever it is consumed) a Bag.
 Anything else (`names[0]`, walking it any other way, `list(u)`, a key for `sorted`) stops the run
 (Bail), as before.
 """
@@ -30,6 +34,7 @@ import builtins
 from codemods.analysis.host_exprs import Continue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledContainer
+from codemods.analysis.script_values import TempPath
 
 _PURE_BUILTINS = frozenset({"int", "len", "str", "float"})
 _STR_METHODS = frozenset({"startswith", "endswith", "isdigit", "isdecimal", "isalnum", "isalpha", "lower", "upper",
@@ -75,14 +80,25 @@ class Unordered(ModelledContainer):
 
 
 def listing(names: list) -> object:
-    """`os.listdir` of the run's own directory: the list itself when its order is certain (at most
-    one name), else a Listing."""
-    return names if len(names) < 2 else Unordered(sorted(names))
+    """`os.listdir` (or `glob.glob`) of the run's own directory: the list itself when its order
+    is certain (at most one name), else a Listing."""
+    return names if len(names) < 2 else Unordered(sorted(names, key=lambda name: name if type(name) is str else name.parts))
 
 
 def _sortable(items: list) -> bool:
     """One sorted order whatever order `items` come in: all strs, or all ints (bools are ints)."""
     return all(type(item) is str for item in items) or all(type(item) in (int, bool) for item in items)
+
+
+def _sorted(items: list, reverse: bool) -> list:
+    """`sorted(items)`: of strs or ints; of paths `glob.glob` gave in one directory, by their
+    last names (their texts differ only there), else Bail."""
+    if _sortable(items):
+        return sorted(items, reverse=reverse)
+    if items and all(type(item) is TempPath and item.parts and (item.root, item.parts[:-1]) == (items[0].root, items[0].parts[:-1])
+                     for item in items):
+        return sorted(items, key=lambda item: item.parts[-1], reverse=reverse)
+    raise Bail
 
 
 def builtin(name: str, args: list, kwargs: dict) -> object:
@@ -93,9 +109,8 @@ def builtin(name: str, args: list, kwargs: dict) -> object:
     if len(args) != 1 or type(args[0]) is not Unordered:
         raise Bail
     items = args[0].held
-    if name == "sorted" and set(kwargs) <= {"reverse"} and type(kwargs.get("reverse", False)) is bool \
-            and _sortable(items):
-        return sorted(items, reverse=kwargs.get("reverse", False))
+    if name == "sorted" and set(kwargs) <= {"reverse"} and type(kwargs.get("reverse", False)) is bool:
+        return _sorted(items, kwargs.get("reverse", False))
     if kwargs:
         raise Bail
     if name == "len":
@@ -130,6 +145,42 @@ def loop(run, node: ast.For, source: Unordered, env) -> None:
         if type(held) is not list:
             raise Bail
         env.vars[name] = Unordered(held)
+
+
+def collected(run, node, source: Unordered, env) -> object:
+    """`[f(n) for n in listing if test(n)]` (a Bag), `{...}` (a set), or a generator of them
+    consumed where it is made (a Bag), when `f` and the tests are pure (see above); a generator's
+    names are read when it is consumed, so it may read only its item, constants and builtins."""
+    generator = node.generators[0] if len(node.generators) == 1 else None
+    if generator is None or generator.is_async or type(generator.target) is not ast.Name \
+            or type(node) not in (ast.ListComp, ast.SetComp, ast.GeneratorExp):
+        raise Bail
+    target, parts = generator.target.id, [node.elt, *generator.ifs]
+    if not all(_pure(part, target) for part in parts):
+        raise Bail
+    for name in {sub.id for part in parts for sub in ast.walk(part) if type(sub) is ast.Name} - {target}:
+        try:
+            value = run.eval(ast.Name(id=name, ctx=ast.Load()), env)
+        except Raised:
+            raise Bail from None
+        if not (name in _PURE_BUILTINS and value is getattr(builtins, name)) \
+                and (type(node) is ast.GeneratorExp or not _plain(value)):
+            raise Bail
+    scope = type(env)(env, frozenset({target}))
+    results = []
+    try:
+        for item in source.held:
+            run.tick()
+            run.store(generator.target, item, scope)
+            if all(run.truth(run.eval(test, scope)) for test in generator.ifs):
+                results.append(run.eval(node.elt, scope))
+    except Raised:
+        raise Bail from None  # (which item raises first depends on the order)
+    if type(node) is ast.SetComp:
+        if not all(type(item) in (str, int, bool, float, type(None)) or _plain(item) for item in results):
+            raise Bail
+        return set(results)
+    return Unordered(results)
 
 
 def _collecting(run, node: ast.For, env) -> list | None:
