@@ -46,6 +46,8 @@ def save(run, args: list, kwargs: dict) -> object:
         return PASS if not any(is_temp(value) for value in (*args, *kwargs.values())) else _bail()
     if "file" in kwargs or "allow_pickle" in kwargs or not all(type(value) is Arr for value in (*args[1:], *kwargs.values())):
         raise Bail  # (pickled objects, another keyword: not modelled)
+    if getattr(run, "in_body", 0) or getattr(run, "jitted", 0):
+        raise Bail  # (a traced array: NumPy cannot take it, JAX raises)
     members = dict(kwargs)
     for index, array in enumerate(args[1:]):
         if f"arr_{index}" in members:

@@ -10,7 +10,7 @@ therefore held as a Listing: its names without an order. What does not depend on
 read as Python computes it, whichever order the file system gives:
 - `sorted(u)` (no `key=`: distinct strs, or ints, have one sorted order; the paths
   `glob.glob(os.path.join(d, "step_*"))` gives differ only in their last names), `len`, truth, `in`,
-  `set`/`frozenset`, `min`/`max` (no `key=`), `sum` of ints;
+  `set`/`frozenset`, `min`/`max` (no `key=`), `sum` of ints, `any`/`all` of plain values;
 - a `for` loop over it that only keeps some of its items: its body is made of `if` tests,
   `continue`, `pass` and `xs.append(expr)` of lists `xs` made empty (`xs = []`) in the same
   function and not read before the loop (so no other name holds them), the tests and the
@@ -115,6 +115,10 @@ def builtin(name: str, args: list, kwargs: dict) -> object:
         raise Bail
     if name == "len":
         return len(items)
+    if name == "bool":
+        return bool(items)
+    if name in ("any", "all") and all(_plain(item) for item in items):
+        return getattr(builtins, name)(items)  # (plain values: no `__bool__` of the program's runs)
     if name in ("set", "frozenset") and all(type(item) in (str, int, bool) for item in items):
         return getattr(builtins, name)(items)
     if name in ("min", "max") and items and _sortable(items):
