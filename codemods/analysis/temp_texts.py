@@ -8,8 +8,8 @@ what it reads is what the run wrote (temp_files.py says why).
 
 Modelled: `os.path.join` of such a directory (or a pathlib path in it) and plain names (TempPath:
 its text is unknown, and it is a str to `isinstance`); `os.listdir(tmp)`,
-`glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there; more than one entry comes in
-the file system's order: unordered_listings.py) and `os.path.exists(path)`, so a launcher's
+`glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there, when that is none or one
+entry: the order of more is the file system's) and `os.path.exists(path)`, so a launcher's
 restart-from-latest-step finds no step in a fresh directory; `open(path)` / `open(path, "w")`
 (text modes, `encoding=` and `newline=`: what is written is encoded and read back decoded as
 text_encodings.py says) as a `with` target or a plain call; a handle's `write`, `read()` and
