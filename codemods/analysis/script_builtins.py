@@ -94,7 +94,9 @@ from codemods.analysis.script_values import (
 _RE = frozenset({"re.search", "re.match", "re.fullmatch", "re.sub", "re.split", "re.findall", "re.escape"})
 _OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
 _WALKING = frozenset({"any", "all", "sorted", "set", "frozenset"})
-_TEMP_CALLS = {**DIR_CALLS, **FILE_CALLS, **TEXT_CALLS, **ARCHIVE_CALLS}  # (library calls on the run's own temporary files)
+# (library calls on the run's own temporary files; temp_dirs.py's last: its `os.makedirs` also takes the
+# directory's own root, `os.makedirs(tmp, exist_ok=True)`)
+_TEMP_CALLS = {**FILE_CALLS, **TEXT_CALLS, **DIR_CALLS, **ARCHIVE_CALLS}
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
 def _text_callback(func: object) -> bool:
     """`len`, `str`, or a method of str read off the type (`map(str.lower, filter(len, names))`)."""
