@@ -3759,6 +3759,10 @@ ENTRIES = {
     "ck4_sf105_steps_sorted_from_a_glob_of_the_directory": "main()",
     "nck7_newest_globbed_step_not_marked_done": "main()",
     "ck5_sf105_step_numbers_comprehended_from_the_listing": "main()",
+    "ck6_sf105_newest_step_by_a_numeric_sort_key": "main()",
+    "nck8_sort_key_with_ties_keeps_the_listed_order": "main()",
+    "ck7_sf105_shape_read_back_from_a_saved_npy": "main()",
+    "nck9_npy_saved_as_float64_reads_back_float64": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4078,6 +4082,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("nck2_first_listed_step_depends_on_the_file_system", 23): _LISTED_ORDER,
     ("nck3_loop_name_read_after_the_listing_loop", 30): _LISTED_ORDER,
     ("nck4_listing_loop_that_counts_what_it_kept", 30): _LISTED_ORDER,
+    ("nck8_sort_key_with_ties_keeps_the_listed_order", 22): _LISTED_ORDER,
     ("nvc2_dunder_a_later_python_gives_every_class", 27): "this run is on CPython 3.11, where classes have no"
     " `__static_attributes__`; on 3.13 the class lists `log_axis` and the gather is over 'model', which is legal",
     ("nqf2_zeros_on_a_sharding_that_does_not_divide_stays_unknown", 13): "the sharding does not divide the"

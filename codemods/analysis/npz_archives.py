@@ -26,18 +26,20 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.script_values import Arr, RunCallable
-from codemods.analysis.temp_files import PASS, Saved, files, is_dir, is_temp, key, load_array, numpy_target, writing
+from codemods.analysis.temp_files import (
+    PASS,
+    Saved,
+    files,
+    is_dir,
+    is_temp,
+    key,
+    load_array,
+    numpy_target,
+    read_back,
+    writing,
+)
 
 _LOAD_DEFAULTS = {"mmap_mode": None, "allow_pickle": False}
-
-
-def _kept(array: Arr) -> Arr:
-    """What NumPy reads back of `array`: a new host array of the same shape, rank and dtype
-    (a bfloat16 one as raw bytes: its dtype unknown)."""
-    made = Arr(None, True, count=array.count, ndim=array.ndim,
-               dtype=None if array.dtype is None or array.dtype.kind == "V" else array.dtype)
-    made.shape = array.shape
-    return made
 
 
 def save(run, args: list, kwargs: dict) -> object:
@@ -59,7 +61,7 @@ def save(run, args: list, kwargs: dict) -> object:
     if not is_dir(run, (at[0], at[1][:-1])) or is_dir(run, at) or writing(run, at):
         raise Bail  # (FileNotFoundError, IsADirectoryError)
     saved = Saved("npz", None)
-    saved.members = {name: _kept(array) for name, array in members.items()}
+    saved.members = {name: read_back(array) for name, array in members.items()}
     files(run)[at] = saved
     return None
 
@@ -104,7 +106,7 @@ class NpzArchive(ModelledContainer, LibraryContext):
     def item(self, run, key: object) -> object:
         if self.closed or type(key) is not str or key not in self.members:
             raise Bail  # (KeyError, or a closed archive's error: not modelled)
-        return _kept(self.members[key])
+        return read_back(self.members[key])
 
     def store(self, run, key: object, value: object) -> None:
         raise Bail  # (TypeError: an NpzFile takes no items)

@@ -279,7 +279,7 @@ class ScriptBuiltins:
             return str.__str__(args[0])  # (`str(labels[0])`: the item's text, a str: exact_host_arrays.py)
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
-        if (done := unordered_listings.builtin(name, args, kwargs)) is not NotImplemented:
+        if (done := unordered_listings.builtin(self, name, args, kwargs)) is not NotImplemented:
             return done  # (`sorted(os.listdir(d))`: unordered_listings.py)
         if name in ("str", "format") and (text := member_texts.text(self, name, args, kwargs)) is not None:
             return text  # (a `(str, Enum)` member, its class's own `__str__`: member_texts.py)

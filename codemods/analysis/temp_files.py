@@ -21,7 +21,8 @@ module on this record:
 Modelled here: `tempfile.mkdtemp()` (a plain `prefix=`/`suffix=` only names it) and `with
 tempfile.TemporaryDirectory() as tmp:` (the same new directory, removed with what it holds when
 the block ends); `np.save` of an array to such a path (".npy" added as NumPy adds it) and `np.load`
-of a saved ".npy" (an array of unknown values; archives: npz_archives.py); `shutil.rmtree`. A name
+of a saved ".npy" (an array of unknown values, of the shape and dtype saved; archives:
+npz_archives.py); `shutil.rmtree`. A name
 below the directory is a plain one (no separator, not `.` or `..`). The OS refuses a name with a
 NUL (ValueError) or longer than 255 bytes (OSError "File name too long", on the file systems of
 Linux; a mkdtemp or mkstemp name counts its prefix, 8 random letters and its suffix) and a path
@@ -49,13 +50,23 @@ _SERIALS = itertools.count()
 
 
 class Saved:
-    """A file NumPy wrote: its kind ("npy" or "npz") and, for "npy", the rank saved; for "npz",
-    its members (npz_archives.py)."""
+    """A file NumPy wrote: its kind ("npy" or "npz") and, for "npy", the array saved (as
+    `read_back` keeps it); for "npz", its members (npz_archives.py)."""
 
-    __slots__ = ("kind", "members", "ndim")
+    __slots__ = ("array", "kind", "members", "ndim")
 
     def __init__(self, kind: str, ndim: int | None) -> None:
-        self.kind, self.ndim, self.members = kind, ndim, None
+        self.kind, self.ndim, self.members, self.array = kind, ndim, None, None
+
+
+def read_back(array: Arr) -> Arr:
+    """What NumPy reads back of a saved `array`: a new host array of the same shape, rank and dtype
+    (NumPy writes both in the file's header), its values unknown; a bfloat16 one (ml_dtypes, kind
+    "V") comes back as raw `|V2` bytes (checked with NumPy 2.4): its dtype unknown."""
+    made = Arr(None, True, count=array.count, ndim=array.ndim,
+               dtype=None if array.dtype is None or array.dtype.kind == "V" else array.dtype)
+    made.shape = array.shape
+    return made
 
 
 class FileHandle:
@@ -240,7 +251,11 @@ def _save(run, args: list, kwargs: dict) -> object:
     at = numpy_target(args[0], ".npy")
     if not is_dir(run, (at[0], at[1][:-1])) or is_dir(run, at) or writing(run, at):
         raise Bail  # (FileNotFoundError, IsADirectoryError)
-    files(run)[at] = Saved("npy", args[1].ndim)
+    if getattr(run, "in_body", 0) or getattr(run, "jitted", 0):
+        raise Bail  # (a traced array: NumPy cannot take it, JAX raises)
+    saved = Saved("npy", args[1].ndim)
+    saved.array = read_back(args[1])
+    files(run)[at] = saved
     return None
 
 
@@ -250,7 +265,7 @@ def load_array(run, args: list, kwargs: dict) -> object:
     found = files(run).get(key(args[0]))
     if type(found) is not Saved or found.kind != "npy":
         raise Bail  # (missing, text, or an archive: not modelled)
-    return Arr(None, True, ndim=found.ndim)
+    return read_back(found.array)
 
 
 def _rmtree(run, args: list, kwargs: dict) -> object:

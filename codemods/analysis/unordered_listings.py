@@ -8,9 +8,10 @@ if name.startswith("step_") and not name.endswith(".tmp"): steps.append(int(name
 another): any result that depends on that order is not known. A listing of two or more names is
 therefore held as a Listing: its names without an order. What does not depend on the order is
 read as Python computes it, whichever order the file system gives:
-- `sorted(u)` (no `key=`: distinct strs, or ints, have one sorted order; the paths
-  `glob.glob(os.path.join(d, "step_*"))` gives differ only in their last names), `len`, truth, `in`,
-  `set`/`frozenset`, `min`/`max` (no `key=`), `sum` of ints, `any`/`all` of plain values;
+- `sorted(u)` (distinct strs, or ints, have one sorted order; the paths `glob.glob(os.path.join(d,
+  "step_*"))` gives differ only in their last names), or by a `key=` lambda of the pure kind
+  below giving distinct ints or strs, and `min`/`max` the same way, `len`, truth, `in`,
+  `set`/`frozenset`, `sum` of ints, `any`/`all` of plain values;
 - a `for` loop over it that only keeps some of its items: its body is made of `if` tests,
   `continue`, `pass` and `xs.append(expr)` of lists `xs` made empty (`xs = []`) in the same
   function and not read before the loop (so no other name holds them), the tests and the
@@ -23,8 +24,8 @@ read as Python computes it, whichever order the file system gives:
 - a comprehension over it of the same pure kind: `[int(n[5:]) for n in names if ...]` a Bag,
   `{...}` a set, and `sorted(int(n[5:]) for n in names if ...)` (a generator reading nothing but
   its item, constants and builtins, so it computes the same whenever it is consumed) a Bag.
-Anything else (`names[0]`, walking it any other way, `list(u)`, a key for `sorted`) stops the run
-(Bail), as before.
+Anything else (`names[0]`, walking it any other way, `list(u)`, a key function of the program's)
+stops the run (Bail), as before.
 """
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def _sorted(items: list, reverse: bool) -> list:
     raise Bail
 
 
-def builtin(name: str, args: list, kwargs: dict) -> object:
+def builtin(run, name: str, args: list, kwargs: dict) -> object:
     """A builtin called with an Unordered argument: what it answers in any order; NotImplemented
     when none is given."""
     if not any(type(value) is Unordered for value in (*args, *kwargs.values())):
@@ -109,6 +110,8 @@ def builtin(name: str, args: list, kwargs: dict) -> object:
     if len(args) != 1 or type(args[0]) is not Unordered:
         raise Bail
     items = args[0].held
+    if name in ("sorted", "min", "max") and "key" in kwargs:
+        return _by_key(run, name, items, kwargs)
     if name == "sorted" and set(kwargs) <= {"reverse"} and type(kwargs.get("reverse", False)) is bool:
         return _sorted(items, kwargs.get("reverse", False))
     if kwargs:
@@ -126,6 +129,38 @@ def builtin(name: str, args: list, kwargs: dict) -> object:
     if name == "sum" and all(type(item) in (int, bool) for item in items):
         return sum(items)
     raise Bail
+
+
+def _by_key(run, name: str, items: list, kwargs: dict) -> object:
+    """`sorted(names, key=lambda n: int(n.split("_")[1]))`, `max(..., key=...)`: a pure lambda
+    (as a loop's body above) giving distinct ints or strs orders the items one way whatever order
+    they come in (equal keys would keep the order they came in)."""
+    given = dict(kwargs)
+    key, reverse = given.pop("key"), given.pop("reverse", False)
+    if given or type(reverse) is not bool or name != "sorted" and "reverse" in kwargs or type(key).__name__ != "LambdaValue":
+        raise Bail
+    spec = key.node.args
+    if len(spec.args) != 1 or spec.posonlyargs or spec.vararg or spec.kwonlyargs or spec.kwarg or spec.defaults:
+        raise Bail
+    param = spec.args[0].arg
+    if not _pure(key.node.body, param):
+        raise Bail
+    for free in {sub.id for sub in ast.walk(key.node.body) if type(sub) is ast.Name} - {param}:
+        try:
+            value = run.eval(ast.Name(id=free, ctx=ast.Load()), key.env)
+        except Raised:
+            raise Bail from None
+        if not (free in _PURE_BUILTINS and value is getattr(builtins, free)) and not _plain(value):
+            raise Bail
+    try:
+        keys = [run.call(key, [item], {}) for item in items]
+    except Raised:
+        raise Bail from None  # (which item raises first depends on the order)
+    if not _sortable(keys) or len(set(keys)) != len(keys):
+        raise Bail
+    ranked = [item for _, item in sorted(zip(keys, range(len(items))), reverse=reverse)]
+    ranked = [items[index] for index in ranked]
+    return ranked if name == "sorted" else ranked[0] if name == "min" else ranked[-1]
 
 
 def loop(run, node: ast.For, source: Unordered, env) -> None:
