@@ -3763,6 +3763,8 @@ ENTRIES = {
     "nck8_sort_key_with_ties_keeps_the_listed_order": "main()",
     "ck7_sf105_shape_read_back_from_a_saved_npy": "main()",
     "nck9_npy_saved_as_float64_reads_back_float64": "main()",
+    "ck8_sf105_steps_matched_by_a_pattern_in_the_listing_loop": "main()",
+    "nck10_match_of_the_round_before_is_read": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4083,6 +4085,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("nck3_loop_name_read_after_the_listing_loop", 30): _LISTED_ORDER,
     ("nck4_listing_loop_that_counts_what_it_kept", 30): _LISTED_ORDER,
     ("nck8_sort_key_with_ties_keeps_the_listed_order", 22): _LISTED_ORDER,
+    ("nck10_match_of_the_round_before_is_read", 33): _LISTED_ORDER,
     ("nvc2_dunder_a_later_python_gives_every_class", 27): "this run is on CPython 3.11, where classes have no"
     " `__static_attributes__`; on 3.13 the class lists `log_axis` and the gather is over 'model', which is legal",
     ("nqf2_zeros_on_a_sharding_that_does_not_divide_stays_unknown", 13): "the sharding does not divide the"

@@ -13,14 +13,16 @@ read as Python computes it, whichever order the file system gives:
   below giving distinct ints or strs, and `min`/`max` the same way, `len`, truth, `in`,
   `set`/`frozenset`, `sum` of ints, `any`/`all` of plain values;
 - a `for` loop over it that only keeps some of its items: its body is made of `if` tests,
-  `continue`, `pass` and `xs.append(expr)` of lists `xs` made empty (`xs = []`) in the same
-  function and not read before the loop (so no other name holds them), the tests and the
-  appended values built only from the item, plain constants (strs, numbers), and `int`, `len`,
-  `str`, `float` and str methods: such a body has no effect but the appends, and appends the
-  same items in any order, so after the loop each list is a Bag, its items without an order
-  (read as a Listing is). A body that raises stops the run (which item raises first depends on
-  the order), and so does a function that reads the loop's name anywhere else (after the loop it
-  holds the last item).
+  `continue`, `pass`, `xs.append(expr)` of lists `xs` made empty (`xs = []`) in the same
+  function and not read before the loop (so no other name holds them), and, at its top level,
+  `m = expr` naming a value read only after it in the round; the tests and values built only
+  from the item, plain constants (strs, numbers, paths in the run's directory), `int`, `len`,
+  `str`, `float`, str methods, `os.path.join`/`isdir`/`isfile`/`exists`/`basename`/`splitext`,
+  `re.match`/`fullmatch`/`search` and a match's `group`/`groups`: such a body has no effect but
+  the appends, and appends the same items in any order, so after the loop each list is a Bag,
+  its items without an order (read as a Listing is). A body that raises stops the run (which
+  item raises first depends on the order), and so does a function that reads the loop's name
+  or a value named in it anywhere else (after the loop they hold the last round's).
 - a comprehension over it of the same pure kind: `[int(n[5:]) for n in names if ...]` a Bag,
   `{...}` a set, and `sorted(int(n[5:]) for n in names if ...)` (a generator reading nothing but
   its item, constants and builtins, so it computes the same whenever it is consumed) a Bag.
@@ -35,12 +37,17 @@ import builtins
 from codemods.analysis.host_exprs import Continue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledContainer
-from codemods.analysis.script_values import TempPath
+from codemods.analysis.script_values import Lib, TempPath
 
 _PURE_BUILTINS = frozenset({"int", "len", "str", "float"})
 _STR_METHODS = frozenset({"startswith", "endswith", "isdigit", "isdecimal", "isalnum", "isalpha", "lower", "upper",
                           "strip", "lstrip", "rstrip", "split", "rsplit", "partition", "rpartition", "removeprefix",
                           "removesuffix", "replace", "find", "rfind", "count", "zfill"})
+# Library functions that only read (what the record holds, or text): `os.path.isdir(os.path.join(root, n))`,
+# `re.fullmatch(r"step_(\d+)", n)`; called by their module's own name (`import os`, `import re`).
+_PURE_CALLS = frozenset({"os.path.join", "os.path.isdir", "os.path.isfile", "os.path.exists", "os.path.basename",
+                         "os.path.splitext", "re.match", "re.fullmatch", "re.search"})
+_MATCH_METHODS = frozenset({"group", "groups"})
 _PURE_NODES = (ast.Name, ast.Constant, ast.Subscript, ast.Slice, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.BinOp,
                ast.IfExp, ast.Tuple, ast.Call, ast.Attribute, ast.Load, ast.cmpop, ast.boolop, ast.unaryop,
                ast.operator)
@@ -150,7 +157,7 @@ def _by_key(run, name: str, items: list, kwargs: dict) -> object:
             value = run.eval(ast.Name(id=free, ctx=ast.Load()), key.env)
         except Raised:
             raise Bail from None
-        if not (free in _PURE_BUILTINS and value is getattr(builtins, free)) and not _plain(value):
+        if not _readable(run, free, key.env, value, False):
             raise Bail
     try:
         keys = [run.call(key, [item], {}) for item in items]
@@ -178,8 +185,11 @@ def loop(run, node: ast.For, source: Unordered, env) -> None:
                 continue
     except Raised:
         raise Bail from None  # (which item raises first depends on the order)
-    env.vars.pop(node.target.id, None)  # (nothing reads the last item: _collecting)
+    env.vars.pop(node.target.id, None)  # (nothing reads the last item, nor its named values: _collecting)
     for name in collected:
+        if name.startswith("="):
+            env.vars.pop(name[1:], None)
+            continue
         held = env.vars[name]
         if type(held) is not list:
             raise Bail
@@ -202,8 +212,7 @@ def collected(run, node, source: Unordered, env) -> object:
             value = run.eval(ast.Name(id=name, ctx=ast.Load()), env)
         except Raised:
             raise Bail from None
-        if not (name in _PURE_BUILTINS and value is getattr(builtins, name)) \
-                and (type(node) is ast.GeneratorExp or not _plain(value)):
+        if not _readable(run, name, env, value, type(node) is ast.GeneratorExp):
             raise Bail
     scope = type(env)(env, frozenset({target}))
     results = []
@@ -226,33 +235,44 @@ def _collecting(run, node: ast.For, env) -> list | None:
     """The names of the lists the loop's body appends to, when it has the shape above."""
     if node.orelse or type(node.target) is not ast.Name:
         return None
-    target, lists = node.target.id, []
-    if not _collects(node.body, target, lists):
+    target, lists, temps = node.target.id, [], []
+    if not _collects(node.body, target, lists, temps):
         return None
     function = _enclosing(run, node, env)
     if function is None:
         return None
     names = [sub.id for statement in node.body for sub in ast.walk(statement) if type(sub) is ast.Name]
     inside = {id(sub) for statement in node.body for sub in ast.walk(statement)}
-    if any(type(sub) is ast.Name and sub.id == target and id(sub) not in inside and sub is not node.target
+    if any(type(sub) is ast.Name and sub.id in (target, *temps) and id(sub) not in inside and sub is not node.target
            for sub in ast.walk(function)):
-        return None  # (the item the loop ends on, read after it: which one is not known)
+        return None  # (the item the loop ends on, or a value named in its last round, read elsewhere)
+    if len(set(temps)) != len(temps) or set(temps) & {target, *lists} or not _named_first(node.body, temps):
+        return None  # (a value named twice, or read before it is named: the round before's)
     for name in lists:
         appends = sum(1 for statement in node.body for sub in ast.walk(statement) if type(sub) is ast.Attribute
                       and sub.attr == "append" and type(sub.value) is ast.Name and sub.value.id == name)
         if name == target or names.count(name) != appends or not _fresh_before(function, node, name) \
                 or type(env.vars.get(name)) is not list or env.vars[name]:
             return None  # (a list read in the body, or one another name may hold)
-    for name in set(names) - {target, *lists}:
+    for name in set(names) - {target, *lists, *temps}:
         try:
             value = run.eval(ast.Name(id=name, ctx=ast.Load()), env)
         except Raised:
             return None
-        if name in _PURE_BUILTINS and value is getattr(builtins, name):
-            continue
-        if not _plain(value):
+        if not _readable(run, name, env, value, False):
             return None
-    return lists
+    return [*lists, *(f"={name}" for name in temps)]
+
+
+def _named_first(body: list, temps: list) -> bool:
+    """Each of `temps` is read only in the statements after the one naming it, in every round."""
+    for at, statement in enumerate(body):
+        if type(statement) is ast.Assign and type(statement.targets[0]) is ast.Name and statement.targets[0].id in temps:
+            name = statement.targets[0].id
+            if any(type(sub) is ast.Name and sub.id == name for earlier in body[:at] for sub in ast.walk(earlier)) \
+                    or any(type(sub) is ast.Name and sub.id == name for sub in ast.walk(statement.value)):
+                return False
+    return True
 
 
 def _plain(value: object, depth: int = 0) -> bool:
@@ -261,7 +281,8 @@ def _plain(value: object, depth: int = 0) -> bool:
     return type(value) is tuple and depth < 3 and all(_plain(item, depth + 1) for item in value)
 
 
-def _collects(body: list, target: str, lists: list) -> bool:
+def _collects(body: list, target: str, lists: list, temps: list | None = None) -> bool:
+    """`temps`: the body's own top level, where `m = re.fullmatch(...)` may name a value."""
     for statement in body:
         kind = type(statement)
         if kind in (ast.Continue, ast.Pass):
@@ -270,6 +291,10 @@ def _collects(body: list, target: str, lists: list) -> bool:
             if not (_pure(statement.test, target) and _collects(statement.body, target, lists)
                     and _collects(statement.orelse, target, lists)):
                 return False
+            continue
+        if kind is ast.Assign and temps is not None and len(statement.targets) == 1 \
+                and type(statement.targets[0]) is ast.Name and _pure(statement.value, target):
+            temps.append(statement.targets[0].id)
             continue
         call = statement.value if kind is ast.Expr else None
         if type(call) is not ast.Call or type(call.func) is not ast.Attribute or call.func.attr != "append" \
@@ -291,12 +316,33 @@ def _pure(expr: ast.expr, target: str) -> bool:
             if sub.keywords or any(type(arg) is ast.Starred for arg in sub.args):
                 return False
             func = sub.func
-            if not (type(func) is ast.Name and func.id in _PURE_BUILTINS
-                    or type(func) is ast.Attribute and func.attr in _STR_METHODS):
+            if not (type(func) is ast.Name and func.id in _PURE_BUILTINS or _dotted(func) in _PURE_CALLS
+                    or type(func) is ast.Attribute and func.attr in _STR_METHODS | _MATCH_METHODS):
                 return False
-        if type(sub) is ast.Attribute and not any(type(call) is ast.Call and call.func is sub for call in ast.walk(expr)):
+        if type(sub) is ast.Attribute and not any(type(call) is ast.Call and (call.func is sub or _dotted(call.func) in _PURE_CALLS
+                                                                             and sub in ast.walk(call.func))
+                                                  for call in ast.walk(expr)):
             return False  # (an attribute read: a property may run code)
     return True
+
+
+def _dotted(func: ast.expr) -> str | None:
+    """`os.path.join` as written, or None."""
+    parts = []
+    while type(func) is ast.Attribute:
+        parts.append(func.attr)
+        func = func.value
+    return ".".join([func.id, *reversed(parts)]) if type(func) is ast.Name and parts else None
+
+
+def _readable(run, name: str, env, value: object, lazy: bool) -> bool:
+    """A free name of a pure body may be read: a builtin of those above, a module those library
+    functions are called on (`os`, `re`), or (unless a generator reads it later) a plain value."""
+    if name in _PURE_BUILTINS and value is getattr(builtins, name):
+        return True
+    if name in ("os", "re") and type(value) is Lib and value.name == name:
+        return True
+    return not lazy and (_plain(value) or type(value) is TempPath)  # (a path in the run's directory: its parts fixed)
 
 
 def _enclosing(run, node: ast.For, env):
