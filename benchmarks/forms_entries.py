@@ -3765,6 +3765,8 @@ ENTRIES = {
     "nck9_npy_saved_as_float64_reads_back_float64": "main()",
     "ck8_sf105_steps_matched_by_a_pattern_in_the_listing_loop": "main()",
     "nck10_match_of_the_round_before_is_read": "main()",
+    "ck9_sf105_step_numbers_from_globbed_basenames": "main()",
+    "nck11_base_name_of_the_temporary_directory_itself": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4086,6 +4088,8 @@ NOTES: dict[tuple[str, int], str] = {
     ("nck4_listing_loop_that_counts_what_it_kept", 30): _LISTED_ORDER,
     ("nck8_sort_key_with_ties_keeps_the_listed_order", 22): _LISTED_ORDER,
     ("nck10_match_of_the_round_before_is_read", 33): _LISTED_ORDER,
+    ("nck11_base_name_of_the_temporary_directory_itself", 20): "the directory's name is mkdtemp's (its prefix"
+    " \"ckpt_\" and random letters): the run does not spell it, so it does not know the test",
     ("nvc2_dunder_a_later_python_gives_every_class", 27): "this run is on CPython 3.11, where classes have no"
     " `__static_attributes__`; on 3.13 the class lists `log_axis` and the gather is over 'model', which is legal",
     ("nqf2_zeros_on_a_sharding_that_does_not_divide_stays_unknown", 13): "the sharding does not divide the"

@@ -14,7 +14,8 @@ Modelled, on paths below such a directory (TempPath, or a pathlib path there: te
   within the same temporary directory, onto a missing name, a file (a file onto a file), or an
   empty directory (a directory onto one, as POSIX `rename(2)` allows; `os.rename` the same on
   Linux); `os.remove(path)` / `os.unlink(path)` of a file;
-- `os.path.isdir(path)`, `os.path.isfile(path)`;
+- `os.path.isdir(path)`, `os.path.isfile(path)`; `os.path.basename(path)` (its last name, a
+  str the run knows), `os.path.dirname(path)`, `os.path.splitext(path)`;
 - `path + "suffix"` of a str path and a plain text (no separator): the last name with the text
   after it (the directory's own path cannot take it: its name is mkdtemp's).
 Anything else, and every case Python raises in (FileExistsError, FileNotFoundError, a directory
@@ -24,6 +25,7 @@ onto a file, a non-empty directory as the target, a file a handle still writes t
 from __future__ import annotations
 
 import ast
+import posixpath
 
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_objects import Bail
@@ -121,6 +123,23 @@ def _is_kind(run, args: list, kwargs: dict, directory: bool) -> object:
     return at in files(run) and (files(run)[at] is None) == directory
 
 
+def _path_part(run, args: list, kwargs: dict, which: str) -> object:
+    """`os.path.basename(p)` (the last name: known), `os.path.dirname(p)` (the path above it),
+    `os.path.splitext(p)` (the last name's extension split off, as posixpath splits it) of a path
+    below the directory (its own path, mkdtemp's, is not spelled)."""
+    if not _temp_args(args, kwargs):
+        return PASS
+    if len(args) != 1 or kwargs or type(args[0]) is not TempPath or not args[0].parts:
+        raise Bail
+    path = args[0]
+    if which == "basename":
+        return path.parts[-1]
+    if which == "dirname":
+        return TempPath(path.root, path.parts[:-1])
+    stem, extension = posixpath.splitext(path.parts[-1])
+    return TempPath(path.root, below(path.parts[:-1], (stem,))), extension
+
+
 def added(op: type, left: object, right: object) -> object:
     """`path + ".tmp"`: NotImplemented when the left side is not a str path in a temporary
     directory."""
@@ -136,4 +155,6 @@ def added(op: type, left: object, right: object) -> object:
 CALLS = {"os.makedirs": _make_dirs, "os.mkdir": _make_dir, "os.replace": _move, "os.rename": _move,
          "os.remove": _remove, "os.unlink": _remove,
          "os.path.isdir": lambda run, args, kwargs: _is_kind(run, args, kwargs, True),
-         "os.path.isfile": lambda run, args, kwargs: _is_kind(run, args, kwargs, False)}
+         "os.path.isfile": lambda run, args, kwargs: _is_kind(run, args, kwargs, False),
+         **{f"os.path.{which}": (lambda which: lambda run, args, kwargs: _path_part(run, args, kwargs, which))(which)
+            for which in ("basename", "dirname", "splitext")}}
