@@ -3783,6 +3783,26 @@ ENTRIES = {
     "qrb3_sf105_fsdp_layers_cast_by_the_batch_under_grad": "main()",
     "qrb4_sf105_closure_dict_handed_to_readers_only": "main()",
     "nrb6_closure_dict_kept_by_a_constructed_object": "main()",
+    "ck1_sf105_checkpoint_steps_listed_from_a_filled_directory": "main()",
+    "nck1_checkpoint_step_left_unrenamed_is_skipped": "main()",
+    "nck2_first_listed_step_depends_on_the_file_system": "main()",
+    "nck3_loop_name_read_after_the_listing_loop": "main()",
+    "nck4_listing_loop_that_counts_what_it_kept": "main()",
+    "ck2_sf105_rank_read_back_from_an_npz_archive": "main()",
+    "nck5_rank_of_the_other_member_of_the_archive": "main()",
+    "ck3_sf105_spec_sliced_for_the_export": "main()",
+    "nck6_spec_sliced_past_its_named_axes": "main()",
+    "ck4_sf105_steps_sorted_from_a_glob_of_the_directory": "main()",
+    "nck7_newest_globbed_step_not_marked_done": "main()",
+    "ck5_sf105_step_numbers_comprehended_from_the_listing": "main()",
+    "ck6_sf105_newest_step_by_a_numeric_sort_key": "main()",
+    "nck8_sort_key_with_ties_keeps_the_listed_order": "main()",
+    "ck7_sf105_shape_read_back_from_a_saved_npy": "main()",
+    "nck9_npy_saved_as_float64_reads_back_float64": "main()",
+    "ck8_sf105_steps_matched_by_a_pattern_in_the_listing_loop": "main()",
+    "nck10_match_of_the_round_before_is_read": "main()",
+    "ck9_sf105_step_numbers_from_globbed_basenames": "main()",
+    "nck11_base_name_of_the_temporary_directory_itself": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4096,10 +4116,19 @@ _UNDER_VMAP = ("all_gather(to='reduced') under vmap raises NotImplementedError, 
 _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, so its states are not known"
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
+_LISTED_ORDER = ("os.listdir gives the names in the file system's order (on this machine's ext4 a hash order): whether"
+                 " this sum is over both axes depends on it")
 NOTES: dict[tuple[str, int], str] = {
     ("nrb5_backward_pass_of_a_reduced_weight_beside_an_invariant_one", 18): "the backward pass raises: the"
     " gather's transpose gets an invariant cotangent where it expects an unreduced one, which no rule names; the"
     " reading does not follow the transpose, so it stays silent after the call (backward_stops.py)",
+    ("nck2_first_listed_step_depends_on_the_file_system", 23): _LISTED_ORDER,
+    ("nck3_loop_name_read_after_the_listing_loop", 30): _LISTED_ORDER,
+    ("nck4_listing_loop_that_counts_what_it_kept", 30): _LISTED_ORDER,
+    ("nck8_sort_key_with_ties_keeps_the_listed_order", 22): _LISTED_ORDER,
+    ("nck10_match_of_the_round_before_is_read", 33): _LISTED_ORDER,
+    ("nck11_base_name_of_the_temporary_directory_itself", 20): "the directory's name is mkdtemp's (its prefix"
+    " \"ckpt_\" and random letters): the run does not spell it, so it does not know the test",
     ("nvc2_dunder_a_later_python_gives_every_class", 27): "this run is on CPython 3.11, where classes have no"
     " `__static_attributes__`; on 3.13 the class lists `log_axis` and the gather is over 'model', which is legal",
     ("nqf2_zeros_on_a_sharding_that_does_not_divide_stays_unknown", 13): "the sharding does not divide the"

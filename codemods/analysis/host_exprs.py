@@ -394,6 +394,7 @@ class HostExpressions:
     def comprehension(self, node, env: Env) -> object:
         results: list = []
         firsts: list = []
+        unordered: list = []
         scope = Env(env, frozenset(n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name))
 
         def walk(index: int) -> None:
@@ -405,6 +406,11 @@ class HostExpressions:
                 return
             generator = node.generators[index]
             source = self.eval(generator.iter, env if index == 0 else scope)
+            if index == 0 and type(source).__name__ == "Unordered":  # (a directory's names: unordered_listings.py)
+                from codemods.analysis.unordered_listings import collected
+
+                unordered.append(collected(self, node, source, env))
+                return
             if index == 0:
                 firsts.append(source)
             for item in self.async_items(source) if generator.is_async else self.comprehension_items(source):
@@ -420,6 +426,8 @@ class HostExpressions:
                 raise Bail from None  # a generator runs when it is consumed, if ever: not here
         else:
             walk(0)
+        if unordered:
+            return unordered[0]  # (its items without an order, or their set: unordered_listings.py)
         if type(node) is ast.DictComp:
             built: dict = {}
             for key, value in results:

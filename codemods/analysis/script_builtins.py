@@ -24,6 +24,9 @@ from codemods.analysis import object_orderings, object_texts, script_environment
 from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.temp_files import CALLS as FILE_CALLS, PASS, handed_unmodelled
 from codemods.analysis.temp_texts import CALLS as TEXT_CALLS
+from codemods.analysis.temp_dirs import CALLS as DIR_CALLS
+from codemods.analysis import unordered_listings
+from codemods.analysis.npz_archives import CALLS as ARCHIVE_CALLS
 from codemods.analysis.text_streams import printed
 from codemods.analysis.abc_checks import abc_class, abc_instance
 from codemods.analysis.abc_collections import derived_abc
@@ -91,7 +94,9 @@ from codemods.analysis.script_values import (
 _RE = frozenset({"re.search", "re.match", "re.fullmatch", "re.sub", "re.split", "re.findall", "re.escape"})
 _OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
 _WALKING = frozenset({"any", "all", "sorted", "set", "frozenset"})
-_TEMP_CALLS = {**FILE_CALLS, **TEXT_CALLS}  # (library calls on the run's own temporary files)
+# (library calls on the run's own temporary files; temp_dirs.py's last: its `os.makedirs` also takes the
+# directory's own root, `os.makedirs(tmp, exist_ok=True)`)
+_TEMP_CALLS = {**FILE_CALLS, **TEXT_CALLS, **DIR_CALLS, **ARCHIVE_CALLS}
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
 def _text_callback(func: object) -> bool:
     """`len`, `str`, or a method of str read off the type (`map(str.lower, filter(len, names))`)."""
@@ -274,6 +279,8 @@ class ScriptBuiltins:
             return str.__str__(args[0])  # (`str(labels[0])`: the item's text, a str: exact_host_arrays.py)
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
+        if (done := unordered_listings.builtin(self, name, args, kwargs)) is not NotImplemented:
+            return done  # (`sorted(os.listdir(d))`: unordered_listings.py)
         if name in ("str", "format") and (text := member_texts.text(self, name, args, kwargs)) is not None:
             return text  # (a `(str, Enum)` member, its class's own `__str__`: member_texts.py)
         if name in ("str", "format") and len(args) == 1 and not kwargs and (text := member_text(args[0])) is not None:
@@ -366,7 +373,7 @@ class ScriptBuiltins:
                 raise Bail  # (TypeError: no default with several positional arguments)
             return object_orderings.ordered(self, name, items, kwargs)  # (objects' own `__lt__`: object_orderings.py)
         if name in _WALKING and len(args) == 1 and type(args[0]) is SpecObj:
-            args = [list(args[0].entries)]  # `any(spec)`: a PartitionSpec is the tuple of its entries
+            args = [args[0].walked()]  # `any(spec)`: a PartitionSpec is the tuple of its entries
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
             raise Bail
         if name in ("set", "frozenset") and len(args) == 1 and not kwargs and type(args[0]) in (set, frozenset):

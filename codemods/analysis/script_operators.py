@@ -176,8 +176,11 @@ class ScriptOperators:
             if key not in holder.members:
                 raise Raised(KeyError(key))
             return holder.members[key]
-        if kind is SpecObj and type(key) is int:
-            return guard(operator.getitem, holder.entries, key)
+        if kind is SpecObj and (type(key) in (int, bool) or type(key) is slice and all(
+                type(part) in (int, bool, type(None)) for part in (key.start, key.stop, key.step))):
+            if holder.spec.reduced or holder.spec.unreduced:  # (checked on 0.10.2: "Using pspec[...] is dangerous")
+                raise Raised(ValueError("Using pspec[...] is dangerous when PartitionSpec has non-empty unreduced/reduced set"))
+            return guard(operator.getitem, holder.entries, key)  # (`spec[1:]`: a tuple of its entries, as JAX gives)
         if kind is UObj and (hook := holder.cls.lookup("__getitem__")) is not None:
             return self.call(Bound(hook[1], holder), [key], {}) if type(hook[1]) is UFunc else _bail()
         if kind is UObj and type(holder.data) is dict and (done := script_dunders.missing(self, holder, key)) \
@@ -445,7 +448,7 @@ class ScriptOperators:
         if isinstance(value, ModelledContainer):
             return value.items(self)
         if kind is SpecObj:
-            return list(value.entries)
+            return value.walked()
         if kind is temp_texts.FileHandle:
             return temp_texts.lines(self, value)  # (`for line in fh`: temp_texts.py)
         if kind is Arr and (held := exact_host_arrays.items(self, value)) is not None:

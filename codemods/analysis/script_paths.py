@@ -76,10 +76,12 @@ def _path(run, args: list, kwargs: dict) -> PathObj:
 
 def binary(op: type, left: object, right: object) -> object:
     """`path / "name"`, `"root" / path`; NotImplemented when neither side is a path."""
-    from codemods.analysis import temp_paths
+    from codemods.analysis import temp_dirs, temp_paths
 
     if (made := temp_paths.binary(op, left, right)) is not NotImplemented:
         return made  # (temp_paths.py)
+    if (made := temp_dirs.added(op, left, right)) is not NotImplemented:
+        return made  # (`step_dir + ".tmp"`: temp_dirs.py)
     if type(left) is not PathObj and type(right) is not PathObj:
         return NotImplemented
     if op is not ast.Div:

@@ -72,6 +72,7 @@ from codemods.analysis.class_metas import meta_call
 from codemods.analysis.object_texts import method_call
 from codemods.analysis.decorator_arguments import decorated
 from codemods.analysis.attribute_hooks import PlainGetattribute
+from codemods.analysis.unordered_listings import Unordered, collected as unordered_collected, loop as unordered_loop
 from codemods.analysis.script_generators import GenRun, Numbered, current, delegate, is_generator, loop_over
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
@@ -198,6 +199,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                 else own_iterator(self, source)  # (a loader whose `__iter__` yields its batches, or returns a genexp)
         if type(source) in (GenRun, Numbered):
             return loop_over(self, node, source, env)  # (script_generators.py)
+        if type(source) is Unordered:
+            return unordered_loop(self, node, source, env)  # (a directory's names: unordered_listings.py)
         if type(source) is not Lazy:
             return self.run_loop(node, self.loop_items(source), env)
         if source.used:
@@ -249,6 +252,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             if any(generator.is_async for generator in node.generators):
                 raise Bail
             source = self.eval(node.generators[0].iter, env)
+            if type(source) is Unordered:  # (`sorted(int(n[5:]) for n in os.listdir(d))`: unordered_listings.py)
+                return unordered_collected(self, node, source, env)
             return Lazy(node, env, source if type(source) is Lazy else pulled(source) if type(source) is GenRun
                         else walk(iter(source)) if live(source) else self.iterate(source))  # (shared_iterators.py)
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):

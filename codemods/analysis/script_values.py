@@ -127,6 +127,12 @@ class SpecObj:
     def __bool__(self) -> bool:
         raise Bail
 
+    def walked(self) -> list:
+        """Its entries, as walking it gives them (`for e in spec`, `any(spec)`)."""
+        if self.spec.reduced or self.spec.unreduced:
+            raise Bail  # (JAX 0.10.2 raises ValueError "Using *pspec is dangerous ...": not followed)
+        return list(self.entries)
+
 
 class MeshObj(Opaque):
     """A mesh: its axis names; `explicit` True when every axis is Explicit, None when unknown."""

@@ -20,8 +20,9 @@ module on this record:
   `write_text`, ... (temp_paths.py).
 Modelled here: `tempfile.mkdtemp()` (a plain `prefix=`/`suffix=` only names it) and `with
 tempfile.TemporaryDirectory() as tmp:` (the same new directory, removed with what it holds when
-the block ends); `np.save` / `np.savez` of arrays to such a path (".npy" / ".npz" added as NumPy
-adds them) and `np.load` of a saved ".npy" (an array of unknown values); `shutil.rmtree`. A name
+the block ends); `np.save` of an array to such a path (".npy" added as NumPy adds it) and `np.load`
+of a saved ".npy" (an array of unknown values, of the shape and dtype saved; archives:
+npz_archives.py); `shutil.rmtree`. A name
 below the directory is a plain one (no separator, not `.` or `..`). The OS refuses a name with a
 NUL (ValueError) or longer than 255 bytes (OSError "File name too long", on the file systems of
 Linux; a mkdtemp or mkstemp name counts its prefix, 8 random letters and its suffix) and a path
@@ -49,12 +50,23 @@ _SERIALS = itertools.count()
 
 
 class Saved:
-    """A file NumPy wrote: its kind ("npy" or "npz") and, for "npy", the rank saved."""
+    """A file NumPy wrote: its kind ("npy" or "npz") and, for "npy", the array saved (as
+    `read_back` keeps it); for "npz", its members (npz_archives.py)."""
 
-    __slots__ = ("kind", "ndim")
+    __slots__ = ("array", "kind", "members", "ndim")
 
     def __init__(self, kind: str, ndim: int | None) -> None:
-        self.kind, self.ndim = kind, ndim
+        self.kind, self.ndim, self.members, self.array = kind, ndim, None, None
+
+
+def read_back(array: Arr) -> Arr:
+    """What NumPy reads back of a saved `array`: a new host array of the same shape, rank and dtype
+    (NumPy writes both in the file's header), its values unknown; a bfloat16 one (ml_dtypes, kind
+    "V") comes back as raw `|V2` bytes (checked with NumPy 2.4): its dtype unknown."""
+    made = Arr(None, True, count=array.count, ndim=array.ndim,
+               dtype=None if array.dtype is None or array.dtype.kind == "V" else array.dtype)
+    made.shape = array.shape
+    return made
 
 
 class FileHandle:
@@ -220,7 +232,7 @@ def _temp_directory(run, args: list, kwargs: dict) -> TempDirectory:
     return TempDirectory()
 
 
-def _numpy_target(path: object, suffix: str) -> tuple:
+def numpy_target(path: object, suffix: str) -> tuple:
     """Where NumPy writes `path` (the suffix added when the name lacks it)."""
     parts = path.parts
     if not parts:
@@ -230,27 +242,30 @@ def _numpy_target(path: object, suffix: str) -> tuple:
     return path.root, parts
 
 
-def _save(run, args: list, kwargs: dict, kind: str) -> object:
+def _save(run, args: list, kwargs: dict) -> object:
     if not args or not is_temp(args[0]):
         return PASS if not any(is_temp(arg) for arg in (*args, *kwargs.values())) else _bail()
     arrays = [*args[1:], *kwargs.values()]
-    if kind == "npy" and (len(args) != 2 or kwargs) or kind == "npz" and "file" in kwargs \
-            or not arrays or not all(type(value) is Arr for value in arrays):
+    if len(args) != 2 or kwargs or not all(type(value) is Arr for value in arrays):
         raise Bail  # (pickled objects, another keyword: not modelled)
-    at = _numpy_target(args[0], "." + kind)
+    at = numpy_target(args[0], ".npy")
     if not is_dir(run, (at[0], at[1][:-1])) or is_dir(run, at) or writing(run, at):
         raise Bail  # (FileNotFoundError, IsADirectoryError)
-    files(run)[at] = Saved(kind, args[1].ndim if kind == "npy" else None)
+    if getattr(run, "in_body", 0) or getattr(run, "jitted", 0):
+        raise Bail  # (a traced array: NumPy cannot take it, JAX raises)
+    saved = Saved("npy", args[1].ndim)
+    saved.array = read_back(args[1])
+    files(run)[at] = saved
     return None
 
 
-def _load(run, args: list, kwargs: dict) -> object:
+def load_array(run, args: list, kwargs: dict) -> object:
     if len(args) != 1 or kwargs or not is_temp(args[0]):
         return PASS if not any(is_temp(arg) for arg in (*args, *kwargs.values())) else _bail()
     found = files(run).get(key(args[0]))
     if type(found) is not Saved or found.kind != "npy":
         raise Bail  # (missing, text, or an archive: not modelled)
-    return Arr(None, True, ndim=found.ndim)
+    return read_back(found.array)
 
 
 def _rmtree(run, args: list, kwargs: dict) -> object:
@@ -271,10 +286,8 @@ def _rmtree(run, args: list, kwargs: dict) -> object:
     return None
 
 
-CALLS = {"tempfile.mkdtemp": _make_dir, "tempfile.TemporaryDirectory": _temp_directory,
-         "numpy.save": lambda run, args, kwargs: _save(run, args, kwargs, "npy"),
-         "numpy.savez": lambda run, args, kwargs: _save(run, args, kwargs, "npz"),
-         "numpy.load": _load, "shutil.rmtree": _rmtree}
+CALLS = {"tempfile.mkdtemp": _make_dir, "tempfile.TemporaryDirectory": _temp_directory, "numpy.save": _save,
+         "numpy.load": load_array, "shutil.rmtree": _rmtree}  # (and npz_archives.py's)
 
 
 def _bail():

@@ -64,22 +64,20 @@ def _as_text(value: object) -> object:
     return TempPath(value.root, value.parts) if type(value) is TempPathObj else value
 
 
-def _only(items: list) -> list:
-    if len(items) > 1:
-        raise Bail  # (the order the file system lists them in is not known)
-    return items
-
-
 def _list_dir(run, args: list, kwargs: dict) -> object:
-    """`os.listdir(tmp)`: its entries in the file system's order (none or one: exact)."""
+    """`os.listdir(tmp)`: its entries in the file system's order (none or one: exact; more:
+    unordered_listings.py)."""
+    from codemods.analysis.unordered_listings import listing
+
     if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
         return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
-    return _only(children(run, key(args[0])))
+    return listing(children(run, key(args[0])))
 
 
 def _glob(run, args: list, kwargs: dict) -> object:
     """`glob.glob(os.path.join(tmp, "step_*"))`: the matching entries of the directory (a name
-    starting with "." only by a pattern that does), in the file system's order (none or one)."""
+    starting with "." only by a pattern that does), in the file system's order (none or one;
+    more: unordered_listings.py)."""
     if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
         return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
     path = args[0]
@@ -88,7 +86,9 @@ def _glob(run, args: list, kwargs: dict) -> object:
     parent, pattern = path.parts[:-1], path.parts[-1]
     names = [name for name in children(run, (path.root, parent)) if fnmatch.fnmatchcase(name, pattern)
              and (pattern.startswith(".") or not name.startswith("."))]
-    return [TempPath(path.root, (*parent, name)) for name in _only(names)]
+    from codemods.analysis.unordered_listings import listing
+
+    return listing([TempPath(path.root, (*parent, name)) for name in names])
 
 
 def _exists(run, args: list, kwargs: dict) -> object:
