@@ -6,9 +6,16 @@ Launchers keep their mesh in an INI text (`[mesh] axes = data, model`) read with
 `read_dict`, `set`) reads no file and runs no code of the program, so the run holds CPython's own
 parser (with its default interpolation and converters) and lets it answer: sections and options,
 `get`/`getint`/`getfloat`/`getboolean` with `fallback=`, item access on the parser and on a
-section, `in`, walking them (as CPython walks them). A parser asked to read files (`read`,
-`read_file`), given a custom interpolation, converters or option transform, or handed a value
-that is not plain, stops the run (Bail).
+section, `in`, walking them (as CPython walks them).
+
+A driver writes its default run file into a `tempfile.TemporaryDirectory` and reads it back with
+`parser.read(path)`: a file in a directory the run made holds exactly what the run wrote there
+(temp_files.py), so `read` of such paths (one, or a list) parses the text the run wrote, decoded
+as `open(path, encoding=...)` decodes it (text_encodings.py), and skips a name missing from a
+directory that is still there, as CPython skips a file it cannot open; it returns the names read
+(str paths whose text is unknown). A path anywhere else (a file there may hold anything), a file
+still being written, one a parse error stops (the message names the file), `read_file`, a custom
+interpolation, converters or option transform, or a value that is not plain, stops the run (Bail).
 """
 from __future__ import annotations
 
@@ -17,7 +24,11 @@ import configparser
 from codemods.analysis.host_exprs import guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import RealContainer
-from codemods.analysis.script_values import RunCallable
+from codemods.analysis import unknown_json
+from codemods.analysis.argument_binding import bind
+from codemods.analysis.script_values import RunCallable, TempPath
+from codemods.analysis.temp_files import files, is_dir, is_temp, key, writing
+from codemods.analysis.text_encodings import codec, decoded
 
 _PARSER_KEYWORDS = frozenset({"allow_no_value", "delimiters", "comment_prefixes", "inline_comment_prefixes", "strict",
                               "empty_lines_in_values", "default_section", "interpolation"})
@@ -40,7 +51,9 @@ class ConfigObj(RealContainer):
     def attribute(self, run, name: str) -> object:
         if name in _PARSER_METHODS:
             return ConfigMethod(self, name)
-        raise Bail  # (`read` of files, `optionxform`, ...)
+        if name == "read":
+            return ConfigRead(self)
+        raise Bail  # (`read_file`, `optionxform`, ...)
 
     def call(self, name: str, args: list, kwargs: dict) -> object:
         _plain(args, kwargs)
@@ -154,6 +167,42 @@ class ConfigMethod(RunCallable):
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         return self.owner.call(self.name, args, kwargs)
+
+
+class ConfigRead(RunCallable):
+    """`parser.read(filenames, encoding=None)` of files in the run's own temporary directories."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: ConfigObj) -> None:
+        self.owner = owner
+
+    def __call__(self, run, args: list, kwargs: dict) -> list:
+        given = bind(("filenames", "encoding"), args, kwargs)
+        if given is None or "filenames" not in given:
+            raise Bail
+        named = given["filenames"]
+        if type(named) not in (list, tuple):
+            named = [named]
+        if not named or not all(is_temp(path) for path in named):
+            raise Bail  # (a file elsewhere may hold anything; bytes paths, generators: not followed)
+        codec_name, read_ok = codec(given.get("encoding")), []
+        for path in named:
+            found = files(run).get(key(path))
+            if found is None and key(path) not in files(run) and is_dir(run, (path.root, path.parts[:-1])) \
+                    and path.parts:
+                continue  # (FileNotFoundError, which `read` passes over)
+            if type(found) is not bytes or writing(run, key(path)):
+                raise Bail  # (a directory, a NumPy file, a file still being written, a removed directory)
+            text = decoded(found, codec_name, None)
+            if unknown_json.MARK in text:
+                raise Bail  # (a dumped record's text: not spelled, unknown_json.py)
+            try:
+                self.owner.real.read_string(text)
+            except Exception:  # noqa: BLE001 - its message names the file, whose text is unknown
+                raise Bail from None
+            read_ok.append(TempPath(path.root, path.parts))
+        return read_ok
 
 
 def _parser(raw: bool):
