@@ -3751,6 +3751,13 @@ ENTRIES = {
     "nrf1_ini_read_back_sharded_on_both_axes": "main()",
     "rf2_sf105_ini_list_read_skips_a_missing_name": "main()",
     "nrf2_ini_read_from_a_file_elsewhere_stays_unknown": "main()",
+    "rf3_sf105_pmax_of_a_max_of_stopped_logits": "main()",
+    "nrf3_pmax_of_a_max_mixing_the_differentiated_logits": "main()",
+    "rf4_sf104_gather_of_columns_stacked_in_a_jitted_step": "main()",
+    "nrf4_gather_of_stacked_columns_over_the_whole_tuple": "main()",
+    "nrf5_int_index_of_a_sharded_dimension_stays_unknown": "main()",
+    "rf5_sf102_bits_of_spins_drawn_from_a_vector_packed_then_gathered": "main()",
+    "rf6_sf105_record_of_outer_products_scaled_in_a_jitted_step": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4411,6 +4418,11 @@ NOTES: dict[tuple[str, int], str] = {
     " before the body is traced",
     ("nse9_compare_of_unbroadcastable_arrays_raises_first", 31): "(16, 8) compared with (16,) does not broadcast:"
     " ValueError before the body is traced",
+    ("nrf3_pmax_of_a_max_mixing_the_differentiated_logits", 12): "the max mixes the stopped logits with the"
+    " differentiated ones: a tangent reaches the pmax and value_and_grad raises NotImplementedError (no"
+    " differentiation rule) before the reduction is reached",
+    ("nrf5_int_index_of_a_sharded_dimension_stays_unknown", 13): "an int index on a dimension sharded over an"
+    " Explicit axis: JAX raises ShardingTypeError (the gather's out sharding is ambiguous) before the gather",
     ("nrf2_ini_read_from_a_file_elsewhere_stays_unknown", 22): "the site file is outside the program's own"
     " temporary directories: on this machine it is missing and the psum over ('data', 'model') of a value"
     " invariant on 'model' raises, but where it exists it may name other axes, so the run stops at `read`",

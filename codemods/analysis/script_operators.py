@@ -84,6 +84,9 @@ _KEEPING = frozenset({"astype", "reshape", "copy", "transpose", "sum", "mean", "
 _SET_OPS = frozenset({ast.Sub, ast.BitAnd, ast.BitOr, ast.BitXor})
 _SET_LIKE = frozenset({"dict_keys", "set", "frozenset"})
 
+_COMPLEX_SCALED = (ast.Add, ast.Sub, ast.Mult, ast.Div)
+
+
 class ArrMethod:
     """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
     (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
@@ -211,6 +214,10 @@ class ScriptOperators:
             return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:
             return script_flags.binary(op, left, right)
+        if Arr in sides and complex in sides and op in _COMPLEX_SCALED:
+            # (`1j * k`: an array of complex values, of k's shape and layout; its values are not followed)
+            left, right = (Opaque() if type(side) is complex else side for side in (left, right))
+            sides = (type(left), type(right))
         if Arr in sides or Opaque in sides or op is ast.MatMult:
             if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                 raise Bail
