@@ -449,16 +449,8 @@ def _sorted_keys(tree: dict) -> list:
 
 
 def traced(tree: object) -> object:
-    """An argument as a jitted function's body sees it: numbers become arrays, of no mesh (JAX
-    0.10.2 types a Python number `P()` on an empty abstract mesh, under `jax.set_mesh` too), so
-    they combine with arrays of any layout as one on one device does (one_device.py)."""
-    return _leaves(tree, lambda leaf: leaf if type(leaf) is Arr else carried(leaf, _traced_number(leaf)))
-
-
-def _traced_number(leaf: object) -> Arr:
-    made = Arr(None, False, ndim=0)
-    made.one = type(leaf) in (int, float, bool)
-    return made
+    """An argument as a jitted function's body sees it: numbers become arrays (one_device.py)."""
+    return _leaves(tree, lambda leaf: leaf if type(leaf) is Arr else carried(leaf, one_device.traced_number(leaf)))
 
 
 def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
