@@ -3758,6 +3758,14 @@ ENTRIES = {
     "nrf5_int_index_of_a_sharded_dimension_stays_unknown": "main()",
     "rf5_sf102_bits_of_spins_drawn_from_a_vector_packed_then_gathered": "main()",
     "rf6_sf105_record_of_outer_products_scaled_in_a_jitted_step": "main()",
+    "rf7_sf105_ini_read_file_of_a_handle_on_the_run_file": "reduce_over(load_axes())",
+    "rf8_sf105_ini_read_file_of_a_string_stream": "reduce_over(load_axes())",
+    "rf9_sf105_ini_written_by_the_parser_and_read_back": "reduce_over(load_axes())",
+    "rf10_sf105_ini_extended_interpolation": "reduce_over(load_axes())",
+    "rf11_sf105_ini_written_through_path_open": "reduce_over(load_axes())",
+    "rf12_sf105_toml_file_loaded_from_a_binary_handle": "reduce_over(load_axes())",
+    "nrf6_ini_interpolation_of_the_programs_own_class_stays_unknown": "reduce_over(load_axes())",
+    "nrf7_toml_load_of_a_text_handle_raises_first": "reduce_over(load_axes())",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4423,6 +4431,8 @@ NOTES: dict[tuple[str, int], str] = {
     " differentiation rule) before the reduction is reached",
     ("nrf5_int_index_of_a_sharded_dimension_stays_unknown", 13): "an int index on a dimension sharded over an"
     " Explicit axis: JAX raises ShardingTypeError (the gather's out sharding is ambiguous) before the gather",
+    ("nrf7_toml_load_of_a_text_handle_raises_first", 17): "`tomllib.load` of a text-mode handle raises TypeError"
+    " (the file must be opened in binary mode) before the axes are read; the psum is never reached",
     ("nrf2_ini_read_from_a_file_elsewhere_stays_unknown", 22): "the site file is outside the program's own"
     " temporary directories: on this machine it is missing and the psum over ('data', 'model') of a value"
     " invariant on 'model' raises, but where it exists it may name other axes, so the run stops at `read`",

@@ -20,15 +20,19 @@ interpolation, converters or option transform, or a value that is not plain, sto
 from __future__ import annotations
 
 import configparser
+import io
 
 from codemods.analysis.host_exprs import guard, plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.modelled_objects import RealContainer
+from codemods.analysis.modelled_objects import ModelledObject, RealContainer
 from codemods.analysis import unknown_json
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.script_values import RunCallable, TempPath
 from codemods.analysis.temp_files import files, is_dir, is_temp, key, writing
+from codemods.analysis.temp_texts import FileHandle, write
+from codemods.analysis.temp_texts import lines as file_lines
 from codemods.analysis.text_encodings import codec, decoded
+from codemods.analysis.text_streams import StreamObj
 
 _PARSER_KEYWORDS = frozenset({"allow_no_value", "delimiters", "comment_prefixes", "inline_comment_prefixes", "strict",
                               "empty_lines_in_values", "default_section", "interpolation"})
@@ -51,9 +55,9 @@ class ConfigObj(RealContainer):
     def attribute(self, run, name: str) -> object:
         if name in _PARSER_METHODS:
             return ConfigMethod(self, name)
-        if name == "read":
-            return ConfigRead(self)
-        raise Bail  # (`read_file`, `optionxform`, ...)
+        if name in ("read", "read_file", "write"):
+            return {"read": ConfigRead, "read_file": ConfigReadFile, "write": ConfigWrite}[name](self)
+        raise Bail  # (`optionxform`, ...)
 
     def call(self, name: str, args: list, kwargs: dict) -> object:
         _plain(args, kwargs)
@@ -205,15 +209,96 @@ class ConfigRead(RunCallable):
         return read_ok
 
 
+class ConfigReadFile(RunCallable):
+    """`parser.read_file(f, source=None)` of a handle reading a file the run wrote, a `io.StringIO`
+    of the run, or a list of strs: their lines from where they are, as CPython walks them."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: ConfigObj) -> None:
+        self.owner = owner
+
+    def __call__(self, run, args: list, kwargs: dict) -> None:
+        given = bind(("f", "source"), args, kwargs)
+        if given is None or "f" not in given or type(given.get("source")) not in (str, type(None)):
+            raise Bail
+        stream = given["f"]
+        if type(stream) is FileHandle:
+            text_lines = file_lines(run, stream)
+        elif type(stream) is StreamObj and not stream.walked:
+            text_lines = guard(stream.real.readlines)
+        elif type(stream) in (list, tuple):
+            text_lines = list(stream)
+        else:
+            raise Bail  # (an object of the program's: its iteration is its own)
+        if not all(type(line) is str for line in text_lines):
+            raise Bail  # (a dumped record's line, text_streams.py: not spelled)
+        try:
+            self.owner.real.read_file(iter(text_lines), source=given.get("source") or "<run>")
+        except Exception:  # noqa: BLE001 - its message names the source, which the run may not spell
+            raise Bail from None
+
+
+class ConfigWrite(RunCallable):
+    """`parser.write(fp, space_around_delimiters=True)` to a handle writing a file in the run's own
+    temporary directory or to a `io.StringIO` of the run: CPython's text of the parser."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: ConfigObj) -> None:
+        self.owner = owner
+
+    def __call__(self, run, args: list, kwargs: dict) -> None:
+        given = bind(("fp", "space_around_delimiters"), args, kwargs)
+        if given is None or "fp" not in given or type(given.get("space_around_delimiters", True)) is not bool:
+            raise Bail
+        text = io.StringIO()
+        guard(self.owner.real.write, text, given.get("space_around_delimiters", True))
+        stream = given["fp"]
+        if type(stream) is FileHandle:
+            write(stream, text.getvalue())
+        elif type(stream) is StreamObj and not stream.walked:
+            guard(stream.real.write, text.getvalue())
+        else:
+            raise Bail  # (an object of the program's: its `write` may keep what it is given)
+        return None
+
+
+class Interpolation(ModelledObject):
+    """`configparser.BasicInterpolation()` / `ExtendedInterpolation()`: the stdlib's own rules of
+    `%(name)s` and `${section:name}`, handed to a parser (which makes CPython's own)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+
+    def attribute(self, run, name: str) -> object:
+        raise Bail  # (its hooks are called by the parser only)
+
+
+def _interpolation(kind: type):
+    def make(run, args: list, kwargs: dict) -> Interpolation:
+        if args or kwargs:
+            raise Bail
+        return Interpolation(kind)
+    return make
+
+
 def _parser(raw: bool):
     def make(run, args: list, kwargs: dict) -> ConfigObj:
         if args or not set(kwargs) <= _PARSER_KEYWORDS:
             raise Bail
-        if "interpolation" in kwargs and kwargs["interpolation"] is not None:
-            raise Bail  # (an interpolation object: its own code)
+        chosen = kwargs.get("interpolation")
+        if chosen is not None and type(chosen) is not Interpolation:
+            raise Bail  # (an interpolation object of the program's: its own code)
         _plain([], {key: value for key, value in kwargs.items() if key != "interpolation"})
+        if chosen is not None:
+            kwargs = {**kwargs, "interpolation": chosen.kind()}
         return ConfigObj(guard(configparser.RawConfigParser if raw else configparser.ConfigParser, **kwargs))
     return make
 
 
-LIBRARY = {"configparser.ConfigParser": _parser(False), "configparser.RawConfigParser": _parser(True)}
+LIBRARY = {"configparser.ConfigParser": _parser(False), "configparser.RawConfigParser": _parser(True),
+           "configparser.BasicInterpolation": _interpolation(configparser.BasicInterpolation),
+           "configparser.ExtendedInterpolation": _interpolation(configparser.ExtendedInterpolation)}

@@ -58,14 +58,15 @@ class Saved:
 
 
 class FileHandle:
-    """A text file opened on a TempPath (what temp_texts.py does with it): its codec (None: the
-    locale's) and `newline=` (text_encodings.py)."""
+    """A file opened on a TempPath (what temp_texts.py does with it): its codec (None: the
+    locale's) and `newline=` (text_encodings.py); `binary` for one opened "rb"."""
 
-    __slots__ = ("closed", "codec", "key", "newline", "pending", "read", "writing")
+    __slots__ = ("binary", "closed", "codec", "key", "newline", "pending", "read", "writing")
 
-    def __init__(self, key: tuple, writing: bool, given: dict) -> None:
+    def __init__(self, key: tuple, writing: bool, given: dict, binary: bool = False) -> None:
         self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
         self.codec, self.newline = codec(given.get("encoding")), newline(given.get("newline"))
+        self.binary = binary
 
 
 class FileDescriptor:

@@ -13,7 +13,8 @@ Modelled: `Path(p, *names)` and `p / name` of plain names; `name`, `stem`, `suff
 below the directory (the directory's own name is made up by mkdtemp: unknown) and `parent`;
 `str(p)` (a TempPath: its text unknown); `mkdir(parents=, exist_ok=)`, `exists()`, `is_dir()`,
 `is_file()`, `unlink(missing_ok=)`, `write_text(s, encoding=)`, `read_text(encoding=)` (encoded,
-decoded as text_encodings.py says), `iterdir()` (the file system
+decoded as text_encodings.py says), `open(mode, encoding=, newline=)` (as `open` of its str,
+temp_texts.py), `iterdir()` (the file system
 lists entries in an order not known: a small directory's listing is an open choice, each order a
 run of its own, as set_orders.py walks a set of strs). Anything else, and each case Python raises
 in (a missing parent, an existing directory, a missing file), stops the run (Bail).
@@ -176,6 +177,10 @@ class TempPathMethod(RunCallable):
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         path, name = self.owner, self.name
+        if name == "open":  # (`open(str(p), ...)`, as pathlib opens it: temp_texts.py)
+            from codemods.analysis.temp_texts import open_file
+
+            return open_file(run, [TempPath(path.root, path.parts), *args], kwargs)
         if name in ("mkdir", "unlink", "write_text", "read_text"):
             return {"mkdir": _mkdir, "unlink": _unlink, "write_text": _write_text,
                     "read_text": _read_text}[name](run, path, args, kwargs)
@@ -190,7 +195,7 @@ class TempPathMethod(RunCallable):
         return _entries(run, path)
 
 
-_METHODS = frozenset({"mkdir", "unlink", "write_text", "exists", "is_dir", "is_file", "iterdir", "read_text"})
+_METHODS = frozenset({"mkdir", "unlink", "write_text", "exists", "is_dir", "is_file", "iterdir", "read_text", "open"})
 
 
 def _bail():

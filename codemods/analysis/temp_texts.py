@@ -12,8 +12,8 @@ its text is unknown, and it is a str to `isinstance`); `os.listdir(tmp)`,
 entry: the order of more is the file system's) and `os.path.exists(path)`, so a launcher's
 restart-from-latest-step finds no step in a fresh directory; `open(path)` / `open(path, "w")`
 (text modes, `encoding=` and `newline=`: what is written is encoded and read back decoded as
-text_encodings.py says) as a `with` target or a plain call; a handle's `write`, `read()` and
-`close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values; `for line in handle` (a
+text_encodings.py says; "rb", whose `read()` gives the bytes and which `tomllib.load` reads as
+UTF-8) as a `with` target or a plain call; a handle's `write`, `read()` and `close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values; `for line in handle` (a
 JSONL file read back line by line) walks the file's lines, once. What is written
 reaches the file when the handle closes (Python buffers it); reading a file a handle is still
 writing, a missing file or directory, or any other use of a path or handle stops the run (Bail).
@@ -53,6 +53,7 @@ from codemods.analysis.temp_files import (
 )
 
 _TEXT_KEYWORDS = ("encoding", "newline")
+_MARK_CODECS = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")  # (how a record's mark may be spelled)
 _OPEN_DEFAULTS = {"mode": "r", "encoding": None, "newline": None}  # (`open` and `os.fdopen` alike)
 _MKSTEMP_DEFAULTS = {"suffix": None, "prefix": None, "dir": None, "text": False}
 
@@ -152,8 +153,9 @@ def _fd_close(run, args: list, kwargs: dict) -> object:
 def open_file(run, args: list, kwargs: dict) -> FileHandle:
     """`open(path, mode)` of a path in a temporary directory."""
     given = bind(("file", "mode"), args, kwargs, _OPEN_DEFAULTS, _TEXT_KEYWORDS)
-    if given is None or not _text_mode(given):
-        raise Bail
+    binary = given is not None and given["mode"] == "rb" and given["encoding"] is None and given["newline"] is None
+    if given is None or not binary and not _text_mode(given):
+        raise Bail  # (another mode; `encoding=` in a binary one is a ValueError: not followed)
     path, mode = _as_text(given["file"]), given["mode"]
     if type(path) is not TempPath:
         raise Bail
@@ -170,7 +172,7 @@ def open_file(run, args: list, kwargs: dict) -> FileHandle:
         return handle
     if type(table.get(at)) is not bytes:
         raise Bail  # (FileNotFoundError or IsADirectoryError: not modelled)
-    return FileHandle(at, False, given)
+    return FileHandle(at, False, given, binary)
 
 
 def close(run, handle: FileHandle) -> None:
@@ -212,15 +214,36 @@ def _dump(run, args: list, kwargs: dict) -> object:
 def _read_all(run, handle: FileHandle, holes: bool = False) -> str:
     """`handle.read()`, once: the file as it is now; with its dumped records' marks where
     `holes` (unknown_json.py), else a file holding one stops the run."""
-    if handle.writing or handle.closed or open_writers(run).get(handle.key):
-        raise Bail  # (io.UnsupportedOperation, a closed file, or one being written: not modelled)
-    if handle.read:
-        raise Bail  # (read again: what was added since is not followed)
-    handle.read = True
-    text = decoded(files(run)[handle.key], handle.codec, handle.newline)
+    data = _read_bytes(run, handle, False)
+    text = decoded(data, handle.codec, handle.newline)
     if not holes and unknown_json.MARK in text:
         raise Bail  # (a text the run does not spell)
     return text
+
+
+def _read_bytes(run, handle: FileHandle, binary: bool) -> bytes:
+    """What a handle opened "rb" (`binary`) or in text mode reads, once: the file as it is now."""
+    if handle.writing or handle.closed or open_writers(run).get(handle.key) or handle.binary is not binary:
+        raise Bail  # (io.UnsupportedOperation, a closed file, one being written, another mode: not modelled)
+    if handle.read:
+        raise Bail  # (read again: what was added since is not followed)
+    handle.read = True
+    data = files(run)[handle.key]
+    if binary and any(unknown_json.MARK.encode(name) in data for name in _MARK_CODECS):
+        raise Bail  # (a dumped record's text, unknown_json.py: not spelled)
+    return data
+
+
+def _toml_load(run, args: list, kwargs: dict) -> object:
+    """`tomllib.load(fh)` of a handle opened "rb" (its bytes decoded as UTF-8, as tomllib does)."""
+    if len(args) != 1 or kwargs or type(args[0]) is not FileHandle:
+        return PASS if not any(type(a) is FileHandle for a in (*args, *kwargs.values())) else _bail()
+    import tomllib  # (imported by the few runs that read TOML files)
+
+    try:
+        return tomllib.loads(_read_bytes(run, args[0], True).decode())
+    except ValueError:
+        raise Bail from None  # (a TOMLDecodeError or UnicodeDecodeError the program raises: not modelled)
 
 
 def lines(run, handle: FileHandle) -> list:
@@ -238,7 +261,7 @@ def _load(run, args: list, kwargs: dict) -> object:
         raise Bail from None  # (a json.JSONDecodeError the program raises: not modelled)
 
 
-CALLS = {"os.path.join": _join, "json.dump": _dump, "json.load": _load, "os.listdir": _list_dir, "glob.glob": _glob,
+CALLS = {"os.path.join": _join, "json.dump": _dump, "json.load": _load, "tomllib.load": _toml_load, "os.listdir": _list_dir, "glob.glob": _glob,
          "os.path.exists": _exists, "tempfile.mkstemp": _make_file, "os.fdopen": _fd_open, "os.close": _fd_close}
 
 
@@ -257,7 +280,7 @@ class FileMethod(RunCallable):
         if self.name == "close" and not args:
             return close(run, handle)
         if self.name == "read" and not args:
-            return _read_all(run, handle)
+            return _read_bytes(run, handle, True) if handle.binary else _read_all(run, handle)
         if self.name == "write" and len(args) == 1 and type(args[0]) is str:
             return write(handle, args[0])
         if self.name == "write" and len(args) == 1 and type(args[0]) is JsonText:

@@ -1,5 +1,6 @@
 """A run file written to a temporary directory and read back with ConfigParser.read: the axes a
-psum reduces over come from `[DEFAULT]` and `%(name)s` interpolation of the text the program wrote."""
+psum reduces over come from `[DEFAULT]` and `%(name)s` interpolation of the text the program
+wrote."""
 import configparser
 import tempfile
 from pathlib import Path

@@ -1,5 +1,5 @@
-"""ConfigParser.read of a list of str paths in a mkdtemp directory: the missing site file is
-passed over (as CPython passes over a file it cannot open) and the one the program wrote is read."""
+"""ConfigParser.read of a list of str paths in a mkdtemp directory: the missing site file is passed
+over (as CPython passes over a file it cannot open) and the one the program wrote is read."""
 import configparser
 import os
 import tempfile

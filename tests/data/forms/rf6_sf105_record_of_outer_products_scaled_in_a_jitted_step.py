@@ -1,7 +1,7 @@
-"""Shot records built on the host as `np.stack` of `np.outer` rows (their shape follows: 16 by
-32 each) and scaled by a jitted gain on Explicit axes keep their layout; a complex spectrum
-(`1j * k * jnp.fft.fft(...)`) is computed beside them. The psum over both axes (read from an INI text) then meets a
-value varying on 'shot' and invariant on 'z'."""
+"""Shot records built on the host as `np.stack` of `np.outer` rows (their shape follows: 16 by 32
+each) and scaled by a jitted gain on Explicit axes keep their layout; a complex spectrum (`1j *
+k * jnp.fft.fft(...)`) is computed beside them. The psum over both axes (read from an INI text)
+then meets a value varying on 'shot' and invariant on 'z'."""
 import configparser
 
 import jax
