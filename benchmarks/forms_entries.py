@@ -3766,6 +3766,12 @@ ENTRIES = {
     "rf12_sf105_toml_file_loaded_from_a_binary_handle": "reduce_over(load_axes())",
     "nrf6_ini_interpolation_of_the_programs_own_class_stays_unknown": "reduce_over(load_axes())",
     "nrf7_toml_load_of_a_text_handle_raises_first": "reduce_over(load_axes())",
+    "rf13_sf105_toml_written_and_read_as_bytes": "reduce_over(load_axes())",
+    "rf14_sf105_ini_in_a_directory_made_by_makedirs": "reduce_over(load_axes())",
+    "rf15_sf105_ini_read_when_os_path_isfile": "reduce_over(load_axes())",
+    "rf16_sf105_axes_read_back_by_readlines": "reduce_over(load_axes())",
+    "rf17_sf105_ini_copied_by_shutil_then_read": "reduce_over(load_axes())",
+    "nrf8_makedirs_of_an_existing_directory_raises_first": "reduce_over(load_axes())",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4433,6 +4439,8 @@ NOTES: dict[tuple[str, int], str] = {
     " Explicit axis: JAX raises ShardingTypeError (the gather's out sharding is ambiguous) before the gather",
     ("nrf7_toml_load_of_a_text_handle_raises_first", 17): "`tomllib.load` of a text-mode handle raises TypeError"
     " (the file must be opened in binary mode) before the axes are read; the psum is never reached",
+    ("nrf8_makedirs_of_an_existing_directory_raises_first", 16): "the second `os.makedirs` of the same directory"
+    " raises FileExistsError (no `exist_ok=True`) before the run file is written; the psum is never reached",
     ("nrf2_ini_read_from_a_file_elsewhere_stays_unknown", 22): "the site file is outside the program's own"
     " temporary directories: on this machine it is missing and the psum over ('data', 'model') of a value"
     " invariant on 'model' raises, but where it exists it may name other axes, so the run stops at `read`",

@@ -9,12 +9,15 @@ what it reads is what the run wrote (temp_files.py says why).
 Modelled: `os.path.join` of such a directory (or a pathlib path in it) and plain names (TempPath:
 its text is unknown, and it is a str to `isinstance`); `os.listdir(tmp)`,
 `glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there, when that is none or one
-entry: the order of more is the file system's) and `os.path.exists(path)`, so a launcher's
-restart-from-latest-step finds no step in a fresh directory; `open(path)` / `open(path, "w")`
-(text modes, `encoding=` and `newline=`: what is written is encoded and read back decoded as
-text_encodings.py says; "rb", whose `read()` gives the bytes and which `tomllib.load` reads as
-UTF-8) as a `with` target or a plain call; a handle's `write`, `read()` and `close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values; `for line in handle` (a
-JSONL file read back line by line) walks the file's lines, once. What is written
+entry: the order of more is the file system's), `os.path.exists(path)`, `isfile`, `isdir`, so a
+launcher's restart-from-latest-step finds no step in a fresh directory; `os.makedirs(path,
+exist_ok=)`, `shutil.copy` / `copyfile` of a file to another name there; `open(path)` /
+`open(path, "w")` (text modes, `encoding=` and `newline=`: what is written is encoded and read
+back decoded as text_encodings.py says; "rb", whose `read()` gives the bytes and which
+`tomllib.load` reads as UTF-8) as a `with` target or a plain call; a handle's `write`, `read()`,
+`readlines()` and `close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain
+values; `for line in handle` (a JSONL file read back line by line) walks the file's lines,
+once. What is written
 reaches the file when the handle closes (Python buffers it); reading a file a handle is still
 writing, a missing file or directory, or any other use of a path or handle stops the run (Bail).
 
@@ -96,6 +99,45 @@ def _exists(run, args: list, kwargs: dict) -> object:
     if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
         return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
     return key(args[0]) in files(run)
+
+
+def _is_kind(directory: bool):
+    """`os.path.isdir(path)` / `os.path.isfile(path)`: what the record holds there."""
+    def ask(run, args: list, kwargs: dict) -> object:
+        args = [_as_text(arg) for arg in args]
+        if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+            return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+        found = files(run).get(key(args[0]), False)
+        return found is None if directory else found is not None and found is not False
+    return ask
+
+
+def _make_dirs(run, args: list, kwargs: dict) -> object:
+    """`os.makedirs(path, exist_ok=False)`: the missing directories of a path in a temporary one."""
+    args = [_as_text(arg) for arg in args]
+    if not args or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    given = bind(("name", "mode", "exist_ok"), args, kwargs)
+    if given is None or "mode" in given:
+        raise Bail  # (a mode: not followed)
+    from codemods.analysis.temp_paths import TempPathObj, make_dir
+
+    path = given["name"]
+    return make_dir(run, TempPathObj(path.root, path.parts), True, given.get("exist_ok", False))
+
+
+def _copy(run, args: list, kwargs: dict) -> object:
+    """`shutil.copy(src, dst)` / `copyfile` of a file in a temporary directory to another name in
+    one (the same bytes; the same name raises SameFileError); it hands back `dst`."""
+    paths = [_as_text(arg) for arg in args]
+    if kwargs or len(args) != 2 or not all(type(path) is TempPath for path in paths):
+        return PASS if not any(type(_as_text(a)) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    table, source, target = files(run), key(paths[0]), key(paths[1])
+    if source == target or type(table.get(source)) is not bytes or open_writers(run).get(source) or open_writers(run).get(target) \
+            or table.get(target, b"") is None or not paths[1].parts or not is_dir(run, (target[0], target[1][:-1])):
+        raise Bail  # (a missing file, a directory as target (copy puts it inside), a file being written)
+    table[target] = table[source]
+    return args[1]
 
 
 def _join(run, args: list, kwargs: dict) -> object:
@@ -261,7 +303,8 @@ def _load(run, args: list, kwargs: dict) -> object:
         raise Bail from None  # (a json.JSONDecodeError the program raises: not modelled)
 
 
-CALLS = {"os.path.join": _join, "json.dump": _dump, "json.load": _load, "tomllib.load": _toml_load, "os.listdir": _list_dir, "glob.glob": _glob,
+CALLS = {"os.path.isdir": _is_kind(True), "os.path.isfile": _is_kind(False), "os.makedirs": _make_dirs,
+         "shutil.copy": _copy, "shutil.copyfile": _copy, "os.path.join": _join, "json.dump": _dump, "json.load": _load, "tomllib.load": _toml_load, "os.listdir": _list_dir, "glob.glob": _glob,
          "os.path.exists": _exists, "tempfile.mkstemp": _make_file, "os.fdopen": _fd_open, "os.close": _fd_close}
 
 
@@ -281,6 +324,11 @@ class FileMethod(RunCallable):
             return close(run, handle)
         if self.name == "read" and not args:
             return _read_bytes(run, handle, True) if handle.binary else _read_all(run, handle)
+        if self.name == "readlines" and not args and not handle.binary:
+            lines_read = lines(run, handle)
+            if not all(type(line) is str for line in lines_read):
+                raise Bail  # (a dumped record's line: read by `for line in fh` only, unknown_json.py)
+            return lines_read
         if self.name == "write" and len(args) == 1 and type(args[0]) is str:
             return write(handle, args[0])
         if self.name == "write" and len(args) == 1 and type(args[0]) is JsonText:
@@ -299,7 +347,7 @@ def write(handle: FileHandle, text: str) -> int:
 
 
 def file_attribute(handle: FileHandle, name: str) -> FileMethod:
-    if name not in ("write", "read", "close"):
+    if name not in ("write", "read", "readlines", "close"):
         raise Bail
     return FileMethod(handle, name)
 
