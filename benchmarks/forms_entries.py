@@ -3772,6 +3772,8 @@ ENTRIES = {
     "rf16_sf105_axes_read_back_by_readlines": "reduce_over(load_axes())",
     "rf17_sf105_ini_copied_by_shutil_then_read": "reduce_over(load_axes())",
     "nrf8_makedirs_of_an_existing_directory_raises_first": "reduce_over(load_axes())",
+    "rf18_sf105_ini_in_a_named_temporary_file": "reduce_over(load_axes())",
+    "nrf9_named_temporary_file_removed_before_it_is_read": "reduce_over(load_axes())",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4441,6 +4443,8 @@ NOTES: dict[tuple[str, int], str] = {
     " (the file must be opened in binary mode) before the axes are read; the psum is never reached",
     ("nrf8_makedirs_of_an_existing_directory_raises_first", 16): "the second `os.makedirs` of the same directory"
     " raises FileExistsError (no `exist_ok=True`) before the run file is written; the psum is never reached",
+    ("nrf9_named_temporary_file_removed_before_it_is_read", 27): "the NamedTemporaryFile was removed when its"
+    " `with` block closed it (delete=True): `read` passes over the missing file and `get` raises NoSectionError",
     ("nrf2_ini_read_from_a_file_elsewhere_stays_unknown", 22): "the site file is outside the program's own"
     " temporary directories: on this machine it is missing and the psum over ('data', 'model') of a value"
     " invariant on 'model' raises, but where it exists it may name other axes, so the run stops at `read`",

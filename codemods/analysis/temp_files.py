@@ -59,14 +59,15 @@ class Saved:
 
 class FileHandle:
     """A file opened on a TempPath (what temp_texts.py does with it): its codec (None: the
-    locale's) and `newline=` (text_encodings.py); `binary` for one opened "rb"."""
+    locale's) and `newline=` (text_encodings.py); `binary` for one opened "rb"; `delete` (True or
+    False) for a `tempfile.NamedTemporaryFile`, None for others."""
 
-    __slots__ = ("binary", "closed", "codec", "key", "newline", "pending", "read", "writing")
+    __slots__ = ("binary", "closed", "codec", "delete", "key", "newline", "pending", "read", "writing")
 
     def __init__(self, key: tuple, writing: bool, given: dict, binary: bool = False) -> None:
         self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
         self.codec, self.newline = codec(given.get("encoding")), newline(given.get("newline"))
-        self.binary = binary
+        self.binary, self.delete = binary, None
 
 
 class FileDescriptor:

@@ -27,7 +27,9 @@ nothing around it (listing it or joining a name to it stops the run), and `fd` a
 of it; `os.fdopen(fd, "w")` (or "r") is a handle on that file (it does not truncate: writing is
 followed only while the file is still empty), `os.close(fd)` closes a descriptor no handle
 took. The file stays after the program ends; `open(path)` reads what was written, `open(path,
-"w")` writes it anew.
+"w")` writes it anew. `tempfile.NamedTemporaryFile("w", delete=...)` makes such a file and a
+handle writing it (its `name` the path; closing it removes the file where `delete` is True);
+`os.remove` / `os.unlink` remove a file of the record.
 """
 from __future__ import annotations
 
@@ -163,6 +165,34 @@ def _text_mode(given: dict) -> bool:
         and all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS)
 
 
+def _named_file(run, args: list, kwargs: dict) -> FileHandle:
+    """`tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)`: a new file made as mkstemp
+    makes one, opened to write text; `fh.name` is its path; closing it removes it with `delete`."""
+    given = bind(("mode", "buffering", "encoding", "newline", "suffix", "prefix", "dir", "delete"), args, kwargs,
+                 {**_OPEN_DEFAULTS, "mode": "w+b", "buffering": -1, "suffix": None, "prefix": None, "dir": None,
+                  "delete": True})
+    if given is None or given["mode"] not in ("w", "wt") or given["buffering"] != -1 or given["dir"] is not None \
+            or type(given["delete"]) is not bool or not _text_mode(given):
+        raise Bail  # (binary, reading or updating modes, another parent, `errors=`: not followed)
+    named_only([], {"suffix": given["suffix"], "prefix": given["prefix"]}, ())
+    handle = FileHandle(key(new_file(run)), True, given)
+    handle.delete = given["delete"]
+    open_writers(run).setdefault(handle.key, []).append(handle)
+    return handle
+
+
+def _remove(run, args: list, kwargs: dict) -> object:
+    """`os.remove(path)` / `os.unlink(path)` of a file in the run's record."""
+    args = [_as_text(arg) for arg in args]
+    if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+        return PASS if not any(type(_as_text(a)) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    at = key(args[0])
+    if files(run).get(at) is None or open_writers(run).get(at):
+        raise Bail  # (FileNotFoundError, IsADirectoryError, or a file a handle still writes to)
+    del files(run)[at]
+    return None
+
+
 def _fd_open(run, args: list, kwargs: dict) -> object:
     """`os.fdopen(fd, mode)` of a descriptor mkstemp gave: a handle that closes it."""
     if not any(type(a) is FileDescriptor for a in (*args, *kwargs.values())):
@@ -225,6 +255,10 @@ def close(run, handle: FileHandle) -> None:
         files(run)[handle.key] += encoded("".join(handle.pending), handle.codec, handle.newline)
     if handle.writing and not handle.closed:
         open_writers(run)[handle.key].remove(handle)
+    if handle.delete and not handle.closed:
+        if files(run).get(handle.key) is None or open_writers(run).get(handle.key):
+            raise Bail  # (FileNotFoundError of a file removed already; another handle on it)
+        del files(run)[handle.key]
     handle.pending, handle.closed = [], True
 
 
@@ -305,7 +339,8 @@ def _load(run, args: list, kwargs: dict) -> object:
 
 CALLS = {"os.path.isdir": _is_kind(True), "os.path.isfile": _is_kind(False), "os.makedirs": _make_dirs,
          "shutil.copy": _copy, "shutil.copyfile": _copy, "os.path.join": _join, "json.dump": _dump, "json.load": _load, "tomllib.load": _toml_load, "os.listdir": _list_dir, "glob.glob": _glob,
-         "os.path.exists": _exists, "tempfile.mkstemp": _make_file, "os.fdopen": _fd_open, "os.close": _fd_close}
+         "os.path.exists": _exists, "tempfile.mkstemp": _make_file,
+         "tempfile.NamedTemporaryFile": _named_file, "os.remove": _remove, "os.unlink": _remove, "os.fdopen": _fd_open, "os.close": _fd_close}
 
 
 class FileMethod(RunCallable):
@@ -346,7 +381,9 @@ def write(handle: FileHandle, text: str) -> int:
     return len(text)
 
 
-def file_attribute(handle: FileHandle, name: str) -> FileMethod:
+def file_attribute(handle: FileHandle, name: str) -> object:
+    if name == "name" and handle.delete is not None:
+        return TempPath(*handle.key)  # (a NamedTemporaryFile's path: a str whose text is not known)
     if name not in ("write", "read", "readlines", "close"):
         raise Bail
     return FileMethod(handle, name)
