@@ -3774,6 +3774,8 @@ ENTRIES = {
     "nrf8_makedirs_of_an_existing_directory_raises_first": "reduce_over(load_axes())",
     "rf18_sf105_ini_in_a_named_temporary_file": "reduce_over(load_axes())",
     "nrf9_named_temporary_file_removed_before_it_is_read": "reduce_over(load_axes())",
+    "rf19_sf105_ini_defaults_and_vars_given_to_the_parser": "reduce_over(load_axes())",
+    "nrf10_ini_option_transform_of_the_program_stays_unknown": "reduce_over(load_axes())",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

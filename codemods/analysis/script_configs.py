@@ -5,17 +5,20 @@ Launchers keep their mesh in an INI text (`[mesh] axes = data, model`) read with
 `cfg["mesh"]["axes"]` or `getint`. A parser given its text by the program (`read_string`,
 `read_dict`, `set`) reads no file and runs no code of the program, so the run holds CPython's own
 parser (with its default interpolation and converters) and lets it answer: sections and options,
-`get`/`getint`/`getfloat`/`getboolean` with `fallback=`, item access on the parser and on a
-section, `in`, walking them (as CPython walks them).
+`get`/`getint`/`getfloat`/`getboolean` with `fallback=` and `vars=` (a plain dict), item access
+on the parser and on a section, `in`, walking them (as CPython walks them); `defaults=`, the
+stdlib's interpolations and `parser.optionxform = str` (option names kept as written).
 
 A driver writes its default run file into a `tempfile.TemporaryDirectory` and reads it back with
 `parser.read(path)`: a file in a directory the run made holds exactly what the run wrote there
 (temp_files.py), so `read` of such paths (one, or a list) parses the text the run wrote, decoded
 as `open(path, encoding=...)` decodes it (text_encodings.py), and skips a name missing from a
 directory that is still there, as CPython skips a file it cannot open; it returns the names read
-(str paths whose text is unknown). A path anywhere else (a file there may hold anything), a file
-still being written, one a parse error stops (the message names the file), `read_file`, a custom
-interpolation, converters or option transform, or a value that is not plain, stops the run (Bail).
+(str paths whose text is unknown); `read_file` reads the lines of such a file's handle, of a
+`io.StringIO` of the run or of a list, and `write` writes CPython's text to either. A path
+anywhere else (a file there may hold anything), a file still being written, one a parse error
+stops (the message names the file), an interpolation, converters or option transform of the
+program's, or a value that is not plain, stops the run (Bail).
 """
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ from codemods.analysis.text_encodings import codec, decoded
 from codemods.analysis.text_streams import StreamObj
 
 _PARSER_KEYWORDS = frozenset({"allow_no_value", "delimiters", "comment_prefixes", "inline_comment_prefixes", "strict",
-                              "empty_lines_in_values", "default_section", "interpolation"})
+                              "empty_lines_in_values", "default_section", "interpolation", "defaults"})
 _READS = frozenset({"get", "getint", "getfloat", "getboolean"})
 _VIEWS = frozenset({"items", "keys", "values"})
 _PARSER_METHODS = _READS | {"read_string", "read_dict", "sections", "has_section", "has_option", "options", "items",
@@ -63,9 +66,16 @@ class ConfigObj(RealContainer):
         _plain(args, kwargs)
         if name == "items" and not args:
             raise Bail  # (a view of section proxies)
-        if name in _READS and not set(kwargs) <= {"raw", "fallback"}:
-            raise Bail  # (`vars=`: a mapping read first)
+        if name in _READS and not set(kwargs) <= {"raw", "fallback", "vars"} \
+                or type(kwargs.get("vars", {})) is not dict:
+            raise Bail  # (`vars=` of a mapping of the program's: its own lookups)
         return guard(getattr(self.real, name), *args, **kwargs)
+
+    def set_attribute(self, run, name: str, value: object) -> None:
+        """`parser.optionxform = str`: option names kept as written (CPython's parser does the rest)."""
+        if name != "optionxform" or value is not str:
+            raise Bail  # (a function of the program's, or another attribute: not followed)
+        self.real.optionxform = str
 
     def items(self, run) -> list:
         return list(self.real)
