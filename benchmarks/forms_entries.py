@@ -3776,6 +3776,7 @@ ENTRIES = {
     "nrf9_named_temporary_file_removed_before_it_is_read": "reduce_over(load_axes())",
     "rf19_sf105_ini_defaults_and_vars_given_to_the_parser": "reduce_over(load_axes())",
     "nrf10_ini_option_transform_of_the_program_stays_unknown": "reduce_over(load_axes())",
+    "rf20_sf105_ini_path_spelled_by_an_f_string": "reduce_over(load_axes())",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -206,6 +206,8 @@ class ScriptOperators:
             sides = (type(left), type(right))
         if JsonText in sides:
             return unknown_json.added(op, left, right)  # (`json.dumps(record) + "\n"`: unknown_json.py)
+        if sides == (TempPath, str) and op is ast.Add and (path := temp_texts.glued(left, right)) is not None:
+            return path  # (`tmp + "/run.ini"`: temp_texts.py)
         if (made := script_paths.binary(op, left, right)) is not NotImplemented:
             return made  # (`run_dir / "ckpt"`: script_paths.py)
         if op is ast.Mod and type(left) is str and object_texts.percent_args(right):  # `"%s" % (axis,)`

@@ -7,7 +7,8 @@ Parameter holding the path) does `with open(self.config_file) as fh: self.cfg = 
 what it reads is what the run wrote (temp_files.py says why).
 
 Modelled: `os.path.join` of such a directory (or a pathlib path in it) and plain names (TempPath:
-its text is unknown, and it is a str to `isinstance`); `os.listdir(tmp)`,
+its text is unknown, and it is a str to `isinstance`), and the same path spelled
+`f"{tmp}/{name}.ini"` or `tmp + "/run.ini"`; `os.listdir(tmp)`,
 `glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there, when that is none or one
 entry: the order of more is the file system's), `os.path.exists(path)`, `isfile`, `isdir`, so a
 launcher's restart-from-latest-step finds no step in a fresh directory; `os.makedirs(path,
@@ -140,6 +141,14 @@ def _copy(run, args: list, kwargs: dict) -> object:
         raise Bail  # (a missing file, a directory as target (copy puts it inside), a file being written)
     table[target] = table[source]
     return args[1]
+
+
+def glued(directory: object, rest: str) -> TempPath | None:
+    """`f"{tmp}/run.ini"`, `tmp + "/run.ini"`: the path `rest` names below a temporary one (None
+    when it does not begin with a separator: a name glued to the directory's own)."""
+    if rest and not rest.startswith("/"):
+        return None
+    return TempPath(directory.root, below(directory.parts, tuple(rest[1:].split("/")) if rest else ()))
 
 
 def _join(run, args: list, kwargs: dict) -> object:
