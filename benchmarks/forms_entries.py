@@ -3803,6 +3803,36 @@ ENTRIES = {
     "nck10_match_of_the_round_before_is_read": "main()",
     "ck9_sf105_step_numbers_from_globbed_basenames": "main()",
     "nck11_base_name_of_the_temporary_directory_itself": "main()",
+    "rf1_sf105_ini_written_to_a_temporary_directory_and_read_back": "main()",
+    "nrf1_ini_read_back_sharded_on_both_axes": "main()",
+    "rf2_sf105_ini_list_read_skips_a_missing_name": "main()",
+    "nrf2_ini_read_from_a_file_elsewhere_stays_unknown": "main()",
+    "rf3_sf105_pmax_of_a_max_of_stopped_logits": "main()",
+    "nrf3_pmax_of_a_max_mixing_the_differentiated_logits": "main()",
+    "rf4_sf104_gather_of_columns_stacked_in_a_jitted_step": "main()",
+    "nrf4_gather_of_stacked_columns_over_the_whole_tuple": "main()",
+    "nrf5_int_index_of_a_sharded_dimension_stays_unknown": "main()",
+    "rf5_sf102_bits_of_spins_drawn_from_a_vector_packed_then_gathered": "main()",
+    "rf6_sf105_record_of_outer_products_scaled_in_a_jitted_step": "main()",
+    "rf7_sf105_ini_read_file_of_a_handle_on_the_run_file": "reduce_over(load_axes())",
+    "rf8_sf105_ini_read_file_of_a_string_stream": "reduce_over(load_axes())",
+    "rf9_sf105_ini_written_by_the_parser_and_read_back": "reduce_over(load_axes())",
+    "rf10_sf105_ini_extended_interpolation": "reduce_over(load_axes())",
+    "rf11_sf105_ini_written_through_path_open": "reduce_over(load_axes())",
+    "rf12_sf105_toml_file_loaded_from_a_binary_handle": "reduce_over(load_axes())",
+    "nrf6_ini_interpolation_of_the_programs_own_class_stays_unknown": "reduce_over(load_axes())",
+    "nrf7_toml_load_of_a_text_handle_raises_first": "reduce_over(load_axes())",
+    "rf13_sf105_toml_written_and_read_as_bytes": "reduce_over(load_axes())",
+    "rf14_sf105_ini_in_a_directory_made_by_makedirs": "reduce_over(load_axes())",
+    "rf15_sf105_ini_read_when_os_path_isfile": "reduce_over(load_axes())",
+    "rf16_sf105_axes_read_back_by_readlines": "reduce_over(load_axes())",
+    "rf17_sf105_ini_copied_by_shutil_then_read": "reduce_over(load_axes())",
+    "nrf8_makedirs_of_an_existing_directory_raises_first": "reduce_over(load_axes())",
+    "rf18_sf105_ini_in_a_named_temporary_file": "reduce_over(load_axes())",
+    "nrf9_named_temporary_file_removed_before_it_is_read": "reduce_over(load_axes())",
+    "rf19_sf105_ini_defaults_and_vars_given_to_the_parser": "reduce_over(load_axes())",
+    "nrf10_ini_option_transform_of_the_program_stays_unknown": "reduce_over(load_axes())",
+    "rf20_sf105_ini_path_spelled_by_an_f_string": "reduce_over(load_axes())",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4475,6 +4505,20 @@ NOTES: dict[tuple[str, int], str] = {
     " before the body is traced",
     ("nse9_compare_of_unbroadcastable_arrays_raises_first", 31): "(16, 8) compared with (16,) does not broadcast:"
     " ValueError before the body is traced",
+    ("nrf3_pmax_of_a_max_mixing_the_differentiated_logits", 12): "the max mixes the stopped logits with the"
+    " differentiated ones: a tangent reaches the pmax and value_and_grad raises NotImplementedError (no"
+    " differentiation rule) before the reduction is reached",
+    ("nrf5_int_index_of_a_sharded_dimension_stays_unknown", 13): "an int index on a dimension sharded over an"
+    " Explicit axis: JAX raises ShardingTypeError (the gather's out sharding is ambiguous) before the gather",
+    ("nrf7_toml_load_of_a_text_handle_raises_first", 17): "`tomllib.load` of a text-mode handle raises TypeError"
+    " (the file must be opened in binary mode) before the axes are read; the psum is never reached",
+    ("nrf8_makedirs_of_an_existing_directory_raises_first", 16): "the second `os.makedirs` of the same directory"
+    " raises FileExistsError (no `exist_ok=True`) before the run file is written; the psum is never reached",
+    ("nrf9_named_temporary_file_removed_before_it_is_read", 27): "the NamedTemporaryFile was removed when its"
+    " `with` block closed it (delete=True): `read` passes over the missing file and `get` raises NoSectionError",
+    ("nrf2_ini_read_from_a_file_elsewhere_stays_unknown", 22): "the site file is outside the program's own"
+    " temporary directories: on this machine it is missing and the psum over ('data', 'model') of a value"
+    " invariant on 'model' raises, but where it exists it may name other axes, so the run stops at `read`",
     ("nse10_block_reshape_to_another_size_raises_first", 17): "the (2,) block reshaped to (4, -1): TypeError"
     " while the body is traced, before the psum",
 }

@@ -51,10 +51,12 @@ def generated_size(method: str, args: list, kwargs: dict) -> object:
 
 
 def _choice_size(args: list, kwargs: dict) -> object:
-    """`rng.choice(a, size)` of a positive int or a flat list of numbers (each draw one of them):
-    `size`, positionally or by name, beside `replace=True` and `p=` only; else None."""
+    """`rng.choice(a, size)` of a positive int, a flat list of numbers or a host vector of known,
+    positive length, without `p=` (each draw one of its items; NumPy refuses an empty pool): `size`,
+    positionally or by name, beside `replace=True` and `p=` only; else None."""
     a = args[0] if args else None
-    flat = type(a) in (list, tuple) and a and all(type(v) in _SCALARS for v in a) or type(a) is int and a > 0
+    flat = type(a) in (list, tuple) and a and all(type(v) in _SCALARS for v in a) or type(a) is int and a > 0 \
+        or type(a) is Arr and a.host and a.ndim == 1 and type(a.count) is int and a.count > 0 and "p" not in kwargs
     size = args[1] if len(args) == 2 and "size" not in kwargs else kwargs.get("size") if len(args) == 1 else None
     if not flat or size is None or not set(kwargs) <= {"size", "p"} | ({"replace"} if kwargs.get("replace") is True else set()):
         return None

@@ -107,7 +107,7 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, index),
                  dtype=holder.dtype)
     note(result, shape_indexed(shape_of(run, holder), parts, run))  # (array_shapes.py)
-    if not run.in_body and (laid := explicit_layouts.indexed(holder, parts)) is not None:
+    if not run.in_body and (laid := explicit_layouts.indexed(holder, parts, shape_of(run, holder))) is not None:
         result.sharding = laid.sharding  # (`x[:, None]` on Explicit axes: explicit_layouts.py)
     if all(type(value) in (int, type(None), type(Ellipsis)) for value in indices):
         result = one_device.computed(run, result, [holder])  # (`x[:, None]`, `x[0]` of an array on one device)

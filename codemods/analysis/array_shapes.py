@@ -284,6 +284,9 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         return matmul(first, second)
     if name in ("jax.numpy.reshape", "numpy.reshape") and len(args) == 2 and not kwargs:
         return reshaped(shape_of(run, args[0]), args[1])
+    if name in ("numpy.outer", "jax.numpy.outer") and len(args) == 2 and not kwargs:
+        first, second = shape_of(run, args[0]), shape_of(run, args[1])  # (each operand flattened)
+        return None if first is None or second is None else (math.prod(first), math.prod(second))
     if name in ("jax.numpy.transpose", "numpy.transpose") and args and len(args) <= 2 and not kwargs:
         return transposed(shape_of(run, args[0]), args[1] if len(args) == 2 else None)
     if name in ("jax.numpy.swapaxes", "numpy.swapaxes") and len(args) == 3 and not kwargs:

@@ -19,6 +19,10 @@ axis, two axes, a tuple of axes and none:
 - `x.T` / `jnp.transpose(x)`: the entries reversed;
 - `x @ w` of two matrices (`jnp.matmul`, `jnp.dot`): (rows of x, columns of w) when at most one
   contracting dimension is sharded and the two share no axis (both sharded raises).
+- `x[:, 0]`, `x[..., 1]`: an int drops an unsharded dimension it is within (an int on a sharded
+  dimension raises ShardingTypeError);
+- `jnp.stack(arrays, axis=k)` of arrays of one layout: a None entry put in at k (operands of
+  different layouts, NumPy arrays beside sharded ones included, raise ShardingTypeError).
 Entries come out padded with None to the array's rank, as JAX prints them (`P(None, None)` for a
 replicated matrix). Anything else (an unknown rank, a mesh not all Explicit, two meshes, an axis
 argument that is not a literal int or tuple of them, another keyword) gives None: unknown.
@@ -206,7 +210,23 @@ def library(name: str, args: list, kwargs: dict) -> Arr | None:
         return tensordot(args[0], args[1], args[2] if len(args) == 3 else kwargs.get("axes", 2))
     if name == "jax.numpy.transpose" and len(args) == 1 and not kwargs:
         return transposed(args[0])
+    if name == "jax.numpy.stack" and (given := bind(("arrays", "axis"), args, kwargs)) is not None:
+        return stacked(given.get("arrays"), given.get("axis", 0))
     return None
+
+
+def stacked(arrays: object, axis: object) -> Arr | None:
+    if type(arrays) not in (list, tuple) or not arrays or type(axis) is not int \
+            or not all(type(array) is Arr and not array.host for array in arrays):
+        return None
+    layouts = [_layout(array) for array in arrays]
+    if None in layouts or len({entries for entries, _ in layouts}) != 1 or len({id(mesh) for _, mesh in layouts}) != 1:
+        return None
+    entries, mesh = layouts[0]
+    if mesh is None or not -len(entries) - 1 <= axis <= len(entries):
+        return None  # (JAX raises)
+    axis %= len(entries) + 1
+    return _result(entries[:axis] + (None,) + entries[axis:], mesh)
 
 
 def method(owner: Arr, name: str, args: list, kwargs: dict) -> Arr | None:
@@ -231,16 +251,19 @@ def _axis_ok(axis: object) -> bool:
     return axis is None or type(axis) is int or type(axis) is tuple and all(type(a) is int for a in axis)
 
 
-def indexed(array: object, parts: list) -> Arr | None:
-    """`x[:, None]`, `x[..., None]`, `x[None]`: new dimensions of size 1 (None entries) among the
-    kept ones; any part but a whole slice, None or one Ellipsis is not read here."""
+def indexed(array: object, parts: list, shape: tuple | None = None) -> Arr | None:
+    """`x[:, None]`, `x[..., None]`, `x[None]`, `table[:, 0]`: new dimensions of size 1 (None
+    entries) among the kept ones, and an int dropping a dimension that is not sharded (JAX raises
+    ShardingTypeError for one that is) and whose size `shape` says it is within; any other part
+    is not read here."""
     layout = _layout(array)
     if layout is None or layout[1] is None or sum(part is Ellipsis for part in parts) > 1 or not all(
-            part is None or part is Ellipsis or type(part) is slice and part == slice(None) for part in parts):
+            part is None or part is Ellipsis or type(part) is int or type(part) is slice and part == slice(None)
+            for part in parts):
         return None
     entries, mesh = layout
-    kept_count = sum(type(part) is slice for part in parts)
-    if kept_count > len(entries):
+    kept_count = sum(type(part) in (slice, int) for part in parts)
+    if kept_count > len(entries) or shape is not None and len(shape) != len(entries):
         return None
     out, at = [], 0
     for part in parts:
@@ -250,6 +273,10 @@ def indexed(array: object, parts: list) -> Arr | None:
             rest = len(entries) - kept_count
             out.extend(entries[at:at + rest])
             at += rest
+        elif type(part) is int:
+            if entries[at] is not None or shape is None or type(shape[at]) is not int or not -shape[at] <= part < shape[at]:
+                return None  # (a sharded dimension, or an index JAX may refuse: IndexError)
+            at += 1
         else:
             out.append(entries[at])
             at += 1

@@ -104,6 +104,7 @@ METHODS = {
                             "popitem"}),  # (script runs)
     list: frozenset({"append", "extend", "insert", "pop", "remove", "index", "count", "copy", "reverse", "sort"}),
     tuple: frozenset({"index", "count"}),
+    bytes: frozenset({"decode", "startswith", "endswith"}),  # (a file read back as bytes: temp_paths.py)
     float: frozenset({"is_integer", "as_integer_ratio"}),  # (`(n / known).is_integer()` filling a -1 size)
     int: frozenset({"bit_length", "bit_count", "as_integer_ratio"}),
     Seq: frozenset({"index", "count"}),

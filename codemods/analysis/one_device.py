@@ -73,3 +73,12 @@ def computed(run, result: object, sources: list) -> object:
             and any(type(source) is Arr and source.one for source in sources):
         result.one = True
     return result
+
+
+def traced_number(leaf: object) -> Arr:
+    """What a jitted function's body is handed for `leaf`, not an array: a scalar array; of no
+    mesh for a Python number (JAX 0.10.2 types it `P()` on an empty abstract mesh, under
+    `jax.set_mesh` too), so it combines with arrays of any layout as one on one device does."""
+    made = Arr(None, False, ndim=0)
+    made.one = type(leaf) in (int, float, bool)
+    return made

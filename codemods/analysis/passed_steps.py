@@ -68,9 +68,12 @@ def formatted(run, node, env) -> object:
     from codemods.analysis.set_orders import unordered_within
 
     from codemods.analysis.unknown_truths import plain_text
+    from codemods.analysis.script_values import TempPath
+    from codemods.analysis.temp_files import is_temp
+    from codemods.analysis.temp_texts import glued
 
-    parts, unknown, risky = [], False, False
-    for value in node.values:
+    parts, unknown, risky, directory, others = [], False, False, None, False
+    for index, value in enumerate(node.values):
         if type(value) is ast.Constant:
             parts.append(value.value)
             continue
@@ -78,9 +81,15 @@ def formatted(run, node, env) -> object:
             raise Bail
         obj = run.eval(value.value, env)
         spec = formatted(run, value.format_spec, env) if value.format_spec is not None else ""
+        if index == 0 and not spec and value.conversion != ord("r") and is_temp(obj):
+            directory = obj  # (`f"{tmp}/run.ini"`, `f"{Path(tmp)}/run.ini"`: a path below it, temp_files.py)
+            if type(obj) is not TempPath:
+                unknown = True  # (a pathlib path: its text is the directory's, not known)
+                continue
         if isinstance(obj, Opaque) or isinstance(spec, Opaque) or type(obj) is tuple and obj and all(
                 isinstance(item, Opaque) or plain_tree(item) for item in obj):  # (`{x.shape}`)
             unknown, risky = True, risky or not plain_text(run, obj, spec)
+            others = others or obj is not directory
             continue
         if is_path(obj) and not spec and value.conversion != ord("r"):
             obj = path_text(obj)  # (`f"{run_dir}"`: script_paths.py)
@@ -99,4 +108,6 @@ def formatted(run, node, env) -> object:
         parts.append(guard(format, obj, spec))
     from codemods.analysis.unknown_texts import text
 
+    if directory is not None and not others and (path := glued(directory, "".join(parts))) is not None:
+        return path  # (a separator doubled or a `..`: Bail, temp_files.py)
     return text(run, unknown_text(run) if risky else Opaque()) if unknown else "".join(parts)  # (a str, if it is made)

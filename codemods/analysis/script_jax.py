@@ -449,8 +449,8 @@ def _sorted_keys(tree: dict) -> list:
 
 
 def traced(tree: object) -> object:
-    """An argument as a jitted function's body sees it: numbers become arrays."""
-    return _leaves(tree, lambda leaf: leaf if type(leaf) is Arr else carried(leaf, Arr(None, False, ndim=0)))
+    """An argument as a jitted function's body sees it: numbers become arrays (one_device.py)."""
+    return _leaves(tree, lambda leaf: leaf if type(leaf) is Arr else carried(leaf, one_device.traced_number(leaf)))
 
 
 def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:

@@ -84,6 +84,9 @@ _KEEPING = frozenset({"astype", "reshape", "copy", "transpose", "sum", "mean", "
 _SET_OPS = frozenset({ast.Sub, ast.BitAnd, ast.BitOr, ast.BitXor})
 _SET_LIKE = frozenset({"dict_keys", "set", "frozenset"})
 
+_COMPLEX_SCALED = (ast.Add, ast.Sub, ast.Mult, ast.Div)
+
+
 class ArrMethod:
     """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
     (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
@@ -206,6 +209,8 @@ class ScriptOperators:
             sides = (type(left), type(right))
         if JsonText in sides:
             return unknown_json.added(op, left, right)  # (`json.dumps(record) + "\n"`: unknown_json.py)
+        if sides == (TempPath, str) and op is ast.Add and (path := temp_texts.glued(left, right)) is not None:
+            return path  # (`tmp + "/run.ini"`: temp_texts.py)
         if (made := script_paths.binary(op, left, right)) is not NotImplemented:
             return made  # (`run_dir / "ckpt"`: script_paths.py)
         if op is ast.Mod and type(left) is str and object_texts.percent_args(right):  # `"%s" % (axis,)`
@@ -214,6 +219,10 @@ class ScriptOperators:
             return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:
             return script_flags.binary(op, left, right)
+        if Arr in sides and complex in sides and op in _COMPLEX_SCALED:
+            # (`1j * k`: an array of complex values, of k's shape and layout; its values are not followed)
+            left, right = (Opaque() if type(side) is complex else side for side in (left, right))
+            sides = (type(left), type(right))
         if Arr in sides or Opaque in sides or op is ast.MatMult:
             if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                 raise Bail

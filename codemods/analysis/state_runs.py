@@ -214,6 +214,7 @@ class BodyStates:
                 return result
             rule = transfer.elementwise_rule(name, self.judge.target)
             result.state = self.operation(self.run.node, name, rule, args, kwargs, _arg_nodes(self.run.node, args))
+            self.transforms.passed_on(result, [*args, *kwargs.values()])  # (no tangent in, none out)
         elif type(result) is Initializer and not _arrays([*args, *kwargs.values()]):
             pass  # (a factory given options only: it traces nothing, nn_initializers.py)
         elif name not in _PASSING and name not in debug_callbacks.NAMES:  # (any state: debug_callbacks.py)
@@ -284,7 +285,9 @@ class BodyStates:
                 result = transfer.collective_result(value, axes, gives, rule, why)
             if unsure(result, self.mesh.names) and not (plain and all(result.on(axis) is not Q for axis in axes)):
                 raise Bail  # JAX rejects it (a cast from a state it does not take) or it is not known
-            return Arr(None, False, ndim=array.ndim if rule.reduction else None, state=self.made(result))
+            made = Arr(None, False, ndim=array.ndim if rule.reduction else None, state=self.made(result))
+            self.transforms.passed_on(made, [array])
+            return made
 
         return map_tree(tree, leaf, (Arr,))
 
@@ -301,11 +304,13 @@ class BodyStates:
             if type(node) is ast.AugAssign else []
         rule = transfer.operator_rule(symbol, self.judge.target)
         result.state = self.operation(node, symbol, rule, [left, right], {}, nodes)
+        self.transforms.passed_on(result, [left, right])
 
     def unary(self, op: type, operand: object, result: object) -> None:
         if type(result) is Arr and type(operand) is Arr:
             symbol = {ast.USub: "-x", ast.UAdd: "+x", ast.Invert: "~x"}.get(op, "?x")
             result.state = self.operation(None, symbol, transfer.operator_rule(symbol, self.judge.target), [operand], {})
+            self.transforms.passed_on(result, [operand])
 
     def compare(self, node: ast.Compare, left: object, right: object, result: object) -> None:
         if type(result) is not Arr:
@@ -315,6 +320,10 @@ class BodyStates:
         result.state = self.operation(node, symbol, rule, [left, right], {}, [node.left, node.comparators[0]])
 
     def indexed(self, holder: Arr, result: Arr, indices: list, forward: bool = True) -> None:
+        self._indexed(holder, result, indices, forward)
+        self.transforms.passed_on(result, [holder, *indices])
+
+    def _indexed(self, holder: Arr, result: Arr, indices: list, forward: bool) -> None:
         """`x[i]`: its state where the table shows indexing keep it (a reduced one too, unless a
         slice steps backwards: `rev` drops it); indexed by arrays, varying where any of them varies."""
         if state_updates.at_indexed(self, holder, result, indices):
@@ -354,6 +363,7 @@ class BodyStates:
             return
         rule = transfer.attribute_rule(name, self.judge.target)
         result.state = self.operation(None, name, rule, [holder], {})
+        self.transforms.passed_on(result, [holder])
 
     def method(self, holder: Arr | None, name: str, args: list, kwargs: dict, result: object) -> None:
         if type(result) is not Arr:
@@ -374,6 +384,7 @@ class BodyStates:
         nodes = [node.func.value, *_arg_nodes(node, args)] if type(node) is ast.Call \
             and type(node.func) is ast.Attribute else []
         result.state = self.operation(node, f".{name}()", rule, [holder, *args], kwargs, nodes)
+        self.transforms.passed_on(result, [holder, *args, *kwargs.values()])
 
 
 _BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**",

@@ -22,7 +22,9 @@ loss first. The run follows the states through them as JAX types them (each fact
   run not knowing what the backward pass does (Bail). `jacfwd` gives its output's state.
   `lax.stop_gradient(x)` gives x's primal (JAX strips its JVP tracers, at every level): a
   collective of that result is not differentiated (`pmax(stop_gradient(logits.max(-1)), axis)`
-  of a vocab-parallel cross entropy passes under grad, run on 0.10.2, in vmap too).
+  of a vocab-parallel cross entropy passes under grad, run on 0.10.2, in vmap too). So does what
+  is computed from such results and plain Python values alone (`pmax(jnp.max(stop_gradient(z),
+  axis=1), axis)`): JAX binds an operation whose tangents are all symbolic zeros without its JVP.
 - `lax.scan`, `lax.fori_loop` and `lax.while_loop` trace their body once on the carry in its
   initial state (a Python number: invariant) and xs's slices in theirs; a carry that comes out
   in another state raises TypeError ("carry input and carry output must have equal types"), so
@@ -61,6 +63,28 @@ class Transforms:
         if self.differentiating:
             self.stopped.add(array.serial)
         return state
+
+    def passed_on(self, result: object, operands: list) -> None:
+        """`result`, computed from arrays `stop_gradient` gave and plain Python values only, carries
+        no tangent either: JAX's JVP binds an operation whose tangents are all symbolic zeros without
+        its rule, so `pmax(jnp.max(stop_gradient(x), axis=1), axis)` is never differentiated."""
+        if not self.differentiating or type(result) is not Arr:
+            return
+        leaves, arrays = list(operands), 0
+        while leaves:
+            leaf = leaves.pop()
+            if type(leaf) in (tuple, list):
+                leaves.extend(leaf)
+            elif type(leaf) is slice:
+                leaves.extend((leaf.start, leaf.stop, leaf.step))
+            elif type(leaf) is Arr:
+                if leaf.serial not in self.stopped:
+                    return
+                arrays += 1
+            elif leaf is not None and leaf is not Ellipsis and type(leaf) not in (int, float, bool, str):
+                return  # (an object, a function, an unknown: it may carry a tangent)
+        if arrays:
+            self.stopped.add(result.serial)
 
     def doubt(self) -> None:
         if self.differentiating:

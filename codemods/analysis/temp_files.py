@@ -70,14 +70,16 @@ def read_back(array: Arr) -> Arr:
 
 
 class FileHandle:
-    """A text file opened on a TempPath (what temp_texts.py does with it): its codec (None: the
-    locale's) and `newline=` (text_encodings.py)."""
+    """A file opened on a TempPath (what temp_texts.py does with it): its codec (None: the
+    locale's) and `newline=` (text_encodings.py); `binary` for one opened "rb"; `delete` (True or
+    False) for a `tempfile.NamedTemporaryFile`, None for others."""
 
-    __slots__ = ("closed", "codec", "key", "newline", "pending", "read", "writing")
+    __slots__ = ("binary", "closed", "codec", "delete", "key", "newline", "pending", "read", "writing")
 
-    def __init__(self, key: tuple, writing: bool, given: dict) -> None:
+    def __init__(self, key: tuple, writing: bool, given: dict, binary: bool = False) -> None:
         self.key, self.writing, self.pending, self.read, self.closed = key, writing, [], False, False
         self.codec, self.newline = codec(given.get("encoding")), newline(given.get("newline"))
+        self.binary, self.delete = binary, None
 
 
 class FileDescriptor:

@@ -13,7 +13,8 @@ Modelled: `Path(p, *names)` and `p / name` of plain names; `name`, `stem`, `suff
 below the directory (the directory's own name is made up by mkdtemp: unknown) and `parent`;
 `str(p)` (a TempPath: its text unknown); `mkdir(parents=, exist_ok=)`, `exists()`, `is_dir()`,
 `is_file()`, `unlink(missing_ok=)`, `write_text(s, encoding=)`, `read_text(encoding=)` (encoded,
-decoded as text_encodings.py says), `iterdir()` (the file system
+decoded as text_encodings.py says), `write_bytes(b)`, `read_bytes()`, `open(mode, encoding=, newline=)` (as `open` of its str,
+temp_texts.py), `iterdir()` (the file system
 lists entries in an order not known: a small directory's listing is an open choice, each order a
 run of its own, as set_orders.py walks a set of strs). Anything else, and each case Python raises
 in (a missing parent, an existing directory, a missing file), stops the run (Bail).
@@ -93,7 +94,11 @@ def _mkdir(run, path: TempPathObj, args: list, kwargs: dict) -> None:
     given = bind(("mode", "parents", "exist_ok"), args, kwargs)
     if given is None or "mode" in given:
         raise Bail  # (a mode, another keyword, arguments Python rejects: not followed)
-    parents, exist_ok = given.get("parents", False), given.get("exist_ok", False)
+    return make_dir(run, path, given.get("parents", False), given.get("exist_ok", False))
+
+
+def make_dir(run, path: TempPathObj, parents: object, exist_ok: object) -> None:
+    """`p.mkdir(parents=, exist_ok=)`, `os.makedirs(p, exist_ok=)` (parents: True)."""
     if type(parents) is not bool or type(exist_ok) is not bool or not path.parts:
         raise Bail
     table = files(run)
@@ -153,6 +158,26 @@ def _write_text(run, path: TempPathObj, args: list, kwargs: dict) -> int:
     return len(given["data"])
 
 
+def _write_bytes(run, path: TempPathObj, args: list, kwargs: dict) -> int:
+    """`p.write_bytes(data)`: the file holds `data`."""
+    given = bind(("data",), args, kwargs)
+    if given is None or type(given.get("data")) is not bytes:
+        raise Bail  # (a memoryview, a bytearray: not followed)
+    if not path.parts or not is_dir(run, (path.root, path.parts[:-1])) or is_dir(run, path.key) or writing(run, path.key):
+        raise Bail
+    files(run)[path.key] = given["data"]
+    return len(given["data"])
+
+
+def _read_bytes(run, path: TempPathObj, args: list, kwargs: dict) -> bytes:
+    found = files(run).get(path.key)
+    if args or kwargs or type(found) is not bytes or writing(run, path.key):
+        raise Bail  # (missing, a directory, a NumPy file, or still being written)
+    if any(unknown_json.MARK.encode(name) in found for name in ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")):
+        raise Bail  # (a dumped record's text: not spelled, unknown_json.py)
+    return found
+
+
 def _read_text(run, path: TempPathObj, args: list, kwargs: dict) -> str:
     """`p.read_text(encoding=None)`: the file decoded, with universal newlines."""
     given = dict(zip(("encoding",), args))
@@ -176,9 +201,12 @@ class TempPathMethod(RunCallable):
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         path, name = self.owner, self.name
-        if name in ("mkdir", "unlink", "write_text", "read_text"):
-            return {"mkdir": _mkdir, "unlink": _unlink, "write_text": _write_text,
-                    "read_text": _read_text}[name](run, path, args, kwargs)
+        if name == "open":  # (`open(str(p), ...)`, as pathlib opens it: temp_texts.py)
+            from codemods.analysis.temp_texts import open_file
+
+            return open_file(run, [TempPath(path.root, path.parts), *args], kwargs)
+        if name in _CHANGING:
+            return _CHANGING[name](run, path, args, kwargs)
         if args or kwargs:
             raise Bail
         if name == "exists":
@@ -190,7 +218,9 @@ class TempPathMethod(RunCallable):
         return _entries(run, path)
 
 
-_METHODS = frozenset({"mkdir", "unlink", "write_text", "exists", "is_dir", "is_file", "iterdir", "read_text"})
+_CHANGING = {"mkdir": _mkdir, "unlink": _unlink, "write_text": _write_text, "read_text": _read_text,
+             "write_bytes": _write_bytes, "read_bytes": _read_bytes}
+_METHODS = frozenset({"exists", "is_dir", "is_file", "iterdir", "open", *_CHANGING})
 
 
 def _bail():

@@ -7,14 +7,18 @@ Parameter holding the path) does `with open(self.config_file) as fh: self.cfg = 
 what it reads is what the run wrote (temp_files.py says why).
 
 Modelled: `os.path.join` of such a directory (or a pathlib path in it) and plain names (TempPath:
-its text is unknown, and it is a str to `isinstance`); `os.listdir(tmp)`,
+its text is unknown, and it is a str to `isinstance`), and the same path spelled
+`f"{tmp}/{name}.ini"` or `tmp + "/run.ini"`; `os.listdir(tmp)`,
 `glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there, when that is none or one
-entry: the order of more is the file system's) and `os.path.exists(path)`, so a launcher's
-restart-from-latest-step finds no step in a fresh directory; `open(path)` / `open(path, "w")`
-(text modes, `encoding=` and `newline=`: what is written is encoded and read back decoded as
-text_encodings.py says) as a `with` target or a plain call; a handle's `write`, `read()` and
-`close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain values; `for line in handle` (a
-JSONL file read back line by line) walks the file's lines, once. What is written
+entry: the order of more is the file system's), `os.path.exists(path)`, `isfile`, `isdir`, so a
+launcher's restart-from-latest-step finds no step in a fresh directory; `os.makedirs(path,
+exist_ok=)`, `shutil.copy` / `copyfile` of a file to another name there; `open(path)` /
+`open(path, "w")` (text modes, `encoding=` and `newline=`: what is written is encoded and read
+back decoded as text_encodings.py says; "rb", whose `read()` gives the bytes and which
+`tomllib.load` reads as UTF-8) as a `with` target or a plain call; a handle's `write`, `read()`,
+`readlines()` and `close()`; `json.dump(obj, handle, ...)` and `json.load(handle)` of plain
+values; `for line in handle` (a JSONL file read back line by line) walks the file's lines,
+once. What is written
 reaches the file when the handle closes (Python buffers it); reading a file a handle is still
 writing, a missing file or directory, or any other use of a path or handle stops the run (Bail).
 
@@ -24,7 +28,9 @@ nothing around it (listing it or joining a name to it stops the run), and `fd` a
 of it; `os.fdopen(fd, "w")` (or "r") is a handle on that file (it does not truncate: writing is
 followed only while the file is still empty), `os.close(fd)` closes a descriptor no handle
 took. The file stays after the program ends; `open(path)` reads what was written, `open(path,
-"w")` writes it anew.
+"w")` writes it anew. `tempfile.NamedTemporaryFile("w", delete=...)` makes such a file and a
+handle writing it (its `name` the path; closing it removes the file where `delete` is True);
+`os.remove` / `os.unlink` remove a file of the record.
 """
 from __future__ import annotations
 
@@ -53,6 +59,7 @@ from codemods.analysis.temp_files import (
 )
 
 _TEXT_KEYWORDS = ("encoding", "newline")
+_MARK_CODECS = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")  # (how a record's mark may be spelled)
 _OPEN_DEFAULTS = {"mode": "r", "encoding": None, "newline": None}  # (`open` and `os.fdopen` alike)
 _MKSTEMP_DEFAULTS = {"suffix": None, "prefix": None, "dir": None, "text": False}
 
@@ -97,6 +104,53 @@ def _exists(run, args: list, kwargs: dict) -> object:
     return key(args[0]) in files(run)
 
 
+def _is_kind(directory: bool):
+    """`os.path.isdir(path)` / `os.path.isfile(path)`: what the record holds there."""
+    def ask(run, args: list, kwargs: dict) -> object:
+        args = [_as_text(arg) for arg in args]
+        if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+            return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+        found = files(run).get(key(args[0]), False)
+        return found is None if directory else found is not None and found is not False
+    return ask
+
+
+def _make_dirs(run, args: list, kwargs: dict) -> object:
+    """`os.makedirs(path, exist_ok=False)`: the missing directories of a path in a temporary one."""
+    args = [_as_text(arg) for arg in args]
+    if not args or type(args[0]) is not TempPath:
+        return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    given = bind(("name", "mode", "exist_ok"), args, kwargs)
+    if given is None or "mode" in given:
+        raise Bail  # (a mode: not followed)
+    from codemods.analysis.temp_paths import TempPathObj, make_dir
+
+    path = given["name"]
+    return make_dir(run, TempPathObj(path.root, path.parts), True, given.get("exist_ok", False))
+
+
+def _copy(run, args: list, kwargs: dict) -> object:
+    """`shutil.copy(src, dst)` / `copyfile` of a file in a temporary directory to another name in
+    one (the same bytes; the same name raises SameFileError); it hands back `dst`."""
+    paths = [_as_text(arg) for arg in args]
+    if kwargs or len(args) != 2 or not all(type(path) is TempPath for path in paths):
+        return PASS if not any(type(_as_text(a)) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    table, source, target = files(run), key(paths[0]), key(paths[1])
+    if source == target or type(table.get(source)) is not bytes or open_writers(run).get(source) or open_writers(run).get(target) \
+            or table.get(target, b"") is None or not paths[1].parts or not is_dir(run, (target[0], target[1][:-1])):
+        raise Bail  # (a missing file, a directory as target (copy puts it inside), a file being written)
+    table[target] = table[source]
+    return args[1]
+
+
+def glued(directory: object, rest: str) -> TempPath | None:
+    """`f"{tmp}/run.ini"`, `tmp + "/run.ini"`: the path `rest` names below a temporary one (None
+    when it does not begin with a separator: a name glued to the directory's own)."""
+    if rest and not rest.startswith("/"):
+        return None
+    return TempPath(directory.root, below(directory.parts, tuple(rest[1:].split("/")) if rest else ()))
+
+
 def _join(run, args: list, kwargs: dict) -> object:
     args = [_as_text(arg) for arg in args]
     if kwargs or not args or type(args[0]) is not TempPath:
@@ -118,6 +172,34 @@ def _text_mode(given: dict) -> bool:
     """A text mode this module follows, with a str or None for each text keyword."""
     return given["mode"] in ("r", "rt", "w", "wt") \
         and all(type(given[k]) is str or given[k] is None for k in _TEXT_KEYWORDS)
+
+
+def _named_file(run, args: list, kwargs: dict) -> FileHandle:
+    """`tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)`: a new file made as mkstemp
+    makes one, opened to write text; `fh.name` is its path; closing it removes it with `delete`."""
+    given = bind(("mode", "buffering", "encoding", "newline", "suffix", "prefix", "dir", "delete"), args, kwargs,
+                 {**_OPEN_DEFAULTS, "mode": "w+b", "buffering": -1, "suffix": None, "prefix": None, "dir": None,
+                  "delete": True})
+    if given is None or given["mode"] not in ("w", "wt") or given["buffering"] != -1 or given["dir"] is not None \
+            or type(given["delete"]) is not bool or not _text_mode(given):
+        raise Bail  # (binary, reading or updating modes, another parent, `errors=`: not followed)
+    named_only([], {"suffix": given["suffix"], "prefix": given["prefix"]}, ())
+    handle = FileHandle(key(new_file(run)), True, given)
+    handle.delete = given["delete"]
+    open_writers(run).setdefault(handle.key, []).append(handle)
+    return handle
+
+
+def _remove(run, args: list, kwargs: dict) -> object:
+    """`os.remove(path)` / `os.unlink(path)` of a file in the run's record."""
+    args = [_as_text(arg) for arg in args]
+    if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
+        return PASS if not any(type(_as_text(a)) is TempPath for a in (*args, *kwargs.values())) else _bail()
+    at = key(args[0])
+    if files(run).get(at) is None or open_writers(run).get(at):
+        raise Bail  # (FileNotFoundError, IsADirectoryError, or a file a handle still writes to)
+    del files(run)[at]
+    return None
 
 
 def _fd_open(run, args: list, kwargs: dict) -> object:
@@ -152,8 +234,9 @@ def _fd_close(run, args: list, kwargs: dict) -> object:
 def open_file(run, args: list, kwargs: dict) -> FileHandle:
     """`open(path, mode)` of a path in a temporary directory."""
     given = bind(("file", "mode"), args, kwargs, _OPEN_DEFAULTS, _TEXT_KEYWORDS)
-    if given is None or not _text_mode(given):
-        raise Bail
+    binary = given is not None and given["mode"] == "rb" and given["encoding"] is None and given["newline"] is None
+    if given is None or not binary and not _text_mode(given):
+        raise Bail  # (another mode; `encoding=` in a binary one is a ValueError: not followed)
     path, mode = _as_text(given["file"]), given["mode"]
     if type(path) is not TempPath:
         raise Bail
@@ -170,7 +253,7 @@ def open_file(run, args: list, kwargs: dict) -> FileHandle:
         return handle
     if type(table.get(at)) is not bytes:
         raise Bail  # (FileNotFoundError or IsADirectoryError: not modelled)
-    return FileHandle(at, False, given)
+    return FileHandle(at, False, given, binary)
 
 
 def close(run, handle: FileHandle) -> None:
@@ -181,6 +264,10 @@ def close(run, handle: FileHandle) -> None:
         files(run)[handle.key] += encoded("".join(handle.pending), handle.codec, handle.newline)
     if handle.writing and not handle.closed:
         open_writers(run)[handle.key].remove(handle)
+    if handle.delete and not handle.closed:
+        if files(run).get(handle.key) is None or open_writers(run).get(handle.key):
+            raise Bail  # (FileNotFoundError of a file removed already; another handle on it)
+        del files(run)[handle.key]
     handle.pending, handle.closed = [], True
 
 
@@ -212,15 +299,36 @@ def _dump(run, args: list, kwargs: dict) -> object:
 def _read_all(run, handle: FileHandle, holes: bool = False) -> str:
     """`handle.read()`, once: the file as it is now; with its dumped records' marks where
     `holes` (unknown_json.py), else a file holding one stops the run."""
-    if handle.writing or handle.closed or open_writers(run).get(handle.key):
-        raise Bail  # (io.UnsupportedOperation, a closed file, or one being written: not modelled)
-    if handle.read:
-        raise Bail  # (read again: what was added since is not followed)
-    handle.read = True
-    text = decoded(files(run)[handle.key], handle.codec, handle.newline)
+    data = _read_bytes(run, handle, False)
+    text = decoded(data, handle.codec, handle.newline)
     if not holes and unknown_json.MARK in text:
         raise Bail  # (a text the run does not spell)
     return text
+
+
+def _read_bytes(run, handle: FileHandle, binary: bool) -> bytes:
+    """What a handle opened "rb" (`binary`) or in text mode reads, once: the file as it is now."""
+    if handle.writing or handle.closed or open_writers(run).get(handle.key) or handle.binary is not binary:
+        raise Bail  # (io.UnsupportedOperation, a closed file, one being written, another mode: not modelled)
+    if handle.read:
+        raise Bail  # (read again: what was added since is not followed)
+    handle.read = True
+    data = files(run)[handle.key]
+    if binary and any(unknown_json.MARK.encode(name) in data for name in _MARK_CODECS):
+        raise Bail  # (a dumped record's text, unknown_json.py: not spelled)
+    return data
+
+
+def _toml_load(run, args: list, kwargs: dict) -> object:
+    """`tomllib.load(fh)` of a handle opened "rb" (its bytes decoded as UTF-8, as tomllib does)."""
+    if len(args) != 1 or kwargs or type(args[0]) is not FileHandle:
+        return PASS if not any(type(a) is FileHandle for a in (*args, *kwargs.values())) else _bail()
+    import tomllib  # (imported by the few runs that read TOML files)
+
+    try:
+        return tomllib.loads(_read_bytes(run, args[0], True).decode())
+    except ValueError:
+        raise Bail from None  # (a TOMLDecodeError or UnicodeDecodeError the program raises: not modelled)
 
 
 def lines(run, handle: FileHandle) -> list:
@@ -238,8 +346,10 @@ def _load(run, args: list, kwargs: dict) -> object:
         raise Bail from None  # (a json.JSONDecodeError the program raises: not modelled)
 
 
-CALLS = {"os.path.join": _join, "json.dump": _dump, "json.load": _load, "os.listdir": _list_dir, "glob.glob": _glob,
-         "os.path.exists": _exists, "tempfile.mkstemp": _make_file, "os.fdopen": _fd_open, "os.close": _fd_close}
+CALLS = {"os.path.isdir": _is_kind(True), "os.path.isfile": _is_kind(False), "os.makedirs": _make_dirs,
+         "shutil.copy": _copy, "shutil.copyfile": _copy, "os.path.join": _join, "json.dump": _dump, "json.load": _load, "tomllib.load": _toml_load, "os.listdir": _list_dir, "glob.glob": _glob,
+         "os.path.exists": _exists, "tempfile.mkstemp": _make_file,
+         "tempfile.NamedTemporaryFile": _named_file, "os.remove": _remove, "os.unlink": _remove, "os.fdopen": _fd_open, "os.close": _fd_close}
 
 
 class FileMethod(RunCallable):
@@ -257,7 +367,12 @@ class FileMethod(RunCallable):
         if self.name == "close" and not args:
             return close(run, handle)
         if self.name == "read" and not args:
-            return _read_all(run, handle)
+            return _read_bytes(run, handle, True) if handle.binary else _read_all(run, handle)
+        if self.name == "readlines" and not args and not handle.binary:
+            lines_read = lines(run, handle)
+            if not all(type(line) is str for line in lines_read):
+                raise Bail  # (a dumped record's line: read by `for line in fh` only, unknown_json.py)
+            return lines_read
         if self.name == "write" and len(args) == 1 and type(args[0]) is str:
             return write(handle, args[0])
         if self.name == "write" and len(args) == 1 and type(args[0]) is JsonText:
@@ -275,8 +390,10 @@ def write(handle: FileHandle, text: str) -> int:
     return len(text)
 
 
-def file_attribute(handle: FileHandle, name: str) -> FileMethod:
-    if name not in ("write", "read", "close"):
+def file_attribute(handle: FileHandle, name: str) -> object:
+    if name == "name" and handle.delete is not None:
+        return TempPath(*handle.key)  # (a NamedTemporaryFile's path: a str whose text is not known)
+    if name not in ("write", "read", "readlines", "close"):
         raise Bail
     return FileMethod(handle, name)
 

@@ -1,0 +1,42 @@
+"""A run file written to `tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)`, read back
+by its `name` with ConfigParser.read after the handle is closed, then removed with `os.unlink`."""
+import configparser
+import os
+import tempfile
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+INI = """
+[DEFAULT]
+a = data
+b = model
+
+[reduce]
+over = %(a)s, %(b)s
+"""
+
+
+def load_axes():
+    with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as fh:
+        fh.write(INI)
+        name = fh.name
+    cp = configparser.ConfigParser()
+    cp.read(name)
+    os.unlink(name)
+    return tuple(s.strip() for s in cp.get("reduce", "over").split(","))
+
+
+def reduce_over(axes):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, P("data")))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    reduce_over(load_axes())
