@@ -10,9 +10,9 @@ Modelled: `os.path.join` of such a directory (or a pathlib path in it) and plain
 its text is unknown, and it is a str to `isinstance`), and the same path spelled
 `f"{tmp}/{name}.ini"` or `tmp + "/run.ini"`; `os.listdir(tmp)`,
 `glob.glob(os.path.join(tmp, "step_*"))` (what the run wrote there, when that is none or one
-entry: the order of more is the file system's), `os.path.exists(path)`, `isfile`, `isdir`, so a
-launcher's restart-from-latest-step finds no step in a fresh directory; `os.makedirs(path,
-exist_ok=)`, `shutil.copy` / `copyfile` of a file to another name there; `open(path)` /
+entry: the order of more is the file system's), `os.path.exists(path)` (`isfile`, `isdir` and
+`os.makedirs` are temp_dirs.py's), so a launcher's restart-from-latest-step finds no step in a
+fresh directory; `shutil.copy` / `copyfile` of a file to another name there; `open(path)` /
 `open(path, "w")` (text modes, `encoding=` and `newline=`: what is written is encoded and read
 back decoded as text_encodings.py says; "rb", whose `read()` gives the bytes and which
 `tomllib.load` reads as UTF-8) as a `with` target or a plain call; a handle's `write`, `read()`,
@@ -29,21 +29,18 @@ of it; `os.fdopen(fd, "w")` (or "r") is a handle on that file (it does not trunc
 followed only while the file is still empty), `os.close(fd)` closes a descriptor no handle
 took. The file stays after the program ends; `open(path)` reads what was written, `open(path,
 "w")` writes it anew. `tempfile.NamedTemporaryFile("w", delete=...)` makes such a file and a
-handle writing it (its `name` the path; closing it removes the file where `delete` is True);
-`os.remove` / `os.unlink` remove a file of the record.
+handle writing it (its `name` the path; closing it removes the file where `delete` is True).
 """
 from __future__ import annotations
 
 import fnmatch
 import json
 
+from codemods.analysis import unknown_json
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import JsonText, RunCallable, TempPath
-from codemods.analysis import unknown_json
-from codemods.analysis.text_encodings import check_written, decoded, encoded
-from codemods.analysis.text_encodings import lines as text_lines
 from codemods.analysis.temp_files import (
     PASS,
     FileDescriptor,
@@ -57,6 +54,8 @@ from codemods.analysis.temp_files import (
     new_file,
     open_writers,
 )
+from codemods.analysis.text_encodings import check_written, decoded, encoded
+from codemods.analysis.text_encodings import lines as text_lines
 
 _TEXT_KEYWORDS = ("encoding", "newline")
 _MARK_CODECS = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")  # (how a record's mark may be spelled)
@@ -104,29 +103,8 @@ def _exists(run, args: list, kwargs: dict) -> object:
     return key(args[0]) in files(run)
 
 
-def _is_kind(directory: bool):
-    """`os.path.isdir(path)` / `os.path.isfile(path)`: what the record holds there."""
-    def ask(run, args: list, kwargs: dict) -> object:
-        args = [_as_text(arg) for arg in args]
-        if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
-            return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
-        found = files(run).get(key(args[0]), False)
-        return found is None if directory else found is not None and found is not False
-    return ask
 
 
-def _make_dirs(run, args: list, kwargs: dict) -> object:
-    """`os.makedirs(path, exist_ok=False)`: the missing directories of a path in a temporary one."""
-    args = [_as_text(arg) for arg in args]
-    if not args or type(args[0]) is not TempPath:
-        return PASS if not any(type(a) is TempPath for a in (*args, *kwargs.values())) else _bail()
-    given = bind(("name", "mode", "exist_ok"), args, kwargs)
-    if given is None or "mode" in given:
-        raise Bail  # (a mode: not followed)
-    from codemods.analysis.temp_paths import TempPathObj, make_dir
-
-    path = given["name"]
-    return make_dir(run, TempPathObj(path.root, path.parts), True, given.get("exist_ok", False))
 
 
 def _copy(run, args: list, kwargs: dict) -> object:
@@ -190,16 +168,6 @@ def _named_file(run, args: list, kwargs: dict) -> FileHandle:
     return handle
 
 
-def _remove(run, args: list, kwargs: dict) -> object:
-    """`os.remove(path)` / `os.unlink(path)` of a file in the run's record."""
-    args = [_as_text(arg) for arg in args]
-    if kwargs or len(args) != 1 or type(args[0]) is not TempPath:
-        return PASS if not any(type(_as_text(a)) is TempPath for a in (*args, *kwargs.values())) else _bail()
-    at = key(args[0])
-    if files(run).get(at) is None or open_writers(run).get(at):
-        raise Bail  # (FileNotFoundError, IsADirectoryError, or a file a handle still writes to)
-    del files(run)[at]
-    return None
 
 
 def _fd_open(run, args: list, kwargs: dict) -> object:
@@ -346,10 +314,9 @@ def _load(run, args: list, kwargs: dict) -> object:
         raise Bail from None  # (a json.JSONDecodeError the program raises: not modelled)
 
 
-CALLS = {"os.path.isdir": _is_kind(True), "os.path.isfile": _is_kind(False), "os.makedirs": _make_dirs,
-         "shutil.copy": _copy, "shutil.copyfile": _copy, "os.path.join": _join, "json.dump": _dump, "json.load": _load, "tomllib.load": _toml_load, "os.listdir": _list_dir, "glob.glob": _glob,
+CALLS = {"shutil.copy": _copy, "shutil.copyfile": _copy, "os.path.join": _join, "json.dump": _dump, "json.load": _load, "tomllib.load": _toml_load, "os.listdir": _list_dir, "glob.glob": _glob,
          "os.path.exists": _exists, "tempfile.mkstemp": _make_file,
-         "tempfile.NamedTemporaryFile": _named_file, "os.remove": _remove, "os.unlink": _remove, "os.fdopen": _fd_open, "os.close": _fd_close}
+         "tempfile.NamedTemporaryFile": _named_file, "os.fdopen": _fd_open, "os.close": _fd_close}
 
 
 class FileMethod(RunCallable):
