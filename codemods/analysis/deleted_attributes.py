@@ -21,8 +21,10 @@ from codemods.analysis.host_objects import Bail
 
 
 def delete_attribute(run, obj: object, name: str) -> None:
-    from codemods.analysis.script_values import Bound, UFunc, UObj
+    from codemods.analysis.script_values import Bound, UClass, UFunc, UObj
 
+    if type(obj) is UClass:
+        return class_delete(obj, name)
     if type(obj) is UObj and obj.cls.kind in ("plain", "dataclass") and not obj.cls.frozen \
             and (hook := obj.cls.lookup("__delattr__")) is not None:
         if type(hook[1]) is not UFunc or type(name) is not str:
@@ -30,6 +32,18 @@ def delete_attribute(run, obj: object, name: str) -> None:
         run.call(Bound(hook[1], obj), [name], {})  # (the class's own hook)
         return
     object_delete(run, obj, name)
+
+
+def class_delete(cls, name: object) -> None:
+    """`type.__delattr__(cls, name)` of a module class."""
+    from codemods.analysis.class_descriptors import slot_names
+
+    if cls.kind != "plain" or cls.meta is not None or slot_names(cls) is not None or type(name) is not str \
+            or name.startswith("__"):
+        raise Bail
+    if name not in cls.attrs:
+        raise Raised(AttributeError(name))
+    del cls.attrs[name]
 
 
 def object_delete(run, obj: object, name: str) -> None:
