@@ -13,8 +13,9 @@ fallback: it is not a probe. What CPython 3.11 guarantees, and what is required 
   leaves it another way (no return, break or continue) before or after;
 - `L` is a local of `F` bound once, to an empty list display, by a statement of `F`'s own body
   before the statement `S` that holds the `try`; every other use of the name in `F` (nested
-  scopes included: a closure could empty it) is an `L.append(...)` statement or lies in the
-  check below; no `global`/`nonlocal` names it, nor does a parameter;
+  scopes included: a closure could empty it) is an `L.append(...)` statement, lies in the check
+  below, or comes after it (where `L` is empty); no `global`/`nonlocal` names it, nor does a
+  parameter;
 - the statement right after `S` in `F`'s body is `if L:` (or `len(L)`, `len(L) > 0`,
   `len(L) != 0`, `len(L) >= 1`) whose body ends in `raise` and holds no return, break,
   continue, `try`, `with` or loop; `S` holds no return and no yield;
@@ -56,7 +57,7 @@ def _reraises(func: ast.FunctionDef, handler: ast.ExceptHandler) -> bool:
         return False
     if not _raising_check(check, name):
         return False
-    return _only_uses(func, name, func.body[:index], check)
+    return _only_uses(func, name, func.body[:index], check, func.body[index + 2:])
 
 
 def _own_nodes(node: ast.AST):
@@ -123,9 +124,9 @@ def _non_empty_test(test: ast.expr, name: str) -> bool:
     return False
 
 
-def _only_uses(func: ast.FunctionDef, name: str, before: list, check: ast.If) -> bool:
-    """`name` is a local list bound once, to `[]`, before the loop, and otherwise only appended to
-    or read in the check (`builtins.len` is taken to be the builtin: not rebound in `func`)."""
+def _only_uses(func: ast.FunctionDef, name: str, before: list, check: ast.If, after: list) -> bool:
+    """`name` is a local list bound once, to `[]`, before the loop, and otherwise only appended to,
+    read in the check, or used after it (where it is empty); `len` is not rebound in `func`."""
     args = func.args
     if any(arg.arg == name for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if arg):
         return False
@@ -143,7 +144,8 @@ def _only_uses(func: ast.FunctionDef, name: str, before: list, check: ast.If) ->
                     binding = sub
     if binding is None:
         return False
-    in_check = {id(inner) for inner in ast.walk(check.test)} | {id(inner) for stmt in check.body for inner in ast.walk(stmt)}
+    in_check = {id(inner) for inner in ast.walk(check.test)} | {id(inner) for stmt in check.body for inner in ast.walk(stmt)} \
+        | {id(inner) for stmt in after for inner in _own_nodes(stmt)}
     appends = set()
     for inner in ast.walk(func):
         if type(inner) is ast.Expr and type(inner.value) is ast.Call and type(inner.value.func) is ast.Attribute \
