@@ -3756,6 +3756,7 @@ ENTRIES = {
     "tsr3_sf105_later_test_raises_an_unknown_text": "main()",
     "tsr4_sf104_exit_stack_mesh_held_from_set_up": "main()",
     "ntsr4_exit_stack_mesh_left_by_an_outer_with": "main()",
+    "ntsr5_runner_exits_quietly_after_a_filed_error": "audited()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

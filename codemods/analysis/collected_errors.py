@@ -17,8 +17,12 @@ fallback: it is not a probe. What CPython 3.11 guarantees, and what is required 
   below, or comes after it (where `L` is empty); no `global`/`nonlocal` names it, nor does a
   parameter;
 - the statement right after `S` in `F`'s body is `if L:` (or `len(L)`, `len(L) > 0`,
-  `len(L) != 0`, `len(L) >= 1`) whose body ends in `raise` and holds no return, break,
-  continue, `try`, `with` or loop; `S` holds no return and no yield;
+  `len(L) != 0`, `len(L) >= 1`) whose body is `raise L[i]`, or a builtin error class other than
+  SystemExit called on a constant text or one of `len(L)` (`raise RuntimeError(f"{len(L)}
+  failed")`, `ExceptionGroup("failed", L)`), perhaps after `print` lines of such texts: a
+  `sys.exit(0)` there, `raise SystemExit(0)`, or a `__str__` of the module's that exits, would
+  end the program quietly; the module binds none of the builtin names read (`len`, `print`, the
+  class); `S` holds no return and no yield (nor does `F`);
 - between `S` and the `try` lie only `for`, `while` and `if` statements (a `with` could
   suppress an exception the handler raised before it appended, so could an enclosing `try`),
   and the `try`'s `finally` has no break or continue (they would drop such an exception).
@@ -30,6 +34,8 @@ from __future__ import annotations
 import ast
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_RAISED_CLASSES = frozenset({"RuntimeError", "AssertionError", "Exception", "ValueError", "ExceptionGroup"})
+_BUILTINS_READ = frozenset({"len", "print", *_RAISED_CLASSES})  # (names the check reads as Python's own)
 _LEAVING = (ast.Return, ast.Break, ast.Continue)
 
 
@@ -42,8 +48,21 @@ def reraised_later(run, handler: ast.ExceptHandler, env) -> bool:
     cache = run.__dict__.setdefault("_reraised_later", {})
     key = (id(node), id(handler))
     if key not in cache:
-        cache[key] = _reraises(node, handler)
+        cache[key] = _reraises(node, handler) and not _rebinds(getattr(run, "tree", None), _BUILTINS_READ)
     return cache[key]
+
+
+def _rebinds(tree: ast.Module | None, names: frozenset) -> bool:
+    """Some code of the module binds one of `names` (the check would not read the builtin)."""
+    if tree is None:
+        return True
+    for node in ast.walk(tree):
+        if type(node) is ast.Name and type(node.ctx) is not ast.Load and node.id in names \
+                or type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and node.name in names \
+                or type(node) is ast.alias and (node.asname or node.name) in names \
+                or type(node) in (ast.Global, ast.Nonlocal) and set(node.names) & names:
+            return True
+    return False
 
 
 def _reraises(func: ast.FunctionDef, handler: ast.ExceptHandler) -> bool:
@@ -101,18 +120,50 @@ def _plain_path(held: ast.stmt, handler: ast.ExceptHandler) -> bool:
 
 
 def _raising_check(check: ast.stmt, name: str) -> bool:
-    """`if L: ... raise ...` (or a length test of `L`), whose body can only end by raising."""
-    if type(check) is not ast.If or not check.body or type(check.body[-1]) is not ast.Raise or not _non_empty_test(check.test, name):
+    """`if L: raise L[0]` (or a length test of `L`; a report line or two before the raise), whose
+    body can only end by raising an exception that exits with a traceback (not SystemExit)."""
+    if type(check) is not ast.If or not check.body or not _non_empty_test(check.test, name):
         return False
-    return not any(type(inner) in (*_LEAVING, ast.Try, ast.TryStar, ast.With, ast.For, ast.While, ast.Yield, ast.YieldFrom,
-                                   ast.Await, ast.AsyncFor, ast.AsyncWith)
-                   for stmt in check.body for inner in _own_nodes(stmt))
+    *reports, last = check.body
+    return type(last) is ast.Raise and _raised_error(last.exc, name) and all(_reports(stmt, name) for stmt in reports)
+
+
+def _raised_error(exc: ast.expr | None, name: str) -> bool:
+    """`L[i]` (one of the exceptions filed: whatever the handler caught) or a builtin class that
+    is no SystemExit called with plain arguments (`RuntimeError(f"{len(L)} failed")`)."""
+    if type(exc) is ast.Subscript:
+        return type(exc.value) is ast.Name and exc.value.id == name and type(exc.slice) is ast.Constant \
+            and type(exc.slice.value) is int
+    return type(exc) is ast.Call and type(exc.func) is ast.Name and exc.func.id in _RAISED_CLASSES and not exc.keywords \
+        and all(_plain(arg, name) or exc.func.id == "ExceptionGroup" and type(arg) is ast.Name and arg.id == name
+                for arg in exc.args)
+
+
+def _plain(arg: ast.expr, name: str) -> bool:
+    """A constant, or a text of constants and `len(L)`: made with no code of the module's (no
+    `__str__` or `__format__` of its own runs)."""
+    if type(arg) is ast.JoinedStr:
+        return all(type(part) is ast.Constant or type(part) is ast.FormattedValue and part.format_spec is None
+                   and _length(part.value, name) for part in arg.values)
+    return type(arg) is ast.Constant
+
+
+def _reports(stmt: ast.stmt, name: str) -> bool:
+    """`print(f"{len(L)} tests failed")`: a line that only reports."""
+    call = stmt.value if type(stmt) is ast.Expr else None
+    return type(call) is ast.Call and type(call.func) is ast.Name and call.func.id == "print" and not call.keywords \
+        and all(_plain(arg, name) for arg in call.args)
+
+
+def _length(node: ast.expr, name: str) -> bool:
+    """`len(L)`."""
+    return type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "len" and len(node.args) == 1 \
+        and not node.keywords and type(node.args[0]) is ast.Name and node.args[0].id == name
 
 
 def _non_empty_test(test: ast.expr, name: str) -> bool:
     def length(node: ast.expr) -> bool:
-        return type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "len" and len(node.args) == 1 \
-            and not node.keywords and type(node.args[0]) is ast.Name and node.args[0].id == name
+        return _length(node, name)
 
     if type(test) is ast.Name:
         return test.id == name
@@ -151,8 +202,7 @@ def _only_uses(func: ast.FunctionDef, name: str, before: list, check: ast.If, af
         if type(inner) is ast.Expr and type(inner.value) is ast.Call and type(inner.value.func) is ast.Attribute \
                 and inner.value.func.attr == "append" and type(inner.value.func.value) is ast.Name:
             appends.add(id(inner.value.func.value))
-        if type(inner) in (ast.Global, ast.Nonlocal) and name in inner.names \
-                or type(inner) is ast.Name and inner.id == "len" and type(inner.ctx) is not ast.Load:
+        if type(inner) in (ast.Global, ast.Nonlocal) and name in inner.names:
             return False
     for inner in ast.walk(func):
         if type(inner) is ast.Name and inner.id == name and inner is not binding \
