@@ -51,7 +51,7 @@ def sources_of(values) -> tuple:
 
 
 def _contents(source) -> list:
-    return list(source.items()) if type(source) in (dict, OrderedDict) else list(source)
+    return list(source.items()) if type(source) in (dict, OrderedDict, MappingProxyType) else list(source)
 
 
 def _same(now: list, before: list) -> bool:
