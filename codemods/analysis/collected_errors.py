@@ -9,8 +9,9 @@ NumPy or JAX call, an assertion the run cannot decide) either passes, as the run
 makes the program end with an exception, as it would outside any `try`. Neither way reaches a
 fallback: it is not a probe. What CPython 3.11 guarantees, and what is required of the function
 `F` whose frame holds the handler (a def, not a generator or coroutine):
-- the handler's body appends to a list `L` at its top level (`L.append(x)`), and nothing in it
-  leaves it another way (no return, break or continue) before or after;
+- the handler's body appends to a list `L` at its top level (`L.append(x)`), and nothing before
+  that leaves it (no return, break or continue; after it a `continue` or `break` only ends the
+  round, and a return is refused below);
 - `L` is a local of `F` bound once, to an empty list display, by a statement of `F`'s own body
   before the statement `S` that holds the `try`; every other use of the name in `F` (nested
   scopes included: a closure could empty it) is an `L.append(...)` statement, lies in the check
@@ -90,10 +91,10 @@ def _own_nodes(node: ast.AST):
 
 def _appended(handler: ast.ExceptHandler) -> str | None:
     """The list the handler's body appends to at its top level, when nothing in it leaves it
-    otherwise."""
-    if any(type(inner) in _LEAVING for stmt in handler.body for inner in _own_nodes(stmt)):
-        return None
+    before (a `continue` or `break` after it only ends the round: the check is still reached)."""
     for stmt in handler.body:
+        if any(type(inner) in _LEAVING for inner in _own_nodes(stmt)):
+            return None
         call = stmt.value if type(stmt) is ast.Expr else None
         if type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "append" \
                 and type(call.func.value) is ast.Name and len(call.args) == 1 and not call.keywords \
