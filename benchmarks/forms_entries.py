@@ -3757,6 +3757,7 @@ ENTRIES = {
     "tsr4_sf104_exit_stack_mesh_held_from_set_up": "main()",
     "ntsr4_exit_stack_mesh_left_by_an_outer_with": "main()",
     "ntsr5_runner_exits_quietly_after_a_filed_error": "audited()",
+    "tsr5_sf105_unittest_runner_skips_then_files_errors": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
