@@ -3758,6 +3758,7 @@ ENTRIES = {
     "ntsr4_exit_stack_mesh_left_by_an_outer_with": "main()",
     "ntsr5_runner_exits_quietly_after_a_filed_error": "audited()",
     "tsr5_sf105_unittest_runner_skips_then_files_errors": "main()",
+    "ntsr6_list_filled_in_a_handler_is_read_as_changed": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
