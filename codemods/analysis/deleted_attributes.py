@@ -19,8 +19,8 @@ A test base's `__init_subclass__` replaces each parameterized method by its expa
 the metaclass being `type`) the name leaves the class's own namespace, and every view `vars(cls)`
 handed out (class_descriptors.namespace_changed); a name it does not hold itself (a base's
 member, or none) raises AttributeError. A dunder (type's own data descriptors and slot updates),
-a mangled name, a class with slots, a metaclass of the module's, or a kind other than a plain
-class stops the run.
+a mangled name, a class with slots, a metaclass of the module's, a registered pytree node class,
+or a kind other than a plain class stops the run.
 """
 from __future__ import annotations
 
@@ -46,9 +46,9 @@ def class_delete(run, cls, name: object) -> None:
     """`type.__delattr__(cls, name)` of a module class (see above)."""
     from codemods.analysis.class_descriptors import namespace_changed, slot_names
 
-    if cls.kind != "plain" or cls.meta is not None or slot_names(cls) is not None or type(name) is not str \
-            or name.startswith("__"):
-        raise Bail
+    if cls.kind != "plain" or cls.meta is not None or cls.registered or slot_names(cls) is not None \
+            or type(name) is not str or name.startswith("__"):
+        raise Bail  # (a pytree node class: JAX may hold its methods from the registration)
     if name not in cls.attrs:
         raise Raised(AttributeError(f"type object '{cls.node.name}' has no attribute '{name}'"))  # (only the class's
         # own namespace is searched: a base's member stays)
