@@ -8,7 +8,8 @@ from the stop's line when the caught exception is raised again and nothing swall
 CPython 3.11 does, modelled for the exception JAX raises there (a ValueError, or for a reduced
 value combined with a replicated one a direct subclass of Exception; stop_handlers.py):
 - the `except` clauses are tried in order: a bare one, `Exception` or `BaseException` catches it
-  (both kinds); another builtin exception class or one the module made catches neither;
+  (both kinds); another builtin exception class, unittest's SkipTest or one the module made
+  catches neither;
   `ValueError` catches one kind only, and the run does not tell the kinds apart there (Bail);
 - the handler runs with its name bound to the exception; a bare `raise` inside re-raises the
   exception being handled (for any handled exception, not only a stop's);
@@ -22,6 +23,7 @@ value combined with a replicated one a direct subclass of Exception; stop_handle
 """
 from __future__ import annotations
 
+import unittest
 from contextlib import contextmanager
 
 from codemods.analysis.host_exprs import Raised
@@ -103,6 +105,8 @@ def handle(run, node, env, error: StopError) -> None:
                     catches = True
                 elif kind is ValueError or not (isinstance(kind, type) and issubclass(kind, BaseException)):
                     raise Bail
+                elif issubclass(kind, unittest.SkipTest):
+                    continue  # (a runner's `except unittest.SkipTest: continue`: no base of JAX's classes)
                 elif not issubclass(ValueError, kind) and (kind.__module__ == "builtins" or _made_here(kind)):
                     continue
                 else:

@@ -344,8 +344,14 @@ class ControlFlow(Comprehensions, Rounds):
                     self.exec_block(block, frame)
             except Dead:
                 pass
+            changed = [(held, frame.vars.get(name)) for name, held in before.items()
+                       if name not in names and frame.vars.get(name) is not held]  # (changed in place: `errors.append(e)`)
             frame.vars = before
             self._forget(names, frame)
+            for held, now in changed:  # (the block may or may not have run to that change: the object is not known)
+                self.forget_object(held)
+                if now is not None:
+                    self.forget_object(now)
 
     exec_TryStar = exec_Try
 

@@ -11,8 +11,16 @@ CPython does, for an instance of a module class (attribute lookup as `object.__d
 A class's own `__delattr__` (a def of the module) runs instead, with the name: it may delete
 through `object.__delattr__(self, name)` (the steps above), keep the value, or do anything else;
 `delattr(obj, name)` is the same as `del obj.name` (a name that is not a str: TypeError, Bail).
-Anything else stops the run (Bail): slots, a frozen dataclass, a cached_property, a class, a
-module or a library object as the owner, a hook that is not a def.
+Anything else stops the run (Bail): slots, a frozen dataclass, a cached_property, a module or a
+library object as the owner, a hook that is not a def.
+
+A test base's `__init_subclass__` replaces each parameterized method by its expansions:
+`delattr(cls, name)` then `setattr(cls, f"{name}_{i}", ...)`. On a module class (`type.__delattr__`,
+the metaclass being `type`) the name leaves the class's own namespace, and every view `vars(cls)`
+handed out (class_descriptors.namespace_changed); a name it does not hold itself (a base's
+member, or none) raises AttributeError. A dunder (type's own data descriptors and slot updates),
+a mangled name, a class with slots, a metaclass of the module's, a registered pytree node class,
+or a kind other than a plain class stops the run.
 """
 from __future__ import annotations
 
@@ -21,8 +29,10 @@ from codemods.analysis.host_objects import Bail
 
 
 def delete_attribute(run, obj: object, name: str) -> None:
-    from codemods.analysis.script_values import Bound, UFunc, UObj
+    from codemods.analysis.script_values import Bound, UClass, UFunc, UObj
 
+    if type(obj) is UClass:
+        return class_delete(run, obj, name)
     if type(obj) is UObj and obj.cls.kind in ("plain", "dataclass") and not obj.cls.frozen \
             and (hook := obj.cls.lookup("__delattr__")) is not None:
         if type(hook[1]) is not UFunc or type(name) is not str:
@@ -30,6 +40,20 @@ def delete_attribute(run, obj: object, name: str) -> None:
         run.call(Bound(hook[1], obj), [name], {})  # (the class's own hook)
         return
     object_delete(run, obj, name)
+
+
+def class_delete(run, cls, name: object) -> None:
+    """`type.__delattr__(cls, name)` of a module class (see above)."""
+    from codemods.analysis.class_descriptors import namespace_changed, slot_names
+
+    if cls.kind != "plain" or cls.meta is not None or cls.registered or slot_names(cls) is not None \
+            or type(name) is not str or name.startswith("__"):
+        raise Bail  # (a pytree node class: JAX may hold its methods from the registration)
+    if name not in cls.attrs:
+        raise Raised(AttributeError(f"type object '{cls.node.name}' has no attribute '{name}'"))  # (only the class's
+        # own namespace is searched: a base's member stays)
+    del cls.attrs[name]
+    namespace_changed(run, cls, name)
 
 
 def object_delete(run, obj: object, name: str) -> None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.collected_errors import only_reraising
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.narrow_handlers import narrow
 from codemods.analysis.script_values import Arr, Opaque
@@ -116,8 +117,8 @@ def _uncaught(run, node: ast.If, env, quiet: bool = False, strict: bool = False)
     answered False rather than stopping the run; with `strict`, no handler at all may enclose the
     step, not even an awaiting task's: a NumPy value's test may be one Python knows, whose raise
     such a handler would take)."""
-    if strict and (getattr(run, "guarded", 0) or run.__dict__.get("catching")):
-        return False
+    if strict and (getattr(run, "guarded", 0) or run.__dict__.get("catching")) and not only_reraising(run):
+        return False  # (a runner's handler that files the error and raises after its loop is none: collected_errors.py)
     try:
         kind = _raised_class(run, node.body[-1].exc, env)
     except Bail:

@@ -132,6 +132,8 @@ class ExitStackObj(LibraryContext):
             elif kind == "mesh":
                 if not run.contexts or run.contexts[-1] is not first:
                     raise Bail  # (contexts left out of order)
+                if rest:
+                    _release_mesh(run, rest)
                 run.contexts.pop()
             elif kind != "suppress":  # a module object's `__exit__`, or a pushed exit, told nothing went wrong
                 run.call(first, [None, None, None], {})
@@ -182,8 +184,10 @@ class StackMethod(RunCallable):
         if self.name == "push":
             return self.push(run, manager)
         if type(manager) is MeshCtx:  # (`jax.set_mesh(m)`, `use_mesh(m)`: scoped when entered)
+            if self.stack.base is None and not run.jitted:
+                return _hold_mesh(run, self.stack, manager.mesh)
             meshes = sum(1 for kind, *_ in self.stack.exits if kind == "mesh")
-            if run.jitted or self.stack.base is None or len(run.contexts) != self.stack.base + meshes:
+            if run.jitted or len(run.contexts) != self.stack.base + meshes:
                 raise Bail  # (`set_mesh` raises inside jit; a stack not entered by `with`, or other contexts since)
             run.contexts.append(manager.mesh)
             self.stack.exits.append(("mesh", manager.mesh, (), {}))
@@ -225,6 +229,32 @@ class StackMethod(RunCallable):
         self.stack.exits.append(exit_entry)
         self.stack.swallowing += 1
         run.guarded += 1  # (a step that may raise now stops the run: passed_steps.py)
+
+
+def _hold_mesh(run, stack: ExitStackObj, mesh) -> None:
+    """`stack.enter_context(jax.set_mesh(m))` on a stack no `with` entered (a test's `setUp`, closed
+    in `tearDown`): the mesh is the context mesh until `close()`, however the code between ends,
+    since no block closes the stack. Kept at its place among the run's contexts: a `with` block
+    that would leave it (one entered before it and ending first) stops the run, as JAX would then
+    restore the mesh that block saved (held_meshes_left)."""
+    held = (run.contexts, len(run.contexts))
+    run.contexts.append(mesh)
+    run.__dict__.setdefault("_held_meshes", []).append(held)
+    stack.exits.append(("mesh", mesh, held, {}))
+
+
+def _release_mesh(run, held: tuple) -> None:
+    found = run.__dict__.get("_held_meshes", [])
+    index = next((index for index, entry in enumerate(found) if entry is held), None)
+    if held[0] is not run.contexts or held[1] != len(run.contexts) - 1 or index is None:
+        raise Bail  # (left elsewhere than it was entered)
+    del found[index]
+
+
+def held_meshes_left(run, entered: int) -> bool:
+    """A `with` block leaving its `entered` contexts would leave a mesh a stack holds above them."""
+    return any(contexts is run.contexts and place >= len(run.contexts) - entered
+               for contexts, place in run.__dict__.get("_held_meshes", ()))
 
 
 def _null(run, args: list, kwargs: dict) -> object:

@@ -2,8 +2,9 @@
 
 Python's `for` over a list asks the list for its item at the next index after each round, so items
 the body appends (`queue.extend(includes)`) are walked too, and items it removes shift the rest; a
-dict (or a view of one) walked while its size changes raises RuntimeError. `enumerate`, `zip`,
-`reversed`, `map`, `filter` and a generator walk their lists the same way, lazily. The run holds
+dict (or a view of one, `vars(C)` of a class included) walked while its size changes raises
+RuntimeError. `enumerate`, `zip`, `reversed`, `map`, `filter` and a generator walk their lists the
+same way, lazily. The run holds
 real lists and dicts, so the walk is Python's own iterator over them; an iterator whose items the
 run computed when it was made (a generator's elements, a callback's results) is walked only while
 what it was made from stays as it was (else the run stops: Bail).
@@ -11,6 +12,7 @@ what it was made from stays as it was (else the run stops: Bail).
 from __future__ import annotations
 
 from collections import OrderedDict
+from types import MappingProxyType
 
 from codemods.analysis.host_objects import Bail
 
@@ -19,7 +21,7 @@ _VIEWS = frozenset({"dict_keys", "dict_values", "dict_items", "odict_keys", "odi
 
 def live(value: object) -> bool:
     """A container a Python iterator walks by looking at it again for each item."""
-    return type(value) in (list, dict, OrderedDict) or type(value).__name__ in _VIEWS \
+    return type(value) in (list, dict, OrderedDict, MappingProxyType) or type(value).__name__ in _VIEWS \
         or getattr(type(value), "walked_live", False)  # (a deque, a Counter: script_collections.py)
 
 
@@ -49,7 +51,7 @@ def sources_of(values) -> tuple:
 
 
 def _contents(source) -> list:
-    return list(source.items()) if type(source) in (dict, OrderedDict) else list(source)
+    return list(source.items()) if type(source) in (dict, OrderedDict, MappingProxyType) else list(source)
 
 
 def _same(now: list, before: list) -> bool:

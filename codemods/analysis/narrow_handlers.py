@@ -15,6 +15,7 @@ import ast
 import contextlib
 import unittest
 
+from codemods.analysis.collected_errors import reraised_later
 from codemods.analysis.host_objects import Bail
 
 
@@ -56,6 +57,8 @@ def narrow(run, raises: tuple = ()) -> bool:
 def _narrow(run, catching: list, raises: tuple) -> bool:
     for handlers, env in catching:
         for handler in handlers:
+            if reraised_later(run, handler, env):
+                continue  # (it files the error and its function raises after the loop: collected_errors.py)
             if handler.type is None:
                 return False
             for kind in handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]:

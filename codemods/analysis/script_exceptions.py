@@ -21,6 +21,7 @@ import ast
 from codemods.analysis.device_counts import program_raise
 from codemods.analysis.host_exprs import Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Opaque
 from codemods.analysis.exception_groups import GROUP_NAMES, group_arguments
 from codemods.analysis.exception_inits import construct, field, init_namespace, own_init, own_text, runs_init
 
@@ -109,15 +110,27 @@ def _exception(run, node: ast.expr, env) -> BaseException:
             return guard(made, *args)  # `raise ExceptionGroup("...", errors)` (exception_groups.py)
         if runs_init(made):
             return construct(run, made, args, kwargs)  # (its own `__init__`: exception_inits.py)
-        if kwargs or not all(plain_tree(arg) for arg in args):
+        if kwargs or not all(plain_tree(arg) or type(arg) is Opaque and _storing(made) for arg in args):
             raise Bail
-        return guard(made, *args)
+        return guard(made, *args)  # (an unknown text is only held: its str and repr stop the run, exception_text)
     value = run.eval(node, env)
     if _raisable(value):
         return construct(run, value, [], {}) if runs_init(value) else guard(value)
     if isinstance(value, Exception):
         return value
     raise Bail
+
+
+# Builtin classes whose construction only keeps its arguments (no errno, name or value parsed out).
+_STORING = frozenset({BaseException, Exception, AssertionError, ValueError, TypeError, RuntimeError, NotImplementedError,
+                      LookupError, IndexError, ArithmeticError, ZeroDivisionError, OverflowError})
+
+
+def _storing(kind: type) -> bool:
+    """`kind(*args)` keeps the arguments as they are, whatever they are: a class the module made
+    with no body of its own, over builtin classes that do only that."""
+    return all(base in _STORING or base is object or _made_here(base) and "__init__" not in base.__dict__
+               for base in kind.__mro__)
 
 
 def raise_statement(run, node: ast.Raise, env) -> None:

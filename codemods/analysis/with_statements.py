@@ -19,6 +19,7 @@ import ast
 from codemods.analysis import entered_objects
 from codemods.analysis.host_exprs import Env
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.library_contexts import held_meshes_left
 from codemods.analysis.script_generators import Managed
 from codemods.analysis.script_values import MeshCtx, MeshObj
 from codemods.analysis.temp_files import FileHandle
@@ -47,4 +48,6 @@ def with_statement(run, node: ast.With, env: Env) -> None:
             entered += 1
         run.block(node.body, env)
     finally:
+        if entered and held_meshes_left(run, entered):
+            raise Bail  # (an ExitStack's mesh entered inside the block and still held: library_contexts.py)
         del run.contexts[len(run.contexts) - entered:]
