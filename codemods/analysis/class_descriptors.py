@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import ast
 import types
-import weakref
 
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail, Special
@@ -267,9 +266,7 @@ def _namespace(cls: UClass, run) -> dict:
     first = cls.node.body[0] if cls.node.body else None
     doc = first.value.value if type(first) is ast.Expr and type(first.value) is ast.Constant \
         and type(first.value.value) is str else None
-    made: dict = _Namespace(__module__="__main__")
-    if run is not None:
-        run.__dict__.setdefault("_class_views", {}).setdefault(id(cls), []).append(weakref.ref(made))
+    made: dict = {"__module__": "__main__"}
     if annotated:
         made["__annotations__"] = cls.attrs["__annotations__"]  # (set up before the body runs)
     if doc is not None:
@@ -302,31 +299,11 @@ def _namespace(cls: UClass, run) -> dict:
     return made
 
 
-class _Namespace(dict):
-    """A class's namespace as `vars(C)` shows it: CPython's mappingproxy is a live view of C's own
-    dict, so what the program stores on C or deletes from it afterwards shows in every view made
-    (`namespace_changed`), and changes its size under a walk of it (RuntimeError: not the
-    program's own exception in the run, which gives up)."""
-
-    __slots__ = ("__weakref__",)
-
-
-_GONE = object()
-
-
-def namespace_changed(run, cls: UClass, name: str, value: object = _GONE) -> None:
-    """`C.name = value` (or, without a value, `del C.name`) reaches the views `vars(C)` handed
-    out; a deleted name of the class body set again comes after the names type.__new__ added."""
-    for view in run.__dict__.get("_class_views", {}).get(id(cls), ()):
-        found = view()
-        if found is None:
-            continue
-        if value is _GONE:
-            found.pop(name, None)
-        else:
-            found[name] = value
-    if value is _GONE:
-        run.__dict__.setdefault("_class_deleted", {}).setdefault(id(cls), set()).add(name)
+def class_deleted(run, cls: UClass, name: str) -> None:
+    """`del C.name`: a name of the class body deleted and set again comes after the names
+    type.__new__ added, as a new key of C's dict does (views of it read the class anew:
+    class_namespaces.py)."""
+    run.__dict__.setdefault("_class_deleted", {}).setdefault(id(cls), set()).add(name)
 
 
 def _body_names(node: ast.ClassDef) -> set[str]:

@@ -5,9 +5,10 @@ the class after the view was taken (`d = vars(C); C.axis = "y"`) shows in every 
 through it (`d["axis"]` is "y"), its length and its keys. So the view here reads the class each
 time it is read. The members CPython makes itself (slot wrappers, `__dict__`, what a dataclass
 conversion adds) are objects of their own: a view hands out the same ones on each read, those it
-made when it was taken. Only a walk is read at once: `for name in vars(C)` walks the names the
-class holds when the walk starts (a change while it walks would make Python raise RuntimeError;
-a body that changes the class it walks is not told apart here, as before this view).
+made when it was taken. `for name in vars(C)` walks the names the class holds when the walk
+starts; a body that changes the class under the walk makes Python raise RuntimeError, and so it
+does here. A walk of `vars(C).items()` (or keys, values) is of the names when it starts: a change
+under it is not told apart (Python raises there too).
 """
 from __future__ import annotations
 
@@ -33,7 +34,12 @@ class ClassNamespace(Mapping):
         return self.now()[key]
 
     def __iter__(self):
-        return iter(list(self.now()))
+        names = list(self.now())
+        for name in names:
+            yield name
+            if list(self.now()) != names:  # (Python's dict iterator raises once the size changed; any
+                # other change the run does not follow: the walk stops the run, live_loops.walk)
+                raise RuntimeError("dictionary changed size during iteration")
 
     def __len__(self) -> int:
         return len(self.now())

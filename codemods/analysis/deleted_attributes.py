@@ -17,7 +17,7 @@ library object as the owner, a hook that is not a def.
 A test base's `__init_subclass__` replaces each parameterized method by its expansions:
 `delattr(cls, name)` then `setattr(cls, f"{name}_{i}", ...)`. On a module class (`type.__delattr__`,
 the metaclass being `type`) the name leaves the class's own namespace, and every view `vars(cls)`
-handed out (class_descriptors.namespace_changed); a name it does not hold itself (a base's
+handed out (class_namespaces.py); a name it does not hold itself (a base's
 member, or none) raises AttributeError. A dunder (type's own data descriptors and slot updates),
 a mangled name, a class with slots, a metaclass of the module's, a registered pytree node class,
 or a kind other than a plain class stops the run.
@@ -44,7 +44,7 @@ def delete_attribute(run, obj: object, name: str) -> None:
 
 def class_delete(run, cls, name: object) -> None:
     """`type.__delattr__(cls, name)` of a module class (see above)."""
-    from codemods.analysis.class_descriptors import namespace_changed, slot_names
+    from codemods.analysis.class_descriptors import class_deleted, slot_names
 
     if cls.kind != "plain" or cls.meta is not None or cls.registered or slot_names(cls) is not None \
             or type(name) is not str or name.startswith("__"):
@@ -53,7 +53,7 @@ def class_delete(run, cls, name: object) -> None:
         raise Raised(AttributeError(f"type object '{cls.node.name}' has no attribute '{name}'"))  # (only the class's
         # own namespace is searched: a base's member stays)
     del cls.attrs[name]
-    namespace_changed(run, cls, name)
+    class_deleted(run, cls, name)
 
 
 def object_delete(run, obj: object, name: str) -> None:

@@ -12,7 +12,7 @@ import ast
 import operator
 import types
 
-from codemods.analysis.class_descriptors import instance_write, namespace_changed
+from codemods.analysis.class_descriptors import instance_write
 from codemods.analysis.exception_inits import set_field
 from codemods.analysis.enum_hooks import set_field as member_field
 from codemods.analysis.exact_host_arrays import changed_in_place
@@ -89,7 +89,6 @@ class ScriptStores:
             if obj.meta is not None and obj.meta.lookup(name) is not None:
                 raise Bail  # (a metaclass member of that name: a descriptor there is not modelled)
             obj.attrs[name] = value
-            namespace_changed(self, obj, name, value)  # (what `vars(cls)` showed shows it: class_descriptors.py)
             return
         if type(obj) is Member:
             return member_field(obj, name, value)  # (its own `__new__`/`__init__`: enum_hooks.py)
