@@ -102,7 +102,7 @@ def call_parser(run, method: ParserMethod, args: list, kwargs: dict) -> object:
             raise Bail
         if is_action_class(kwargs.get("action")):
             kwargs = {**kwargs, "action": real_action(run, kwargs["action"])}  # (argparse_actions.py)
-        own = type(kwargs.get("type")).__name__ in ("UFunc", "LambdaValue")  # `type=lambda s: tuple(s.split(","))`
+        own = type(kwargs.get("type")).__name__ in ("UFunc", "LambdaValue", "TypeMethod")  # `type=lambda s: ...`, `type=str.lower`
         if own:
             convert = kwargs["type"]
             kwargs = {**kwargs, "type": lambda text: _converted(run, convert, text)}
