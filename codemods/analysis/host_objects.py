@@ -22,6 +22,7 @@ import math
 
 from codemods.analysis.set_methods import SET_METHODS
 from codemods.analysis.calendar_dates import DATE_METHODS
+from codemods.analysis.exact_numbers import NUMBER_METHODS
 
 from codemods.analysis.values import (
     ClassValue,
@@ -109,6 +110,7 @@ METHODS = {
     Seq: frozenset({"index", "count"}),
     **SET_METHODS,  # (set_methods.py)
     **DATE_METHODS,  # (calendar_dates.py)
+    **NUMBER_METHODS,  # (exact_numbers.py)
 }
 STORING = frozenset({"append", "insert", "setdefault", "get"})  # they keep an object given, calling nothing of it
 

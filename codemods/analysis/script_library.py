@@ -84,6 +84,7 @@ _PATTERN_FIELDS = frozenset({"pattern", "groups", "flags"})
 
 
 from codemods.analysis.script_typing import constant as typing_constant  # noqa: E402
+from codemods.analysis.exact_numbers import CONSTANTS as NUMBER_CONSTANTS  # noqa: E402
 
 
 _TEXTS = {f"string.{name}": getattr(string, name) for name in (
@@ -100,7 +101,7 @@ _ERRORS = {f"{module.__name__}.{name}": getattr(module, name) for module, names 
 
 def constant(name: str) -> object:
     """The value of a library constant by its canonical name, or None."""
-    found = CONSTANTS.get(name, _TEXTS.get(name, _ERRORS.get(name)))
+    found = CONSTANTS.get(name, _TEXTS.get(name, _ERRORS.get(name, NUMBER_CONSTANTS.get(name))))
     if type(found) in (float, str) or found in _ERRORS.values():
         return found
     return _FLAGS.get(name, _MARKERS.get(name, typing_constant(name)))

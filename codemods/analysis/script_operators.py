@@ -27,6 +27,7 @@ from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.calendar_dates import DATE_METHODS
+from codemods.analysis import exact_numbers
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.script_generators import GenRun, closes_with_code, drained
 from codemods.analysis.shared_iterators import own_iterator
@@ -214,6 +215,8 @@ class ScriptOperators:
             return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:
             return script_flags.binary(op, left, right)
+        if (made := exact_numbers.binary(op, left, right)) is not NotImplemented:
+            return made  # (`Fraction(8, 4) * 2`, `Decimal("0.1") * 3`: exact_numbers.py)
         if any(side in DATE_METHODS for side in sides) and all(side in DATE_METHODS or side in (int, float, bool) for side in sides):
             if op not in _DATE_OPS:
                 raise Bail
