@@ -99,7 +99,7 @@ METHODS = {
                     "isalpha", "isalnum", "isspace", "isidentifier", "find", "rfind", "count", "format", "removeprefix",
                     "removesuffix", "title", "casefold", "zfill", "index", "center", "ljust", "rjust", "capitalize",
                     "swapcase", "islower", "isupper", "istitle", "isascii", "isprintable", "rindex", "expandtabs",
-                    "format_map"}),
+                    "format_map", "encode"}),  # (encode: bytes for hashlib, config_digests.py)
     dict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),
     OrderedDict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy", "move_to_end",
                             "popitem"}),  # (script runs)

@@ -40,6 +40,7 @@ from codemods.analysis.script_values import Lazy, Opaque
 from codemods.analysis.unknown_texts import clock_text, joined, temp_dir
 from codemods.analysis.calendar_dates import LIBRARY as DATE_LIBRARY
 from codemods.analysis.exact_numbers import LIBRARY as NUMBER_LIBRARY
+from codemods.analysis.config_digests import LIBRARY as DIGEST_LIBRARY
 from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
 from codemods.analysis.query_strings import LIBRARY as QUERY_LIBRARY
 from codemods.analysis.tree_flattening import LIBRARY as TREE_LIBRARY
@@ -173,5 +174,5 @@ LIBRARY = {
     "tempfile.gettempdir": temp_dir, "os.path.join": _joined, "time.strftime": clock_text,
     "pprint.pformat": _pure(pprint.pformat), "pprint.pprint": _printed,
     "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY,
-    **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY, **NUMBER_LIBRARY,
+    **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY, **NUMBER_LIBRARY, **DIGEST_LIBRARY,
 }
