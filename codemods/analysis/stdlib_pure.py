@@ -62,6 +62,44 @@ def _top(function, largest: bool):
     return apply
 
 
+def _keyed_bisect(function, right: bool, inserts: bool):
+    """`bisect_left(table, 3, key=lambda row: row[0])`: CPython's binary search (`mid = (lo + hi)
+    // 2`), the key called on each probed item in its order (and, for insort, first on the item
+    being inserted), the key's result compared with the target as Python compares them."""
+    plain = _pure(function, inserts)
+    names = ("a", "x", "lo", "hi")
+
+    def apply(run, args: list, kwargs: dict) -> object:
+        if kwargs.get("key") is None:
+            return plain(run, args, {name: value for name, value in kwargs.items() if name != "key"})
+        given = dict(zip(names, args))
+        if len(args) > 4 or set(kwargs) - {*names, "key"} or set(kwargs) & set(given):
+            raise Bail
+        given.update(kwargs)
+        table, lo, hi = given.get("a"), given.get("lo", 0), given.get("hi")
+        if type(table) not in ((list,) if inserts else (list, tuple)) or "x" not in given or type(lo) is not int \
+                or lo < 0 or hi is not None and type(hi) is not int:
+            raise Bail  # (a negative lo raises ValueError; a table the run does not hold)
+        hi = len(table) if hi is None else hi
+        if not 0 <= hi <= len(table):
+            raise Bail  # (CPython reads a negative hi as the length, a larger one raises IndexError)
+        target = run.call(given["key"], [given["x"]], {}) if inserts else given["x"]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            probed = run.call(given["key"], [table[mid]], {})
+            if not plain_tree(probed) or not plain_tree(target):
+                raise Bail
+            if guard(lambda: target < probed if right else probed < target):
+                hi, lo = (mid, lo) if right else (hi, mid + 1)
+            else:
+                hi, lo = (hi, mid + 1) if right else (mid, lo)
+        if inserts:
+            table.insert(lo, given["x"])
+            return None
+        return lo
+    return apply
+
+
 _MAX_ITEMS = 10_000
 _R = frozenset({"r"})
 _FIXED = (list, tuple, str, range)
@@ -152,8 +190,10 @@ LIBRARY = {
     **{f"statistics.{name}": _pure(getattr(statistics, name), consumes=True) for name in _STATISTICS},
     **{f"os.path.{name}": _pure(getattr(posixpath, name)) for name in _PATHS},
     **{f"shlex.{name}": _pure(getattr(shlex, name)) for name in ("split", "quote", "join")},
-    **{f"bisect.{name}": _pure(getattr(bisect, name)) for name in ("bisect_left", "bisect_right", "bisect")},
-    **{f"bisect.{name}": _pure(getattr(bisect, name), True) for name in ("insort_left", "insort_right", "insort")},
+    **{f"bisect.{name}": _keyed_bisect(getattr(bisect, name), name != "bisect_left", False)
+       for name in ("bisect_left", "bisect_right", "bisect")},
+    **{f"bisect.{name}": _keyed_bisect(getattr(bisect, name), name != "insort_left", True)
+       for name in ("insort_left", "insort_right", "insort")},
     **{f"heapq.{name}": _pure(getattr(heapq, name), True)
        for name in ("heapify", "heappush", "heappop", "heappushpop", "heapreplace")},
     **{f"heapq.{name}": _top(getattr(heapq, name), name == "nlargest") for name in ("nsmallest", "nlargest")},
