@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "qrg13_sf105_dataclass_fields_defaults": "main()",
+    "nqrg13_dataclass_fields_defaults_sharded_on_both_axes": "main()",
+    "nqrg114_field_default_missing": "main()",
     "qrg1_sf105_fractions_ratio": "main()",
     "nqrg1_fractions_ratio_sharded_on_both_axes": "main()",
     "qrg2_sf105_decimal_lr": "main()",

@@ -27,7 +27,7 @@ from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.calendar_dates import DATE_METHODS
-from codemods.analysis import exact_numbers
+from codemods.analysis import exact_numbers, field_specs
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.script_generators import GenRun, closes_with_code, drained
 from codemods.analysis.shared_iterators import own_iterator
@@ -326,6 +326,8 @@ class ScriptOperators:
                 return script_environment.none_test(self, left if right is None else right) == (type(node.ops[0]) is ast.Is)
             if any(script_environment.maybe_none(self, side) for side in (left, right)):
                 raise Bail  # (`os.environ.get("SLURM_PROCID") is None` against another object)
+            if (known := field_specs.missing_identity(left, right)) is not None:
+                return known == (type(node.ops[0]) is ast.Is)  # (field_specs.py)
             if left is right and type(left) in _HELD_ONCE:
                 return type(node.ops[0]) is ast.Is  # (one object the program handed on: `seen[k] is value`)
             if type(left) in _ATOMS and type(right) in _ATOMS and (type(left) is not type(right) or (
