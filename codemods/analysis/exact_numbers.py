@@ -19,6 +19,7 @@ import ast
 import decimal
 import fractions
 import operator
+import re
 
 NUMBER_METHODS = {
     fractions.Fraction: frozenset({"numerator", "denominator", "limit_denominator", "as_integer_ratio", "real", "imag"}),
@@ -33,6 +34,9 @@ _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, as
         ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}
 _NUMBERS = (int, float, bool, fractions.Fraction, decimal.Decimal)
 _MAX_EXPONENT = 64
+# The texts every Python from 3.11 on reads alike as a Fraction (3.12 also takes spaces around the
+# slash, which 3.11 refuses): others stop the run.
+_FRACTION_TEXT = re.compile(r"[+-]?(\d+/\d+|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)")
 
 
 def exact(value: object) -> bool:
@@ -66,6 +70,8 @@ def _made(kind):
         if kwargs or len(args) > (2 if kind is fractions.Fraction else 1) \
                 or not all(plain_tree(arg) or exact(arg) for arg in args):
             raise Bail  # (a context given to Decimal, a value the run does not know)
+        if kind is fractions.Fraction and args and type(args[0]) is str and not _FRACTION_TEXT.fullmatch(args[0]):
+            raise Bail
         return _in_default_context(kind, *args)
     return make
 

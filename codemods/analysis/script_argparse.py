@@ -109,7 +109,8 @@ def call_parser(run, method: ParserMethod, args: list, kwargs: dict) -> object:
         plain = ("nargs", "choices", "help", "metavar", "dest", "required", "const")
         if "type" in kwargs and kwargs["type"] not in _TYPES and not own \
                 or kwargs.get("action", "store") not in _ACTIONS and not _standing(kwargs["action"]) \
-                or not all(plain_tree(kwargs[key]) for key in plain if key in kwargs):
+                or not all(plain_tree(kwargs[key]) or key == "choices" and type(kwargs[key]) is range
+                           for key in plain if key in kwargs):
             raise Bail
         real.add_argument(*args, **kwargs)
         return None

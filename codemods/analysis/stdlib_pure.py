@@ -141,6 +141,25 @@ def _combinatoric(function, keywords: frozenset = frozenset()):
     return apply
 
 
+def _merge(run, args: list, kwargs: dict) -> Iter:
+    """`heapq.merge(a, b)` of lists and tuples (no code of the program makes their items, no key):
+    the items in merged order. Python compares them as the merge is walked; a comparison that
+    would raise there is not placed, and stops the run."""
+    if kwargs or not all(type(arg) in (list, tuple) and plain_tree(arg) for arg in args):
+        raise Bail
+    try:
+        made = list(heapq.merge(*args))
+    except Exception:  # noqa: BLE001 - raised while walked in Python, not where it is made
+        raise Bail from None
+    return Iter(made, run.statements, sources=tuple(arg for arg in args if type(arg) is list))
+
+
+def _quantiles(data, *args, **kwargs):
+    if type(data) not in (list, tuple) or len(data) < 2:
+        raise Bail  # (one data point raises StatisticsError up to 3.12 and is answered from 3.13 on)
+    return statistics.quantiles(data, *args, **kwargs)
+
+
 def _repeat(run, args: list, kwargs: dict) -> Iter:
     times = args[1] if len(args) == 2 else kwargs.get("times")
     if not args or len(args) > 2 or not set(kwargs) <= {"times"} or len(args) == 2 and kwargs \
@@ -188,6 +207,7 @@ LIBRARY = {
     **{f"math.{name}": _pure(getattr(math, name), consumes=name == "fsum") for name in _MATH},
     **{f"math.{name}": _pure(getattr(math, name), big_ints=False) for name in ("factorial", "comb", "perm")},
     **{f"statistics.{name}": _pure(getattr(statistics, name), consumes=True) for name in _STATISTICS},
+    "statistics.quantiles": _pure(_quantiles, consumes=True),
     **{f"os.path.{name}": _pure(getattr(posixpath, name)) for name in _PATHS},
     **{f"shlex.{name}": _pure(getattr(shlex, name)) for name in ("split", "quote", "join")},
     **{f"bisect.{name}": _keyed_bisect(getattr(bisect, name), name != "bisect_left", False)
@@ -197,6 +217,7 @@ LIBRARY = {
     **{f"heapq.{name}": _pure(getattr(heapq, name), True)
        for name in ("heapify", "heappush", "heappop", "heappushpop", "heapreplace")},
     **{f"heapq.{name}": _top(getattr(heapq, name), name == "nlargest") for name in ("nsmallest", "nlargest")},
+    "heapq.merge": _merge,
     **{f"textwrap.{name}": _pure(getattr(textwrap, name)) for name in ("dedent", "indent", "fill", "wrap", "shorten")},
     "string.capwords": _pure(string.capwords), "keyword.iskeyword": _pure(keyword.iskeyword),
     "fnmatch.fnmatchcase": _pure(fnmatch.fnmatchcase), "fnmatch.fnmatch": _pure(fnmatch.fnmatchcase),
