@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "qrg14_sf105_argparse_shlex_line": "main()",
+    "nqrg14_argparse_shlex_line_sharded_on_both_axes": "main()",
+    "qrg15_sf105_statistics_quantiles": "main()",
+    "nqrg15_statistics_quantiles_sharded_on_both_axes": "main()",
+    "qrg16_sf105_heapq_merge_sorted": "main()",
+    "nqrg16_heapq_merge_sorted_sharded_on_both_axes": "main()",
     "qrg13_sf105_dataclass_fields_defaults": "main()",
     "nqrg13_dataclass_fields_defaults_sharded_on_both_axes": "main()",
     "nqrg114_field_default_missing": "main()",
