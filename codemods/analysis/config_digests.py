@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 
+from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import RunCallable
 
@@ -31,8 +32,6 @@ class Digest(ModelledObject):
         self.real = real
 
     def attribute(self, run, name: str) -> object:
-        from codemods.analysis.host_objects import Bail
-
         if name in ("name", "digest_size"):
             return getattr(self.real, name)
         if name in ("hexdigest", "update"):
@@ -47,8 +46,6 @@ class _DigestMethod(RunCallable):
         self.digest, self.name = digest, name
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
-        from codemods.analysis.host_objects import Bail
-
         if kwargs or len(args) != (self.name == "update") or args and type(args[0]) is not bytes:
             raise Bail
         return self.digest.real.hexdigest() if self.name == "hexdigest" else self.digest.real.update(args[0])
@@ -56,8 +53,6 @@ class _DigestMethod(RunCallable):
 
 def _hasher(name: str):
     def make(run, args: list, kwargs: dict) -> Digest:
-        from codemods.analysis.host_objects import Bail
-
         secure = kwargs.get("usedforsecurity", True)
         if len(args) > 1 or args and type(args[0]) is not bytes or set(kwargs) - {"usedforsecurity"} \
                 or type(secure) is not bool or name == "md5" and secure:
@@ -74,16 +69,18 @@ class Pickled(ModelledObject):
     def __init__(self, value: object) -> None:
         self.value = value
 
-    def attribute(self, run, name: str) -> object:
-        from codemods.analysis.host_objects import Bail
+    def __eq__(self, other: object) -> bool:
+        raise Bail  # (equal bytes for equal values, not one object: as a key or compared, not modelled)
 
+    def __hash__(self) -> int:
+        raise Bail
+
+    def attribute(self, run, name: str) -> object:
         raise Bail
 
 
 def _dumps(run, args: list, kwargs: dict) -> Pickled:
     from codemods.analysis.host_exprs import guard, plain_tree
-    from codemods.analysis.host_objects import Bail
-
     protocol = args[1] if len(args) == 2 else kwargs.get("protocol")
     if len(args) not in (1, 2) or set(kwargs) - {"protocol"} or len(args) == 2 and kwargs or not plain_tree(args[0]) \
             or protocol is not None and type(protocol) is not int:
@@ -92,8 +89,6 @@ def _dumps(run, args: list, kwargs: dict) -> Pickled:
 
 
 def _loads(run, args: list, kwargs: dict) -> object:
-    from codemods.analysis.host_objects import Bail
-
     if len(args) != 1 or kwargs or type(args[0]) is not Pickled:
         raise Bail
     return pickle.loads(pickle.dumps(args[0].value))  # (a new copy at each load, as each load makes one)

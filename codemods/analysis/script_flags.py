@@ -84,8 +84,8 @@ def called(cls, value: object) -> FlagMember:
     a combination of members, or its ValueError (bits no member has, as its boundary decides)."""
     if type(value) is FlagMember and value.cls is cls:
         return value
-    if type(value) is not int or cls.lookup("_missing_") is not None:
-        raise Bail  # (another class's flag, a str, a `_missing_` of a base: not modelled)
+    if type(value) is not int or value < 0 or cls.lookup("_missing_") is not None:
+        raise Bail  # (another class's flag, a str, a `_missing_` of a base; negative bits: not modelled)
     first = next(iter(cls.members.values()))
     return FlagMember(cls, guard(type(first.real), value))
 
