@@ -26,8 +26,7 @@ from codemods.analysis.array_shapes import matmul_rank
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
-from codemods.analysis.calendar_dates import DATE_METHODS
-from codemods.analysis import exact_numbers, field_specs
+from codemods.analysis import calendar_dates, exact_numbers, field_specs
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.script_generators import GenRun, closes_with_code, drained
 from codemods.analysis.shared_iterators import own_iterator
@@ -83,8 +82,6 @@ _INTEGRAL = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)  # (ops whose re
 _KEEPING = frozenset({"astype", "reshape", "copy", "transpose", "sum", "mean", "squeeze", "ravel", "flatten"})
 
 
-_DATE_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-             ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}  # (calendar_dates.py)
 _SET_OPS = frozenset({ast.Sub, ast.BitAnd, ast.BitOr, ast.BitXor})
 _SET_LIKE = frozenset({"dict_keys", "set", "frozenset"})
 
@@ -215,12 +212,10 @@ class ScriptOperators:
             return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:
             return script_flags.binary(op, left, right)
-        if (made := exact_numbers.binary(op, left, right)) is not NotImplemented:
-            return made  # (`Fraction(8, 4) * 2`, `Decimal("0.1") * 3`: exact_numbers.py)
-        if any(side in DATE_METHODS for side in sides) and all(side in DATE_METHODS or side in (int, float, bool) for side in sides):
-            if op not in _DATE_OPS:
-                raise Bail
-            return guard(_DATE_OPS[op], left, right)  # (`start - timedelta(days=1)`: the real, immutable objects)
+        if (made := exact_numbers.binary(op, left, right)) is NotImplemented:
+            made = calendar_dates.binary(op, left, right)  # (`Decimal("0.1") * 3`, `start - timedelta(days=1)`)
+        if made is not NotImplemented:
+            return made
         if Arr in sides or Opaque in sides or op is ast.MatMult:
             if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                 raise Bail
