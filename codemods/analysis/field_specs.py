@@ -35,6 +35,20 @@ def _missing(value: object) -> bool:
     return type(value) is Lib and value.name == "dataclasses.MISSING"
 
 
+def missing_identity(left: object, right: object) -> bool | None:
+    """`f.default is dataclasses.MISSING`: the sentinel is one object, and no value the program
+    made (plain data, its functions, classes and instances) is it; None where unknown."""
+    from codemods.analysis.host_exprs import LambdaValue, plain_tree
+    from codemods.analysis.script_values import Bound, UFunc, UObj
+
+    if not (_missing(left) or _missing(right)):
+        return None
+    other = right if _missing(left) else left
+    if _missing(other):
+        return True
+    return False if plain_tree(other) or type(other) in (UFunc, UClass, UObj, Bound, LambdaValue) else None
+
+
 def make_field(run, args: list, kwargs: dict) -> object:
     if args or not set(kwargs) <= {"default", "default_factory", "metadata", "init"}:
         raise Bail

@@ -24,6 +24,7 @@ from codemods.analysis.host_objects import (
 )
 from codemods.analysis import named_exprs
 from codemods.analysis.calendar_dates import DATE_METHODS
+from codemods.analysis.exact_numbers import NUMBER_METHODS
 from codemods.analysis.set_orders import unordered, unordered_within, walked
 from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
@@ -173,7 +174,8 @@ class HostExpressions:
         if type(value) in (FuncRef, ClassRef, LambdaValue, Special, Record, Iter) or value in BUILTINS.values() \
                 or type(value).__name__ in ("HostObj", "PartialObj", "ClosureRef", "Match"):
             return True  # none defines __bool__ or __len__ (host_classes.py: no such class is run)
-        if type(value) in VALUE_TYPES or type(value) in (list, tuple, Seq, dict, set, frozenset) or type(value) in DATE_METHODS:
+        if type(value) in VALUE_TYPES or type(value) in (list, tuple, Seq, dict, set, frozenset) or type(value) in DATE_METHODS \
+                or type(value) in NUMBER_METHODS:
             return bool(value)
         raise Bail
 
@@ -359,8 +361,8 @@ class HostExpressions:
                 if type(right) not in (str, list, tuple, Seq, dict, set, frozenset) or not plain_tree(left):
                     raise Bail
                 result = guard(_COMPARE[kind], left, right)
-            elif kind in _COMPARE and (plain_tree(left) or type(left) in DATE_METHODS) \
-                    and (plain_tree(right) or type(right) in DATE_METHODS):  # (dates: calendar_dates.py)
+            elif kind in _COMPARE and (plain_tree(left) or type(left) in DATE_METHODS or type(left) in NUMBER_METHODS) \
+                    and (plain_tree(right) or type(right) in DATE_METHODS or type(right) in NUMBER_METHODS):  # (dates: calendar_dates.py)
                 result = guard(_COMPARE[kind], left, right)
             else:
                 raise Bail

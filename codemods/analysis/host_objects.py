@@ -22,6 +22,7 @@ import math
 
 from codemods.analysis.set_methods import SET_METHODS
 from codemods.analysis.calendar_dates import DATE_METHODS
+from codemods.analysis.exact_numbers import NUMBER_METHODS
 
 from codemods.analysis.values import (
     ClassValue,
@@ -98,7 +99,7 @@ METHODS = {
                     "isalpha", "isalnum", "isspace", "isidentifier", "find", "rfind", "count", "format", "removeprefix",
                     "removesuffix", "title", "casefold", "zfill", "index", "center", "ljust", "rjust", "capitalize",
                     "swapcase", "islower", "isupper", "istitle", "isascii", "isprintable", "rindex", "expandtabs",
-                    "format_map"}),
+                    "format_map", "encode"}),  # (encode: bytes for hashlib, config_digests.py)
     dict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),
     OrderedDict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy", "move_to_end",
                             "popitem"}),  # (script runs)
@@ -110,6 +111,7 @@ METHODS = {
     Seq: frozenset({"index", "count"}),
     **SET_METHODS,  # (set_methods.py)
     **DATE_METHODS,  # (calendar_dates.py)
+    **NUMBER_METHODS,  # (exact_numbers.py)
 }
 STORING = frozenset({"append", "insert", "setdefault", "get"})  # they keep an object given, calling nothing of it
 

@@ -102,14 +102,15 @@ def call_parser(run, method: ParserMethod, args: list, kwargs: dict) -> object:
             raise Bail
         if is_action_class(kwargs.get("action")):
             kwargs = {**kwargs, "action": real_action(run, kwargs["action"])}  # (argparse_actions.py)
-        own = type(kwargs.get("type")).__name__ in ("UFunc", "LambdaValue")  # `type=lambda s: tuple(s.split(","))`
+        own = type(kwargs.get("type")).__name__ in ("UFunc", "LambdaValue", "TypeMethod")  # `type=lambda s: ...`, `type=str.lower`
         if own:
             convert = kwargs["type"]
             kwargs = {**kwargs, "type": lambda text: _converted(run, convert, text)}
         plain = ("nargs", "choices", "help", "metavar", "dest", "required", "const")
         if "type" in kwargs and kwargs["type"] not in _TYPES and not own \
                 or kwargs.get("action", "store") not in _ACTIONS and not _standing(kwargs["action"]) \
-                or not all(plain_tree(kwargs[key]) for key in plain if key in kwargs):
+                or not all(plain_tree(kwargs[key]) or key == "choices" and type(kwargs[key]) is range
+                           for key in plain if key in kwargs):
             raise Bail
         real.add_argument(*args, **kwargs)
         return None

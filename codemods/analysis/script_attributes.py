@@ -145,6 +145,10 @@ class ScriptAttributes:
             return obj.name
         if kind is FieldName and name == "metadata" and obj.owner is not None:
             return types.MappingProxyType(field_specs.metadata_of(obj.owner, obj.name))  # (as dataclasses wraps it)
+        if kind is FieldName and name in ("default", "default_factory") and obj.owner is not None \
+                and obj.name in obj.owner.defaults:  # (the default as `@dataclass` took it; else MISSING)
+            found = obj.owner.defaults[obj.name]
+            return found[0] if found is not None and found[1] == (name == "default_factory") else Lib("dataclasses.MISSING")
         if kind is FieldName and name == "type" and obj.annotation is not None:
             node, scope = obj.annotation
             return ast.unparse(node) if self.future_annotations else class_hints.value_of(self, node, scope)

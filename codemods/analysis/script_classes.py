@@ -37,7 +37,7 @@ from codemods.analysis.thread_locals import single_threaded
 from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
-from codemods.analysis.script_flags import FLAG, INT_FLAG, FlagMember, make_flags
+from codemods.analysis.script_flags import FLAG, INT_FLAG, FlagMember, make_flags, called as flag_called
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.member_texts import check_class
 from codemods.analysis.argparse_actions import action_class, is_action_base
@@ -465,6 +465,8 @@ def enum_member(cls: UClass, value: object, run=None) -> object:
     ValueError), else raises ValueError (missing_members.py)."""
     if type(value) in (Member, StrMember, IntMember) and value.cls is cls:
         return value
+    if cls.members and all(type(member) is FlagMember for member in cls.members.values()):
+        return flag_called(cls, value)  # (script_flags.py)
     for found in cls.members.values():
         if plain_tree(value) and plain_tree(found.value) and found.value == value:
             return found

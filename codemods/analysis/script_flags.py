@@ -79,6 +79,17 @@ def make_flags(cls, attrs: dict, auto_type: type, integer: bool = False) -> None
         cls.members[name] = attrs[name] = FlagMember(cls, real[name])
 
 
+def called(cls, value: object) -> FlagMember:
+    """`Mode(3)`, `Mode(flags_from_config)`: the real Flag class's lookup of the value, a member,
+    a combination of members, or its ValueError (bits no member has, as its boundary decides)."""
+    if type(value) is FlagMember and value.cls is cls:
+        return value
+    if type(value) is not int or value < 0 or cls.lookup("_missing_") is not None:
+        raise Bail  # (another class's flag, a str, a `_missing_` of a base; negative bits: not modelled)
+    first = next(iter(cls.members.values()))
+    return FlagMember(cls, guard(type(first.real), value))
+
+
 def class_members(cls) -> list:
     """`for flag in Diag`: the canonical members (one bit each, none of value 0), in order."""
     first = next(iter(cls.members.values()))

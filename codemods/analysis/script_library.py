@@ -84,6 +84,7 @@ _PATTERN_FIELDS = frozenset({"pattern", "groups", "flags"})
 
 
 from codemods.analysis.script_typing import constant as typing_constant  # noqa: E402
+from codemods.analysis.exact_numbers import CONSTANTS as NUMBER_CONSTANTS  # noqa: E402
 
 
 _TEXTS = {f"string.{name}": getattr(string, name) for name in (
@@ -100,7 +101,7 @@ _ERRORS = {f"{module.__name__}.{name}": getattr(module, name) for module, names 
 
 def constant(name: str) -> object:
     """The value of a library constant by its canonical name, or None."""
-    found = CONSTANTS.get(name, _TEXTS.get(name, _ERRORS.get(name)))
+    found = CONSTANTS.get(name, _TEXTS.get(name, _ERRORS.get(name, NUMBER_CONSTANTS.get(name))))
     if type(found) in (float, str) or found in _ERRORS.values():
         return found
     return _FLAGS.get(name, _MARKERS.get(name, typing_constant(name)))
@@ -154,6 +155,8 @@ def substitute(run, method, args: list, kwargs: dict) -> object:
     repl, rest = args[0], args[1:]
     if not _text_args([*rest, *kwargs.values()]):
         raise Bail
+    if isinstance(repl, str):
+        return guard(method, repl, *rest, **kwargs)  # (`re.subn(r"-", " ", text)`: nothing of the program runs)
 
     def call(found: re.Match) -> str:
         made = run.call(repl, [matched(found)], {})
@@ -176,10 +179,16 @@ def _compile(run, args: list, kwargs: dict) -> re.Pattern:
 
 
 def _module_sub(run, args: list, kwargs: dict, name: str) -> object:
-    if len(args) < 3 or not _text_args(args[:1]):
+    """`re.sub(pattern, repl, string, count=0, flags=0)`: the flags go to the compiled pattern,
+    whose own `sub` takes no flags (handing them on would raise a TypeError Python never raises)."""
+    given = dict(zip(("pattern", "repl", "string", "count", "flags"), args))
+    if len(args) > 5 or set(kwargs) & set(given) or not set(kwargs) <= {"pattern", "repl", "string", "count", "flags"}:
         raise Bail
-    pattern = guard(re.compile, args[0])
-    return substitute(run, getattr(pattern, name), args[1:], kwargs)
+    given.update(kwargs)
+    if not {"pattern", "repl", "string"} <= set(given) or not _text_args([given["pattern"], given.get("flags", 0)]):
+        raise Bail
+    pattern = guard(re.compile, given["pattern"], given.get("flags", 0))
+    return substitute(run, getattr(pattern, name), [given["repl"], given["string"]], {"count": given.get("count", 0)})
 
 
 def _module_finditer(run, args: list, kwargs: dict) -> object:

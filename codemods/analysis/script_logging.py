@@ -44,7 +44,7 @@ class LoggerObj(ModelledObject):
             if self.name == "root" and name != "addFilter":  # (the library's handlers stay; the program's are known)
                 return logging_setup._Method(_RootHandlers(run), name)
             return logging_setup._Method(self, name)
-        if self.extra is None and name == "hasHandlers":
+        if self.extra is None and name in ("hasHandlers", "getChild"):
             return LogMethod(self, name)
         if self.extra is None and name == "handlers" and self.handlers is not None:
             return self.handlers
@@ -102,6 +102,11 @@ class LogMethod(RunCallable):
             if args or kwargs:
                 raise Bail
             return self.logger.has_handlers(run)
+        if self.name == "getChild":
+            if len(args) != 1 or kwargs or type(args[0]) is not str:
+                raise Bail
+            # (the logger of the dotted name; the root's child is the suffix's own logger)
+            return _get_logger(run, [args[0] if self.logger.name == "root" else f"{self.logger.name}.{args[0]}"], {})
         if self.name in ("isEnabledFor", "getEffectiveLevel"):
             if len(args) != (self.name == "isEnabledFor") or kwargs:
                 raise Bail

@@ -26,6 +26,7 @@ from codemods.analysis.array_shapes import matmul_rank
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
+from codemods.analysis import calendar_dates, exact_numbers, field_specs
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.script_generators import GenRun, closes_with_code, drained
 from codemods.analysis.shared_iterators import own_iterator
@@ -219,6 +220,10 @@ class ScriptOperators:
             return script_dunders.binary(self, op, left, right, augmented)
         if FlagMember in sides:
             return script_flags.binary(op, left, right)
+        if (made := exact_numbers.binary(op, left, right)) is NotImplemented:
+            made = calendar_dates.binary(op, left, right)  # (`Decimal("0.1") * 3`, `start - timedelta(days=1)`)
+        if made is not NotImplemented:
+            return made
         if Arr in sides and complex in sides and op in _COMPLEX_SCALED:
             # (`1j * k`: an array of complex values, of k's shape and layout; its values are not followed)
             left, right = (Opaque() if type(side) is complex else side for side in (left, right))
@@ -328,6 +333,8 @@ class ScriptOperators:
                 return script_environment.none_test(self, left if right is None else right) == (type(node.ops[0]) is ast.Is)
             if any(script_environment.maybe_none(self, side) for side in (left, right)):
                 raise Bail  # (`os.environ.get("SLURM_PROCID") is None` against another object)
+            if (known := field_specs.missing_identity(left, right)) is not None:
+                return known == (type(node.ops[0]) is ast.Is)  # (field_specs.py)
             if left is right and type(left) in _HELD_ONCE:
                 return type(node.ops[0]) is ast.Is  # (one object the program handed on: `seen[k] is value`)
             if type(left) in _ATOMS and type(right) in _ATOMS and (type(left) is not type(right) or (

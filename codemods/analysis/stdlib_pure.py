@@ -39,6 +39,8 @@ from codemods.analysis.exit_hooks import LIBRARY as EXIT_LIBRARY
 from codemods.analysis.script_values import Lazy, Opaque
 from codemods.analysis.unknown_texts import clock_text, joined, temp_dir
 from codemods.analysis.calendar_dates import LIBRARY as DATE_LIBRARY
+from codemods.analysis.exact_numbers import LIBRARY as NUMBER_LIBRARY
+from codemods.analysis.config_digests import LIBRARY as DIGEST_LIBRARY
 from codemods.analysis.text_templates import LIBRARY as TEMPLATE_LIBRARY
 from codemods.analysis.query_strings import LIBRARY as QUERY_LIBRARY
 from codemods.analysis.tree_flattening import LIBRARY as TREE_LIBRARY
@@ -57,6 +59,44 @@ def _top(function, largest: bool):
             raise Bail
         items = list(run.iterate(args[1]))
         return run.with_callback("sorted", [items], {"key": kwargs["key"], "reverse": largest})[:args[0]]
+    return apply
+
+
+def _keyed_bisect(function, right: bool, inserts: bool):
+    """`bisect_left(table, 3, key=lambda row: row[0])`: CPython's binary search (`mid = (lo + hi)
+    // 2`), the key called on each probed item in its order (and, for insort, first on the item
+    being inserted), the key's result compared with the target as Python compares them."""
+    plain = _pure(function, inserts)
+    names = ("a", "x", "lo", "hi")
+
+    def apply(run, args: list, kwargs: dict) -> object:
+        if kwargs.get("key") is None:
+            return plain(run, args, {name: value for name, value in kwargs.items() if name != "key"})
+        given = dict(zip(names, args))
+        if len(args) > 4 or set(kwargs) - {*names, "key"} or set(kwargs) & set(given):
+            raise Bail
+        given.update(kwargs)
+        table, lo, hi = given.get("a"), given.get("lo", 0), given.get("hi")
+        if type(table) not in ((list,) if inserts else (list, tuple)) or "x" not in given or type(lo) is not int \
+                or lo < 0 or hi is not None and type(hi) is not int:
+            raise Bail  # (a negative lo raises ValueError; a table the run does not hold)
+        hi = len(table) if hi is None else hi
+        if not 0 <= hi <= len(table):
+            raise Bail  # (CPython reads a negative hi as the length, a larger one raises IndexError)
+        target = run.call(given["key"], [given["x"]], {}) if inserts else given["x"]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            probed = run.call(given["key"], [table[mid]], {})
+            if not plain_tree(probed) or not plain_tree(target):
+                raise Bail
+            if guard(lambda: target < probed if right else probed < target):
+                hi, lo = (mid, lo) if right else (hi, mid + 1)
+            else:
+                hi, lo = (hi, mid + 1) if right else (mid, lo)
+        if inserts:
+            table.insert(lo, given["x"])
+            return None
+        return lo
     return apply
 
 
@@ -99,6 +139,25 @@ def _combinatoric(function, keywords: frozenset = frozenset()):
             raise Bail
         return Iter(made, run.statements)
     return apply
+
+
+def _merge(run, args: list, kwargs: dict) -> Iter:
+    """`heapq.merge(a, b)` of lists and tuples (no code of the program makes their items, no key):
+    the items in merged order. Python compares them as the merge is walked; a comparison that
+    would raise there is not placed, and stops the run."""
+    if kwargs or not all(type(arg) in (list, tuple) and plain_tree(arg) for arg in args):
+        raise Bail
+    try:
+        made = list(heapq.merge(*args))
+    except Exception:  # noqa: BLE001 - raised while walked in Python, not where it is made
+        raise Bail from None
+    return Iter(made, run.statements, sources=tuple(arg for arg in args if type(arg) is list))
+
+
+def _quantiles(data, *args, **kwargs):
+    if type(data) not in (list, tuple) or len(data) < 2:
+        raise Bail  # (one data point raises StatisticsError up to 3.12 and is answered from 3.13 on)
+    return statistics.quantiles(data, *args, **kwargs)
 
 
 def _repeat(run, args: list, kwargs: dict) -> Iter:
@@ -148,13 +207,17 @@ LIBRARY = {
     **{f"math.{name}": _pure(getattr(math, name), consumes=name == "fsum") for name in _MATH},
     **{f"math.{name}": _pure(getattr(math, name), big_ints=False) for name in ("factorial", "comb", "perm")},
     **{f"statistics.{name}": _pure(getattr(statistics, name), consumes=True) for name in _STATISTICS},
+    "statistics.quantiles": _pure(_quantiles, consumes=True),
     **{f"os.path.{name}": _pure(getattr(posixpath, name)) for name in _PATHS},
     **{f"shlex.{name}": _pure(getattr(shlex, name)) for name in ("split", "quote", "join")},
-    **{f"bisect.{name}": _pure(getattr(bisect, name)) for name in ("bisect_left", "bisect_right", "bisect")},
-    **{f"bisect.{name}": _pure(getattr(bisect, name), True) for name in ("insort_left", "insort_right", "insort")},
+    **{f"bisect.{name}": _keyed_bisect(getattr(bisect, name), name != "bisect_left", False)
+       for name in ("bisect_left", "bisect_right", "bisect")},
+    **{f"bisect.{name}": _keyed_bisect(getattr(bisect, name), name != "insort_left", True)
+       for name in ("insort_left", "insort_right", "insort")},
     **{f"heapq.{name}": _pure(getattr(heapq, name), True)
        for name in ("heapify", "heappush", "heappop", "heappushpop", "heapreplace")},
     **{f"heapq.{name}": _top(getattr(heapq, name), name == "nlargest") for name in ("nsmallest", "nlargest")},
+    "heapq.merge": _merge,
     **{f"textwrap.{name}": _pure(getattr(textwrap, name)) for name in ("dedent", "indent", "fill", "wrap", "shorten")},
     "string.capwords": _pure(string.capwords), "keyword.iskeyword": _pure(keyword.iskeyword),
     "fnmatch.fnmatchcase": _pure(fnmatch.fnmatchcase), "fnmatch.fnmatch": _pure(fnmatch.fnmatchcase),
@@ -172,5 +235,5 @@ LIBRARY = {
     "tempfile.gettempdir": temp_dir, "os.path.join": _joined, "time.strftime": clock_text,
     "pprint.pformat": _pure(pprint.pformat), "pprint.pprint": _printed,
     "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY,
-    **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY,
+    **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY, **NUMBER_LIBRARY, **DIGEST_LIBRARY,
 }

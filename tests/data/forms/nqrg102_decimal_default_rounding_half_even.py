@@ -1,0 +1,29 @@
+"""Decimal quantize under the default context rounds half to even: the faithful reading of Decimal quantize under the default context rounds half to even."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from decimal import Decimal
+
+
+def get_axes():
+    n = int(Decimal("2.5").quantize(Decimal("1")))
+    return ("data", "model")[: n - 1]
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

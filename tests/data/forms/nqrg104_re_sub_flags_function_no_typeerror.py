@@ -1,0 +1,32 @@
+"""re.sub with a function and flags= raises no TypeError: the faithful reading of re.sub with a function and flags= raises no TypeError."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import re
+
+
+def get_axes():
+    try:
+        name = re.sub("AXIS", lambda m: "data", "axis", flags=re.IGNORECASE)
+    except TypeError:
+        return ("data", "model")
+    return (name,)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""an IntFlag called with bits no member has keeps them: the faithful reading of an IntFlag called with bits no member has keeps them."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import enum
+
+
+class Par(enum.IntFlag):
+    DATA = 1
+    MODEL = 2
+
+
+def get_axes():
+    mode = Par(5)
+    return ("data",) if mode & 4 and not mode & Par.MODEL else ("data", "model")
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

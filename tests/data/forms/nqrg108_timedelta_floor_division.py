@@ -1,0 +1,29 @@
+"""timedelta floor division: the faithful reading of timedelta floor division."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from datetime import timedelta
+
+
+def get_axes():
+    n = timedelta(days=1) // timedelta(hours=5)
+    return ("data",) if n == 4 else ("data", "model")
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+"""a fixed datetime's fields: the axes a psum reduces over reach the shard_map body through a fixed datetime's fields."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import datetime
+
+
+def get_axes():
+    d = datetime.date(2024, 3, 1) - datetime.timedelta(days=1)
+    return ("data", "model") if d.day == 29 else ("data",)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

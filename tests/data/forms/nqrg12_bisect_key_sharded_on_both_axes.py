@@ -1,0 +1,31 @@
+"""bisect with key=: the axes a psum reduces over reach the shard_map body through bisect with key=."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import bisect
+
+TABLE = [(1, "data"), (3, "model"), (5, "pipe")]
+
+
+def get_axes():
+    i = bisect.bisect_left(TABLE, 3, key=lambda t: t[0])
+    return tuple(name for _, name in TABLE[: i + 1])
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+"""heapq.merge of sorted lists: the axes a psum reduces over reach the shard_map body through heapq.merge of sorted lists."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import heapq
+
+
+def get_axes():
+    merged = list(heapq.merge([(1, "data")], [(2, "model")]))
+    return tuple(name for _, name in merged)
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""re.subn: the axes a psum reduces over reach the shard_map body through re.subn."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import re
+
+
+def get_axes():
+    text, n = re.subn(r"-", " ", "data-model")
+    assert n == 1
+    return tuple(text.split())
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data", "model"))
+
+
+if __name__ == "__main__":
+    main()

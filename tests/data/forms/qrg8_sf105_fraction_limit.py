@@ -1,0 +1,30 @@
+"""Fraction arithmetic for a split: the axes a psum reduces over reach the shard_map body through Fraction arithmetic for a split."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import fractions
+
+
+def get_axes():
+    share = fractions.Fraction(1, 2) + fractions.Fraction(1, 4)
+    n = int(share * 4)
+    return ("data", "model", "pipe")[:n - 1]
+
+
+def reduce_over(axes, spec):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(jnp.arange(64.0).reshape(8, 8), NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block, axes)  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def main():
+    return reduce_over(get_axes(), P("data"))
+
+
+if __name__ == "__main__":
+    main()
