@@ -20,7 +20,7 @@ from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.module_patches import patched_value
 from codemods.analysis.layout_stores import layout_changed, layouts_unsure, unsure_shapes
 from codemods.analysis.local_patches import local_patched
-from codemods.analysis.closure_cells import changed_by_inner
+from codemods.analysis.closure_cells import cell_changed
 from codemods.analysis.mutation import changed_in_other_scopes, containers
 from codemods.analysis.namespace_items import namespace_changed
 from codemods.analysis.normalised_args import read_normalised
@@ -51,8 +51,8 @@ class NameLookup:
                 held = current.vars[name]
                 if current is not frame and current.function is not None and containers(held) \
                         and not any(running is current for running in self.running) \
-                        and changed_by_inner(self.scope, current.function, name):
-                    return UNKNOWN  # a cell of a maker that returned, which a function it made changes (closure_cells.py)
+                        and cell_changed(self.scope, current.function, name, held):
+                    return UNKNOWN  # a cell of a maker that returned, which a function it made may change (closure_cells.py)
                 return held
             if name in current.local_names:
                 return UNKNOWN  # bound later in this function, or in a branch not taken
