@@ -99,8 +99,8 @@ class _Walk:
             return self.bound(parent, parent.attr, level, fresh)
         if kind is ast.Call:
             return self.call(parent, node, level, fresh)
-        if kind is ast.keyword:
-            return self.call(self.parents.get(id(parent)), node, level, fresh)
+        if kind is ast.keyword:  # (`f(**state)`: a new dict of its items)
+            return self.call(self.parents.get(id(parent)), node, level + (parent.arg is None), fresh)
         if kind is ast.Starred:
             outer = self.parents.get(id(parent))
             if type(outer) is ast.Call:

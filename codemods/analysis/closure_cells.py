@@ -31,7 +31,8 @@ def cell_changed(scope, function: ast.AST, name: str, held: object) -> bool:
     from codemods.analysis.cell_changes import PART, WHOLE
 
     kinds = _kinds(scope, function, name)
-    return bool(kinds & WHOLE and not _fixed(held) or kinds & PART and not all(map(_fixed, _items(held))))
+    return bool(kinds & WHOLE and not _fixed(scope, held)
+                or kinds & PART and not all(_fixed(scope, item) for item in _items(held)))
 
 
 def _kinds(scope, function: ast.AST, name: str) -> int:
@@ -62,26 +63,32 @@ def _items(value: object) -> tuple:
     return value.items if isinstance(value, (TupleValue, DictValue, MemberTable)) else (UNKNOWN,)
 
 
-def _fixed(value: object, depth: int = 0) -> bool:
-    """A value nothing can change in place: a plain constant, an array's state, a tuple of those."""
+def _fixed(scope, value: object, depth: int = 0) -> bool:
+    """A value nothing can change in place: a plain constant, an array's state, a function (its
+    code; a partial's arguments as made), a tuple or a NamedTuple of those."""
+    from codemods.analysis.object_methods import _named_tuple
     from codemods.analysis.sequence_kinds import TUPLE
-    from codemods.analysis.values import UNKNOWN, AxisState, Const, JaxName, SpecValue, Static, TupleValue
+    from codemods.analysis.values import (UNKNOWN, AxisState, Const, Function, Instance, JaxName, Partial, SpecValue,
+                                          Static, TupleValue)
 
-    if isinstance(value, (AxisState, JaxName, SpecValue, Static)) and value is not UNKNOWN:
+    if isinstance(value, (AxisState, JaxName, SpecValue, Static, Function, Partial)) and value is not UNKNOWN:
         return True
     if isinstance(value, Const):
-        return _fixed_payload(value.value, depth)
+        return _fixed_payload(scope, value.value, depth)
     if isinstance(value, TupleValue) and value.kind == TUPLE and depth < 10:
-        return all(_fixed(item, depth + 1) for item in value.items)
+        return all(_fixed(scope, item, depth + 1) for item in value.items)
+    if type(value) is Instance and value.fields is not None and not value.building and depth < 10 \
+            and _named_tuple(scope, value.cls):
+        return all(_fixed(scope, item, depth + 1) for _, item in value.fields)
     return False
 
 
-def _fixed_payload(payload: object, depth: int) -> bool:
+def _fixed_payload(scope, payload: object, depth: int) -> bool:
     from codemods.analysis.sequence_kinds import TupleItems
     from codemods.analysis.values import Const, TupleValue
 
     if type(payload) in (bool, int, float, complex, str, bytes, type(None)):
         return True
     return type(payload) is TupleItems and depth < 10 and all(
-        _fixed(item, depth + 1) if isinstance(item, (Const, TupleValue)) else _fixed_payload(item, depth + 1)
+        _fixed(scope, item, depth + 1) if isinstance(item, (Const, TupleValue)) else _fixed_payload(scope, item, depth + 1)
         for item in payload)

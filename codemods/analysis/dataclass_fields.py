@@ -72,7 +72,7 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
         raise Bail  # (dataclasses raise a TypeError: an InitVar cannot have a default factory)
     for name in cls.fields:
         default = cls.defaults[name]
-        if default is not None and _refused(default[0]):
+        if default is not None and not default[1] and _refused(default[0]):  # (a default_factory is not checked)
             raise Raised(ValueError(f"mutable default {type(default[0])} for field {name} is not allowed: use default_factory"))
     check_order(cls)
     if order:
@@ -84,12 +84,13 @@ def _refused(default: object) -> bool:
     """CPython 3.11's test of a field default: refused when its class's `__hash__` is None (a
     list, dict or set, an instance of a non-frozen dataclass, of a class defining `__eq__` only or
     setting `__hash__ = None`, of a dict or list subclass). A default the run cannot place stops it."""
-    from codemods.analysis.cached_calls import hashable
+    from codemods.analysis.script_values import Bound, JitFn, Member, MeshObj, NTup, PartialObj, SpecObj, StrMember, UFunc
 
     if type(default) in (list, dict, set, bytearray):
         raise Bail  # (refused: the program raises; kept a stop as before, the class is half made)
-    if hashable(default) or default is None:
-        return False
+    if type(default) in (str, int, float, bool, complex, bytes, type(None), tuple, frozenset, range, NTup, StrMember,
+                         Member, Lib, UFunc, UClass, Bound, PartialObj, JitFn, SpecObj, MeshObj):
+        return False  # (their classes keep a `__hash__`: functions, classes, dtypes, specs, meshes, members)
     if type(default) is not UObj:
         raise Bail  # (a Counter, a SimpleNamespace, a library object: which `__hash__` it has is not modelled)
     for cls in default.cls.order:
