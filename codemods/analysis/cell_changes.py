@@ -25,8 +25,9 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 # a bool or the keys, and those whose result may hold the object's items.
 _LOOKING_METHODS = frozenset({"count", "index", "keys", "__contains__", "__len__", "isdisjoint", "issubset",
                               "issuperset"})
-_PART_METHODS = frozenset({"get", "values", "items", "copy", "__getitem__", "__iter__", "union", "intersection",
-                           "difference", "symmetric_difference"})
+_ITEM_METHODS = frozenset({"get", "__getitem__"})  # (an item of it)
+_COPY_METHODS = frozenset({"values", "copy", "__iter__", "union", "intersection", "difference",
+                           "symmetric_difference", "__copy__"})  # (a new container of its items)
 # Builtins that look at an object and keep nothing of it.
 _LOOKERS = frozenset({"len", "isinstance", "bool", "hash", "id", "type", "callable", "repr", "str", "print", "format",
                       "ascii", "any", "all", "sum", "hasattr"})
@@ -149,8 +150,12 @@ class _Walk:
         if type(call) is ast.Call and call.func is attribute:
             if name in _LOOKING_METHODS:
                 return None
-            if name in _PART_METHODS:
+            if name in _ITEM_METHODS:
                 return self.use(call, level + 1, False)  # `state.get("axes")`: maybe an item of it
+            if name in _COPY_METHODS:
+                return self.use(call, level, True)  # `state.copy()`: a new container of its items
+            if name == "items":
+                return self.use(call, level - 1, True)  # pairs holding its items
             if not fresh:
                 self.change(level)  # `state.update(...)`, `state.__ior__(...)`: not known to only read
             return None
