@@ -285,7 +285,8 @@ def _namespace(cls: UClass, run) -> dict:
                 or set(slots) & set(cls.attrs):
             raise Bail  # (mangled names, `__dict__`, a slot that is also a class variable: ValueError)
         made.update((name, BuiltinSlot(name)) for name in sorted(slots))
-    if cls.kind == "plain" and cls.base is None and "__slots__" not in cls.attrs:
+    if (cls.kind == "plain" or converted) and cls.base is None and "__slots__" not in cls.attrs:
+        # (a converted class keeps the namespace type.__new__ made, with both: adversarial30 F)
         made["__dict__"], made["__weakref__"] = BuiltinSlot("__dict__"), BuiltinSlot("__weakref__")
     if doc is None:
         made["__doc__"] = None

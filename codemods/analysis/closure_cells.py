@@ -45,7 +45,7 @@ def changed_later(scope, function: ast.AST, name: str, held: Value) -> bool:
     that can change, leaves the maker."""
     from codemods.analysis.mutation import containers
 
-    if containers(held) and changed_by_inner(scope, function, name):
+    if containers(held) and cell_changed(scope, function, name, held):
         return True
     leaves = _escapes(scope, function, name)
     return bool(leaves & _WHOLE and (_changeable(held) or _changeable_parts(held))
@@ -114,7 +114,7 @@ def _leaves(scope, parents: dict, node: ast.Name, owned: bool, depth: int) -> in
     while True:
         if isinstance(parent, (ast.Subscript, ast.Attribute)) and parent.value is used:
             if not isinstance(parent.ctx, ast.Load):
-                return 0 if owned else _WHOLE  # a store into it: the maker's own run, or changed_by_inner
+                return 0 if owned else _WHOLE  # a store into it: the maker's own run, or cell_changed
             if type(parent) is ast.Attribute:
                 call = parents.get(id(parent))
                 if type(call) is not ast.Call or call.func is not parent:
@@ -200,53 +200,71 @@ def _bound_names(statement: ast.stmt) -> set[str]:
     return {each.id for target in targets for each in ast.walk(target) if type(each) is ast.Name}
 
 
-def changed_by_inner(scope, function: ast.AST, name: str) -> bool:
-    """Some function nested in `function` changes the object of `function`'s variable `name`
-    in place (an item or field store or delete, a changing method, an augmented assignment on an
-    item of it), reading it as a free variable. Cached on the function."""
-    cache = function.__dict__.setdefault("_shardfix_changed_cells", {})
+def cell_changed(scope, function: ast.AST, name: str, held: object) -> bool:
+    """A function nested in `function` may change the object `held` of `function`'s variable
+    `name` (found by adversarial30): the object itself, where it can change (not a tuple of
+    plain values), or an object inside it, where it holds one that can (cell_changes.py)."""
+    from codemods.analysis.cell_changes import PART, WHOLE
+
+    kinds = _kinds(scope, function, name)
+    return bool(kinds & WHOLE and not _fixed(scope, held)
+                or kinds & PART and not all(_fixed(scope, item) for item in _items(held)))
+
+
+def _kinds(scope, function: ast.AST, name: str) -> int:
+    """How the functions nested in `function` may change its variable `name`'s object (cell_changes.py).
+    Cached on the function."""
+    from codemods.analysis.cell_changes import changes
+
+    cache = function.__dict__.setdefault("_shardfix_cell_changes", {})
     if name not in cache:
-        cache[name] = any(_changes(scope, inner, name) for inner in iter_nodes(function)
-                          if inner is not function and isinstance(inner, _DEFS))
+        found = 0
+        for inner in iter_nodes(function):
+            if inner is not function and isinstance(inner, _DEFS) and not _own(scope, inner, name):
+                found |= changes(scope, function, inner, name)
+        cache[name] = found
     return cache[name]
 
 
-def _changes(scope, inner: ast.AST, name: str) -> bool:
-    if type(inner) is not ast.Lambda and scope.locals_of(inner).binds(name) \
-            and not any(type(node) is ast.Nonlocal and name in node.names for node in iter_nodes(inner)):
-        return False  # its own variable of that name
-    parents = module_parents(scope.tree)
-    for node in iter_nodes(inner):
-        if type(node) is not ast.Name or node.id != name or not isinstance(node.ctx, ast.Load):
-            continue
-        used, parent = node, parents.get(id(node))
-        while isinstance(parent, (ast.Subscript, ast.Attribute)) and parent.value is used:
-            if not isinstance(parent.ctx, ast.Load):
-                return True  # `state["axes"] = a`, `state.axes = a`, `del state[0]`
-            if type(parent) is ast.Attribute and parent.attr in MUTATORS | _SET_CHANGERS \
-                    and type(parents.get(id(parent))) is ast.Call:
-                return True  # `state.append(a)`
-            used, parent = parent, parents.get(id(parent))
-        if type(parent) is ast.AugAssign and parent.target is used and used is not node:
-            return True  # `state[0] += (a,)`
-        if used is node and _handed_on(scope.tree, node, parent):
-            return True
+def _own(scope, inner: ast.AST, name: str) -> bool:
+    """`inner` has a variable `name` of its own (its reads are not the cell's)."""
+    return type(inner) is not ast.Lambda and scope.locals_of(inner).binds(name) \
+        and not any(type(node) is ast.Nonlocal and name in node.names for node in iter_nodes(inner))
+
+
+def _items(value: object) -> tuple:
+    from codemods.analysis.enum_values import MemberTable
+    from codemods.analysis.values import UNKNOWN, DictValue, TupleValue
+
+    return value.items if isinstance(value, (TupleValue, DictValue, MemberTable)) else (UNKNOWN,)
+
+
+def _fixed(scope, value: object, depth: int = 0) -> bool:
+    """A value nothing can change in place: a plain constant, an array's state, a function (its
+    code; a partial's arguments as made), a tuple or a NamedTuple of those."""
+    from codemods.analysis.object_methods import _named_tuple
+    from codemods.analysis.sequence_kinds import TUPLE
+    from codemods.analysis.values import (UNKNOWN, AxisState, Const, Function, Instance, JaxName, Partial, SpecValue,
+                                          Static, TupleValue)
+
+    if isinstance(value, (AxisState, JaxName, SpecValue, Static, Function, Partial)) and value is not UNKNOWN:
+        return True
+    if isinstance(value, Const):
+        return _fixed_payload(scope, value.value, depth)
+    if isinstance(value, TupleValue) and value.kind == TUPLE and depth < 10:
+        return all(_fixed(scope, item, depth + 1) for item in value.items)
+    if type(value) is Instance and value.fields is not None and not value.building and depth < 10 \
+            and _named_tuple(scope, value.cls):
+        return all(_fixed(scope, item, depth + 1) for _, item in value.fields)
     return False
 
 
-def _handed_on(tree: ast.Module, node: ast.Name, parent: ast.AST | None) -> bool:
-    """The cell's object given to code that may change it: a helper of the file that changes a
-    parameter in place (by the name it is handed under), `operator.setitem(state, ...)`,
-    `setattr(state, ...)`, or another name some code changes in place (`s = state; s["k"] = a`)."""
-    from codemods.analysis.changed_args import handed_to_changers
-    from codemods.analysis.mutation import mutated_names
+def _fixed_payload(scope, payload: object, depth: int) -> bool:
+    from codemods.analysis.sequence_kinds import TupleItems
+    from codemods.analysis.values import Const, TupleValue
 
-    if type(parent) is ast.Call and node in parent.args:
-        callee = parent.func.id if type(parent.func) is ast.Name else \
-            parent.func.attr if type(parent.func) is ast.Attribute else None
-        return callee in ("setitem", "delitem", "setattr", "delattr") or node.id in handed_to_changers(tree)
-    if type(parent) in (ast.Assign, ast.NamedExpr) and parent.value is node:
-        targets = parent.targets if type(parent) is ast.Assign else [parent.target]
-        changed = mutated_names(tree)
-        return any(type(target) is not ast.Name or target.id in changed for target in targets)
-    return False
+    if type(payload) in (bool, int, float, complex, str, bytes, type(None)):
+        return True
+    return type(payload) is TupleItems and depth < 10 and all(
+        _fixed(scope, item, depth + 1) if isinstance(item, (Const, TupleValue)) else _fixed_payload(scope, item, depth + 1)
+        for item in payload)

@@ -73,12 +73,41 @@ def finish_dataclass(cls: UClass, frozen: bool, annotated: list, keyword_only: i
         raise Bail  # (dataclasses raise a TypeError: an InitVar cannot have a default factory)
     for name in cls.fields:
         default = cls.defaults[name]
-        if default is not None and type(default[0]) in (list, dict, set):
-            raise Bail  # dataclasses reject a mutable default: the program raises
+        if default is not None and not default[1] and _refused(default[0]):  # (a default_factory is not checked)
+            raise Raised(ValueError(f"mutable default {type(default[0])} for field {name} is not allowed: use default_factory"))
     check_order(cls)
     if order:
         add_field_orders(cls)  # (object_orderings.py)
     cls.kind = "dataclass"
+
+
+def _refused(default: object) -> bool:
+    """CPython 3.11's test of a field default: refused when its class's `__hash__` is None (a
+    list, dict or set, an instance of a non-frozen dataclass, of a class defining `__eq__` only or
+    setting `__hash__ = None`, of a dict or list subclass). A default the run cannot place stops it."""
+    from codemods.analysis.script_values import (Bound, JitFn, Member, MeshObj, NTup, PartialObj, ShardObj, SpecObj,
+                                                 StrMember, UFunc)
+
+    if type(default) in (list, dict, set, bytearray):
+        raise Bail  # (refused: the program raises; kept a stop as before, the class is half made)
+    if type(default) in (str, int, float, bool, complex, bytes, type(None), tuple, frozenset, range, NTup, StrMember,
+                         Member, Lib, UFunc, UClass, Bound, PartialObj, JitFn, SpecObj, MeshObj, ShardObj) \
+            or isinstance(default, RunCallable):
+        return False  # (their classes keep a `__hash__`: functions, classes, dtypes, specs, meshes, members)
+    if type(default) is not UObj:
+        raise Bail  # (a Counter, a SimpleNamespace, a library object: which `__hash__` it has is not modelled)
+    for cls in default.cls.order:
+        if cls.kind not in ("plain", "dataclass") or cls.meta is not None:
+            raise Bail
+        if "__hash__" in cls.attrs:
+            return cls.attrs["__hash__"] is None
+        if cls.kind == "dataclass":
+            return not cls.frozen  # (eq: `__hash__` set None, or made for a frozen one)
+        if "__eq__" in cls.attrs:
+            return True  # (type.__new__ sets `__hash__` None beside an own `__eq__`)
+        if cls.builtin is not None:
+            return True  # (dict's or list's `__hash__`, None)
+    return False
 
 
 class DataclassCall(RunCallable):

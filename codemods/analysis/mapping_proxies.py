@@ -5,7 +5,9 @@ and the loader copies it (`dict(BASE)`, `{**BASE, **overrides}`) or reads it (`B
 `BASE.get(k)`, `k in BASE`, `for k in BASE`). The proxy is a live view of the dict it was made
 from: reads, length and walks are the dict's (a walk sees a change, and a change of size while it
 walks stops the run: live_loops.py), `copy()` is the dict's copy, and a store or delete through
-the proxy is Python's TypeError. It is no dict (`isinstance(p, dict)` is False) and no plain value
+the proxy is Python's TypeError. `keys()`, `values()` and `items()` are the dict's own views (live,
+sized, set-like, falsy when empty); `==` is the dict's, and the proxy is unhashable (a TypeError
+as a set item or a dict key; Python 3.11, found by adversarial30). It is no dict (`isinstance(p, dict)` is False) and no plain value
 (`json.dumps(p)` stops the run). Made only over a dict or an OrderedDict; anything else stops the run.
 """
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from codemods.analysis.cached_calls import hashable
-from codemods.analysis.host_exprs import Iter, Raised
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.script_values import RunCallable
@@ -27,6 +29,14 @@ class MappingProxy(ModelledContainer):
 
     def __init__(self, mapping: dict) -> None:
         self.mapping = mapping
+
+    __hash__ = None  # (Python 3.11: "unhashable type: 'mappingproxy'", as a set item or a dict key)
+
+    def __eq__(self, other: object) -> bool:
+        return self.mapping == (other.mapping if type(other) is MappingProxy else other)  # (the mapping's `==`)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __iter__(self):
         return iter(self.mapping)
@@ -69,7 +79,7 @@ class MappingProxy(ModelledContainer):
         if name == "get" and 1 <= len(args) <= 2:
             return self.item(run, args[0]) if self.contains(run, args[0]) else (args[1] if len(args) == 2 else None)
         if name in ("keys", "values", "items") and not args:
-            return Iter(list(getattr(self.mapping, name)()), run.statements)
+            return getattr(self.mapping, name)()  # (the dict's own view: live, sized, set-like, falsy when empty)
         if name == "copy" and not args:
             return self.mapping.copy()
         raise Bail

@@ -8,15 +8,21 @@ dtype=None, out_sharding=None)` that returns a new array of that shape on the de
 the default float (checked on jax 0.10.2). The fan-based ones (glorot, he, lecun, kaiming, xavier,
 variance_scaling) and `orthogonal` raise a ValueError for a shape of fewer than two dimensions, an
 IndexError for a fan axis the shape lacks (fan axes in range pass), and `variance_scaling` a
-ValueError for a mode or distribution it lacks, when the initializer runs.
+ValueError for a mode or distribution it lacks, when the initializer runs; the fan-based ones (not
+`orthogonal`) divide by the fans, so a shape with a zero dimension raises ZeroDivisionError (checked
+on jax 0.10.2, found by adversarial30).
 
 What the run keeps of the array is what a random draw of that shape gives (its values are not
-followed). A key, shape or dtype the run does not know, an `out_sharding`, an integer dtype (a
-ValueError in JAX) or a name not listed here stops the run.
+followed), scaled by an array option (`stddev`, `scale`: the result varies where the option does);
+`zeros`, `ones` and `constant` never read the key: theirs is a filled array, of the value's state
+for `constant` (invariant for a number). A key, shape or dtype the run does not know, an
+`out_sharding`, an integer dtype (a ValueError in JAX), an option that is neither a number nor an
+array, or a name not listed here stops the run.
 """
 from __future__ import annotations
 
 from codemods import jaxapi
+from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import Arr, Lib, RunCallable
 
@@ -33,6 +39,8 @@ _AFTER_DTYPE = {"truncated_normal": ("lower", "upper")}
 _TWO_DIMENSIONS = frozenset(name for name in _FACTORIES
                             if name.split("_")[0] in ("glorot", "he", "lecun", "kaiming", "xavier", "variance", "orthogonal"))
 _DIRECT = frozenset({"zeros", "ones"})
+_FILLED = {"zeros": "jax.numpy.zeros", "ones": "jax.numpy.ones", "constant": "jax.numpy.ones"}  # (key never read)
+_SCALES = ("stddev", "scale", "value")  # options whose array enters the result
 _MODES = frozenset({"fan_in", "fan_out", "fan_avg", "fan_geo_avg"})
 _DISTRIBUTIONS = frozenset({"truncated_normal", "normal", "uniform"})
 _FLOATS = frozenset({"float16", "bfloat16", "float32", "float64"})
@@ -41,13 +49,13 @@ _FLOATS = frozenset({"float16", "bfloat16", "float32", "float64"})
 class Initializer(RunCallable):
     """What a factory returned: `init(key, shape, dtype=None)`."""
 
-    __slots__ = ("axes", "dtype", "name")
+    __slots__ = ("axes", "dtype", "name", "scale")
 
-    def __init__(self, name: str, dtype: object, axes: tuple = ()) -> None:
-        self.name, self.dtype, self.axes = name, dtype, axes
+    def __init__(self, name: str, dtype: object, axes: tuple = (), scale: object = None) -> None:
+        self.name, self.dtype, self.axes, self.scale = name, dtype, axes, scale
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
-        return _initialized(run, self.name, self.dtype, args, kwargs, self.axes)
+        return _initialized(run, self.name, self.dtype, args, kwargs, self.axes, self.scale)
 
 
 def made(run, name: str, args: list, kwargs: dict) -> object:
@@ -77,10 +85,15 @@ def made(run, name: str, args: list, kwargs: dict) -> object:
         axes.extend(value)
     dtype = given.get("dtype")
     _float(dtype)
-    return Initializer(tail, dtype, tuple(axes))
+    scale = next((given[option] for option in _SCALES if option in given), None)
+    if type(scale) is not Arr and type(scale) not in (int, float, type(None)) \
+            or any(type(given.get(bound)) not in (int, float, type(None)) for bound in ("lower", "upper")):
+        raise Bail  # (a NumPy scalar, a list: not modelled)
+    return Initializer(tail, dtype, tuple(axes), scale if type(scale) is Arr else None)
 
 
-def _initialized(run, tail: str, factory_dtype: object, args: list, kwargs: dict, axes: tuple = ()) -> Arr:
+def _initialized(run, tail: str, factory_dtype: object, args: list, kwargs: dict, axes: tuple = (),
+                 scale: Arr | None = None) -> Arr:
     order = ("key", "shape", "dtype", "out_sharding")
     if len(args) > 3 or set(kwargs) - set(order[:3]) or set(kwargs) & set(order[:len(args)]):
         raise Bail  # (`out_sharding=`: not modelled; others a TypeError)
@@ -93,7 +106,14 @@ def _initialized(run, tail: str, factory_dtype: object, args: list, kwargs: dict
     dtype = given.get("dtype")
     dtype = factory_dtype if dtype is None else dtype
     _float(dtype)
-    drawn = run.call(Lib("jax.random.normal"), [key, tuple(shape)], {})
+    if tail in _TWO_DIMENSIONS and tail != "orthogonal" and 0 in shape:
+        raise Raised(ZeroDivisionError("division by zero"))  # (a fan of 0)
+    if tail in _FILLED:
+        drawn = run.call(Lib(_FILLED[tail]), [tuple(shape)], {})
+    else:
+        drawn = run.call(Lib("jax.random.normal"), [key, tuple(shape)], {})
+    if scale is not None:
+        drawn = run.call(Lib("jax.numpy.multiply"), [drawn, scale], {})
     if type(drawn) is not Arr or drawn.ndim not in (None, len(shape)):
         raise Bail
     drawn.ndim, drawn.dtype = len(shape), None  # (a float type: which one is not followed)

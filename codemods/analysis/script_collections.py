@@ -27,7 +27,7 @@ import operator
 from codemods.analysis.cached_calls import hashable
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.modelled_objects import ModelledContainer, RealContainer
+from codemods.analysis.modelled_objects import ModelledContainer, RealContainer, UnkeyedContainer
 from codemods.analysis.script_values import RunCallable
 
 _FACTORIES = (list, dict, set, int, float, str, tuple, bool, frozenset)
@@ -314,13 +314,23 @@ def _counts(values) -> None:
 
 
 def _counted(run, given: object) -> object:
-    """What `Counter(x)` or `update(x)` reads: a mapping's counts, or the items of an iterable."""
-    if type(given) in (dict, collections.OrderedDict) or type(given) is CounterObj:
-        found = dict(given.real if type(given) is CounterObj else given)
+    """What `Counter(x)` or `update(x)` reads: a mapping's counts, or the items of an iterable
+    (Python asks `isinstance(x, Mapping)`: a defaultdict or a mappingproxy gives its values too;
+    a mapping not modelled here, or a class of the program, stops the run)."""
+    from codemods.analysis.mapping_proxies import MappingProxy
+    from codemods.analysis.script_values import UObj
+
+    if type(given) is MappingProxy:
+        given = given.mapping
+    if type(given) in (dict, collections.OrderedDict, CounterObj, DefaultDictObj):
+        found = dict(given.real if type(given) in (CounterObj, DefaultDictObj) else given)
         for key in found:
             _key(key)
         _counts(found.values())
         return found
+    if type(given) is UObj or isinstance(given, ModelledContainer) and type(given) is not DequeObj \
+            and not isinstance(given, UnkeyedContainer):
+        raise Bail  # (a ChainMap, a dict subclass, a mapping class: counted by its values)
     items = list(run.iterate(given))
     for item in items:
         _key(item)

@@ -36,6 +36,7 @@ from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, 
 from codemods.analysis.sites import Site
 from codemods.analysis.unknown_numbers import number, number_kind, of_numbers
 from codemods.analysis.state_transforms import Transforms, cast_reduced
+from codemods.analysis import nn_initializers
 from codemods.analysis.nn_initializers import Initializer
 from codemods.analysis.transfer_keys import case_keys
 from codemods.analysis.mesh_unknowns import unsure
@@ -204,6 +205,8 @@ class BodyStates:
                 not leaf.host for leaf in _arrays([*args, *kwargs.values()])):
             raise Bail  # (NumPy or another library given a traced array: JAX raises there)
         result = compute()
+        if type(result) is Arr and name.startswith(nn_initializers.PREFIX):
+            return result  # (`zeros(key, shape)`: its state is that of the calls it made, nn_initializers.py)
         if type(result) is Arr and name.startswith(_ARRAY_LIBRARIES):
             if name == "jax.lax.stop_gradient" and len(args) == 1 and not kwargs and type(args[0]) is Arr:
                 result.state = self.transforms.stopped_gradient(result, self.state(args[0]))  # every state kept (0.10.2)

@@ -34,9 +34,10 @@ def single_threaded(run) -> bool:
         for node in ast.walk(run.tree):
             if type(node) is ast.Name:
                 names.add(node.id)
-            elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "getattr" \
-                    and not (len(node.args) > 1 and type(node.args[1]) is ast.Constant):
-                names.add("__getattribute__")  # (an attribute named by a computed text: any)
+            elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "getattr":
+                named = node.args[1].value if len(node.args) > 1 and type(node.args[1]) is ast.Constant else None
+                # (`getattr(threading, "Thread")` names it as an attribute does; a computed text: any)
+                names.add(named if type(named) is str else "__getattribute__")
             elif type(node) is ast.Attribute:
                 names.add(node.attr)
             elif type(node) in (ast.Import, ast.ImportFrom):

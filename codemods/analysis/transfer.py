@@ -324,8 +324,8 @@ def elementwise_rule(name: str, target: Version) -> OperandRule | None:
         elementwise = name.rsplit(".", 1)[-1] not in _NUMPY_NOT_ELEMENTWISE
     elif name.startswith("jax.lax."):
         elementwise = name.count(".") == 2 and name.rsplit(".", 1)[-1] not in _LAX_NOT_ELEMENTWISE
-    else:
-        elementwise = name.startswith(_ELEMENTWISE_NAMESPACES)
+    else:  # (not `jax.nn.initializers.`: factories, and `zeros(key, shape)` never reads its key, adversarial30 D3)
+        elementwise = name.startswith(_ELEMENTWISE_NAMESPACES) and not name.startswith("jax.nn.initializers.")
     if not elementwise or name in UNFOLLOWED:
         return None
     if name in _LIKE_FUNCTIONS and tuple(target) < _LIKE_FOLLOWS_OPERAND_SINCE:
