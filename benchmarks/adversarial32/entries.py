@@ -113,3 +113,157 @@ for kind, (expr, make, what) in _SETS.items():
                     continue
                 made += bag_prog(f"setcomp_{kind}_{opname}_{p}{q}", f"A set comprehension of {what}: the set keeps "
                                  f"the one os.listdir gives first ({opname}).", names, expr, op, "setcomp")
+
+
+# -- closure_cells.py (changed_later, _escapes): a maker's `state` reached from outside through the function
+#    object itself (`__closure__`, `__defaults__`, `__kwdefaults__`, inspect / gc) or the maker's frame
+#    (`sys._getframe()`, `inspect.currentframe()`, a traceback's `tb_frame`): the getter then hands out what the
+#    caller stored there, not what the maker stored. ------------------------------------------------------------
+MAKER = '''
+
+def maker():
+    state = {"axes": ("i", "j")}
+
+    def get():
+        return state["axes"]
+    return get
+'''
+MAKER_T = '''
+
+def maker():
+    axes = ("i", "j")
+
+    def get():
+        return axes
+    return get
+'''
+MAKER_L = '''
+
+def maker():
+    state = ["i", "j"]
+
+    def get():
+        return tuple(state)
+    return get
+'''
+MAKER_D = '''
+
+def maker():
+    state = {"axes": ("i", "j")}
+
+    def get(s=state):
+        return s["axes"]
+    return get
+'''
+MAKER_K = '''
+
+def maker():
+    state = {"axes": ("i", "j")}
+
+    def get(*, s=state):
+        return s["axes"]
+    return get
+'''
+MAKER_LAM = '''
+
+def maker():
+    state = {"axes": ("i", "j")}
+    return lambda s=state: s["axes"]
+'''
+CLOSE_IMPORTS = "import gc\nimport inspect\nimport sys\n"
+
+
+def cell_prog(name, doc, maker, lines, old='("i",)', new='("i", "j")', where="main", module=""):
+    if where == "main":
+        text = "@REDUCE@" + maker + module + "\n\ndef main(mesh, x):\n    get = maker()\n" + \
+            "".join(f"    {line}\n" for line in lines) + "    axes = get()\n    return reduce_rows(mesh, x, axes)\n"
+    elif where == "helper":
+        text = "@REDUCE@" + maker + module + "\n\ndef poke(get):\n" + "".join(f"    {line}\n" for line in lines) + \
+            "\n\ndef main(mesh, x):\n    get = maker()\n    poke(get)\n    axes = get()\n    return reduce_rows(mesh, x, axes)\n"
+    else:
+        text = "@REDUCE@" + maker + module + "\n\nget = maker()\n" + "".join(f"{line}\n" for line in lines) + \
+            "\n\ndef main(mesh, x):\n    axes = get()\n    return reduce_rows(mesh, x, axes)\n"
+    prog(name, doc, text, old, new, imports=CLOSE_IMPORTS)
+
+
+for where in ("main", "helper", "module"):
+    cell_prog(f"cell_contents_store_{where}", "An item stored through `get.__closure__[0].cell_contents`.", MAKER,
+              ['get.__closure__[0].cell_contents["axes"] = ("i",)'], where=where)
+    cell_prog(f"cell_contents_update_{where}", "`cell_contents.update(...)` of the maker's dict.", MAKER,
+              ['get.__closure__[0].cell_contents.update(axes=("i",))'], where=where)
+    cell_prog(f"cell_contents_rebind_dict_{where}", "The cell itself rebound: `cell_contents = {...}`.", MAKER,
+              ['get.__closure__[0].cell_contents = {"axes": ("i",)}'], where=where)
+    cell_prog(f"cell_contents_rebind_tuple_{where}", "A cell holding a tuple rebound: `cell_contents = ('i',)`.",
+              MAKER_T, ['get.__closure__[0].cell_contents = ("i",)'], where=where)
+    cell_prog(f"cell_contents_list_pop_{where}", "The maker's list shortened through the cell.", MAKER_L,
+              ['get.__closure__[0].cell_contents.pop()'], old=".pop()", new=".append(\"j\")", where=where)
+    cell_prog(f"cell_getclosurevars_{where}", "inspect.getclosurevars hands out the maker's dict.", MAKER,
+              ['inspect.getclosurevars(get).nonlocals["state"]["axes"] = ("i",)'], where=where)
+    cell_prog(f"cell_gc_referents_{where}", "gc.get_referents of the cell hands out the maker's dict.", MAKER,
+              ['gc.get_referents(get.__closure__[0])[0]["axes"] = ("i",)'], where=where)
+    cell_prog(f"cell_defaults_{where}", "The dict a default argument holds, changed through `__defaults__`.",
+              MAKER_D, ['get.__defaults__[0]["axes"] = ("i",)'], where=where)
+    cell_prog(f"cell_defaults_rebind_{where}", "`__defaults__` replaced.", MAKER_D,
+              ['get.__defaults__ = ({"axes": ("i",)},)'], where=where)
+    cell_prog(f"cell_kwdefaults_{where}", "The dict a keyword-only default holds, through `__kwdefaults__`.",
+              MAKER_K, ['get.__kwdefaults__["s"]["axes"] = ("i",)'], where=where)
+    cell_prog(f"cell_lambda_defaults_{where}", "A lambda's default dict, through `__defaults__`.", MAKER_LAM,
+              ['get.__defaults__[0]["axes"] = ("i",)'], where=where)
+
+FRAME_MAKERS = {
+    "getframe": ("sys._getframe()", ""),
+    "getframe_zero": ("sys._getframe(0)", ""),
+    "currentframe": ("inspect.currentframe()", ""),
+}
+for kind, (call, _) in FRAME_MAKERS.items():
+    maker = f'''
+
+FRAMES = []
+
+
+def maker():
+    state = {{"axes": ("i", "j")}}
+    FRAMES.append({call})
+
+    def get():
+        return state["axes"]
+    return get
+'''
+    for where in ("main", "helper", "module"):
+        cell_prog(f"frame_{kind}_{where}", f"The maker's frame ({call}) kept; its f_locals hand out the dict.", maker,
+                  ['FRAMES[0].f_locals["state"]["axes"] = ("i",)'], where=where)
+        cell_prog(f"frame_{kind}_update_{where}", f"The maker's frame ({call}): the dict updated.", maker,
+                  ['FRAMES[-1].f_locals["state"].update(axes=("i",))'], where=where)
+for where in ("main", "helper", "module"):
+    cell_prog(f"frame_traceback_{where}", "A traceback caught in the maker keeps its frame (`tb_frame`).", '''
+
+TRACES = []
+
+
+def maker():
+    state = {"axes": ("i", "j")}
+    try:
+        raise RuntimeError("kept")
+    except RuntimeError as exc:
+        TRACES.append(exc.__traceback__)
+
+    def get():
+        return state["axes"]
+    return get
+''', ['TRACES[0].tb_frame.f_locals["state"]["axes"] = ("i",)'], where=where)
+    cell_prog(f"frame_exc_info_{where}", "sys.exc_info()'s traceback kept by the maker.", '''
+
+TRACES = []
+
+
+def maker():
+    state = {"axes": ("i", "j")}
+    try:
+        raise KeyError("kept")
+    except KeyError:
+        TRACES.append(sys.exc_info()[2])
+
+    def get():
+        return state["axes"]
+    return get
+''', ['TRACES[0].tb_frame.f_locals["state"]["axes"] = ("i",)'], where=where)
