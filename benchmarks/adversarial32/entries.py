@@ -267,3 +267,73 @@ def maker():
         return state["axes"]
     return get
 ''', ['TRACES[0].tb_frame.f_locals["state"]["axes"] = ("i",)'], where=where)
+
+
+# -- more of cause A: the equal pair wrapped in 1-tuples (a set comprehension keeps the first tuple), and a list
+#    Bag turned into a set before it is sorted ----------------------------------------------------------------------
+for kind, (expr, make, what) in _SETS.items():
+    made = 0
+    for p in _LETTERS:
+        for q in _LETTERS:
+            names = make(p, q)
+            if made >= 3 or len(set(names)) < 2:
+                continue
+            made += bag_prog(f"setcomp_tuple_{kind}_{p}{q}", f"A set comprehension of 1-tuples of {what}: the set "
+                             "keeps the tuple os.listdir gives first.", names, f"({expr},)", "vals", "setcomp")
+for kind, (expr, make, what) in _BOOL_INT.items():
+    for form in ("comp", "loop"):
+        made = 0
+        for p in _LETTERS:
+            for q in _LETTERS:
+                if p == q or made >= 2:
+                    continue
+                made += bag_prog(f"{form}_{kind}_sorted_set_{p}{q}", f"sorted(set(...)) of {what}: the set keeps the "
+                                 "first.", make(p, q), expr, "sorted(set(vals))", form)
+
+
+# -- dataclass fields (script_classes.py, dataclass_fields.py, host_objects.py: `"ClassVar" in ast.dump(annotation)`):
+#    whether an annotated name is a field is read from the hint's TEXT. dataclasses asks what the hint IS: an alias
+#    of typing.ClassVar / dataclasses.InitVar (`CV = typing.ClassVar`, `from typing import ClassVar as CVar`) is no
+#    field, and a name that merely contains "ClassVar" / "InitVar" (an alias of tuple) is one. ------------------------
+DC_IMPORTS = "import dataclasses\nimport typing\nfrom dataclasses import InitVar as IVar\nfrom typing import ClassVar as CVar\n"
+DC_ALIASES = '''
+CV = typing.ClassVar
+IV = dataclasses.InitVar
+TupleClassVar = tuple
+InitVarTuple = tuple
+WholeCV = typing.ClassVar[tuple]
+'''
+_HINTS = {  # name -> (hint, is a field in CPython)
+    "cv_alias_sub": ("CV[tuple]", False), "cv_alias_bare": ("CV", False), "cv_from_sub": ("CVar[tuple]", False),
+    "cv_from_bare": ("CVar", False), "cv_whole_alias": ("WholeCV", False), "iv_alias_sub": ("IV[tuple]", False),
+    "iv_from_sub": ("IVar[tuple]", False), "named_classvar_field": ("TupleClassVar", True),
+}
+_DC_TESTS = {  # name -> (test text for a field, for no field)
+    "fields_len": ("len(dataclasses.fields(Plan)) == 1", "len(dataclasses.fields(Plan)) == 0"),
+    "field_names": ('[f.name for f in dataclasses.fields(Plan)] == ["axes"]', '[f.name for f in dataclasses.fields(Plan)] == []'),
+    "repr": ("repr(Plan()) == \"Plan(axes=('i', 'j'))\"", 'repr(Plan()) == "Plan()"'),
+    "fields_dict": ('"axes" in Plan.__dataclass_fields__', '"axes" not in Plan.__dataclass_fields__'),
+}
+for future in (False, True):
+    for hname, (hint, field) in _HINTS.items():
+        for tname, tests in _DC_TESTS.items():
+            if not field and tname == "fields_dict":
+                continue  # (a ClassVar or InitVar is in __dataclass_fields__ too, as a pseudo-field)
+            if hname.startswith("iv") and tname == "repr":
+                continue  # (Plan() would need the InitVar's value: it has a default, but keep the set simple)
+            test = tests[0] if field else tests[1]
+            text = ("from __future__ import annotations\n" if future else "") + DC_IMPORTS + "@REDUCE@" + DC_ALIASES + \
+                f'''
+
+@dataclasses.dataclass
+class Plan:
+    axes: {hint} = ("i", "j")
+
+
+def main(mesh, x):
+    axes = ("i",) if {test} else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+'''
+            name = f"dc_{hname}_{tname}" + ("_future" if future else "")
+            prog(name, f"A dataclass hint `{hint}`: {'a field' if field else 'no field'} in CPython ({tname}).", text,
+                 f"if {test}", f"if not {test}")
