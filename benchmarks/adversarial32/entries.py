@@ -337,3 +337,24 @@ def main(mesh, x):
             name = f"dc_{hname}_{tname}" + ("_future" if future else "")
             prog(name, f"A dataclass hint `{hint}`: {'a field' if field else 'no field'} in CPython ({tname}).", text,
                  f"if {test}", f"if not {test}")
+for future in (False, True):
+    for hname, (hint, field) in _HINTS.items():
+        if field or hname.startswith("iv"):
+            continue
+        text = ("from __future__ import annotations\n" if future else "") + DC_IMPORTS + "@REDUCE@" + DC_ALIASES + \
+            f'''
+
+@dataclasses.dataclass
+class Plan:
+    axes: {hint} = ("i",)
+    size: tuple = ("i", "j")
+
+
+def main(mesh, x):
+    plan = Plan(("i", "j"))
+    axes = plan.axes
+    return reduce_rows(mesh, x, axes)
+'''
+        prog(f"dc_{hname}_positional" + ("_future" if future else ""), f"A dataclass hint `{hint}` is no field: the "
+             "first positional argument goes to the next field, and `plan.axes` stays the class's.", text,
+             "    axes = plan.axes", "    axes = plan.size")
