@@ -1,0 +1,45 @@
+"""A dataclass hint `WholeCV` is no field: the first positional argument goes to the next field, and `plan.axes` stays the class's."""
+from __future__ import annotations
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import dataclasses
+import typing
+from dataclasses import InitVar as IVar
+from typing import ClassVar as CVar
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+CV = typing.ClassVar
+IV = dataclasses.InitVar
+TupleClassVar = tuple
+InitVarTuple = tuple
+WholeCV = typing.ClassVar[tuple]
+
+
+@dataclasses.dataclass
+class Plan:
+    axes: WholeCV = ("i",)
+    size: tuple = ("i", "j")
+
+
+def main(mesh, x):
+    plan = Plan(("i", "j"))
+    axes = plan.axes
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
