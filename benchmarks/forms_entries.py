@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "rh1_sf101_callback_array_of_an_unknown_rank": "main(*inputs())",
+    "nrh1_callback_array_of_an_unknown_rank_cast_first": "main(*inputs())",
     "rd1_sf105_abstract_method_filled_by_init_subclass": "main()",
     "nrd1_abstract_method_filled_by_init_subclass_sharded_on_both_axes": "main()",
     "rd2_sf105_attribute_error_name_keyword": "main()",

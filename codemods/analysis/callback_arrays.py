@@ -14,7 +14,8 @@ need to follow those calls: only a callback that indexes a NumPy array by the in
 (`lambda idx: batch[idx]`, `lambda idx, h=b["x"]: h[idx]`, a def that only returns that) is taken,
 as NumPy's indexing changes nothing the run holds; anything else stops the run (Bail). `arrays` must be a list or
 tuple of arrays the run made. A sharding that is not a NamedSharding, or a shape that is not a
-tuple, also stops it.
+tuple, also stops it, except the `shape` of a host array of unknown rank (a tuple of ints the
+run does not know, unknown_numbers.py): the array made has that shape, its rank unknown.
 """
 from __future__ import annotations
 
@@ -38,16 +39,24 @@ def call(run, name: str, args: list, kwargs: dict) -> Arr:
     if given is None:
         raise Bail  # (`dtype=`, a layout: not followed)
     shape, sharding, blocks = given["shape"], given["sharding"], given[names[2]]
-    if type(sharding) is not ShardObj or type(shape) is not tuple:
+    rank = len(shape) if type(shape) is tuple else None
+    if type(sharding) is not ShardObj or rank is None and not unknown_shape(run, shape):
         raise Bail
     if name == CALLBACK and not _quiet(blocks):
         raise Bail
     if name == SINGLE and (type(blocks) not in (list, tuple) or not all(type(block) is Arr for block in blocks)):
         raise Bail
-    if not all(type(size) in (int, Opaque) for size in shape):
+    if rank is not None and not all(type(size) in (int, Opaque) for size in shape):
         raise Bail
     passed(run)  # (JAX checks the blocks against the shape and the sharding)
-    return Arr(sharding, False, ndim=len(shape))
+    return Arr(sharding, False, ndim=rank)
+
+
+def unknown_shape(run, shape: object) -> bool:
+    """`host.shape` of an array of unknown rank: a tuple of unknown ints."""
+    from codemods.analysis.unknown_kinds import SIZES, kind
+
+    return type(shape) is Opaque and kind(run, shape) == SIZES
 
 
 def _quiet(callback: object) -> bool:
