@@ -17,6 +17,8 @@ ENTRIES = {
     "nrh2_axis_picked_by_another_seeded_permutation": "main()",
     "rh3_sf105_iterator_kept_to_ask_its_state": "main(*inputs())",
     "nrh3_iterator_kept_to_ask_its_state_cast_first": "main(*inputs())",
+    "rh4_sf101_initializer_shape_of_an_unknown_size": "main(*inputs())",
+    "nrh4_initializer_shape_of_an_unknown_size_cast_first": "main(*inputs())",
     "rd1_sf105_abstract_method_filled_by_init_subclass": "main()",
     "nrd1_abstract_method_filled_by_init_subclass_sharded_on_both_axes": "main()",
     "rd2_sf105_attribute_error_name_keyword": "main()",

@@ -11,14 +11,19 @@ IndexError for a fan axis the shape lacks (fan axes in range pass), and `varianc
 ValueError for a mode or distribution it lacks, when the initializer runs.
 
 What the run keeps of the array is what a random draw of that shape gives (its values are not
-followed). A key, shape or dtype the run does not know, an `out_sharding`, an integer dtype (a
-ValueError in JAX) or a name not listed here stops the run.
+followed). A size of the shape may be a number the run does not know (`(3, x.shape[-1], 8)`):
+the array has the shape's rank, and a run that goes on has passed the call (JAX raises
+TypeError for a float or negative size, ZeroDivisionError for a fan of 0: passed_steps.py). A
+known size 0 in a fan-based initializer's shape, a key, shape or dtype the run does not know,
+an `out_sharding`, an integer dtype (a ValueError in JAX) or a name not listed here stops the run.
 """
 from __future__ import annotations
 
 from codemods import jaxapi
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Arr, Lib, RunCallable
+from codemods.analysis.passed_steps import passed
+from codemods.analysis.script_values import Arr, Lib, Opaque, RunCallable
+from codemods.analysis.unknown_numbers import is_number
 
 PREFIX = "jax.nn.initializers."
 # Each factory's parameters before `dtype`, in order (jax 0.10.2's signatures).
@@ -86,8 +91,13 @@ def _initialized(run, tail: str, factory_dtype: object, args: list, kwargs: dict
         raise Bail  # (`out_sharding=`: not modelled; others a TypeError)
     given = dict(zip(order, args), **kwargs)
     key, shape = given.get("key"), given.get("shape")
-    if type(key) is not Arr or type(shape) not in (tuple, list) or not all(type(n) is int and n >= 0 for n in shape):
+    if type(key) is not Arr or type(shape) not in (tuple, list) or not all(
+            type(n) is int and n >= 0 or type(n) is Opaque and is_number(run, n) for n in shape):
         raise Bail
+    if tail in _TWO_DIMENSIONS and tail != "orthogonal" and any(type(n) is int and n == 0 for n in shape):
+        raise Bail  # (a fan of 0: ZeroDivisionError in JAX where it divides by it; not followed)
+    if any(type(n) is Opaque for n in shape):
+        passed(run)  # (`(3, x.shape[-1], 8)`: a size the run does not know; JAX raises for a bad one)
     if tail in _TWO_DIMENSIONS and (len(shape) < 2 or not all(-len(shape) <= axis < len(shape) for axis in axes)):
         raise Bail  # (a ValueError, or an IndexError for a fan axis the shape lacks, in JAX)
     dtype = given.get("dtype")
