@@ -24,6 +24,8 @@ ENTRIES = {
     "nrh5b_einsum_of_three_with_a_weight_invariant_elsewhere": "main()",
     "rh6_sf101_numpy_of_host_numbers_under_grad": "main(*inputs())",
     "nrh6_numpy_of_host_numbers_under_grad_cast_first": "main(*inputs())",
+    "rh7_sf101_callback_reads_a_batch_dict_item": "main(*inputs())",
+    "nrh7_callback_reads_a_batch_dict_item_cast_first": "main(*inputs())",
     "rd1_sf105_abstract_method_filled_by_init_subclass": "main()",
     "nrd1_abstract_method_filled_by_init_subclass_sharded_on_both_axes": "main()",
     "rd2_sf105_attribute_error_name_keyword": "main()",
