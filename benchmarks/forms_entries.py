@@ -26,6 +26,8 @@ ENTRIES = {
     "nrh6_numpy_of_host_numbers_under_grad_cast_first": "main(*inputs())",
     "rh7_sf101_callback_reads_a_batch_dict_item": "main(*inputs())",
     "nrh7_callback_reads_a_batch_dict_item_cast_first": "main(*inputs())",
+    "rh8_sf101_axis_read_back_from_a_record_of_strs": "main()",
+    "nrh8_axis_read_back_from_a_record_of_strs_cast_first": "main()",
     "rd1_sf105_abstract_method_filled_by_init_subclass": "main()",
     "nrd1_abstract_method_filled_by_init_subclass_sharded_on_both_axes": "main()",
     "rd2_sf105_attribute_error_name_keyword": "main()",
