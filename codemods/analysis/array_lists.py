@@ -33,6 +33,8 @@ def listed(run, method, args: list, kwargs: dict) -> object:
         raise Bail
     if (texts := text_host_arrays.values(run, owner)) is not None:
         return list(texts)  # (`np.atleast_1d(axes).tolist()`: text_host_arrays.py)
+    if (text := text_host_arrays.scalar(run, owner)) is not None:
+        return text  # (`np.asarray("u001").tolist()`: the str)
     held = run.__dict__.get("_number_arrays", {}).get(id(owner))
     if held is not None and held[0] is owner:
         return number(run, held[1])

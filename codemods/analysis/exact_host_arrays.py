@@ -38,7 +38,7 @@ from codemods.analysis import draw_ranges
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.numpy_ranges import arange_count
 from codemods.analysis.script_values import Arr
-from codemods.analysis.text_host_arrays import values as text_values
+from codemods.analysis.text_host_arrays import scalar as text_scalar, values as text_values
 
 _LIMIT = 1 << 16  # values kept per array
 # NumPy constructors whose array is new (its own memory, writeable).
@@ -148,7 +148,8 @@ def shares_known(run, arr: object) -> bool:
     text_host_arrays.py): it is one, or the run made it from one (or from such an array) by a
     step it did not compute (`derived`)."""
     found = run.__dict__.get("_known_views", {}).get(id(arr))
-    return values(run, arr) is not None or text_values(run, arr) is not None or found is not None and found is arr
+    return values(run, arr) is not None or text_values(run, arr) is not None or text_scalar(run, arr) is not None \
+        or found is not None and found is arr
 
 
 def derived(run, sources: list, made: object) -> object:

@@ -15,16 +15,21 @@ on jax 0.10.2, found by adversarial30).
 What the run keeps of the array is what a random draw of that shape gives (its values are not
 followed), scaled by an array option (`stddev`, `scale`: the result varies where the option does);
 `zeros`, `ones` and `constant` never read the key: theirs is a filled array, of the value's state
-for `constant` (invariant for a number). A key, shape or dtype the run does not know, an
-`out_sharding`, an integer dtype (a ValueError in JAX), an option that is neither a number nor an
-array, or a name not listed here stops the run.
+for `constant` (invariant for a number). A size of the shape may be a number the run does not know
+(`(3, x.shape[-1], 8)`): the array has the shape's rank, and a run that goes on has passed the call
+(JAX raises TypeError for a float or negative size, ZeroDivisionError for a fan of 0:
+passed_steps.py). A key, shape or dtype the run does not know, an `out_sharding`, an integer dtype
+(a ValueError in JAX), an option that is neither a number nor an array, or a name not listed here
+stops the run.
 """
 from __future__ import annotations
 
 from codemods import jaxapi
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Arr, Lib, RunCallable
+from codemods.analysis.passed_steps import passed
+from codemods.analysis.script_values import Arr, Lib, Opaque, RunCallable
+from codemods.analysis.unknown_numbers import is_number
 
 PREFIX = "jax.nn.initializers."
 # Each factory's parameters before `dtype`, in order (jax 0.10.2's signatures).
@@ -99,8 +104,11 @@ def _initialized(run, tail: str, factory_dtype: object, args: list, kwargs: dict
         raise Bail  # (`out_sharding=`: not modelled; others a TypeError)
     given = dict(zip(order, args), **kwargs)
     key, shape = given.get("key"), given.get("shape")
-    if type(key) is not Arr or type(shape) not in (tuple, list) or not all(type(n) is int and n >= 0 for n in shape):
+    if type(key) is not Arr or type(shape) not in (tuple, list) or not all(
+            type(n) is int and n >= 0 or type(n) is Opaque and is_number(run, n) for n in shape):
         raise Bail
+    if any(type(n) is Opaque for n in shape):
+        passed(run)  # (`(3, x.shape[-1], 8)`: a size the run does not know; JAX raises for a bad one)
     if tail in _TWO_DIMENSIONS and (len(shape) < 2 or not all(-len(shape) <= axis < len(shape) for axis in axes)):
         raise Bail  # (a ValueError, or an IndexError for a fan axis the shape lacks, in JAX)
     dtype = given.get("dtype")

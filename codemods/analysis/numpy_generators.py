@@ -30,6 +30,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.numpy_draws import Draw, RandomBytes, Shuffle
 from codemods.analysis.numpy_random_states import SPAWN_SINCE, NpBitGenerator, RandomObject
 from codemods.analysis.script_values import Opaque, RunCallable
+from codemods.analysis.seeded_permutations import SeededPermutation, touched
 
 MAKERS = frozenset({"numpy.random.default_rng", "numpy.random.Generator"})
 
@@ -51,6 +52,7 @@ class NpGenerator(RandomObject):
     __slots__ = ()
 
     def attribute(self, run, name: str) -> object:
+        touched(run, self, name)  # (a seed known until then: seeded_permutations.py)
         if name in ("shuffle", "bytes"):
             return Shuffle(True) if name == "shuffle" else RandomBytes()  # (no arrays: numpy_draws.py)
         if name in _SAMPLERS:
@@ -58,6 +60,8 @@ class NpGenerator(RandomObject):
             from codemods.analysis.script_operators import ArrMethod
 
             draw = Draw(name, False, ArrMethod(True, name, None))  # (one sample: a Python number, numpy_draws.py)
+            if name == "permutation":
+                return SeededPermutation(self, draw)
             return DrawChoice(draw) if name == "choice" else draw
         if name == "bit_generator":
             return Opaque()

@@ -53,6 +53,7 @@ from codemods.analysis.method_descriptors import wrapper_instance
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_class_hooks import dynamic_class
 from codemods.analysis.object_hashes import hash_call
+from codemods.analysis.iterator_objects import iterator_of
 from codemods.analysis.protocol_iterators import called_until
 from codemods.analysis.script_exceptions import exception_text, exception_value
 from codemods.analysis.class_descriptors import Sentinel, class_vars, object_vars, slot_names
@@ -259,6 +260,8 @@ class ScriptBuiltins:
             return hash_call(args, kwargs)  # (object_hashes.py)
         if name == "builtins.iter" and len(args) == 2:
             return called_until(self, args[0], args[1])  # (a reader polled to its sentinel: protocol_iterators.py)
+        if name == "builtins.iter" and len(args) == 1 and (made := iterator_of(self, args[0])) is not NotImplemented:
+            return made  # (`it = iter(ds)`: the object `ds.__iter__()` gives, iterator_objects.py)
         if name == "builtins.iter" and len(args) == 1:
             items = self.iterate(args[0])  # (of what cannot change: Python's iterator over the items, read as asked)
             return Iter(items, self.statements, live=iter(args[0]) if live(args[0]) else iter(items)

@@ -21,7 +21,7 @@ from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis import callback_arrays, debug_callbacks, draw_ranges, exact_host_arrays, host_local_arrays, numpy_generators
-from codemods.analysis import numpy_draws, numpy_random_states, text_host_arrays, typed_keys, written_arrays
+from codemods.analysis import numpy_draws, numpy_random_states, seeded_permutations, text_host_arrays, typed_keys, written_arrays
 from codemods.analysis.array_shapes import unary_operand
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
@@ -100,7 +100,8 @@ def _holds_callable(value: object, depth: int) -> bool:
 
 def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name in numpy_generators.MAKERS:
-        return numpy_generators.made(name, args, kwargs)  # (not an array: numpy_generators.py)
+        made = numpy_generators.made(name, args, kwargs)  # (not an array: numpy_generators.py)
+        return seeded_permutations.noted(run, made, args, kwargs) if name == "numpy.random.default_rng" else made
     if name in numpy_random_states.MAKERS:
         return numpy_random_states.made(name, args, kwargs)  # (RandomState, SeedSequence, PCG64: no arrays)
     if name.startswith("numpy.") and name.rpartition(".")[2] in _SETTERS:

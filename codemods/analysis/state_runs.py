@@ -35,7 +35,7 @@ from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, 
                                              map_tree)
 from codemods.analysis.sites import Site
 from codemods.analysis.unknown_numbers import number, number_kind, of_numbers
-from codemods.analysis.state_transforms import Transforms, cast_reduced
+from codemods.analysis.state_transforms import Transforms, cast_reduced, cast_states
 from codemods.analysis import nn_initializers
 from codemods.analysis.nn_initializers import Initializer
 from codemods.analysis.transfer_keys import case_keys
@@ -159,6 +159,8 @@ class BodyStates:
                     result = replace(single, why=result.why)
                 elif not rule.one_array:
                     result = replace(result, mixed=True)  # (a tuple whose items may differ: each is unknown)
+        if cast and result.has(Q) and not any(state.has(Q) for state in states) and (casted := cast_states(states)):
+            result = transfer.elementwise(casted, False, why="computed from values of different origins")
         if risky and result.has(Q):
             raise Bail
         if result.has(Q) or cast and (result.has(R) or result.has(U) or result.mixed):
@@ -220,6 +222,8 @@ class BodyStates:
             self.transforms.passed_on(result, [*args, *kwargs.values()])  # (no tangent in, none out)
         elif type(result) is Initializer and not _arrays([*args, *kwargs.values()]):
             pass  # (a factory given options only: it traces nothing, nn_initializers.py)
+        elif not name.startswith(("jax.", "functools.")):
+            pass  # (`np.sqrt(head_dim)`: NumPy on host values, checked above; it traces nothing)
         elif name not in _PASSING and name not in debug_callbacks.NAMES:  # (any state: debug_callbacks.py)
             self.untracked([*args, *kwargs.values()])
         return result

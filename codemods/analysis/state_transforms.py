@@ -119,6 +119,27 @@ def cast_reduced(states: list, items: list, keywords: dict) -> bool:
     return all(state.on(axis) is V for state in states if state is not reduced[0] for axis in axes)
 
 
+def cast_states(states: list) -> list | None:
+    """The operands' states once JAX has cast the one reduced operand of `cast_reduced` to varying
+    on its reduced axes: the operation then combines varying and invariant operands, varying
+    wherever one of them is (run on 0.10.2: `jnp.einsum("bhst,bthd,hde->bse", p, v, w)` of p and
+    v varying on ('fsdp', 'tensor') and w reduced on 'fsdp', varying on 'tensor', in either
+    operand order, gives a value varying on both). JAX casts with one `pvary` over every axis the
+    operand lacks: where it is also invariant on an axis another operand varies on, that pvary
+    mixes reduced and invariant axes and raises ("pvary cannot accept args which are reduced",
+    run on 0.10.2: w reduced on 'data', invariant on 'model'): None then."""
+    reduced = [state for state in states if state.has(R)]
+    if len(reduced) != 1:
+        return None
+    others = [state for state in states if state is not reduced[0]]
+    axes = {axis for state in states for axis, _ in state.named}
+    if any(other.rest is V for other in others) and reduced[0].rest is not V \
+            or any(reduced[0].on(axis) is I and any(other.on(axis) is V for other in others) for axis in axes):
+        return None
+    cast = tuple(axis for axis, one in reduced[0].named if one is R)
+    return [state.with_axes(cast, V, state.why) if state is reduced[0] else state for state in states]
+
+
 def transforms(run) -> Transforms | None:
     states = run.states
     return states.transforms if states is not None else None
