@@ -20,26 +20,22 @@ from codemods.analysis.script_values import (
     FieldDefault,
     Lib,
     NTup,
-    SpecObj,
     UClass,
     UFunc,
     UObj,
     Member,
     StrMember,
-    member,
     ntup,
 )
 from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.logging_setup import BASES as LOGGING_BASES, make_logging_class
 from codemods.analysis.class_dirs import NOT_HELD, VERSIONED_DUNDERS, inherited_member, missing_dunder
-from codemods.analysis.missing_members import missing_member
 from codemods.analysis.thread_locals import single_threaded
-from codemods.analysis.host_exprs import Env, Raised, guard, plain_tree
+from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
-from codemods.analysis.script_flags import FLAG, INT_FLAG, FlagMember, make_flags, called as flag_called
+from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.repr_enums import IntMember
-from codemods.analysis.member_texts import check_class
 from codemods.analysis.argparse_actions import action_class, is_action_base
 from codemods.analysis.user_collections import user_class
 from codemods.analysis.script_dispatch import Dispatcher
@@ -63,11 +59,11 @@ _HOOKS = frozenset({"__new__", "__del__"})  # (`__getattribute__`: attribute_hoo
 
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
-from codemods.analysis.enum_next_values import generated  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
 from codemods.analysis.abc_collections import collection_base, stand_in_read  # noqa: E402
-from codemods.analysis import class_hints, enum_hooks, enum_namespaces  # noqa: E402
+from codemods.analysis import class_hints, enum_namespaces  # noqa: E402
+from codemods.analysis.enum_classes import Auto, enum_member, enum_mixin, make_members, member_attribute  # noqa: E402,F401 (Auto, enum_member, member_attribute: still read from here)
 
 
 def make_class(run, node: ast.ClassDef, env: Env) -> object:
@@ -83,7 +79,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     names = [jaxapi.canonical(value.name) if type(value) is Lib else value for value in bases]
     if is_typed_dict_base(bases, names):
         return typed_dict_class(run, node, env)  # (a callable that makes dicts: typed_dicts.py)
-    mixin = _enum_mixin(names)
+    mixin = enum_mixin(names)
     action = False
     node._sf_repr_enum = names in (["enum.StrEnum"], ["enum.IntEnum"])  # (repr_enums.py)
     if mixin is not False:
@@ -192,26 +188,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         raise Bail  # (`__del__ = close`: a finalizer, as above)
     body, cls.attrs = attrs, attrs if kind != "enum" else enum_namespaces.finish(attrs, mixin)
     attrs = cls.attrs
-    if kind == "enum" and mixin in (FLAG, INT_FLAG):
-        make_flags(cls, attrs, Auto, mixin == INT_FLAG)  # (script_flags.py)
-    elif kind == "enum":
-        if mixin is str:
-            check_class(attrs)  # (special methods of its own: member_texts.py)
-        if any(type(value) is Auto for value in attrs.values()) and not generated(run, attrs, names, Auto, body.member_names):
-            _resolve_auto(attrs, names, body.member_names)  # (the class's own `_generate_next_value_`: enum_next_values.py)
-        hooked = enum_hooks.has_hooks(attrs)  # (its own `__new__` / `__init__`: enum_hooks.py)
-        for name, value in list(attrs.items()):
-            if name not in body.member_names:
-                continue
-            made = enum_hooks.made_member(run, cls, name, value, mixin) if hooked else None
-            value = made.value if hooked else value
-            kinds = {plain_tree(other.value) for other in cls.members.values()} | {plain_tree(value)}
-            if not (plain_tree(value) or type(value) is SpecObj) or len(kinds) > 1 \
-                    or any(value == other.value for other in cls.members.values()):
-                raise Bail  # (an alias of another member, or a value the run cannot compare)
-            cls.members[name] = attrs[name] = made or member(cls, name, value, mixin)
-        enum_hooks.finish(cls)
-        enum_namespaces.check_order(body)
+    if kind == "enum":
+        make_members(run, cls, attrs, body, names, mixin)  # (enum_classes.py)
     meta = metaclass_of(run, node, env, base)
     late = kind == "dataclass" and meta is not None and not abc_only(meta)  # (the metaclass makes it first)
     if kind == "dataclass" and not late:
@@ -244,45 +222,6 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
     for decorator in reversed(applied):  # the name is bound to what the outermost decorator hands back
         made = run.call(decorator, [made], {})  # (a registry's class, or a wrapper such as Ray's ActorClass)
     return made
-
-
-class Auto:
-    """`enum.auto()` in an Enum's body: its value is the one the Enum class gives it."""
-
-    __slots__ = ()
-
-
-def _resolve_auto(attrs: dict, bases: list, member_names: list) -> None:
-    """Each `auto()` replaced by what the real Enum (or StrEnum) computes from the members
-    before it (`last + 1`, `name.lower()`)."""
-    import enum
-
-    if bases not in (["enum.Enum"], ["enum.StrEnum"], ["enum.IntEnum"]) or "_generate_next_value_" in attrs:
-        raise Bail  # (`(str, Enum)` and other mixins, or the class's own values for auto(): not modelled)
-    members = [(name, value) for name, value in attrs.items() if name in member_names]
-    if not all(type(value) is Auto or plain_tree(value) for _, value in members):
-        raise Bail
-    made = guard({"enum.Enum": enum.Enum, "enum.StrEnum": enum.StrEnum, "enum.IntEnum": enum.IntEnum}[bases[0]], "Members",
-                 [(name, enum.auto() if type(value) is Auto else value) for name, value in members])
-    for found in made:
-        if type(attrs[found.name]) is Auto:
-            attrs[found.name] = found.value
-
-
-def _enum_mixin(names: list) -> object:
-    """None (`class A(Enum)`), str (`(str, Enum)`, `StrEnum`) or int (`IntEnum`) for an Enum
-    class's bases; False for any other class."""
-    if names in (["enum.Enum"],):
-        return None
-    if names in ([str, "enum.Enum"], ["enum.StrEnum"]):
-        return str
-    if names == ["enum.IntEnum"]:
-        return int  # (repr_enums.py)
-    if names == ["enum.Flag"]:
-        return FLAG  # (script_flags.py)
-    if names == ["enum.IntFlag"]:
-        return INT_FLAG
-    return False
 
 
 def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) -> object:
@@ -441,38 +380,6 @@ def instance_attribute(run, obj: object, name: str) -> object:
             return run.call(Bound(hook[1], obj), [name], {}) if type(hook[1]) in (UFunc, TypeMethod) else _bail()
         raise Raised(AttributeError(name))
     return bound_member(found[1], obj, cls)
-
-
-def member_attribute(run, obj, name: str) -> object:
-    if name in ("name", "value", "_name_", "_value_"):
-        if type(obj) is Member and enum_hooks.run_building(obj):
-            raise Bail  # (read inside its own `__new__` before `_value_` is set)
-        return getattr(obj, name.strip("_"))
-    if type(obj) is Member and (own := enum_hooks.field(obj, name)) is not None:
-        return own[0]
-    found = obj.cls.lookup(name)
-    if found is None:
-        if isinstance(obj, str) and name in METHODS[str]:
-            return getattr(obj.value, name)
-        raise Raised(AttributeError(name))
-    return bound_member(found[1], obj, obj.cls)
-
-
-def enum_member(cls: UClass, value: object, run=None) -> object:
-    """`Stage("train")`: the member of that value. A member of the class itself is handed back
-    as it is (`MeshAxis(MeshAxis.DATA)`: Enum's own lookup returns it before any value test). A
-    value no member has goes to the class's `_missing_` classmethod (its member, or None:
-    ValueError), else raises ValueError (missing_members.py)."""
-    if type(value) in (Member, StrMember, IntMember) and value.cls is cls:
-        return value
-    if cls.members and all(type(member) is FlagMember for member in cls.members.values()):
-        return flag_called(cls, value)  # (script_flags.py)
-    for found in cls.members.values():
-        if plain_tree(value) and plain_tree(found.value) and found.value == value:
-            return found
-    if run is not None:
-        return missing_member(run, cls, value)
-    raise Bail
 
 
 def class_attribute(run, cls: UClass, name: str) -> object:

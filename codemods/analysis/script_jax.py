@@ -9,10 +9,9 @@ JAX rebuilds them; a PartitionSpec is a leaf), `functools.partial`. NumPy calls 
 and `jax.numpy`/`jax.nn`/`jax.random`/`jax.lax` calls arrays of unknown sharding (never tested
 or iterated by the run). A call handed one of the module's functions, or any other library
 call, stops the run (Bail). `top_level_all_gather` itself is judged by the run (script_run.py).
+The sharding objects are made in script_shardings.py, trees walked in script_trees.py.
 """
 from __future__ import annotations
-
-from collections import OrderedDict
 
 from codemods.analysis.shaped_values import blocks, carried, left_body
 from codemods.analysis import device_arrays, nn_initializers, partial_fields, partial_methods, user_collections
@@ -40,10 +39,8 @@ from codemods.analysis.script_values import (
     ShardObj,
     ShardMapFn,
     SpecObj,
-    StrMember,
     UClass,
     UFunc,
-    UObj,
     identity,
     ntup,
 )
@@ -57,9 +54,11 @@ from codemods.analysis.unknown_numbers import signed
 from codemods.analysis.number_attributes import FINFO_NAMES, IINFO_NAMES, with_names
 from codemods.analysis.values import NUMBER_INFO_MAKERS
 from codemods.analysis.state_runs import body_states
-from codemods.analysis.shape_structs import ShapeStruct
 from codemods.analysis.result_ranks import number_rank, random_rank, scalar_rank  # (`jax.random.normal(key, shape)`, `np.sqrt(8)`)
 from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
+from codemods.analysis.script_shardings import _mesh, _named, _sharding, _spec  # (P, NamedSharding, Mesh)
+# (the tree walk: script_trees.py; _sorted_keys still read from here)
+from codemods.analysis.script_trees import _leaves, _rank, _sorted_keys, tree_leaves, tree_map  # noqa: F401
 
 _ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
 _OPAQUE = frozenset({"jax.device_count", "jax.devices", "jax.local_device_count", "jax.local_devices",
@@ -68,10 +67,6 @@ _JIT_KEYWORDS = frozenset({"out_shardings", "in_shardings", "static_argnums", "s
                            "donate_argnames"})
 _CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, RunCallable)
 _LIKE = frozenset(f"jax.numpy.{name}" for name in ("zeros_like", "ones_like", "full_like", "empty_like"))
-_AXIS_TYPES = {"jax.sharding.AxisType.Explicit": True, "jax.sharding.AxisType.Auto": False,
-               "jax.sharding.AxisType.Manual": False}
-
-
 # The value and the placement each placing function takes (their parameter names on jax 0.10.2;
 # device_put's keyword-only `src`, `donate`, `may_alias` are not modelled).
 _PLACERS = {"jax.device_put": ("x", "device"), "jax.reshard": ("xs", "out_shardings"),
@@ -318,84 +313,6 @@ def _specs_on(mesh: MeshObj, specs: object, depth: int) -> object:
     raise Bail
 
 
-def _axis(name: object) -> object:
-    """An axis name as JAX compares it: a `(str, Enum)` member is the str it is."""
-    return name.value if type(name) is StrMember else name
-
-
-def _spec(args: list, kwargs: dict) -> SpecObj:
-    entries = []
-    for entry in args:
-        entry = _axis(entry) if type(entry) is not tuple else tuple(_axis(axis) for axis in entry)
-        if entry is None or type(entry) is str:
-            entries.append(entry)
-        elif type(entry) in (tuple, list) and all(type(axis) is str for axis in entry):
-            entries.append(None if not entry else entry[0] if len(entry) == 1 else tuple(entry))
-        else:
-            raise Bail
-    sets = {}
-    for key, value in kwargs.items():
-        value = {_axis(axis) for axis in value} if type(value) in (set, frozenset) else value
-        if key not in ("reduced", "unreduced") or type(value) not in (set, frozenset) \
-                or not all(type(axis) is str for axis in value):
-            raise Bail
-        sets[key] = tuple(sorted(value))
-    named = {axis for entry in entries if entry is not None for axis in ((entry,) if type(entry) is str else entry)}
-    reduced, unreduced = set(sets.get("reduced", ())), set(sets.get("unreduced", ()))
-    if named & reduced or named & unreduced or reduced & unreduced:  # (checked on 0.10.2: ValueError)
-        raise Raised(ValueError("partitions cannot overlap with reduced or unreduced axes passed to PartitionSpec"))
-    return SpecObj(tuple(entries), sets.get("reduced", ()), sets.get("unreduced", ()))
-
-
-def _named(args: list, kwargs: dict) -> ShardObj:
-    if len(args) != 2 or kwargs or type(args[0]) is not MeshObj or type(args[1]) is not SpecObj:
-        raise Bail
-    mesh, spec = args
-    used = [axis for axes in spec.spec.partitions for axis in axes] + list(spec.spec.reduced + spec.spec.unreduced)
-    if not set(used) <= set(mesh.names) or len(used) != len(set(used)):
-        raise Bail  # JAX rejects it (an axis the mesh lacks, or used twice)
-    return ShardObj(mesh, spec)
-
-
-def _mesh(args: list, kwargs: dict, names_at: int, default_explicit: bool) -> MeshObj:
-    keywords = ("axis_shapes", "axis_names") if default_explicit else ("devices", "axis_names")
-    given = dict(zip(keywords, args))
-    for key, value in kwargs.items():
-        if key in given or key not in (*keywords, "axis_types", "devices"):
-            raise Bail
-        given[key] = value
-    names = given.get("axis_names")
-    if type(names) is str:
-        names = (names,)
-    if type(names) in (tuple, list):
-        names = tuple(_axis(name) for name in names)
-    if type(names) not in (tuple, list) or not names or not all(type(n) is str for n in names) \
-            or len(set(names)) != len(names):
-        raise Bail
-    explicit = default_explicit
-    if "axis_types" in given:
-        kinds = given["axis_types"]
-        if type(kinds) not in (tuple, list) or len(kinds) != len(names) \
-                or not all(type(k) is Lib and jaxapi.canonical(k.name) in _AXIS_TYPES for k in kinds):
-            raise Bail
-        explicit = all(_AXIS_TYPES[jaxapi.canonical(k.name)] for k in kinds)
-    shape = given.get("axis_shapes")
-    sizes = tuple(shape) if type(shape) in (tuple, list) and len(shape) == len(names) and all(
-        type(n) is int and n > 0 for n in shape) else host_local_arrays.mesh_sizes(given.get("devices"), names)
-    return MeshObj(tuple(names), explicit, sizes)
-
-
-def _sharding(run, given: object) -> ShardObj:
-    if type(given) is ShardObj:
-        return given
-    if type(given) is SpecObj:  # a bare spec takes the context mesh
-        mesh = run.context_mesh()
-        if mesh is None:
-            raise Bail
-        return _named([mesh, given], {})
-    raise Bail
-
-
 def place(run, tree: object, shardings: object) -> object:
     """`tree` placed by `shardings` (one, or a tree with `tree`'s structure as far as it goes)."""
     if type(shardings) in (ShardObj, SpecObj):
@@ -420,33 +337,6 @@ def place(run, tree: object, shardings: object) -> object:
 def _dtype(leaf: object):
     """The dtype JAX gives a leaf it places (a host float64 array becomes float32 without x64)."""
     return on_device(leaf.dtype) if type(leaf) is Arr else None
-
-
-def _leaves(tree: object, leaf, depth: int = 0) -> object:
-    """`tree` with each array (or number) leaf replaced by `leaf(it)`."""
-    if depth > 12:
-        raise Bail
-    if tree is None:
-        return None
-    if type(tree) in (Arr, int, float, bool):
-        return leaf(tree)
-    if type(tree) in (dict, OrderedDict):
-        return type(tree)((key, _leaves(tree[key], leaf, depth + 1)) for key in _sorted_keys(tree))
-    if type(tree) in (tuple, list):
-        return type(tree)(_leaves(item, leaf, depth + 1) for item in tree)
-    if type(tree) is NTup:
-        return ntup(tree.cls, [_leaves(item, leaf, depth + 1) for item in tree])
-    if pytree.registration(tree) is not None:  # (a static meta field stays as it is)
-        return pytree.rebuilt(tree, [_leaves(item, leaf, depth + 1) for item in pytree.children(tree)])
-    raise Bail
-
-
-def _sorted_keys(tree: dict) -> list:
-    """The keys in the order JAX flattens them: a dict's sorted, an OrderedDict's as inserted
-    (all strs, or all ints: `{i: state}` of an nnx.jit-like wrapper; a mix JAX cannot sort)."""
-    if not (all(type(key) is str for key in tree) or all(type(key) is int for key in tree)):
-        raise Bail
-    return list(tree) if type(tree) is OrderedDict else sorted(tree)
 
 
 def traced(tree: object) -> object:
@@ -498,40 +388,6 @@ def _typed(value: object) -> object:
     return (type(value), value)  # (JAX keys a static argument by its type and `==`: `(1, 2)` is `(1, 2.0)`)
 
 
-def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> object:
-    def walk(node, others, depth):
-        if depth > 12:
-            raise Bail
-        if is_leaf is not None and run.truth(run.call(is_leaf, [node], {})):
-            return run.call(func, [node, *others], {})
-        if node is None:
-            if any(other is not None for other in others):
-                raise Bail
-            return None
-        if type(node) in (dict, OrderedDict):
-            keys = _sorted_keys(node)
-            if not all(type(other) is type(node) and set(other) == set(node)
-                       and (type(node) is dict or list(other) == keys) for other in others):
-                raise Bail
-            return type(node)((key, walk(node[key], [other[key] for other in others], depth + 1)) for key in keys)
-        if type(node) in (tuple, list, NTup):
-            if not all(type(other) is type(node) and len(other) == len(node)
-                       and (type(node) is not NTup or other.cls is node.cls) for other in others):
-                raise Bail
-            items = [walk(item, [other[i] for other in others], depth + 1) for i, item in enumerate(node)]
-            return ntup(node.cls, items) if type(node) is NTup else type(node)(items)
-        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct, MeshObj) or type(node) is UObj \
-                and node.cls.kind in ("plain", "dataclass") and node.data is None and not node.cls.registered:
-            return run.call(func, [node, *others], {})
-        if pytree.registration(node) is not None and pytree.alike(node, others):
-            items = [walk(item, [pytree.children(other)[i] for other in others], depth + 1)
-                     for i, item in enumerate(pytree.children(node))]
-            return pytree.rebuilt(node, items)
-        raise Bail
-
-    return walk(tree, list(rest), 0)
-
-
 def alike(values: list) -> ShardObj | None:
     """The sharding of an elementwise result of `values` (arrays and numbers): the arrays' one
     sharding, on a mesh with Explicit axes (where the layout is part of the type), or None."""
@@ -546,28 +402,6 @@ def alike(values: list) -> ShardObj | None:
     if any(a.sharding.mesh is not first.mesh or a.sharding.spec.spec != spec for a in arrays[1:]):
         return None
     return first
-
-
-def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
-    if depth > 12:
-        raise Bail
-    if is_leaf is not None and run.truth(run.call(is_leaf, [tree], {})):
-        return [tree]
-    if tree is None:
-        return []
-    if type(tree) in (dict, OrderedDict):
-        return [leaf for key in _sorted_keys(tree) for leaf in tree_leaves(run, tree[key], is_leaf, depth + 1)]
-    if type(tree) in (tuple, list, NTup):
-        return [leaf for item in tree for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
-    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str, ShapeStruct, MeshObj):  # (a Mesh is a leaf)
-        return [tree]
-    if pytree.registration(tree) is not None:
-        return [leaf for item in pytree.children(tree) for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
-    raise Bail
-
-
-def _rank(leaf: object) -> int | None:
-    return leaf.ndim if type(leaf) is Arr else 0 if type(leaf) in (int, float, bool) else None
 
 
 _SHAPED = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("ones", "zeros", "empty", "full"))

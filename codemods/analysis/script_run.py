@@ -286,7 +286,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
     # -- calls ----------------------------------------------------------------------------------
     def call(self, func: object, args: list, kwargs: dict) -> object:
         self.tick()
-        if (state := self.__dict__.get("_profiling")) is not None and state.active():  # (script_functions.py)
+        if (state := self.__dict__.get("_profiling")) is not None and state.active():  # (profile_hooks.py)
             if not state.passing:
                 return gated_call(self, func, args, kwargs)
             state.passing = False

@@ -2,7 +2,7 @@
 
 Host code flattens a tree of specs or arrays, works on the leaf list (zips it with names, swaps
 some leaves) and rebuilds the tree. The leaves come in JAX's order (a dict's keys sorted, an
-OrderedDict's as inserted, None an empty subtree: script_jax.tree_leaves); the treedef keeps the
+OrderedDict's as inserted, None an empty subtree: script_trees.tree_leaves); the treedef keeps the
 tree's skeleton, read once when flattening (an `is_leaf` is called there only, as in JAX), and
 `unflatten` fills it with new leaves in the same order: a dict comes back with its keys sorted.
 A leaf count other than the treedef's raises in JAX; the run stops there instead (Bail).
