@@ -1,9 +1,10 @@
-"""Shifted power iteration ``v <- (A - sigma I) v / ||.||`` for the eigenvalue farthest from sigma.
+"""Shifted tridiagonal systems ``(T + sigma I) x = d`` for a continuation in sigma.
 
-dla-jax/src/dla_jax/eig/power_shifted.py
+dla-jax/src/dla_jax/banded/shifted_tridiag.py
 
-Each step assembles the whole product on every process (reduced over the process rows of the
-2 x 4 grid, so that the backward pass sums the cotangent once), applies the shift and normalises.
+The coefficients are split over 8 processes. The diagonal is assembled on every process (reduced,
+so that d/dsigma accumulates once), shifted, and the whole small system is solved redundantly;
+each process keeps its block of the solution.
 """
 import math
 
@@ -165,49 +166,62 @@ def assert_allclose(actual, desired, rtol=1e-4, atol=1e-5, err_msg=""):
 
 # ---------------------------------------------------------------------------------------------
 
-MESH = {"shape": (2, 4), "axes": ("rows", "cols")}
 
+class ShiftedSolver:
+    """Parameters
+    ----------
+    mesh : jax.sharding.Mesh
+        One-axis mesh.
+    sigma : float
+        The shift.
+    """
 
-def make_shifted_step(mesh, sigma):
-    rows, cols = MESH["axes"]
+    def __init__(self, mesh, sigma):
+        (self.axis,) = mesh.axis_names
+        self.mesh, self.sigma = mesh, float(sigma)
 
-    def step(a_blk, v):
-        nb = a_blk.shape[1]
-        v_blk = jax.lax.dynamic_slice_in_dim(v, jax.lax.axis_index(cols) * nb, nb)
-        y = jax.lax.psum(a_blk @ v_blk, cols)
-        y_all = jax.lax.all_gather(y, rows, tiled=True, to="invarying")
-        shifted = y_all - sigma * v
-        inv = 1.0 / jnp.linalg.norm(shifted)
-        return shifted * inv
+    def whole(self, v, to="invarying"):
+        return jax.lax.all_gather(v, self.axis, tiled=True, to=to)
 
-    return jax.jit(jax.shard_map(step, mesh=mesh, in_specs=(P(rows, cols), P()),
-                                 out_specs=P()))
+    def body(self, a, b, c, d):
+        diag = self.whole(b, to="reduced") + self.sigma
+        lower, upper, rhs = self.whole(a), self.whole(c), self.whole(d)
+        t = jnp.diag(diag) + jnp.diag(lower[1:], -1) + jnp.diag(upper[:-1], 1)
+        x = jnp.linalg.solve(t, rhs)
+        m = b.shape[0]
+        return jax.lax.dynamic_slice_in_dim(x, jax.lax.axis_index(self.axis) * m, m)
 
+    def __call__(self, a, b, c, d):
+        vec = P(self.axis)
+        fn = jax.shard_map(self.body, mesh=self.mesh, in_specs=(vec,) * 4, out_specs=vec)
+        put = lambda v: jax.device_put(v, NamedSharding(self.mesh, vec))
+        return jax.jit(fn)(put(a), put(b), put(c), put(d))
 
-def rayleigh(a, v):
-    v = np.asarray(v, np.float64)
-    return float(v @ (a @ v) / (v @ v))
+    def __repr__(self):
+        return f"ShiftedSolver(axis={self.axis!r}, sigma={self.sigma})"
 
 
 def inputs():
-    rng = np.random.default_rng(103)
+    rng = np.random.default_rng(181)
     n = 32
-    qm, _ = np.linalg.qr(rng.standard_normal((n, n)))
-    lam = np.linspace(-1.0, 3.0, n)
-    return ((qm * lam) @ qm.T).astype(np.float32), 2.5
+    a = rng.uniform(-1, 1, n)
+    c = rng.uniform(-1, 1, n)
+    a[0], c[-1] = 0.0, 0.0
+    b = rng.uniform(-0.5, 0.5, n)
+    d = rng.standard_normal(n)
+    return tuple(v.astype(np.float32) for v in (a, b, c, d)) + ([3.0, 4.0, 6.0],)
 
 
-def main(a, sigma):
-    grid = ProcessGrid(math.prod(MESH["shape"]), nprow=MESH["shape"][0])
-    desc = BlockCyclic(*a.shape, 16, 8, grid).check_even()
-    mesh = jax.make_mesh(MESH["shape"], MESH["axes"])
-    step = make_shifted_step(mesh, sigma)
-    da = jax.device_put(a, NamedSharding(mesh, P(*MESH["axes"])))
-    v = np.ones(a.shape[0], np.float32)
-    for _ in range(200):
-        v = np.asarray(step(da, jax.device_put(v, NamedSharding(mesh, P()))))
-    assert_allclose(rayleigh(a, v), -1.0, rtol=1e-3, atol=1e-3, err_msg=repr(desc))
-    print(desc, "eigenvalue farthest from %.2f: %.5f" % (sigma, rayleigh(a, v)))
+def main(a, b, c, d, sigmas):
+    mesh = jax.make_mesh((8,), ("p",))
+    desc = BlockCyclic(a.shape[0], 1, 4, 1, ProcessGrid(8, nprow=8)).check_even()
+    for sigma in sigmas:
+        solver = ShiftedSolver(mesh, sigma)
+        x = np.asarray(solver(a, b, c, d))
+        dense = np.diag(b + sigma) + np.diag(a[1:], -1) + np.diag(c[:-1], 1)
+        assert_allclose(x, np.linalg.solve(dense.astype(np.float64), d), rtol=1e-4, atol=1e-5,
+                        err_msg=f"{solver!r} {desc!r}")
+        print(solver, "||x|| = %.4f" % np.linalg.norm(x))
 
 
 if __name__ == "__main__":

@@ -1,17 +1,17 @@
-"""SUMMA product followed by a redistribution of C to a 1-D column-block layout.
+"""Residual report for a batch of tridiagonal solves on a 2 x 4 mesh.
 
-dla-jax/src/dla_jax/redist/summa_to_1d.py
+dla-jax/src/dla_jax/banded/residual_report.py
 
-The eigen-solver downstream wants C distributed by block columns only (every process holds whole
-columns), so the 2-D block-cyclic result is regathered along the process rows.
+Systems are split over ``batch``, unknowns over ``p``. The report gives the squared residual of
+each system (summed along ``p``) and the batch total used by the regression tests.
 """
 import math
+import functools
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 from jax.sharding import NamedSharding, PartitionSpec as P
-from jax._src.shard_map import top_level_all_gather
 
 # ---------------------------------------------------------------------------------------------
 # dla_lite: block-cyclic descriptors, process grids and workspaces (pasted from dla_lite/core.py)
@@ -166,60 +166,63 @@ def assert_allclose(actual, desired, rtol=1e-4, atol=1e-5, err_msg=""):
 
 # ---------------------------------------------------------------------------------------------
 
-LAYOUTS = {
-    "2d": ("prow", "pcol"),
-    "col_blocks": (None, "pcol"),
-    "row_blocks": ("prow", None),
-}
+SYSTEM_AXIS, UNKNOWN_AXIS = "batch", "p"
 
 
-def layout_spec(name, reduced=()):
-    """PartitionSpec of a named layout, the regathered mesh axes listed in ``reduced``."""
-    return P(*LAYOUTS[name], reduced=set(reduced))
+def shifted(x, axis):
+    n = jax.lax.axis_size(axis)
+    from_left = jax.lax.ppermute(x[:, -1:], axis, [(i, i + 1) for i in range(n - 1)])
+    from_right = jax.lax.ppermute(x[:, :1], axis, [(i + 1, i) for i in range(n - 1)])
+    return (jnp.concatenate([from_left, x[:, :-1]], axis=1),
+            jnp.concatenate([x[:, 1:], from_right], axis=1))
 
 
-def gathered_axes(src, dst):
-    """Mesh axes a redistribution from layout ``src`` to ``dst`` has to gather over."""
-    return [a for a, b in zip(LAYOUTS[src], LAYOUTS[dst]) if a is not None and a != b]
+def apply_tridiag(a, b, c, x):
+    xl, xr = shifted(x, UNKNOWN_AXIS)
+    return a * xl + b * x + c * xr
 
 
-@jax.jit
-def summa(a, b):
-    def body(a_blk, b_blk):
-        a_row = jax.lax.all_gather(a_blk, "pcol", axis=1, tiled=True)
-        b_col = jax.lax.all_gather(b_blk, "prow", axis=0, tiled=True)
-        return a_row @ b_col
-    return jax.shard_map(body, in_specs=(layout_spec("2d"), layout_spec("2d")),
-                         out_specs=layout_spec("2d"))(a, b)
+@functools.partial(jax.shard_map, in_specs=(P(SYSTEM_AXIS, UNKNOWN_AXIS),) * 5,
+                   out_specs=(P(SYSTEM_AXIS), P()))
+def residual_report(a, b, c, d, x):
+    r = d - apply_tridiag(a, b, c, x)
+    per_system = jax.lax.psum(jnp.sum(r * r, axis=1), UNKNOWN_AXIS)
+    total = jax.lax.psum(jnp.sum(per_system), (SYSTEM_AXIS, UNKNOWN_AXIS))
+    return per_system, total
 
 
-def redistribute(c, src, dst):
-    """Move ``c`` from layout ``src`` to ``dst`` without leaving the device mesh."""
-    axes = gathered_axes(src, dst)
-    if not axes:
-        raise ValueError(f"nothing to gather from {src!r} to {dst!r}")
-    return top_level_all_gather(c, layout_spec(dst, reduced=axes))
+def host_solutions(a, b, c, d, perturb=0.0, seed=0):
+    rng = np.random.default_rng(seed)
+    xs = []
+    for s in range(a.shape[0]):
+        dense = np.diag(b[s]) + np.diag(a[s, 1:], -1) + np.diag(c[s, :-1], 1)
+        xs.append(np.linalg.solve(dense.astype(np.float64), d[s]))
+    x = np.stack(xs)
+    return (x + perturb * rng.standard_normal(x.shape)).astype(np.float32)
 
 
 def inputs():
-    rng = np.random.default_rng(3)
-    return (rng.standard_normal((16, 24)).astype(np.float32),
-            rng.standard_normal((24, 32)).astype(np.float32))
+    rng = np.random.default_rng(179)
+    nsys, n = 4, 32
+    a = rng.uniform(-1, 1, (nsys, n))
+    c = rng.uniform(-1, 1, (nsys, n))
+    a[:, 0], c[:, -1] = 0.0, 0.0
+    b = 3.0 + rng.uniform(0, 1, (nsys, n))
+    return tuple(v.astype(np.float32) for v in (a, b, c, rng.standard_normal((nsys, n))))
 
 
-def main(a, b):
+def main(a, b, c, d):
     grid = ProcessGrid(8, nprow=2)
-    desc = BlockCyclic(a.shape[0], b.shape[1], 8, 8, grid).check_even()
-    mesh = jax.make_mesh((grid.nprow, grid.npcol), ("prow", "pcol"))
+    desc = BlockCyclic(*a.shape, 2, 8, grid).check_even()
+    mesh = jax.make_mesh((grid.nprow, grid.npcol), (SYSTEM_AXIS, UNKNOWN_AXIS))
+    x = host_solutions(a, b, c, d, perturb=1e-3)
+    put = lambda v: jax.device_put(v, NamedSharding(mesh, P(SYSTEM_AXIS, UNKNOWN_AXIS)))
     with jax.set_mesh(mesh):
-        sh = NamedSharding(mesh, layout_spec("2d"))
-        c = summa(jax.device_put(a, sh), jax.device_put(b, sh))
-        c1d = redistribute(c, "2d", "col_blocks")
-        print("C now", c1d.sharding.spec, "for", desc)
-        assert_allclose(np.asarray(jax.reshard(c1d, P(None, "pcol"))), a @ b, rtol=1e-3, atol=1e-3)
-    ws = Workspace()
-    ws.get(desc.local_shape(0, 0))
-    print("workspace buffers:", len(ws))
+        per_system, total = jax.jit(residual_report)(*(put(v) for v in (a, b, c, d, x)))
+    assert_allclose(float(total), float(np.sum(per_system)), rtol=1e-5)
+    if float(total) > 1e-2:
+        raise AssertionError(f"residuals too large for {desc!r}: {np.asarray(per_system)}")
+    print(desc, "per-system residuals", np.asarray(per_system).round(7))
 
 
 if __name__ == "__main__":

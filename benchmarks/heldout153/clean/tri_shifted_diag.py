@@ -1,13 +1,12 @@
-"""Energy of the spectrum per wavenumber band after a pencil FFT along rows.
+"""Shifted tridiagonal systems ``(T + sigma I) x = d`` for a continuation in sigma.
 
-dla-jax/src/dla_jax/fft/band_energy.py
+dla-jax/src/dla_jax/banded/shifted_tridiag.py
 
-Rows are completed on a 4 x 2 grid by an all_to_all along ``py``; the power of each wavenumber
-is summed down the rows of each process row (the per-``px`` partial spectrum) and then over the
-whole grid for the band report.
+The coefficients are split over 8 processes. The diagonal is assembled on every process (reduced,
+so that d/dsigma accumulates once), shifted, and the whole small system is solved redundantly;
+each process keeps its block of the solution.
 """
 import math
-import functools
 
 import numpy as np
 import jax
@@ -168,63 +167,61 @@ def assert_allclose(actual, desired, rtol=1e-4, atol=1e-5, err_msg=""):
 # ---------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
-def band_matrix(nfreq, nbands):
-    """0/1 matrix summing rfft bins into ``nbands`` contiguous bands."""
-    edges = np.linspace(0, nfreq, nbands + 1).astype(int)
-    m = np.zeros((nfreq, nbands), np.float32)
-    for b, (lo, hi) in enumerate(zip(edges[:-1], edges[1:])):
-        m[lo:hi, b] = 1.0
-    return m
-
-
-class BandEnergy:
+class ShiftedSolver:
     """Parameters
     ----------
     mesh : jax.sharding.Mesh
-        ``(px, py)`` mesh.
-    nbands : int
+        One-axis mesh.
+    sigma : float
+        The shift.
     """
 
-    def __init__(self, mesh, nbands=4):
-        if nbands < 1:
-            raise ValueError(f"nbands must be positive, got {nbands}")
-        self.mesh, self.nbands = mesh, nbands
-        self.reduce_over = mesh.axis_names[0]
+    def __init__(self, mesh, sigma):
+        (self.axis,) = mesh.axis_names
+        self.mesh, self.sigma = mesh, float(sigma)
 
-    def partial_spectrum(self, blk):
-        rows = jax.lax.all_to_all(blk, "py", 0, 1, tiled=True)
-        f = jnp.fft.rfft(rows, axis=1)
-        power = jnp.sum(f.real * f.real + f.imag * f.imag, axis=0)
-        return jax.lax.psum(power.astype(jnp.float32), "py")
+    def whole(self, v, to="invarying"):
+        return jax.lax.all_gather(v, self.axis, tiled=True, to=to)
 
-    def body(self, blk, bands):
-        spectrum = self.partial_spectrum(blk)
-        return jax.lax.psum(spectrum @ bands, self.reduce_over)
+    def body(self, a, b, c, d):
+        diag = self.whole(b) + self.sigma
+        lower, upper, rhs = self.whole(a), self.whole(c), self.whole(d)
+        t = jnp.diag(diag) + jnp.diag(lower[1:], -1) + jnp.diag(upper[:-1], 1)
+        x = jnp.linalg.solve(t, rhs)
+        m = b.shape[0]
+        return jax.lax.dynamic_slice_in_dim(x, jax.lax.axis_index(self.axis) * m, m)
 
-    def __call__(self, x):
-        n = x.shape[1]
-        bands = band_matrix(n // 2 + 1, self.nbands)
-        fn = jax.shard_map(self.body, mesh=self.mesh, in_specs=(P("px", "py"), P()), out_specs=P())
-        rep = NamedSharding(self.mesh, P())
-        return jax.jit(fn)(x, jax.device_put(bands, rep))
+    def __call__(self, a, b, c, d):
+        vec = P(self.axis)
+        fn = jax.shard_map(self.body, mesh=self.mesh, in_specs=(vec,) * 4, out_specs=vec)
+        put = lambda v: jax.device_put(v, NamedSharding(self.mesh, vec))
+        return jax.jit(fn)(put(a), put(b), put(c), put(d))
+
+    def __repr__(self):
+        return f"ShiftedSolver(axis={self.axis!r}, sigma={self.sigma})"
 
 
 def inputs():
-    rng = np.random.default_rng(151)
-    t = np.arange(32)
-    x = np.cos(2 * np.pi * 12 * t / 32)[None, :] + 0.05 * rng.standard_normal((32, 32))
-    return x.astype(np.float32),
+    rng = np.random.default_rng(181)
+    n = 32
+    a = rng.uniform(-1, 1, n)
+    c = rng.uniform(-1, 1, n)
+    a[0], c[-1] = 0.0, 0.0
+    b = rng.uniform(-0.5, 0.5, n)
+    d = rng.standard_normal(n)
+    return tuple(v.astype(np.float32) for v in (a, b, c, d)) + ([3.0, 4.0, 6.0],)
 
 
-def main(x):
-    grid = ProcessGrid(8, nprow=4)
-    desc = BlockCyclic(*x.shape, 8, 16, grid).check_even()
-    mesh = jax.make_mesh((grid.nprow, grid.npcol), ("px", "py"))
-    energies = np.asarray(BandEnergy(mesh)(jax.device_put(x, NamedSharding(mesh, P("px", "py")))))
-    ref = (np.abs(np.fft.rfft(x.astype(np.float64), axis=1)) ** 2).sum(axis=0) @ band_matrix(17, 4)
-    assert_allclose(energies, ref, rtol=1e-3, err_msg=repr(desc))
-    print(desc, "band energies", energies.round(2), "peak band", int(np.argmax(energies)))
+def main(a, b, c, d, sigmas):
+    mesh = jax.make_mesh((8,), ("p",))
+    desc = BlockCyclic(a.shape[0], 1, 4, 1, ProcessGrid(8, nprow=8)).check_even()
+    for sigma in sigmas:
+        solver = ShiftedSolver(mesh, sigma)
+        x = np.asarray(solver(a, b, c, d))
+        dense = np.diag(b + sigma) + np.diag(a[1:], -1) + np.diag(c[:-1], 1)
+        assert_allclose(x, np.linalg.solve(dense.astype(np.float64), d), rtol=1e-4, atol=1e-5,
+                        err_msg=f"{solver!r} {desc!r}")
+        print(solver, "||x|| = %.4f" % np.linalg.norm(x))
 
 
 if __name__ == "__main__":

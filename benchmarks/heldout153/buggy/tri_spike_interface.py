@@ -1,11 +1,12 @@
-"""Distributed 2-D FFT by pencil transposes, with a Parseval energy check per process.
+"""Partitioned (SPIKE) solver for a tridiagonal system split over 8 processes.
 
-dla-jax/src/dla_jax/fft/fft2_pencil.py
+dla-jax/src/dla_jax/banded/spike_tridiag.py
 
-The ``N x N`` field is block distributed over a 4 x 2 grid. Rows are completed with an
-all_to_all along ``py`` (row pencils), transformed, and the columns are completed with an
-all_to_all over the whole grid (column pencils) for the second transform. Every process keeps
-its copy of the spectral energy, and the copies are logged to check they agree.
+Process i holds rows ``[i m, (i + 1) m)`` of ``a x_{k-1} + b x_k + c x_{k+1} = d``. Each solves its
+block for the right-hand side and the two coupling spikes, the interface values of all blocks are
+assembled everywhere, the small reduced system is solved redundantly and each process recovers
+its piece. The interface solution is also distributed to every process for the halo of the
+smoother that follows.
 """
 import math
 
@@ -167,48 +168,76 @@ def assert_allclose(actual, desired, rtol=1e-4, atol=1e-5, err_msg=""):
 
 # ---------------------------------------------------------------------------------------------
 
-PX, PY = "px", "py"
-GRID = (PX, PY)
+AXIS = "p"
 
 
-def to_row_pencils(blk):
-    return jax.lax.all_to_all(blk, PY, 0, 1, tiled=True)
+def block_matrix(a, b, c):
+    """Dense m x m matrix of the local tridiagonal block (small blocks: dense is fine)."""
+    return jnp.diag(b) + jnp.diag(a[1:], -1) + jnp.diag(c[:-1], 1)
 
 
-def to_col_pencils(rows):
-    return jax.lax.all_to_all(rows, GRID, 1, 0, tiled=True)
+def local_spikes(a, b, c, d):
+    m = b.shape[0]
+    blk = block_matrix(a, b, c)
+    e_first = jnp.zeros(m, b.dtype).at[0].set(a[0])
+    e_last = jnp.zeros(m, b.dtype).at[m - 1].set(c[m - 1])
+    sol = jnp.linalg.solve(blk, jnp.stack([d, e_last, e_first], axis=1))
+    return sol[:, 0], sol[:, 1], sol[:, 2]
 
 
-def fft2_body(blk):
-    rows = jnp.fft.fft(to_row_pencils(blk), axis=1)
-    spec = jnp.fft.fft(to_col_pencils(rows), axis=0)
-    energy = jax.lax.psum(jnp.sum(jnp.abs(spec) ** 2), GRID) / (spec.shape[0] ** 2)
-    log = jax.lax.all_gather(jax.lax.pcast(energy, PX, to="varying"), PX, to="reduced")
-    return spec, energy, log
+def reduced_system(ends, nprocs):
+    """Assemble and solve the 2p x 2p system for the first/last unknowns of every block."""
+    y, v, w = ends[:, :, 0], ends[:, :, 1], ends[:, :, 2]
+    n = 2 * nprocs
+    mat = jnp.eye(n, dtype=y.dtype)
+    for i in range(nprocs):
+        for j, row in enumerate((2 * i, 2 * i + 1)):
+            if i + 1 < nprocs:
+                mat = mat.at[row, 2 * (i + 1)].set(v[i, j])
+            if i > 0:
+                mat = mat.at[row, 2 * (i - 1) + 1].set(w[i, j])
+    return jnp.linalg.solve(mat, y.reshape(-1))
 
 
-def make_fft2(mesh):
-    return jax.jit(jax.shard_map(fft2_body, mesh=mesh, in_specs=P(PX, PY),
-                                 out_specs=(P(None, GRID), P(), P(None, reduced={PX}))))
+def spike_body(a, b, c, d):
+    nprocs = jax.lax.axis_size(AXIS)
+    me = jax.lax.axis_index(AXIS)
+    y, v, w = local_spikes(a, b, c, d)
+    ends = jnp.stack([jnp.stack([y[0], v[0], w[0]]), jnp.stack([y[-1], v[-1], w[-1]])])
+    all_ends = jax.lax.all_gather(ends, AXIS, to="invarying")
+    z = reduced_system(all_ends, nprocs)
+    halo = jax.lax.all_gather(z, AXIS, to="reduced")
+    z_next = jnp.where(me + 1 < nprocs, z[jnp.minimum(2 * me + 2, 2 * nprocs - 1)], 0.0)
+    z_prev = jnp.where(me > 0, z[jnp.maximum(2 * me - 1, 0)], 0.0)
+    return y - v * z_next - w * z_prev, halo
+
+
+def make_solver(mesh):
+    vec = P(AXIS)
+    return jax.jit(jax.shard_map(spike_body, mesh=mesh, in_specs=(vec, vec, vec, vec),
+                                 out_specs=(vec, P(None, None, reduced={AXIS}))))
 
 
 def inputs():
-    rng = np.random.default_rng(137)
-    return rng.standard_normal((32, 32)).astype(np.float32),
+    rng = np.random.default_rng(157)
+    n = 64
+    a = rng.uniform(-1, 1, n)
+    c = rng.uniform(-1, 1, n)
+    b = 4.0 + rng.uniform(0, 1, n)
+    a[0], c[-1] = 0.0, 0.0
+    d = rng.standard_normal(n)
+    return tuple(v.astype(np.float32) for v in (a, b, c, d))
 
 
-def main(x):
-    grid = ProcessGrid(8, nprow=4)
-    desc = BlockCyclic(*x.shape, 8, 16, grid).check_even()
-    mesh = jax.make_mesh((grid.nprow, grid.npcol), GRID)
-    spec, energy, log = make_fft2(mesh)(jax.device_put(x, NamedSharding(mesh, P(PX, PY))))
-    assert_allclose(np.asarray(spec), np.fft.fft2(x.astype(np.float64)), rtol=1e-3, atol=1e-2,
+def main(a, b, c, d):
+    mesh = jax.make_mesh((8,), (AXIS,))
+    desc = BlockCyclic(a.shape[0], 1, 8, 1, ProcessGrid(8, nprow=8)).check_even()
+    put = lambda v: jax.device_put(v, NamedSharding(mesh, P(AXIS)))
+    x, halo = make_solver(mesh)(put(a), put(b), put(c), put(d))
+    dense = np.diag(b) + np.diag(a[1:], -1) + np.diag(c[:-1], 1)
+    assert_allclose(x, np.linalg.solve(dense.astype(np.float64), d), rtol=1e-4, atol=1e-5,
                     err_msg=repr(desc))
-    copies = np.asarray(log)
-    if np.ptp(copies) > 0:
-        raise AssertionError(f"energy copies disagree: {copies}")
-    assert_allclose(energy, np.sum(x.astype(np.float64) ** 2), rtol=1e-4)
-    print(desc, "Parseval ok: %.4f" % float(energy))
+    print(desc, "SPIKE solve ok; interface copies", np.asarray(halo).shape)
 
 
 if __name__ == "__main__":

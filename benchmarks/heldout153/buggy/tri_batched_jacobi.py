@@ -1,9 +1,11 @@
-"""SUMMA with column equilibration of B (scale each column of B to unit 2-norm first).
+"""Batched Jacobi iteration for diagonally dominant tridiagonal systems.
 
-dla-jax/src/dla_jax/blas3/summa_equilibrated.py
+dla-jax/src/dla_jax/banded/jacobi_batched.py
 
-``C = A @ (B D) D^{-1}`` with ``D = diag(1 / ||B[:, j]||)``: the equilibrated product is better
-conditioned for the mixed-precision path. Process grid 2 x 4.
+A batch of systems ``a x_{k-1} + b x_k + c x_{k+1} = d`` (one per row of the arrays) is laid out
+on a 2 x 4 mesh: systems over ``batch``, the unknowns of each system over ``p``. Neighbouring
+unknowns across block boundaries come from ppermute halos. The converged batch is assembled
+for the report: first each system along ``p``, then the batch.
 """
 import math
 
@@ -165,59 +167,62 @@ def assert_allclose(actual, desired, rtol=1e-4, atol=1e-5, err_msg=""):
 
 # ---------------------------------------------------------------------------------------------
 
-ROW, COL = "prow", "pcol"
+LAYOUT = {"systems": "batch", "unknowns": "p"}
 
 
-def broadcast_panels(a, b, keep_grad_reduced=True):
-    """Row panel of A (along the process row) and column panel of B (along the column).
-
-    The B panel is gathered to ``reduced`` so that its cotangent is summed once in the
-    backward pass instead of on every process row.
-    """
-    a_row = jax.lax.all_gather(a, COL, axis=1, tiled=True)
-    to = "reduced" if keep_grad_reduced else "varying"
-    b_col = jax.lax.all_gather(b, ROW, axis=0, tiled=True, to=to)
-    return a_row, b_col
+def halos(x, axis):
+    """Last unknown of the previous block and first unknown of the next one (0 at the ends)."""
+    n = jax.lax.axis_size(axis)
+    left = jax.lax.ppermute(x[:, -1:], axis, [(i, i + 1) for i in range(n - 1)])
+    right = jax.lax.ppermute(x[:, :1], axis, [(i + 1, i) for i in range(n - 1)])
+    return left, right
 
 
-def column_norms(blk):
-    """2-norms of the columns of B from the local blocks (summed down the process column)."""
-    sq = jnp.sum(blk * blk, axis=0)
-    return jnp.sqrt(jax.lax.psum(sq, ROW))
+def jacobi(a, b, c, d, sweeps):
+    ax = LAYOUT["unknowns"]
+    x = d / b
+    for _ in range(sweeps):
+        left, right = halos(x, ax)
+        x_prev = jnp.concatenate([left, x[:, :-1]], axis=1)
+        x_next = jnp.concatenate([x[:, 1:], right], axis=1)
+        x = (d - a * x_prev - c * x_next) / b
+    return x
 
 
-def equilibrated_summa(a, b):
-    a_row, b_col = broadcast_panels(a, b)
-    norms = column_norms(b)
-    scale = 1.0 / jnp.maximum(norms, 1e-30)
-    c_scaled = a_row @ (jax.lax.pcast(b_col, ROW, to="varying") * scale)
-    return c_scaled / scale, norms
+def assemble(x):
+    per_system = jax.lax.all_gather(x, LAYOUT["unknowns"], axis=1, tiled=True, to="reduced")
+    report_axes = tuple(LAYOUT.values())
+    return jax.lax.all_gather(per_system, report_axes, axis=0, tiled=True, to="reduced")
 
 
-def make_product(mesh):
-    return jax.jit(jax.shard_map(equilibrated_summa, mesh=mesh,
-                                 in_specs=(P(ROW, COL), P(ROW, COL)),
-                                 out_specs=(P(ROW, COL), P(COL))))
+def make(mesh, sweeps):
+    spec = P(LAYOUT["systems"], LAYOUT["unknowns"])
+    return jax.jit(jax.shard_map(lambda a, b, c, d: assemble(jacobi(a, b, c, d, sweeps)), mesh=mesh,
+                                 in_specs=(spec,) * 4, out_specs=P(None, None, reduced=set(LAYOUT.values()))))
 
 
 def inputs():
-    rng = np.random.default_rng(11)
-    a = rng.standard_normal((16, 16)).astype(np.float32)
-    b = (rng.standard_normal((16, 16)) * np.logspace(-2, 2, 16)).astype(np.float32)
-    return a, b
+    rng = np.random.default_rng(163)
+    nsys, n = 4, 32
+    a = rng.uniform(-1, 1, (nsys, n))
+    c = rng.uniform(-1, 1, (nsys, n))
+    a[:, 0], c[:, -1] = 0.0, 0.0
+    b = 3.0 + rng.uniform(0, 1, (nsys, n))
+    d = rng.standard_normal((nsys, n))
+    return tuple(v.astype(np.float32) for v in (a, b, c, d)) + (80,)
 
 
-def main(a, b):
-    grid = ProcessGrid(8)
-    if grid != ProcessGrid(8, nprow=2):
-        raise ValueError(f"expected a 2 x 4 grid, got {grid!r}")
-    desc = BlockCyclic(*a.shape, 8, 4, grid).check_even()
-    mesh = jax.make_mesh((grid.nprow, grid.npcol), (ROW, COL))
-    sh = NamedSharding(mesh, P(ROW, COL))
-    c, norms = make_product(mesh)(jax.device_put(a, sh), jax.device_put(b, sh))
-    assert_allclose(norms, np.linalg.norm(b, axis=0), rtol=1e-4, err_msg="column norms")
-    assert_allclose(c, a @ b, rtol=1e-3, atol=1e-3, err_msg=repr(desc))
-    print("equilibrated SUMMA ok;", grid)
+def main(a, b, c, d, sweeps):
+    grid = ProcessGrid(8, nprow=2)
+    desc = BlockCyclic(*a.shape, 2, 8, grid).check_even()
+    mesh = jax.make_mesh((grid.nprow, grid.npcol), tuple(LAYOUT.values()))
+    put = lambda v: jax.device_put(v, NamedSharding(mesh, P(*LAYOUT.values())))
+    x = np.asarray(make(mesh, sweeps)(put(a), put(b), put(c), put(d)))
+    for s in range(a.shape[0]):
+        dense = np.diag(b[s]) + np.diag(a[s, 1:], -1) + np.diag(c[s, :-1], 1)
+        assert_allclose(x[s], np.linalg.solve(dense.astype(np.float64), d[s]), rtol=1e-3, atol=1e-4,
+                        err_msg=f"system {s} of {desc!r}")
+    print(desc, "batched Jacobi converged for", a.shape[0], "systems")
 
 
 if __name__ == "__main__":
