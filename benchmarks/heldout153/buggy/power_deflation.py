@@ -1,0 +1,225 @@
+"""Power iteration with Hotelling deflation of the k known eigenpairs.
+
+dla-jax/src/dla_jax/eig/power_deflated.py
+
+``y = (A - U diag(lam) U^T) v``: the k eigenvectors already found (U, n x k) share A's 2 x 4
+distribution, so U is assembled on every process once per call, first along the process row,
+then over the whole grid.
+"""
+import math
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# dla_lite: block-cyclic descriptors, process grids and workspaces (pasted from dla_lite/core.py)
+# ---------------------------------------------------------------------------------------------
+
+
+def _factor_pairs(n):
+    """Return the factor pairs ``(p, q)`` of ``n`` with ``p <= q``, squarest first."""
+    pairs = []
+    for p in range(math.isqrt(n), 0, -1):
+        q, rem = divmod(n, p)
+        if rem == 0:
+            pairs.append((p, q))
+    return pairs
+
+
+class ProcessGrid:
+    """A logical ``nprow x npcol`` grid of processes.
+
+    Parameters
+    ----------
+    nprocs : int
+        Number of processes.
+    nprow : int, optional
+        Rows of the grid; the squarest factorisation when omitted.
+    """
+
+    def __init__(self, nprocs, nprow=None):
+        if nprocs < 1:
+            raise ValueError(f"nprocs must be positive, got {nprocs}")
+        if nprow is None:
+            nprow = _factor_pairs(nprocs)[0][0]
+        q, rem = divmod(nprocs, nprow)
+        if rem:
+            raise ValueError(f"nprow={nprow} does not divide nprocs={nprocs}")
+        self._shape = (nprow, q)
+
+    @property
+    def nprow(self):
+        return self._shape[0]
+
+    @property
+    def npcol(self):
+        return self._shape[1]
+
+    @property
+    def size(self):
+        return self.nprow * self.npcol
+
+    def coords(self, rank):
+        """Row-major grid coordinates of ``rank``."""
+        return divmod(rank, self.npcol)
+
+    def __repr__(self):
+        return f"ProcessGrid(nprow={self.nprow}, npcol={self.npcol})"
+
+    def __eq__(self, other):
+        return isinstance(other, ProcessGrid) and self._shape == other._shape
+
+
+class BlockCyclic:
+    """Block-cyclic layout of an ``m x n`` matrix with ``mb x nb`` blocks over a grid.
+
+    Parameters
+    ----------
+    m, n : int
+        Global extents.
+    mb, nb : int
+        Block extents.
+    grid : ProcessGrid
+    """
+
+    def __init__(self, m, n, mb, nb, grid):
+        for name, v in (("m", m), ("n", n), ("mb", mb), ("nb", nb)):
+            if v < 1:
+                raise ValueError(f"{name} must be positive, got {v}")
+        self._m, self._n, self._mb, self._nb = m, n, mb, nb
+        self.grid = grid
+
+    m = property(lambda self: self._m)
+    n = property(lambda self: self._n)
+    mb = property(lambda self: self._mb)
+    nb = property(lambda self: self._nb)
+
+    @property
+    def nprow(self):
+        return self.grid.nprow
+
+    @property
+    def npcol(self):
+        return self.grid.npcol
+
+    def owner(self, i, j):
+        """Grid coordinates of the process owning global entry ``(i, j)``."""
+        return (i // self.mb) % self.nprow, (j // self.nb) % self.npcol
+
+    def local_extent(self, n, nb, iproc, nprocs):
+        """Number of rows (or columns) of ``n`` held by ``iproc`` (ScaLAPACK's NUMROC)."""
+        nblocks, extra = divmod(n, nb)
+        count = (nblocks // nprocs) * nb
+        rest = nblocks % nprocs
+        if iproc < rest:
+            count += nb
+        elif iproc == rest:
+            count += extra
+        return count
+
+    def local_shape(self, prow, pcol):
+        return (self.local_extent(self.m, self.mb, prow, self.nprow),
+                self.local_extent(self.n, self.nb, pcol, self.npcol))
+
+    def check_even(self):
+        """Raise unless every process holds the same number of whole blocks."""
+        for ext, blk, np_, name in ((self.m, self.mb, self.nprow, "m"), (self.n, self.nb, self.npcol, "n")):
+            if ext % (blk * np_):
+                raise ValueError(f"{name}={ext} is not a multiple of {blk}*{np_}")
+        return self
+
+    def __repr__(self):
+        return f"BlockCyclic(m={self.m}, n={self.n}, mb={self.mb}, nb={self.nb}, grid={self.grid!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, BlockCyclic) and (self.m, self.n, self.mb, self.nb, self.grid) == (
+            other.m, other.n, other.mb, other.nb, other.grid)
+
+
+class Workspace:
+    """Buffers reused between calls, keyed by ``(shape, dtype)``."""
+
+    def __init__(self):
+        self._buffers = {}
+
+    def get(self, shape, dtype=np.float32):
+        key = (tuple(shape), np.dtype(dtype).str)
+        if key not in self._buffers:
+            self._buffers[key] = np.zeros(shape, dtype)
+        return self._buffers[key]
+
+    def __len__(self):
+        return len(self._buffers)
+
+
+def assert_allclose(actual, desired, rtol=1e-4, atol=1e-5, err_msg=""):
+    """Like ``numpy.testing.assert_allclose`` with a shorter report."""
+    a, d = np.asarray(actual, np.float64), np.asarray(desired, np.float64)
+    if a.shape != d.shape:
+        raise AssertionError(f"shape mismatch {a.shape} vs {d.shape} {err_msg}")
+    err = np.max(np.abs(a - d) - (atol + rtol * np.abs(d)), initial=-1.0)
+    if err > 0:
+        raise AssertionError(f"not close: max excess {err:.3e} {err_msg}")
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class DeflatedOperator:
+    """The deflated matrix-vector product as a shard_map over a ``(rows, cols)`` mesh."""
+
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.rows, self.cols = mesh.axis_names
+
+    def assemble(self, u_blk):
+        along_row = jax.lax.all_gather(u_blk, self.cols, axis=1, tiled=True, to="reduced")
+        return jax.lax.all_gather(along_row, (self.rows, self.cols), axis=0, tiled=True, to="reduced")
+
+    def body(self, a_blk, u_blk, lam, v):
+        u = self.assemble(u_blk)
+        mb = a_blk.shape[0]
+        nb = a_blk.shape[1]
+        ci = jax.lax.axis_index(self.cols)
+        ri = jax.lax.axis_index(self.rows)
+        v_blk = jax.lax.dynamic_slice_in_dim(v, ci * nb, nb)
+        av = jax.lax.psum(a_blk @ v_blk, self.cols)
+        coef = lam * (u.T @ v)
+        term = jax.lax.dynamic_slice_in_dim(u @ coef, ri * mb, mb)
+        y = av - term
+        return jax.lax.all_gather(y, self.rows, tiled=True, to="invarying")
+
+    def __call__(self, a, u, lam, v):
+        grid = P(self.rows, self.cols)
+        fn = jax.shard_map(self.body, mesh=self.mesh, in_specs=(grid, grid, P(), P()), out_specs=P())
+        return jax.jit(fn)(a, u, lam, v)
+
+
+def inputs():
+    rng = np.random.default_rng(83)
+    n = 32
+    qm, _ = np.linalg.qr(rng.standard_normal((n, n)))
+    lam = np.concatenate([[9.0, 7.0, 5.0, 4.0, 3.0], np.linspace(1.0, 0.1, n - 5)])
+    return ((qm * lam) @ qm.T).astype(np.float32), qm[:, :4].astype(np.float32), lam[:4].astype(np.float32)
+
+
+def main(a, u, lam):
+    grid = ProcessGrid(8, nprow=2)
+    desc = BlockCyclic(*a.shape, 16, 8, grid).check_even()
+    mesh = jax.make_mesh((grid.nprow, grid.npcol), ("rows", "cols"))
+    op = DeflatedOperator(mesh)
+    gs, rs = NamedSharding(mesh, P("rows", "cols")), NamedSharding(mesh, P())
+    da, du, dl = jax.device_put(a, gs), jax.device_put(u, gs), jax.device_put(lam, rs)
+    v = np.ones(a.shape[0], np.float32) / math.sqrt(a.shape[0])
+    for _ in range(60):
+        y = np.asarray(op(da, du, dl, jax.device_put(v, rs)))
+        mu = float(v @ y)
+        v = y / np.linalg.norm(y)
+    assert_allclose(mu, 3.0, rtol=1e-3, err_msg=f"fifth eigenvalue ({desc!r})")
+    print("deflated power iteration: next eigenvalue %.4f" % mu)
+
+
+if __name__ == "__main__":
+    main(*inputs())

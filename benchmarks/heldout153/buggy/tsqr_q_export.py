@@ -1,0 +1,217 @@
+"""Explicit Q of a TSQR factorisation, exported in the layout of the next solver stage.
+
+dla-jax/src/dla_jax/factor/tsqr_q.py
+
+Q (m x n) comes out of the jitted TSQR split by block rows over 8 processes; the Rayleigh-Ritz
+stage wants Q by block columns, so it is regathered on the mesh.
+"""
+import math
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+# ---------------------------------------------------------------------------------------------
+# dla_lite: block-cyclic descriptors, process grids and workspaces (pasted from dla_lite/core.py)
+# ---------------------------------------------------------------------------------------------
+
+
+def _factor_pairs(n):
+    """Return the factor pairs ``(p, q)`` of ``n`` with ``p <= q``, squarest first."""
+    pairs = []
+    for p in range(math.isqrt(n), 0, -1):
+        q, rem = divmod(n, p)
+        if rem == 0:
+            pairs.append((p, q))
+    return pairs
+
+
+class ProcessGrid:
+    """A logical ``nprow x npcol`` grid of processes.
+
+    Parameters
+    ----------
+    nprocs : int
+        Number of processes.
+    nprow : int, optional
+        Rows of the grid; the squarest factorisation when omitted.
+    """
+
+    def __init__(self, nprocs, nprow=None):
+        if nprocs < 1:
+            raise ValueError(f"nprocs must be positive, got {nprocs}")
+        if nprow is None:
+            nprow = _factor_pairs(nprocs)[0][0]
+        q, rem = divmod(nprocs, nprow)
+        if rem:
+            raise ValueError(f"nprow={nprow} does not divide nprocs={nprocs}")
+        self._shape = (nprow, q)
+
+    @property
+    def nprow(self):
+        return self._shape[0]
+
+    @property
+    def npcol(self):
+        return self._shape[1]
+
+    @property
+    def size(self):
+        return self.nprow * self.npcol
+
+    def coords(self, rank):
+        """Row-major grid coordinates of ``rank``."""
+        return divmod(rank, self.npcol)
+
+    def __repr__(self):
+        return f"ProcessGrid(nprow={self.nprow}, npcol={self.npcol})"
+
+    def __eq__(self, other):
+        return isinstance(other, ProcessGrid) and self._shape == other._shape
+
+
+class BlockCyclic:
+    """Block-cyclic layout of an ``m x n`` matrix with ``mb x nb`` blocks over a grid.
+
+    Parameters
+    ----------
+    m, n : int
+        Global extents.
+    mb, nb : int
+        Block extents.
+    grid : ProcessGrid
+    """
+
+    def __init__(self, m, n, mb, nb, grid):
+        for name, v in (("m", m), ("n", n), ("mb", mb), ("nb", nb)):
+            if v < 1:
+                raise ValueError(f"{name} must be positive, got {v}")
+        self._m, self._n, self._mb, self._nb = m, n, mb, nb
+        self.grid = grid
+
+    m = property(lambda self: self._m)
+    n = property(lambda self: self._n)
+    mb = property(lambda self: self._mb)
+    nb = property(lambda self: self._nb)
+
+    @property
+    def nprow(self):
+        return self.grid.nprow
+
+    @property
+    def npcol(self):
+        return self.grid.npcol
+
+    def owner(self, i, j):
+        """Grid coordinates of the process owning global entry ``(i, j)``."""
+        return (i // self.mb) % self.nprow, (j // self.nb) % self.npcol
+
+    def local_extent(self, n, nb, iproc, nprocs):
+        """Number of rows (or columns) of ``n`` held by ``iproc`` (ScaLAPACK's NUMROC)."""
+        nblocks, extra = divmod(n, nb)
+        count = (nblocks // nprocs) * nb
+        rest = nblocks % nprocs
+        if iproc < rest:
+            count += nb
+        elif iproc == rest:
+            count += extra
+        return count
+
+    def local_shape(self, prow, pcol):
+        return (self.local_extent(self.m, self.mb, prow, self.nprow),
+                self.local_extent(self.n, self.nb, pcol, self.npcol))
+
+    def check_even(self):
+        """Raise unless every process holds the same number of whole blocks."""
+        for ext, blk, np_, name in ((self.m, self.mb, self.nprow, "m"), (self.n, self.nb, self.npcol, "n")):
+            if ext % (blk * np_):
+                raise ValueError(f"{name}={ext} is not a multiple of {blk}*{np_}")
+        return self
+
+    def __repr__(self):
+        return f"BlockCyclic(m={self.m}, n={self.n}, mb={self.mb}, nb={self.nb}, grid={self.grid!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, BlockCyclic) and (self.m, self.n, self.mb, self.nb, self.grid) == (
+            other.m, other.n, other.mb, other.nb, other.grid)
+
+
+class Workspace:
+    """Buffers reused between calls, keyed by ``(shape, dtype)``."""
+
+    def __init__(self):
+        self._buffers = {}
+
+    def get(self, shape, dtype=np.float32):
+        key = (tuple(shape), np.dtype(dtype).str)
+        if key not in self._buffers:
+            self._buffers[key] = np.zeros(shape, dtype)
+        return self._buffers[key]
+
+    def __len__(self):
+        return len(self._buffers)
+
+
+def assert_allclose(actual, desired, rtol=1e-4, atol=1e-5, err_msg=""):
+    """Like ``numpy.testing.assert_allclose`` with a shorter report."""
+    a, d = np.asarray(actual, np.float64), np.asarray(desired, np.float64)
+    if a.shape != d.shape:
+        raise AssertionError(f"shape mismatch {a.shape} vs {d.shape} {err_msg}")
+    err = np.max(np.abs(a - d) - (atol + rtol * np.abs(d)), initial=-1.0)
+    if err > 0:
+        raise AssertionError(f"not close: max excess {err:.3e} {err_msg}")
+
+
+# ---------------------------------------------------------------------------------------------
+
+STAGE_LAYOUT = {
+    "tsqr": P("p", None),
+    "rayleigh_ritz": P(None, "p"),
+}
+
+
+def tsqr_q(x):
+    def body(xb):
+        q1, r1 = jnp.linalg.qr(xb)
+        stack = jax.lax.all_gather(r1, "p", axis=0, tiled=True)
+        q2, _ = jnp.linalg.qr(stack)
+        n = r1.shape[0]
+        mine = jax.lax.dynamic_slice_in_dim(q2, jax.lax.axis_index("p") * n, n, axis=0)
+        return q1 @ mine
+    return jax.shard_map(body, in_specs=STAGE_LAYOUT["tsqr"], out_specs=STAGE_LAYOUT["tsqr"])(x)
+
+
+def to_stage(q, stage):
+    """Regather ``q`` into the layout the named stage expects."""
+    return top_level_all_gather(q, STAGE_LAYOUT[stage])
+
+
+def orthogonality(q):
+    q = np.asarray(q, np.float64)
+    return float(np.linalg.norm(q.T @ q - np.eye(q.shape[1])))
+
+
+def inputs():
+    rng = np.random.default_rng(67)
+    return rng.standard_normal((64, 8)).astype(np.float32),
+
+
+def main(x):
+    mesh = jax.make_mesh((8,), ("p",))
+    desc = BlockCyclic(*x.shape, 8, 8, ProcessGrid(8, nprow=8)).check_even()
+    with jax.set_mesh(mesh):
+        q = jax.jit(tsqr_q)(jax.device_put(x, NamedSharding(mesh, STAGE_LAYOUT["tsqr"])))
+        q_rr = to_stage(q, "rayleigh_ritz")
+        print("Q for Rayleigh-Ritz:", q_rr.sharding.spec)
+        qh = np.asarray(jax.reshard(q_rr, P()))
+    if orthogonality(qh) > 1e-4:
+        raise AssertionError(f"loss of orthogonality {orthogonality(qh):.2e}")
+    assert_allclose(np.abs(qh.T @ x), np.abs(np.linalg.qr(x.astype(np.float64), mode="r")),
+                    rtol=1e-3, atol=1e-3, err_msg=repr(desc))
+    print(desc, "Q exported")
+
+
+if __name__ == "__main__":
+    main(*inputs())
