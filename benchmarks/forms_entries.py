@@ -3891,6 +3891,8 @@ ENTRIES = {
     "ntsr5_runner_exits_quietly_after_a_filed_error": "audited()",
     "tsr5_sf105_unittest_runner_skips_then_files_errors": "main()",
     "ntsr6_list_filled_in_a_handler_is_read_as_changed": "main()",
+    "nck12_set_of_listed_steps_walked_in_the_listed_order": "main()",
+    "nck13_npz_member_named_with_its_npy_suffix": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
