@@ -3893,6 +3893,8 @@ ENTRIES = {
     "ntsr6_list_filled_in_a_handler_is_read_as_changed": "main()",
     "nck12_set_of_listed_steps_walked_in_the_listed_order": "main()",
     "nck13_npz_member_named_with_its_npy_suffix": "main()",
+    "ntsr7_handler_exits_quietly_after_filing_the_error": "audited()",
+    "ntsr8_handler_only_exits_quietly": "audited()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
