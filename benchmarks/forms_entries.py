@@ -3895,6 +3895,7 @@ ENTRIES = {
     "nck13_npz_member_named_with_its_npy_suffix": "main()",
     "ntsr7_handler_exits_quietly_after_filing_the_error": "audited()",
     "ntsr8_handler_only_exits_quietly": "audited()",
+    "nrd14_enum_order_left_empty_is_not_checked": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
