@@ -3896,6 +3896,7 @@ ENTRIES = {
     "ntsr7_handler_exits_quietly_after_filing_the_error": "audited()",
     "ntsr8_handler_only_exits_quietly": "audited()",
     "nrd14_enum_order_left_empty_is_not_checked": "main()",
+    "nck14_generator_over_a_glob_consumed_after_a_removal": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -25,7 +25,8 @@ read as Python computes it, whichever order the file system gives:
   or a value named in it anywhere else (after the loop they hold the last round's).
 - a comprehension over it of the same pure kind: `[int(n[5:]) for n in names if ...]` a Bag,
   `{...}` a set, and `sorted(int(n[5:]) for n in names if ...)` (a generator reading nothing but
-  its item, constants and builtins, so it computes the same whenever it is consumed) a Bag.
+  its item, constants and builtins, and not asking the file system (`os.path.isdir`), so it
+  computes the same whenever it is consumed) a Bag.
 Anything else (`names[0]`, walking it any other way, `list(u)`, a key function of the program's)
 stops the run (Bail), as before.
 """
@@ -48,6 +49,7 @@ _STR_METHODS = frozenset({"startswith", "endswith", "isdigit", "isdecimal", "isa
 _PURE_CALLS = frozenset({"os.path.join", "os.path.isdir", "os.path.isfile", "os.path.exists", "os.path.basename",
                          "os.path.splitext", "re.match", "re.fullmatch", "re.search"})
 _MATCH_METHODS = frozenset({"group", "groups"})
+_FILE_TESTS = frozenset({"os.path.isdir", "os.path.isfile", "os.path.exists"})  # (what the directory holds now)
 _ORDERS_TRIED = 6  # (items of a set of ints whose every insertion order is tried: 720 small sets)
 _PURE_NODES = (ast.Name, ast.Constant, ast.Subscript, ast.Slice, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.BinOp,
                ast.IfExp, ast.Tuple, ast.Call, ast.Attribute, ast.Load, ast.cmpop, ast.boolop, ast.unaryop,
@@ -229,6 +231,9 @@ def collected(run, node, source: Unordered, env) -> object:
     target, parts = generator.target.id, [node.elt, *generator.ifs]
     if not all(_pure(part, target) for part in parts):
         raise Bail
+    if type(node) is ast.GeneratorExp and any(type(sub) is ast.Call and _dotted(sub.func) in _FILE_TESTS
+                                              for part in parts for sub in ast.walk(part)):
+        raise Bail  # (a generator asks the file system when it is consumed, which may be after a change)
     for name in {sub.id for part in parts for sub in ast.walk(part) if type(sub) is ast.Name} - {target}:
         try:
             value = run.eval(ast.Name(id=name, ctx=ast.Load()), env)
