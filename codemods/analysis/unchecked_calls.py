@@ -217,9 +217,14 @@ def _raises_error(stmt: ast.Raise, handler: ast.ExceptHandler, run, env) -> bool
     exc = stmt.exc.func if type(stmt.exc) is ast.Call else stmt.exc
     if exc is None or type(exc) is ast.Name and exc.id == handler.name:
         return True
-    if type(exc) not in (ast.Name, ast.Attribute):
+    root = exc
+    while type(root) is ast.Attribute:
+        root = root.value
+    if type(root) is not ast.Name:
         return False
     try:
+        if root is not exc and type(run.eval(root, env)) is not Lib:
+            return False  # (`self.error_class`: a property the run would call out of the program's order)
         found = run.eval(exc, env)
     except (Bail, Raised, Exception):
         return False
