@@ -3897,6 +3897,8 @@ ENTRIES = {
     "ntsr8_handler_only_exits_quietly": "audited()",
     "nrd14_enum_order_left_empty_is_not_checked": "main()",
     "nck14_generator_over_a_glob_consumed_after_a_removal": "main()",
+    "ntsr9_round_exits_quietly_after_a_filed_error": "audited()",
+    "ntsr10_later_test_exits_quietly_on_the_unset_plan": "audited()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -26,6 +26,8 @@ fallback: it is not a probe. What CPython 3.11 guarantees, and what is required 
   `sys.exit(0)` there, `raise SystemExit(0)`, or a `__str__` of the module's that exits, would
   end the program quietly; the module binds none of the builtin names read (`len`, `print`, the
   class); `S` holds no return and no yield (nor does `F`);
+- no function or class of the module names an exit (`sys.exit`, `SystemExit`, `os._exit`): one
+  run after the handler (a later test, the rest of the round) would end the program quietly;
 - between `S` and the `try` lie only `for`, `while` and `if` statements (a `with` could
   suppress an exception the handler raised before it appended, so could an enclosing `try`),
   and the `try`'s `finally` has no break or continue (they would drop such an exception).
@@ -51,8 +53,28 @@ def reraised_later(run, handler: ast.ExceptHandler, env) -> bool:
     cache = run.__dict__.setdefault("_reraised_later", {})
     key = (id(node), id(handler))
     if key not in cache:
-        cache[key] = _reraises(node, handler) and not _rebinds(getattr(run, "tree", None), _BUILTINS_READ)
+        tree = getattr(run, "tree", None)
+        cache[key] = _reraises(node, handler) and not _rebinds(tree, _BUILTINS_READ) and not _exits_quietly(tree)
     return cache[key]
+
+
+_EXIT_NAMES = frozenset({"exit", "quit", "SystemExit"})
+_EXIT_ATTRIBUTES = frozenset({"exit", "quit", "_exit", "abort"})
+
+
+def _exits_quietly(tree: ast.Module | None) -> bool:
+    """Some function or class of the module may end the program without a traceback (`sys.exit`,
+    `raise SystemExit(0)`, `os._exit`): a later test, the round after the handler or the handler
+    itself could then end it before the check, where the step's failure set what that exit reads
+    (forms ntsr7, ntsr9, ntsr10). The module's own top level (`sys.exit(main())`) runs after."""
+    if tree is None:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, _SCOPES) and any(
+                type(inner) is ast.Name and inner.id in _EXIT_NAMES
+                or type(inner) is ast.Attribute and inner.attr in _EXIT_ATTRIBUTES for inner in ast.walk(node)):
+            return True
+    return False
 
 
 def _rebinds(tree: ast.Module | None, names: frozenset) -> bool:
