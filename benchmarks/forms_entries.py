@@ -4223,6 +4223,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("nck4_listing_loop_that_counts_what_it_kept", 30): _LISTED_ORDER,
     ("nck8_sort_key_with_ties_keeps_the_listed_order", 22): _LISTED_ORDER,
     ("nck10_match_of_the_round_before_is_read", 33): _LISTED_ORDER,
+    ("nck12_set_of_listed_steps_walked_in_the_listed_order", 23): _LISTED_ORDER,
     ("nck11_base_name_of_the_temporary_directory_itself", 20): "the directory's name is mkdtemp's (its prefix"
     " \"ckpt_\" and random letters): the run does not spell it, so it does not know the test",
     ("ntsr4_exit_stack_mesh_left_by_an_outer_with", 19): "leaving the `with` block restores the mesh it saved"
