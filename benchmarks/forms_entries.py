@@ -3931,6 +3931,14 @@ ENTRIES = {
     "ntsr5_runner_exits_quietly_after_a_filed_error": "audited()",
     "tsr5_sf105_unittest_runner_skips_then_files_errors": "main()",
     "ntsr6_list_filled_in_a_handler_is_read_as_changed": "main()",
+    "nck12_set_of_listed_steps_walked_in_the_listed_order": "main()",
+    "nck13_npz_member_named_with_its_npy_suffix": "main()",
+    "ntsr7_handler_exits_quietly_after_filing_the_error": "audited()",
+    "ntsr8_handler_only_exits_quietly": "audited()",
+    "nrd14_enum_order_left_empty_is_not_checked": "main()",
+    "nck14_generator_over_a_glob_consumed_after_a_removal": "main()",
+    "ntsr9_round_exits_quietly_after_a_filed_error": "audited()",
+    "ntsr10_later_test_exits_quietly_on_the_unset_plan": "audited()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4255,6 +4263,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("nck4_listing_loop_that_counts_what_it_kept", 30): _LISTED_ORDER,
     ("nck8_sort_key_with_ties_keeps_the_listed_order", 22): _LISTED_ORDER,
     ("nck10_match_of_the_round_before_is_read", 33): _LISTED_ORDER,
+    ("nck12_set_of_listed_steps_walked_in_the_listed_order", 23): _LISTED_ORDER,
     ("nck11_base_name_of_the_temporary_directory_itself", 20): "the directory's name is mkdtemp's (its prefix"
     " \"ckpt_\" and random letters): the run does not spell it, so it does not know the test",
     ("ntsr4_exit_stack_mesh_left_by_an_outer_with", 19): "leaving the `with` block restores the mesh it saved"

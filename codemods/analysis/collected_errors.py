@@ -11,7 +11,9 @@ fallback: it is not a probe. What CPython 3.11 guarantees, and what is required 
 `F` whose frame holds the handler (a def, not a generator or coroutine):
 - the handler's body appends to a list `L` at its top level (`L.append(x)`), and nothing before
   that leaves it (no return, break or continue; after it a `continue` or `break` only ends the
-  round, and a return is refused below);
+  round, and a return is refused below); its other statements call nothing and raise nothing
+  but the exception caught (a `raise SystemExit(0)` or `sys.exit(0)` there would end the program
+  quietly before the check: a `results[name] = "error"` is fine);
 - `L` is a local of `F` bound once, to an empty list display, by a statement of `F`'s own body
   before the statement `S` that holds the `try`; every other use of the name in `F` (nested
   scopes included: a closure could empty it) is an `L.append(...)` statement, lies in the check
@@ -24,6 +26,8 @@ fallback: it is not a probe. What CPython 3.11 guarantees, and what is required 
   `sys.exit(0)` there, `raise SystemExit(0)`, or a `__str__` of the module's that exits, would
   end the program quietly; the module binds none of the builtin names read (`len`, `print`, the
   class); `S` holds no return and no yield (nor does `F`);
+- no function or class of the module names an exit (`sys.exit`, `SystemExit`, `os._exit`): one
+  run after the handler (a later test, the rest of the round) would end the program quietly;
 - between `S` and the `try` lie only `for`, `while` and `if` statements (a `with` could
   suppress an exception the handler raised before it appended, so could an enclosing `try`),
   and the `try`'s `finally` has no break or continue (they would drop such an exception).
@@ -49,8 +53,28 @@ def reraised_later(run, handler: ast.ExceptHandler, env) -> bool:
     cache = run.__dict__.setdefault("_reraised_later", {})
     key = (id(node), id(handler))
     if key not in cache:
-        cache[key] = _reraises(node, handler) and not _rebinds(getattr(run, "tree", None), _BUILTINS_READ)
+        tree = getattr(run, "tree", None)
+        cache[key] = _reraises(node, handler) and not _rebinds(tree, _BUILTINS_READ) and not _exits_quietly(tree)
     return cache[key]
+
+
+_EXIT_NAMES = frozenset({"exit", "quit", "SystemExit"})
+_EXIT_ATTRIBUTES = frozenset({"exit", "quit", "_exit", "abort"})
+
+
+def _exits_quietly(tree: ast.Module | None) -> bool:
+    """Some function or class of the module may end the program without a traceback (`sys.exit`,
+    `raise SystemExit(0)`, `os._exit`): a later test, the round after the handler or the handler
+    itself could then end it before the check, where the step's failure set what that exit reads
+    (forms ntsr7, ntsr9, ntsr10). The module's own top level (`sys.exit(main())`) runs after."""
+    if tree is None:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, _SCOPES) and any(
+                type(inner) is ast.Name and inner.id in _EXIT_NAMES
+                or type(inner) is ast.Attribute and inner.attr in _EXIT_ATTRIBUTES for inner in ast.walk(node)):
+            return True
+    return False
 
 
 def _rebinds(tree: ast.Module | None, names: frozenset) -> bool:
@@ -92,15 +116,19 @@ def _own_nodes(node: ast.AST):
 def _appended(handler: ast.ExceptHandler) -> str | None:
     """The list the handler's body appends to at its top level, when nothing in it leaves it
     before (a `continue` or `break` after it only ends the round: the check is still reached)."""
+    appended = None
     for stmt in handler.body:
-        if any(type(inner) in _LEAVING for inner in _own_nodes(stmt)):
+        if appended is None and any(type(inner) in _LEAVING for inner in _own_nodes(stmt)):
             return None
         call = stmt.value if type(stmt) is ast.Expr else None
-        if type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "append" \
+        if appended is None and type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "append" \
                 and type(call.func.value) is ast.Name and len(call.args) == 1 and not call.keywords \
                 and type(call.args[0]) is not ast.Starred:
-            return call.func.value.id
-    return None
+            appended = call.func.value.id
+        elif any(type(inner) is ast.Call or type(inner) is ast.Raise and inner.exc is not None or type(inner) is ast.Return
+                 for inner in _own_nodes(stmt)):
+            return None  # (`raise SystemExit(0)`, `sys.exit(0)` beside the append: the program may end quietly there)
+    return appended
 
 
 def _plain_path(held: ast.stmt, handler: ast.ExceptHandler) -> bool:

@@ -12,7 +12,8 @@ writes that text only for a plain earlier value and stops the run otherwise). Th
 
 Once the body ran, `EnumType.__new__` drops the `_ignore_` names (and `_ignore_` itself) and
 `_order_`, refuses the member names `mro` and `''` (ValueError), and, once the members are made,
-compares `_order_` (a str split at commas and spaces) with the member names (TypeError).
+compares `_order_` (a str split at commas and spaces), when that is not empty, with the member
+names (TypeError).
 """
 from __future__ import annotations
 
@@ -106,7 +107,7 @@ def check_order(body: EnumBody) -> None:
         order = order.replace(",", " ").split()
     if type(order) is not list or not all(type(name) is str for name in order):
         raise Bail
-    if order != body.member_names:
+    if order and order != body.member_names:  # (an empty `_order_`, "" or [], is checked against nothing)
         raise Raised(TypeError(f"member order does not match _order_:\n  {body.member_names!r}\n  {order!r}"))
 
 

@@ -16,7 +16,8 @@ Modelled, as NumPy 2 does it:
 - `np.load(file)` (and `allow_pickle=` a bool) of such an archive: an NpzFile, a mapping of the
   member names, open until `close()` or the end of the `with` block it is entered by (its
   `__exit__` closes it); `data[name]` a new array each time (a missing name raises KeyError, a
-  closed archive raises: the run stops); `data.files`, `list(data)`, `len(data)`, `name in data`.
+  closed archive raises: the run stops); `data.files`, `list(data)`, `len(data)`, `name in data` (true also of a member's name
+  with ".npy" after it, as the zip stores it).
   A ".npy" file is read as temp_files.py reads it.
 """
 from __future__ import annotations
@@ -112,7 +113,10 @@ class NpzArchive(ModelledContainer, LibraryContext):
         raise Bail  # (TypeError: an NpzFile takes no items)
 
     def contains(self, run, key: object) -> bool:
-        return key in self.members if type(key) is str else _bail()
+        if type(key) is not str:
+            raise Bail
+        # (NumPy 2's NpzFile also takes a member's name as stored in the zip, with ".npy": `"w.npy" in data`)
+        return key in self.members or key.endswith(".npy") and key[:-4] in self.members
 
     def run_with(self, run, target, body, env) -> None:
         if target is not None:

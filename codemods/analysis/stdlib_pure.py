@@ -82,7 +82,7 @@ def _keyed_bisect(function, right: bool, inserts: bool):
             raise Bail  # (a negative lo raises ValueError; a table the run does not hold)
         hi = len(table) if hi is None else hi
         if not 0 <= hi <= len(table):
-            raise Bail  # (CPython reads a negative hi as the length, a larger one raises IndexError)
+            raise Bail  # (CPython reads hi=-1 as the length and any other negative one as an empty range; a larger one raises IndexError)
         target = run.call(given["key"], [given["x"]], {}) if inserts else given["x"]
         while lo < hi:
             mid = (lo + hi) // 2

@@ -167,6 +167,8 @@ def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
                 return ways  # (unreachable)
             kind = type(stmt)
             if kind is ast.Raise:
+                if not _raises_error(stmt, handler, run, env):
+                    return None  # (`raise SystemExit(0)`: the program ends quietly, the exception handed to no one)
                 ways = set()
             elif kind is ast.Pass or _pause(stmt, run, env):
                 pass
@@ -205,6 +207,28 @@ def _hands_on(handler: ast.ExceptHandler, run, env) -> bool:
 
     found = ends(handler.body, {False}, False)
     return found is not None and False not in found
+
+
+def _raises_error(stmt: ast.Raise, handler: ast.ExceptHandler, run, env) -> bool:
+    """A `raise` in a handler that ends the program with a traceback if no one catches it: a bare
+    re-raise, the caught exception, or a class deriving from Exception (`raise RuntimeError(...)`,
+    a class of the module's: script_exceptions.py makes those on Exception only). SystemExit, a
+    name the run cannot read, or any other value may end the program quietly."""
+    exc = stmt.exc.func if type(stmt.exc) is ast.Call else stmt.exc
+    if exc is None or type(exc) is ast.Name and exc.id == handler.name:
+        return True
+    root = exc
+    while type(root) is ast.Attribute:
+        root = root.value
+    if type(root) is not ast.Name:
+        return False
+    try:
+        if root is not exc and type(run.eval(root, env)) is not Lib:
+            return False  # (`self.error_class`: a property the run would call out of the program's order)
+        found = run.eval(exc, env)
+    except (Bail, Raised, Exception):  # noqa: BLE001 - a name the run cannot read: not known to be an Exception
+        return False
+    return isinstance(found, type) and issubclass(found, Exception)
 
 
 def _unsettled_test(stmt: ast.If) -> bool:

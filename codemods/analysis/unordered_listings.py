@@ -25,7 +25,8 @@ read as Python computes it, whichever order the file system gives:
   or a value named in it anywhere else (after the loop they hold the last round's).
 - a comprehension over it of the same pure kind: `[int(n[5:]) for n in names if ...]` a Bag,
   `{...}` a set, and `sorted(int(n[5:]) for n in names if ...)` (a generator reading nothing but
-  its item, constants and builtins, so it computes the same whenever it is consumed) a Bag.
+  its item, constants and builtins, and not asking the file system (`os.path.isdir`), so it
+  computes the same whenever it is consumed) a Bag.
 Anything else (`names[0]`, walking it any other way, `list(u)`, a key function of the program's)
 stops the run (Bail), as before.
 """
@@ -48,6 +49,8 @@ _STR_METHODS = frozenset({"startswith", "endswith", "isdigit", "isdecimal", "isa
 _PURE_CALLS = frozenset({"os.path.join", "os.path.isdir", "os.path.isfile", "os.path.exists", "os.path.basename",
                          "os.path.splitext", "re.match", "re.fullmatch", "re.search"})
 _MATCH_METHODS = frozenset({"group", "groups"})
+_FILE_TESTS = frozenset({"os.path.isdir", "os.path.isfile", "os.path.exists"})  # (what the directory holds now)
+_ORDERS_TRIED = 6  # (items of a set of ints whose every insertion order is tried: 720 small sets)
 _PURE_NODES = (ast.Name, ast.Constant, ast.Subscript, ast.Slice, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.BinOp,
                ast.IfExp, ast.Tuple, ast.Call, ast.Attribute, ast.Load, ast.cmpop, ast.boolop, ast.unaryop,
                ast.operator)
@@ -94,8 +97,29 @@ def listing(names: list) -> object:
 
 
 def _sortable(items: list) -> bool:
-    """One sorted order whatever order `items` come in: all strs, or all ints (bools are ints)."""
-    return all(type(item) is str for item in items) or all(type(item) in (int, bool) for item in items)
+    """One sorted order whatever order `items` come in: all strs, all ints or all bools (`True`
+    and `1` are equal, so a sort of both keeps them in the order they came in)."""
+    return any(all(type(item) is kind for item in items) for kind in (str, int, bool))
+
+
+def _set_of(kind: type, items: list) -> object:
+    """`set(u)`, `{... for n in u}`: a set walked the same way whichever order its items came in.
+    Of equal items of two types (`True`, `1`) or spellings (`0.0`, `-0.0`) the first one stays;
+    a set of ints is walked in its hash table's order, which for items that share a slot
+    (`{1, 9}`) follows the order they were added in (set_orders.py reads a set of ints as walked
+    one way), so each order of a small set is tried and a set of more items stops the run."""
+    from itertools import permutations
+
+    from codemods.analysis.host_objects import Bail
+
+    made = kind(items)
+    if len({(type(item), repr(item)) for item in items}) != len(made):
+        raise Bail
+    if len(made) > 1 and all(type(item) in (int, bool) for item in made):
+        walk = list(made)
+        if len(made) > _ORDERS_TRIED or any(list(kind(order)) != walk for order in permutations(made)):
+            raise Bail
+    return made
 
 
 def _sorted(items: list, reverse: bool) -> list:
@@ -130,7 +154,7 @@ def builtin(run, name: str, args: list, kwargs: dict) -> object:
     if name in ("any", "all") and all(_plain(item) for item in items):
         return getattr(builtins, name)(items)  # (plain values: no `__bool__` of the program's runs)
     if name in ("set", "frozenset") and all(type(item) in (str, int, bool) for item in items):
-        return getattr(builtins, name)(items)
+        return _set_of(getattr(builtins, name), items)
     if name in ("min", "max") and items and _sortable(items):
         return getattr(builtins, name)(items)
     if name == "sum" and all(type(item) in (int, bool) for item in items):
@@ -207,6 +231,9 @@ def collected(run, node, source: Unordered, env) -> object:
     target, parts = generator.target.id, [node.elt, *generator.ifs]
     if not all(_pure(part, target) for part in parts):
         raise Bail
+    if type(node) is ast.GeneratorExp and any(type(sub) is ast.Call and _dotted(sub.func) in _FILE_TESTS
+                                              for part in parts for sub in ast.walk(part)):
+        raise Bail  # (a generator asks the file system when it is consumed, which may be after a change)
     for name in {sub.id for part in parts for sub in ast.walk(part) if type(sub) is ast.Name} - {target}:
         try:
             value = run.eval(ast.Name(id=name, ctx=ast.Load()), env)
@@ -227,7 +254,7 @@ def collected(run, node, source: Unordered, env) -> object:
     if type(node) is ast.SetComp:
         if not all(type(item) in (str, int, bool, float, type(None)) or _plain(item) for item in results):
             raise Bail
-        return set(results)
+        return _set_of(set, results)
     return Unordered(results)
 
 
