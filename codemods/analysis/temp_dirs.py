@@ -30,13 +30,9 @@ import posixpath
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import TempPath
-from codemods.analysis.temp_files import PASS, below, children, files, is_dir, is_temp, key, subtree, writing
+from codemods.analysis.temp_files import PASS, below, children, files, is_dir, is_temp, key, str_path, subtree, writing
 
 
-def _as_text(value: object) -> object:
-    from codemods.analysis.temp_paths import TempPathObj
-
-    return TempPath(value.root, value.parts) if type(value) is TempPathObj else value
 
 
 def _temp_args(args: list, kwargs: dict) -> bool:
@@ -50,7 +46,7 @@ def _make_dirs(run, args: list, kwargs: dict) -> object:
     given = bind(("name", "mode", "exist_ok"), args, kwargs, {"mode": None, "exist_ok": False})
     if given is None or given["mode"] is not None or type(given["exist_ok"]) is not bool or not is_temp(given["name"]):
         raise Bail  # (a mode, arguments Python rejects: not followed)
-    path, table = _as_text(given["name"]), files(run)
+    path, table = str_path(given["name"]), files(run)
     if key(path) in table:
         if table[key(path)] is not None or not given["exist_ok"]:
             raise Bail  # (FileExistsError: not modelled)
@@ -69,7 +65,7 @@ def _make_dir(run, args: list, kwargs: dict) -> object:
         return PASS
     if len(args) != 1 or kwargs:
         raise Bail
-    path = _as_text(args[0])
+    path = str_path(args[0])
     if not path.parts or key(path) in files(run) or not is_dir(run, (path.root, path.parts[:-1])):
         raise Bail  # (FileExistsError, FileNotFoundError: not modelled)
     files(run)[key(path)] = None
@@ -83,7 +79,7 @@ def _move(run, args: list, kwargs: dict) -> object:
     given = bind(("src", "dst"), args, kwargs)
     if given is None or set(given) != {"src", "dst"} or not all(is_temp(given[name]) for name in ("src", "dst")):
         raise Bail  # (`src_dir_fd=`..., a path elsewhere: not followed)
-    source, target = _as_text(given["src"]), _as_text(given["dst"])
+    source, target = str_path(given["src"]), str_path(given["dst"])
     table, at, to = files(run), key(source), key(target)
     if at not in table or not source.parts or not target.parts or source.root != target.root:
         raise Bail  # (FileNotFoundError; a directory's own root; another directory (may be another file system))
@@ -107,7 +103,7 @@ def _remove(run, args: list, kwargs: dict) -> object:
         return PASS
     if len(args) != 1 or kwargs:
         raise Bail
-    at = key(_as_text(args[0]))
+    at = key(str_path(args[0]))
     if at not in files(run) or files(run)[at] is None or writing(run, at):
         raise Bail  # (FileNotFoundError, IsADirectoryError: not modelled)
     del files(run)[at]
@@ -119,7 +115,7 @@ def _is_kind(run, args: list, kwargs: dict, directory: bool) -> object:
         return PASS
     if len(args) != 1 or kwargs:
         raise Bail
-    at = key(_as_text(args[0]))
+    at = key(str_path(args[0]))
     return at in files(run) and (files(run)[at] is None) == directory
 
 

@@ -116,6 +116,13 @@ def is_temp(value: object) -> bool:
     return type(value) in (TempPath, TempPathObj)
 
 
+def str_path(value: object) -> object:
+    """A pathlib path in a temporary directory as the str path it stands for (`os.fspath`)."""
+    from codemods.analysis.temp_paths import TempPathObj
+
+    return TempPath(value.root, value.parts) if type(value) is TempPathObj else value
+
+
 def handed_unmodelled(args: list, kwargs: dict) -> bool:
     """A call the run does not model is given a temporary path or an open handle on one
     (`np.savetxt(os.path.join(tmp, "w.txt"), x)`, `jnp.save`, `x.tofile(path)`): it may write
@@ -289,7 +296,7 @@ def _rmtree(run, args: list, kwargs: dict) -> object:
 
 
 CALLS = {"tempfile.mkdtemp": _make_dir, "tempfile.TemporaryDirectory": _temp_directory, "numpy.save": _save,
-         "numpy.load": load_array, "shutil.rmtree": _rmtree}  # (and npz_archives.py's)
+         "shutil.rmtree": _rmtree}  # (`numpy.load` is npz_archives.py's: an archive, else load_array)
 
 
 def _bail():

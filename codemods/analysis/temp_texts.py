@@ -53,6 +53,7 @@ from codemods.analysis.temp_files import (
     named_only,
     new_file,
     open_writers,
+    str_path,
 )
 from codemods.analysis.text_encodings import check_written, decoded, encoded
 from codemods.analysis.text_encodings import lines as text_lines
@@ -61,13 +62,6 @@ _TEXT_KEYWORDS = ("encoding", "newline")
 _MARK_CODECS = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")  # (how a record's mark may be spelled)
 _OPEN_DEFAULTS = {"mode": "r", "encoding": None, "newline": None}  # (`open` and `os.fdopen` alike)
 _MKSTEMP_DEFAULTS = {"suffix": None, "prefix": None, "dir": None, "text": False}
-
-
-def _as_text(value: object) -> object:
-    """A pathlib path in a temporary directory as the str path it stands for (`os.fspath`)."""
-    from codemods.analysis.temp_paths import TempPathObj
-
-    return TempPath(value.root, value.parts) if type(value) is TempPathObj else value
 
 
 def _list_dir(run, args: list, kwargs: dict) -> object:
@@ -103,16 +97,12 @@ def _exists(run, args: list, kwargs: dict) -> object:
     return key(args[0]) in files(run)
 
 
-
-
-
-
 def _copy(run, args: list, kwargs: dict) -> object:
     """`shutil.copy(src, dst)` / `copyfile` of a file in a temporary directory to another name in
     one (the same bytes; the same name raises SameFileError); it hands back `dst`."""
-    paths = [_as_text(arg) for arg in args]
+    paths = [str_path(arg) for arg in args]
     if kwargs or len(args) != 2 or not all(type(path) is TempPath for path in paths):
-        return PASS if not any(type(_as_text(a)) is TempPath for a in (*args, *kwargs.values())) else _bail()
+        return PASS if not any(type(str_path(a)) is TempPath for a in (*args, *kwargs.values())) else _bail()
     table, source, target = files(run), key(paths[0]), key(paths[1])
     if source == target or type(table.get(source)) is not bytes or open_writers(run).get(source) or open_writers(run).get(target) \
             or table.get(target, b"") is None or not paths[1].parts or not is_dir(run, (target[0], target[1][:-1])):
@@ -130,7 +120,7 @@ def glued(directory: object, rest: str) -> TempPath | None:
 
 
 def _join(run, args: list, kwargs: dict) -> object:
-    args = [_as_text(arg) for arg in args]
+    args = [str_path(arg) for arg in args]
     if kwargs or not args or type(args[0]) is not TempPath:
         return PASS if not any(type(a) is TempPath for a in args) else _bail()
     return TempPath(args[0].root, below(args[0].parts, tuple(args[1:])))
@@ -168,8 +158,6 @@ def _named_file(run, args: list, kwargs: dict) -> FileHandle:
     return handle
 
 
-
-
 def _fd_open(run, args: list, kwargs: dict) -> object:
     """`os.fdopen(fd, mode)` of a descriptor mkstemp gave: a handle that closes it."""
     if not any(type(a) is FileDescriptor for a in (*args, *kwargs.values())):
@@ -205,7 +193,7 @@ def open_file(run, args: list, kwargs: dict) -> FileHandle:
     binary = given is not None and given["mode"] == "rb" and given["encoding"] is None and given["newline"] is None
     if given is None or not binary and not _text_mode(given):
         raise Bail  # (another mode; `encoding=` in a binary one is a ValueError: not followed)
-    path, mode = _as_text(given["file"]), given["mode"]
+    path, mode = str_path(given["file"]), given["mode"]
     if type(path) is not TempPath:
         raise Bail
     table, at = files(run), key(path)
