@@ -39,11 +39,6 @@ def _post_init(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
     return True  # too deep to tell
 
 
-def is_class_var(annotation: ast.expr) -> bool:
-    target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-    return last_name(target) in ("ClassVar", "InitVar")
-
-
 def field_default(value: ast.expr) -> ast.expr:
     """`field(default=X)` -> X; `field(default_factory=F)` -> `F()`; anything else as written."""
     if isinstance(value, ast.Call):

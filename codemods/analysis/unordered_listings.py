@@ -94,8 +94,24 @@ def listing(names: list) -> object:
 
 
 def _sortable(items: list) -> bool:
-    """One sorted order whatever order `items` come in: all strs, or all ints (bools are ints)."""
-    return all(type(item) is str for item in items) or all(type(item) in (int, bool) for item in items)
+    """One sorted order, and one answer, whatever order `items` come in: all strs, or all ints
+    (exactly int). `min`/`max`/`sorted` keep the FIRST of equal items, so items equal but
+    different (`True`/`1`, `0.0`/`-0.0`, `1`/`1.0`) would answer in the file system's order
+    (found by adversarial32)."""
+    return all(type(item) is str for item in items) or all(type(item) is int for item in items)
+
+
+def _same_when_equal(items: list) -> bool:
+    """Any two equal items are the same value, so `set` (which keeps the first of equal items)
+    answers one way in any order: strs, exact ints and None, or tuples of those, with no bool
+    (`True == 1`) nor float (`0.0 == -0.0`, `1 == 1.0`) anywhere (adversarial32)."""
+    return all(_plain_exact(item) for item in items)
+
+
+def _plain_exact(value: object, depth: int = 0) -> bool:
+    if type(value) in (str, int, type(None)):
+        return True
+    return type(value) is tuple and depth < 3 and all(_plain_exact(item, depth + 1) for item in value)
 
 
 def _sorted(items: list, reverse: bool) -> list:
@@ -129,7 +145,7 @@ def builtin(run, name: str, args: list, kwargs: dict) -> object:
         return bool(items)
     if name in ("any", "all") and all(_plain(item) for item in items):
         return getattr(builtins, name)(items)  # (plain values: no `__bool__` of the program's runs)
-    if name in ("set", "frozenset") and all(type(item) in (str, int, bool) for item in items):
+    if name in ("set", "frozenset") and _same_when_equal(items):
         return getattr(builtins, name)(items)
     if name in ("min", "max") and items and _sortable(items):
         return getattr(builtins, name)(items)
@@ -225,8 +241,8 @@ def collected(run, node, source: Unordered, env) -> object:
     except Raised:
         raise Bail from None  # (which item raises first depends on the order)
     if type(node) is ast.SetComp:
-        if not all(type(item) in (str, int, bool, float, type(None)) or _plain(item) for item in results):
-            raise Bail
+        if not _same_when_equal(results):
+            raise Bail  # (equal items that differ: the set keeps the one the file system lists first)
         return set(results)
     return Unordered(results)
 

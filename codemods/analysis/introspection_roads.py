@@ -1,0 +1,82 @@
+"""Roads by which a program reaches a function's closure cells or a frame's locals without
+naming the variable (closure_cells.py; found by adversarial32).
+
+The closure reading follows the loads of a maker's variable by NAME. A cell is also reached
+through the function object the maker returns (`get.__closure__[0].cell_contents = ("i",)`,
+`inspect.getclosurevars(get).nonlocals["state"]`, `gc.get_referents(...)`), and every local of
+the maker through its frame once the frame escapes (`sys._getframe()`, `inspect.currentframe()`,
+a caught exception's `__traceback__` or `sys.exc_info()[2]`, a generator's `gi_frame`, a trace
+function's frame argument), read by `frame.f_locals[...]`. Where the module uses any of these
+roads, anywhere, its makers' cells are not known: a guard on the whole module, conservative by
+construction rather than a model of where each road leads. A road is any of ROADS as a name,
+an attribute, an imported name, or inside a str constant (`getattr(get, "__closure__")`,
+`exec("...")`); an attribute or code whose name the text does not show (`getattr(f, name)`,
+`eval(text)`) counts as one too, and so do the modules that reach any object (`ctypes`, `gc`,
+the debuggers) imported at all.
+"""
+from __future__ import annotations
+
+import ast
+
+# Attributes and functions that hand out a cell, a frame, a traceback (which holds frames), a
+# frame's locals, or every object: cells (`__closure__`, `cell_contents`, `CellType`,
+# `getclosurevars`), frames (`f_locals`, `f_back`, `tb_frame`, `gi_frame`, `cr_frame`, `ag_frame`,
+# `_getframe`, `currentframe`, `stack`, `trace`, `getouterframes`, `getinnerframes`,
+# `getargvalues`, `walk_stack`, `walk_tb`, `get_stack`, `_current_frames`, `settrace`,
+# `setprofile`, `set_trace`, `breakpoint`), tracebacks (`__traceback__`, `exc_info`, `exception`,
+# `last_traceback`, `last_exc`, `last_value`, `tb_next`, `with_traceback`), any object
+# (`get_referents`, `get_referrers`, `get_objects`, `pythonapi`).
+ROADS = frozenset({
+    "__closure__", "cell_contents", "CellType", "getclosurevars",
+    "f_locals", "f_back", "f_globals", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "_getframe", "currentframe",
+    "stack", "trace", "getouterframes", "getinnerframes", "getargvalues", "getframeinfo", "walk_stack", "walk_tb",
+    "get_stack", "print_stack", "_current_frames", "settrace", "setprofile", "set_trace", "breakpoint",
+    "__traceback__", "exc_info", "exception", "last_traceback", "last_exc", "last_value", "tb_next",
+    "with_traceback", "get_referents", "get_referrers", "get_objects", "pythonapi",
+})
+# Modules that reach any object or frame however they are used.
+_MODULES = frozenset({"ctypes", "gc", "pdb", "bdb", "faulthandler", "tracemalloc", "_testcapi"})
+# Calls whose attribute or code may be any text: a road unless the text is a str constant.
+_TEXT_CALLS = frozenset({"getattr", "setattr", "delattr", "attrgetter", "methodcaller", "eval", "exec", "compile",
+                         "__import__", "import_module", "__getattribute__"})
+
+
+def introspects(tree: ast.Module) -> bool:
+    """The module uses a road to cells or frames (see above). Cached on the tree."""
+    cached = tree.__dict__.get("_shardfix_introspects")
+    if cached is None:
+        calls = {id(node.func): node for node in ast.walk(tree) if type(node) is ast.Call}
+        cached = tree.__dict__["_shardfix_introspects"] = any(_road(node, calls) for node in ast.walk(tree))
+    return cached
+
+
+def _road(node: ast.AST, calls: dict) -> bool:
+    kind = type(node)
+    if kind is ast.Name:
+        return node.id in ROADS or node.id in _TEXT_CALLS and _unseen_text(node.id, calls.get(id(node)), False)
+    if kind is ast.Attribute:
+        return node.attr in ROADS or node.attr in _TEXT_CALLS and _unseen_text(node.attr, calls.get(id(node)), True)
+    if kind is ast.Constant:
+        return type(node.value) is str and any(road in node.value for road in ROADS | _MODULES)
+    if kind is ast.Import:
+        return any(alias.name.split(".")[0] in _MODULES for alias in node.names)
+    if kind is ast.ImportFrom:
+        return (node.module or "").split(".")[0] in _MODULES or any(
+            alias.name in ROADS or alias.name == "*" for alias in node.names)
+    return False
+
+
+def _unseen_text(name: str, call: ast.Call | None, method: bool) -> bool:
+    """`getattr(f, name)`, `eval(text)`, `g = getattr`: a use whose attribute name or code is
+    not a str constant given in the call itself."""
+    if call is None or call.keywords or any(type(arg) is ast.Starred for arg in call.args):
+        return True
+    if name in ("getattr", "setattr", "delattr"):
+        texts = call.args[1:2]
+    elif name == "__getattribute__":
+        texts = call.args[-1:] if method else []
+    elif name == "attrgetter":
+        texts = call.args
+    else:
+        texts = call.args[:1]
+    return not texts or any(type(arg) is not ast.Constant or type(arg.value) is not str for arg in texts)
