@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from codemods.analysis.nodes import DEFS, last_name
+from codemods.analysis.nodes import DEFS
 from codemods.analysis.init_stores import UNKNOWABLE
 
 _MAX_DEPTH = 8
