@@ -27,6 +27,8 @@ OTHER, _UNBOUND = "", "?unbound"
 _CLASSVAR, _INITVAR = "typing.ClassVar", "dataclasses.InitVar"
 # Modules whose names are never ClassVar nor InitVar (nor re-exports of them).
 _KNOWN = ("jax", "numpy", "collections", "functools", "enum", "abc", "os", "math", "pathlib", "numbers", "types")
+# Roads to the module's namespace (or the builtins) that bind names no statement shows.
+_DYNAMIC = frozenset({"globals", "__builtins__", "builtins", "__import__", "modules", "import_module", "__dict__"})
 _TEXT = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")  # (dataclasses' own reading of a str hint)
 
 
@@ -58,6 +60,11 @@ def note_hints(tree: ast.Module) -> None:
                 if type(statement) is ast.AnnAssign:
                     hint_kind(tree, statement.annotation)
     tree.__dict__["_shardfix_hints_noted"] = True
+
+
+def keep_kind(annotation: ast.expr, kind: str) -> None:
+    """A hint made by the analysis itself (`make_dataclass`'s fields), whose kind its maker knows."""
+    annotation.__dict__["_shardfix_hint_kind"] = kind
 
 
 def kept_kind(annotation: ast.expr) -> str | None:
@@ -136,11 +143,12 @@ def _global(facts: dict, name: str) -> str | None:
     bindings = facts["bound"].get(name, [])
     if not bindings:
         return _UNBOUND
+    if all(type(node) in (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+           and all(_library_decorator(facts, each) for each in node.decorator_list) for node, _, _ in bindings):
+        return OTHER  # (a class or function, whichever of them: never ClassVar nor InitVar)
     if len(bindings) != 1 or not bindings[0][1]:
         return None  # (bound twice, or anywhere but at the module's top level)
     node, _, source = bindings[0]
-    if type(node) in (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
-        return OTHER
     if type(node) is not ast.alias:
         return None
     if source is None:
@@ -152,6 +160,22 @@ def _global(facts: dict, name: str) -> str | None:
     if dotted in (_CLASSVAR, _INITVAR):
         return dotted if id(node) in facts["prologue"] else None
     return OTHER if source.split(".")[0] in (*_KNOWN, "typing", "dataclasses") else None
+
+
+def _library_decorator(facts: dict, decorator: ast.expr) -> bool:
+    """`@dataclasses.dataclass(frozen=True)`, `@register_pytree_node_class`: a known library's
+    decorator, which hands back a class (a module's own decorator may hand back anything)."""
+    head = decorator.func if type(decorator) is ast.Call else decorator
+    while type(head) is ast.Attribute:
+        head = head.value
+    if type(head) is not ast.Name:
+        return False
+    bindings = facts["bound"].get(head.id, [])
+    if len(bindings) != 1 or not bindings[0][1] or type(bindings[0][0]) is not ast.alias:
+        return False
+    node, _, source = bindings[0]
+    module = node.name if source is None else source
+    return module.split(".")[0] in (*_KNOWN, "dataclasses", "flax", "chex", "attr", "attrs")
 
 
 def _facts(tree: ast.Module) -> dict:
@@ -198,7 +222,9 @@ def _facts(tree: ast.Module) -> dict:
         elif not (type(statement) is ast.Expr and type(statement.value) is ast.Constant):
             break
     stars = any(type(node) is ast.ImportFrom and any(alias.name == "*" for alias in node.names) for node in ast.walk(tree))
-    dynamic = any(type(node) is ast.Name and node.id in ("globals", "vars", "__builtins__", "setattr") for node in ast.walk(tree))
+    dynamic = any(type(node) is ast.Name and node.id in _DYNAMIC or type(node) is ast.Attribute and node.attr in _DYNAMIC
+                  or type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" and not node.args
+                  for node in ast.walk(tree))
     facts = {"bound": bound, "future": future, "prologue": prologue, "builtins": set() if stars or dynamic else set(dir(builtins))}
     if stars or dynamic:
         facts["bound"] = _Unsure(bound)  # (names the text does not show: nothing unbound is certain)
