@@ -181,7 +181,7 @@ def _own_annotated(run, cls: UClass) -> list:
     own = []
     for statement in cls.node.body:
         if class_hints.stored(statement) and statement.target.id in cls.annotations and statement.target.id not in own:
-            kind = hint_kind(run.tree, statement.annotation)
+            kind = hint_kind(run.tree, statement.annotation) or kept_kind(statement.annotation)
             if kind is None:
                 raise Bail  # (not certain what dataclasses makes of the hint: hint_kinds.py)
             if kind != CLASSVAR:

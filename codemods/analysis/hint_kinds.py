@@ -28,7 +28,8 @@ _CLASSVAR, _INITVAR = "typing.ClassVar", "dataclasses.InitVar"
 # Modules whose names are never ClassVar nor InitVar (nor re-exports of them).
 _KNOWN = ("jax", "numpy", "collections", "functools", "enum", "abc", "os", "math", "pathlib", "numbers", "types")
 # Roads to the module's namespace (or the builtins) that bind names no statement shows.
-_DYNAMIC = frozenset({"globals", "__builtins__", "builtins", "__import__", "modules", "import_module", "__dict__"})
+_DYNAMIC = frozenset({"globals", "__builtins__", "builtins", "__import__", "modules", "import_module", "__globals__",
+                      "f_globals"})
 _TEXT = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")  # (dataclasses' own reading of a str hint)
 
 
@@ -40,11 +41,23 @@ def hint_kind(tree: ast.Module, annotation: ast.expr) -> str | None:
     return cached
 
 
-def certain_kind(tree: ast.Module, annotation: ast.expr) -> str:
-    """hint_kind, for a run: where it is not certain the run stops."""
+def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
+    """hint_kind, for a run: an evaluated hint that is a bare name the text does not settle (`Width
+    = int`) is a field when the run holds a class for it where the body evaluates it (a builtin
+    type, or the module's own class); where it is not certain the run stops."""
+    from codemods.analysis.host_exprs import Raised
     from codemods.analysis.host_objects import Bail
+    from codemods.analysis.script_values import UClass
 
-    kind = hint_kind(tree, annotation)
+    kind = hint_kind(run.tree, annotation)
+    if kind is None and type(annotation) is ast.Name and not _facts(run.tree)["future"] \
+            and not (value is not None and any(type(node) is ast.NamedExpr for node in ast.walk(value))):
+        try:
+            held = run.eval(annotation, env)
+        except (Bail, Raised):
+            held = None
+        if type(held) is type and held.__module__ == "builtins" or type(held) is UClass:
+            annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
     if kind is None:
         raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)
     return kind
@@ -69,7 +82,7 @@ def keep_kind(annotation: ast.expr, kind: str) -> None:
 
 def kept_kind(annotation: ast.expr) -> str | None:
     """The kind hint_kind found for this annotation already; None when not (yet) known."""
-    return annotation.__dict__.get("_shardfix_hint_kind")
+    return annotation.__dict__.get("_shardfix_hint_kind") or annotation.__dict__.get("_shardfix_run_kind")
 
 
 def _kind(tree: ast.Module, annotation: ast.expr) -> str | None:

@@ -179,7 +179,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 continue
             if not statement.simple:
                 pass  # (`(width): int = 4`: never stored in `__annotations__`, class_hints.py)
-            elif certain_kind(run.tree, statement.annotation) != CLASSVAR:
+            elif certain_kind(run, statement.annotation, body_env, statement.value) != CLASSVAR:
                 annotated.append(statement.target.id)
                 cls.annotations[statement.target.id] = (statement.annotation, body_env)
             elif statement.value is None:

@@ -1,5 +1,5 @@
-"""`TupleClassVar = tuple`: a field whatever its name says; an alias stands, so the field reading
-gives up (adversarial32 D) rather than read the name's text."""
+"""`TupleClassVar = tuple`: a field whatever its name says (adversarial32 D): the run reads the
+class the alias holds where the body evaluates it, so `axes` takes the argument, one axis."""
 import dataclasses
 import jax
 import numpy as np
