@@ -43,7 +43,8 @@ _ROAD_SOURCES = [
     "from inspect import currentframe as here", "from sys import exc_info", "from inspect import *",
     "getattr(get, '__closure__')", "getattr(get, name)", "setattr(c, name, 1)", "reach = getattr",
     "operator.attrgetter(name)", "exec(text)", "eval(text)", "exec('get.__closure__')", "importlib.import_module(n)",
-    "object.__getattribute__(get, name)", "x = 'f_locals'",
+    "object.__getattribute__(get, name)", "getattr(frame, 'f_locals')", "from inspect import stack",
+    "x.stack()", "import jax.numpy as jnp\njnp = inspect\njnp.stack()",
 ]
 
 
@@ -55,11 +56,14 @@ def test_each_road_to_cells_or_frames_is_seen(source: str) -> None:
 def test_every_road_name_is_seen() -> None:
     for road in ROADS:
         assert introspects(ast.parse(f"x.{road}")), road
-        assert introspects(ast.parse(f"{road}()")), road
+        assert introspects(ast.parse(f"from m import {road}\n{road}()")), road
 
 
 @pytest.mark.parametrize("source", ["import sys\nsys.exit(main())", "x = getattr(a, 'shape')", "exec('pass')",
-                                    "import inspect\ninspect.signature(f)", "x = {'axes': ('i',)}"])
+                                    "import inspect\ninspect.signature(f)", "x = {'axes': ('i',)}",
+                                    "'A stack of layers; trace it for the exception.'",
+                                    "import jax.numpy as jnp\nimport numpy as np\nimport jax\njnp.stack(x)\nnp.trace(x)\njax.profiler.trace(d)",
+                                    "stack = []\nstack.append(1)"])
 def test_plain_modules_are_not_introspecting(source: str) -> None:
     assert not introspects(ast.parse(source))
 
