@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nrk7_helper_changes_its_callers_local_through_the_frame": "main()",
     "rk1_sf105_set_of_listed_name_lengths": "main()",
     "nrk1_min_of_listed_true_and_one_depends_on_the_file_system": "main()",
     "nrk2_set_of_zero_and_minus_zero_depends_on_the_file_system": "main()",

@@ -41,7 +41,7 @@ _ROAD_SOURCES = [
     "e.with_traceback(None)", "gc.get_referents(x)", "gc.get_referrers(x)", "gc.get_objects()",
     "ctypes.pythonapi", "import gc", "import ctypes", "import pdb", "from gc import collect",
     "from inspect import currentframe as here", "from sys import exc_info", "from inspect import *",
-    "getattr(get, '__closure__')", "getattr(get, name)", "setattr(c, name, 1)", "reach = getattr",
+    "getattr(get, '__closure__')", "getattr(get, name)", "reach = getattr",
     "operator.attrgetter(name)", "exec(text)", "eval(text)", "exec('get.__closure__')", "importlib.import_module(n)",
     "object.__getattribute__(get, name)", "getattr(frame, 'f_locals')", "from inspect import stack",
     "x.stack()", "import jax.numpy as jnp\njnp = inspect\njnp.stack()",

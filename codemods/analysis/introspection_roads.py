@@ -43,17 +43,21 @@ _ARRAYS = frozenset({"jax", "numpy", "jaxlib", "flax", "optax"})
 # Modules that reach any object or frame however they are used.
 _MODULES = frozenset({"ctypes", "gc", "pdb", "bdb", "faulthandler", "tracemalloc", "_testcapi"})
 # Calls whose attribute or code may be any text: a road unless the text is a str constant.
-_TEXT_CALLS = frozenset({"getattr", "setattr", "delattr", "attrgetter", "methodcaller", "eval", "exec", "compile",
+# (setattr/delattr only reach what their first argument already holds: a cell or frame needs a road first.)
+_TEXT_CALLS = frozenset({"getattr", "attrgetter", "methodcaller", "eval", "exec", "compile",
                          "__import__", "import_module", "__getattribute__"})
 
 
-def introspects(tree: ast.Module) -> bool:
-    """The module uses a road to cells or frames (see above). Cached on the tree."""
-    cached = tree.__dict__.get("_shardfix_introspects")
+def introspects(tree: ast.Module, unseen: bool = True) -> bool:
+    """The module uses a road to cells or frames (see above). `unseen=False`: only the roads its
+    text names (not `getattr(x, name)` nor `eval(text)`), for mutation.py's guard on running
+    frames. Cached on the tree."""
+    key = "_shardfix_introspects" if unseen else "_shardfix_introspects_named"
+    cached = tree.__dict__.get(key)
     if cached is None:
-        calls = {id(node.func): node for node in ast.walk(tree) if type(node) is ast.Call}
+        calls = {id(node.func): node for node in ast.walk(tree) if type(node) is ast.Call} if unseen else None
         library = _library_names(tree)
-        cached = tree.__dict__["_shardfix_introspects"] = any(_road(node, calls, library) for node in ast.walk(tree))
+        cached = tree.__dict__[key] = any(_road(node, calls, library) for node in ast.walk(tree))
     return cached
 
 
@@ -61,10 +65,10 @@ def _road(node: ast.AST, calls: dict, library: frozenset) -> bool:
     kind = type(node)
     if kind is ast.Name:
         return node.id in ROADS and not (node.id in _COMMON and node.id not in library.imported) \
-            or node.id in _TEXT_CALLS and _unseen_text(node.id, calls.get(id(node)), False)
+            or calls is not None and node.id in _TEXT_CALLS and _unseen_text(node.id, calls.get(id(node)), False)
     if kind is ast.Attribute:
         return node.attr in ROADS and not (node.attr in _COMMON and _of_library(node.value, library)) \
-            or node.attr in _TEXT_CALLS and _unseen_text(node.attr, calls.get(id(node)), True)
+            or calls is not None and node.attr in _TEXT_CALLS and _unseen_text(node.attr, calls.get(id(node)), True)
     if kind is ast.Import:
         return any(alias.name.split(".")[0] in _MODULES for alias in node.names)
     if kind is ast.ImportFrom:
