@@ -26,7 +26,8 @@ FIELD, CLASSVAR, INITVAR = "field", "classvar", "initvar"
 OTHER, _UNBOUND = "", "?unbound"
 _CLASSVAR, _INITVAR = "typing.ClassVar", "dataclasses.InitVar"
 # Modules whose names are never ClassVar nor InitVar (nor re-exports of them).
-_KNOWN = ("jax", "numpy", "collections", "functools", "enum", "abc", "os", "math", "pathlib", "numbers", "types")
+_KNOWN = ("jax", "numpy", "collections", "functools", "enum", "abc", "os", "math", "pathlib", "numbers", "types", "chex",
+          "optax", "flax", "jaxtyping")
 # Roads to the module's namespace (or the builtins) that bind names no statement shows.
 _DYNAMIC = frozenset({"globals", "__builtins__", "builtins", "__import__", "modules", "import_module", "__globals__",
                       "f_globals"})
