@@ -11,7 +11,8 @@ from dataclasses import field, replace
 from codemods.dataclass_code import dataclass
 import ast
 
-from codemods.analysis.dataclass_subclasses import dataclass_subclass, is_class_var
+from codemods.analysis.dataclass_subclasses import dataclass_subclass
+from codemods.analysis.hint_kinds import FIELD, kept_kind
 from codemods.analysis.guarded_stores import guarded_stores
 from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_hooks import read_hooks
@@ -110,8 +111,10 @@ def read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int =
         facts.constructible = not local_bases or inherited is not None or fieldless
         names = list(inherited.fields) if inherited is not None else []
         for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and kept_kind(stmt.annotation) is None:
+                return ClassFacts(cls, constructible=False)  # (a hint dataclasses may read as a ClassVar or not: hint_kinds.py)
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
-                    and not is_class_var(stmt.annotation):
+                    and kept_kind(stmt.annotation) == FIELD:
                 if last_name(stmt.annotation) == "KW_ONLY":
                     facts.positional = False  # fields after it are keyword-only
                     continue

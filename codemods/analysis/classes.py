@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 import ast
 
+from codemods.analysis.hint_kinds import note_hints
 from codemods.analysis.attr_dicts import own_namespaces
 from codemods.analysis.changed_classes import rebuilt
 from codemods.analysis.class_facts import ClassFacts, init_store_targets, read_class
@@ -267,6 +268,7 @@ class Classes(InitHooks, ClassFamilies):
                               and all(files_class(self.scope, d) for d in other.decorator_list))
             if self._wrappers is None:
                 self._wrappers = init_wrappers(self.scope)
+            note_hints(self.scope.tree)  # (what each class-body hint is to dataclasses, for read_class: hint_kinds.py)
             self._class_tables[key] = facts = read_class(cls, self.scope.classes, filed=filed, wrappers=self._wrappers)
             if hooked_class(self.scope.tree, cls, self._module_ancestors(cls)) or meta_calls(cls, self.scope.classes) \
                     or built_by_new(cls, self.scope.classes):

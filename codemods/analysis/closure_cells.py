@@ -10,12 +10,15 @@ given out as a bound method (`state.__setitem__`, `functools.partial(state.__set
 "axes")`), or inside the dict `locals()` gives; a caller may change it before a body reads it
 through the maker's getter (the analysis's values are not shared objects, so the caller's store
 never reaches the maker's frame). A cell rebound by `nonlocal` is handled with the module's
-rebound names (module_writes.py)."""
+rebound names (module_writes.py). A module that reaches cells or frames without naming the
+variable (`get.__closure__[0].cell_contents`, `sys._getframe().f_locals`: introspection_roads.py)
+leaves every maker's cell unknown (adversarial32)."""
 from __future__ import annotations
 
 import ast
 
 from codemods.analysis.enum_values import MemberTable
+from codemods.analysis.introspection_roads import introspects
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.nodes import iter_nodes, module_parents
 from codemods.analysis.sequence_kinds import TUPLE, TupleItems
@@ -45,6 +48,8 @@ def changed_later(scope, function: ast.AST, name: str, held: Value) -> bool:
     that can change, leaves the maker."""
     from codemods.analysis.mutation import containers
 
+    if introspects(scope.tree):
+        return True  # (a cell rebound or changed through the function object or an escaped frame)
     if containers(held) and cell_changed(scope, function, name, held):
         return True
     leaves = _escapes(scope, function, name)

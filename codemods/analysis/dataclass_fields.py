@@ -19,6 +19,7 @@ import ast
 from codemods.analysis import class_hints
 from codemods.analysis.host_exprs import Raised, plain_tree
 from codemods.analysis.field_specs import no_init
+from codemods.analysis.hint_kinds import CLASSVAR, INITVAR, hint_kind, kept_kind
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.object_orderings import add_field_orders
 from codemods.analysis.dataclass_namespaces import note_conversion
@@ -146,7 +147,7 @@ def convert(run, cls: UClass, options: dict) -> UClass:
             for base in cls.order[1:]):
         raise Bail
     class_hints.unchanged(run, cls)  # (dataclasses reads `__annotations__` as it is now: class_hints.py)
-    own = _own_annotated(cls)
+    own = _own_annotated(run, cls)
     annotated, keyword_only = [], 0 if options.get("kw_only") else None
     for name, (node, scope) in [(name, cls.annotations[name]) for name in own]:
         if _marks(run, node, scope):
@@ -174,15 +175,17 @@ def field_table(run, cls: UClass) -> dict:
     return tables[id(cls)][1]
 
 
-def _own_annotated(cls: UClass) -> list:
+def _own_annotated(run, cls: UClass) -> list:
     """The names the class body itself annotated (not as ClassVar), in order: the base's are in
     `cls.annotations` too."""
     own = []
     for statement in cls.node.body:
-        if class_hints.stored(statement) \
-                and "ClassVar" not in ast.dump(statement.annotation) \
-                and statement.target.id in cls.annotations and statement.target.id not in own:
-            own.append(statement.target.id)
+        if class_hints.stored(statement) and statement.target.id in cls.annotations and statement.target.id not in own:
+            kind = hint_kind(run.tree, statement.annotation) or kept_kind(statement.annotation)
+            if kind is None:
+                raise Bail  # (not certain what dataclasses makes of the hint: hint_kinds.py)
+            if kind != CLASSVAR:
+                own.append(statement.target.id)
     return own
 
 
@@ -203,14 +206,10 @@ def init_vars(cls: UClass) -> list:
 
 
 def _init_var(annotation: ast.expr) -> bool:
-    if "InitVar" not in ast.dump(annotation):
-        return False
-    if type(annotation) is ast.Subscript and (
-            type(annotation.value) is ast.Name and annotation.value.id == "InitVar"
-            or type(annotation.value) is ast.Attribute and annotation.value.attr == "InitVar"
-            and type(annotation.value.value) is ast.Name and annotation.value.value.id == "dataclasses"):
-        return True
-    raise Bail  # (a string annotation, a nested one: dataclasses' own reading of it is not modelled)
+    kind = kept_kind(annotation)  # (read when the class body was: hint_kinds.py)
+    if kind is None:
+        raise Bail
+    return kind == INITVAR
 
 
 def check_order(cls: UClass) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from codemods.analysis.nodes import DEFS, last_name
+from codemods.analysis.nodes import DEFS
 from codemods.analysis.init_stores import UNKNOWABLE
 
 _MAX_DEPTH = 8
@@ -37,11 +37,6 @@ def _post_init(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
             return False
         cls = classes[bases[0]]
     return True  # too deep to tell
-
-
-def is_class_var(annotation: ast.expr) -> bool:
-    target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-    return last_name(target) in ("ClassVar", "InitVar")
 
 
 def field_default(value: ast.expr) -> ast.expr:

@@ -72,6 +72,7 @@ def made_dataclass(run, args: list, kwargs: dict) -> object:
     from codemods import jaxapi
     from codemods.analysis.host_exprs import Env
     from codemods.analysis.script_classes import make_class
+    from codemods.analysis.hint_kinds import FIELD, keep_kind
     from codemods.analysis.script_values import Lib
 
     if len(args) != 2 or type(args[0]) is not str or type(args[1]) not in (list, tuple) \
@@ -93,7 +94,9 @@ def made_dataclass(run, args: list, kwargs: dict) -> object:
         if len(item) == 3:
             env.vars[f"<default{index}>"] = item[2]
             value = ast.Name(f"<default{index}>", ast.Load())
-        body.append(ast.AnnAssign(ast.Name(item[0], ast.Store()), ast.Name(f"<type{index}>", ast.Load()), value, 1))
+        hint = ast.Name(f"<type{index}>", ast.Load())
+        keep_kind(hint, FIELD)  # (no ClassVar nor InitVar, as checked above: hint_kinds.py)
+        body.append(ast.AnnAssign(ast.Name(item[0], ast.Store()), hint, value, 1))
     body.append(ast.Assign([ast.Name("__module__", ast.Store())], ast.Constant("types")))  # (made by types.new_class)
     decorator = ast.Call(ast.Name("dataclass", ast.Load()), [], [ast.keyword(name, ast.Constant(flag))
                                                                   for name, flag in kwargs.items()])

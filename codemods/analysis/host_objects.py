@@ -20,6 +20,7 @@ from collections import OrderedDict
 import json
 import math
 
+from codemods.analysis.hint_kinds import FIELD, hint_kind
 from codemods.analysis.set_methods import SET_METHODS
 from codemods.analysis.calendar_dates import DATE_METHODS
 from codemods.analysis.exact_numbers import NUMBER_METHODS
@@ -262,9 +263,8 @@ def _record_shape(interp, cls: ast.ClassDef):
     fields = []
     for statement in cls.body:
         if type(statement) is ast.AnnAssign:
-            if type(statement.target) is not ast.Name or "ClassVar" in ast.dump(statement.annotation) \
-                    or "InitVar" in ast.dump(statement.annotation):
-                return None
+            if type(statement.target) is not ast.Name or hint_kind(interp.scope.tree, statement.annotation) != FIELD:
+                return None  # (a ClassVar, an InitVar, or a hint not certain: hint_kinds.py)
             fields.append(statement.target.id)
         elif type(statement) in (ast.FunctionDef, ast.AsyncFunctionDef):
             if statement.name in _HOOKS:

@@ -12,6 +12,7 @@ from codemods.analysis.nodes import calls_by_callee, iter_nodes, last_name, modu
 from codemods.analysis.built_tables import initializing_node
 from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.fresh_copies import fresh_copy_changes
+from codemods.analysis.introspection_roads import introspects
 from codemods.analysis.own_copies import own_copy_changes
 from codemods.analysis.quiet_changes import live
 from codemods.analysis.dict_changes import changed_dict
@@ -124,6 +125,9 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
                 deep |= attribute_globals(tree, key)
     if any(isinstance(node.ctx, ast.Load) for node in names_by_id(tree).get("globals", ())):
         found |= _reached_by_globals(tree)
+    if introspects(tree, unseen=False):  # (`sys._getframe(1).f_locals["state"]["axes"] = ...`: a running function's locals)
+        found |= {node.id for node in ast.walk(tree) if type(node) is ast.Name and not isinstance(node.ctx, ast.Load)}
+        found |= {node.arg for node in ast.walk(tree) if type(node) is ast.arg}
     from codemods.analysis.changed_args import handed_to_changers  # it reads MUTATORS from here
 
     found |= handed_to_changers(tree)

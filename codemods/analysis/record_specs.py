@@ -11,6 +11,7 @@ from codemods.dataclass_code import dataclass
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.hint_kinds import FIELD, hint_kind
 from codemods.analysis.nodes import FunctionDef
 from codemods.analysis.pytree_classes import pytree_node_class
 from codemods.analysis.scopes import ModuleScope
@@ -81,8 +82,8 @@ def registered_dataclass(scope: ModuleScope, cls: ast.ClassDef) -> list[tuple[st
     fields: list[tuple[str, bool]] = []
     for stmt in cls.body:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-            if "ClassVar" in ast.dump(stmt.annotation) or "InitVar" in ast.dump(stmt.annotation):
-                return None
+            if hint_kind(scope.tree, stmt.annotation) != FIELD:
+                return None  # (a ClassVar, an InitVar, or a hint not certain: hint_kinds.py)
             fields.append((stmt.target.id, _static_field(stmt.value)))
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if stmt.name in ("__init__", "__post_init__", "__new__", "__getattr__", "__getattribute__"):

@@ -26,6 +26,7 @@ from codemods.analysis.passed_objects import HANDING_CALLEES
 import ast
 
 from codemods.analysis.mutation import _ITEM_READS, MUTATORS, _copied, _held, _item_read, mutated_names
+from codemods.analysis.introspection_roads import introspects
 from codemods.analysis.nodes import attributes_by_name, module_parents, names_by_id, nodes_of_type
 
 # Callees whose arguments the pass may read as the object changed or copied (`list.pop(x)`,
@@ -48,6 +49,8 @@ def changed_in_place(tree: ast.Module, key: str) -> bool:
 
 
 def _never_a_key(tree: ast.Module, key: str) -> bool:
+    if introspects(tree, unseen=False):
+        return False  # (every name a function binds is changed: mutation.py's guard on running frames)
     parents = module_parents(tree)
     if key.startswith("."):
         for node in attributes_by_name(tree).get(key[1:], ()):

@@ -97,25 +97,39 @@ def listing(names: list) -> object:
 
 
 def _sortable(items: list) -> bool:
-    """One sorted order whatever order `items` come in: all strs, all ints or all bools (`True`
-    and `1` are equal, so a sort of both keeps them in the order they came in)."""
-    return any(all(type(item) is kind for item in items) for kind in (str, int, bool))
+    """One sorted order, and one answer, whatever order `items` come in: all strs, or all ints
+    (exactly int). `min`/`max`/`sorted` keep the FIRST of equal items, so items equal but
+    different (`True`/`1`, `0.0`/`-0.0`, `1`/`1.0`) would answer in the file system's order
+    (found by adversarial32)."""
+    return all(type(item) is str for item in items) or all(type(item) is int for item in items)
+
+
+def _same_when_equal(items: list) -> bool:
+    """Any two equal items are the same value, so `set` (which keeps the first of equal items)
+    answers one way in any order: strs, exact ints and None, or tuples of those, with no bool
+    (`True == 1`) nor float (`0.0 == -0.0`, `1 == 1.0`) anywhere (adversarial32)."""
+    return all(_plain_exact(item) for item in items)
+
+
+def _plain_exact(value: object, depth: int = 0) -> bool:
+    if type(value) in (str, int, type(None)):
+        return True
+    return type(value) is tuple and depth < 3 and all(_plain_exact(item, depth + 1) for item in value)
 
 
 def _set_of(kind: type, items: list) -> object:
-    """`set(u)`, `{... for n in u}`: a set walked the same way whichever order its items came in.
-    Of equal items of two types (`True`, `1`) or spellings (`0.0`, `-0.0`) the first one stays;
-    a set of ints is walked in its hash table's order, which for items that share a slot
-    (`{1, 9}`) follows the order they were added in (set_orders.py reads a set of ints as walked
-    one way), so each order of a small set is tried and a set of more items stops the run."""
+    """`set(u)`, `{... for n in u}` of items equal only when the same (`_same_when_equal`): a set of
+    ints is walked in its hash table's order, which for items that share a slot (`{1, 9}`) follows
+    the order they were added in (set_orders.py reads a set of ints as walked one way), so each
+    order of a small set is tried and a set of more items stops the run (review)."""
     from itertools import permutations
 
     from codemods.analysis.host_objects import Bail
 
+    if not _same_when_equal(items):
+        raise Bail  # (equal items that differ: the set keeps the one the file system lists first)
     made = kind(items)
-    if len({(type(item), repr(item)) for item in items}) != len(made):
-        raise Bail
-    if len(made) > 1 and all(type(item) in (int, bool) for item in made):
+    if len(made) > 1 and all(type(item) is int for item in made):
         walk = list(made)
         if len(made) > _ORDERS_TRIED or any(list(kind(order)) != walk for order in permutations(made)):
             raise Bail
@@ -153,7 +167,7 @@ def builtin(run, name: str, args: list, kwargs: dict) -> object:
         return bool(items)
     if name in ("any", "all") and all(_plain(item) for item in items):
         return getattr(builtins, name)(items)  # (plain values: no `__bool__` of the program's runs)
-    if name in ("set", "frozenset") and all(type(item) in (str, int, bool) for item in items):
+    if name in ("set", "frozenset"):
         return _set_of(getattr(builtins, name), items)
     if name in ("min", "max") and items and _sortable(items):
         return getattr(builtins, name)(items)
@@ -252,8 +266,6 @@ def collected(run, node, source: Unordered, env) -> object:
     except Raised:
         raise Bail from None  # (which item raises first depends on the order)
     if type(node) is ast.SetComp:
-        if not all(type(item) in (str, int, bool, float, type(None)) or _plain(item) for item in results):
-            raise Bail
         return _set_of(set, results)
     return Unordered(results)
 

@@ -1,0 +1,253 @@
+"""What an annotation in a class body is to dataclasses: a field, a ClassVar or an InitVar
+(script_classes.py, dataclass_fields.py, host_objects.py, record_specs.py; found by adversarial32).
+
+dataclasses asks what the hint IS, not how it is spelt: `typing.ClassVar` itself or subscripted
+(by any name: `CV = typing.ClassVar`, `from typing import ClassVar as CVar`, `WholeCV =
+typing.ClassVar[tuple]`) is no field, and neither is `dataclasses.InitVar` (an InitVar, handed to
+`__post_init__`); `TupleClassVar = tuple` is a field whatever its name says. A str hint (every
+hint under `from __future__ import annotations`) is read by its text: an optional `module.` and
+a name, the name looked up in the class's module when the module part is missing, or is
+`typing` (for ClassVar) or `dataclasses` (for InitVar) there.
+
+The hint's head (the name before any `[...]`) is resolved statically, and only where that is
+certain: a module-level name bound once, by an import of a module or of a name from `typing`,
+`dataclasses` or a known library, by a `class` or a `def`, or a builtin name the module never
+binds; an attribute of such an imported module. Anything else (an alias assigned, a name bound in
+a function or the class body, a call, an unknown module's name) gives None, and the reader gives
+up (the run stops, the static reading returns None).
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+
+FIELD, CLASSVAR, INITVAR = "field", "classvar", "initvar"
+OTHER, _UNBOUND = "", "?unbound"
+_CLASSVAR, _INITVAR = "typing.ClassVar", "dataclasses.InitVar"
+# Modules whose names are never ClassVar nor InitVar (nor re-exports of them).
+_KNOWN = ("jax", "numpy", "collections", "functools", "enum", "abc", "os", "math", "pathlib", "numbers", "types", "chex",
+          "optax", "flax", "jaxtyping")
+# Roads to the module's namespace (or the builtins) that bind names no statement shows.
+_DYNAMIC = frozenset({"globals", "__builtins__", "builtins", "__import__", "modules", "import_module", "__globals__",
+                      "f_globals"})
+_TEXT = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")  # (dataclasses' own reading of a str hint)
+
+
+def hint_kind(tree: ast.Module, annotation: ast.expr) -> str | None:
+    """FIELD, CLASSVAR, INITVAR, or None when not certain. Kept on the annotation (kept_kind)."""
+    cached = annotation.__dict__.get("_shardfix_hint_kind", ())
+    if cached == ():
+        cached = annotation.__dict__["_shardfix_hint_kind"] = _kind(tree, annotation)
+    return cached
+
+
+def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
+    """hint_kind, for a run: an evaluated hint that is a bare name the text does not settle (`Width
+    = int`) is a field when the run holds a class for it where the body evaluates it (a builtin
+    type, or the module's own class); where it is not certain the run stops."""
+    from codemods.analysis.host_exprs import Raised
+    from codemods.analysis.host_objects import Bail
+    from codemods.analysis.script_values import UClass
+
+    kind = hint_kind(run.tree, annotation)
+    if kind is None and type(annotation) is ast.Name and not _facts(run.tree)["future"] \
+            and not (value is not None and any(type(node) is ast.NamedExpr for node in ast.walk(value))):
+        try:
+            held = run.eval(annotation, env)
+        except (Bail, Raised):
+            held = None
+        if type(held) is type and held.__module__ == "builtins" or type(held) is UClass:
+            annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
+    if kind is None:
+        raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)
+    return kind
+
+
+def note_hints(tree: ast.Module) -> None:
+    """hint_kind of every annotation in a class body of the module, kept for kept_kind."""
+    if tree.__dict__.get("_shardfix_hints_noted"):
+        return
+    for node in ast.walk(tree):
+        if type(node) is ast.ClassDef:
+            for statement in node.body:
+                if type(statement) is ast.AnnAssign:
+                    hint_kind(tree, statement.annotation)
+    tree.__dict__["_shardfix_hints_noted"] = True
+
+
+def keep_kind(annotation: ast.expr, kind: str) -> None:
+    """A hint made by the analysis itself (`make_dataclass`'s fields), whose kind its maker knows."""
+    annotation.__dict__["_shardfix_hint_kind"] = kind
+
+
+def kept_kind(annotation: ast.expr) -> str | None:
+    """The kind hint_kind found for this annotation already; None when not (yet) known."""
+    return annotation.__dict__.get("_shardfix_hint_kind") or annotation.__dict__.get("_shardfix_run_kind")
+
+
+def _kind(tree: ast.Module, annotation: ast.expr) -> str | None:
+    facts = _facts(tree)
+    if facts["future"]:
+        return _text_kind(facts, ast.unparse(annotation))  # (a str hint's text then starts with its quote)
+    if type(annotation) is ast.Constant and type(annotation.value) is str:
+        return _text_kind(facts, annotation.value)
+    head = annotation.value if type(annotation) is ast.Subscript else annotation
+    if type(annotation) is ast.BinOp and type(annotation.op) is ast.BitOr:
+        return FIELD  # (`int | None`: a union, never ClassVar nor InitVar)
+    if type(annotation) is ast.Constant and annotation.value is None:
+        return FIELD
+    if type(head) not in (ast.Name, ast.Attribute):
+        return None
+    name = _resolve(facts, head)
+    if name is None:
+        return None
+    return CLASSVAR if name == _CLASSVAR else INITVAR if name == _INITVAR else FIELD
+
+
+def _text_kind(facts: dict, text: str) -> str | None:
+    """dataclasses' reading of a str hint: with a module part that is `typing` (`dataclasses`) in
+    the class's module, the name looked up in typing (dataclasses) itself; without one, in the
+    class's module; any other module part, or nothing found, a field."""
+    match = _TEXT.match(text)
+    if match is None:
+        return FIELD
+    module, name = match.group(1), match.group(2)
+    if module is not None:
+        held = _global(facts, module)
+        if held is None:
+            return None
+        return CLASSVAR if held == "module:typing" and name == "ClassVar" \
+            else INITVAR if held == "module:dataclasses" and name == "InitVar" else FIELD
+    held = _global(facts, name)
+    if held is None:
+        return None
+    return CLASSVAR if held == _CLASSVAR else INITVAR if held == _INITVAR else FIELD
+
+
+def _resolve(facts: dict, head: ast.expr) -> str | None:
+    """The dotted name an evaluated head stands for (OTHER: certain to be neither kind)."""
+    if type(head) is ast.Name:
+        held = _global(facts, head.id)
+        if held == _UNBOUND:
+            return OTHER if head.id in facts["builtins"] else None
+        return held
+    if type(head) is ast.Attribute:
+        parts = []
+        while type(head) is ast.Attribute:
+            parts.append(head.attr)
+            head = head.value
+        if type(head) is not ast.Name:
+            return None
+        held = _global(facts, head.id)
+        if held is None or not held.startswith("module:"):
+            return None
+        dotted = ".".join([held[len("module:"):], *reversed(parts)])
+        if dotted in (_CLASSVAR, _INITVAR):
+            return dotted
+        return OTHER if dotted.split(".")[0] in (*_KNOWN, "typing", "dataclasses") else None
+    return None
+
+
+def _global(facts: dict, name: str) -> str | None:
+    """What a module name holds: "module:M" (an import of M), typing's ClassVar or dataclasses'
+    InitVar (an import of it, among the module's first imports, so bound before any class is
+    made), OTHER (certain to be neither: a class, a def, a known library's name), _UNBOUND, or
+    None (not certain)."""
+    bindings = facts["bound"].get(name, [])
+    if not bindings:
+        return _UNBOUND
+    if all(type(node) in (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+           and all(_library_decorator(facts, each) for each in node.decorator_list) for node, _, _ in bindings):
+        return OTHER  # (a class or function, whichever of them: never ClassVar nor InitVar)
+    if len(bindings) != 1 or not bindings[0][1]:
+        return None  # (bound twice, or anywhere but at the module's top level)
+    node, _, source = bindings[0]
+    if type(node) is not ast.alias:
+        return None
+    if source is None:
+        module = node.name if node.asname else node.name.split(".")[0]
+        if module in ("typing", "dataclasses") and id(node) not in facts["prologue"]:
+            return None  # (imported only after other code ran)
+        return "module:" + module
+    dotted = f"{source}.{node.name}"
+    if dotted in (_CLASSVAR, _INITVAR):
+        return dotted if id(node) in facts["prologue"] else None
+    return OTHER if source.split(".")[0] in (*_KNOWN, "typing", "dataclasses") else None
+
+
+def _library_decorator(facts: dict, decorator: ast.expr) -> bool:
+    """`@dataclasses.dataclass(frozen=True)`, `@register_pytree_node_class`: a known library's
+    decorator, which hands back a class (a module's own decorator may hand back anything)."""
+    head = decorator.func if type(decorator) is ast.Call else decorator
+    while type(head) is ast.Attribute:
+        head = head.value
+    if type(head) is not ast.Name:
+        return False
+    bindings = facts["bound"].get(head.id, [])
+    if len(bindings) != 1 or not bindings[0][1] or type(bindings[0][0]) is not ast.alias:
+        return False
+    node, _, source = bindings[0]
+    module = node.name if source is None else source
+    return module.split(".")[0] in (*_KNOWN, "dataclasses", "flax", "chex", "attr", "attrs")
+
+
+def _facts(tree: ast.Module) -> dict:
+    """Every binding of each name in the module: (node, at top level, from-module)."""
+    facts = tree.__dict__.get("_shardfix_hint_facts")
+    if facts is not None:
+        return facts
+    bound: dict = {}
+    top = {id(each) for each in tree.body}
+
+    def bind(name: str, node: ast.AST, at_top: bool, source: str | None = None) -> None:
+        bound.setdefault(name, []).append((node, at_top, source))
+
+    future = False
+    for node in ast.walk(tree):
+        kind = type(node)
+        if kind is ast.Name and not isinstance(node.ctx, ast.Load):
+            bind(node.id, node, False)
+        elif kind is ast.arg:
+            bind(node.arg, node, False)
+        elif kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            bind(node.name, node, id(node) in top)
+        elif kind in (ast.Global, ast.Nonlocal):
+            for name in node.names:
+                bind(name, node, False)
+        elif kind is ast.ExceptHandler and node.name:
+            bind(node.name, node, False)
+        elif kind in (ast.MatchAs, ast.MatchStar) and node.name:
+            bind(node.name, node, False)
+        elif kind is ast.MatchMapping and node.rest:
+            bind(node.rest, node, False)
+        elif kind is ast.Import:
+            for alias in node.names:
+                bind((alias.asname or alias.name).split(".")[0], alias, id(node) in top)
+        elif kind is ast.ImportFrom:
+            future |= node.module == "__future__" and any(alias.name == "annotations" for alias in node.names)
+            for alias in node.names:
+                source = None if node.level else node.module
+                bind(alias.asname or alias.name, alias, id(node) in top and source is not None, source or "?")
+    prologue = set()
+    for statement in tree.body:
+        if type(statement) in (ast.Import, ast.ImportFrom):
+            prologue |= {id(alias) for alias in statement.names}
+        elif not (type(statement) is ast.Expr and type(statement.value) is ast.Constant):
+            break
+    stars = any(type(node) is ast.ImportFrom and any(alias.name == "*" for alias in node.names) for node in ast.walk(tree))
+    dynamic = any(type(node) is ast.Name and node.id in _DYNAMIC or type(node) is ast.Attribute and node.attr in _DYNAMIC
+                  or type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" and not node.args
+                  for node in ast.walk(tree))
+    facts = {"bound": bound, "future": future, "prologue": prologue, "builtins": set() if stars or dynamic else set(dir(builtins))}
+    if stars or dynamic:
+        facts["bound"] = _Unsure(bound)  # (names the text does not show: nothing unbound is certain)
+    tree.__dict__["_shardfix_hint_facts"] = facts
+    return facts
+
+
+class _Unsure(dict):
+    """A module with `from m import *` or `globals()[...] = ...`: an unbound name is not certain."""
+
+    def get(self, name, default=None):
+        return dict.get(self, name) or [(None, False, None)]

@@ -1,0 +1,134 @@
+"""Roads by which a program reaches a function's closure cells or a frame's locals without
+naming the variable (closure_cells.py; found by adversarial32).
+
+The closure reading follows the loads of a maker's variable by NAME. A cell is also reached
+through the function object the maker returns (`get.__closure__[0].cell_contents = ("i",)`,
+`inspect.getclosurevars(get).nonlocals["state"]`, `gc.get_referents(...)`), and every local of
+the maker through its frame once the frame escapes (`sys._getframe()`, `inspect.currentframe()`,
+a caught exception's `__traceback__` or `sys.exc_info()[2]`, a generator's `gi_frame`, a trace
+function's frame argument), read by `frame.f_locals[...]`. Where the module uses any of these
+roads, anywhere, its makers' cells are not known: a guard on the whole module, conservative by
+construction rather than a model of where each road leads. A road is any of ROADS as a name,
+an attribute or an imported name, or inside the text a call reads as an attribute name or code
+(`getattr(get, "__closure__")`, `exec("...")`); an attribute or code whose text the call does
+not show (`getattr(f, name)`, `eval(text)`, `g = getattr`) counts as one too, and so do the
+modules that reach any object (`ctypes`, `gc`, the debuggers) imported at all. Only the names
+array libraries share (`jnp.stack`, `np.trace`) are let pass on those libraries' modules, and a
+`stack` no import binds (a list the module made).
+"""
+from __future__ import annotations
+
+import ast
+
+# Attributes and functions that hand out a cell, a frame, a traceback (which holds frames), a
+# frame's locals, or every object: cells (`__closure__`, `cell_contents`, `CellType`,
+# `getclosurevars`), frames (`f_locals`, `f_back`, `tb_frame`, `gi_frame`, `cr_frame`, `ag_frame`,
+# `_getframe`, `currentframe`, `stack`, `trace`, `getouterframes`, `getinnerframes`,
+# `getargvalues`, `walk_stack`, `walk_tb`, `get_stack`, `_current_frames`, `settrace`,
+# `setprofile`, `set_trace`, `breakpoint`), tracebacks (`__traceback__`, `exc_info`, `exception`,
+# `last_traceback`, `last_exc`, `last_value`, `tb_next`, `with_traceback`), any object
+# (`get_referents`, `get_referrers`, `get_objects`, `pythonapi`).
+ROADS = frozenset({
+    "__closure__", "cell_contents", "CellType", "getclosurevars",
+    "f_locals", "f_back", "f_globals", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "_getframe", "currentframe",
+    "stack", "trace", "getouterframes", "getinnerframes", "getargvalues", "getframeinfo", "walk_stack", "walk_tb",
+    "get_stack", "print_stack", "_current_frames", "settrace", "setprofile", "set_trace", "breakpoint",
+    "__traceback__", "exc_info", "exception", "last_traceback", "last_exc", "last_value", "tb_next",
+    "with_traceback", "get_referents", "get_referrers", "get_objects", "pythonapi",
+})
+# Roads whose names array libraries use too (`jnp.stack`, `jax.profiler.trace`, `np.trace`): an
+# attribute of such a library's module is not one.
+_COMMON = frozenset({"stack", "trace", "exception"})
+_ARRAYS = frozenset({"jax", "numpy", "jaxlib", "flax", "optax"})
+# Modules that reach any object or frame however they are used.
+_MODULES = frozenset({"ctypes", "gc", "pdb", "bdb", "faulthandler", "tracemalloc", "_testcapi"})
+# Calls whose attribute or code may be any text: a road unless the text is a str constant.
+# (setattr/delattr only reach what their first argument already holds: a cell or frame needs a road first.)
+_TEXT_CALLS = frozenset({"getattr", "attrgetter", "methodcaller", "eval", "exec", "compile",
+                         "__import__", "import_module", "__getattribute__"})
+
+
+def introspects(tree: ast.Module, unseen: bool = True) -> bool:
+    """The module uses a road to cells or frames (see above). `unseen=False`: only the roads its
+    text names (not `getattr(x, name)` nor `eval(text)`), for mutation.py's guard on running
+    frames. Cached on the tree."""
+    key = "_shardfix_introspects" if unseen else "_shardfix_introspects_named"
+    cached = tree.__dict__.get(key)
+    if cached is None:
+        calls = {id(node.func): node for node in ast.walk(tree) if type(node) is ast.Call} if unseen else None
+        library = _library_names(tree)
+        cached = tree.__dict__[key] = any(_road(node, calls, library) for node in ast.walk(tree))
+    return cached
+
+
+def _road(node: ast.AST, calls: dict, library: frozenset) -> bool:
+    kind = type(node)
+    if kind is ast.Name:
+        return node.id in ROADS and not (node.id in _COMMON and node.id not in library.imported) \
+            or calls is not None and node.id in _TEXT_CALLS and _unseen_text(node.id, calls.get(id(node)), False)
+    if kind is ast.Attribute:
+        return node.attr in ROADS and not (node.attr in _COMMON and _of_library(node.value, library)) \
+            or calls is not None and node.attr in _TEXT_CALLS and _unseen_text(node.attr, calls.get(id(node)), True)
+    if kind is ast.Import:
+        return any(alias.name.split(".")[0] in _MODULES for alias in node.names)
+    if kind is ast.ImportFrom:
+        source = (node.module or "").split(".")[0]
+        return source in _MODULES or any(alias.name == "*" or alias.name in ROADS
+                                         and not (alias.name in _COMMON and not node.level and source in _ARRAYS)
+                                         for alias in node.names)
+    return False
+
+
+def _unseen_text(name: str, call: ast.Call | None, method: bool) -> bool:
+    """`getattr(f, name)`, `eval(text)`, `g = getattr`: a use whose attribute name or code is
+    not a str constant given in the call itself, or one that names a road."""
+    if call is None or call.keywords or any(type(arg) is ast.Starred for arg in call.args):
+        return True
+    if name in ("getattr", "setattr", "delattr"):
+        texts = call.args[1:2]
+    elif name == "__getattribute__":
+        texts = call.args[-1:] if method else []
+    elif name == "attrgetter":
+        texts = call.args
+    else:
+        texts = call.args[:1]
+    return not texts or any(type(arg) is not ast.Constant or type(arg.value) is not str
+                            or any(road in arg.value for road in ROADS | _MODULES) for arg in texts)
+
+
+class _Names(frozenset):
+    imported: frozenset
+
+
+def _library_names(tree: ast.Module) -> _Names:
+    """The names bound only by an import of an array library (`jnp` of `import jax.numpy as jnp`),
+    whose `stack`/`trace` are arrays' (names a road shares); `imported`: the names of _COMMON
+    some import binds (a name of theirs no import binds holds what the module put there, which
+    only another road could make a frame)."""
+    imports, others = {}, set()
+    for node in ast.walk(tree):
+        if type(node) is ast.Import:
+            for alias in node.names:
+                name = alias.asname or alias.name.split(".")[0]
+                imports.setdefault(name, set()).add(alias.name.split(".")[0])
+        elif type(node) is ast.ImportFrom:
+            for alias in node.names:
+                others.add(alias.asname or alias.name)
+        elif type(node) is ast.Name and not isinstance(node.ctx, ast.Load):
+            others.add(node.id)
+        elif type(node) is ast.arg:
+            others.add(node.arg)
+        elif type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            others.add(node.name)
+    names = _Names(name for name, roots in imports.items() if roots <= _ARRAYS and name not in others)
+    names.imported = frozenset(
+        alias.asname or alias.name for node in ast.walk(tree) if type(node) in (ast.Import, ast.ImportFrom)
+        for alias in node.names if (alias.asname or alias.name) in _COMMON)
+    return names
+
+
+def _of_library(value: ast.expr, library: frozenset) -> bool:
+    """`jnp.stack`, `jax.numpy.stack`: an attribute of an array library's module."""
+    while type(value) is ast.Attribute:
+        value = value.value
+    return type(value) is ast.Name and value.id in library
