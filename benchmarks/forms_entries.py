@@ -4264,6 +4264,10 @@ _SECOND_ROUND = ("the second block's psum meets the first block's reduced output
 _LISTED_ORDER = ("os.listdir gives the names in the file system's order (on this machine's ext4 a hash order): whether"
                  " this sum is over both axes depends on it")
 NOTES: dict[tuple[str, int], str] = {
+    ("do1_sf101_registry_config_resolved_through_a_decorator", 98): "JAX raises here (SF101), but `instantiate`"
+    " resolves its target with `getattr(importlib.import_module(module), attr)` of config texts: a module that"
+    " reaches attributes by a computed name may reach a function's `__closure__` or a frame, so the decorator's"
+    " closure cells are unknown (introspection_roads.py; found before the 2026-12-07 12:09 session)",
     ("nrb5_backward_pass_of_a_reduced_weight_beside_an_invariant_one", 18): "the backward pass raises: the"
     " gather's transpose gets an invariant cotangent where it expects an unreduced one, which no rule names; the"
     " reading does not follow the transpose, so it stays silent after the call (backward_stops.py)",
