@@ -86,15 +86,16 @@ def _refused(default: object) -> bool:
     """CPython 3.11's test of a field default: refused when its class's `__hash__` is None (a
     list, dict or set, an instance of a non-frozen dataclass, of a class defining `__eq__` only or
     setting `__hash__ = None`, of a dict or list subclass). A default the run cannot place stops it."""
+    from codemods.analysis.script_flags import FlagMember
     from codemods.analysis.script_values import (Bound, JitFn, Member, MeshObj, NTup, PartialObj, ShardObj, SpecObj,
                                                  StrMember, UFunc)
 
     if type(default) in (list, dict, set, bytearray):
         raise Bail  # (refused: the program raises; kept a stop as before, the class is half made)
     if type(default) in (str, int, float, bool, complex, bytes, type(None), tuple, frozenset, range, NTup, StrMember,
-                         Member, Lib, UFunc, UClass, Bound, PartialObj, JitFn, SpecObj, MeshObj, ShardObj) \
+                         Member, FlagMember, Lib, UFunc, UClass, Bound, PartialObj, JitFn, SpecObj, MeshObj, ShardObj) \
             or isinstance(default, RunCallable):
-        return False  # (their classes keep a `__hash__`: functions, classes, dtypes, specs, meshes, members)
+        return False  # (their classes keep a `__hash__`: functions, classes, dtypes, specs, meshes, Enum and Flag members)
     if type(default) is not UObj:
         raise Bail  # (a Counter, a SimpleNamespace, a library object: which `__hash__` it has is not modelled)
     for cls in default.cls.order:
