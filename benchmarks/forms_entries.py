@@ -125,6 +125,7 @@ ENTRIES = {
     "nrff9_initializer_scaled_by_an_array_option_varying_on_both_axes": "main()",
     "rff10_sf105_zeros_initializer_never_reads_its_key": "main()",
     "lr1_sf105_dataclass_flag_member_default_is_hashable": "main()",
+    "lr2_sf105_iter_of_an_object_whose_iter_returns_a_tuple_iterator": "main()",
     "rff1_sf105_mapping_proxy_empty_keys_view_is_falsy": "main()",
     "rff2_sf105_mapping_proxy_equals_its_dict": "main()",
     "rff4_sf105_counter_of_a_defaultdict_adds_its_values": "main()",

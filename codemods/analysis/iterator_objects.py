@@ -7,10 +7,13 @@ Input pipelines keep the iterator to ask it for its state later: `it = iter(ds)`
 `__next__`); nothing is drawn until the loop asks. Where `__iter__` is a plain function of the
 module (no generator) and returns an instance of a module class whose own `__next__` is a plain
 function, the run does the same: the object itself, its state kept, walked by its `__next__` when
-the loop asks (protocol_iterators.py). Anything else is read as before (the items drawn at once).
+the loop asks (protocol_iterators.py); where it returns an iterator of the run's own (`return
+iter(self._names)`), that iterator. Anything else `__iter__` gives stops the run (it has run once);
+a class whose `__iter__` is no plain function is read as before (the items drawn at once).
 """
 from __future__ import annotations
 
+from codemods.analysis.host_exprs import Iter
 from codemods.analysis.script_generators import is_generator
 from codemods.analysis.script_values import Bound, UFunc, UObj
 
@@ -27,6 +30,8 @@ def iterator_of(run, value: object) -> object:
     if type(value) is not UObj or value.data is not None or (hook := _plain(value.cls, "__iter__")) is None:
         return NotImplemented
     made = run.call(Bound(hook, value), [], {})
+    if type(made) is Iter:
+        return made  # (`return iter(self._names)`: the run's own iterator over them, as Python hands it back)
     if type(made) is not UObj or made.data is not None or _plain(made.cls, "__next__") is None:
         from codemods.analysis.host_objects import Bail
 
