@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "jv1_sf105_axes_picked_by_jax_version_info": "main()",
+    "njv1_axes_picked_by_jax_version_info_sharded_on_both": "main()",
+    "jv2_sf105_axes_picked_by_jax_version_string": "main()",
+    "njv2_axes_picked_by_jax_version_string_sharded_on_both": "main()",
     "rh1_sf101_callback_array_of_an_unknown_rank": "main(*inputs())",
     "nrh1_callback_array_of_an_unknown_rank_cast_first": "main(*inputs())",
     "rh2_sf101_axis_picked_by_a_seeded_permutation": "main()",
