@@ -65,6 +65,9 @@ _OPAQUE = frozenset({"jax.device_count", "jax.devices", "jax.local_device_count"
                      "time.time", "time.perf_counter"})
 _JIT_KEYWORDS = frozenset({"out_shardings", "in_shardings", "static_argnums", "static_argnames", "donate_argnums",
                            "donate_argnames"})
+# Targets on which `jax.experimental.pjit.pjit` was checked to be `jax.jit` but for taking
+# in_shardings and out_shardings also by position (deprecated, warning, same function otherwise).
+_PJIT_READ = frozenset({(0, 10, 2)})
 _CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, RunCallable)
 _LIKE = frozenset(f"jax.numpy.{name}" for name in ("zeros_like", "ones_like", "full_like", "empty_like"))
 # The value and the placement each placing function takes (their parameter names on jax 0.10.2;
@@ -139,6 +142,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return partial_methods.make(args, kwargs)  # (partial_methods.py)
     if name == "functools.partial":
         return partial_fields.made(args, kwargs)  # (flattened over a partial: partial_fields.py)
+    if name == "jax.experimental.pjit.pjit" and run.target in _PJIT_READ:
+        name, args, kwargs = "jax.jit", args[:1], _pjit_keywords(args, kwargs)
     if name == "jax.jit":
         if len(args) != 1 or not set(kwargs) <= _JIT_KEYWORDS:
             raise Bail
@@ -426,3 +431,13 @@ def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
         return shape_rank(kwargs["size"])
     found = where_rank(name, args, kwargs)
     return found if found is not None else scalar_rank(name, args, kwargs)
+
+
+def _pjit_keywords(args: list, kwargs: dict) -> dict:
+    """pjit's keywords with its positional in_shardings / out_shardings moved among them."""
+    if not args or len(args) > 3:
+        raise Bail
+    given = dict(zip(("in_shardings", "out_shardings"), args[1:]))
+    if set(given) & set(kwargs):
+        raise Bail  # (Python raises TypeError: given twice)
+    return {**given, **kwargs}
