@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "jv4_sf102_body_mapped_by_experimental_shard_map": "main(*inputs())",
+    "njv4_body_mapped_by_experimental_shard_map_gathers_a_varying_value": "main(*inputs())",
+    "jv3_sf101_body_called_through_pjit": "main()",
+    "njv3_body_called_through_pjit_gathers_a_varying_value": "main()",
+    "jv1_sf105_axes_picked_by_jax_version_info": "main()",
+    "njv1_axes_picked_by_jax_version_info_sharded_on_both": "main()",
+    "jv2_sf105_axes_picked_by_jax_version_string": "main()",
+    "njv2_axes_picked_by_jax_version_string_sharded_on_both": "main()",
     "rh1_sf101_callback_array_of_an_unknown_rank": "main(*inputs())",
     "nrh1_callback_array_of_an_unknown_rank_cast_first": "main(*inputs())",
     "rh2_sf101_axis_picked_by_a_seeded_permutation": "main()",

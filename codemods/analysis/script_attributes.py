@@ -50,6 +50,7 @@ from codemods.analysis import partial_fields, script_typing, typing_forms, unkno
 from codemods.analysis.text_streams import current_stdout
 from codemods.analysis.own_module import modules_attribute
 from codemods.analysis.library_members import asked, library_presence
+from codemods.analysis.jax_version_reads import version_read
 
 _TYPING_KINDS = (typing_forms.TypeVarObj, typing_forms.OverloadStub)
 
@@ -97,7 +98,8 @@ class ScriptAttributes:
         if kind in function_slots.ALIAS_TYPES or kind is type and function_slots.plain_class(obj):
             return function_slots.alias_attribute(obj, name)
         if kind is Lib:
-            found = argparse_constant(f"{obj.name}.{name}")
+            found = version_read(self, obj.name, name)  # (`jax.__version_info__` on the target: jax_version_reads.py)
+            found = argparse_constant(f"{obj.name}.{name}") if found is None else found
             found = unittest_member(self, jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             if found is None and asked(self) and (present := library_presence(self, obj.name, name)) is not True:

@@ -65,6 +65,13 @@ _OPAQUE = frozenset({"jax.device_count", "jax.devices", "jax.local_device_count"
                      "time.time", "time.perf_counter"})
 _JIT_KEYWORDS = frozenset({"out_shardings", "in_shardings", "static_argnums", "static_argnames", "donate_argnums",
                            "donate_argnames"})
+# Targets on which `jax.experimental.pjit.pjit` was checked to be `jax.jit` but for taking
+# in_shardings and out_shardings also by position (deprecated, warning, same function otherwise).
+_PJIT_READ = frozenset({(0, 10, 2)})
+# Targets on which `jax.experimental.shard_map.shard_map(f, mesh, in_specs, out_specs,
+# check_rep=True)` (its only keyword there; the default) was checked to type its body as
+# `jax.shard_map(..., check_vma=True)` does: the same errors from the same bodies.
+_LEGACY_CHECKED = frozenset({(0, 10, 2)})
 _CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, RunCallable)
 _LIKE = frozenset(f"jax.numpy.{name}" for name in ("zeros_like", "ones_like", "full_like", "empty_like"))
 # The value and the placement each placing function takes (their parameter names on jax 0.10.2;
@@ -139,12 +146,14 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return partial_methods.make(args, kwargs)  # (partial_methods.py)
     if name == "functools.partial":
         return partial_fields.made(args, kwargs)  # (flattened over a partial: partial_fields.py)
+    if name == "jax.experimental.pjit.pjit" and run.target in _PJIT_READ:
+        name, args, kwargs = "jax.jit", args[:1], _pjit_keywords(args, kwargs)
     if name == "jax.jit":
         if len(args) != 1 or not set(kwargs) <= _JIT_KEYWORDS:
             raise Bail
         return JitFn(args[0], kwargs)
     if name in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP):
-        return _shard_map(name, args, kwargs)
+        return _shard_map(name, args, kwargs, run.target)
     if name in _PLACERS:  # (by position or by name: `partial(jax.device_put, device=sharding)`)
         value, placement = _PLACERS[name]
         given = bind((value, placement), args, kwargs)
@@ -238,7 +247,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     raise Bail
 
 
-def _shard_map(name: str, args: list, kwargs: dict) -> ShardMapFn:
+def _shard_map(name: str, args: list, kwargs: dict, target: jaxapi.Version | None) -> ShardMapFn:
     keywords = ("f",) if name == jaxapi.SHARD_MAP else ("f", "mesh", "in_specs", "out_specs")
     given = dict(zip(keywords, args))
     if len(args) > len(keywords) or set(given) & set(kwargs) or not set(kwargs) <= {
@@ -250,7 +259,8 @@ def _shard_map(name: str, args: list, kwargs: dict) -> ShardMapFn:
     if "f" not in given or "out_specs" not in given or "axis_names" in given or mesh is not None \
             and type(mesh) is not MeshObj:
         raise Bail  # (`axis_names=`: a partly manual body, not modelled)
-    checked = name == jaxapi.SHARD_MAP and given.get("check_vma", True) is True
+    checked = name == jaxapi.SHARD_MAP and given.get("check_vma", True) is True or name == jaxapi.EXPERIMENTAL_SHARD_MAP \
+        and target in _LEGACY_CHECKED and "check_vma" not in given and given.get("check_rep", True) is True
     return ShardMapFn(given["f"], mesh, given["out_specs"], given.get("in_specs"), checked)
 
 
@@ -426,3 +436,13 @@ def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
         return shape_rank(kwargs["size"])
     found = where_rank(name, args, kwargs)
     return found if found is not None else scalar_rank(name, args, kwargs)
+
+
+def _pjit_keywords(args: list, kwargs: dict) -> dict:
+    """pjit's keywords with its positional in_shardings / out_shardings moved among them."""
+    if not args or len(args) > 3:
+        raise Bail
+    given = dict(zip(("in_shardings", "out_shardings"), args[1:]))
+    if set(given) & set(kwargs):
+        raise Bail  # (Python raises TypeError: given twice)
+    return {**given, **kwargs}
