@@ -134,6 +134,8 @@ ENTRIES = {
     "rff10_sf105_zeros_initializer_never_reads_its_key": "main()",
     "lr1_sf105_dataclass_flag_member_default_is_hashable": "main()",
     "lr2_sf105_iter_of_an_object_whose_iter_returns_a_tuple_iterator": "main()",
+    "lr3_sf105_dataclass_fields_hinted_by_builtins_and_aliases_beside_globals": "main()",
+    "lr4_sf105_closure_cell_beside_a_computed_getattr_of_jax": "main()",
     "rff1_sf105_mapping_proxy_empty_keys_view_is_falsy": "main()",
     "rff2_sf105_mapping_proxy_equals_its_dict": "main()",
     "rff4_sf105_counter_of_a_defaultdict_adds_its_values": "main()",

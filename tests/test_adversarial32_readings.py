@@ -45,6 +45,8 @@ _ROAD_SOURCES = [
     "operator.attrgetter(name)", "exec(text)", "eval(text)", "exec('get.__closure__')", "importlib.import_module(n)",
     "object.__getattribute__(get, name)", "getattr(frame, 'f_locals')", "from inspect import stack",
     "x.stack()", "import jax.numpy as jnp\njnp = inspect\njnp.stack()",
+    "import jax\ngetattr(jax.lax, name).__closure__", "import jax\njax = sys\ngetattr(jax, name)",
+    "import jax\ngetattr(jax.lax, name, default=None)", "getattr(importlib.import_module(m), name)",
 ]
 
 
@@ -63,7 +65,9 @@ def test_every_road_name_is_seen() -> None:
                                     "import inspect\ninspect.signature(f)", "x = {'axes': ('i',)}",
                                     "'A stack of layers; trace it for the exception.'",
                                     "import jax.numpy as jnp\nimport numpy as np\nimport jax\njnp.stack(x)\nnp.trace(x)\njax.profiler.trace(d)",
-                                    "stack = []\nstack.append(1)"])
+                                    "stack = []\nstack.append(1)",
+                                    "import jax\nop = getattr(jax.lax, name)",
+                                    "import jax.numpy as jnp\nf = getattr(jnp, name, None)"])
 def test_plain_modules_are_not_introspecting(source: str) -> None:
     assert not introspects(ast.parse(source))
 

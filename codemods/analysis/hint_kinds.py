@@ -44,20 +44,27 @@ def hint_kind(tree: ast.Module, annotation: ast.expr) -> str | None:
 
 def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
     """hint_kind, for a run: an evaluated hint that is a bare name the text does not settle (`Width
-    = int`) is a field when the run holds a class for it where the body evaluates it (a builtin
-    type, or the module's own class); where it is not certain the run stops."""
+    = int`), or such a name subscripted (`tuple[int, int]` in a module with a road to its own
+    namespace, where no builtin name is settled by the text), is a field when the run holds a class
+    for the name where the body evaluates it (a builtin type, or the module's own class; never
+    ClassVar nor InitVar); where it is not certain the run stops."""
     from codemods.analysis.host_exprs import Raised
     from codemods.analysis.host_objects import Bail
-    from codemods.analysis.script_values import UClass
+    from codemods.analysis.annotated_hints import AnnotatedHint
+    from codemods.analysis.script_values import Lib, UClass
 
     kind = hint_kind(run.tree, annotation)
-    if kind is None and type(annotation) is ast.Name and not _facts(run.tree)["future"] \
+    head = annotation.value if type(annotation) is ast.Subscript else annotation  # (`tuple[int, int]`: its head)
+    if kind is None and type(head) is ast.Name and not _facts(run.tree)["future"] \
             and not (value is not None and any(type(node) is ast.NamedExpr for node in ast.walk(value))):
         try:
-            held = run.eval(annotation, env)
+            held = run.eval(head, env)
         except (Bail, Raised):
             held = None
-        if type(held) is type and held.__module__ == "builtins" or type(held) is UClass:
+        if type(held) is type and held.__module__ == "builtins" or type(held) in (UClass, AnnotatedHint) \
+                or type(held) is Lib and held.name.split(".")[0] in ("jax", "numpy"):  # (`Array = jax.Array`)
+            # (an `Annotated[...]` alias is a field whatever it wraps: dataclasses asks `type(hint) is
+            # typing._GenericAlias` for ClassVar, checked on CPython 3.11)
             annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
     if kind is None:
         raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)

@@ -65,7 +65,8 @@ def _road(node: ast.AST, calls: dict, library: frozenset) -> bool:
     kind = type(node)
     if kind is ast.Name:
         return node.id in ROADS and not (node.id in _COMMON and node.id not in library.imported) \
-            or calls is not None and node.id in _TEXT_CALLS and _unseen_text(node.id, calls.get(id(node)), False)
+            or calls is not None and node.id in _TEXT_CALLS and _unseen_text(node.id, calls.get(id(node)), False) \
+            and not _library_attribute(node.id, calls.get(id(node)), library)
     if kind is ast.Attribute:
         return node.attr in ROADS and not (node.attr in _COMMON and _of_library(node.value, library)) \
             or calls is not None and node.attr in _TEXT_CALLS and _unseen_text(node.attr, calls.get(id(node)), True)
@@ -94,6 +95,14 @@ def _unseen_text(name: str, call: ast.Call | None, method: bool) -> bool:
         texts = call.args[:1]
     return not texts or any(type(arg) is not ast.Constant or type(arg.value) is not str
                             or any(road in arg.value for road in ROADS | _MODULES) for arg in texts)
+
+
+def _library_attribute(name: str, call: ast.Call | None, library: frozenset) -> bool:
+    """`getattr(jax.ops, aggregate)`, `getattr(jnp, name)`: an attribute of an array library's
+    module is the library's own object, never a cell or frame of the program's (to put one there
+    the program would need another road first, which is counted on its own)."""
+    return name == "getattr" and call is not None and len(call.args) in (2, 3) and not call.keywords \
+        and _of_library(call.args[0], library) and type(call.args[0]) in (ast.Name, ast.Attribute)
 
 
 class _Names(frozenset):
