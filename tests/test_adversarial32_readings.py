@@ -47,6 +47,7 @@ _ROAD_SOURCES = [
     "x.stack()", "import jax.numpy as jnp\njnp = inspect\njnp.stack()",
     "import jax\ngetattr(jax.lax, name).__closure__", "import jax\njax = sys\ngetattr(jax, name)",
     "import jax\ngetattr(jax.lax, name, default=None)", "getattr(importlib.import_module(m), name)",
+    "import logging\nlogging.currentframe()", "import logging\nlogging = sys\nlogging.exception()",
 ]
 
 
@@ -67,7 +68,8 @@ def test_every_road_name_is_seen() -> None:
                                     "import jax.numpy as jnp\nimport numpy as np\nimport jax\njnp.stack(x)\nnp.trace(x)\njax.profiler.trace(d)",
                                     "stack = []\nstack.append(1)",
                                     "import jax\nop = getattr(jax.lax, name)",
-                                    "import jax.numpy as jnp\nf = getattr(jnp, name, None)"])
+                                    "import jax.numpy as jnp\nf = getattr(jnp, name, None)",
+                                    "import logging\nlogging.exception('psum failed')"])
 def test_plain_modules_are_not_introspecting(source: str) -> None:
     assert not introspects(ast.parse(source))
 

@@ -68,7 +68,8 @@ def _road(node: ast.AST, calls: dict, library: frozenset) -> bool:
             or calls is not None and node.id in _TEXT_CALLS and _unseen_text(node.id, calls.get(id(node)), False) \
             and not _library_attribute(node.id, calls.get(id(node)), library)
     if kind is ast.Attribute:
-        return node.attr in ROADS and not (node.attr in _COMMON and _of_library(node.value, library)) \
+        return node.attr in ROADS and not (node.attr in _COMMON and (_of_library(node.value, library)
+                                                                    or _of_logging(node.value, library))) \
             or calls is not None and node.attr in _TEXT_CALLS and _unseen_text(node.attr, calls.get(id(node)), True)
     if kind is ast.Import:
         return any(alias.name.split(".")[0] in _MODULES for alias in node.names)
@@ -107,6 +108,7 @@ def _library_attribute(name: str, call: ast.Call | None, library: frozenset) -> 
 
 class _Names(frozenset):
     imported: frozenset
+    logging: frozenset  # (names bound only by `import logging`: its `exception` logs, it reaches no frame)
 
 
 def _library_names(tree: ast.Module) -> _Names:
@@ -130,10 +132,16 @@ def _library_names(tree: ast.Module) -> _Names:
         elif type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
             others.add(node.name)
     names = _Names(name for name, roots in imports.items() if roots <= _ARRAYS and name not in others)
+    names.logging = frozenset(name for name, roots in imports.items() if roots == {"logging"} and name not in others)
     names.imported = frozenset(
         alias.asname or alias.name for node in ast.walk(tree) if type(node) in (ast.Import, ast.ImportFrom)
         for alias in node.names if (alias.asname or alias.name) in _COMMON)
     return names
+
+
+def _of_logging(value: ast.expr, library: _Names) -> bool:
+    """`logging.exception(...)`: the logging module's function of that name, not `sys.exception`."""
+    return type(value) is ast.Name and value.id in library.logging
 
 
 def _of_library(value: ast.expr, library: frozenset) -> bool:
