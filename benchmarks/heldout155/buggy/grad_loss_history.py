@@ -1,0 +1,200 @@
+"""trainer/steps/loss_history.py: data-parallel loss with a per-replica history buffer."""
+import atexit
+import collections
+import contextlib
+import contextvars
+import dataclasses
+import functools
+import logging
+import logging.config
+import os
+import time
+import weakref
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+# ---------------------------------------------------------------------------
+# obs_lite: pasted from platform/obs_lite.py (keep in sync by hand, see PLAT-212)
+# ---------------------------------------------------------------------------
+_RUN = contextvars.ContextVar("obs_run", default=None)
+_SPAN = contextvars.ContextVar("obs_span", default=())
+
+logging.config.dictConfig({
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain",
+                            "level": os.environ.get("OBS_LOG_LEVEL", "WARNING")}},
+    "root": {"handlers": ["stderr"], "level": os.environ.get("OBS_LOG_LEVEL", "WARNING")},
+})
+log = logging.getLogger("obs")
+
+
+def flag(name, default="0"):
+    """Feature flags come from the environment, OBS_<NAME>=1."""
+    return os.environ.get("OBS_" + name.upper(), default) in ("1", "true", "yes")
+
+
+class Registry:
+    """Counters, gauges and histograms keyed by (name, label tuple)."""
+
+    def __init__(self):
+        self.counters = collections.defaultdict(float)
+        self.gauges = {}
+        self.hists = collections.defaultdict(list)
+        self._owners = weakref.WeakValueDictionary()
+
+    def inc(self, name, value=1.0, **labels):
+        self.counters[(name, tuple(sorted(labels.items())))] += value
+
+    def set(self, name, value, **labels):
+        self.gauges[(name, tuple(sorted(labels.items())))] = value
+
+    def observe(self, name, value, **labels):
+        self.hists[(name, tuple(sorted(labels.items())))].append(value)
+
+    def track(self, key, owner):
+        self._owners[key] = owner
+        weakref.finalize(owner, self.inc, "owners_released", key=key)
+
+    def flush(self):
+        n = len(self.counters) + len(self.gauges) + len(self.hists)
+        log.info("flushing %d series", n)
+        return n
+
+
+METRICS = Registry()
+atexit.register(METRICS.flush)
+
+
+@contextlib.contextmanager
+def span(name, **attrs):
+    parent = _SPAN.get()
+    token = _SPAN.set(parent + (name,))
+    t0 = time.perf_counter()
+    try:
+        yield {"path": "/".join(parent + (name,)), **attrs}
+    finally:
+        METRICS.observe("span_seconds", time.perf_counter() - t0, span=name)
+        _SPAN.reset(token)
+
+
+def timed(name=None):
+    def deco(fn):
+        label = name or fn.__qualname__
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                METRICS.observe("call_seconds", time.perf_counter() - t0, fn=label)
+        return wrapper
+    return deco
+
+
+def retry(*exc_types, attempts=3, backoff=0.05):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            for i in range(attempts):
+                try:
+                    return fn(*args, **kwargs)
+                except exc_types as e:
+                    if i == attempts - 1:
+                        raise
+                    METRICS.inc("retries", fn=fn.__qualname__)
+                    log.warning("retry %s after %r", fn.__qualname__, e)
+                    time.sleep(backoff * (2 ** i))
+        return wrapper
+    return deco
+
+
+def traced(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        with span(fn.__name__):
+            return fn(*args, **kwargs)
+    return wrapper
+
+
+def log_args(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("%s args=%s kwargs=%s", fn.__qualname__,
+                      [getattr(a, "shape", a) for a in args], sorted(kwargs))
+        return fn(*args, **kwargs)
+    return wrapper
+# --------------------------- end obs_lite ----------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class RunMeta:
+    run_id: str = os.environ.get("RUN_ID", "local-0")
+    mesh_shape: tuple = (2, 4)
+    axis_names: tuple = ("data", "model")
+    history_axis: str = "data"
+
+    @property
+    def batch_axis(self):
+        return self.axis_names[0]
+
+    @property
+    def model_axis(self):
+        return self.axis_names[1]
+
+
+META = RunMeta()
+
+
+def build_mesh(meta):
+    return jax.make_mesh(meta.mesh_shape, meta.axis_names)
+
+
+@traced
+@timed("loss_and_history")
+@log_args
+def _loss_body(x, w):
+    # x: [batch/data, feat/model]; w: [feat/model, out]
+    logits = jax.lax.psum(x @ w, META.model_axis)
+    per_ex = jnp.sum(logits * logits, axis=1)
+    loss = jax.lax.psum(jnp.sum(per_ex), META.batch_axis)
+    history = jax.lax.all_gather(loss, META.history_axis, to="reduced")
+    return loss, history
+
+
+def make_step(mesh):
+    body = jax.shard_map(
+        _loss_body, mesh=mesh,
+        in_specs=(P(META.batch_axis, META.model_axis), P(META.model_axis, None)),
+        out_specs=(P(), P(None, reduced={META.history_axis})))
+    return jax.jit(body)
+
+
+def inputs():
+    rng = np.random.default_rng(0)
+    return (rng.standard_normal((16, 32)).astype(np.float32),
+            rng.standard_normal((32, 8)).astype(np.float32))
+
+
+@retry(RuntimeError, attempts=2)
+def main(x, w):
+    _RUN.set(META.run_id)
+    mesh = build_mesh(META)
+    xs = jax.device_put(x, jax.NamedSharding(mesh, P(META.batch_axis, META.model_axis)))
+    ws = jax.device_put(w, jax.NamedSharding(mesh, P(META.model_axis, None)))
+    with span("train_step", run=META.run_id):
+        loss, history = make_step(mesh)(xs, ws)
+    METRICS.set("loss", float(loss), run=META.run_id)
+    ref = np.sum((x @ w) ** 2)
+    assert np.allclose(float(loss), ref, rtol=1e-3), (float(loss), ref)
+    print("loss", float(loss), "history", np.asarray(history).shape)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,187 @@
+"""trainer/optim/zero.py: reduce-scatter gradient sync with an audit copy."""
+import atexit
+import collections
+import contextlib
+import contextvars
+import dataclasses
+import functools
+import logging
+import logging.config
+import os
+import time
+import weakref
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+# ---------------------------------------------------------------------------
+# obs_lite: pasted from platform/obs_lite.py (keep in sync by hand, see PLAT-212)
+# ---------------------------------------------------------------------------
+_RUN = contextvars.ContextVar("obs_run", default=None)
+_SPAN = contextvars.ContextVar("obs_span", default=())
+
+logging.config.dictConfig({
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain",
+                            "level": os.environ.get("OBS_LOG_LEVEL", "WARNING")}},
+    "root": {"handlers": ["stderr"], "level": os.environ.get("OBS_LOG_LEVEL", "WARNING")},
+})
+log = logging.getLogger("obs")
+
+
+def flag(name, default="0"):
+    """Feature flags come from the environment, OBS_<NAME>=1."""
+    return os.environ.get("OBS_" + name.upper(), default) in ("1", "true", "yes")
+
+
+class Registry:
+    """Counters, gauges and histograms keyed by (name, label tuple)."""
+
+    def __init__(self):
+        self.counters = collections.defaultdict(float)
+        self.gauges = {}
+        self.hists = collections.defaultdict(list)
+        self._owners = weakref.WeakValueDictionary()
+
+    def inc(self, name, value=1.0, **labels):
+        self.counters[(name, tuple(sorted(labels.items())))] += value
+
+    def set(self, name, value, **labels):
+        self.gauges[(name, tuple(sorted(labels.items())))] = value
+
+    def observe(self, name, value, **labels):
+        self.hists[(name, tuple(sorted(labels.items())))].append(value)
+
+    def track(self, key, owner):
+        self._owners[key] = owner
+        weakref.finalize(owner, self.inc, "owners_released", key=key)
+
+    def flush(self):
+        n = len(self.counters) + len(self.gauges) + len(self.hists)
+        log.info("flushing %d series", n)
+        return n
+
+
+METRICS = Registry()
+atexit.register(METRICS.flush)
+
+
+@contextlib.contextmanager
+def span(name, **attrs):
+    parent = _SPAN.get()
+    token = _SPAN.set(parent + (name,))
+    t0 = time.perf_counter()
+    try:
+        yield {"path": "/".join(parent + (name,)), **attrs}
+    finally:
+        METRICS.observe("span_seconds", time.perf_counter() - t0, span=name)
+        _SPAN.reset(token)
+
+
+def timed(name=None):
+    def deco(fn):
+        label = name or fn.__qualname__
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                METRICS.observe("call_seconds", time.perf_counter() - t0, fn=label)
+        return wrapper
+    return deco
+
+
+def retry(*exc_types, attempts=3, backoff=0.05):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            for i in range(attempts):
+                try:
+                    return fn(*args, **kwargs)
+                except exc_types as e:
+                    if i == attempts - 1:
+                        raise
+                    METRICS.inc("retries", fn=fn.__qualname__)
+                    log.warning("retry %s after %r", fn.__qualname__, e)
+                    time.sleep(backoff * (2 ** i))
+        return wrapper
+    return deco
+
+
+def traced(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        with span(fn.__name__):
+            return fn(*args, **kwargs)
+    return wrapper
+
+
+def log_args(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("%s args=%s kwargs=%s", fn.__qualname__,
+                      [getattr(a, "shape", a) for a in args], sorted(kwargs))
+        return fn(*args, **kwargs)
+    return wrapper
+# --------------------------- end obs_lite ----------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class RunMeta:
+    run_id: str = os.environ.get("RUN_ID", "local-0")
+    mesh_shape: tuple = (2, 4)
+    axis_names: tuple = ("data", "model")
+
+
+META = RunMeta()
+
+
+class ZeroSync:
+    """ZeRO-style gradient sync: reduce-scatter over data, then an audit copy."""
+
+    def __init__(self, meta):
+        self.data, self.model = meta.axis_names
+
+    @timed("zero_scatter")
+    def scatter(self, g):
+        return jax.lax.psum_scatter(g, self.data, scatter_dimension=0, tiled=True)
+
+    def audit(self, shard):
+        return jax.lax.all_gather(shard, self.data, axis=0, tiled=True, to="reduced")
+
+    @traced
+    @log_args
+    def body(self, g):
+        shard = self.scatter(g)
+        norm = jnp.sqrt(jax.lax.psum(jnp.sum(shard * shard), (self.data, self.model)))
+        return shard, self.audit(shard), norm
+
+
+def inputs():
+    rng = np.random.default_rng(40)
+    return (rng.standard_normal((16, 16)).astype(np.float32),)
+
+
+def main(g):
+    mesh = jax.make_mesh(META.mesh_shape, META.axis_names)
+    d, m = META.axis_names
+    sync = ZeroSync(META)
+    gs = jax.device_put(g, jax.NamedSharding(mesh, P(None, m)))
+    fn = jax.jit(jax.shard_map(sync.body, mesh=mesh, in_specs=P(None, m),
+                               out_specs=(P(d, m), P(None, m, reduced={d}), P())))
+    with span("zero", run=META.run_id):
+        shard, _, norm = fn(gs)
+    assert np.allclose(np.asarray(shard), 2 * g, atol=1e-4)
+    assert np.isclose(float(norm), 2 * np.linalg.norm(g), rtol=1e-4)
+    print("grad norm", float(norm))
+
+
+if __name__ == "__main__":
+    main(*inputs())
