@@ -119,6 +119,32 @@ FIXES = {
         ('    ckpt = strat.checkpoint(w, c)\n',
          '    with jax.set_mesh(mesh):\n        ckpt = strat.checkpoint(w, c)\n'),
     ],
+    'fedadam_moment_log.py': [
+        ('SERVER_CFG = argparse.Namespace(b1=0.9, b2=0.99, tau=1e-3, moment_log_axis="clients")',
+         'SERVER_CFG = argparse.Namespace(b1=0.9, b2=0.99, tau=1e-3, moment_log_axis="model")'),
+    ],
+    'fedadam_sq_dump.py': [
+        ('    dump_axes = ("model", "clients")',
+         '    dump_axes = ("clients",)'),
+    ],
+    'fedadam_update_norm.py': [
+        ('        mean_norm = jax.lax.pmean(norm, self.mesh.axis_names)',
+         '        mean_norm = jax.lax.pmean(norm, "clients")'),
+    ],
+    'fedadam_influence.py': [
+        ('        return jax.lax.all_gather(delta, "clients", axis=0, tiled=True, to="reduced")',
+         '        return jax.lax.all_gather(delta, "clients", axis=0, tiled=True, to="invarying")'),
+        ('            out_specs=(P("model"), P("model"), P("model"), P(None, "model", reduced={"clients"}))))',
+         '            out_specs=(P("model"), P("model"), P("model"), P(None, "model"))))'),
+    ],
+    'fedadam_export.py': [
+        ('    ns.host_spec = P(None)',
+         '    ns.host_spec = P(None, reduced={"model"})'),
+    ],
+    'fedadam_guard.py': [
+        ('        bound = REDUCERS["max"](jnp.abs(deltas))',
+         '        bound = REDUCERS["max"](jnp.abs(delta))'),
+    ],
 }
 
 if __name__ == "__main__":
