@@ -1,0 +1,166 @@
+"""lora/optim/adapter_norm.py: gradient norm of the trainable (adapter) leaves only.
+
+The frozen kernels are skipped; each adapter's squared norm is summed over the mesh axes it is
+sharded on. Adapters are looked up next to their base kernel so that the report groups them.
+"""
+import re
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --------------------------------------------------------------------------------------------
+# partition_lite (pasted from infra/partition_lite.py): regex rules over parameter key paths,
+# logical axis names -> mesh axes. Kept dependency-free on purpose (no flax / t5x here).
+# --------------------------------------------------------------------------------------------
+def path_str(path):
+    """'/'-joined key path; DictKey by key, GetAttrKey by name, SequenceKey by index."""
+    parts = []
+    for k in path:
+        if isinstance(k, jax.tree_util.DictKey):
+            parts.append(str(k.key))
+        elif isinstance(k, jax.tree_util.GetAttrKey):
+            parts.append(k.name)
+        elif isinstance(k, jax.tree_util.SequenceKey):
+            parts.append(str(k.idx))
+        else:
+            parts.append(jax.tree_util.keystr((k,)).strip(".[]'\""))
+    return "/".join(parts)
+
+
+def first_match(rules, name, default=None):
+    """(regex, value) pairs; the first regex that searches `name` wins."""
+    for pattern, value in rules:
+        if re.search(pattern, name):
+            return value
+    return default
+
+
+def logical_to_mesh(logical, axis_rules):
+    """Logical axis names -> mesh axes (first pair with that name wins; None = replicated)."""
+    out = []
+    for name in logical:
+        mesh_axis = None
+        for rule_name, rule_axis in axis_rules:
+            if rule_name == name:
+                mesh_axis = rule_axis
+                break
+        out.append(mesh_axis)
+    return tuple(out)
+
+
+def tree_specs(tree, param_rules, axis_rules):
+    """One PartitionSpec per leaf, from the leaf's path."""
+    def leaf_spec(path, leaf):
+        logical = first_match(param_rules, path_str(path))
+        if logical is None:
+            return P(*([None] * jnp.ndim(leaf)))
+        return P(*logical_to_mesh(logical, axis_rules))
+    return jax.tree_util.tree_map_with_path(leaf_spec, tree)
+
+
+def spec_axes(spec):
+    """Mesh axes a PartitionSpec shards over, in order."""
+    axes = []
+    for entry in spec:
+        if entry is None:
+            continue
+        axes.extend(entry if isinstance(entry, tuple) else (entry,))
+    return tuple(axes)
+
+
+def place(tree, specs, mesh):
+    return jax.tree.map(lambda x, s: jax.device_put(x, NamedSharding(mesh, s)), tree, specs,
+                        is_leaf=lambda s: isinstance(s, P))
+# --------------------------------------------------------------------------------------------
+
+
+class LoraDense:
+    """Frozen kernel plus a low-rank adapter (kernel + scaling * lora_a @ lora_b)."""
+
+    def __init__(self, kernel, lora_a, lora_b):
+        self.kernel = kernel
+        self.lora_a = lora_a
+        self.lora_b = lora_b
+
+    def __repr__(self):
+        return f"LoraDense(kernel={jnp.shape(self.kernel)}, rank={jnp.shape(self.lora_a)[-1]})"
+
+
+def _lora_flatten(m):
+    keys = ("kernel", "lora_a", "lora_b")
+    return [(jax.tree_util.GetAttrKey(k), getattr(m, k)) for k in keys], None
+
+
+jax.tree_util.register_pytree_with_keys(LoraDense, _lora_flatten,
+                                        lambda _, children: LoraDense(*children))
+
+PARAM_RULES = [
+    (r"q_proj/kernel$", ("embed", "heads")),
+    (r"q_proj/lora_a$", ("embed", "rank")),
+    (r"q_proj/lora_b$", ("rank", "heads")),
+    (r"o_proj/kernel$", ("heads", "embed")),
+    (r"o_proj/lora_a$", ("heads", "rank")),
+    (r"o_proj/lora_b$", ("rank", "embed")),
+]
+
+AXIS_RULES = [
+    ("heads", "model"),
+    ("embed", "data"),
+    ("rank", None),
+]
+
+LORA_ALPHA, LORA_RANK = 8.0, 4
+
+
+def init_params(rng, d=8, h=8, r=LORA_RANK):
+    def normal(*shape):
+        return (rng.standard_normal(shape) / np.sqrt(shape[0])).astype(np.float32)
+    return {"q_proj": LoraDense(normal(d, h), normal(d, r), normal(r, h)),
+            "o_proj": LoraDense(normal(h, d), normal(h, r), normal(r, d))}
+
+TRAINABLE = re.compile(r"lora_(a|b)$")
+
+
+def base_kernel_path(name):
+    return name.rsplit("/", 1)[0] + "/kernel"
+
+
+def spec_of(name):
+    return P(*logical_to_mesh(first_match(PARAM_RULES, name), AXIS_RULES))
+
+
+def adapter_sq(path, g):
+    name = path_str(path)
+    if not TRAINABLE.search(name):
+        return jnp.zeros((), g.dtype)
+    axes = spec_axes(spec_of(base_kernel_path(name)))
+    return jax.lax.psum(jnp.sum(g * g), axes)
+
+
+def make_adapter_norm(mesh, specs):
+    def body(grads):
+        sq = jax.tree_util.tree_map_with_path(adapter_sq, grads)
+        return jnp.sqrt(sum(jax.tree.leaves(sq)))
+
+    return jax.jit(jax.shard_map(body, mesh=mesh, in_specs=(specs,), out_specs=P()))
+
+
+def inputs():
+    rng = np.random.default_rng(32)
+    return (init_params(rng),)
+
+
+def main(grads):
+    mesh = jax.make_mesh((4, 2), ("data", "model"))
+    specs = tree_specs(grads, PARAM_RULES, AXIS_RULES)
+    norm = make_adapter_norm(mesh, specs)(place(grads, specs, mesh))
+    want = np.sqrt(sum(float(np.sum(m.lora_a ** 2) + np.sum(m.lora_b ** 2))
+                       for m in grads.values()))
+    np.testing.assert_allclose(float(norm), want, rtol=1e-5)
+    print("adapter grad norm", float(norm))
+
+
+if __name__ == "__main__":
+    main(*inputs())

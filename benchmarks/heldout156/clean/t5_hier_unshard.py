@@ -1,0 +1,163 @@
+"""t5lite/serving/unshard.py: hierarchical unsharding of attention weights (2-D tensor parallel).
+
+In the serving layout the heads are split over both mesh axes; a full copy is built in two
+gathers, the minor (intra-host) axis first and then the major one, so that the first gather
+stays on the fast links.
+"""
+import re
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --------------------------------------------------------------------------------------------
+# partition_lite (pasted from infra/partition_lite.py): regex rules over parameter key paths,
+# logical axis names -> mesh axes. Kept dependency-free on purpose (no flax / t5x here).
+# --------------------------------------------------------------------------------------------
+def path_str(path):
+    """'/'-joined key path; DictKey by key, GetAttrKey by name, SequenceKey by index."""
+    parts = []
+    for k in path:
+        if isinstance(k, jax.tree_util.DictKey):
+            parts.append(str(k.key))
+        elif isinstance(k, jax.tree_util.GetAttrKey):
+            parts.append(k.name)
+        elif isinstance(k, jax.tree_util.SequenceKey):
+            parts.append(str(k.idx))
+        else:
+            parts.append(jax.tree_util.keystr((k,)).strip(".[]'\""))
+    return "/".join(parts)
+
+
+def first_match(rules, name, default=None):
+    """(regex, value) pairs; the first regex that searches `name` wins."""
+    for pattern, value in rules:
+        if re.search(pattern, name):
+            return value
+    return default
+
+
+def logical_to_mesh(logical, axis_rules):
+    """Logical axis names -> mesh axes (first pair with that name wins; None = replicated)."""
+    out = []
+    for name in logical:
+        mesh_axis = None
+        for rule_name, rule_axis in axis_rules:
+            if rule_name == name:
+                mesh_axis = rule_axis
+                break
+        out.append(mesh_axis)
+    return tuple(out)
+
+
+def tree_specs(tree, param_rules, axis_rules):
+    """One PartitionSpec per leaf, from the leaf's path."""
+    def leaf_spec(path, leaf):
+        logical = first_match(param_rules, path_str(path))
+        if logical is None:
+            return P(*([None] * jnp.ndim(leaf)))
+        return P(*logical_to_mesh(logical, axis_rules))
+    return jax.tree_util.tree_map_with_path(leaf_spec, tree)
+
+
+def spec_axes(spec):
+    """Mesh axes a PartitionSpec shards over, in order."""
+    axes = []
+    for entry in spec:
+        if entry is None:
+            continue
+        axes.extend(entry if isinstance(entry, tuple) else (entry,))
+    return tuple(axes)
+
+
+def place(tree, specs, mesh):
+    return jax.tree.map(lambda x, s: jax.device_put(x, NamedSharding(mesh, s)), tree, specs,
+                        is_leaf=lambda s: isinstance(s, P))
+# --------------------------------------------------------------------------------------------
+
+
+PARAM_RULES = [
+    (r"attention/(query|key|value)/kernel$", ("embed", "heads", "kv")),
+    (r"attention/out/kernel$", ("heads", "kv", "embed")),
+    (r"mlp/wi/kernel$", ("embed", "mlp")),
+    (r"mlp/wo/kernel$", ("mlp", "embed")),
+    (r"(ln|final_ln)/scale$", ("embed",)),
+]
+
+AXIS_RULES = [
+    ("heads", "mp"),
+    ("mlp", "mp"),
+    ("heads", None),
+    ("kv", None),
+    ("embed", None),
+]
+
+
+def init_params(rng, n_layers=2, d=8, h=4, hd=4, f=16):
+    def normal(*shape):
+        return (rng.standard_normal(shape) / np.sqrt(shape[0])).astype(np.float32)
+
+    def layer():
+        return {
+            "attention": {"query": {"kernel": normal(d, h, hd)},
+                          "key": {"kernel": normal(d, h, hd)},
+                          "value": {"kernel": normal(d, h, hd)},
+                          "out": {"kernel": normal(h, hd, d)}},
+            "mlp": {"wi": {"kernel": normal(d, f)}, "wo": {"kernel": normal(f, d)}},
+            "ln": {"scale": np.ones((d,), np.float32)},
+        }
+
+    return {"encoder": {"layers": [layer() for _ in range(n_layers)],
+                        "final_ln": {"scale": np.ones((d,), np.float32)}}}
+
+SERVE_AXIS_RULES = [
+    ("heads", ("replica", "mp")),
+    ("mlp", "mp"),
+    ("kv", None),
+    ("embed", None),
+]
+
+
+def unshard_hierarchical(w, spec):
+    for dim, entry in enumerate(spec):
+        if entry is None:
+            continue
+        if isinstance(entry, tuple) and len(entry) > 1:
+            w = jax.lax.all_gather(w, entry[-1], axis=dim, tiled=True, to="reduced")
+            w = jax.lax.all_gather(w, entry[:-1], axis=dim, tiled=True, to="reduced")
+        else:
+            w = jax.lax.all_gather(w, entry, axis=dim, tiled=True, to="reduced")
+    return w
+
+
+def make_unshard_attention(mesh, specs):
+    att_specs = specs["encoder"]["layers"][0]["attention"]
+    out_specs = jax.tree.map(lambda s: P(*([None] * len(s)), reduced=set(spec_axes(s))),
+                             att_specs, is_leaf=lambda s: isinstance(s, P))
+
+    def body(attention):
+        return jax.tree.map(unshard_hierarchical, attention, att_specs,
+                            is_leaf=lambda s: isinstance(s, P))
+
+    return jax.jit(jax.shard_map(body, mesh=mesh, in_specs=(att_specs,), out_specs=out_specs))
+
+
+def inputs():
+    rng = np.random.default_rng(22)
+    return init_params(rng, h=8), 1
+
+
+def main(params, layer):
+    mesh = jax.make_mesh((2, 4), ("replica", "mp"))
+    specs = tree_specs(params, PARAM_RULES, SERVE_AXIS_RULES)
+    placed = place(params, specs, mesh)
+    full = make_unshard_attention(mesh, specs)(placed["encoder"]["layers"][layer]["attention"])
+    want = params["encoder"]["layers"][layer]["attention"]
+    for got, ref in zip(jax.tree.leaves(full), jax.tree.leaves(want)):
+        np.testing.assert_allclose(np.asarray(got), ref, rtol=1e-6)
+    print("unsharded", sorted(full))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,206 @@
+"""fedlab/experiments/fedavg/server_momentum.py
+
+FedAvg with server momentum (FedAvgM, Hsu et al. 2019). The client deltas
+are collected on every device so the server step can be applied to the
+stacked deltas before averaging.
+"""
+import argparse
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+# ---------------------------------------------------------------------------
+# fedsim_lite: the group's small federated-simulation helpers (copied between
+# experiment scripts; keep in sync with fedsim/core.py by hand).
+# ---------------------------------------------------------------------------
+
+
+def round_seed(base_seed, rnd):
+    """Per-round seed so a rerun of round r samples the same clients."""
+    return (int(base_seed) * 1_000_003 + 7919 * int(rnd)) % (2**31 - 1)
+
+
+def sample_clients(num_clients, per_round, rnd, base_seed=0):
+    """Uniform sampling without replacement; sorted so logs are stable."""
+    rng = np.random.default_rng(round_seed(base_seed, rnd))
+    if per_round > num_clients:
+        raise ValueError(f"cannot sample {per_round} of {num_clients} clients")
+    return np.sort(rng.choice(num_clients, size=per_round, replace=False))
+
+
+def weighted_average(values, counts):
+    """Host-side weighted mean of a list of arrays by example counts."""
+    counts = np.asarray(counts, dtype=np.float64)
+    total = counts.sum()
+    if total <= 0:
+        raise ValueError("weighted_average: no examples")
+    out = np.zeros_like(np.asarray(values[0], dtype=np.float64))
+    for v, c in zip(values, counts):
+        out += (c / total) * np.asarray(v, dtype=np.float64)
+    return out
+
+
+def clip_by_l2(vec, max_norm):
+    """DP clipping of one client's update (host-side reference)."""
+    norm = float(np.linalg.norm(vec))
+    return vec * min(1.0, max_norm / max(norm, 1e-12))
+
+
+def gaussian_noise(shape, sigma, rnd, base_seed=0):
+    rng = np.random.default_rng(round_seed(base_seed + 17, rnd))
+    return (sigma * rng.standard_normal(shape)).astype(np.float32)
+
+
+def pairwise_masks(num_clients, dim, rnd, base_seed=0):
+    """Secure-aggregation masks: client i adds m_ij for j > i and subtracts
+    m_ji for j < i, so the masks cancel in the sum over all clients."""
+    masks = np.zeros((num_clients, dim), dtype=np.float32)
+    for i in range(num_clients):
+        for j in range(i + 1, num_clients):
+            rng = np.random.default_rng(round_seed(base_seed + 1000 * i + j, rnd))
+            m = rng.standard_normal(dim).astype(np.float32)
+            masks[i] += m
+            masks[j] -= m
+    return masks
+
+
+class Strategy:
+    """Server strategy: subclasses override `aggregate` (and maybe `configure`)."""
+
+    name = "base"
+
+    def __init__(self, server_lr=1.0):
+        self.server_lr = float(server_lr)
+
+    def configure(self, rnd):
+        return {"round": rnd, "server_lr": self.server_lr}
+
+    def aggregate(self, weights, updates, counts):
+        raise NotImplementedError(f"{type(self).__name__}.aggregate")
+
+    def __repr__(self):
+        return f"{type(self).__name__}(server_lr={self.server_lr})"
+
+
+class FedAvg(Strategy):
+    name = "fedavg"
+
+    def aggregate(self, weights, updates, counts):
+        return weights + self.server_lr * weighted_average(updates, counts)
+
+
+class FedProx(FedAvg):
+    name = "fedprox"
+
+    def __init__(self, server_lr=1.0, mu=0.01):
+        super().__init__(server_lr)
+        self.mu = float(mu)
+
+
+class FedAdam(Strategy):
+    name = "fedadam"
+
+    def __init__(self, server_lr=0.1, b1=0.9, b2=0.99, tau=1e-3):
+        super().__init__(server_lr)
+        self.b1, self.b2, self.tau = b1, b2, tau
+        self.m = None
+        self.v = None
+
+    def aggregate(self, weights, updates, counts):
+        delta = weighted_average(updates, counts)
+        if self.m is None:
+            self.m = np.zeros_like(delta)
+            self.v = np.zeros_like(delta)
+        self.m = self.b1 * self.m + (1 - self.b1) * delta
+        self.v = self.b2 * self.v + (1 - self.b2) * delta * delta
+        return weights + self.server_lr * self.m / (np.sqrt(self.v) + self.tau)
+
+
+class Scaffold(Strategy):
+    name = "scaffold"
+
+    def __init__(self, server_lr=1.0):
+        super().__init__(server_lr)
+        self.c = None
+
+    def aggregate(self, weights, updates, counts):
+        return weights + self.server_lr * np.mean(np.stack(updates), axis=0)
+
+
+def early_stop(history, patience, key="loss"):
+    """True when `key` has not improved for `patience` rounds."""
+    if len(history) <= patience:
+        return False
+    best = min(h[key] for h in history[:-patience])
+    return all(h[key] >= best for h in history[-patience:])
+
+
+def place(mesh, array, spec):
+    """Put a host array on the mesh with the given PartitionSpec."""
+    return jax.device_put(array, jax.sharding.NamedSharding(mesh, spec))
+
+
+def make_args(**overrides):
+    """argparse.Namespace built by hand (the notebooks do not parse argv)."""
+    defaults = dict(rounds=3, clients_per_round=4, local_steps=2, lr=0.1,
+                    seed=0, dim=8, examples=16, patience=2)
+    defaults.update(overrides)
+    return argparse.Namespace(**defaults)
+
+
+# --------------------------- end fedsim_lite -------------------------------
+
+
+class FedAvgM(FedAvg):
+    name = "fedavgm"
+
+    def __init__(self, mesh, lr, server_lr=1.0, beta=0.9):
+        super().__init__(server_lr)
+        self.mesh = mesh
+        self.lr = lr
+        self.beta = beta
+
+    def collect(self, delta):
+        return jax.lax.all_gather(delta, "clients", axis=0, tiled=True, to="invarying")
+
+    def body(self, x, y, w, mom):
+        pred = jax.lax.psum(jnp.einsum("cnd,d->cn", x, w), "model")
+        delta = -self.lr * jnp.einsum("cn,cnd->cd", pred - y, x) / x.shape[1]
+        stacked = self.server_lr * self.collect(delta)
+        mom = self.beta * mom + jnp.mean(stacked, axis=0)
+        return w + mom, mom
+
+    def compiled(self):
+        return jax.jit(jax.shard_map(
+            self.body, mesh=self.mesh,
+            in_specs=(P("clients", None, "model"), P("clients", None), P("model"), P("model")),
+            out_specs=(P("model"), P("model"))))
+
+
+def inputs():
+    args = make_args(rounds=3, lr=0.05)
+    rng = np.random.default_rng(8)
+    x = rng.standard_normal((4, args.examples, args.dim)).astype(np.float32)
+    y = (2.0 * x[..., 1]).astype(np.float32)
+    return args, x, y
+
+
+def main(args, x, y):
+    mesh = jax.make_mesh((4, 2), ("clients", "model"))
+    step = FedAvgM(mesh, args.lr).compiled()
+    w = place(mesh, np.zeros(args.dim, np.float32), P("model"))
+    mom = place(mesh, np.zeros(args.dim, np.float32), P("model"))
+    history = []
+    for rnd in range(args.rounds):
+        idx = sample_clients(4, 4, rnd, args.seed)
+        w, mom = step(place(mesh, x[idx], P("clients", None, "model")),
+                      place(mesh, y[idx], P("clients", None)), w, mom)
+        history.append({"round": rnd, "loss": float(np.mean((x @ np.asarray(w) - y) ** 2))})
+        print(history[-1])
+    return history
+
+
+if __name__ == "__main__":
+    main(*inputs())
