@@ -46,6 +46,7 @@ ENTRIES = {
     "nsb4_stacked_profiler_swallows_the_error": "main()",
     "sb5_sf105_rows_counted_after_a_roll": "main()",
     "nsb5_roll_along_an_axis_out_of_range": "main()",
+    "nsb6_stop_iteration_raised_again_into_a_map": "main()",
     "nrk7_helper_changes_its_callers_local_through_the_frame": "main()",
     "rk1_sf105_set_of_listed_name_lengths": "main()",
     "nrk1_min_of_listed_true_and_one_depends_on_the_file_system": "main()",

@@ -21,7 +21,8 @@ can stand between the call and the handler that catches it:
   exception classes named by plain names that do not (Python compares them in order), or a bare
   `except` catches it. The names are read now, after the call: nothing runs between the call's end
   and the handlers' test, so they hold what Python reads then.
-Anything else stops the run (Bail), as before.
+Anything else stops the run (Bail), as before, and so does raising that StopIteration again
+(a bare `raise` in the handler, `raise err` of the name it bound): it would leave the frame.
 """
 from __future__ import annotations
 
@@ -62,8 +63,17 @@ def iteration_end(run, fresh: bool, value: object = None) -> Raised:
                 raise Bail
             if not _catches(run, outer.handlers, env):
                 raise Bail
-            return Raised(StopIteration() if value is None else StopIteration(value))
+            error = StopIteration() if value is None else StopIteration(value)
+            run.__dict__.setdefault("_iteration_ends", {})[id(error)] = error  # (kept: its id stays its own)
+            return Raised(error)
     raise Bail  # (no `try` around it in this frame: it would leave the frame)
+
+
+def reraised(run, error: object) -> None:
+    """`raise` (bare, or of the name a handler bound) of a StopIteration handed over here: raised
+    again it may leave the frame into a C iterator that would end quietly (not followed)."""
+    if id(error) in run.__dict__.get("_iteration_ends", {}):
+        raise Bail
 
 
 def _catches(run, handlers: list, env) -> bool:

@@ -242,7 +242,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             try:
                 return self.call(func, args, kwargs)
             finally:
-                self.node = outer
+                self.node, self.site_fresh = outer, False  # (the flag is the callee's own: never left for a later call)
         if kind is ast.Subscript:
             self.tick()
             holder = self.eval(node.value, env)

@@ -17,7 +17,8 @@ use of the value from there:
 - stored or handed on meanwhile: nothing happens (the mesh stays in force, as in JAX).
 A value entered or exited once is not read again (a second exit would restore the old mesh once
 more): any further use stops the run (Bail). Under jit or in a shard_map body, where JAX raises,
-the call stops the run.
+the call stops the run, as it does in a thread's target or a pool's job (JAX's context mesh is
+the thread's own; the run's contexts are the main thread's).
 """
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ def made(run, mesh) -> MeshCtx:
     """`jax.set_mesh(mesh)`: the mesh in force from now on, until the value's exit."""
     if run.jitted or run.in_body:
         raise Bail  # (`set_mesh` raises inside a trace)
+    if run.__dict__.get("_other_thread"):
+        raise Bail  # (a thread's target or a pool's job: JAX's context mesh is the thread's own)
     ctx = MeshCtx(mesh, True)
     held = (run.contexts, len(run.contexts))
     run.contexts.append(mesh)
