@@ -282,6 +282,8 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         if short == "dot" and (first is None or second is None or len(first) > 2 or len(second) > 2):
             return None
         return matmul(first, second)
+    if name in ("numpy.roll", "jax.numpy.roll"):
+        return _rolled(run, args, kwargs)
     if name in ("jax.numpy.reshape", "numpy.reshape") and len(args) == 2 and not kwargs:
         return reshaped(shape_of(run, args[0]), args[1])
     if name in ("numpy.outer", "jax.numpy.outer") and len(args) == 2 and not kwargs:
@@ -357,6 +359,18 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
     if short in ("all_gather", "psum_scatter", "all_to_all") and name.startswith("jax.lax.") and run.in_body:
         return _collective_shape(run, short, args, kwargs)
     return rearranged(lambda value: shape_of(run, value), name, args, kwargs)  # (rearranged_shapes.py)
+
+
+def _rolled(run, args: list, kwargs: dict) -> tuple | None:
+    """`np.roll(a, shift, axis)`: a's own shape (its items moved along the axis, or along the
+    flattened array for axis None), where the call is valid: an int shift and an axis in range."""
+    given = bind(("a", "shift", "axis"), args, kwargs)
+    if given is None or type(given.get("a")) is not Arr or type(given.get("shift")) is not int:
+        return None
+    shape, axis = shape_of(run, given["a"]), given.get("axis")
+    if shape is None or not (axis is None or type(axis) is int and -len(shape) <= axis < len(shape)):
+        return None
+    return shape
 
 
 def _along(shape: tuple | None, indices: tuple | None, axis: object) -> tuple | None:

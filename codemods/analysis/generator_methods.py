@@ -100,20 +100,23 @@ class GenMethod(RunCallable):
         self.gen, self.name = gen, name
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
+        from codemods.analysis.caught_iteration_ends import consume_fresh
+
+        fresh = consume_fresh(run)  # (written as the call's own callee: caught_iteration_ends.py)
         if kwargs:
             raise Bail
-        return getattr(self, "_" + self.name)(run, args)
+        return getattr(self, "_" + self.name)(run, args, fresh)
 
-    def _send(self, run, args: list) -> object:
+    def _send(self, run, args: list, fresh: bool) -> object:
         gen = self.gen
         if len(args) != 1:
             raise Bail
         if gen.thread is None and not gen.done and args[0] is not None:
             raise Bail  # (TypeError: a value sent to a just-started generator)
         gen.sent = args[0]
-        return self._resume(gen)
+        return self._resume(run, gen, fresh)
 
-    def _throw(self, run, args: list) -> object:
+    def _throw(self, run, args: list, fresh: bool) -> object:
         gen = self.gen
         if len(args) != 1:
             raise Bail  # (the deprecated (type, value, traceback) form)
@@ -127,9 +130,9 @@ class GenMethod(RunCallable):
         if gen.thread is None or gen.done:
             raise Bail  # (not started or finished: raised in the caller; not followed)
         gen.thrown = error
-        return self._resume(gen)
+        return self._resume(run, gen, fresh)
 
-    def _close(self, run, args: list) -> None:
+    def _close(self, run, args: list, fresh: bool) -> None:
         from codemods.analysis.host_exprs import Raised
 
         gen = self.gen
@@ -152,10 +155,12 @@ class GenMethod(RunCallable):
             raise Bail  # (RuntimeError: generator ignored GeneratorExit)
         return None
 
-    def _resume(self, gen) -> object:
+    def _resume(self, run, gen, fresh: bool) -> object:
         more, value = gen.step()
-        if not more:
-            raise Bail  # (StopIteration in the caller: not followed)
+        if not more:  # (StopIteration in the caller, when a handler there certainly catches it)
+            from codemods.analysis.caught_iteration_ends import iteration_end
+
+            raise iteration_end(run, fresh, value)
         left_suspended(gen)
         return value
 

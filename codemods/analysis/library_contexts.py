@@ -23,7 +23,9 @@ from __future__ import annotations
 from codemods.analysis.host_exprs import Break, Continue, LambdaValue, Raised, Return
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.script_values import Bound, MeshCtx, RunCallable, UClass, UFunc, UObj
+from codemods.analysis.script_values import Bound, GatherStop, MeshCtx, RunCallable, UClass, UFunc, UObj
+from codemods.analysis.script_generators import Managed
+from codemods.analysis import stacked_generators
 
 _CATCHING_JAX = (ValueError, Exception, BaseException)  # (a kind any of these derive from may catch it)
 
@@ -135,6 +137,8 @@ class ExitStackObj(LibraryContext):
                 if rest:
                     _release_mesh(run, rest)
                 run.contexts.pop()
+            elif kind == "managed":
+                stacked_generators.left(run, first)
             elif kind != "suppress":  # a module object's `__exit__`, or a pushed exit, told nothing went wrong
                 run.call(first, [None, None, None], {})
 
@@ -142,12 +146,17 @@ class ExitStackObj(LibraryContext):
         if target is not None:
             run.store(target, self, env)
         self.base = len(run.contexts)
+        stacked_generators.kept(run, self)  # (held by the block from now on: not closed meanwhile)
         try:
             body()
         except (Break, Continue, Return):
             self.leave(run)
             raise
         except Bail:
+            raise
+        except GatherStop as stop:
+            if not stacked_generators.unwound(run, self, stop):
+                raise Bail from None  # (an exit that would be told of JAX's error and may swallow it)
             raise
         except BaseException:
             if self.exits:
@@ -183,7 +192,13 @@ class StackMethod(RunCallable):
         manager = args[0]
         if self.name == "push":
             return self.push(run, manager)
-        if type(manager) is MeshCtx:  # (`jax.set_mesh(m)`, `use_mesh(m)`: scoped when entered)
+        if type(manager) is MeshCtx and manager.lasting:  # (`jax.set_mesh(m)`: in force since the call, set_meshes.py)
+            meshes = sum(1 for kind, *_ in self.stack.exits if kind == "mesh")
+            from codemods.analysis.set_meshes import stacked
+
+            self.stack.exits.append(stacked(run, manager, None if self.stack.base is None else self.stack.base + meshes))
+            return None
+        if type(manager) is MeshCtx:  # (`use_mesh(m)`: scoped when entered)
             if self.stack.base is None and not run.jitted:
                 return _hold_mesh(run, self.stack, manager.mesh)
             meshes = sum(1 for kind, *_ in self.stack.exits if kind == "mesh")
@@ -209,7 +224,9 @@ class StackMethod(RunCallable):
                 self.stack.swallowing += 1
                 run.guarded += 1
             return value
-        raise Bail  # (a generator's manager, a file: their exits are not modelled here)
+        if type(manager) is Managed:  # (a contextmanager function's: stacked_generators.py)
+            return stacked_generators.entered(run, self.stack, manager)
+        raise Bail  # (a file: its exit is not modelled here)
 
     def push(self, run, given: object) -> object:
         """`stack.push(exit)`: an `__exit__`-like callable (or a manager's `__exit__`, not entered),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.caught_iteration_ends import reraised
 from codemods.analysis.device_counts import program_raise
 from codemods.analysis.host_exprs import Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -137,8 +138,10 @@ def raise_statement(run, node: ast.Raise, env) -> None:
     if node.exc is None:
         from codemods.analysis.caught_stops import handled
 
-        raise Raised(handled(run))  # (a re-raise of the exception being handled: caught_stops.py)
+        reraised(run, error := handled(run))  # (a StopIteration handed to a `try`: caught_iteration_ends.py)
+        raise Raised(error)  # (a re-raise of the exception being handled: caught_stops.py)
     error = _exception(run, node.exc, env)
+    reraised(run, error)
     if node.cause is not None:
         cause = run.eval(node.cause, env)
         if cause is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import ast
 import inspect
 
-from codemods.analysis.host_objects import Bail
+from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_values import Bound, PartialObj, UClass, UFunc, UObj
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
@@ -32,7 +32,16 @@ _DIRECT = (UFunc, Bound, UObj, PartialObj)
 def direct_call(run, func: object) -> bool:
     """Whether a call to `func` enters its frame straight from the caller's (no library frames)."""
     kind = type(func)
-    return run.__dict__.get("site_fresh", False) and (kind in _DIRECT or kind is UClass and func.kind == "plain")
+    return run.__dict__.get("site_fresh", False) and (kind in _DIRECT or kind is UClass and func.kind == "plain"
+                                                      or _straight(func))
+
+
+def _straight(func: object) -> bool:
+    """`gen.send`, `gen.throw`, `gen.close`, builtin `next`: called from the caller's code with no
+    frame between (what they raise reaches it unchanged: caught_iteration_ends.py)."""
+    from codemods.analysis.generator_methods import GenMethod
+
+    return type(func) is GenMethod or type(func) is Special and func.name == "builtins.next"
 
 
 def push_frame(run, func: UFunc, env) -> None:

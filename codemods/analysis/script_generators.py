@@ -315,7 +315,7 @@ def _restore(run, state: dict) -> None:
             run.__dict__[name] = value
 
 
-def next_item(run, args: list) -> object:
+def next_item(run, args: list, fresh: bool = False) -> object:
     """`next(it)`, `next(it, default)`: a generator's next piece, or the next item of Python's own
     iterator over a list or dict the run holds (`next(iter(d.items()))`)."""
     from codemods.analysis.host_exprs import Iter
@@ -340,7 +340,9 @@ def next_item(run, args: list) -> object:
         return value
     if len(args) == 2:
         return args[1]
-    raise Bail  # (StopIteration: the program's, not modelled)
+    from codemods.analysis.caught_iteration_ends import iteration_end
+
+    raise iteration_end(run, fresh, value)  # (StopIteration, where a handler around the call catches it)
 
 
 def delegate(run, source: object) -> object:

@@ -13,6 +13,7 @@ The sharding objects are made in script_shardings.py, trees walked in script_tre
 """
 from __future__ import annotations
 
+from codemods.analysis import set_meshes
 from codemods.analysis.shaped_values import blocks, carried, left_body
 from codemods.analysis import device_arrays, nn_initializers, partial_fields, partial_methods, user_collections
 from codemods import jaxapi
@@ -137,7 +138,9 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name in ("jax.set_mesh", "jax.sharding.use_mesh"):
         if len(args) != 1 or kwargs or type(args[0]) is not MeshObj:
             raise Bail
-        return MeshCtx(args[0], name == "jax.set_mesh")
+        if name == "jax.set_mesh":
+            return set_meshes.made(run, args[0])  # (in force from the call on: set_meshes.py)
+        return MeshCtx(args[0], False)
     if name == "contextlib.nullcontext" and not args and not kwargs:
         return MeshCtx(None, False)
     if name in user_collections.NAMES:  # (`collections.UserDict(...)`: user_collections.py)

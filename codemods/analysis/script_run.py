@@ -73,6 +73,7 @@ from codemods.analysis.object_texts import method_call
 from codemods.analysis.decorator_arguments import decorated
 from codemods.analysis.attribute_hooks import PlainGetattribute
 from codemods.analysis.unordered_listings import Unordered, collected as unordered_collected, loop as unordered_loop
+from codemods.analysis import set_meshes
 from codemods.analysis.script_generators import GenRun, Numbered, current, delegate, is_generator, loop_over
 
 _DELEGATED = {ast.Delete: delete, ast.Raise: raise_statement, ast.TryStar: try_star, ast.AsyncWith: async_with,
@@ -153,6 +154,8 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
         elif kind is ast.Expr:
             value = self.eval(node.value, env) if type(node.value) is not ast.Constant else None
             if type(value) is MeshCtx and value.lasting:  # `jax.set_mesh(m)` as a statement: set for good
+                set_meshes.taken(self, value)  # (in force since the call: set_meshes.py)
+                self.contexts.pop()
                 if self.contexts or self.jitted:
                     raise Bail
                 self.lasting = value.mesh
@@ -239,7 +242,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             try:
                 return self.call(func, args, kwargs)
             finally:
-                self.node = outer
+                self.node, self.site_fresh = outer, False  # (the flag is the callee's own: never left for a later call)
         if kind is ast.Subscript:
             self.tick()
             holder = self.eval(node.value, env)

@@ -32,7 +32,7 @@ class ScriptStores:
     """The stores of ScriptRun (which supplies eval, call and the run's state)."""
 
     def store(self, target: ast.expr, value: object, env: Env) -> None:
-        if type(value) is MeshCtx and value.lasting:
+        if type(value) is MeshCtx and value.lasting and value.held is None:
             raise Bail  # (`restore = jax.set_mesh(m)` sets the mesh when called: kept, then exited by hand)
         if type(target) in (ast.Tuple, ast.List) and isinstance(value, Opaque) and not (type(value) is Arr and value.count is not None) \
                 and not any(type(t) is ast.Starred for t in target.elts):  # (`n, e = gates.shape`)

@@ -63,12 +63,15 @@ class ThreadObj(ModelledObject):
             return None
         from codemods.analysis.swallowing_blocks import swallowing
 
+        run.__dict__["_other_thread"] = run.__dict__.get("_other_thread", 0) + in_thread  # (set_meshes.py)
         try:
             with swallowing(run, in_thread):  # (its exception ends the thread only: swallowing_blocks.py)
                 run.call(self.target, list(self.args), dict(self.kwargs))
         except Raised:
             if not in_thread:
                 raise
+        finally:
+            run._other_thread -= in_thread
         return None  # (a thread's exception is printed by threading, not raised in the joiner)
 
 

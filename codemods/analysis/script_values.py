@@ -183,11 +183,12 @@ class ShardObj:
 class MeshCtx:
     """What `jax.set_mesh(m)` returns: entered by `with`, or set for good as a statement."""
 
-    __slots__ = ("lasting", "mesh")
+    __slots__ = ("held", "lasting", "mesh")
 
     def __init__(self, mesh: MeshObj | None, lasting: bool) -> None:
         self.mesh = mesh  # None: a context that sets no mesh (`contextlib.nullcontext()`)
         self.lasting = lasting
+        self.held: tuple | bool | None = None  # set_mesh's mesh, in force since the call (set_meshes.py)
 
 
 class UFunc:

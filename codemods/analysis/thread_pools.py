@@ -53,6 +53,7 @@ class Job:
             raise Bail  # (what it reads changed while it was in flight)
         outer = run.__dict__.get("_context")
         run._context = own = {}  # (a worker thread runs in a context of its own, empty: script_contextvars.py)
+        run.__dict__["_other_thread"] = run.__dict__.get("_other_thread", 0) + 1  # (set_meshes.py)
         try:
             self.outcome = ("value", run.call(self.func, list(self.args), dict(self.kwargs)))
         except Raised as raised:
@@ -63,6 +64,7 @@ class Job:
             raise
         finally:
             run.__dict__["_context"] = outer
+            run._other_thread -= 1
         if not unchanged(self.before) or own:
             raise Bail  # (it changed what another thread may read, at a time not known; or its worker's context)
         return self.outcome

@@ -22,6 +22,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import held_meshes_left
 from codemods.analysis.script_generators import Managed
 from codemods.analysis.script_values import MeshCtx, MeshObj
+from codemods.analysis.set_meshes import taken
 from codemods.analysis.temp_files import FileHandle
 from codemods.analysis.unittest_cases import PlainContext, plain_enter
 
@@ -39,7 +40,9 @@ def with_statement(run, node: ast.With, env: Env) -> None:
                 continue
             if item.optional_vars is not None or run.jitted:
                 raise Bail
-            if type(value) is MeshCtx:
+            if type(value) is MeshCtx and value.lasting:
+                taken(run, value)  # (in force since the call: the block takes it over, set_meshes.py)
+            elif type(value) is MeshCtx:
                 run.contexts.append(value.mesh)
             elif type(value) is MeshObj:
                 run.contexts.append(None)
