@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "pw1_sf105_axes_file_read_back_after_a_named_tuple_state_is_placed": "main()",
+    "pw2_sf105_axes_file_read_back_after_a_config_object_is_bound": "main()",
+    "npw1_array_saved_through_a_path_object_of_the_program": "main()",
+    "npw2_config_file_rewritten_by_numpy_through_a_path_object": "main()",
+    "npw3_array_saved_through_a_file_object_that_writes_the_directory": "main()",
     "jv4_sf102_body_mapped_by_experimental_shard_map": "main(*inputs())",
     "njv4_body_mapped_by_experimental_shard_map_gathers_a_varying_value": "main(*inputs())",
     "jv3_sf101_body_called_through_pjit": "main()",

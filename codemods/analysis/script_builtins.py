@@ -186,7 +186,7 @@ class ScriptBuiltins:
             return None
         if canonical in NUMPY_ASSERTIONS:
             return numpy_assertion(self)  # (an outcome the run does not know: numpy_assertions.py)
-        if handed_unmodelled(args, kwargs):
+        if handed_unmodelled(self, canonical, args, kwargs):
             raise Bail  # (`np.savetxt(path, x)` may write where the run keeps the table: temp_paths.py)
         return library_call(self, canonical, args, kwargs)
 

@@ -39,6 +39,7 @@ import itertools
 from codemods.analysis.argument_binding import bind
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.library_contexts import LibraryContext
+from codemods.analysis.program_objects import may_call_back
 from codemods.analysis.script_values import Arr, TempPath
 from codemods.analysis.text_encodings import codec, newline
 
@@ -123,19 +124,55 @@ def str_path(value: object) -> object:
     return TempPath(value.root, value.parts) if type(value) is TempPathObj else value
 
 
-def handed_unmodelled(args: list, kwargs: dict) -> bool:
-    """A call the run does not model is given a temporary path or an open handle on one
-    (`np.savetxt(os.path.join(tmp, "w.txt"), x)`, `jnp.save`, `x.tofile(path)`): it may write
-    there, and the record would no longer hold all that is in the directory (`os.path.exists`
-    would answer False of a file it made), so the caller stops the run."""
-    return any(_holds_temp(value, 0) for value in (*args, *kwargs.values()))
-
-
-def _holds_temp(value: object, depth: int) -> bool:
-    if is_temp(value) or type(value) in (FileHandle, FileDescriptor):
+def handed_unmodelled(run, name: str | None, args: list, kwargs: dict) -> bool:
+    """A call the run does not model, or models without its effect on files (`name`: its library
+    name; None for an array's method), is given what may reach the temporary directory: it may
+    write there, and the record would no longer hold all that is in it (`os.path.exists` would
+    answer False of a file it made, a read the old text), so the caller stops the run.
+    - a temporary path or an open handle on one (`np.savetxt(os.path.join(tmp, "w.txt"), x)`,
+      `jnp.save`, `x.tofile(path)`);
+    - an object of the program's (program_objects.py) once the run has made a temporary file or
+      directory: NumPy takes any object with `__fspath__` as a path (`os.fspath`) and any with
+      `write` as a file, and calls back into it (`np.savetxt(Loc(tmp, "w.txt"), x)`, `np.save(Sink(p),
+      x)`), code the run never runs. Given before the run made one, the call may keep the object
+      and call it later: the run notes that, and its first temporary directory or file stops it.
+    JAX's own calls (but jax.numpy's, whose `save` and `load` are NumPy's) touch no file of a
+    path or file object given, nor do `functools.partial` and `dataclasses.field`, which only keep
+    it: they are left to their models."""
+    values = (*args, *kwargs.values())
+    if any(_holds(value, 0, _own) for value in values):
         return True
-    items = value.values() if type(value) is dict else value if type(value) in (list, tuple) else ()
-    return depth < 3 and any(_holds_temp(item, depth + 1) for item in items)
+    if name is not None and (name.startswith("jax.") and not name.startswith("jax.numpy.") or name in _KEEPERS):
+        return False
+    if not any(_holds(value, 0, may_call_back) for value in values):
+        return False
+    if run.__dict__.get("_temp_made"):
+        return True
+    run.__dict__["_objects_handed"] = True  # (checked when the first temporary directory or file is made)
+    return False
+
+
+_KEEPERS = frozenset({"functools.partial", "functools.partialmethod", "dataclasses.field"})
+
+
+def _own(value: object) -> bool:
+    return is_temp(value) or type(value) in (FileHandle, FileDescriptor)
+
+
+def _holds(value: object, depth: int, test) -> bool:
+    if test(value):
+        return True
+    kind = type(value)
+    items = (*value.keys(), *value.values()) if kind is dict else value if kind in (list, tuple, set, frozenset) else ()
+    return depth < 3 and any(_holds(item, depth + 1, test) for item in items)
+
+
+def _made(run) -> None:
+    """A temporary directory or file is made: an object of the program's handed to a call the run
+    does not model before may have been kept by it, to be written through later (handed_unmodelled)."""
+    if run.__dict__.get("_objects_handed"):
+        raise Bail
+    run.__dict__["_temp_made"] = True
 
 
 def plain(name: object) -> str:
@@ -181,6 +218,7 @@ def subtree(run, at: tuple) -> list[tuple]:
 
 
 def _new_dir(run) -> TempPath:
+    _made(run)
     path = TempPath(next(_SERIALS), ())
     files(run)[key(path)] = None
     return path
@@ -188,6 +226,7 @@ def _new_dir(run) -> TempPath:
 
 def new_file(run) -> TempPath:
     """A new, empty file that is its own root (what `tempfile.mkstemp` makes: temp_texts.py)."""
+    _made(run)
     path = TempPath(next(_SERIALS), ())
     files(run)[key(path)] = b""
     return path

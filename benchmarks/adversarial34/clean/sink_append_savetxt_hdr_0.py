@@ -1,0 +1,48 @@
+"""A file-like object of the program's (append) is handed to NumPy's savetxt_hdr; its write makes the file; read back by `os.path.exists(p)`."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import configparser
+import dataclasses
+import glob
+import os
+import pathlib
+import shutil
+import tempfile
+import typing
+
+
+class Sink:
+    def __init__(self, p):
+        self.p = p
+
+    def write(self, s):
+        with open(self.p, "ab" if isinstance(s, bytes) else "a") as fh:
+            fh.write(s)
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+
+def main(mesh, x):
+    d = tempfile.mkdtemp()
+    p = os.path.join(d, "w.txt")
+    np.savetxt(Sink(p), np.ones((2, 2)), header="h")
+    axes = ("i",) if os.path.exists(p) else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
