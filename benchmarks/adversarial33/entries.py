@@ -177,3 +177,77 @@ for _fk, _lines in _FRAME.items():
     for _where in ("main", "helper", "module"):
         c_prog(f"road_frame_{_fk}_{_where}", "The maker's frame reached from a kept exception through type "
                f"namespaces ({_fk}); its f_locals hand out the dict.", C_MAKER_F, _lines, '("i",)', '("i", "j")', _where)
+
+# -- D. collected_errors._exits_quietly: an exit is found by its NAME in the module's functions and classes
+#    (`exit`, `quit`, `SystemExit`, `.exit`, `._exit`, `.abort`). sys.exit bound to another name at the top level
+#    (`from sys import exit as leave`, `halt = sys.exit`, `Stop = SystemExit`), or reached by a str
+#    (`getattr(sys, "exit")`, `vars(sys)["exit"]`, `vars(builtins)["SystemExit"]`), ends the program quietly all
+#    the same: the round leaves after a failed test (a NumPy step the run cannot decide), before the test that
+#    would set the wrong axes and before any reduction. The run assumes the step passed. ----------------------
+_EXITS = {
+    "from_alias": ("from sys import exit as leave\n", "leave(0)"),
+    "name_alias": ("import sys\nhalt = sys.exit\n", "halt(0)"),
+    "class_alias": ("Stop = SystemExit\n", "raise Stop(0)"),
+    "getattr": ("import sys\n", 'getattr(sys, "exit")(0)'),
+    "vars_sys": ("import sys\n", 'vars(sys)["exit"](0)'),
+    "vars_builtins": ("import builtins\n", 'raise vars(builtins)["SystemExit"](0)'),
+    "table": ("import sys\nENDINGS = {\"done\": sys.exit}\n", 'ENDINGS["done"](0)'),
+}
+_STEPS = {
+    "integers": ("self.rng.integers(0, 0, size=16)", "self.rng.integers(0, 1, size=16)"),
+    "allclose": ("np.testing.assert_allclose(np.ones(3), np.zeros(3))",
+                 "np.testing.assert_allclose(np.ones(3), np.ones(3))"),
+}
+for _ek, (_top, _exit) in _EXITS.items():
+    for _tk, (_step, _ok) in _STEPS.items():
+        for _pk in ("round", "later_test"):
+            if _pk == "round":
+                _after = f"        if failed:\n            {_exit}\n"
+                _later = ""
+            else:
+                _after = ""
+                _later = f"\n    def test_c_done(self):\n        if not self.plan.ready:\n            {_exit}\n"
+            _text = (_top + f'''
+
+class Plan:
+    def __init__(self):
+        self.axes = ("i",)
+        self.ready = False
+
+
+class PlanTest:
+    def __init__(self, plan):
+        self.plan = plan
+        self.rng = np.random.default_rng(0)
+
+    def test_a_step(self):
+        {_step}
+        self.plan.axes = ("i", "j")
+        self.plan.ready = True
+
+    def test_b_axes(self):
+        assert self.plan.axes
+{_later}
+
+def run_tests(cls, plan):
+    errors = []
+    for name in sorted(name for name in dir(cls) if name.startswith("test")):
+        failed = False
+        try:
+            getattr(cls(plan), name)()
+        except Exception as e:
+            failed = True
+            errors.append(e)
+{_after}    if errors:
+        raise errors[0]
+    return errors
+@REDUCE@
+
+def main(mesh, x):
+    plan = Plan()
+    run_tests(PlanTest, plan)
+    return reduce_rows(mesh, x, plan.axes)
+''')
+            prog(f"exit_{_ek}_{_tk}_{_pk}", f"A failed test ({_tk}) and then `{_exit}` ({_pk}): the program ends "
+                 "quietly (status 0) before any reduction; sys.exit is reached under another name.",
+                 _text, _step, _ok)
