@@ -56,7 +56,7 @@ def _warned(run, node: ast.Import | ast.ImportFrom) -> None:
     a DeprecationWarning from the module's deprecation `__getattr__`, which raises under "error"
     on every import until one succeeds, after which `functools.cache` keeps the name and no import
     of it warns again; a module body may warn at its first import)."""
-    if node.level or type(node) is ast.ImportFrom and node.module is None:
+    if type(node) is ast.ImportFrom and (node.level or node.module is None):
         return
     keys = {(alias.name, None) for alias in node.names} if type(node) is ast.Import \
         else {(node.module, alias.name) for alias in node.names}
