@@ -16,6 +16,13 @@ ENTRIES = {
     "npw1_array_saved_through_a_path_object_of_the_program": "main()",
     "npw2_config_file_rewritten_by_numpy_through_a_path_object": "main()",
     "npw3_array_saved_through_a_file_object_that_writes_the_directory": "main()",
+    "dsf1_sf105_hint_class_getitem_returns_classvar": "main(*inputs())",
+    "ndsf1_hint_class_getitem_returns_classvar": "main(*inputs())",
+    "dsf2_sf105_hint_class_getitem_returns_initvar": "main(*inputs())",
+    "ndsf2_hint_class_getitem_returns_initvar": "main(*inputs())",
+    "dsf3_sf105_pjit_import_under_an_ignore_filter": "main(*inputs())",
+    "ndsf4_closure_cell_written_through_a_type_namespace": "main(*inputs())",
+    "ndsf5_round_exits_by_getattr_of_sys": "audited()",
     "jv4_sf102_body_mapped_by_experimental_shard_map": "main(*inputs())",
     "njv4_body_mapped_by_experimental_shard_map_gathers_a_varying_value": "main(*inputs())",
     "jv3_sf101_body_called_through_pjit": "main()",
@@ -4279,6 +4286,9 @@ LINE_FIXES: dict[str, dict[int, str]] = {
 
 # Forms left out, with the reason.
 NOT_RUN: dict[str, str] = {
+    "ndsf3_pjit_import_raises_under_an_error_filter": "jax 0.10.2's deprecation `__getattr__` is functools.cache'd: the"
+    " DeprecationWarning (an error under the filter) comes only until one import of the name succeeds in the process,"
+    " and the audit's process imports pjit for other forms first; run alone (`python3 file`) it runs (checked)",
     "n50_sf104_tables_unknown": "negatives whose unknowns come from an imported module (mylib) and a key parameter",
 }
 

@@ -67,7 +67,7 @@ def _exits_quietly(tree: ast.Module | None) -> bool:
     `raise SystemExit(0)`, `os._exit`): a later test, the round after the handler or the handler
     itself could then end it before the check, where the step's failure set what that exit reads
     (forms ntsr7, ntsr9, ntsr10). The module's own top level (`sys.exit(main())`) runs after."""
-    if tree is None:
+    if tree is None or _exit_elsewhere(tree):
         return True
     for node in ast.walk(tree):
         if isinstance(node, _SCOPES) and any(
@@ -75,6 +75,48 @@ def _exits_quietly(tree: ast.Module | None) -> bool:
                 or type(inner) is ast.Attribute and inner.attr in _EXIT_ATTRIBUTES for inner in ast.walk(node)):
             return True
     return False
+
+
+# Roads to any module's or the builtins' objects by a text the code may compute.
+_DYNAMIC = frozenset({"modules", "__builtins__", "__import__", "import_module", "globals", "__dict__", "eval", "exec"})
+
+
+def _exit_elsewhere(tree: ast.Module) -> bool:
+    """An exit reached under another name or by a str (found by adversarial33): `from sys import
+    exit as leave`, `halt = sys.exit` or a table of it at the top level, `getattr(sys, "exit")`,
+    `vars(builtins)["SystemExit"]`, `getattr(sys, name)` / `vars(sys)[key]` with a computed text,
+    `sys.modules[...]`, `__import__(...)`. Only the top level's own calls of an exit
+    (`sys.exit(main())`, in or out of `if __name__ == "__main__":`) are left out: they run after."""
+    words = _EXIT_NAMES | _EXIT_ATTRIBUTES
+    modules = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree) if type(node) is ast.Import
+               for alias in node.names}
+    last = {id(call.func) for call in _top_calls(tree.body)}
+    for node in ast.walk(tree):
+        kind = type(node)
+        if kind is ast.alias and (node.name in words or node.asname in words) \
+                or kind is ast.Constant and type(node.value) is str and node.value in words \
+                or kind is ast.Name and node.id in _DYNAMIC or kind is ast.Attribute and node.attr in _DYNAMIC:
+            return True
+        if (kind is ast.Name and node.id in _EXIT_NAMES or kind is ast.Attribute and node.attr in words) \
+                and id(node) not in last:
+            return True
+        if kind is ast.Call and type(node.func) is ast.Name and node.func.id in ("getattr", "vars") and node.args \
+                and type(node.args[0]) is ast.Name and node.args[0].id in modules:
+            if node.func.id == "vars" or len(node.args) < 2 or type(node.args[1]) is not ast.Constant:
+                return True  # (a module's member by a text the call does not show)
+    return False
+
+
+def _top_calls(body: list):
+    """The module top level's own call statements (and `raise` of a call), also in `if` blocks."""
+    for statement in body:
+        if type(statement) is ast.Expr and type(statement.value) is ast.Call:
+            yield statement.value
+        elif type(statement) is ast.Raise and type(statement.exc) is ast.Call:
+            yield statement.exc
+        elif type(statement) is ast.If:
+            yield from _top_calls(statement.body)
+            yield from _top_calls(statement.orelse)
 
 
 def _rebinds(tree: ast.Module | None, names: frozenset) -> bool:

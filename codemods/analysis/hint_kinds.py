@@ -24,6 +24,7 @@ import re
 
 FIELD, CLASSVAR, INITVAR = "field", "classvar", "initvar"
 OTHER, _UNBOUND = "", "?unbound"
+LATER = "later"  # (certain_kind: decided by the hint's value, which the body evaluates after the value)
 _CLASSVAR, _INITVAR = "typing.ClassVar", "dataclasses.InitVar"
 # Modules whose names are never ClassVar nor InitVar (nor re-exports of them).
 _KNOWN = ("jax", "numpy", "collections", "functools", "enum", "abc", "os", "math", "pathlib", "numbers", "types", "chex",
@@ -61,6 +62,8 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
             held = run.eval(head, env)
         except (Bail, Raised):
             held = None
+        if type(held) is UClass and type(annotation) is ast.Subscript:
+            return LATER  # (`Shared[tuple]` is what its `__class_getitem__` returns: held_kind)
         if type(held) is type and held.__module__ == "builtins" or type(held) in (UClass, AnnotatedHint) \
                 or type(held) is Lib and held.name.split(".")[0] in ("jax", "numpy"):  # (`Array = jax.Array`)
             # (an `Annotated[...]` alias is a field whatever it wraps: dataclasses asks `type(hint) is
@@ -68,6 +71,32 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
             annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
     if kind is None:
         raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)
+    return kind
+
+
+def held_kind(run, annotation: ast.expr, env) -> str:
+    """The kind of a hint the run evaluated (class_hints.record), as dataclasses reads it:
+    `typing.ClassVar` itself or a `_GenericAlias` of it, `dataclasses.InitVar` or an instance of
+    it; a class or an alias of a class is a field; anything else stops the run."""
+    import types
+    import typing
+    import dataclasses
+    from codemods.analysis import class_hints
+    from codemods.analysis.host_objects import Bail
+    from codemods.analysis.held_hints import HeldHint
+    from codemods.analysis.script_values import Lib, UClass
+
+    held = class_hints.value_of(run, annotation, env)
+    if held is typing.ClassVar or type(held) is typing._GenericAlias and held.__origin__ is typing.ClassVar:
+        kind = CLASSVAR
+    elif type(held) is Lib and held.name == "dataclasses.InitVar" or type(held) is dataclasses.InitVar:
+        kind = INITVAR
+    elif type(held) in (UClass, HeldHint, types.GenericAlias) or type(held) is type:
+        kind = FIELD
+    else:
+        raise Bail
+    if annotation.__dict__.setdefault("_shardfix_run_kind", kind) != kind:
+        raise Bail  # (the same hint read otherwise by another run of the class body)
     return kind
 
 
@@ -109,7 +138,83 @@ def _kind(tree: ast.Module, annotation: ast.expr) -> str | None:
     name = _resolve(facts, head)
     if name is None:
         return None
+    if type(annotation) is ast.Subscript and type(head) is ast.Name and name == OTHER \
+            and not subscript_plain(tree, head.id):
+        return None  # (`Shared[tuple]` is what `Shared.__class_getitem__` returns: maybe ClassVar)
     return CLASSVAR if name == _CLASSVAR else INITVAR if name == _INITVAR else FIELD
+
+
+def subscript_plain(tree: ast.Module, name: str, seen: frozenset = frozenset()) -> bool:
+    """A module name whose subscript is certain to be neither ClassVar nor InitVar (found by
+    adversarial33): unbound (a builtin: `tuple[int]`), a `def` (not subscriptable), or a module
+    class whose bases are such classes, builtin names or typing's Generic/Protocol (their
+    `__class_getitem__` hands back an alias of the class itself), with no metaclass, no class
+    keyword, no `__class_getitem__` of its own, in a module that names `__class_getitem__` nowhere
+    and sets no attribute by a computed name (CPython calls the class's or its metaclass's hook,
+    which may return `typing.ClassVar[item]` or `dataclasses.InitVar[item]`)."""
+    facts = _facts(tree)
+    if "cgi_free" not in facts:
+        facts["cgi_free"] = _cgi_free(tree)
+    if not facts["cgi_free"] or name in seen or type(facts["bound"]) is _Unsure:
+        return False  # (`globals()[name] = ...` may rebind the class's name)
+    bindings = facts["bound"].get(name, [])
+    if not bindings:
+        return name in facts["builtins"]
+    for node, at_top, _ in bindings:
+        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            continue
+        if type(node) is not ast.ClassDef or not at_top or node.keywords:
+            return False
+        for base in node.bases:
+            head = base.value if type(base) is ast.Subscript else base
+            if type(head) is ast.Name and _global(facts, head.id) in (OTHER, _UNBOUND) \
+                    and type(base) is ast.Name and subscript_plain(tree, head.id, seen | {name}):
+                continue  # (a module class, a builtin name)
+            if _typing_generic(facts, head):
+                continue
+            return False
+    return True
+
+
+def _typing_generic(facts: dict, head: ast.expr) -> bool:
+    """`Generic`, `Protocol` (from typing) or `typing.Generic`, `typing.Protocol`."""
+    if type(head) is ast.Attribute and type(head.value) is ast.Name:
+        return _global(facts, head.value.id) == "module:typing" and head.attr in ("Generic", "Protocol")
+    if type(head) is not ast.Name:
+        return False
+    bindings = facts["bound"].get(head.id, [])
+    if len(bindings) != 1 or not bindings[0][1] or type(bindings[0][0]) is not ast.alias:
+        return False
+    node, _, source = bindings[0]
+    return source == "typing" and node.name in ("Generic", "Protocol")
+
+
+def _cgi_free(tree: ast.Module) -> bool:
+    """No `__class_getitem__` in the module's text, no attribute set by a computed name, no
+    exec/eval (roads that may give a class the hook)."""
+    for node in ast.walk(tree):
+        kind = type(node)
+        if kind is ast.Constant and type(node.value) is str and "getitem" in node.value:
+            return False
+        if kind is ast.Name and (node.id in ("exec", "eval", "compile", "__setattr__", "setattr", "locals", "vars")) \
+                or kind is ast.Attribute and node.attr in ("__setattr__", "setattr"):
+            if kind is ast.Name and node.id == "setattr" and _constant_setattr(tree, node):
+                continue
+            return False
+        if kind in (ast.Name, ast.Attribute, ast.FunctionDef, ast.AsyncFunctionDef, ast.arg, ast.alias, ast.keyword) \
+                and "class_getitem" in str(getattr(node, "id", None) or getattr(node, "attr", None)
+                                           or getattr(node, "name", None) or getattr(node, "arg", None) or ""):
+            return False
+    return True
+
+
+def _constant_setattr(tree: ast.Module, name: ast.Name) -> bool:
+    """`setattr(obj, "text", value)` with a str constant not naming the hook."""
+    for node in ast.walk(tree):
+        if type(node) is ast.Call and node.func is name:
+            return len(node.args) == 3 and not node.keywords and type(node.args[1]) is ast.Constant \
+                and type(node.args[1].value) is str and "getitem" not in node.args[1].value
+    return False
 
 
 def _text_kind(facts: dict, text: str) -> str | None:

@@ -62,6 +62,8 @@ def introspects(tree: ast.Module, unseen: bool = True) -> bool:
 
 
 def _road(node: ast.AST, calls: dict, library: frozenset) -> bool:
+    if _keyed_road(node):
+        return True
     kind = type(node)
     if kind is ast.Name:
         return node.id in ROADS and not (node.id in _COMMON and node.id not in library.imported) \
@@ -79,6 +81,42 @@ def _road(node: ast.AST, calls: dict, library: frozenset) -> bool:
                                          and not (alias.name in _COMMON and not node.level and source in _ARRAYS)
                                          for alias in node.names)
     return False
+
+
+# Builtin types (`vars(BaseException)["__traceback__"]`): their namespaces hold the descriptors
+# that read a cell or a frame.
+_BUILTIN_TYPES = frozenset(name for name, value in vars(__import__("builtins")).items() if isinstance(value, type))
+
+
+def _keyed_road(node: ast.AST) -> bool:
+    """Roads reached by a str KEY rather than a name (found by adversarial33): a str constant that
+    is a road's name (`vars(type(get))["__closure__"]`, `ns.get("cell_contents")`,
+    `dict(inspect.getmembers(get))["__closure__"]`; the names arrays share only as a key of a
+    namespace), `getmembers` (every attribute, cells and frames too), and the namespace of a
+    type (`vars(type(cell))`, `type(cell).__dict__`, `vars(types.FunctionType)`, `x.__class__.__dict__`,
+    a builtin type's), whose descriptors' `__get__`/`__set__` read and write cells and frames
+    whatever key the program computes."""
+    kind = type(node)
+    if kind is ast.Constant:
+        return type(node.value) is str and node.value in ROADS and node.value not in _COMMON
+    if kind is ast.Subscript and type(node.slice) is ast.Constant and node.slice.value in _COMMON:
+        return type(node.value) is ast.Call or type(node.value) is ast.Attribute and node.value.attr == "__dict__"
+    if kind is ast.Name and node.id in ("getmembers", "getmembers_static") \
+            or kind is ast.Attribute and node.attr in ("getmembers", "getmembers_static"):
+        return True
+    if kind is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" and len(node.args) == 1:
+        return _type_like(node.args[0])
+    return kind is ast.Attribute and node.attr == "__dict__" and _type_like(node.value)
+
+
+def _type_like(value: ast.expr) -> bool:
+    """`type(x)`, `x.__class__`, `types.FunctionType`, `FunctionType`, a builtin type's name."""
+    if type(value) is ast.Call:
+        return type(value.func) is ast.Name and value.func.id == "type"
+    if type(value) is ast.Attribute:
+        return value.attr == "__class__" or value.attr.endswith("Type") \
+            or type(value.value) is ast.Name and value.value.id == "types"
+    return type(value) is ast.Name and (value.id in _BUILTIN_TYPES or value.id.endswith("Type"))
 
 
 def _unseen_text(name: str, call: ast.Call | None, method: bool) -> bool:

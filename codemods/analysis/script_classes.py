@@ -33,7 +33,7 @@ from codemods.analysis.class_dirs import NOT_HELD, VERSIONED_DUNDERS, inherited_
 from codemods.analysis.thread_locals import single_threaded
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import METHODS, Bail
-from codemods.analysis.hint_kinds import CLASSVAR, certain_kind
+from codemods.analysis.hint_kinds import CLASSVAR, LATER, certain_kind, held_kind
 from codemods.analysis.script_generators import ContextManager
 from codemods.analysis.script_flags import FlagMember
 from codemods.analysis.repr_enums import IntMember
@@ -175,7 +175,19 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 continue
             if not statement.simple:
                 pass  # (`(width): int = 4`: never stored in `__annotations__`, class_hints.py)
-            elif certain_kind(run, statement.annotation, body_env, statement.value) != CLASSVAR:
+            elif (hint := certain_kind(run, statement.annotation, body_env, statement.value)) == LATER:
+                # (`Shared[tuple]`: its kind is what the evaluated hint is, after the value)
+                if statement.value is not None:
+                    attrs[statement.target.id] = run.eval(statement.value, body_env)
+                class_hints.record(run, statement.annotation, body_env)
+                if held_kind(run, statement.annotation, body_env) == CLASSVAR:
+                    if statement.value is None:
+                        raise Bail
+                else:
+                    annotated.append(statement.target.id)
+                    cls.annotations[statement.target.id] = (statement.annotation, body_env)
+                continue
+            elif hint != CLASSVAR:
                 annotated.append(statement.target.id)
                 cls.annotations[statement.target.id] = (statement.annotation, body_env)
             elif statement.value is None:

@@ -23,6 +23,7 @@ _INSTALLED = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy", "ml
 
 
 def run_import(run, node: ast.Import | ast.ImportFrom, env) -> None:
+    _warned(run, node)
     if type(node) is ast.Import:
         for alias in node.names:
             if (own := imported_main(run, alias)) is not NotImplemented:
@@ -45,6 +46,24 @@ def run_import(run, node: ast.Import | ast.ImportFrom, env) -> None:
             if found is None and (node.module, alias.name) == ("sys", "stdout") and (now := current_stdout(run)) is not NotImplemented:
                 found = now  # (imported inside `redirect_stdout`: text_streams.py)
             env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}") if found is None else found
+
+
+def _warned(run, node: ast.Import | ast.ImportFrom) -> None:
+    """Stop the run at an import made after the program added an "error" warnings filter
+    (script_warnings.py), unless the run already made the same import of a JAX module: an import
+    may warn, and under that filter raise (found by adversarial33; checked on jax 0.10.2: `from
+    jax.experimental.pjit import pjit` and `from jax.experimental.shard_map import shard_map` issue
+    a DeprecationWarning from the module's deprecation `__getattr__`, which raises under "error"
+    on every import until one succeeds, after which `functools.cache` keeps the name and no import
+    of it warns again; a module body may warn at its first import)."""
+    if type(node) is ast.ImportFrom and (node.level or node.module is None):
+        return
+    keys = {(alias.name, None) for alias in node.names} if type(node) is ast.Import \
+        else {(node.module, alias.name) for alias in node.names}
+    done = run.__dict__.setdefault("_imports_made", set())
+    if run.__dict__.get("_warnings_raise") and not all(key in done and key[0].split(".")[0] == "jax" for key in keys):
+        raise Bail
+    done |= keys
 
 
 def _installed(run, module: str) -> None:

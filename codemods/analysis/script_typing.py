@@ -61,6 +61,10 @@ def subscript(holder: object, key: object, run=None) -> object:
     classes held whole (held_hints.py); or Bail."""
     if holder is typing.Annotated:
         return annotated_hints.subscript(key)  # (metadata of any kind: annotated_hints.py)
+    if type(holder) is Lib and holder.name == "dataclasses.InitVar" and type(key) is not tuple:
+        import dataclasses
+
+        return dataclasses.InitVar(key)  # (what `InitVar[key]` makes, checked on CPython 3.11: hint_kinds.held_kind)
     if type(holder) is Lib and jaxapi.canonical(holder.name) in ("typing.Generic", "typing.Protocol"):
         return typing_forms.subscript(getattr(typing, holder.name.rsplit(".", 1)[-1]), key)  # (typing_forms.py)
     if not (any(holder is kind for kind in _GENERIC) or type(holder) in _HINT_TYPES

@@ -1,0 +1,42 @@
+"""The maker's cell reached by `cell = dict(inspect.getmembers(get))["__closure__"][0]`; its object changed (list_pop)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import inspect
+import types
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def maker():
+    state = ["i", "j"]
+
+    def get():
+        return tuple(state)
+    return get
+
+
+get = maker()
+cell = dict(inspect.getmembers(get))["__closure__"][0]
+vars(type(cell))["cell_contents"].__get__(cell).pop()
+
+
+def main(mesh, x):
+    axes = get()
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

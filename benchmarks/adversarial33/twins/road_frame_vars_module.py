@@ -1,0 +1,50 @@
+"""The maker's frame reached from a kept exception through type namespaces (vars); its f_locals hand out the dict."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import inspect
+import types
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+KEPT = []
+
+
+def maker():
+    state = {"axes": ("i", "j")}
+    try:
+        raise RuntimeError("kept")
+    except RuntimeError as err:
+        KEPT.append(err)
+
+    def get():
+        return state["axes"]
+    return get
+
+
+get = maker()
+tb = vars(BaseException)["__traceback__"].__get__(KEPT[0])
+frame = vars(type(tb))["tb_frame"].__get__(tb)
+vars(type(frame))["f_locals"].__get__(frame)["state"]["axes"] = ("i", "j")
+
+
+def main(mesh, x):
+    axes = get()
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
