@@ -277,6 +277,10 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         return reduced(shape_of(run, given["a"]), given.get("axis"), given.get("keepdims", False))
     if name == "jax.numpy.einsum" and args and not set(kwargs) - {"precision", "preferred_element_type", "optimize"}:
         return einsum(args[0], [shape_of(run, arg) for arg in args[1:]])
+    if name == "numpy.einsum" and args and not set(kwargs) - {"optimize"}:
+        # (NumPy's, of the same rule, checked on NumPy 2.4: `np.einsum("bh,hau->bau", h, w)` on the host
+        # policy's weights; a size-1 dimension broadcasts there too)
+        return einsum(args[0], [shape_of(run, arg) for arg in args[1:]])
     if name in ("jax.numpy.matmul", "jax.numpy.dot") and len(args) == 2 and not kwargs:
         first, second = shape_of(run, args[0]), shape_of(run, args[1])
         if short == "dot" and (first is None or second is None or len(first) > 2 or len(second) > 2):
