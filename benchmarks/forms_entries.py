@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "sa1_sf105_rewards_cast_by_a_numpy_scalar_type": "main(*inputs())",
+    "nsa1_rewards_cast_by_a_numpy_scalar_type_sharded_on_both": "main(*inputs())",
+    "sa2_sf105_replay_rows_picked_by_drawn_indices": "main(*inputs())",
+    "nsa2_replay_rows_picked_by_drawn_indices_sharded_on_both": "main(*inputs())",
+    "nsa2b_replay_rows_of_two_forms_picked_by_a_drawn_index": "main(*inputs())",
+    "sa3_sf105_host_policy_by_numpy_einsum": "main(*inputs())",
+    "nsa3_host_policy_by_numpy_einsum_sharded_on_both": "main(*inputs())",
+    "sa4_sf105_stop_gradient_of_a_namedtuple": "main()",
+    "nsa4_stop_gradient_of_a_namedtuple_sharded_on_both": "main()",
     "jv4_sf102_body_mapped_by_experimental_shard_map": "main(*inputs())",
     "njv4_body_mapped_by_experimental_shard_map_gathers_a_varying_value": "main(*inputs())",
     "jv3_sf101_body_called_through_pjit": "main()",
