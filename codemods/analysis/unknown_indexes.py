@@ -10,6 +10,15 @@ the step (passed_steps.py: only where no handler can catch the IndexError). Only
 of rank 0 whose dtype is certainly an integer type indexes so (a float index always raises
 TypeError: a run that went on would be one the program never makes); anything else stops the run
 as before.
+
+Replay buffers sample the same way: `rows = [self.items[i] for i in idx]` of `idx =
+rng.integers(0, len(self.items), size=n)`, over a list or a `collections.deque` (which takes an
+index as a list does: IndexError out of range) of `Transition(obs, action, reward, ...)` records
+of host arrays. Where every item has one form (the same NamedTuple class, and in each field a
+host array of one rank, size, shape and dtype, or a number), the item picked has that form
+whichever it is: a new record of new arrays of that form, their values unknown. Only arrays of
+which the run knows no values stand so (no exact values, no view of such an array), so nothing it
+holds is lost; two such arrays are never the same to `is` in the run (it stops there).
 """
 from __future__ import annotations
 
@@ -105,7 +114,8 @@ def item(run, holder: object, key: object) -> object:
     """`holder[key]` of a list or tuple of Python numbers by an unknown NumPy integer or Python int
     (`int(...)`, and ints made of such: unknown_numbers.py): an unknown
     number; of tuples of numbers of one form (`MOVES = [(0, 1), (1, 0)]`, `MOVES[action]`): a
-    tuple of unknown numbers of that form; NotImplemented for anything else."""
+    tuple of unknown numbers of that form; of records of host arrays of one form (`_form`): a
+    new record of that form; NotImplemented for anything else."""
     from codemods.analysis.passed_steps import passed
     from codemods.analysis.unknown_numbers import is_integer
 
