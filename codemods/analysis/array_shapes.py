@@ -277,6 +277,17 @@ def library_shape(run, name: str, args: list, kwargs: dict) -> tuple | None:
         return reduced(shape_of(run, given["a"]), given.get("axis"), given.get("keepdims", False))
     if name == "jax.numpy.einsum" and args and not set(kwargs) - {"precision", "preferred_element_type", "optimize"}:
         return einsum(args[0], [shape_of(run, arg) for arg in args[1:]])
+    if name == "numpy.einsum" and args and not set(kwargs) - {"optimize"}:
+        # (NumPy's, of the same rule, checked on NumPy 2.4: `np.einsum("bh,hau->bau", h, w)` on the host
+        # policy's weights; a size-1 dimension broadcasts across operands, not within one: `ii` of a
+        # 1 x 3 operand raises ValueError)
+        shapes = [shape_of(run, arg) for arg in args[1:]]
+        terms = args[0].split("->")[0].replace(" ", "").split(",") if type(args[0]) is str else []
+        if len(terms) == len(shapes) and all(shape is not None and len(term) == len(shape) and all(
+                len({n for letter, n in zip(term, shape) if letter == one}) == 1 for one in term)
+                for term, shape in zip(terms, shapes)):
+            return einsum(args[0], shapes)
+        return None
     if name in ("jax.numpy.matmul", "jax.numpy.dot") and len(args) == 2 and not kwargs:
         first, second = shape_of(run, args[0]), shape_of(run, args[1])
         if short == "dot" and (first is None or second is None or len(first) > 2 or len(second) > 2):

@@ -35,7 +35,8 @@ _KEEPING = frozenset({
                                       "psum_scatter", "all_to_all")),
     "jax.scipy.special.logsumexp", "jax.numpy.einsum", "jax.numpy.matmul", "jax.numpy.dot",
     *(f"numpy.{name}" for name in ("cumsum", "cumprod", "sqrt", "exp", "log", "tanh", "abs", "square", "maximum",
-                                   "minimum", "sum", "mean", "max", "min", "amax", "amin", "prod", "var", "std")),
+                                   "minimum", "sum", "mean", "max", "min", "amax", "amin", "prod", "var", "std",
+                                   "einsum")),
 })
 _LIKE = frozenset({"jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.full_like"})
 # Integer arrays keep their dtype through these (with Python ints beside them).
@@ -69,7 +70,7 @@ def library_dtype(name: str, args: list, kwargs: dict) -> object:
         return found
     if name not in _KEEPING or "dtype" in kwargs or "preferred_element_type" in kwargs:
         return None
-    operands = args[1:] if name == "jax.numpy.einsum" else args[:1] if name.startswith("jax.lax.") else args
+    operands = args[1:] if name in ("jax.numpy.einsum", "numpy.einsum") else args[:1] if name.startswith("jax.lax.") else args
     if name in ("jax.numpy.concatenate", "jax.numpy.stack") and args and type(args[0]) in (tuple, list):
         operands = list(args[0])
     elif name == "jax.numpy.where":

@@ -94,6 +94,12 @@ class DequeObj(RealContainer):
 
     def item(self, run, key: object) -> object:
         if type(key) not in (int, bool, slice):
+            from codemods.analysis.unknown_indexes import item as unknown_item
+
+            # (`self.items[i]` of a drawn index: one of its items, all of one form: unknown_indexes.py;
+            # a deque takes an index as a list does, IndexError out of range)
+            if (found := unknown_item(run, list(self.real), key)) is not NotImplemented:
+                return found
             raise Bail
         return guard(operator.getitem, self.real, key)
 

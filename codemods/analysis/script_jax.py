@@ -21,7 +21,7 @@ from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis import callback_arrays, debug_callbacks, draw_ranges, exact_host_arrays, host_local_arrays, numpy_generators
-from codemods.analysis import numpy_draws, numpy_random_states, seeded_permutations, text_host_arrays, typed_keys, written_arrays
+from codemods.analysis import host_scalar_casts, numpy_draws, numpy_random_states, seeded_permutations, text_host_arrays, typed_keys, written_arrays
 from codemods.analysis.array_shapes import unary_operand
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
@@ -43,6 +43,7 @@ from codemods.analysis.script_values import (
     UClass,
     UFunc,
     identity,
+    map_tree,
     ntup,
 )
 from codemods.analysis import abstract_types, device_placed, explicit_layouts, jit_retraces, jit_statics, one_device, retraced_bodies, \
@@ -84,6 +85,11 @@ _SETTERS = frozenset({"__set__", "__setattr__", "__setstate__", "__delete__", "_
 
 def library_call(run, name: str, args: list, kwargs: dict) -> object:
     name = jaxapi.canonical(name)
+    if name == "jax.lax.stop_gradient" and len(args) == 1 and not kwargs and type(args[0]) is not Arr:
+        # (`stop_gradient(net)` of a NamedTuple, dict or list of arrays: JAX maps it over the leaves,
+        # each leaf as `stop_gradient(leaf)` alone, the tree rebuilt (checked on jax 0.10.2); a Python
+        # number leaf (made a typed scalar) or another leaf stops the run)
+        return map_tree(args[0], lambda leaf: library_call(run, name, [leaf], {}), (Arr,))
     if run.states is not None:  # in a shard_map body whose states the run follows (state_runs.py)
         made = run.states.library(name, args, kwargs, lambda: _library_call(run, name, args, kwargs))
     else:
@@ -230,6 +236,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         made = exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
                                       _numpy_rank(name, args, kwargs), dtype=made_dtype(name, args, kwargs)))
         made = device_arrays.made(run, name, args, kwargs, made)  # (`np.array(jax.devices())`)
+        made = host_scalar_casts.cast(run, name, args, kwargs, made)  # (`np.float32(x.mean())`: host_scalar_casts.py)
         if (operand := unary_operand(name, args, kwargs)) is not None and made.ndim is None and made.count is None:
             made.ndim, made.count = operand.ndim, operand.count  # (`np.log(x)` of a vector: a vector as long)
         made = draw_ranges.library(run, name, args, kwargs, made)  # (`np.round(draws)`: draw_ranges.py)

@@ -59,6 +59,7 @@ from codemods.analysis.known_shapes import method_made
 from codemods.analysis.unchecked_calls import index_step, library_made, library_step, method_step
 from codemods.analysis.unknown_keys import unknown_get
 from codemods.analysis.unknown_numbers import unary
+from codemods.analysis.shaped_values import unary_result
 from codemods.analysis import array_conversions, array_lists, function_slots, index_refs, script_flags, script_match
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import body_mesh
@@ -263,6 +264,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:
                 result = Arr(alike([operand]) if type(node.op) is not ast.Invert else None, operand.host, ndim=operand.ndim)
+                unary_result(self, type(node.op), operand, result)  # (`-x.mean()`: of x's dtype and shape, shaped_values.py)
                 if self.states is not None:
                     self.states.unary(type(node.op), operand, result)
                 return result

@@ -99,6 +99,23 @@ def operator_result(run, op: type, left: object, right: object, result: object) 
         kept(result, binary_dtype(op, left, right))
 
 
+# The dtype kinds each unary operator takes and keeps (NumPy 2.4 and jax 0.10.2 checked): `-x`
+# and `+x` of ints, uints and floats (of bools NumPy raises TypeError), `~x` of bools and ints (of
+# floats it raises TypeError). The result has the operand's shape and dtype (`-u8` wraps).
+_UNARY_KINDS = {"USub": "iuf", "UAdd": "iuf", "Invert": "biu"}
+
+
+def unary_result(run, op: type, operand: Arr, result: Arr) -> Arr:
+    """`result`, the new array `-x`, `+x` or `~x` of `operand`: of its shape, leading size and
+    dtype where the operand's dtype is certainly one the operator takes."""
+    dtype = operand.dtype
+    if dtype is None or dtype.kind not in _UNARY_KINDS.get(op.__name__, ""):
+        return result
+    result.count = operand.count
+    kept(result, dtype)
+    return note(result, shape_of(run, operand))
+
+
 def _earlier(run, name: str, args: list, kwargs: dict) -> object:
     """What the run made of the call before it read shapes here (script_jax.py)."""
     from codemods.analysis.script_jax import library_call

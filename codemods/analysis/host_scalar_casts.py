@@ -1,0 +1,38 @@
+"""`np.float32(x)` of a host array in a script run (script_run.py; issue 13).
+
+Environment code casts what NumPy computed to the type it stores: a gym-like step returns
+`np.float32(-np.abs(self.state).mean())`, and a vectorised wrapper stacks those rewards with
+`np.array([s.reward for s in steps], np.float32)` before a replay buffer splits the batch into
+rows (`zip(*transition)`). NumPy's scalar types called on an array cast it (checked with NumPy
+2.4): a rank-0 array or a NumPy scalar gives a NumPy scalar of that type (rank 0), an array of
+rank 1 or more an ndarray of that type and the same shape, as `x.astype(t)` does. Only a host
+array whose dtype is certainly numeric (bool, int, uint, float) is read so: its cast never raises
+(an out-of-range value warns and wraps, as `astype` does), so the result has the operand's rank,
+leading size and shape where the run knows them, and the type named. A text or object array (a
+str array raises ValueError), an array of unknown dtype, a device array, keywords or more
+arguments leave the result as before (of unknown rank).
+"""
+from __future__ import annotations
+
+from codemods.analysis.array_dtypes import SCALAR_TYPES, named, _ALIASES
+from codemods.analysis.script_values import Arr
+
+_NUMERIC = "biuf"
+
+
+def cast(run, name: str, args: list, kwargs: dict, made: object) -> object:
+    """`made`, the result of NumPy call `name` (canonical), with the rank, size, shape and dtype of
+    a numeric host array cast by a NumPy scalar type; `made` unchanged for anything else."""
+    from codemods.analysis.array_shapes import note, shape_of
+
+    module, _, tail = name.rpartition(".")
+    if module != "numpy" or tail not in SCALAR_TYPES or len(args) != 1 or kwargs or type(made) is not Arr \
+            or made.ndim is not None or made.shape is not None:
+        return made
+    operand = args[0]
+    scalar = _ALIASES.get(tail, tail)
+    if type(operand) is not Arr or not operand.host or operand.dtype is None or operand.dtype.kind not in _NUMERIC \
+            or operand.dtype.name is None or type(operand.ndim) is not int or scalar == "bfloat16":
+        return made
+    made.ndim, made.count, made.dtype = operand.ndim, operand.count if operand.ndim else None, named(scalar)
+    return note(made, shape_of(run, operand))
