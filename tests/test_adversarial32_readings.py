@@ -108,3 +108,18 @@ def test_plain_modules_are_not_introspecting(source: str) -> None:
 def test_a_hint_is_read_by_what_its_head_resolves_to(source: str, kind: str | None) -> None:
     tree = ast.parse(source)
     assert hint_kind(tree, tree.body[-1].body[0].annotation) == kind
+
+
+# The running-frames guard (`unseen=False`): attributes named `stack`/`trace`/`exception` alone hand
+# out frames or an exception, never a local; they count only beside a hidden step to the locals.
+@pytest.mark.parametrize("source, expected", [
+    ("self.trace(energy)", False), ("x.stack()", False), ("import sys\nsys.exception()", False),
+    ("'''frames: f_locals'''\nx.trace()", False),
+    ("x.stack()[1].frame.f_locals['a'] = 1", True), ("getattr(x.stack()[1].frame, 'f_locals')", True),
+    ("getattr(x.stack()[1].frame, name)", True), ("vars(type(x.stack()[1].frame))['f_locals']", True),
+    ("import inspect\ninspect.getmembers(x.stack()[1].frame)", True), ("x.trace()\nkey = 'f_locals'", True),
+    ("x.trace()\nsys._getframe()", True),
+])
+def test_stack_trace_and_exception_alone_reach_no_running_local(source: str, expected: bool) -> None:
+    assert introspects(ast.parse(source), unseen=False) is expected
+    assert introspects(ast.parse(source))  # (the closure guard still counts every road alone)

@@ -17,6 +17,9 @@ axis, two axes, a tuple of axes and none:
 - reductions (`jnp.mean/sum/max/min/std/var`, `argmax`, `logsumexp`, `norm`, and the array
   methods): the entries of the reduced dimensions dropped, or None with `keepdims=True`;
 - `x.T` / `jnp.transpose(x)`: the entries reversed;
+- `jnp.isfinite(x)`, `isnan`, `isinf`: x's entries (a bool array); `jnp.where(c, x, y)` (three
+  operands by position): broadcast as above, the condition one operand among them (an arrays'
+  sharded entries on one dimension that differ raise ShardingTypeError);
 - `x @ w` of two matrices (`jnp.matmul`, `jnp.dot`): (rows of x, columns of w) when at most one
   contracting dimension is sharded and the two share no axis (both sharded raises).
 - `x[:, 0]`, `x[..., 1]`: an int drops an unsharded dimension it is within (an int on a sharded
@@ -45,6 +48,7 @@ _METHOD_REDUCTIONS = {"mean": frozenset({"dtype"}), "sum": frozenset({"dtype"}),
                       "min": frozenset(), "argmax": frozenset(), "argmin": frozenset(),
                       "std": frozenset({"dtype", "ddof"}), "var": frozenset({"dtype", "ddof"})}
 MATMULS = frozenset({"jax.numpy.matmul", "jax.numpy.dot"})
+PREDICATES = frozenset(f"jax.numpy.{name}" for name in ("isfinite", "isnan", "isinf"))
 _MAX_RANK = 8
 
 
@@ -210,6 +214,10 @@ def library(name: str, args: list, kwargs: dict) -> Arr | None:
         return tensordot(args[0], args[1], args[2] if len(args) == 3 else kwargs.get("axes", 2))
     if name == "jax.numpy.transpose" and len(args) == 1 and not kwargs:
         return transposed(args[0])
+    if name in PREDICATES and len(args) == 1 and not kwargs:
+        return kept(args[0])  # (`jnp.isfinite(e)`: a bool array laid out as e)
+    if name == "jax.numpy.where" and len(args) == 3 and not kwargs:
+        return broadcast(list(args))  # (`jnp.where(mask, e, 0.0)`: its three operands broadcast)
     if name == "jax.numpy.stack" and (given := bind(("arrays", "axis"), args, kwargs)) is not None:
         return stacked(given.get("arrays"), given.get("axis", 0))
     return None

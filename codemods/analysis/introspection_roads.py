@@ -46,6 +46,8 @@ _MODULES = frozenset({"ctypes", "gc", "pdb", "bdb", "faulthandler", "tracemalloc
 # (setattr/delattr only reach what their first argument already holds: a cell or frame needs a road first.)
 _TEXT_CALLS = frozenset({"getattr", "attrgetter", "methodcaller", "eval", "exec", "compile",
                          "__import__", "import_module", "__getattribute__"})
+# Readers of any attribute of an object by a name they do not show (_hidden_steps).
+_READERS = frozenset({"getmembers", "getmembers_static", "vars", "__dict__"})
 
 
 def introspects(tree: ast.Module, unseen: bool = True) -> bool:
@@ -55,10 +57,48 @@ def introspects(tree: ast.Module, unseen: bool = True) -> bool:
     key = "_shardfix_introspects" if unseen else "_shardfix_introspects_named"
     cached = tree.__dict__.get(key)
     if cached is None:
-        calls = {id(node.func): node for node in ast.walk(tree) if type(node) is ast.Call} if unseen else None
+        calls = {id(node.func): node for node in ast.walk(tree) if type(node) is ast.Call}
         library = _library_names(tree)
-        cached = tree.__dict__[key] = any(_road(node, calls, library) for node in ast.walk(tree))
+        roads = [node for node in ast.walk(tree) if _road(node, calls if unseen else None, library)]
+        if not unseen and roads and all(type(node) is ast.Attribute and node.attr in _COMMON for node in roads):
+            cached = _hidden_steps(tree, calls, library)  # (`self.trace(energy)`, a method of the program's)
+        else:
+            cached = bool(roads)
+        tree.__dict__[key] = cached
     return cached
+
+
+def _hidden_steps(tree: ast.Module, calls: dict, library: frozenset) -> bool:
+    """For the running-frames guard (`unseen=False`) of a module whose only roads are attributes
+    named `stack`, `trace` or `exception` (often the program's own methods): whether it may
+    still change a running function's local. `inspect.stack()`/`trace()` hand out frame records
+    and `sys.exception()` an exception, never a local: the local is reached from them only by a
+    further step (`f_locals`, `tb_frame`, `__traceback__`, `getargvalues`, `gc`, `ctypes`, ...),
+    which is a road the guard counts where the module names it. So these attributes count only
+    where that step may be hidden: a text call whose text is not given or names a road
+    (`getattr(frame, name)`, `getattr(frame, "f_locals")`), a generic reader of attributes
+    (`inspect.getmembers`, `vars`, `__dict__`), or any other str constant spelling a road
+    (`vars(type(frame))["f_locals"]`)."""
+    named = (ROADS - _COMMON) | _MODULES
+    for node in ast.walk(tree):
+        kind = type(node)
+        if kind is ast.Name and (node.id in _TEXT_CALLS and _unseen_text(node.id, calls.get(id(node)), False)
+                                 and not _library_attribute(node.id, calls.get(id(node)), library)
+                                 or node.id in _READERS):
+            return True
+        if kind is ast.Attribute and (node.attr in _TEXT_CALLS and _unseen_text(node.attr, calls.get(id(node)), True)
+                                      or node.attr in _READERS):
+            return True
+        if kind is ast.Constant and type(node.value) is str and any(road in node.value for road in named) \
+                and not _docstring(tree, node):
+            return True
+    return False
+
+
+def _docstring(tree: ast.Module, node: ast.Constant) -> bool:
+    """A module's, class's or function's docstring (never read by the program as a name)."""
+    owners = [tree] + [n for n in ast.walk(tree) if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)]
+    return any(owner.body and type(owner.body[0]) is ast.Expr and owner.body[0].value is node for owner in owners)
 
 
 def _road(node: ast.AST, calls: dict, library: frozenset) -> bool:

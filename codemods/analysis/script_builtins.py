@@ -68,6 +68,7 @@ from codemods.analysis.script_classes import builtin_instance, construct, isinst
 from codemods.analysis.script_jax import library_call
 from codemods.analysis.unchecked_calls import conversion_step
 from codemods.analysis.builtin_protocols import PROTOCOL_BUILTINS, protocol_call
+from codemods.analysis.spec_texts import spec_str
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
@@ -375,6 +376,10 @@ class ScriptBuiltins:
             if len(args) >= 2 and kwargs:
                 raise Bail  # (TypeError: no default with several positional arguments)
             return object_orderings.ordered(self, name, items, kwargs)  # (objects' own `__lt__`: object_orderings.py)
+        if (text := spec_str(name, args, kwargs)) is not NotImplemented:
+            if text is None:
+                raise Bail
+            return text  # (`str(out.sharding.spec)`: spec_texts.py)
         if name in _WALKING and len(args) == 1 and type(args[0]) is SpecObj:
             args = [args[0].walked()]  # `any(spec)`: a PartitionSpec is the tuple of its entries
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
