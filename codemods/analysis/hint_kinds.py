@@ -50,8 +50,6 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
     ClassVar nor InitVar); where it is not certain the run stops."""
     from codemods.analysis.host_exprs import Raised
     from codemods.analysis.host_objects import Bail
-    from codemods.analysis.annotated_hints import AnnotatedHint
-    from codemods.analysis.script_values import Lib, UClass
 
     kind = hint_kind(run.tree, annotation)
     head = annotation.value if type(annotation) is ast.Subscript else annotation  # (`tuple[int, int]`: its head)
@@ -61,14 +59,23 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
             held = run.eval(head, env)
         except (Bail, Raised):
             held = None
-        if type(held) is type and held.__module__ == "builtins" or type(held) in (UClass, AnnotatedHint) \
-                or type(held) is Lib and held.name.split(".")[0] in ("jax", "numpy"):  # (`Array = jax.Array`)
-            # (an `Annotated[...]` alias is a field whatever it wraps: dataclasses asks `type(hint) is
-            # typing._GenericAlias` for ClassVar, checked on CPython 3.11)
+        if _field_class(held):
             annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
     if kind is None:
         raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)
     return kind
+
+
+def _field_class(held: object) -> bool:
+    """What a run holds for a hint's head makes it a field: a builtin type, the module's own
+    class, an `Annotated[...]` alias (a field whatever it wraps: dataclasses asks `type(hint) is
+    typing._GenericAlias` for ClassVar, checked on CPython 3.11) or a jax/numpy name (`Array =
+    jax.Array`); never ClassVar nor InitVar."""
+    from codemods.analysis.annotated_hints import AnnotatedHint
+    from codemods.analysis.script_values import Lib, UClass
+
+    return type(held) is type and held.__module__ == "builtins" or type(held) in (UClass, AnnotatedHint) \
+        or type(held) is Lib and held.name.split(".")[0] in ("jax", "numpy")
 
 
 def note_hints(tree: ast.Module) -> None:
