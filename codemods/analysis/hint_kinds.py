@@ -250,9 +250,11 @@ def _facts(tree: ast.Module) -> dict:
         elif not (type(statement) is ast.Expr and type(statement.value) is ast.Constant):
             break
     stars = any(type(node) is ast.ImportFrom and any(alias.name == "*" for alias in node.names) for node in ast.walk(tree))
-    dynamic = any(type(node) is ast.Name and node.id in _DYNAMIC or type(node) is ast.Attribute and node.attr in _DYNAMIC
-                  or type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" and not node.args
-                  for node in ast.walk(tree))
+    from codemods.analysis.introspection_roads import never_runs
+
+    dynamic = any((type(node) is ast.Name and node.id in _DYNAMIC or type(node) is ast.Attribute and node.attr in _DYNAMIC
+                   or type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" and not node.args)
+                  and not never_runs(tree, node) for node in ast.walk(tree))  # (a def no code calls binds nothing)
     facts = {"bound": bound, "future": future, "prologue": prologue, "builtins": set() if stars or dynamic else set(dir(builtins))}
     if stars or dynamic:
         facts["bound"] = _Unsure(bound)  # (names the text does not show: nothing unbound is certain)
