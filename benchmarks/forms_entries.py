@@ -36,6 +36,11 @@ ENTRIES = {
     "nsc2_printed_spec_of_two_reduced_axes_depends_on_str_hashing": "main()",
     "sc1_sf101_own_trace_method_is_no_road_to_frames": "main(*inputs())",
     "nsc1_stack_frame_reached_through_a_computed_getattr": "main()",
+    "dsd1_sf105_closure_cell_beside_logger_exception": "main()",
+    "ndsd1_closure_cell_changed_through_an_aliased_sys_exception": "main()",
+    "dsd2_sf105_closure_cell_beside_a_resolver_of_known_texts": "main()",
+    "ndsd2_closure_cell_rebound_through_a_computed_closure_text": "main()",
+    "dsd3_sf105_closure_cell_beside_a_resolver_no_code_calls": "main()",
     "jv4_sf102_body_mapped_by_experimental_shard_map": "main(*inputs())",
     "njv4_body_mapped_by_experimental_shard_map_gathers_a_varying_value": "main(*inputs())",
     "jv3_sf101_body_called_through_pjit": "main()",
@@ -4315,10 +4320,6 @@ _SECOND_ROUND = ("the second block's psum meets the first block's reduced output
 _LISTED_ORDER = ("os.listdir gives the names in the file system's order (on this machine's ext4 a hash order): whether"
                  " this sum is over both axes depends on it")
 NOTES: dict[tuple[str, int], str] = {
-    ("do1_sf101_registry_config_resolved_through_a_decorator", 98): "JAX raises here (SF101), but `instantiate`"
-    " resolves its target with `getattr(importlib.import_module(module), attr)` of config texts: a module that"
-    " reaches attributes by a computed name may reach a function's `__closure__` or a frame, so the decorator's"
-    " closure cells are unknown (introspection_roads.py; found before the 2026-12-07 12:09 session)",
     ("nrb5_backward_pass_of_a_reduced_weight_beside_an_invariant_one", 18): "the backward pass raises: the"
     " gather's transpose gets an invariant cotangent where it expects an unreduced one, which no rule names; the"
     " reading does not follow the transpose, so it stays silent after the call (backward_stops.py)",

@@ -51,8 +51,6 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
     ClassVar nor InitVar); where it is not certain the run stops."""
     from codemods.analysis.host_exprs import Raised
     from codemods.analysis.host_objects import Bail
-    from codemods.analysis.annotated_hints import AnnotatedHint
-    from codemods.analysis.script_values import Lib, UClass
 
     kind = hint_kind(run.tree, annotation)
     head = annotation.value if type(annotation) is ast.Subscript else annotation  # (`tuple[int, int]`: its head)
@@ -64,10 +62,7 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
             held = None
         if type(held) is UClass and type(annotation) is ast.Subscript:
             return LATER  # (`Shared[tuple]` is what its `__class_getitem__` returns: held_kind)
-        if type(held) is type and held.__module__ == "builtins" or type(held) in (UClass, AnnotatedHint) \
-                or type(held) is Lib and held.name.split(".")[0] in ("jax", "numpy"):  # (`Array = jax.Array`)
-            # (an `Annotated[...]` alias is a field whatever it wraps: dataclasses asks `type(hint) is
-            # typing._GenericAlias` for ClassVar, checked on CPython 3.11)
+        if _field_class(held):
             annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
     if kind is None:
         raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)
@@ -98,6 +93,18 @@ def held_kind(run, annotation: ast.expr, env) -> str:
     if annotation.__dict__.setdefault("_shardfix_run_kind", kind) != kind:
         raise Bail  # (the same hint read otherwise by another run of the class body)
     return kind
+
+
+def _field_class(held: object) -> bool:
+    """What a run holds for a hint's head makes it a field: a builtin type, the module's own
+    class, an `Annotated[...]` alias (a field whatever it wraps: dataclasses asks `type(hint) is
+    typing._GenericAlias` for ClassVar, checked on CPython 3.11) or a jax/numpy name (`Array =
+    jax.Array`); never ClassVar nor InitVar."""
+    from codemods.analysis.annotated_hints import AnnotatedHint
+    from codemods.analysis.script_values import Lib, UClass
+
+    return type(held) is type and held.__module__ == "builtins" or type(held) in (UClass, AnnotatedHint) \
+        or type(held) is Lib and held.name.split(".")[0] in ("jax", "numpy")
 
 
 def note_hints(tree: ast.Module) -> None:
@@ -348,9 +355,11 @@ def _facts(tree: ast.Module) -> dict:
         elif not (type(statement) is ast.Expr and type(statement.value) is ast.Constant):
             break
     stars = any(type(node) is ast.ImportFrom and any(alias.name == "*" for alias in node.names) for node in ast.walk(tree))
-    dynamic = any(type(node) is ast.Name and node.id in _DYNAMIC or type(node) is ast.Attribute and node.attr in _DYNAMIC
-                  or type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" and not node.args
-                  for node in ast.walk(tree))
+    from codemods.analysis.introspection_roads import never_runs
+
+    dynamic = any((type(node) is ast.Name and node.id in _DYNAMIC or type(node) is ast.Attribute and node.attr in _DYNAMIC
+                   or type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" and not node.args)
+                  and not never_runs(tree, node) for node in ast.walk(tree))  # (a def no code calls binds nothing)
     facts = {"bound": bound, "future": future, "prologue": prologue, "builtins": set() if stars or dynamic else set(dir(builtins))}
     if stars or dynamic:
         facts["bound"] = _Unsure(bound)  # (names the text does not show: nothing unbound is certain)

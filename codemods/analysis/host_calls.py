@@ -14,6 +14,7 @@ import ast
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail, Record, record_shape, remember, to_python, to_value
 from codemods.analysis.host_views import viewable
+from codemods.analysis.known_texts import note_call
 from codemods.analysis.run_results import fresh as _fresh
 from codemods.analysis.host_classes import has_dunders, plain_class
 from codemods.analysis.host_runs import HostRun
@@ -101,6 +102,9 @@ class HostRuns:
     expression half's own reading of the call)."""
 
     def call(self, callee, expr, args, keywords, starred, frame):
-        if isinstance(callee, (Function, Partial, ClassValue)) and (found := host_call(self, callee, expr, args, keywords, starred, frame)) is not None:
+        found = host_call(self, callee, expr, args, keywords, starred, frame) \
+            if isinstance(callee, (Function, Partial, ClassValue)) else None
+        note_call(self.scope.tree, expr, found is not None)  # (a call run on real objects, or not: known_texts.py)
+        if found is not None:
             return found
         return super().call(callee, expr, args, keywords, starred, frame)

@@ -11,6 +11,7 @@ import ast
 import operator
 from collections import OrderedDict
 
+from codemods.analysis.introspection_roads import note_run
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.host_objects import (
     BUILTINS,
@@ -283,6 +284,8 @@ class HostExpressions:
         if kind is ast.Call:
             func = self.eval(node.func, env)
             args, kwargs = self.arguments(node, env)
+            if self.interp is not None:
+                note_run(self.interp.scope.tree, node, args)  # (the texts a text call read: known_texts.py)
             return self.call(func, args, kwargs)
         if kind is ast.BinOp:
             return self.binary(type(node.op), self.eval(node.left, env), self.eval(node.right, env))

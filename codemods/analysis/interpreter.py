@@ -67,7 +67,7 @@ from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.evaluated_bodies import function_of_evaluated
 from codemods.analysis.chained_bodies import chained_body
-from codemods.analysis import transfer
+from codemods.analysis import known_texts, transfer
 from codemods.analysis.looped_bodies import looped_bodies
 from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.decorated_wrappers import DecoratedWrappers
@@ -564,7 +564,12 @@ class Interpreter(HandleCalls, LaunchedParams, HostRuns, FluentSetters, Callable
 def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None = None) -> Analysis:
     """Find every shard_map body of the module, follow its values, and return what `judge` said
     at the sites every run agrees on. `source` (the text of `tree`) lets the search skip
-    statements that cannot name shard_map."""
+    statements that cannot name shard_map (done again where a text call's runs failed an answer: known_texts.py)."""
+    analysis = _analyse_module(tree, imports, judge, source)
+    return analysis if known_texts.kept(tree) else known_texts.forget(tree) or _analyse_module(tree, imports, judge, source)
+
+
+def _analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None) -> Analysis:
     scope = ModuleScope(tree, imports, source)
     mark_neutral_bases(scope)
     mark_filing_hooks(scope)  # (filing_hooks.py)

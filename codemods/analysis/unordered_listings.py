@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+from itertools import permutations
 
 from codemods.analysis.host_exprs import Continue, Raised
 from codemods.analysis.host_objects import Bail
@@ -122,10 +123,6 @@ def _set_of(kind: type, items: list) -> object:
     ints is walked in its hash table's order, which for items that share a slot (`{1, 9}`) follows
     the order they were added in (set_orders.py reads a set of ints as walked one way), so each
     order of a small set is tried and a set of more items stops the run (review)."""
-    from itertools import permutations
-
-    from codemods.analysis.host_objects import Bail
-
     if not _same_when_equal(items):
         raise Bail  # (equal items that differ: the set keeps the one the file system lists first)
     made = kind(items)

@@ -95,6 +95,6 @@ def main(cfg, x):
 
     def step(v):
         r = reduce(v)
-        return jax.lax.all_gather(r, table, axis=0, tiled=True, to="reduced")
+        return jax.lax.all_gather(r, table, axis=0, tiled=True, to="reduced")  # SF101
 
     return jax.shard_map(step, mesh=mesh, in_specs=P("i"), out_specs=P(reduced={"i"}))(x)
