@@ -51,6 +51,7 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
     ClassVar nor InitVar); where it is not certain the run stops."""
     from codemods.analysis.host_exprs import Raised
     from codemods.analysis.host_objects import Bail
+    from codemods.analysis.script_values import UClass
 
     kind = hint_kind(run.tree, annotation)
     head = annotation.value if type(annotation) is ast.Subscript else annotation  # (`tuple[int, int]`: its head)
