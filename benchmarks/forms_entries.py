@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "sg1_sf101_owner_kept_in_a_weak_value_dictionary": "main(*inputs())",
+    "nsg1_owner_kept_in_a_weak_value_dictionary_cast_first": "main(*inputs())",
+    "sg2_sf102_debug_logging_asked_before_the_step": "main(*inputs())",
+    "nsg2_debug_logging_asked_before_the_step_second_gather_over_data": "main(*inputs())",
+    "sg3_sf103_step_retried_on_floating_point_error": "main(*inputs())",
+    "nsg3_step_retried_on_floating_point_error_local_rows": "main(*inputs())",
     "jv4_sf102_body_mapped_by_experimental_shard_map": "main(*inputs())",
     "njv4_body_mapped_by_experimental_shard_map_gathers_a_varying_value": "main(*inputs())",
     "jv3_sf101_body_called_through_pjit": "main()",
