@@ -1,6 +1,6 @@
-"""A `log_args` decorator asks `log.isEnabledFor(logging.DEBUG)` before logging a step's shapes:
-whether debug logging is on depends on how the process was configured, but the answer is a
-Python bool either way, so the run follows both branches and the step's states are known."""
+"""Near-miss of sg2: the same `log_args` decorator asks `log.isEnabledFor(logging.DEBUG)`, but
+the second reduced gather is over `data` only (the value is reduced over `model` alone), which
+JAX takes on both branches of the debug check: no finding."""
 import functools
 import logging
 

@@ -1,6 +1,6 @@
-"""A collective wrapped in a retry decorator that catches `FloatingPointError` (what JAX raises
-under its NaN checks): the name is a builtin exception class, and nothing the run follows raises
-it, so the retried call is followed once and the step's states are known."""
+"""Near-miss of sg3: the retry decorator catching `FloatingPointError` wraps the scatter as
+there, but the step hands it its own varying rows, not the reduced gathered copy, which JAX
+takes: the retried call is followed once, with no finding."""
 import functools
 
 import numpy as np
