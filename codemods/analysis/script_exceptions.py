@@ -33,7 +33,7 @@ ERROR_NAMES = {error.__name__: error for error in (SyntaxError, AttributeError, 
                                                    AssertionError,
                                                    ZeroDivisionError, RuntimeError, NotImplementedError, OSError,
                                                    TimeoutError, ConnectionError, FileNotFoundError, PermissionError,
-                                                   OverflowError, BaseException)}
+                                                   OverflowError, FloatingPointError, BaseException)}
 ERROR_NAMES.update(IOError=OSError, EnvironmentError=OSError)
 ERROR_NAMES.update(GROUP_NAMES, StopIteration=StopIteration)  # (exception_groups.py; an iterator's end)
 

@@ -7,7 +7,8 @@ traceback on stderr), not raised. What can raise, or run code of the program, is
 stops the run: `extra=` (a key clashing with a LogRecord attribute raises KeyError when the record
 is made), a logger's handlers and filters (user code called at each log call), `log` with a level
 that is not an int, arguments whose formatting would call the program's own `__str__`/`__repr__`.
-Whether a level is enabled depends on the configuration the process was started with: unknown.
+Whether a level is enabled depends on the configuration the process was started with: unknown;
+`isEnabledFor(logging.DEBUG)` is still a Python bool, True or False: a choice (unknown_truths.py).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from codemods.analysis.host_exprs import plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import Arr, Lib, MeshObj, Opaque, RunCallable, ShardObj, SpecObj
+from codemods.analysis.unknown_truths import unknown_bool
 
 _LEVELS = ("debug", "info", "warning", "warn", "error", "critical", "exception", "fatal")
 _PRINTED = (Arr, MeshObj, Opaque, ShardObj, SpecObj)  # (library objects: their repr runs no program code)
@@ -110,6 +112,10 @@ class LogMethod(RunCallable):
         if self.name in ("isEnabledFor", "getEffectiveLevel"):
             if len(args) != (self.name == "isEnabledFor") or kwargs:
                 raise Bail
+            if self.name == "isEnabledFor" and (type(args[0]) is int or _named_level(args[0])):
+                # (a Python bool whatever the configuration, raising nothing for an int level: which
+                # one is a choice, each call its own, unknown_truths.py; a str level raises TypeError)
+                return unknown_bool(run)
             return Opaque()  # (the process's logging configuration)
         if self.name == "setLevel":
             if len(args) != 1 or kwargs or not _level(args[0]):
