@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import NTup, ntup
@@ -60,6 +61,23 @@ class KeyObj(ModelledObject):
         return hash((self.field, self.value))
 
 
+_KINDS = {"jax.tree_util.DictKey": "key", "jax.tree_util.SequenceKey": "idx", "jax.tree_util.GetAttrKey": "name",
+          "jax.tree_util.FlattenedIndexKey": None}
+
+
+def entry_instance(obj: object, kind_name: str) -> bool | None:
+    """`isinstance(k, jax.tree_util.DictKey)` (SequenceKey, GetAttrKey, FlattenedIndexKey) of a
+    key entry the run made, or of a plain value (an entry is none of these, nor they an entry);
+    None when `kind_name` is no key class or `obj` is another object (not followed)."""
+    if kind_name not in _KINDS:
+        return None
+    if type(obj) is KeyObj:
+        return obj.field == _KINDS[kind_name]  # (the four classes derive from none of the others)
+    if type(obj) in (int, float, str, bool, tuple, list, dict, type(None)):
+        return False
+    return None
+
+
 def _pairs(run, tree: object, prefix: tuple, found: list, depth: int = 0) -> None:
     """(path, leaf) of each leaf of `tree` in JAX's order."""
     from codemods.analysis.script_jax import _sorted_keys
@@ -82,8 +100,13 @@ def _pairs(run, tree: object, prefix: tuple, found: list, depth: int = 0) -> Non
             _pairs(run, item, prefix + (KeyObj("idx", index),), found, depth + 1)
     elif type(tree) in _LEAF_TYPES:
         found.append((prefix, tree))
+    elif type(registered := pytree.registration(tree)) is pytree.Registration:
+        # (`register_dataclass`: one GetAttrKey per data field, in `data_fields` order; meta fields
+        # are no children)
+        for name, item in zip(registered.data, pytree.children(tree)):
+            _pairs(run, item, prefix + (KeyObj("name", name),), found, depth + 1)
     else:
-        raise Bail  # (a registered class, an object the run does not walk)
+        raise Bail  # (a class registered by hand, an object the run does not walk)
 
 
 def _leaf_pairs(run, tree: object) -> list:
@@ -119,6 +142,8 @@ def _rebuilt(tree: object, results, depth: int = 0) -> object:
     if type(tree) in (tuple, list, NTup):
         items = [_rebuilt(item, results, depth + 1) for item in tree]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
+    if type(pytree.registration(tree)) is pytree.Registration:
+        return pytree.rebuilt(tree, [_rebuilt(item, results, depth + 1) for item in pytree.children(tree)])
     return next(results)
 
 
