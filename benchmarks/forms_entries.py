@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dsh1_sf101_gather_axis_by_isinstance_of_key_entries": "main(*inputs())",
+    "ndsh1_gather_axis_by_isinstance_of_key_entries_on_the_other_axis": "main(*inputs())",
+    "dsh2_sf101_gather_axis_by_field_of_a_registered_dataclass": "main(*inputs())",
+    "ndsh2_gather_axis_by_field_of_a_registered_dataclass_on_the_other_axis": "main(*inputs())",
     "jv4_sf102_body_mapped_by_experimental_shard_map": "main(*inputs())",
     "njv4_body_mapped_by_experimental_shard_map_gathers_a_varying_value": "main(*inputs())",
     "jv3_sf101_body_called_through_pjit": "main()",
