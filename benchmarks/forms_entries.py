@@ -17,6 +17,8 @@ ENTRIES = {
     "ndsh2_gather_axis_by_field_of_a_registered_dataclass_on_the_other_axis": "main(*inputs())",
     "dsh3_sf101_gather_axis_by_key_path_of_specs_mapped_with_is_leaf": "main(*inputs())",
     "ndsh3_gather_axis_by_key_path_of_specs_mapped_with_is_leaf_on_the_other_axis": "main(*inputs())",
+    "dsh4_sf101_gather_axis_read_by_flatten_up_to": "main(*inputs())",
+    "ndsh4_gather_axis_read_by_flatten_up_to_on_the_other_axis": "main(*inputs())",
     "jv4_sf102_body_mapped_by_experimental_shard_map": "main(*inputs())",
     "njv4_body_mapped_by_experimental_shard_map_gathers_a_varying_value": "main(*inputs())",
     "jv3_sf101_body_called_through_pjit": "main()",
