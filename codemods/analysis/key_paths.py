@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
 from codemods.analysis.script_values import NTup, ntup
@@ -60,30 +61,59 @@ class KeyObj(ModelledObject):
         return hash((self.field, self.value))
 
 
-def _pairs(run, tree: object, prefix: tuple, found: list, depth: int = 0) -> None:
-    """(path, leaf) of each leaf of `tree` in JAX's order."""
+_KINDS = {"jax.tree_util.DictKey": "key", "jax.tree_util.SequenceKey": "idx", "jax.tree_util.GetAttrKey": "name",
+          "jax.tree_util.FlattenedIndexKey": None}
+
+
+def entry_instance(obj: object, kind_name: str) -> bool | None:
+    """`isinstance(k, jax.tree_util.DictKey)` (SequenceKey, GetAttrKey, FlattenedIndexKey) of a
+    key entry the run made, or of a plain value (an entry is none of these, nor they an entry);
+    None when `kind_name` is no key class or `obj` is another object (not followed)."""
+    if kind_name not in _KINDS:
+        return None
+    if type(obj) is KeyObj:
+        return obj.field == _KINDS[kind_name]  # (the four classes derive from none of the others)
+    if type(obj) in (int, float, str, bool, tuple, list, dict, type(None)):
+        return False
+    return None
+
+
+def _pairs(run, tree: object, prefix: tuple, found: list, depth: int = 0, is_leaf: object = None,
+           decided: list | None = None) -> None:
+    """(path, leaf) of each leaf of `tree` in JAX's order. `is_leaf` is asked of every subtree
+    first, None included, as JAX asks it; its answers are kept in `decided` in walk order."""
     from codemods.analysis.script_jax import _sorted_keys
 
     if depth > MAX_DEPTH:
         raise Bail
+    if is_leaf is not None:
+        decided.append(run.truth(run.call(is_leaf, [tree], {})))
+        if decided[-1]:
+            found.append((prefix, tree))
+            return
     if tree is None:
         return
     if type(tree) in (dict, OrderedDict):
         for key in _sorted_keys(tree):
-            _pairs(run, tree[key], prefix + (KeyObj("key", key),), found, depth + 1)
+            _pairs(run, tree[key], prefix + (KeyObj("key", key),), found, depth + 1, is_leaf, decided)
     elif type(tree) is NTup:
         fields = list(tree.cls.fields)
         if len(fields) != len(tree):
             raise Bail
         for name, item in zip(fields, tree):
-            _pairs(run, item, prefix + (KeyObj("name", name),), found, depth + 1)
+            _pairs(run, item, prefix + (KeyObj("name", name),), found, depth + 1, is_leaf, decided)
     elif type(tree) in (tuple, list):
         for index, item in enumerate(tree):
-            _pairs(run, item, prefix + (KeyObj("idx", index),), found, depth + 1)
+            _pairs(run, item, prefix + (KeyObj("idx", index),), found, depth + 1, is_leaf, decided)
     elif type(tree) in _LEAF_TYPES:
         found.append((prefix, tree))
+    elif type(registered := pytree.registration(tree)) is pytree.Registration:
+        # (`register_dataclass`: one GetAttrKey per data field, in `data_fields` order; meta fields
+        # are no children)
+        for name, item in zip(registered.data, pytree.children(tree)):
+            _pairs(run, item, prefix + (KeyObj("name", name),), found, depth + 1, is_leaf, decided)
     else:
-        raise Bail  # (a registered class, an object the run does not walk)
+        raise Bail  # (a class registered by hand, an object the run does not walk)
 
 
 def _leaf_pairs(run, tree: object) -> list:
@@ -108,24 +138,34 @@ def _leaves_with_path(run, args: list, kwargs: dict) -> list:
     return [(path, leaf) for path, leaf in _leaf_pairs(run, args[0])]
 
 
-def _rebuilt(tree: object, results, depth: int = 0) -> object:
-    """`tree`'s structure with the results in leaf order (dicts rebuilt with sorted keys, as JAX does)."""
+def _rebuilt(tree: object, results, depth: int = 0, decided=None) -> object:
+    """`tree`'s structure with the results in leaf order (dicts rebuilt with sorted keys, as JAX
+    does); `decided`: is_leaf's answers in walk order, read again rather than asked twice."""
     from codemods.analysis.script_jax import _sorted_keys
 
+    if decided is not None and next(decided):
+        return next(results)
     if tree is None:
         return None
     if type(tree) in (dict, OrderedDict):
-        return type(tree)((key, _rebuilt(tree[key], results, depth + 1)) for key in _sorted_keys(tree))
+        return type(tree)((key, _rebuilt(tree[key], results, depth + 1, decided)) for key in _sorted_keys(tree))
     if type(tree) in (tuple, list, NTup):
-        items = [_rebuilt(item, results, depth + 1) for item in tree]
+        items = [_rebuilt(item, results, depth + 1, decided) for item in tree]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
+    if type(pytree.registration(tree)) is pytree.Registration:
+        return pytree.rebuilt(tree, [_rebuilt(item, results, depth + 1, decided) for item in pytree.children(tree)])
     return next(results)
 
 
 def _map_with_path(run, args: list, kwargs: dict) -> object:
-    if len(args) < 2 or kwargs:
-        raise Bail  # (`is_leaf=`: not modelled here)
+    if len(args) < 2 or set(kwargs) - {"is_leaf"} or kwargs and (len(args) > 2 or kwargs["is_leaf"] is None):
+        raise Bail  # (`is_leaf=` with more trees, whose leaves may then be subtrees: not modelled here)
     func, tree, rest = args[0], args[1], args[2:]
+    if kwargs:
+        pairs, decided = [], []
+        _pairs(run, tree, (), pairs, 0, kwargs["is_leaf"], decided)
+        results = [run.call(func, [tuple(path), leaf], {}) for path, leaf in pairs]
+        return _rebuilt(tree, iter(results), 0, iter(decided))
     pairs = _leaf_pairs(run, tree)
     others = [_leaf_pairs(run, other) for other in rest]
     if any([path for path, _ in other] != [path for path, _ in pairs] for other in others):

@@ -36,6 +36,7 @@ from codemods.analysis.exact_host_arrays import NumpyText, derived_parts
 from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
 from codemods.analysis import unknown_json
 from codemods.analysis.own_module import kind_instance, namespace_of
+from codemods.analysis.key_paths import entry_instance
 from codemods.analysis.script_paths import is_path, text as path_text
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.unknown_choices import unknown_choice
@@ -475,6 +476,8 @@ class ScriptBuiltins:
             elif type(kind) is Lib and jaxapi.canonical(kind.name) in numpy_scalar_types.NAMES \
                     and (done := numpy_scalar_types.scalar_instance(obj)) is not None:
                 found = found or done  # (`isinstance(ddof, np.integer)` of a Python int: numpy_scalar_types.py)
+            elif type(kind) is Lib and (done := entry_instance(obj, jaxapi.canonical(kind.name))) is not None:
+                found = found or done  # (`isinstance(k, jax.tree_util.DictKey)` of a key path's entry: key_paths.py)
             elif type(kind) is Lib and (done := kind_instance(self, obj, kind.name)) is not None:
                 found = found or done  # (`isinstance(f, types.FunctionType)`: own_module.py)
             else:

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from codemods.analysis import script_pytree_nodes as pytree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.modelled_objects import ModelledObject
-from codemods.analysis.script_values import Arr, MeshObj, NTup, RunCallable, ShardObj, SpecObj, ntup
+from codemods.analysis.script_values import Arr, MeshObj, NTup, RunCallable, ShardObj, SpecObj, UObj, ntup
 from codemods.analysis.shape_structs import ShapeStruct
 
 _LEAF = object()  # (where a leaf was, in a skeleton)
@@ -55,7 +55,59 @@ class TreeDefObj(ModelledObject):
             return self.count
         if name == "unflatten":
             return _Unflatten(self)
+        if name == "flatten_up_to":
+            return _FlattenUpTo(self)
         raise Bail
+
+
+class _FlattenUpTo(RunCallable):
+    """`treedef.flatten_up_to(tree)`: the subtrees of `tree` at the treedef's leaves, in its leaf
+    order (the optimizer-state trees that mirror the params, read leaf by leaf). JAX raises where
+    `tree` has another node than the treedef's: not modelled (Bail)."""
+
+    __slots__ = ("treedef",)
+
+    def __init__(self, treedef: TreeDefObj) -> None:
+        self.treedef = treedef
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        if len(args) != 1 or kwargs:
+            raise Bail
+        found: list = []
+        _up_to(self.treedef.skeleton, args[0], found)
+        return found
+
+
+def _up_to(skeleton: object, tree: object, found: list, depth: int = 0) -> None:
+    if depth > 12:
+        raise Bail
+    if skeleton is _LEAF:
+        found.append(tree)  # (a whole subtree where the treedef has a leaf, as JAX gives it)
+    elif skeleton is None:
+        if tree is not None:
+            raise Bail
+    elif type(skeleton) is dict:
+        if type(tree) is not dict or set(tree) != set(skeleton):
+            raise Bail
+        for key in skeleton:  # (the skeleton's keys are in JAX's sorted order)
+            _up_to(skeleton[key], tree[key], found, depth + 1)
+    elif type(skeleton) in (tuple, list):
+        if type(tree) is not type(skeleton) or len(tree) != len(skeleton):
+            raise Bail
+        for part, item in zip(skeleton, tree):
+            _up_to(part, item, found, depth + 1)
+    elif type(skeleton) is NTup:
+        if type(tree) is not NTup or tree.cls is not skeleton.cls or len(tree) != len(skeleton):
+            raise Bail
+        for part, item in zip(skeleton, tree):
+            _up_to(part, item, found, depth + 1)
+    elif type(skeleton) is _Registered and type(pytree.registration(skeleton.tree)) is pytree.Registration:
+        if type(tree) is not UObj or tree.cls is not skeleton.tree.cls or pytree.meta_values(tree) != skeleton.meta:
+            raise Bail
+        for part, item in zip(skeleton.items, pytree.children(tree)):
+            _up_to(part, item, found, depth + 1)
+    else:
+        raise Bail  # (an OrderedDict, a class registered by hand: not modelled)
 
 
 class _Unflatten(RunCallable):

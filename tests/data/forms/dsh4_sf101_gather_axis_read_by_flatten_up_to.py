@@ -1,0 +1,38 @@
+"""The gather axes mirror the params as a tree; the host reads them leaf by leaf with
+`treedef.flatten_up_to` (optimizer-state style), in the treedef's sorted-key order: the 'b'
+leaf's norm, already summed over 'j', is gathered over 'j' again."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+GATHER_AXES = {"b": "j", "a": "i"}
+
+
+def norm_to_host(v, axis):
+    norm = jax.lax.psum(jnp.sum(v * v), "j")
+    return jax.lax.all_gather(norm, axis, to="reduced")  # SF101
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    placed = jax.device_put(x, NamedSharding(mesh, P("i", "j")))
+    params = {"b": placed, "a": placed}
+    leaves, treedef = jax.tree.flatten(params)
+    axes = treedef.flatten_up_to(GATHER_AXES)  # (on the host: ["i", "j"], sorted keys)
+    spec = {"a": P("i", "j"), "b": P("i", "j")}
+    out = {"a": P(reduced={"i"}), "b": P("i", reduced={"j"})}
+
+    def body(p):
+        flat = treedef.flatten_up_to(p)
+        return treedef.unflatten([norm_to_host(v, axis) for v, axis in zip(flat, axes)])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=(spec,), out_specs=out)(params)
+
+
+if __name__ == "__main__":
+    main(*inputs())
