@@ -1793,6 +1793,8 @@ ENTRIES = {
     "ncl5_sf105_leaf_axes_from_parallel_specs_tree_one_axis": "main(mesh, x)",
     "ncl6_sf105_leaf_axes_from_spec_with_reduced": "main(mesh, x)",
     "cl2_sf103_is_leaf_boxes_axis_from_aux_data": "main(mesh, x)",
+    "si1_sf101_keyed_pytree_specs_from_key_paths": "main()",
+    "nsi1_keyed_pytree_adapter_sharded_by_key_path": "main()",
     "ncl2_sf103_is_leaf_boxes_axis_from_aux_data_other_axis": "main(mesh, x)",
     "ncl3_sf103_is_leaf_picks_whole_dicts": "main(mesh, x)",
     "cl3_sf102_axes_by_key_with_path": "main(mesh, x)",

@@ -112,6 +112,12 @@ def _pairs(run, tree: object, prefix: tuple, found: list, depth: int = 0, is_lea
         # are no children)
         for name, item in zip(registered.data, pytree.children(tree)):
             _pairs(run, item, prefix + (KeyObj("name", name),), found, depth + 1, is_leaf, decided)
+    elif type(registered) is pytree.ByHand and registered.keyed:
+        # (`register_pytree_with_keys`: the entries its flatten_with_keys gives, in its order)
+        for key, item in registered.keyed_pairs(tree):
+            if type(key) is not KeyObj:
+                raise Bail  # (an entry JAX takes as it is, but the run does not model)
+            _pairs(run, item, prefix + (key,), found, depth + 1, is_leaf, decided)
     else:
         raise Bail  # (a class registered by hand, an object the run does not walk)
 
@@ -152,7 +158,7 @@ def _rebuilt(tree: object, results, depth: int = 0, decided=None) -> object:
     if type(tree) in (tuple, list, NTup):
         items = [_rebuilt(item, results, depth + 1, decided) for item in tree]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
-    if type(pytree.registration(tree)) is pytree.Registration:
+    if type(found := pytree.registration(tree)) is pytree.Registration or type(found) is pytree.ByHand and found.keyed:
         return pytree.rebuilt(tree, [_rebuilt(item, results, depth + 1, decided) for item in pytree.children(tree)])
     return next(results)
 
@@ -185,7 +191,23 @@ def _keystr(run, args: list, kwargs: dict) -> str:
     return separator.join(str(entry.value) if simple else str(entry) for entry in path)
 
 
+_ENTRY_ARGS = {"name": (str,), "idx": (int,), "key": (str, int)}
+
+
+def _entry(field: str):
+    """`jax.tree_util.GetAttrKey("w")` (SequenceKey(0), DictKey("w")), as a flatten_with_keys makes
+    them (script_pytree_nodes.py): one positional str name (int index; str or int key); JAX's
+    constructors refuse another type (TypeError) and keep an unhashable dict key: not followed."""
+    def made(run, args: list, kwargs: dict) -> KeyObj:
+        if len(args) != 1 or kwargs or type(args[0]) not in _ENTRY_ARGS[field]:
+            raise Bail
+        return KeyObj(field, args[0])
+    return made
+
+
 LIBRARY = {
+    "jax.tree_util.GetAttrKey": _entry("name"), "jax.tree_util.SequenceKey": _entry("idx"),
+    "jax.tree_util.DictKey": _entry("key"),
     "jax.tree_util.tree_map_with_path": _map_with_path, "jax.tree.map_with_path": _map_with_path,
     "jax.tree_util.tree_flatten_with_path": _flatten_with_path, "jax.tree.flatten_with_path": _flatten_with_path,
     "jax.tree_util.tree_leaves_with_path": _leaves_with_path, "jax.tree.leaves_with_path": _leaves_with_path,

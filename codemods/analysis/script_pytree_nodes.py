@@ -35,6 +35,11 @@ carries): `UClass.registered`. What that fact holds decides how far the run can 
   builtins that change nothing
   (`calling`); no code but the program's is handed an iterator the run steps as it reads
   (`tuple(zip(range(1), TICKS))` takes one item a call): anything else stops the run (Bail).
+`register_pytree_with_keys(cls, flatten_with_keys, unflatten)` (no flatten_func) is kept too when
+its flatten_with_keys is read by `_keyed_flatten` (`keys = ("a", "b"); return [(GetAttrKey(k),
+getattr(m, k)) for k in keys], None`); it runs in mode "keys" (entering as a pure flatten,
+calling as a local unflatten), and JAX's plain walk keeps the pairs' children (jax 0.10.2:
+`[c for _, c in key_children]`), its walks with paths the entries (key_paths.py).
 (The abstract interpreter's reading of a `register_pytree_node_class` object given as in_specs,
 flattened by its own methods, is pytree_classes.py.)
 
@@ -82,14 +87,15 @@ class ByHand:
     `tree_flatten` method and `tree_unflatten` classmethod, `flatten` then None), and the run
     that calls them (truthy: `cls.registered`)."""
 
-    __slots__ = ("flatten", "method", "modes", "owner", "unflatten")
+    __slots__ = ("flatten", "keyed", "method", "modes", "owner", "unflatten")
 
     def __init__(self, run, flatten, unflatten, method=None) -> None:
         self.owner, self.flatten, self.unflatten = weakref.ref(run), flatten, unflatten  # (the run's state is no
         # object the program reaches: retraced_bodies.py compares what a class holds)
         self.method = method  # the `tree_flatten` function JAX calls on each instance (by name, as it does)
         self.modes = ("pure", "local")  # what flatten and unflatten may enter (`entering`); "none": they fill
-        # what they make (local_effects.py)
+        # what they make (local_effects.py); "keys": a flatten with keys (`_keyed_flatten`)
+        self.keyed = False  # flatten gives (key, child) pairs: JAX's plain walk keeps the children
 
     @property
     def run(self):
@@ -105,7 +111,21 @@ class ByHand:
             made = _guarded(self.run, self.flatten, [tree], self.flatten, self.modes[0])
         if type(made) is not tuple or len(made) != 2 or type(made[0]) not in (tuple, list) or not _comparable(made[1]):
             raise Bail  # (another shape of flatten result, or aux data whose `==` is not followed)
+        if self.keyed:
+            if not all(type(pair) is tuple and len(pair) == 2 for pair in made[0]):
+                raise Bail  # (JAX's `for _, c in key_children` unpacks each: a list or other pair is not followed)
+            return [pair[1] for pair in made[0]], made[1]
         return list(made[0]), made[1]
+
+    def keyed_pairs(self, tree: UObj) -> list:
+        """The (key entry, child) pairs a keyed flatten gives, as JAX's walks with paths read them."""
+        if not self.keyed:
+            raise Bail
+        made = _guarded(self.run, self.flatten, [tree], self.flatten, self.modes[0])
+        if type(made) is not tuple or len(made) != 2 or type(made[0]) not in (tuple, list) \
+                or not all(type(pair) is tuple and len(pair) == 2 for pair in made[0]):
+            raise Bail
+        return list(made[0])
 
 
 class _Guard:
@@ -144,7 +164,7 @@ def entering(run, func: object) -> None:
     if guard.own is not None and getattr(func, "node", None) is guard.own:
         guard.own = None  # (entered: a second entry is recursion, judged as any other function)
         return
-    if guard.mode == "pure" and _expression_only(func, pure=True) \
+    if guard.mode in ("pure", "keys") and _expression_only(func, pure=True) \
             or guard.mode == "local" and (_expression_only(func) or func is fresh and _fills_self(func)):
         return
     raise Bail  # (code of the program's the run would run other than as often as JAX does)
@@ -174,7 +194,7 @@ def calling(run, func: object, args: list = (), kwargs: dict | None = None) -> N
     if kind not in _CALLABLE_KINDS and not (kind == "Bound" and type(func.func).__name__ == "UFunc") \
             and any(_stepped(arg) for arg in given):
         raise Bail
-    if guard.mode != "local":
+    if guard.mode not in ("local", "keys"):
         return
     if kind in _CALLABLE_KINDS or kind == "Special" and func.name in _LOCAL_SPECIALS:
         return
@@ -301,6 +321,48 @@ def _pure_call(call: ast.Call) -> bool:
         or type(call.func) is ast.Attribute and call.func.attr in _VIEWS
 
 
+_KEY_ENTRIES = frozenset({"GetAttrKey", "DictKey", "SequenceKey", "FlattenedIndexKey"})
+
+
+def _keyed_flatten(func: object) -> bool:
+    """A `flatten_with_keys` def whose body binds local names to tuples or lists of strings and
+    returns an expression whose calls build key entries (`jax.tree_util.GetAttrKey(k)`, which
+    `calling` sees resolve to JAX's) or are `_pure_call`s, and whose comprehensions walk only
+    those names or such literals (no iterator of the program's is stepped):
+    `keys = ("a", "b"); return [(GetAttrKey(k), getattr(m, k)) for k in keys], None`."""
+    node = getattr(func, "node", None)
+    if type(func).__name__ != "UFunc" or type(node) is not ast.FunctionDef or node.decorator_list:
+        return False
+    body = node.body[1:] if node.body and type(node.body[0]) is ast.Expr and type(node.body[0].value) is ast.Constant \
+        else node.body
+    if not body or type(body[-1]) is not ast.Return or body[-1].value is None:
+        return False
+    fixed = set()
+    for statement in body[:-1]:
+        if type(statement) is not ast.Assign or len(statement.targets) != 1 or type(statement.targets[0]) is not ast.Name \
+                or not _strings(statement.value):
+            return False
+        fixed.add(statement.targets[0].id)
+    for inner in ast.walk(body[-1].value):
+        if type(inner) in (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom, ast.GeneratorExp,
+                           ast.SetComp, ast.DictComp):
+            return False
+        if type(inner) is ast.ListComp and not all(
+                not made.is_async and type(made.target) is ast.Name
+                and (type(made.iter) is ast.Name and made.iter.id in fixed or _strings(made.iter))
+                for made in inner.generators):
+            return False
+        if type(inner) is ast.Call and not _pure_call(inner) \
+                and not (type(inner.func) is ast.Attribute and inner.func.attr in _KEY_ENTRIES):
+            return False
+    return True
+
+
+def _strings(expression: ast.expr) -> bool:
+    return type(expression) in (ast.Tuple, ast.List) \
+        and all(type(item) is ast.Constant and type(item.value) is str for item in expression.elts)
+
+
 def _fills(run, func: object) -> bool:
     """An Equinox-like unflatten, whose only writes go to the object it makes (local_effects.py)."""
     return type(func).__name__ == "UFunc" and type(func.node) is ast.FunctionDef and fills_what_it_makes(func.node, run.tree)
@@ -344,6 +406,12 @@ def _by_hand(run, name: str, args: list, kwargs: dict) -> object:
         args[0].registered = ByHand(run, args[1], args[2])
         args[0].registered.modes = ("pure" if _expression_only(args[1], pure=True) else "none",
                                     "local" if _expression_only(args[2]) else "none")
+        return None
+    if name == "jax.tree_util.register_pytree_with_keys" and (len(args) == 3 or args[3] is None) \
+            and _keyed_flatten(args[1]) and (_expression_only(args[2]) or _fills(run, args[2])):
+        args[0].registered = ByHand(run, args[1], args[2])
+        args[0].registered.keyed = True
+        args[0].registered.modes = ("keys", "local" if _expression_only(args[2]) else "none")
         return None
     if name == "jax.tree_util.register_pytree_node_class" and (hooks := _class_hooks(run, args[0])) is not None:
         args[0].registered = ByHand(run, None, hooks[1], hooks[0])
