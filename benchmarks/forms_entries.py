@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "rvw1_sf105_host_einsum_broadcasts_a_size_one_weight": "main(*inputs())",
+    "nrvw1_host_einsum_of_an_empty_batch_broadcasts_to_zero": "main(*inputs())",
     "pw1_sf105_axes_file_read_back_after_a_named_tuple_state_is_placed": "main()",
     "pw2_sf105_axes_file_read_back_after_a_config_object_is_bound": "main()",
     "npw1_array_saved_through_a_path_object_of_the_program": "main()",

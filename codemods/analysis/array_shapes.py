@@ -225,7 +225,7 @@ def einsum(subscripts: object, shapes: list) -> tuple | None:
         for letter, n in zip(term, shape):
             if sizes.setdefault(letter, n) != n and 1 not in (n, sizes[letter]):
                 return None  # (a size-1 dimension broadcasts; other mismatches raise)
-            sizes[letter] = max(n, sizes[letter]) if 1 in (n, sizes[letter]) else n
+            sizes[letter] = sizes[letter] if n == 1 else n  # (the other size wins, 0 too: not the larger)
     if len(set(output)) != len(output) or not set(output) <= set(sizes):
         return None
     return tuple(sizes[letter] for letter in output)
