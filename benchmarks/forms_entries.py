@@ -13,6 +13,8 @@ from __future__ import annotations
 ENTRIES = {
     "rvw1_sf105_host_einsum_broadcasts_a_size_one_weight": "main(*inputs())",
     "nrvw1_host_einsum_of_an_empty_batch_broadcasts_to_zero": "main(*inputs())",
+    "nrvw2_cast_overflow_raises_under_seterr": "main()",
+    "nrvw2b_astype_overflow_raises_under_seterr": "main()",
     "pw1_sf105_axes_file_read_back_after_a_named_tuple_state_is_placed": "main()",
     "pw2_sf105_axes_file_read_back_after_a_config_object_is_bound": "main()",
     "npw1_array_saved_through_a_path_object_of_the_program": "main()",

@@ -107,6 +107,10 @@ def _holds_callable(value: object, depth: int) -> bool:
     return False
 
 
+# NumPy calls that change how floating-point errors are handled (all="ignore" alone makes none raise).
+_ERROR_STATES = frozenset({"numpy.seterr", "numpy.errstate", "numpy.seterrcall"})
+
+
 def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name in numpy_generators.MAKERS:
         made = numpy_generators.made(name, args, kwargs)  # (not an array: numpy_generators.py)
@@ -115,6 +119,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         return numpy_random_states.made(name, args, kwargs)  # (RandomState, SeedSequence, PCG64: no arrays)
     if name.startswith("numpy.") and name.rpartition(".")[2] in _SETTERS:
         raise Bail  # (`np.ndarray.shape.__set__(a, (2, 2))` changes a's layout: not followed; adversarial24 Y2)
+    if name in _ERROR_STATES and (args or name == "numpy.seterrcall" or any(v != "ignore" for v in kwargs.values())):
+        raise Bail  # (NumPy told to raise on overflow etc.: a cast or an operation may then raise FloatingPointError, not modelled)
     if name.startswith("numpy."):
         written_arrays.library(run, name, args, kwargs)  # (`out=a`, `np.add(a, 1, a)`, `np.ndarray.fill(a, 7)`)
         unbound = name.startswith("numpy.ndarray.") and name[14:] in written_arrays.ARRAY_IN_PLACE
