@@ -188,13 +188,19 @@ def _typing_generic(facts: dict, head: ast.expr) -> bool:
     """`Generic`, `Protocol` (from typing) or `typing.Generic`, `typing.Protocol`."""
     if type(head) is ast.Attribute and type(head.value) is ast.Name:
         return _global(facts, head.value.id) == "module:typing" and head.attr in ("Generic", "Protocol")
+    imported = _only_import(facts, head)
+    return imported is not None and imported[1] == "typing" and imported[0].name in ("Generic", "Protocol")
+
+
+def _only_import(facts: dict, head: ast.expr) -> tuple | None:
+    """(alias, source) of the one import that binds the name `head`, if that is its only binding."""
     if type(head) is not ast.Name:
-        return False
+        return None
     bindings = facts["bound"].get(head.id, [])
     if len(bindings) != 1 or not bindings[0][1] or type(bindings[0][0]) is not ast.alias:
-        return False
+        return None
     node, _, source = bindings[0]
-    return source == "typing" and node.name in ("Generic", "Protocol")
+    return node, source
 
 
 def _cgi_free(tree: ast.Module) -> bool:
@@ -302,12 +308,10 @@ def _library_decorator(facts: dict, decorator: ast.expr) -> bool:
     head = decorator.func if type(decorator) is ast.Call else decorator
     while type(head) is ast.Attribute:
         head = head.value
-    if type(head) is not ast.Name:
+    imported = _only_import(facts, head)
+    if imported is None:
         return False
-    bindings = facts["bound"].get(head.id, [])
-    if len(bindings) != 1 or not bindings[0][1] or type(bindings[0][0]) is not ast.alias:
-        return False
-    node, _, source = bindings[0]
+    node, source = imported
     module = node.name if source is None else source
     return module.split(".")[0] in (*_KNOWN, "dataclasses", "flax", "chex", "attr", "attrs")
 

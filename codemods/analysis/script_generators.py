@@ -256,14 +256,21 @@ def make_manager(run, args: list, kwargs: dict) -> ContextManager:
 from codemods.analysis.script_values import GatherStop  # noqa: E402
 
 
-def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
-    """`with manager as target: body()`: the generator up to its `yield`, the body, then the rest."""
+def entered_value(manager: Managed) -> object:
+    """A generator's manager entered (by `with` or an ExitStack): run up to its `yield`, whose
+    value the entry hands back."""
     if manager.used:
         raise Bail  # (RuntimeError: a generator's manager is entered once)
     manager.used = True
     more, value = manager.gen.step()
     if not more:
         raise Bail  # (RuntimeError: generator didn't yield)
+    return value
+
+
+def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
+    """`with manager as target: body()`: the generator up to its `yield`, the body, then the rest."""
+    value = entered_value(manager)
     if target is not None:
         run.store(target, value, env)
     from codemods.analysis.host_exprs import Break, Continue, Raised, Return

@@ -27,12 +27,9 @@ from codemods.analysis.host_objects import Bail
 
 def entered(run, stack, manager) -> object:
     """`stack.enter_context(manager)`: the generator up to its `yield`, its exit pushed."""
-    if manager.used:
-        raise Bail  # (RuntimeError: a generator's manager is entered once)
-    manager.used = True
-    more, value = manager.gen.step()
-    if not more:
-        raise Bail  # (RuntimeError: generator didn't yield)
+    from codemods.analysis.script_generators import entered_value
+
+    value = entered_value(manager)
     stack.exits.append(("managed", manager, (), {}))
     if (manager.gen.saved.get("guarded") or 0) - manager.gen.base > 0:
         stack.swallowing += 1  # (its own handlers around the `yield` may swallow what the block raises)
