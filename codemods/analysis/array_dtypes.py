@@ -24,12 +24,12 @@ _TYPES = {"bool": ("b", 1), "int8": ("i", 1), "int16": ("i", 2), "int32": ("i", 
           "uint8": ("u", 1), "uint16": ("u", 2), "uint32": ("u", 4), "uint64": ("u", 8), "float16": ("f", 2),
           "float32": ("f", 4), "float64": ("f", 8), "complex64": ("c", 8), "complex128": ("c", 16),
           "bfloat16": ("V", 2)}
-_ALIASES = {"bool_": "bool", "single": "float32", "double": "float64", "half": "float16", "int_": "int64",
+SCALAR_ALIASES = {"bool_": "bool", "single": "float32", "double": "float64", "half": "float16", "int_": "int64",
             "intc": "int32", "csingle": "complex64", "cdouble": "complex128"}
 _CODES = {"f2": "float16", "f4": "float32", "f8": "float64", "i1": "int8", "i2": "int16", "i4": "int32",
           "i8": "int64", "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64", "c8": "complex64",
           "c16": "complex128", "?": "bool"}
-SCALAR_TYPES = frozenset(_TYPES) | frozenset(_ALIASES)  # (`np.float32(1.0)`: constructors of scalars)
+SCALAR_TYPES = frozenset(_TYPES) | frozenset(SCALAR_ALIASES)  # (`np.float32(1.0)`: constructors of scalars)
 # What JAX stores for a 64-bit request: 32 bits unless x64 is on (unknown to the run: None).
 _WIDE = frozenset({"float64", "int64", "uint64", "complex128"})
 _PYTHON = {float: "float64", int: "int64", bool: "bool", complex: "complex128"}
@@ -89,14 +89,14 @@ def as_dtype(value: object) -> DType | None:
         for module in _MODULES:
             if value.name.startswith(module):
                 tail = value.name[len(module):]
-                tail = _ALIASES.get(tail, tail)
+                tail = SCALAR_ALIASES.get(tail, tail)
                 if tail in _TYPES and (tail != "bfloat16" or module == "jax.numpy."):
                     return named(tail)
         if value.name == "ml_dtypes.bfloat16":
             return named("bfloat16")
         return None
     if type(value) is str:
-        name = _ALIASES.get(value, _CODES.get(value, value))
+        name = SCALAR_ALIASES.get(value, _CODES.get(value, value))
         return named(name) if name in _TYPES and name != "bfloat16" else None
     if type(value) is type and value in _PYTHON:
         return named(_PYTHON[value])
@@ -234,7 +234,7 @@ def made_dtype(name: str, args: list, kwargs: dict) -> DType | None:
         return requested(args[_DTYPE_AT[tail]], host)  # `np.ones((8, 8), np.float32)`
     if host and tail in ("array", "asarray") and len(args) == 1 and not kwargs and type(args[0]) in _PYTHON:
         return named(_PYTHON[type(args[0])])  # (`np.array(1.0)`: NumPy's default for a Python number)
-    if (scalar := _ALIASES.get(tail, tail)) in _TYPES and module != "numpy.random" and len(args) == 1 and not kwargs \
+    if (scalar := SCALAR_ALIASES.get(tail, tail)) in _TYPES and module != "numpy.random" and len(args) == 1 and not kwargs \
             and type(args[0]) in (int, float) and (scalar != "bfloat16" or not host) and _fits(args[0], scalar):
         return named(scalar) if host else on_device(named(scalar))  # (`np.float32(1.0)`: a scalar of that type)
     if module == "numpy.random":

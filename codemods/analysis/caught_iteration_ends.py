@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.generator_methods import _path
+from codemods.analysis.generator_methods import statement_path
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 
@@ -54,7 +54,7 @@ def iteration_end(run, fresh: bool, value: object = None) -> Raised:
     scope, env = (run.frames[-1][0].node, run.frames[-1][1]) if run.frames else (run.tree, run.module_env)
     if type(scope) not in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module) or not own_call(run, scope, call):
         raise Bail  # (in a nested scope, or not the running frame's own code)
-    path = _path(scope, call)
+    path = statement_path(scope, call)
     if path is None:
         raise Bail
     for outer, inner in zip(reversed(path[:-1]), reversed(path[1:])):

@@ -25,7 +25,7 @@ from codemods.analysis.script_values import RunCallable
 
 def resumed(gen) -> None:
     """The generator is being resumed: it was alive until now, so not closed meanwhile."""
-    _unclosed(gen.run).pop(id(gen), None)
+    unclosed_generators(gen.run).pop(id(gen), None)
 
 
 def left_suspended(gen) -> None:
@@ -35,7 +35,7 @@ def left_suspended(gen) -> None:
     if _runs_code(gen) or any(other is not gen and not other.done and other.thread is not None and not other.running
                               and _runs_code(other)
                               for other in gen.run.__dict__.get("_generators", ())):
-        _unclosed(gen.run)[id(gen)] = gen  # (closing it may also free another suspended one it holds)
+        unclosed_generators(gen.run)[id(gen)] = gen  # (closing it may also free another suspended one it holds)
 
 
 def _runs_code(gen) -> bool:
@@ -51,7 +51,7 @@ def unclosed(run) -> bool:
     return bool(run.__dict__.get("_unclosed"))
 
 
-def _unclosed(run) -> dict:
+def unclosed_generators(run) -> dict:
     return run.__dict__.setdefault("_unclosed", {})
 
 
@@ -60,7 +60,7 @@ def closing_runs_code(func: ast.AST, at: ast.AST) -> bool:
     `with` around it (its exit), a `try` whose body holds it and that has handlers (one may catch
     it) or a `finally`, or whose handlers or `else` hold it and that has a `finally`. Unknown
     (the `yield` not found in the def's own body): it may."""
-    path = _path(func, at)
+    path = statement_path(func, at)
     if path is None:
         return True
     for outer, inner in zip(path, path[1:]):
@@ -74,7 +74,7 @@ def closing_runs_code(func: ast.AST, at: ast.AST) -> bool:
     return False
 
 
-def _path(func: ast.AST, at: ast.AST) -> list | None:
+def statement_path(func: ast.AST, at: ast.AST) -> list | None:
     """The nodes from `func` down to `at`, not entering nested scopes."""
     def search(node: ast.AST, trail: list) -> list | None:
         if node is at:
@@ -142,7 +142,7 @@ class GenMethod(RunCallable):
             raise Bail  # (ValueError: generator already executing)
         if gen.thread is None or gen.done:
             gen.done = True  # (an unstarted generator is closed without running any of its body)
-            _unclosed(run).pop(id(gen), None)
+            unclosed_generators(run).pop(id(gen), None)
             return None
         gen.thrown = GeneratorExit()
         try:

@@ -14,7 +14,7 @@ arguments leave the result as before (of unknown rank).
 """
 from __future__ import annotations
 
-from codemods.analysis.array_dtypes import SCALAR_TYPES, named, _ALIASES
+from codemods.analysis.array_dtypes import SCALAR_TYPES, named, SCALAR_ALIASES
 from codemods.analysis.script_values import Arr
 
 _NUMERIC = "biuf"
@@ -30,7 +30,7 @@ def cast(run, name: str, args: list, kwargs: dict, made: object) -> object:
             or made.ndim is not None or made.shape is not None:
         return made
     operand = args[0]
-    scalar = _ALIASES.get(tail, tail)
+    scalar = SCALAR_ALIASES.get(tail, tail)
     if type(operand) is not Arr or not operand.host or operand.dtype is None or operand.dtype.kind not in _NUMERIC \
             or operand.dtype.name is None or type(operand.ndim) is not int or scalar == "bfloat16":
         return made

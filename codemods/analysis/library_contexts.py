@@ -135,7 +135,7 @@ class ExitStackObj(LibraryContext):
                 if not run.contexts or run.contexts[-1] is not first:
                     raise Bail  # (contexts left out of order)
                 if rest:
-                    _release_mesh(run, rest)
+                    release_mesh(run, rest)
                 run.contexts.pop()
             elif kind == "managed":
                 stacked_generators.left(run, first)
@@ -260,7 +260,7 @@ def _hold_mesh(run, stack: ExitStackObj, mesh) -> None:
     stack.exits.append(("mesh", mesh, held, {}))
 
 
-def _release_mesh(run, held: tuple) -> None:
+def release_mesh(run, held: tuple) -> None:
     found = run.__dict__.get("_held_meshes", [])
     index = next((index for index, entry in enumerate(found) if entry is held), None)
     if held[0] is not run.contexts or held[1] != len(run.contexts) - 1 or index is None:

@@ -42,12 +42,12 @@ def made(run, mesh) -> MeshCtx:
 
 def taken(run, ctx: MeshCtx) -> None:
     """A `with` block or the statement form takes over the mesh the call put in force: it must
-    still be the innermost context (library_contexts._release_mesh), and is no longer held."""
-    from codemods.analysis.library_contexts import _release_mesh
+    still be the innermost context (library_contexts.release_mesh), and is no longer held."""
+    from codemods.analysis.library_contexts import release_mesh
 
     if type(ctx.held) is not tuple:
         raise Bail  # (entered or exited before: its exit would restore the old mesh again)
-    _release_mesh(run, ctx.held)
+    release_mesh(run, ctx.held)
     ctx.held = False
 
 

@@ -21,7 +21,7 @@ run.
 """
 from __future__ import annotations
 
-from codemods.analysis.generator_methods import _unclosed, left_suspended
+from codemods.analysis.generator_methods import unclosed_generators, left_suspended
 from codemods.analysis.host_objects import Bail
 
 
@@ -51,13 +51,13 @@ def kept(run, stack) -> None:
     its exits run."""
     for kind, first, *_ in stack.exits:
         if kind == "managed":
-            _unclosed(run).pop(id(first.gen), None)
+            unclosed_generators(run).pop(id(first.gen), None)
 
 
 def unwound(run, stack, stop) -> bool:
     """JAX's error at a stop leaves the stack's block: its exits run as Python runs them; False
     (nothing run) when one of them is of a kind not read here."""
-    from codemods.analysis.library_contexts import _release_mesh
+    from codemods.analysis.library_contexts import release_mesh
     from codemods.analysis.stop_cleanups import thrown_in
 
     if any(kind not in ("mesh", "managed") for kind, *_ in stack.exits):
@@ -70,6 +70,6 @@ def unwound(run, stack, stop) -> bool:
         if not run.contexts or run.contexts[-1] is not first:
             raise Bail  # (contexts left out of order)
         if rest:
-            _release_mesh(run, rest)
+            release_mesh(run, rest)
         run.contexts.pop()
     return True
