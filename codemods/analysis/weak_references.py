@@ -44,10 +44,7 @@ def weakly_held(value: object) -> bool:
 class WeakValueDict(ModelledContainer):
     """A WeakValueDictionary: stores followed, reads stop the run (what it holds is not known)."""
 
-    __slots__ = ("stored",)
-
-    def __init__(self) -> None:
-        self.stored = 0
+    __slots__ = ()
 
     def __iter__(self):
         raise Bail
@@ -67,8 +64,7 @@ class WeakValueDict(ModelledContainer):
     def store(self, run, key: object, value: object) -> None:
         if not hashable(key):
             raise Bail  # (a key whose hash or `==` the program may define)
-        weakly_held(value)
-        self.stored += 1
+        weakly_held(value)  # (raises where Python does; the mapping's content is never read)
 
     def attribute(self, run, name: str) -> object:
         raise Bail
