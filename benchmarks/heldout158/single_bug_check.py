@@ -66,6 +66,30 @@ FIXES = {
         ('to="reduced")\n\n\ndef normalise', 'to="invarying")\n\n\ndef normalise'),
         ('out_specs=P(CFG.expert_axis, None, reduced={CFG.data_axis})))', 'out_specs=P(CFG.expert_axis, None)))'),
     ],
+    # dsmoe_*
+    'dsmoe_tp_collect.py': [
+        ('return jax.lax.all_gather(y, TP,', f'return jax.lax.all_gather({PC}(y, TP, to="varying"), TP,'),
+    ],
+    'dsmoe_hidden_dump.py': [
+        ('return gather_units(units, tuple(DUMP_AXES), 0)',
+         f'return gather_units({PC}(units, TP, to="varying"), tuple(DUMP_AXES), 0)'),
+    ],
+    'dsmoe_shared_ring.py': [
+        ('return jax.lax.ppermute(self.weight, self.axis, perm)',
+         f'return jax.lax.ppermute({PC}(self.weight, self.axis, to="varying"), self.axis, perm)'),
+    ],
+    'dsmoe_ckpt_export.py': [
+        ('        w1 = jax.jit(scale_step)(w1, 0.01)\n    return w1',
+         '        w1 = jax.jit(scale_step)(w1, 0.01)\n        return consolidate(w1)'),
+        ('full = consolidate(w1)', 'full = w1'),
+    ],
+    'dsmoe_bias_grad.py': [
+        ('"expert_dp": (CFG.data_axis, TP)}', '"expert_dp": (CFG.data_axis,)}'),
+    ],
+    'dsmoe_gelu_units.py': [
+        ('ACT = {"fn": jax.nn.gelu, "gather_to": "reduced"}', 'ACT = {"fn": jax.nn.gelu, "gather_to": "invarying"}'),
+        ('out_specs=P(CFG.expert_axis, CFG.data_axis, None, reduced={TP})))', 'out_specs=P(CFG.expert_axis, CFG.data_axis, None)))'),
+    ],
 }
 
 if __name__ == "__main__":
