@@ -99,8 +99,8 @@ def place(mesh, x, spec):
 CFG = ExpertConfig(num_experts=4, top_k=1, capacity_factor=2.0)
 TP = "tensor"
 AXES = (CFG.data_axis, CFG.expert_axis, TP)
-W1_SPEC = P(CFG.expert_axis, None, TP)
-CKPT_SPEC = P(None, None, None, reduced={CFG.expert_axis, TP})
+W1_SPEC = P(CFG.expert_axis, None, None)
+CKPT_SPEC = P(None, None, None, reduced={CFG.expert_axis})
 
 
 def scale_step(w1, lr):
