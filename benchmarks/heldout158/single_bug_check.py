@@ -90,6 +90,29 @@ FIXES = {
         ('ACT = {"fn": jax.nn.gelu, "gather_to": "reduced"}', 'ACT = {"fn": jax.nn.gelu, "gather_to": "invarying"}'),
         ('out_specs=P(CFG.expert_axis, CFG.data_axis, None, reduced={TP})))', 'out_specs=P(CFG.expert_axis, CFG.data_axis, None)))'),
     ],
+    # ec_*
+    'ec_score_log.py': [
+        ('return jax.lax.all_gather(per_expert, cfg.data_axis,',
+         f'return jax.lax.all_gather({PC}(per_expert, cfg.data_axis, to="varying"), cfg.data_axis,'),
+    ],
+    'ec_choice_dump.py': [
+        ('return pool(per_group, "all")', f'return pool({PC}(per_group, CFG.expert_axis, to="varying"), "all")'),
+    ],
+    'ec_threshold.py': [
+        ('return jax.lax.pmax(jnp.sum(self.pooled(), axis=0), self.axis)',
+         f'return jax.lax.pmax({PC}(jnp.sum(self.pooled(), axis=0), self.axis, to="varying"), self.axis)'),
+    ],
+    'ec_router_export.py': [
+        ('return top_level_all_gather(wr, serving_spec(wr.ndim))',
+         'return top_level_all_gather(wr, serving_spec(wr.ndim), multi_dim=True)'),
+    ],
+    'ec_count_sync.py': [
+        ('    counts = jax.lax.psum(counts, CFG.expert_axis)\n', ''),
+    ],
+    'ec_token_softmax.py': [
+        ('POOL = {"axis": CFG.data_axis, "as": "reduced"}', 'POOL = {"axis": CFG.data_axis, "as": "invarying"}'),
+        ('out_specs=P(CFG.expert_axis, None, reduced={CFG.data_axis})))', 'out_specs=P(CFG.expert_axis, None)))'),
+    ],
 }
 
 if __name__ == "__main__":
