@@ -113,6 +113,27 @@ FIXES = {
         ('POOL = {"axis": CFG.data_axis, "as": "reduced"}', 'POOL = {"axis": CFG.data_axis, "as": "invarying"}'),
         ('out_specs=P(CFG.expert_axis, None, reduced={CFG.data_axis})))', 'out_specs=P(CFG.expert_axis, None)))'),
     ],
+    # hash_*
+    'hash_bucket_log.py': [
+        ('return jax.lax.all_gather(sizes, axis,', f'return jax.lax.all_gather({PC}(sizes, axis, to="varying"), axis,'),
+    ],
+    'hash_route_dump.py': [
+        ('DUMP_STAGES = [(CFG.expert_axis,), AXES]', 'DUMP_STAGES = [(CFG.expert_axis,), (CFG.data_axis,)]'),
+    ],
+    'hash_pod_scatter.py': [
+        ('return jax.lax.psum_scatter(shared, self.axis,', f'return jax.lax.psum_scatter({PC}(shared, self.axis, to="varying"), self.axis,'),
+    ],
+    'hash_table_export.py': [
+        ('"export": P(None, None, reduced={CFG.data_axis})}', '"export": P(None, None, reduced={CFG.expert_axis})}'),
+    ],
+    'hash_loss_mean.py': [
+        ('fn = jax.jit(jax.shard_map(make_loss(mesh.axis_names),', 'fn = jax.jit(jax.shard_map(make_loss(CFG.expert_axis),'),
+    ],
+    'hash_scale_out.py': [
+        ('return jax.lax.all_gather(y, CFG.expert_axis, axis=0, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(y, CFG.expert_axis, axis=0, tiled=True, to="invarying")'),
+        ('out_specs=P(CFG.data_axis, None, reduced={CFG.expert_axis})))', 'out_specs=P(CFG.data_axis, None)))'),
+    ],
 }
 
 if __name__ == "__main__":
