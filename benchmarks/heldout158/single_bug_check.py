@@ -134,6 +134,26 @@ FIXES = {
          'return jax.lax.all_gather(y, CFG.expert_axis, axis=0, tiled=True, to="invarying")'),
         ('out_specs=P(CFG.data_axis, None, reduced={CFG.expert_axis})))', 'out_specs=P(CFG.data_axis, None)))'),
     ],
+    # upcycle_*
+    'upcycle_noise_log.py': [
+        ('    local["sq"] = jax.lax.psum(local["sq"], CFG.data_axis)\n', ''),
+    ],
+    'upcycle_copy_dump.py': [
+        ('return jax.lax.all_gather(rows, AXES,', f'return jax.lax.all_gather({PC}(rows, CFG.expert_axis, to="varying"), AXES,'),
+    ],
+    'upcycle_init_check.py': [
+        ('lo = jax.lax.pmin(checksum, CFG.data_axis)', f'lo = jax.lax.pmin({PC}(checksum, CFG.data_axis, to="varying"), CFG.data_axis)'),
+    ],
+    'upcycle_export.py': [
+        ('    host = export(experts)\n', '    with jax.set_mesh(mesh):\n        host = export(experts)\n'),
+    ],
+    'upcycle_drift.py': [
+        ('DRIFT = {"per_expert": CFG.data_axis, "total": AXES}', 'DRIFT = {"per_expert": CFG.data_axis, "total": CFG.expert_axis}'),
+    ],
+    'upcycle_residual.py': [
+        ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
+        ('out_specs=P(CFG.expert_axis, None, reduced={CFG.data_axis})))', 'out_specs=P(CFG.expert_axis, None)))'),
+    ],
 }
 
 if __name__ == "__main__":
