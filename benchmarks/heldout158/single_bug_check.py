@@ -154,6 +154,28 @@ FIXES = {
         ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
         ('out_specs=P(CFG.expert_axis, None, reduced={CFG.data_axis})))', 'out_specs=P(CFG.expert_axis, None)))'),
     ],
+    # serve_*
+    'serve_load_log.py': [
+        ('return jax.lax.all_gather(self.hits(first), self.axis,',
+         f'return jax.lax.all_gather({PC}(self.hits(first), self.axis, to="varying"), self.axis,'),
+    ],
+    'serve_logit_dump.py': [
+        ('return jax.lax.all_gather(logits, names,', f'return jax.lax.all_gather({PC}(logits, CFG.data_axis, to="varying"), names,'),
+    ],
+    'serve_prefix_share.py': [
+        ('return jax.lax.all_gather(prefix, SHARE["fan_out"],',
+         f'return jax.lax.all_gather({PC}(prefix, SHARE["fan_out"], to="varying"), SHARE["fan_out"],'),
+    ],
+    'serve_weight_load.py': [
+        ('return top_level_all_gather(w1, LAYOUTS["serve"])', 'return jax.reshard(w1, P(CFG.expert_axis, None, None))'),
+    ],
+    'serve_latency_sum.py': [
+        ('return jax.lax.psum(worst, axis_name=AXES)', 'return jax.lax.psum(worst, axis_name=CFG.data_axis)'),
+    ],
+    'serve_logit_bias.py': [
+        ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
+        ('out_specs=P(CFG.expert_axis, None, reduced={CFG.data_axis})))', 'out_specs=P(CFG.expert_axis, None)))'),
+    ],
 }
 
 if __name__ == "__main__":
