@@ -1,0 +1,187 @@
+"""trainer/dp/logit_norm.py: column-parallel classifier head with a max-shifted log-softmax."""
+# ---- modern_lite: shared helpers (pasted from infra/modern_lite.py, keep in sync) ----
+import dataclasses
+import enum
+import functools
+import itertools
+import math
+import tomllib
+from typing import NotRequired, Self, TypedDict
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding
+from jax.sharding import PartitionSpec as P
+
+
+class Axis(enum.StrEnum):
+    DATA = enum.auto()
+    MODEL = enum.auto()
+    EXPERT = enum.auto()
+    FSDP = enum.auto()
+    SEQ = enum.auto()
+
+
+class To(enum.StrEnum):
+    VARYING = enum.auto()
+    REDUCED = enum.auto()
+    INVARYING = enum.auto()
+
+
+class MeshTable(TypedDict):
+    axes: list[str]
+    shape: list[int]
+    note: NotRequired[str]
+
+
+@dataclasses.dataclass(slots=True, kw_only=True, frozen=True)
+class RunCfg:
+    axes: tuple[Axis, ...]
+    shape: tuple[int, ...]
+    steps: int = 2
+    lr: float = 0.05
+
+    @classmethod
+    def from_toml(cls, text: str) -> Self:
+        match tomllib.loads(text):
+            case {"mesh": {"axes": list(axes), "shape": list(shape)}, **rest}:
+                run = {k: v for k, v in rest.get("run", {}).items() if k in {"steps", "lr"}}
+                return cls(axes=tuple(map(Axis, axes)), shape=tuple(shape), **run)
+            case other:
+                raise ValueError(f"no [mesh] table in {other!r}")
+
+    def but(self, **changes) -> Self:
+        return dataclasses.replace(self, **changes)
+
+
+def _problems(cfg: RunCfg, n_devices: int) -> list[Exception]:
+    found: list[Exception] = []
+    if len(cfg.axes) != len(cfg.shape):
+        found.append(ValueError(f"{len(cfg.axes)} axes but shape {cfg.shape}"))
+    if (want := math.prod(cfg.shape)) != n_devices:
+        found.append(ValueError(f"mesh needs {want} devices, found {n_devices}"))
+    if len(set(cfg.axes)) != len(cfg.axes):
+        found.append(KeyError("an axis is named twice"))
+    return found
+
+
+def validated(cfg: RunCfg) -> RunCfg:
+    try:
+        if errs := _problems(cfg, jax.device_count()):
+            raise ExceptionGroup("bad run config", errs)
+    except* ValueError as group:
+        for err in group.exceptions:
+            print("config:", err)
+        raise
+    except* KeyError:
+        raise
+    return cfg
+
+
+@functools.cache
+def mesh_for(axes: tuple[Axis, ...], shape: tuple[int, ...]) -> jax.sharding.Mesh:
+    return jax.make_mesh(shape, axes)
+
+
+def ring(n: int, *, reverse: bool = False) -> list[tuple[int, int]]:
+    order = [*range(n), 0]
+    return [(b, a) if reverse else (a, b) for a, b in itertools.pairwise(order)]
+
+
+def chunked(items, size: int):
+    it = iter(items)
+    while batch := tuple(itertools.islice(it, size)):
+        yield batch
+
+
+def layout(kind: str, axes: tuple[Axis, ...]) -> P:
+    match kind, axes:
+        case "replicated", _:
+            return P()
+        case "rows", (first, *_):
+            return P(first, None)
+        case "cols", (_, second, *_):
+            return P(None, second)
+        case "grid", (first, second, *_):
+            return P(first, second)
+        case "flat", _:
+            return P(axes, None)
+        case _:
+            raise KeyError(f"unknown layout {kind!r} for {axes}")
+
+
+def place(mesh, value, spec: P):
+    return jax.device_put(np.asarray(value, np.float32), NamedSharding(mesh, spec))
+# ---- end modern_lite ----
+
+CONFIG = """
+[mesh]
+axes = ["data", "model"]
+shape = [2, 4]
+
+[head]
+shift = "global_max"
+view = "reduced"
+"""
+
+
+class Shift(enum.StrEnum):
+    NONE = enum.auto()
+    LOCAL_MAX = enum.auto()
+    GLOBAL_MAX = enum.auto()
+
+
+@dataclasses.dataclass(slots=True, kw_only=True, frozen=True)
+class Head:
+    shift: Shift = Shift.LOCAL_MAX
+    view: To = To.VARYING
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        match tomllib.loads(text).get("head", {}):
+            case {"shift": str(s), "view": str(v)}:
+                return cls(shift=Shift(s), view=To(v))
+            case {"shift": str(s)}:
+                return cls(shift=Shift(s))
+            case _:
+                return cls()
+
+
+def row_max(logits, head: Head):
+    match head.shift:
+        case Shift.NONE:
+            return jnp.zeros(logits.shape[:1])
+        case Shift.LOCAL_MAX:
+            return jnp.max(logits, axis=-1)
+        case Shift.GLOBAL_MAX:
+            return jnp.sqrt(jax.lax.pmax(jnp.sum(logits * logits, axis=-1), Axis.MODEL))
+
+
+def make_head(head: Head):
+    def body(wc, h):
+        local = h @ wc
+        full = jax.lax.all_gather(local, Axis.MODEL, axis=1, tiled=True, to=head.view)
+        m = row_max(full, head)
+        return jnp.exp(local - m[:, None])
+    return body
+
+
+def inputs():
+    rng = np.random.default_rng(2)
+    return CONFIG, rng.normal(size=(16, 32)) * 0.2, rng.normal(size=(8, 16))
+
+
+def main(text, wc, h):
+    cfg = validated(RunCfg.from_toml(text))
+    head = Head.parse(text)
+    mesh = mesh_for(cfg.axes, cfg.shape)
+    fn = jax.jit(jax.shard_map(make_head(head), mesh=mesh,
+                               in_specs=(layout("cols", cfg.axes), layout("rows", cfg.axes)),
+                               out_specs=layout("grid", cfg.axes)))
+    probs = fn(place(mesh, wc, layout("cols", cfg.axes)), place(mesh, h, layout("rows", cfg.axes)))
+    print("unnormalised mass", float(jnp.sum(probs)))
+
+
+if __name__ == "__main__":
+    main(*inputs())
