@@ -1,0 +1,106 @@
+"""models/moe/distill.py: initialise the expert bank with a jitted init (out_shardings on the
+expert axis) and gather it into the layout the distillation job reads."""
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+# ---- xform_lite (vendored from our infra/xform.py; keep in sync by hand) ----------------
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(1,))
+def clip_grad(x, bound):
+    """Identity forward; the backward pass clips the incoming cotangent to [-bound, bound]."""
+    return x
+
+
+def _clip_grad_fwd(x, bound):
+    return x, None
+
+
+def _clip_grad_bwd(bound, _, g):
+    return (jnp.clip(g, -bound, bound),)
+
+
+clip_grad.defvjp(_clip_grad_fwd, _clip_grad_bwd)
+
+
+@jax.custom_jvp
+def safe_log(x):
+    return jnp.log(jnp.maximum(x, 1e-12))
+
+
+@safe_log.defjvp
+def _safe_log_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    # the floor keeps the tangent finite where x underflows to zero
+    return safe_log(x), t / jnp.maximum(x, 1e-12)
+
+
+REMAT_POLICIES = {
+    "nothing": jax.checkpoint_policies.nothing_saveable,
+    "dots": jax.checkpoint_policies.dots_saveable,
+    "dots_no_batch": jax.checkpoint_policies.dots_with_no_batch_dims_saveable,
+    "everything": jax.checkpoint_policies.everything_saveable,
+}
+
+
+def remat(fn, policy="dots"):
+    return jax.checkpoint(fn, policy=REMAT_POLICIES[policy])
+
+
+def stack_layers(layers):
+    """A list of per-layer param dicts -> one dict of arrays with a leading layer axis."""
+    return jax.tree.map(lambda *xs: jnp.stack(xs), *layers)
+
+
+def scan_layers(layer_fn, stacked, h, policy=None):
+    step = layer_fn if policy is None else remat(layer_fn, policy)
+
+    def body(carry, params):
+        return step(params, carry), None
+
+    out, _ = lax.scan(body, h, stacked)
+    return out
+
+
+def place(mesh, tree, specs):
+    return jax.tree.map(lambda a, s: jax.device_put(a, NamedSharding(mesh, s)), tree, specs,
+                        is_leaf=lambda s: isinstance(s, P))
+# ---- end xform_lite -----------------------------------------------------------------------
+
+AXES = ("expert", "data")
+N_EXPERTS, D = 4, 8
+BANK = P("expert", None, None)
+LAYOUTS = {"teacher": P(None, None, None, reduced={"expert"}),
+           "student": P("data", None, None, reduced={"expert"})}
+
+
+def make_init(mesh):
+    @functools.partial(jax.jit, out_shardings=NamedSharding(mesh, BANK))
+    def init(key):
+        return jax.random.normal(key, (N_EXPERTS, D, D)) * 0.1
+    return init
+
+
+def for_job(bank, job):
+    return top_level_all_gather(bank, LAYOUTS[job])
+
+
+def inputs():
+    return (0, ("teacher", "student"))
+
+
+def main(seed, jobs):
+    mesh = jax.make_mesh((4, 2), AXES)
+    with jax.set_mesh(mesh):
+        bank = make_init(mesh)(jax.random.key(seed))
+        shipped = {job: for_job(bank, job) for job in jobs}
+    print({k: v.shape for k, v in shipped.items()})
+
+
+if __name__ == "__main__":
+    main(*inputs())
