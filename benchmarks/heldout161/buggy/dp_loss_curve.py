@@ -206,8 +206,9 @@ def make_step(axes, lr, log_axis):
     def step(w, x, y):
         pred = x @ w
         err = pred - y
-        loss = jax.lax.psum(jnp.sum(err * err, axis=0), data)
-        grad = jax.lax.pmean(x.T @ err, data)
+        local = jnp.sum(err * err, axis=0)
+        loss = jax.lax.psum(local, data)
+        grad = jax.lax.pmean(x.T @ err, data) / (1.0 + loss)
         return w - lr * grad, log(loss)
     return step
 
@@ -231,7 +232,7 @@ def train(ctx, mesh, axes, lr, steps, log_axis):
         return None
     fn = jax.jit(jax.shard_map(make_step(axes, lr, log_axis), mesh=m,
                                in_specs=(P(None, model), P(data, None), P(data, model)),
-                               out_specs=(P(None, model), P(None, reduced={log_axis}))))
+                               out_specs=(P(None, model), P(model, reduced={log_axis}))))
     w = jax.device_put(w, NamedSharding(m, P(None, model)))
     x = jax.device_put(x, NamedSharding(m, P(data, None)))
     y = jax.device_put(y, NamedSharding(m, P(data, model)))
