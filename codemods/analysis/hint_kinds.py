@@ -171,8 +171,9 @@ def subscript_plain(tree: ast.Module, name: str, seen: frozenset = frozenset()) 
     for node, at_top, _ in bindings:
         if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
             continue
-        if type(node) is not ast.ClassDef or not at_top or node.keywords:
-            return False
+        if type(node) is not ast.ClassDef or not at_top or node.keywords \
+                or not all(_library_decorator(facts, each) for each in node.decorator_list):
+            return False  # (a decorator binds the name to what it returns: adversarial35)
         for base in node.bases:
             head = base.value if type(base) is ast.Subscript else base
             if type(head) is ast.Name and _global(facts, head.id) in (OTHER, _UNBOUND) \
@@ -304,8 +305,20 @@ def _global(facts: dict, name: str) -> str | None:
 
 def _library_decorator(facts: dict, decorator: ast.expr) -> bool:
     """`@dataclasses.dataclass(frozen=True)`, `@register_pytree_node_class`: a known library's
-    decorator, which hands back a class (a module's own decorator may hand back anything)."""
+    decorator, which hands back a class (a module's own decorator may hand back anything). The
+    name is bound to whatever the decorator returns, so a decorator made by a call that is given
+    anything but constants and such library names (`@functools.partial(f)`, `@functools.partial(f,
+    typing.ClassVar)`, `@jax.tree_util.Partial(f)`: they call the program's `f` on the class, which
+    may return `typing.ClassVar`; found by adversarial35) is not one."""
     head = decorator.func if type(decorator) is ast.Call else decorator
+    if type(decorator) is ast.Call and not all(
+            _library_argument(facts, each) for each in (*decorator.args, *(k.value for k in decorator.keywords))):
+        return False
+    return _library_name(facts, head, (*_KNOWN, "dataclasses", "flax", "chex", "attr", "attrs"))
+
+
+def _library_name(facts: dict, head: ast.expr, modules: tuple) -> bool:
+    """`head` is a name (or an attribute of a name) bound only by an import from one of `modules`."""
     while type(head) is ast.Attribute:
         head = head.value
     imported = _only_import(facts, head)
@@ -313,7 +326,21 @@ def _library_decorator(facts: dict, decorator: ast.expr) -> bool:
         return False
     node, source = imported
     module = node.name if source is None else source
-    return module.split(".")[0] in (*_KNOWN, "dataclasses", "flax", "chex", "attr", "attrs")
+    return module.split(".")[0] in modules
+
+
+def _library_argument(facts: dict, value: ast.expr) -> bool:
+    """What a library's decorator factory may be given and still hand back the class: constants,
+    containers of them, a known library's name (never typing's nor dataclasses' but
+    `dataclasses.dataclass` itself: `functools.partial(jax.tree_util.register_dataclass, ...)`)."""
+    kind = type(value)
+    if kind is ast.Constant:
+        return True
+    if kind in (ast.Tuple, ast.List, ast.Set):
+        return all(_library_argument(facts, each) for each in value.elts)
+    if kind is ast.Attribute and value.attr == "dataclass" and _library_name(facts, value.value, ("dataclasses",)):
+        return True
+    return kind in (ast.Name, ast.Attribute) and _library_name(facts, value, (*_KNOWN, "flax", "chex", "attr", "attrs"))
 
 
 def _facts(tree: ast.Module) -> dict:
