@@ -63,7 +63,11 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
             held = None
         if type(held) is UClass and type(annotation) is ast.Subscript:
             return LATER  # (`Shared[tuple]` is what its `__class_getitem__` returns: held_kind)
-        if _field_class(held):
+        if (named := _named_kind(held)) is not None:  # (`Shared` bound to ClassVar by its decorator: adversarial35)
+            if type(annotation) is ast.Subscript:
+                return LATER  # (`Shared[tuple]`: what the subscript gives, held_kind)
+            annotation.__dict__["_shardfix_run_kind"] = kind = named
+        elif _field_class(held):
             annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
     if kind is None:
         raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)
@@ -94,6 +98,18 @@ def held_kind(run, annotation: ast.expr, env) -> str:
     if annotation.__dict__.setdefault("_shardfix_run_kind", kind) != kind:
         raise Bail  # (the same hint read otherwise by another run of the class body)
     return kind
+
+
+def _named_kind(held: object) -> str | None:
+    """CLASSVAR or INITVAR where the run holds `typing.ClassVar` or `dataclasses.InitVar` itself
+    for a hint's head, whatever name it is bound to (dataclasses asks `hint is typing.ClassVar`,
+    `hint is dataclasses.InitVar`); None otherwise."""
+    import typing
+    from codemods.analysis.script_values import Lib
+
+    if held is typing.ClassVar or type(held) is Lib and held.name == _CLASSVAR:
+        return CLASSVAR
+    return INITVAR if type(held) is Lib and held.name == _INITVAR else None
 
 
 def _field_class(held: object) -> bool:
