@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ntc1c_closure_cell_reached_through_a_getattr_alias_fetched_from_globals": "main(*inputs())",
     "tc4_sf105_hint_class_bound_to_classvar_by_a_partial_decorator": "main(*inputs())",
     "tc1_sf105_closure_cell_beside_an_aliased_getattr_of_a_written_text": "main(*inputs())",
     "ntc1_closure_cell_rebound_through_an_aliased_getattr": "main(*inputs())",

@@ -82,11 +82,12 @@ def introspects(tree: ast.Module, unseen: bool = True) -> bool:
         silent = _never_run(tree)
         calls = {id(node.func): node for node in ast.walk(tree) if type(node) is ast.Call}
         parents, holders = module_parents(tree), text_callees.holder_names(tree)
+        aliased = bool(text_callees.aliases(tree))
         roads, sites = [], []
         for node in ast.walk(tree):
             if id(node) in silent:
                 continue
-            if _road(node, library) or text_callees.namespace_road(node, parents, holders):
+            if _road(node, library) or text_callees.namespace_road(node, parents, holders, aliased):
                 roads.append(node)
                 if unseen:
                     break

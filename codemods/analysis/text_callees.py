@@ -47,12 +47,17 @@ def holder_names(tree: ast.Module) -> frozenset[str]:
     return cached
 
 
-def namespace_road(node: ast.AST, parents: dict, holders: frozenset) -> bool:
-    """The namespace of a module holding text functions is handed out (see above): `__builtins__`;
-    a name bound to such a module read but as the object of a plain attribute (`builtins.getattr`
-    is a text call by its name; `vars(builtins)`, `builtins.__dict__`, `f(builtins)`, `b = builtins`
-    are roads); the namespace of a module fetched from `sys.modules`."""
+def namespace_road(node: ast.AST, parents: dict, holders: frozenset, aliased: bool) -> bool:
+    """The namespace of a module holding text functions is handed out (see above): `__builtins__`
+    (or the text naming it: `globals()["__builtins__"]`); a name bound to such a module read but as
+    the object of a plain attribute (`builtins.getattr` is a text call by its name; `vars(builtins)`,
+    `builtins.__dict__`, `f(builtins)`, `b = builtins` are roads); the namespace of a value fetched
+    by a key (`vars(sys.modules[name])`, `vars(globals()[text])`: which module it is, is not known).
+    `aliased` (an import binds a text function in the module's own namespace): any read of that
+    namespace (`globals()`, `vars()`, `locals()`) may fetch it by a text the guard does not see."""
     kind = type(node)
+    if kind is ast.Constant:
+        return type(node.value) is str and node.value == "__builtins__"
     if kind is ast.Name and type(node.ctx) is ast.Load:
         if node.id == "__builtins__":
             return True
@@ -60,20 +65,18 @@ def namespace_road(node: ast.AST, parents: dict, holders: frozenset) -> bool:
             parent = parents.get(id(node))
             return type(parent) is not ast.Attribute or parent.value is not node or parent.attr.startswith("__")
         return False
+    if kind is ast.Call and type(node.func) is ast.Name and node.func.id in ("globals", "vars", "locals") \
+            and not node.args:
+        return aliased
     if kind is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" and len(node.args) == 1:
-        return _from_modules(node.args[0])
-    return kind is ast.Attribute and node.attr == "__dict__" and _from_modules(node.value)
+        return _fetched(node.args[0])
+    return kind is ast.Attribute and node.attr == "__dict__" and _fetched(node.value)
 
 
-def _from_modules(value: ast.expr) -> bool:
-    """`sys.modules[name]`, `sys.modules.get(name)`: a module the text does not name."""
-    if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr == "get":
-        value = value.func.value
-    elif type(value) is ast.Subscript:
-        value = value.value
-    else:
-        return False
-    return type(value) is ast.Attribute and value.attr == "modules"
+def _fetched(value: ast.expr) -> bool:
+    """`sys.modules[name]`, `sys.modules.get(name)`, `globals()[text]`: a value fetched by a key."""
+    return type(value) is ast.Subscript or type(value) is ast.Call and type(value.func) is ast.Attribute \
+        and value.func.attr == "get"
 
 
 def by_value(func: object) -> bool:
