@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ntc1c_closure_cell_reached_through_a_getattr_alias_fetched_from_globals": "main(*inputs())",
+    "tc4_sf105_hint_class_bound_to_classvar_by_a_partial_decorator": "main(*inputs())",
+    "tc1_sf105_closure_cell_beside_an_aliased_getattr_of_a_written_text": "main(*inputs())",
+    "ntc1_closure_cell_rebound_through_an_aliased_getattr": "main(*inputs())",
+    "ntc1b_closure_cell_reached_through_the_builtins_namespace_and_getattr_static": "main(*inputs())",
+    "tc2_sf105_hint_class_under_a_partial_of_a_library_decorator": "main(*inputs())",
+    "ntc2_hint_class_bound_to_classvar_by_a_partial_decorator": "main(*inputs())",
+    "tc3_sf105_axes_read_from_the_script_module_object": "main(*inputs())",
+    "ntc3_script_module_handed_to_numpy_as_a_file": "main(*inputs())",
     "rvw1_sf105_host_einsum_broadcasts_a_size_one_weight": "main(*inputs())",
     "nrvw1_host_einsum_of_an_empty_batch_broadcasts_to_zero": "main(*inputs())",
     "nrvw2_cast_overflow_raises_under_seterr": "main()",

@@ -63,7 +63,11 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
             held = None
         if type(held) is UClass and type(annotation) is ast.Subscript:
             return LATER  # (`Shared[tuple]` is what its `__class_getitem__` returns: held_kind)
-        if _field_class(held):
+        if (named := _named_kind(held)) is not None:  # (`Shared` bound to ClassVar by its decorator: adversarial35)
+            if type(annotation) is ast.Subscript:
+                return LATER  # (`Shared[tuple]`: what the subscript gives, held_kind)
+            annotation.__dict__["_shardfix_run_kind"] = kind = named
+        elif _field_class(held):
             annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
     if kind is None:
         raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)
@@ -94,6 +98,18 @@ def held_kind(run, annotation: ast.expr, env) -> str:
     if annotation.__dict__.setdefault("_shardfix_run_kind", kind) != kind:
         raise Bail  # (the same hint read otherwise by another run of the class body)
     return kind
+
+
+def _named_kind(held: object) -> str | None:
+    """CLASSVAR or INITVAR where the run holds `typing.ClassVar` or `dataclasses.InitVar` itself
+    for a hint's head, whatever name it is bound to (dataclasses asks `hint is typing.ClassVar`,
+    `hint is dataclasses.InitVar`); None otherwise."""
+    import typing
+    from codemods.analysis.script_values import Lib
+
+    if held is typing.ClassVar or type(held) is Lib and held.name == _CLASSVAR:
+        return CLASSVAR
+    return INITVAR if type(held) is Lib and held.name == _INITVAR else None
 
 
 def _field_class(held: object) -> bool:
@@ -171,8 +187,9 @@ def subscript_plain(tree: ast.Module, name: str, seen: frozenset = frozenset()) 
     for node, at_top, _ in bindings:
         if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
             continue
-        if type(node) is not ast.ClassDef or not at_top or node.keywords:
-            return False
+        if type(node) is not ast.ClassDef or not at_top or node.keywords \
+                or not all(_library_decorator(facts, each) for each in node.decorator_list):
+            return False  # (a decorator binds the name to what it returns: adversarial35)
         for base in node.bases:
             head = base.value if type(base) is ast.Subscript else base
             if type(head) is ast.Name and _global(facts, head.id) in (OTHER, _UNBOUND) \
@@ -304,8 +321,20 @@ def _global(facts: dict, name: str) -> str | None:
 
 def _library_decorator(facts: dict, decorator: ast.expr) -> bool:
     """`@dataclasses.dataclass(frozen=True)`, `@register_pytree_node_class`: a known library's
-    decorator, which hands back a class (a module's own decorator may hand back anything)."""
+    decorator, which hands back a class (a module's own decorator may hand back anything). The
+    name is bound to whatever the decorator returns, so a decorator made by a call that is given
+    anything but constants and such library names (`@functools.partial(f)`, `@functools.partial(f,
+    typing.ClassVar)`, `@jax.tree_util.Partial(f)`: they call the program's `f` on the class, which
+    may return `typing.ClassVar`; found by adversarial35) is not one."""
     head = decorator.func if type(decorator) is ast.Call else decorator
+    if type(decorator) is ast.Call and not all(
+            _library_argument(facts, each) for each in (*decorator.args, *(k.value for k in decorator.keywords))):
+        return False
+    return _library_name(facts, head, (*_KNOWN, "dataclasses", "flax", "chex", "attr", "attrs"))
+
+
+def _library_name(facts: dict, head: ast.expr, modules: tuple) -> bool:
+    """`head` is a name (or an attribute of a name) bound only by an import from one of `modules`."""
     while type(head) is ast.Attribute:
         head = head.value
     imported = _only_import(facts, head)
@@ -313,7 +342,21 @@ def _library_decorator(facts: dict, decorator: ast.expr) -> bool:
         return False
     node, source = imported
     module = node.name if source is None else source
-    return module.split(".")[0] in (*_KNOWN, "dataclasses", "flax", "chex", "attr", "attrs")
+    return module.split(".")[0] in modules
+
+
+def _library_argument(facts: dict, value: ast.expr) -> bool:
+    """What a library's decorator factory may be given and still hand back the class: constants,
+    containers of them, a known library's name (never typing's nor dataclasses' but
+    `dataclasses.dataclass` itself: `functools.partial(jax.tree_util.register_dataclass, ...)`)."""
+    kind = type(value)
+    if kind is ast.Constant:
+        return True
+    if kind in (ast.Tuple, ast.List, ast.Set):
+        return all(_library_argument(facts, each) for each in value.elts)
+    if kind is ast.Attribute and value.attr == "dataclass" and _library_name(facts, value.value, ("dataclasses",)):
+        return True
+    return kind in (ast.Name, ast.Attribute) and _library_name(facts, value, (*_KNOWN, "flax", "chex", "attr", "attrs"))
 
 
 def _facts(tree: ast.Module) -> dict:

@@ -285,7 +285,7 @@ class HostExpressions:
             func = self.eval(node.func, env)
             args, kwargs = self.arguments(node, env)
             if self.interp is not None:
-                note_run(self.interp.scope.tree, node, args)  # (the texts a text call read: known_texts.py)
+                note_run(self.interp.scope.tree, node, args, func)  # (the texts a text call read: known_texts.py)
             return self.call(func, args, kwargs)
         if kind is ast.BinOp:
             return self.binary(type(node.op), self.eval(node.left, env), self.eval(node.right, env))

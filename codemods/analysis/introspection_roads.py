@@ -19,7 +19,8 @@ array libraries share (`jnp.stack`, `np.trace`) are let pass on those libraries'
 from __future__ import annotations
 
 import ast
-from codemods.analysis import known_texts
+from codemods.analysis import known_texts, text_callees
+from codemods.analysis.node_indexes import module_parents
 from codemods.dataclass_code import dataclass
 
 # Attributes and functions that hand out a cell, a frame, a traceback (which holds frames), a
@@ -46,8 +47,10 @@ _ARRAYS = frozenset({"jax", "numpy", "jaxlib", "flax", "optax"})
 _MODULES = frozenset({"ctypes", "gc", "pdb", "bdb", "faulthandler", "tracemalloc", "_testcapi"})
 # Calls whose attribute or code may be any text: a road unless the text is a str constant.
 # (setattr/delattr only reach what their first argument already holds: a cell or frame needs a road first.)
+# `inspect.getattr_static(get, text)` hands out the `__closure__` or `f_locals` descriptor itself,
+# whose `__get__` reads it (adversarial35).
 _TEXT_CALLS = frozenset({"getattr", "attrgetter", "methodcaller", "eval", "exec", "compile",
-                         "__import__", "import_module", "__getattribute__"})
+                         "__import__", "import_module", "__getattribute__", "getattr_static"})
 # Readers of any attribute of an object by a name they do not show (_hidden_steps).
 _READERS = frozenset({"getmembers", "getmembers_static", "vars", "__dict__"})
 # What else a text must not name, as an attribute or a module: the sys module (`sys.exception`,
@@ -70,21 +73,25 @@ def introspects(tree: ast.Module, unseen: bool = True) -> bool:
     frames. A call whose text is not written in it is no road where every run of it is seen and
     reads texts naming none (known_texts.py): an answer that waits on runs still to come is
     checked once the module's analysis is done. Code in a def that never runs is no road."""
+    if tree.__dict__.get("_shardfix_text_by_value"):
+        return True  # (a run called a text function where the text shows none: note_run)
     key = "_shardfix_introspects" if unseen else "_shardfix_introspects_named"
     cached = tree.__dict__.get(key)
     if cached is None:
         library = _library_names(tree)
         silent = _never_run(tree)
         calls = {id(node.func): node for node in ast.walk(tree) if type(node) is ast.Call}
+        parents, holders = module_parents(tree), text_callees.holder_names(tree)
+        aliased = bool(text_callees.aliases(tree))
         roads, sites = [], []
         for node in ast.walk(tree):
             if id(node) in silent:
                 continue
-            if _road(node, library):
+            if _road(node, library) or text_callees.namespace_road(node, parents, holders, aliased):
                 roads.append(node)
                 if unseen:
                     break
-            site = _text_site(node, calls, library) if unseen else None
+            site = _text_site(tree, node, calls, library) if unseen else None
             if site is not None:
                 sites.append(site)
         if not unseen and roads and all(type(node) is ast.Attribute and node.attr in _COMMON for node in roads):
@@ -116,8 +123,8 @@ def _hidden_steps(tree: ast.Module, calls: dict, library: _Names) -> bool:
     named = (ROADS - _COMMON) | _MODULES
     for node in ast.walk(tree):
         kind = type(node)
-        if kind is ast.Name and (node.id in _TEXT_CALLS and _unwritten_text(node.id, calls.get(id(node)), False)
-                                 and not _library_attribute(node.id, calls.get(id(node)), library)
+        if kind is ast.Name and ((name := _called(tree, node.id)) and _unwritten_text(name, calls.get(id(node)), False)
+                                 and not _library_attribute(name, calls.get(id(node)), library)
                                  or node.id in _READERS):
             return True
         if kind is ast.Attribute and (node.attr in _TEXT_CALLS and _unwritten_text(node.attr, calls.get(id(node)), True)
@@ -173,7 +180,7 @@ def names_road(text: str) -> bool:
 
 def text_arguments(name: str, call: ast.Call, method: bool) -> list[ast.expr]:
     """The arguments a text call reads as attribute names, a module or code."""
-    if name in ("getattr", "setattr", "delattr"):
+    if name in ("getattr", "setattr", "delattr", "getattr_static"):
         return call.args[1:2]
     if name == "__getattribute__":
         return call.args[-1:] if method else []
@@ -182,11 +189,17 @@ def text_arguments(name: str, call: ast.Call, method: bool) -> list[ast.expr]:
     return call.args[:1]
 
 
-def note_run(tree: ast.Module, call: ast.Call, args: list) -> None:
-    """A host run evaluated the text call `call` with `args` (host_exprs.py): the texts it read."""
+def note_run(tree: ast.Module, call: ast.Call, args: list, func: object = None) -> None:
+    """A host run evaluated the text call `call` with `args` (host_exprs.py): the texts it read.
+    A call the text does not show as one that nonetheless calls a text function (`func`, by value:
+    text_callees.by_value) is a road no guard counted: the module's analysis is done again with
+    every text call a road (known_texts.kept, `introspects`)."""
     name = text_calls(tree).get(id(call))
+    if name is None and func is not None and text_callees.by_value(func):
+        tree.__dict__["_shardfix_text_by_value"] = True
+        known_texts.relied(tree, lambda: False)
     if name is not None:
-        if name in ("getattr", "setattr", "delattr"):
+        if name in ("getattr", "setattr", "delattr", "getattr_static"):
             texts = args[1:2]
         elif name == "__getattribute__":
             texts = args[-1:] if type(call.func) is ast.Attribute else []
@@ -201,9 +214,15 @@ def text_calls(tree: ast.Module) -> dict[int, str]:
     if cached is None:
         cached = tree.__dict__["_shardfix_text_calls"] = {
             id(node): last for node in ast.walk(tree) if type(node) is ast.Call
-            and (last := node.func.id if type(node.func) is ast.Name else node.func.attr
+            and (last := _called(tree, node.func.id) if type(node.func) is ast.Name else node.func.attr
                  if type(node.func) is ast.Attribute else None) in _TEXT_CALLS}
     return cached
+
+
+def _called(tree: ast.Module, name: str) -> str | None:
+    """The text function a name holds: its own name, or the one an import binds it to
+    (`from builtins import getattr as ga`: text_callees.py); None for any other name."""
+    return text_callees.aliases(tree).get(name) or (name if name in _TEXT_CALLS else None)
 
 
 def _holding_def(tree: ast.Module, call: ast.Call) -> ast.AST | None:
@@ -297,14 +316,14 @@ def _type_like(value: ast.expr) -> bool:
     return type(value) is ast.Name and (value.id in _BUILTIN_TYPES or value.id.endswith("Type"))
 
 
-def _text_site(node: ast.AST, calls: dict, library: _Names) -> tuple[ast.Call, str] | None:
+def _text_site(tree: ast.Module, node: ast.AST, calls: dict, library: _Names) -> tuple[ast.Call, str] | None:
     """A text call whose text is not written in it (the call, its function's name); a call
     whose written text names a road, or a text function used other than by a call, is a road
     itself (`_road` answers only for those the text names): counted here as a site no run
     can settle."""
     kind = type(node)
-    if kind is ast.Name and node.id in _TEXT_CALLS:
-        name, method = node.id, False
+    if kind is ast.Name and (named := _called(tree, node.id)) is not None:
+        name, method = named, False
     elif kind is ast.Attribute and node.attr in _TEXT_CALLS:
         name, method = node.attr, True
     else:
@@ -398,7 +417,8 @@ def _sys_flows(tree: ast.Module, sys_names: frozenset) -> bool:
                 and any(alias.name in ("modules", "*") for alias in node.names):
             return True
         elif kind is ast.Call:
-            last = node.func.id if type(node.func) is ast.Name else node.func.attr if type(node.func) is ast.Attribute else ""
+            last = _called(tree, node.func.id) if type(node.func) is ast.Name else node.func.attr \
+                if type(node.func) is ast.Attribute else ""
             if last in _TEXT_CALLS:
                 texts = text_arguments(last, node, type(node.func) is ast.Attribute)
                 if not texts or any(type(arg) is not ast.Constant or type(arg.value) is not str

@@ -353,7 +353,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                 return run_shard_map(self, func, args, kwargs)
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())) \
-                    or handed_unmodelled(self, None, args, kwargs):
+                    or handed_unmodelled(self, None, args, kwargs, func.name):
                 raise Bail  # (`x.tofile(path)` writes a file the run's table would miss: temp_paths.py)
             if func.name == "tolist":
                 return array_lists.listed(self, func, args, kwargs)

@@ -124,7 +124,7 @@ def str_path(value: object) -> object:
     return TempPath(value.root, value.parts) if type(value) is TempPathObj else value
 
 
-def handed_unmodelled(run, name: str | None, args: list, kwargs: dict) -> bool:
+def handed_unmodelled(run, name: str | None, args: list, kwargs: dict, method: str = "") -> bool:
     """A call the run does not model, or models without its effect on files (`name`: its library
     name; None for an array's method), is given what may reach the temporary directory: it may
     write there, and the record would no longer hold all that is in it (`os.path.exists` would
@@ -138,9 +138,15 @@ def handed_unmodelled(run, name: str | None, args: list, kwargs: dict) -> bool:
       and call it later: the run notes that, and its first temporary directory or file stops it.
     JAX's own calls (but jax.numpy's, whose `save` and `load` are NumPy's) touch no file of a
     path or file object given, nor do `functools.partial` and `dataclasses.field`, which only keep
-    it: they are left to their models."""
+    it: they are left to their models.
+    - an object that may call back (program_objects.py) to NumPy's file readers and writers
+      (`np.save(__main__, x)`, `np.savetxt(Sink(), x)`, `x.dump(obj)`; `method`: the array's method),
+      temporary directory or not: NumPy calls its `write` (or `read`, `__fspath__`) there and then,
+      program code the run does not run (found by adversarial35)."""
     values = (*args, *kwargs.values())
     if any(_holds(value, 0, _own) for value in values):
+        return True
+    if (name in _NUMPY_FILES or method in _ARRAY_FILES) and any(_holds(value, 0, may_call_back) for value in values):
         return True
     if name is not None and (name.startswith("jax.") and not name.startswith("jax.numpy.") or name in _KEEPERS):
         return False
@@ -152,6 +158,10 @@ def handed_unmodelled(run, name: str | None, args: list, kwargs: dict) -> bool:
     return False
 
 
+# NumPy's calls that take a file or a path (jax.numpy's save and load are NumPy's); checked on NumPy 2.
+_NUMPY_FILES = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
+    "save", "savez", "savez_compressed", "savetxt", "load", "loadtxt", "genfromtxt", "fromfile", "fromregex"))
+_ARRAY_FILES = frozenset({"dump", "tofile"})
 _KEEPERS = frozenset({"functools.partial", "functools.partialmethod", "dataclasses.field"})
 
 

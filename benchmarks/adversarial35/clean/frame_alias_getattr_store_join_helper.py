@@ -1,0 +1,45 @@
+"""maker's frame fetched by alias_getattr (join) and its f_locals read so; state store in helper: get() is ('i',) at the psum."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import sys
+from builtins import getattr as ga
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+FRAMES = []
+
+
+def maker():
+    state = {"axes": ("i", "j")}
+    FRAMES.append(ga(sys, "".join(["_get", "frame"]))())
+
+    def get():
+        return state["axes"]
+    return get
+
+
+def loosen():
+    ga(FRAMES[0], "".join(["f_lo", "cals"]))["state"]["axes"] = ("i",)
+
+
+def main(mesh, x):
+    get = maker()
+    loosen()
+    return reduce_rows(mesh, x, get())
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,39 @@
+"""Cell of maker's `state` reached by getattr_static with a computed text (format), dict_store, in module: get() is ('i',) at the psum."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import inspect
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def maker():
+    state = {"axes": ("i", "j")}
+
+    def get():
+        return state["axes"]
+    return get
+
+
+get = maker()
+inspect.getattr_static(inspect.getattr_static(get, "__clo{}".format("sure__")).__get__(get)[0], "cell_{}".format("contents")).__get__(inspect.getattr_static(get, "__clo{}".format("sure__")).__get__(get)[0])["axes"] = ("i", "j")
+
+
+def main(mesh, x):
+    return reduce_rows(mesh, x, get())
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,39 @@
+"""`ga` (the builtin getattr, imported under another name) is fetched from the module's own
+namespace by a computed key (`globals()["g" + "a"]`) and reaches the maker's cell, rebound to
+("i",) through `cell_contents`: the psum runs, so nothing is certain."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+from builtins import getattr as ga
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def maker():
+    state = {"axes": ("i", "j")}
+
+    def get():
+        return state["axes"]
+    return get
+
+
+def main(mesh, x):
+    get = maker()
+    cells = globals()["g" + "a"](get, "__clo" + "sure__")
+    globals()["g" + "a"](cells[0], "cell_" + "contents")["axes"] = ("i",)
+    return reduce_rows(mesh, x, get())
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
