@@ -37,6 +37,8 @@ ENTRIES = {
     "ntd4_axes_by_identity_of_a_float32_cast_of_a_vector": "main(*inputs())",
     "td5_sf105_axes_by_isinstance_generic_of_a_host_max": "main(*inputs())",
     "ntd5_axes_by_isinstance_generic_of_a_zero_rank_ndarray": "main(*inputs())",
+    "td6_sf105_axes_by_isscalar_of_an_item_of_a_vector": "main(*inputs())",
+    "ntd6_axes_by_isscalar_of_a_slice_of_a_vector": "main(*inputs())",
     "sa1_sf105_rewards_cast_by_a_numpy_scalar_type": "main(*inputs())",
     "nsa1_rewards_cast_by_a_numpy_scalar_type_sharded_on_both": "main(*inputs())",
     "sa2_sf105_replay_rows_picked_by_drawn_indices": "main(*inputs())",

@@ -17,7 +17,8 @@ with NumPy 2.4 on this machine):
 `Arr.generic` holds which, where the run knows it: True for a NumPy scalar (marked by `scalar`
 where one is made), False for an ndarray; None when unknown (anything else of rank 0 or of
 unknown rank: a ufunc of rank-0 operands gives a scalar, `x.copy()` of one an ndarray, ...): then
-a type test that depends on it stops the run.
+a type test that depends on it stops the run. `np.isscalar(v)` is True of a NumPy scalar, False of
+an ndarray of any rank (script_jax.py).
 
 A scalar type called on an array of rank 1 or more (`np.float64(a)`) gives an ndarray: `a` itself
 when `a` already has that dtype (`np.float64(a) is a`, checked for every numeric dtype), else a new
