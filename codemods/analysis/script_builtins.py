@@ -470,8 +470,8 @@ class ScriptBuiltins:
             elif type(kind) is Lib and jaxapi.canonical(kind.name) in ("jax.Array", "numpy.ndarray") \
                     and type(obj) in (Arr, int, float, str, list, tuple, dict, type(None), UObj, NTup, MeshObj, SpecObj, ShardObj,
                                       PartialObj):  # (a mesh, a spec, a sharding, a partial: never arrays)
-                found = found or type(obj) is Arr and obj.host and jaxapi.canonical(kind.name) == "numpy.ndarray" \
-                    and numpy_scalars.is_ndarray(self, obj)  # (a NumPy scalar is none: numpy_scalars.py)
+                found = found or type(obj) is Arr and (not obj.host if jaxapi.canonical(kind.name) == "jax.Array" else
+                                                       obj.host and numpy_scalars.is_ndarray(self, obj))  # (a NumPy scalar is none: numpy_scalars.py)
             elif type(kind) is Lib and (abc := abc_class(jaxapi.canonical(kind.name))) is not None:
                 found = found or abc_instance(obj, abc, derived_abc(self, obj))  # (`isinstance(cfg, Mapping)`: abc_checks.py)
             elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
