@@ -244,9 +244,10 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         made = exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
                                       _numpy_rank(name, args, kwargs), dtype=made_dtype(name, args, kwargs)))
         made = device_arrays.made(run, name, args, kwargs, made)  # (`np.array(jax.devices())`)
-        made = host_scalar_casts.cast(run, name, args, kwargs, made)  # (`np.float32(x.mean())`: host_scalar_casts.py)
-        if args and made is args[0]:
-            return made  # (`np.float64(a)` of a float64 vector: `a` itself, unchanged)
+        cast = host_scalar_casts.cast(run, name, args, kwargs, made)  # (`np.float32(x.mean())`: host_scalar_casts.py)
+        if cast is not made and cast is args[0]:
+            return cast  # (`np.float64(a)` of a float64 vector: `a` itself, unchanged)
+        made = cast
         if (operand := unary_operand(name, args, kwargs)) is not None and made.ndim is None and made.count is None:
             made.ndim, made.count = operand.ndim, operand.count  # (`np.log(x)` of a vector: a vector as long)
         made = draw_ranges.library(run, name, args, kwargs, made)  # (`np.round(draws)`: draw_ranges.py)
