@@ -109,7 +109,7 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
                  dtype=holder.dtype)
     note(result, shape_indexed(shape_of(run, holder), parts, run))  # (array_shapes.py)
     if holder.host and len(parts) == holder.ndim and all(type(part) is int for part in parts):
-        scalar(result)  # (`m[1, 2]` of a matrix: a NumPy scalar, numpy_scalars.py)
+        scalar(result, holder)  # (`m[1, 2]` of a matrix: a NumPy scalar, numpy_scalars.py)
     if not run.in_body and (laid := explicit_layouts.indexed(holder, parts, shape_of(run, holder))) is not None:
         result.sharding = laid.sharding  # (`x[:, None]` on Explicit axes: explicit_layouts.py)
     if all(type(value) in (int, type(None), type(Ellipsis)) for value in indices):

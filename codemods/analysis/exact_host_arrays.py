@@ -176,7 +176,7 @@ def _fits(value: object) -> bool:
 
 def element(holder: Arr, value: object) -> Arr:
     """A rank-0 host array holding `value` (an item of `holder`)."""
-    made = scalar(Arr(None, True, ndim=0, dtype=holder.dtype))  # (`a[1]` of a vector: a NumPy scalar, numpy_scalars.py)
+    made = scalar(Arr(None, True, ndim=0, dtype=holder.dtype), holder)  # (`a[1]` of a vector: a NumPy scalar, numpy_scalars.py)
     if _fits(value) or type(value) is bool:
         made.known = value
     return made

@@ -42,9 +42,14 @@ _SIZED = {"int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64", 
           "uintc": "uint32", **SCALAR_ALIASES}
 
 
-def scalar(made: object) -> object:
-    """`made`, a host array of rank 0 that NumPy gives as a NumPy scalar: so marked."""
-    if type(made) is Arr and made.host and made.ndim == 0:
+def scalar(made: object, operand: object) -> object:
+    """`made`, a host array of rank 0 that NumPy gives of `operand` as a NumPy scalar: so marked
+    when `operand` is an array of a numeric dtype the run knows, or a list of Python numbers. An
+    item of an object array is the object it holds (`a[0]` may be an ndarray, `a.sum()` a Python
+    float), and the run holds no object dtype: those are left unknown."""
+    numeric = type(operand) in (list, tuple) or type(operand) is Arr and operand.host and operand.dtype is not None \
+        and operand.dtype.kind in "biufc"
+    if type(made) is Arr and made.host and made.ndim == 0 and numeric:
         made.generic = True
     return made
 
@@ -100,7 +105,7 @@ def method(run, method, args: list, kwargs: dict, result: object) -> object:
     if type(owner) is not Arr or not owner.host or type(result) is not Arr or result is owner or not result.host:
         return result
     if method.name in _REDUCING and result.ndim == 0 and len(args) <= 1 and set(kwargs) <= {"axis", "dtype", "ddof"}:
-        return scalar(result)  # (no `out=`: an array handed to be written would be returned)
+        return scalar(result, owner)  # (no `out=`: an array handed to be written would be returned)
     if method.name == "astype" and owner.ndim == 0 and result.ndim == 0 and owner.generic is not None:
         result.generic = owner.generic
     return result
