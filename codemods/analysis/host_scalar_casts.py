@@ -28,11 +28,15 @@ def cast(run, name: str, args: list, kwargs: dict, made: object) -> object:
     from codemods.analysis.array_shapes import note, shape_of
 
     module, _, tail = name.rpartition(".")
-    if module != "numpy" or tail not in SCALAR_TYPES or len(args) != 1 or kwargs or type(made) is not Arr \
-            or made.ndim is not None or made.shape is not None:
+    if module != "numpy" or tail not in SCALAR_TYPES or len(args) != 1 or kwargs or type(made) is not Arr:
         return made
     operand = args[0]
     scalar = SCALAR_ALIASES.get(tail, tail)
+    if type(operand) in (int, float, bool) and scalar != "bfloat16" and made.host and made.ndim in (None, 0):
+        made.ndim, made.generic = 0, True  # (`np.float32(2.0)`: a NumPy scalar; numpy_scalars.py)
+        return made
+    if made.ndim is not None or made.shape is not None:
+        return made
     if type(operand) is not Arr or not operand.host or operand.dtype is None or operand.dtype.kind not in _NUMERIC \
             or operand.dtype.name is None or type(operand.ndim) is not int or scalar == "bfloat16":
         return made
