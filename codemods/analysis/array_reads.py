@@ -24,6 +24,7 @@ from codemods.analysis.drawn_texts import DrawChoice
 from codemods.analysis.addressable_shards import addressable_shards
 from codemods.analysis.script_values import Arr, Opaque
 from codemods.analysis.unknown_numbers import number, sizes
+from codemods.analysis.numpy_scalars import scalar
 
 _INDEXES = (int, type(None), type(Ellipsis), Arr, Opaque)
 _UNREAD = object()  # (an index not evaluated yet)
@@ -107,6 +108,8 @@ def array_item(run, holder: Arr, index: ast.expr, env) -> Arr:
     result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, index),
                  dtype=holder.dtype)
     note(result, shape_indexed(shape_of(run, holder), parts, run))  # (array_shapes.py)
+    if holder.host and len(parts) == holder.ndim and all(type(part) is int for part in parts):
+        scalar(result, holder)  # (`m[1, 2]` of a matrix: a NumPy scalar, numpy_scalars.py)
     if not run.in_body and (laid := explicit_layouts.indexed(holder, parts, shape_of(run, holder))) is not None:
         result.sharding = laid.sharding  # (`x[:, None]` on Explicit axes: explicit_layouts.py)
     if all(type(value) in (int, type(None), type(Ellipsis)) for value in indices):

@@ -37,6 +37,7 @@ import operator
 from codemods.analysis import draw_ranges
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.numpy_ranges import arange_count
+from codemods.analysis.numpy_scalars import scalar
 from codemods.analysis.script_values import Arr
 from codemods.analysis.text_host_arrays import scalar as text_scalar, values as text_values
 
@@ -175,7 +176,7 @@ def _fits(value: object) -> bool:
 
 def element(holder: Arr, value: object) -> Arr:
     """A rank-0 host array holding `value` (an item of `holder`)."""
-    made = Arr(None, True, ndim=0, dtype=holder.dtype)
+    made = scalar(Arr(None, True, ndim=0, dtype=holder.dtype), holder)  # (`a[1]` of a vector: a NumPy scalar, numpy_scalars.py)
     if _fits(value) or type(value) is bool:
         made.known = value
     return made

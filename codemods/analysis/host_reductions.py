@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 
+from codemods.analysis.numpy_scalars import scalar
 from codemods.analysis.script_values import Arr
 
 _INT64 = 2 ** 63
@@ -40,19 +41,19 @@ def exact_reduction(name: str, args: list, kwargs: dict) -> Arr | None:
     of a NumPy array, over all of it (no `axis=`): a NumPy scalar of unknown value (a grader's
     fraction of close entries); else None."""
     if name in _WHOLE and len(args) == 1 and not kwargs and type(args[0]) is Arr and args[0].host:
-        return Arr(None, True, ndim=0)
+        return scalar(Arr(None, True, ndim=0), args[0])  # (a NumPy scalar, no ndarray: numpy_scalars.py)
     if name in _PICKED and len(args) == 1 and not kwargs and type(args[0]) in (tuple, list) and args[0] \
             and all(type(item) is int and -_INT64 <= item < _INT64 for item in args[0]):
-        scalar = Arr(None, True, ndim=0)
-        scalar.known = _PICKED[name](args[0])
-        return scalar
+        made = scalar(Arr(None, True, ndim=0), args[0])
+        made.known = _PICKED[name](args[0])
+        return made
     if name not in ("numpy.prod", "numpy.sum") or len(args) != 1 or kwargs or type(args[0]) not in (tuple, list):
         return None
     items = args[0]
     if not items or not all(type(item) in (int, bool) and -_INT64 <= item < _INT64 for item in items):
         return None  # (an int past int64 makes NumPy hold Python objects, or raise)
     value = math.prod(int(item) for item in items) if name == "numpy.prod" else sum(int(item) for item in items)
-    scalar = Arr(None, True, ndim=0)
+    made = scalar(Arr(None, True, ndim=0), args[0])
     if -_INT64 <= value < _INT64:  # (int64 arithmetic is modulo 2**64: a result in range is exact)
-        scalar.known = value
-    return scalar
+        made.known = value
+    return made

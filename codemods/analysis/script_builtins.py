@@ -33,7 +33,7 @@ from codemods.analysis.abc_collections import derived_abc
 from codemods.analysis.exception_inits import super_of
 from codemods.analysis.modelled_objects import ModelledContainer
 from codemods.analysis.exact_host_arrays import NumpyText, derived_parts
-from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, unknown_indexes, unknown_truths, unsized_lists
+from codemods.analysis import environment_copies, handed_errors, numpy_scalar_types, numpy_scalars, unknown_indexes, unknown_truths, unsized_lists
 from codemods.analysis import unknown_json
 from codemods.analysis.own_module import kind_instance, namespace_of
 from codemods.analysis.key_paths import entry_instance
@@ -460,6 +460,9 @@ class ScriptBuiltins:
                 if isinstance(obj, ModelledContainer):  # (a Counter is a dict: script_collections.py)
                     found = found or kind in obj.derives
                     continue
+                if type(obj) is Arr and obj.host:  # (an np.float64 is a float: numpy_scalars.py)
+                    found = found or numpy_scalars.builtin_instance(self, obj, kind)
+                    continue
                 found = found or type(obj) is not SpecObj and builtin_instance(obj, kind)  # (a PartitionSpec derives from object only)
             elif isinstance(kind, type) and issubclass(kind, BaseException) and (isinstance(obj, BaseException) or type(obj) in (
                     int, float, str, bool, list, tuple, dict, type(None), UObj, NTup)):  # `isinstance(err.__cause__, KeyError)`
@@ -467,14 +470,17 @@ class ScriptBuiltins:
             elif type(kind) is Lib and jaxapi.canonical(kind.name) in ("jax.Array", "numpy.ndarray") \
                     and type(obj) in (Arr, int, float, str, list, tuple, dict, type(None), UObj, NTup, MeshObj, SpecObj, ShardObj,
                                       PartialObj):  # (a mesh, a spec, a sharding, a partial: never arrays)
-                found = found or type(obj) is Arr and obj.host == (jaxapi.canonical(kind.name) == "numpy.ndarray")
+                found = found or type(obj) is Arr and (not obj.host if jaxapi.canonical(kind.name) == "jax.Array" else
+                                                       obj.host and numpy_scalars.is_ndarray(self, obj))  # (a NumPy scalar is none: numpy_scalars.py)
             elif type(kind) is Lib and (abc := abc_class(jaxapi.canonical(kind.name))) is not None:
                 found = found or abc_instance(obj, abc, derived_abc(self, obj))  # (`isinstance(cfg, Mapping)`: abc_checks.py)
             elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
                     and type(obj) not in (Opaque, Lib):
                 found = found or type(obj) is SpecObj
             elif type(kind) is Lib and jaxapi.canonical(kind.name) in numpy_scalar_types.NAMES \
-                    and (done := numpy_scalar_types.scalar_instance(obj)) is not None:
+                    and (done := numpy_scalar_types.scalar_instance(obj)
+                         if type(obj) is not Arr else numpy_scalars.scalar_instance(
+                             self, obj, jaxapi.canonical(kind.name).rpartition(".")[2])) is not None:
                 found = found or done  # (`isinstance(ddof, np.integer)` of a Python int: numpy_scalar_types.py)
             elif type(kind) is Lib and (done := entry_instance(obj, jaxapi.canonical(kind.name))) is not None:
                 found = found or done  # (`isinstance(k, jax.tree_util.DictKey)` of a key path's entry: key_paths.py)

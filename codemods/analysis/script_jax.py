@@ -21,7 +21,7 @@ from codemods.analysis.argument_binding import bind
 from codemods.analysis.array_dtypes import made_dtype, on_device
 from codemods.analysis.array_extents import numpy_count
 from codemods.analysis import callback_arrays, debug_callbacks, draw_ranges, exact_host_arrays, host_local_arrays, numpy_generators
-from codemods.analysis import host_scalar_casts, numpy_draws, numpy_random_states, seeded_permutations, text_host_arrays, typed_keys, written_arrays
+from codemods.analysis import host_scalar_casts, numpy_draws, numpy_scalars, numpy_random_states, seeded_permutations, text_host_arrays, typed_keys, written_arrays
 from codemods.analysis.array_shapes import unary_operand
 from codemods.analysis.device_counts import COUNTED, PROCESSES, check_mesh, counted, process
 from codemods.analysis.script_values import (
@@ -237,12 +237,17 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name == "numpy.unique" and (pair := exact_host_arrays.unique_inverse(run, args, kwargs)) is not None:
         return pair  # (group labels and each row's group: exact_host_arrays.py)
     if name.startswith("numpy."):
+        if name == "numpy.isscalar" and len(args) == 1 and not kwargs and type(args[0]) is Arr and args[0].host:
+            return not numpy_scalars.is_ndarray(run, args[0])  # (a NumPy scalar is one, an ndarray none: numpy_scalars.py)
         if (scalar := exact_reduction(name, args, kwargs)) is not None:
             return scalar
         made = exact_host_arrays.made(run, name, args, kwargs, Arr(None, True, numpy_count(name, args, kwargs),
                                       _numpy_rank(name, args, kwargs), dtype=made_dtype(name, args, kwargs)))
         made = device_arrays.made(run, name, args, kwargs, made)  # (`np.array(jax.devices())`)
-        made = host_scalar_casts.cast(run, name, args, kwargs, made)  # (`np.float32(x.mean())`: host_scalar_casts.py)
+        cast = host_scalar_casts.cast(run, name, args, kwargs, made)  # (`np.float32(x.mean())`: host_scalar_casts.py)
+        if cast is not made and cast is args[0]:
+            return cast  # (`np.float64(a)` of a float64 vector: `a` itself, unchanged)
+        made = cast
         if (operand := unary_operand(name, args, kwargs)) is not None and made.ndim is None and made.count is None:
             made.ndim, made.count = operand.ndim, operand.count  # (`np.log(x)` of a vector: a vector as long)
         made = draw_ranges.library(run, name, args, kwargs, made)  # (`np.round(draws)`: draw_ranges.py)

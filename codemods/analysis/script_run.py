@@ -64,7 +64,7 @@ from codemods.analysis import array_conversions, array_lists, function_slots, in
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import body_mesh
 from codemods.analysis.top_level_gathers import TopLevelGathers
-from codemods.analysis import script_threads
+from codemods.analysis import numpy_scalars, script_threads
 from codemods.analysis.array_reads import array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_for, async_with
@@ -359,6 +359,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                 return array_lists.listed(self, func, args, kwargs)
             method_step(self, func, args, kwargs)  # (`x.reshape(4, 2)`, `x.item()`: unchecked_calls.py)
             result = method_made(self, func, args, kwargs, func.result(self, args, kwargs))  # (known_shapes.py)
+            result = numpy_scalars.method(self, func, args, kwargs, result)  # (`a.mean()`: a NumPy scalar)
             result = array_conversions.converted(self, func, args, kwargs, result)  # (`x.item()`: a Python number)
             if self.states is not None:
                 self.states.method(func.owner, func.name, args, kwargs, result)

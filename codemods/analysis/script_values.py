@@ -85,7 +85,7 @@ class JsonText(Opaque):
 class Arr(Opaque):
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
-    __slots__ = ("count", "dtype", "host", "known", "ndim", "one", "serial", "shape", "sharding", "state")
+    __slots__ = ("count", "dtype", "generic", "host", "known", "ndim", "one", "serial", "shape", "sharding", "state")
     made = itertools.count()  # (arrays made before a shard_map body began are constants in it)
 
     def __init__(self, sharding: ShardObj | None = None, host: bool = False, count: int | None = None,
@@ -99,6 +99,7 @@ class Arr(Opaque):
         self.one = False  # on one device, uncommitted: made by JAX outside any mesh (one_device.py)
         self.known = None  # a NumPy scalar's exact value, where the run computed it (host_reductions.py)
         self.shape = None  # its exact shape, where the run followed it (array_shapes.py)
+        self.generic = None  # of rank 0 on the host: True a NumPy scalar, False an ndarray, None unknown (numpy_scalars.py)
 
 
 class SpecObj:

@@ -1,0 +1,32 @@
+"""Control: isleaf"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import weakref, dataclasses, contextlib, typing, collections
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+def main(mesh, x):
+    axes = ("i",)
+    try:
+        out = jax.tree.map_with_path(lambda p, v: v, {"a": (1, 2)}, is_leaf=lambda v: 0)
+        axes = ("i", "j")
+    except ValueError:
+        pass
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

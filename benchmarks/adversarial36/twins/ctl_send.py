@@ -1,0 +1,38 @@
+"""Control: send"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import weakref, dataclasses, contextlib, typing, collections
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+def gen():
+    got = yield 1
+    yield got
+
+
+def main(mesh, x):
+    g = gen()
+    axes = ("i", "j")
+    try:
+        g.send("x")
+        axes = ("i", "j")
+    except TypeError:
+        pass
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

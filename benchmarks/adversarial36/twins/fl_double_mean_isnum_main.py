@@ -1,0 +1,32 @@
+"""np.double of a rank-0 host array (mean) is a Python float subclass."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import numbers
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+
+def main(mesh, x):
+    rng = np.random.default_rng(0)
+    a = rng.normal(size=(3,)).mean()
+    v = np.double(a)
+    axes = ("i", "j") if isinstance(v, (int, float)) else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
