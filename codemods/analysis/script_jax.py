@@ -13,7 +13,7 @@ The sharding objects are made in script_shardings.py, trees walked in script_tre
 """
 from __future__ import annotations
 
-from codemods.analysis import set_meshes
+from codemods.analysis import raising_warnings, set_meshes
 from codemods.analysis.shaped_values import blocks, carried, left_body
 from codemods.analysis import device_arrays, nn_initializers, partial_fields, partial_methods, user_collections
 from codemods import jaxapi
@@ -85,6 +85,7 @@ _SETTERS = frozenset({"__set__", "__setattr__", "__setstate__", "__delete__", "_
 
 def library_call(run, name: str, args: list, kwargs: dict) -> object:
     name = jaxapi.canonical(name)
+    raising_warnings.library(run, name, args, kwargs)  # (under a warnings "error" filter: raising_warnings.py)
     if name == "jax.lax.stop_gradient" and len(args) == 1 and not kwargs and type(args[0]) is not Arr:
         # (`stop_gradient(net)` of a NamedTuple, dict or list of arrays: JAX maps it over the leaves,
         # each leaf as `stop_gradient(leaf)` alone, the tree rebuilt (checked on jax 0.10.2); a Python

@@ -26,7 +26,7 @@ from codemods.analysis.array_shapes import matmul_rank
 from codemods.analysis.array_dtypes import contains as dtype_contains
 from codemods.analysis.array_dtypes import equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
-from codemods.analysis import calendar_dates, exact_numbers, field_specs
+from codemods.analysis import calendar_dates, exact_numbers, field_specs, raising_warnings
 from codemods.analysis.repr_enums import IntMember
 from codemods.analysis.script_generators import GenRun, closes_with_code, drained
 from codemods.analysis.shared_iterators import own_iterator
@@ -229,6 +229,7 @@ class ScriptOperators:
             left, right = (Opaque() if type(side) is complex else side for side in (left, right))
             sides = (type(left), type(right))
         if Arr in sides or Opaque in sides or op is ast.MatMult:
+            raising_warnings.operated(self, left, right)  # (under a warnings "error" filter: raising_warnings.py)
             if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                 raise Bail
             if Arr not in sides:  # (numbers of numbers are numbers, ints of ints ints: unknown_numbers.py)

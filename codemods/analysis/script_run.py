@@ -64,7 +64,7 @@ from codemods.analysis import array_conversions, array_lists, function_slots, in
 from codemods.analysis.script_warnings import WARNING_CLASSES
 from codemods.analysis.script_library import body_mesh
 from codemods.analysis.top_level_gathers import TopLevelGathers
-from codemods.analysis import numpy_scalars, script_threads
+from codemods.analysis import numpy_scalars, raising_warnings, script_threads
 from codemods.analysis.array_reads import array_item
 from codemods.analysis.script_asyncio import awaited, make_coroutine
 from codemods.analysis.script_async_objects import async_for, async_with
@@ -262,6 +262,7 @@ class ScriptRun(ScriptAttributes, ScriptStores, ScriptOperators, ScriptBuiltins,
                         else walk(iter(source)) if live(source) else self.iterate(source))  # (shared_iterators.py)
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
+            raising_warnings.operated(self, operand)  # (`-np.int8(-128)` under a warnings "error" filter)
             if type(operand) is Arr:
                 result = Arr(alike([operand]) if type(node.op) is not ast.Invert else None, operand.host, ndim=operand.ndim)
                 unary_result(self, type(node.op), operand, result)  # (`-x.mean()`: of x's dtype and shape, shaped_values.py)

@@ -1,0 +1,40 @@
+"""np.float16 of a float64 host array overflows: under warnings.simplefilter("error") NumPy's
+RuntimeWarning is raised, and `except FloatingPointError` does not catch it, so the psum over
+both axes is never traced (devtb; raising_warnings.py)."""
+import warnings
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def loss(x, axes):
+    return jax.lax.psum(jnp.mean(x ** 2), axes)
+
+
+def main():
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    warnings.simplefilter("error")
+    rng = np.random.default_rng(0)
+    big = rng.uniform(1e6, 2e6, size=8) * 1e6
+    axes = ("data", "model")
+    try:
+        half = np.float16(big)
+        axes = ("data", "model")
+    except FloatingPointError:
+        axes = "data"
+        half = big.astype(np.float32)
+    x = jax.device_put(np.asarray(half, np.float32), NamedSharding(mesh, P("data")))
+    step = jax.shard_map(lambda v: loss(v, axes), mesh=mesh, in_specs=P("data"), out_specs=P())
+    return step(x)
+
+
+def audited():
+    try:
+        return main()
+    except RuntimeWarning:
+        return None  # (the warning raised as an error: the psum below is never traced)
+
+
+if __name__ == "__main__":
+    print(main())
