@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ta1_sf101_main_retried_on_runtime_error": "main()",
+    "nta1_retried_attempt_takes_the_cpu_plan": "main()",
     "rvw1_sf105_host_einsum_broadcasts_a_size_one_weight": "main(*inputs())",
     "nrvw1_host_einsum_of_an_empty_batch_broadcasts_to_zero": "main(*inputs())",
     "nrvw2_cast_overflow_raises_under_seterr": "main()",

@@ -297,7 +297,11 @@ def run_shard_map(run, mapped: ShardMapFn, args: list, kwargs: dict) -> object:
                                          lambda: _run_shard_map(run, mapped, mesh, args))
         finally:
             run._retracing = False
-    result = _run_shard_map(run, mapped, mesh, args)
+    try:
+        result = _run_shard_map(run, mapped, mesh, args)
+    except Raised:
+        run.traced.pop(key, None)  # (a trace that raised is not cached: the next call traces again, overlapping_jobs.py)
+        raise
     retraced_bodies.first(run, key, result)
     return result
 
