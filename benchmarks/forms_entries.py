@@ -13,6 +13,10 @@ from __future__ import annotations
 ENTRIES = {
     "ta1_sf101_main_retried_on_runtime_error": "main()",
     "nta1_retried_attempt_takes_the_cpu_plan": "main()",
+    "ta2_sf101_owner_tracked_by_a_finalizer_while_held": "main()",
+    "nta2_finalizer_callback_changes_the_axes_before_the_trace": "main()",
+    "ta3_sf101_retried_main_traces_many_numpy_calls": "main()",
+    "nta3_retried_main_gathers_a_block_varying_on_the_axis": "main()",
     "rvw1_sf105_host_einsum_broadcasts_a_size_one_weight": "main(*inputs())",
     "nrvw1_host_einsum_of_an_empty_batch_broadcasts_to_zero": "main(*inputs())",
     "nrvw2_cast_overflow_raises_under_seterr": "main()",

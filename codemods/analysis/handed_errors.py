@@ -55,7 +55,11 @@ def assumed(run, entry: tuple, kinds: list, raised: tuple = _KINDS, again: bool 
 
 
 def at_stop(run) -> None:
-    """A stop is being raised: which assumptions' `try` blocks are still running."""
+    """A stop is being raised: which assumptions' `try` blocks are still running (and no
+    finalizer's callback may have run: weak_finalizers.py)."""
+    from codemods.analysis.weak_finalizers import owners_alive
+
+    owners_alive(run)
     catching = run.__dict__.get("catching", [])
     run.__dict__["_open_at_stop"] = [any(entry is open_ for open_ in catching)
                                      for entry in run.__dict__.get("_handed", [])]
