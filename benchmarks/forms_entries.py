@@ -17,6 +17,8 @@ ENTRIES = {
     "nta2_finalizer_callback_changes_the_axes_before_the_trace": "main()",
     "ta3_sf101_retried_main_traces_many_numpy_calls": "main()",
     "nta3_retried_main_gathers_a_block_varying_on_the_axis": "main()",
+    "ta4_sf101_step_counts_its_traces_before_the_gather": "main()",
+    "nta4_axes_picked_by_the_trace_count": "main()",
     "rvw1_sf105_host_einsum_broadcasts_a_size_one_weight": "main(*inputs())",
     "nrvw1_host_einsum_of_an_empty_batch_broadcasts_to_zero": "main(*inputs())",
     "nrvw2_cast_overflow_raises_under_seterr": "main()",

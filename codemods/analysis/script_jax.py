@@ -410,7 +410,7 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
         result = _leaves(result, lambda leaf: carried(leaf, Arr(alike([leaf]), False, ndim=_rank(leaf))))
     else:
         result = place(run, _leaves(result, lambda leaf: carried(leaf, Arr(None, False, ndim=_rank(leaf)))), options["out_shardings"])
-    jit_retraces.settle(held[1], now, kept, result)
+    jit_retraces.settle(run, held[1], now, kept, result)
     return result
 
 
