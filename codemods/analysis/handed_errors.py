@@ -29,12 +29,21 @@ MAX_AGAIN = 6  # runs made again per run (one per assumption); more: the stop is
 _KINDS = (RuntimeError, ValueError, TypeError, IndexError, OverflowError, MemoryError)
 
 
-def assumed(run, entry: tuple, kinds: list, raised: tuple = _KINDS) -> None:
+def assumed(run, entry: tuple, kinds: list, raised: tuple = _KINDS, again: bool = False) -> None:
     """The step passes because the handlers of `entry` (the innermost one handing the exception
     back, catching `kinds`: classes, [] for a bare handler) report it; in the run made to raise
-    at this assumption, the step raises instead (one of `raised`, or of a subclass)."""
+    at this assumption, the step raises instead (one of `raised`, or of a subclass). `again`: the
+    handler is a retry loop's that calls again (retried_calls.py): its run made again is made
+    even while that `try` runs at the stop, and a second one after the raised one stops it."""
     made = run.__dict__.setdefault("_handed", [])
     made.append(entry)
+    if again:
+        if run.judge is None:
+            raise Bail  # (a run no run made again checks: script_stops.py)
+        run.__dict__.setdefault("_retried", set()).add(len(made) - 1)
+        raise_at = run.__dict__.get("_raise_at")
+        if raise_at is not None and len(made) - 1 > raise_at:
+            raise Bail  # (a further attempt after the raised one: runs not made)
     if run.__dict__.get("_raise_at") == len(made) - 1:
         kind = next((kind for kind in _KINDS if not kinds or any(
             isinstance(found, type) and issubclass(kind, found) for found in kinds)), None)
@@ -46,7 +55,11 @@ def assumed(run, entry: tuple, kinds: list, raised: tuple = _KINDS) -> None:
 
 
 def at_stop(run) -> None:
-    """A stop is being raised: which assumptions' `try` blocks are still running."""
+    """A stop is being raised: which assumptions' `try` blocks are still running (and no
+    finalizer's callback may have run: weak_finalizers.py)."""
+    from codemods.analysis.weak_finalizers import owners_alive
+
+    owners_alive(run)
     catching = run.__dict__.get("catching", [])
     run.__dict__["_open_at_stop"] = [any(entry is open_ for open_ in catching)
                                      for entry in run.__dict__.get("_handed", [])]
@@ -56,7 +69,8 @@ def ended(run) -> list[int]:
     """The assumptions whose `try` had ended when the run met its stop."""
     made = run.__dict__.get("_handed", [])
     open_ = run.__dict__.get("_open_at_stop", [])
-    return [index for index in range(len(made)) if not (index < len(open_) and open_[index])]
+    retried = run.__dict__.get("_retried", ())
+    return [index for index in range(len(made)) if index in retried or not (index < len(open_) and open_[index])]
 
 
 def set_raise_at(run, index: int | None) -> None:

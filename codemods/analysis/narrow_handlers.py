@@ -65,15 +65,16 @@ def _narrow(run, catching: list, raises: tuple) -> bool:
                 if not _named(kind):
                     return False
                 try:
-                    found = run.eval(kind, env)
+                    named = run.eval(kind, env)
                 except Bail:
                     return False
-                if raises:  # (a class the module made catches what the program itself raises)
-                    if not (isinstance(found, type) and issubclass(found, Exception)
-                            and not any(issubclass(raised, found) for raised in raises)):
+                for found in named if type(named) is tuple else (named,):  # (`except kinds`, a tuple: its classes)
+                    if raises:  # (a class the module made catches what the program itself raises)
+                        if not (isinstance(found, type) and issubclass(found, Exception)
+                                and not any(issubclass(raised, found) for raised in raises)):
+                            return False
+                    elif not _uncatching(found) or _raised_by_guard(run, found):
                         return False
-                elif not _uncatching(found) or _raised_by_guard(run, found):
-                    return False
     return True
 
 

@@ -17,6 +17,7 @@ import random
 import types
 
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.retraced_counters import keep_numbers
 
 _LEAVES = (str, int, float, bool, complex, bytes, type(None), type(Ellipsis), type, types.FunctionType,
            types.BuiltinFunctionType, types.ModuleType, slice, range,
@@ -40,6 +41,7 @@ def snapshot(roots: list) -> dict:
     while pending:
         obj = pending.pop()
         if isinstance(obj, _LEAVES) or id(obj) in seen:
+            keep_numbers(seen, obj)  # (read back where a cached call may have left them: retraced_counters.py)
             continue
         if len(seen) > _LIMIT:
             raise Bail

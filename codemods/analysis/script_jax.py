@@ -303,7 +303,11 @@ def run_shard_map(run, mapped: ShardMapFn, args: list, kwargs: dict) -> object:
                                          lambda: _run_shard_map(run, mapped, mesh, args))
         finally:
             run._retracing = False
-    result = _run_shard_map(run, mapped, mesh, args)
+    try:
+        result = _run_shard_map(run, mapped, mesh, args)
+    except Raised:
+        run.traced.pop(key, None)  # (a trace that raised is not cached: the next call traces again, overlapping_jobs.py)
+        raise
     retraced_bodies.first(run, key, result)
     return result
 
@@ -412,7 +416,7 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
         result = _leaves(result, lambda leaf: carried(leaf, Arr(alike([leaf]), False, ndim=_rank(leaf))))
     else:
         result = place(run, _leaves(result, lambda leaf: carried(leaf, Arr(None, False, ndim=_rank(leaf)))), options["out_shardings"])
-    jit_retraces.settle(held[1], now, kept, result)
+    jit_retraces.settle(run, held[1], now, kept, result)
     return result
 
 

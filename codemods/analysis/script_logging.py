@@ -162,6 +162,8 @@ def _printable(value: object, depth: int = 0) -> bool:
 
     if plain_tree(value) or type(value) in _PRINTED:
         return True
+    if isinstance(value, BaseException) and "_sf_candidates" in type(value).__dict__:
+        return True  # (a library's error raised in a run made again, handed_errors.py: its text is the library's)
     if depth > 6:
         return False
     if type(value) in (list, tuple):

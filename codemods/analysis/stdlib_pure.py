@@ -37,6 +37,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_logging import LIBRARY as LOGGING_LIBRARY
 from codemods.analysis.exit_hooks import LIBRARY as EXIT_LIBRARY
 from codemods.analysis.weak_references import LIBRARY as WEAK_LIBRARY
+from codemods.analysis.weak_finalizers import LIBRARY as FINALIZER_LIBRARY
 from codemods.analysis.script_values import Lazy, Opaque
 from codemods.analysis.unknown_texts import clock_text, joined, temp_dir
 from codemods.analysis.calendar_dates import LIBRARY as DATE_LIBRARY
@@ -235,6 +236,6 @@ LIBRARY = {
                                    "datetime.date.today", "uuid.uuid4")},
     "tempfile.gettempdir": temp_dir, "os.path.join": _joined, "time.strftime": clock_text,
     "pprint.pformat": _pure(pprint.pformat), "pprint.pprint": _printed,
-    "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY, **WEAK_LIBRARY,
+    "time.sleep": _sleep, **LOGGING_LIBRARY, **TREE_LIBRARY, **EXIT_LIBRARY, **WEAK_LIBRARY, **FINALIZER_LIBRARY,
     **TEMPLATE_LIBRARY, **WARNINGS_LIBRARY, **DATE_LIBRARY, **QUERY_LIBRARY, **NUMBER_LIBRARY, **DIGEST_LIBRARY,
 }

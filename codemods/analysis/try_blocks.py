@@ -36,7 +36,7 @@ def try_block(run, node: ast.Try, env: Env) -> None:
         for handler in node.handlers:
             kinds = [] if handler.type is None else \
                 handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
-            caught = [run.eval(kind, env) for kind in kinds]
+            caught = _flattened([run.eval(kind, env) for kind in kinds])
             if not all(isinstance(k, type) and issubclass(k, Exception) for k in caught):
                 raise Bail from None
             matched = handed_errors.instance_of(raised.error, tuple(caught))  # (a stand-in: handed_errors.py)
@@ -51,3 +51,13 @@ def try_block(run, node: ast.Try, env: Env) -> None:
         release_handlers(run, entry)
     run.block(node.orelse, env)
 
+
+
+def _flattened(kinds: list) -> list:
+    """The classes of an `except` clause as Python reads them: a tuple it names (`except
+    exc_types` of a retry helper's `*exc_types`) stands for its items; a tuple inside it is no
+    class (Python raises TypeError: the caller stops)."""
+    found = []
+    for kind in kinds:
+        found.extend(kind if type(kind) is tuple else [kind])
+    return found

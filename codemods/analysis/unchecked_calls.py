@@ -17,8 +17,8 @@ re-raises, or only records the exception and gives it back: a CliRunner's `invok
 or returning a result holding it, a worker setting its future's exception) is the error
 reporting around a whole command: it is not read as a probe of the call while that command runs;
 one that hands it back is followed both ways past its `try` (handed_errors.py). A retry wrapper that
-re-raises only on its last attempt is: its other attempts call again, and an attempt that
-changed state may answer otherwise. One that logs the error or files it in a list and
+re-raises only on its last attempt is not read so: its other attempts call again, and an attempt
+that changed state may answer otherwise; such a step is followed both ways (retried_calls.py). One that logs the error or files it in a list and
 gives the caller a plain value swallows it, and the caller may go on another way: it is read as a
 probe. One that does other work instead (`except Exception:
 fallback()`) may be the program's way round a failing call, so it is; in the call's own function
@@ -50,6 +50,7 @@ from codemods.analysis.known_shapes import binary_passes, forget, library_passes
 from codemods.analysis.script_values import Arr, Lib, UClass
 from codemods.analysis.task_errors import faith
 from codemods.analysis.handed_errors import assumed
+from codemods.analysis.retried_calls import LAST, retrying
 from codemods.analysis.collected_errors import reraised_later
 from codemods.analysis.shape_errors import check_library, check_method, check_operator
 
@@ -83,21 +84,29 @@ def passed(run, raised: tuple = _RAISED) -> None:
         raise Bail  # (handlers counted elsewhere: try*, a generator's own; more are those of suspended coroutines)
     own = run.frames[-1][1] if run.frames else None
     handing = None  # (the innermost handler handing the exception back: handed_errors.py)
+    retried = None  # (a retry loop's handler that calls again: retried_calls.py)
     for entry in catching:
         handlers, env = entry
         outer = own is not None and env is not own
         for handler in handlers:
             if reraised_later(run, handler, env):
                 continue  # (a runner's handler that files the error and raises after its loop: collected_errors.py)
+            again = retrying(run, handler, env)
+            if again == LAST:
+                continue  # (it re-raises, as a bare `raise` hands the error on)
             if handler.type is None:
                 if outer and _hands_on(handler, run, env):
                     handing = (entry, []) if _hands_back(handler) else handing
                     continue
-                raise Bail
-            for found in _handler_classes(run, handler.type, env):
+                if again is None or retried is not None:
+                    raise Bail
+                retried = (entry, [])
+                continue
+            classes = _handler_classes(run, handler.type, env)
+            for found in classes:
                 if outer and _hands_on(handler, run, env):
                     if _hands_back(handler) and _may_catch(found, raised):
-                        handing = (entry, _handler_classes(run, handler.type, env))
+                        handing = (entry, classes)
                     continue
                 if type(found) is UClass:
                     continue  # (a class the module made is the base of nothing JAX raises)
@@ -107,8 +116,14 @@ def passed(run, raised: tuple = _RAISED) -> None:
                     continue
                 if found.__module__ != "builtins" or issubclass(found, raised) or any(
                         issubclass(kind, found) for kind in raised):
-                    raise Bail  # (a library's class, or one a check may raise)
-    if handing is not None:
+                    if again is None or found.__module__ != "builtins" or retried is not None and retried[0] is not entry:
+                        raise Bail  # (a library's class, or one a check may raise)
+                    retried = (entry, classes)
+    if retried is not None:
+        if handing is not None:
+            raise Bail  # (both kinds of assumption at one step: not followed)
+        assumed(run, *retried, raised, again=True)  # (followed both ways, always: retried_calls.py)
+    elif handing is not None:
         assumed(run, *handing, raised)  # (followed both ways: handed_errors.py)
 
 
@@ -301,7 +316,30 @@ def library_step(run, name: str, args: list, kwargs: dict) -> None:
     if canonical in _CONVERTERS and len(args) == 1 and not kwargs and type(args[0]) in (int, float, bool) \
             and (type(args[0]) is not int or -(1 << 31) <= args[0] < 1 << 31):
         return  # (`jnp.asarray(1.5)`: a 0-d array)
-    passed(run)
+    passed(run, _TRACED if _staged(run, canonical, args, kwargs) else _RAISED)
+
+
+# jax.numpy functions whose only checks on an array are of its dtype and axes (TypeError,
+# ValueError): their NotImplementedError (a RuntimeError) is for `out=`, a named axis or a
+# float type of another width (jax/_src/numpy/ufuncs.py, reductions.py on 0.10.2).
+_UNARY = frozenset(f"jax.numpy.{name}" for name in (
+    "tanh", "exp", "log", "sqrt", "abs", "absolute", "negative", "square", "sin", "cos", "log1p", "expm1", "sinh",
+    "cosh", "arctan", "reciprocal", "floor", "ceil"))
+_REDUCTIONS = frozenset(f"jax.numpy.{name}" for name in ("sum", "mean", "max", "min", "prod", "amax", "amin"))
+
+
+def _staged(run, canonical: str, args: list, kwargs: dict) -> bool:
+    """A jax.numpy call of a traced array inside a body jit traces: staged into the trace, it runs
+    nothing on a device (no XlaRuntimeError), so it raises only what its checks raise."""
+    if not (run.jitted and run.in_body) or len(args) != 1 or type(args[0]) is not Arr:
+        return False
+    if canonical in _UNARY:
+        return not kwargs
+    if canonical not in _REDUCTIONS or not set(kwargs) <= {"axis", "keepdims"}:
+        return False
+    axis = kwargs.get("axis")
+    return type(kwargs.get("keepdims", False)) is bool and (axis is None or type(axis) is int or type(axis) is tuple and all(
+        type(item) is int for item in axis))
 
 
 def library_made(run, name: str, args: list, kwargs: dict, result: object) -> object:
