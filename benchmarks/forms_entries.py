@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "te3_sf105_strenum_axes_through_a_cache_and_a_set": "main(*inputs())",
+    "nte3_strenum_member_and_its_str_are_one_set_item": "main(*inputs())",
     "te2_sf105_axes_counted_from_a_group_raised_again_by_except_star": "main(*inputs())",
     "nte2_except_star_handler_keeps_its_part_of_the_group": "main(*inputs())",
     "te1_sf105_axes_held_by_a_slots_dataclass": "main(*inputs())",
