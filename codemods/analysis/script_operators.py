@@ -372,6 +372,8 @@ class ScriptOperators:
 
     def contains(self, left: object, right: object) -> bool:
         right = dict(right) if type(right) is types.MappingProxyType else right
+        if type(right) is SpecObj:
+            right = tuple(right.walked())  # (no `__contains__`: `in` walks its entries, as `for e in spec`)
         if type(right) is FlagMember:
             return script_flags.contains(left, right)
         if isinstance(right, ModelledContainer):
