@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "te6_sf105_axes_set_union_of_strenum_members": "main(*inputs())",
+    "nte6_axes_set_difference_of_strenum_members": "main(*inputs())",
     "te5_sf101_match_on_a_param_and_its_spec_class_pattern": "main(*inputs())",
     "nte5_match_on_a_param_and_its_spec_guard_fails": "main(*inputs())",
     "te4_sf103_gather_mode_only_spelled_as_a_strenum_member": "main(*inputs())",
