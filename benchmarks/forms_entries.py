@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "te7_sf105_axes_chosen_by_tuple_equality_of_strenum_members": "main(*inputs())",
+    "nte7_tuple_of_strenum_members_unequal_in_order": "main(*inputs())",
     "te6_sf105_axes_set_union_of_strenum_members": "main(*inputs())",
     "nte6_axes_set_difference_of_strenum_members": "main(*inputs())",
     "te5_sf101_match_on_a_param_and_its_spec_class_pattern": "main(*inputs())",

@@ -320,7 +320,7 @@ class ScriptOperators:
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result
-            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and (_atom(left) and _atom(right) and not (
+            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and (_atom_tree(left) and _atom_tree(right) and not (
                     plain_tree(left) and plain_tree(right)) or type(left) is type(right) is SpecObj):  # `p.kind == ...`
                 return (left == right) == (type(node.ops[0]) is ast.Eq)
             node = ast.Compare(ast.Constant(left), node.ops, [ast.Constant(right)])
@@ -558,6 +558,14 @@ class ScriptOperators:
         yield from walk(0)
 
 _SHIFTS = {ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitXor: operator.xor}
+
+
+def _atom_tree(value: object, depth: int = 0) -> bool:
+    """An atom, or a tuple or list of them (`over == Axis.EXPERT` of a tuple of StrEnum members:
+    compared item by item, each by its own `==`, which runs no code of the program)."""
+    if type(value) in (tuple, list) and depth < 10:
+        return all(_atom_tree(item, depth + 1) for item in value)
+    return _atom(value)
 
 
 def _atom(value: object) -> bool:
