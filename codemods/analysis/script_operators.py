@@ -561,8 +561,7 @@ _SHIFTS = {ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitXor:
 
 
 def _atom_tree(value: object, depth: int = 0) -> bool:
-    """An atom, or a tuple or list of them (`over == Axis.EXPERT` of a tuple of StrEnum members:
-    compared item by item, each by its own `==`, which runs no code of the program)."""
+    """An atom, or a tuple or list of them (compared item by item: `over == Axis.EXPERT`)."""
     if type(value) in (tuple, list) and depth < 10:
         return all(_atom_tree(item, depth + 1) for item in value)
     return _atom(value)
