@@ -129,6 +129,10 @@ class TypeMethod:
                 return rebind_namespace(obj, args[1], past_hooks=True)  # (the instance's namespace: instance_dicts.py)
             if _data_descriptor(obj.cls.lookup(args[0])):
                 raise Bail  # (its `__set__` runs, or a property without a setter raises)
+            from codemods.analysis.class_descriptors import slot_names
+
+            if (slots := slot_names(obj.cls)) is not None and args[0] not in slots:
+                raise Raised(AttributeError(args[0]))  # (no `__dict__` to hold it; a class attribute: read-only)
             obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
             return None
         target = obj.data if type(obj) is UObj and obj.data is not None else obj

@@ -30,6 +30,8 @@ def hashable(value: object, depth: int = 0) -> bool:
 
     if type(value) in VALUE_TYPES or type(value) in (TreeDefObj, MeshObj):  # (a treedef: its skeleton's outline)
         return True
+    if type(value).__name__ in ("StrMember", "IntMember"):
+        return True  # (a StrEnum's or IntEnum's member: hashed and compared as its str or int, member_texts.py)
     if isinstance(value, tuple) and depth < 10:  # (a tuple or a namedtuple: hashed as its items)
         return all(hashable(item, depth + 1) for item in value)
     if type(value) is frozenset:  # `frozenset({"pipe"})`: equal and hashed by its plain items

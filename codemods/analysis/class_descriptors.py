@@ -229,7 +229,8 @@ def slot_names(cls: UClass) -> frozenset | None:
         slots = klass.attrs.get("__slots__")
         slots = (slots,) if type(slots) is str else slots
         if type(slots) not in (tuple, list) or not all(type(n) is str and n.isidentifier() for n in slots) \
-                or {"__dict__", "__weakref__"} & set(slots) or klass.kind != "plain" or klass.builtin is not None:
+                or {"__dict__", "__weakref__"} & set(slots) or klass.kind not in ("plain", "dataclass") \
+                or klass.builtin is not None:
             raise Bail  # (slots the run does not model)
         names.update(slots)
     if any(name in klass.attrs for name in names for klass in chain):

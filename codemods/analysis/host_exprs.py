@@ -96,6 +96,16 @@ class Env:
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
            ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
            ast.BitOr: operator.or_, ast.BitAnd: operator.and_}
+_SET_OPS = {ast.BitOr: (operator.or_, operator.ior), ast.BitAnd: (operator.and_, operator.iand),
+            ast.Sub: (operator.sub, operator.isub), ast.BitXor: (operator.xor, operator.ixor)}
+
+
+def _member_set(value: object) -> bool:
+    """A set of plain items and StrEnum/IntEnum members (script_values.StrMember, repr_enums.IntMember)."""
+    return type(value) in (set, frozenset) and all(
+        plain_tree(item) or type(item).__name__ in ("StrMember", "IntMember") for item in value)
+
+
 _UNARY = {ast.Not: operator.not_, ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
             ast.Gt: operator.gt, ast.GtE: operator.ge, ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
@@ -232,6 +242,10 @@ class HostExpressions:
         return self.globals[name]
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
+        if op in _SET_OPS and _member_set(left) and _member_set(right):
+            # (`set(axes) | {Axis.FSDP}`: StrEnum/IntEnum members hash and compare as their str or
+            # int; Python's own operator keeps the objects it keeps; `|=` on a set changes it in place)
+            return guard(_SET_OPS[op][augmented and type(left) is set], left, right)
         if op not in _BINARY or not (plain_tree(left) and plain_tree(right)) \
                 or op is ast.Mod and type(left) is str and unordered_within(right):  # (set_orders.py)
             raise Bail

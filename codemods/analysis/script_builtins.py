@@ -16,7 +16,7 @@ import types
 
 from codemods.analysis.container_methods import held_method
 from codemods.analysis.abc_bases import virtual_check
-from codemods.analysis.repr_enums import member_text
+from codemods.analysis.repr_enums import IntMember, member_text
 from codemods.analysis import member_texts
 from codemods import jaxapi
 from codemods.analysis.numpy_assertions import ASSERTIONS as NUMPY_ASSERTIONS, numpy_assertion
@@ -86,6 +86,7 @@ from codemods.analysis.script_values import (
     RunCallable,
     ShardObj,
     SpecObj,
+    StrMember,
     SuperObj,
     TempPath,
     JsonText,
@@ -393,7 +394,7 @@ class ScriptBuiltins:
         if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:
             items = order_free(name, args[0], kwargs)
             items = self.iterate(args[0]) if items is None else items
-            if not all(plain_tree(item) for item in items) and not (
+            if not all(plain_tree(item) or name != "sum" and type(item) in (StrMember, IntMember) for item in items) and not (
                     name == "sorted" and all(type(i) is tuple and i and plain_tree(i[0]) for i in items)
                     and len({i[0] for i in items}) == len(items)):
                 raise Bail

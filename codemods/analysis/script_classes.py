@@ -64,6 +64,7 @@ from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
 from codemods.analysis.abc_collections import collection_base, stand_in_read  # noqa: E402
 from codemods.analysis import class_hints, enum_namespaces  # noqa: E402
+from codemods.analysis.dataclass_slots import add_slots, check_slotted  # noqa: E402
 from codemods.analysis.enum_classes import Auto, enum_member, enum_mixin, make_members, member_attribute  # noqa: E402,F401 (Auto, enum_member, member_attribute: still read from here)
 
 
@@ -107,7 +108,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
             kind, base = "meta", value if type(value) is UClass else None  # (class_metas.py)
         else:
             raise Bail
-    frozen, applied, all_keyword, order = None, [], False, False
+    frozen, applied, all_keyword, order, slots = None, [], False, False, False
     for index, decorator in enumerate(node.decorator_list):
         target = decorator.func if type(decorator) is ast.Call else decorator
         value = run.eval(target, env) if type(target) in (ast.Name, ast.Attribute) else None
@@ -122,17 +123,20 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
                 raise Bail
             for keyword in decorator.keywords:
                 flag = run.eval(keyword.value, env)
-                if keyword.arg not in ("frozen", "eq", "repr", "order", "kw_only") or type(flag) is not bool \
+                if keyword.arg not in ("frozen", "eq", "repr", "order", "kw_only", "slots") or type(flag) is not bool \
                         or keyword.arg == "eq" and not flag:
                     raise Bail
                 if keyword.arg in ("frozen", "order"):
                     frozen, order = (flag, order) if keyword.arg == "frozen" else (frozen, flag)
                 all_keyword = all_keyword or keyword.arg == "kw_only" and flag
+                slots = slots or keyword.arg == "slots" and flag
         kind = "dataclass"
     if several and kind != "plain" or base is not None and kind == "ntuple" \
             or base is not None and base.kind == "dataclass" and kind != "dataclass" \
             and not (kind == "plain" and find(base.order, "__init_subclass__") is not None):  # (checked below)
         raise Bail
+    if slots:
+        check_slotted(node, base, several)  # (dataclass_slots.py)
     attrs: dict = enum_namespaces.body_for(node) if kind == "enum" else {}  # (_EnumDict's rules: enum_namespaces.py)
     cls = UClass(node, bases[0] if several else base, attrs, kind)
     if generic:
@@ -205,8 +209,12 @@ def make_class(run, node: ast.ClassDef, env: Env) -> object:
         make_members(run, cls, attrs, body, names, mixin)  # (enum_classes.py)
     meta = metaclass_of(run, node, env, base)
     late = kind == "dataclass" and meta is not None and not abc_only(meta)  # (the metaclass makes it first)
+    if slots and (late or several or base is not None):
+        raise Bail  # (dataclass_slots.py)
     if kind == "dataclass" and not late:
         finish_dataclass(cls, bool(frozen), annotated, 0 if all_keyword else keyword_only, order)  # (dataclass_fields.py)
+        if slots:
+            add_slots(cls)  # (dataclass_slots.py)
     elif kind == "ntuple":
         cls.fields = annotated
     if kind == "meta":

@@ -4,7 +4,8 @@ Modern research code reads its TOML tables and picks its strategies with `match`
 patterns (`case {"shape": [int(a), int(b)], "axes": names, **rest}`), sequence patterns with a
 star (`case [*_, last]`), class patterns on the module's dataclasses and NamedTuples
 (`case Hybrid(axes=(_, ax)) if flag`), `str()` / `int()` checks, value patterns on Enum members,
-or-patterns and guards. The cases are tried in order as Python tries them (PEP 634): the first
+or-patterns and guards; `case None, _` of an array (never None) and `case P() as spec` (an
+isinstance test on a PartitionSpec, no sub-patterns). The cases are tried in order as Python tries them (PEP 634): the first
 whose pattern matches and whose guard is true runs; its names are bound when its pattern matched
 (before the guard is tested, as CPython binds them).
 
@@ -18,10 +19,11 @@ from __future__ import annotations
 import ast
 import types
 
+from codemods import jaxapi
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_flags import FlagMember
-from codemods.analysis.script_values import (Member, MeshObj, NTup, ShardObj, SpecObj, StrMember, UClass, UFunc,
+from codemods.analysis.script_values import (Arr, Lib, Member, MeshObj, NTup, ShardObj, SpecObj, StrMember, UClass, UFunc,
                                              UObj)
 
 _SEQUENCES = (list, tuple, NTup, range)
@@ -31,6 +33,7 @@ _MAPPINGS = (dict, types.MappingProxyType)
 _NOT_MAPPINGS = (FlagMember, list, tuple, NTup, range, str, StrMember, bytes, int, float, bool, type(None), Member, UFunc,
                  UClass, MeshObj, ShardObj, SpecObj, set, frozenset)
 # The builtins whose class pattern's one positional argument matches the subject itself (PEP 634).
+_SPEC_NAMES = frozenset({"jax.sharding.PartitionSpec", "jax.P"})
 _SELF_MATCHING = (bool, bytearray, bytes, dict, float, frozenset, int, list, set, str, tuple)
 
 
@@ -67,7 +70,7 @@ def _matches(run, pattern: ast.pattern, subject: object, bound: dict, env) -> bo
     if kind is ast.MatchValue:
         return _equal(run, subject, run.eval(pattern.value, env), env)
     if kind is ast.MatchSingleton:
-        if type(subject) not in _NOT_MAPPINGS + _MAPPINGS + (UObj,):
+        if type(subject) not in _NOT_MAPPINGS + _MAPPINGS + (UObj, Arr):  # (an array, even unknown, is none of them)
             raise Bail  # (an unknown value may be None)
         return subject is pattern.value
     if kind is ast.MatchSequence:
@@ -135,6 +138,12 @@ def _mapping(run, pattern: ast.MatchMapping, subject: object, bound: dict, env) 
 
 def _class(run, pattern: ast.MatchClass, subject: object, bound: dict, env) -> bool:
     cls = run.eval(pattern.cls, env)
+    if type(cls) is Lib and jaxapi.canonical(cls.name) in _SPEC_NAMES and not pattern.patterns and not pattern.kwd_patterns:
+        if type(subject) is SpecObj:
+            return True  # (`case P() as spec`: an isinstance test only)
+        if type(subject) in _NOT_MAPPINGS + _MAPPINGS + (UObj,):
+            return False  # (none of them a PartitionSpec: a module class cannot derive from it, script_classes.py)
+        raise Bail
     if type(subject) in (UObj, NTup) and type(cls) is UClass and _hooked_attributes(subject.cls):
         raise Bail
     if type(cls) is not UClass and cls not in _SELF_MATCHING and cls is not type(None):

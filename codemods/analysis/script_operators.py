@@ -321,7 +321,7 @@ class ScriptOperators:
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result
-            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and (_atom(left) and _atom(right) and not (
+            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and (_atom_tree(left) and _atom_tree(right) and not (
                     plain_tree(left) and plain_tree(right)) or type(left) is type(right) is SpecObj):  # `p.kind == ...`
                 return (left == right) == (type(node.ops[0]) is ast.Eq)
             node = ast.Compare(ast.Constant(left), node.ops, [ast.Constant(right)])
@@ -373,6 +373,8 @@ class ScriptOperators:
 
     def contains(self, left: object, right: object) -> bool:
         right = dict(right) if type(right) is types.MappingProxyType else right
+        if type(right) is SpecObj:
+            right = tuple(right.walked())  # (no `__contains__`: `in` walks its entries, as `for e in spec`)
         if type(right) is FlagMember:
             return script_flags.contains(left, right)
         if isinstance(right, ModelledContainer):
@@ -557,6 +559,13 @@ class ScriptOperators:
         yield from walk(0)
 
 _SHIFTS = {ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitXor: operator.xor}
+
+
+def _atom_tree(value: object, depth: int = 0) -> bool:
+    """An atom, or a tuple or list of them (compared item by item: `over == Axis.EXPERT`)."""
+    if type(value) in (tuple, list) and depth < 10:
+        return all(_atom_tree(item, depth + 1) for item in value)
+    return _atom(value)
 
 
 def _atom(value: object) -> bool:

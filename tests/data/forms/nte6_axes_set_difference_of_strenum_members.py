@@ -1,0 +1,38 @@
+"""Near-miss of te6: the difference `set(base) - {Axis.MODEL}` drops the plain str "model" too (a
+StrEnum member equals its str), so the mean is over `data` only, which JAX takes."""
+import enum
+
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Axis(enum.StrEnum):
+    DATA = enum.auto()
+    MODEL = enum.auto()
+
+
+def average_over(base: tuple[Axis, ...]) -> tuple[Axis, ...]:
+    return tuple(sorted(set(base) - {Axis.MODEL}))
+
+
+def make_body(axes):
+    def body(x):
+        total = jax.lax.psum(x, Axis.MODEL)
+        return jax.lax.pmean(total, axes)
+    return body
+
+
+def inputs():
+    return (np.ones((8, 8), np.float32),)
+
+
+def main(x):
+    axes = average_over((Axis.DATA, "model"))
+    mesh = jax.make_mesh((2, 4), (Axis.DATA, Axis.MODEL))
+    xd = jax.device_put(x, NamedSharding(mesh, P(Axis.DATA, Axis.MODEL)))
+    return jax.shard_map(make_body(axes), mesh=mesh, in_specs=P(Axis.DATA, Axis.MODEL), out_specs=P())(xd)
+
+
+if __name__ == "__main__":
+    main(*inputs())
