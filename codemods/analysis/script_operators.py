@@ -23,8 +23,7 @@ from codemods.analysis.function_slots import ALIAS_TYPES
 from codemods.analysis.array_dtypes import DType, method_dtype
 from codemods.analysis.shaped_values import operator_result
 from codemods.analysis.array_shapes import matmul_rank
-from codemods.analysis.array_dtypes import contains as dtype_contains
-from codemods.analysis.array_dtypes import equal as dtype_equal
+from codemods.analysis.array_dtypes import contains as dtype_contains, equal as dtype_equal
 from codemods.analysis.script_flags import FlagMember
 from codemods.analysis import calendar_dates, exact_numbers, field_specs, raising_warnings
 from codemods.analysis.repr_enums import IntMember

@@ -16,7 +16,8 @@ class InvariantIntoGatherReduced(Rule):
     code = "SF101"
     name = "invariant-into-gather-reduced"
     summary = "all_gather(..., to='reduced') of a value that is invariant on the gathered axes"
-    triggers = (b"reduced", b"REDUCED")  # (a StrEnum member `REDUCED = auto()` is "reduced")
+    # (a StrEnum member `REDUCED = auto()` or `Reduced = auto()` is "reduced", a word never spelled)
+    triggers = (b"reduced", b"REDUCED", b"Reduced")
     requires = (b"shard_map",)  # no body in the file: nothing to analyse
     apis = jaxapi.GATHER_REDUCED_APIS
     required_apis = jaxapi.SHARD_MAP_APIS

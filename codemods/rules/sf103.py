@@ -17,7 +17,8 @@ class ReducedIntoCollective(Rule):
     code = "SF103"
     name = "reduced-into-collective"
     summary = "A reduced value fed to psum, all_gather, ppermute, ... over an axis it is reduced on"
-    triggers = (b"reduced", b"REDUCED")  # (a StrEnum member `REDUCED = auto()` is "reduced")
+    # (a StrEnum member `REDUCED = auto()` or `Reduced = auto()` is "reduced", a word never spelled)
+    triggers = (b"reduced", b"REDUCED", b"Reduced")
     requires = (b"shard_map",)  # no body in the file: nothing to analyse
     apis = transfer.collective_names()
     required_apis = jaxapi.SHARD_MAP_APIS

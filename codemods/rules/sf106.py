@@ -68,7 +68,8 @@ class ReducedWithReplicated(Rule):
     code = "SF106"
     name = "reduced-with-replicated"
     summary = "A reduced value combined with a constant or an invariant value (r * 2, jnp.mean(r), pmean over another axis)"
-    triggers = (b"reduced", b"REDUCED")  # (a StrEnum member `REDUCED = auto()` is "reduced")
+    # (a StrEnum member `REDUCED = auto()` or `Reduced = auto()` is "reduced", a word never spelled)
+    triggers = (b"reduced", b"REDUCED", b"Reduced")
     requires = (b"shard_map",)  # no body in the file: nothing to analyse
     # A reduced value comes from a collective (all_gather(..., to='reduced'), pcast) or an in_specs entry.
     apis = transfer.collective_names() | {jaxapi.PARTITION_SPEC}
