@@ -29,6 +29,8 @@ _CLASSVAR, _INITVAR = "typing.ClassVar", "dataclasses.InitVar"
 # Modules whose names are never ClassVar nor InitVar (nor re-exports of them).
 _KNOWN = ("jax", "numpy", "collections", "functools", "enum", "abc", "os", "math", "pathlib", "numbers", "types", "chex",
           "optax", "flax", "jaxtyping")
+# Libraries whose decorators (and the names given to their factories) hand back the class.
+_DECORATING = (*_KNOWN, "attr", "attrs")
 # Roads to the module's namespace (or the builtins) that bind names no statement shows.
 _DYNAMIC = frozenset({"globals", "__builtins__", "builtins", "__import__", "modules", "import_module", "__globals__",
                       "f_globals"})
@@ -330,7 +332,7 @@ def _library_decorator(facts: dict, decorator: ast.expr) -> bool:
     if type(decorator) is ast.Call and not all(
             _library_argument(facts, each) for each in (*decorator.args, *(k.value for k in decorator.keywords))):
         return False
-    return _library_name(facts, head, (*_KNOWN, "dataclasses", "flax", "chex", "attr", "attrs"))
+    return _library_name(facts, head, (*_DECORATING, "dataclasses"))
 
 
 def _library_name(facts: dict, head: ast.expr, modules: tuple) -> bool:
@@ -356,7 +358,7 @@ def _library_argument(facts: dict, value: ast.expr) -> bool:
         return all(_library_argument(facts, each) for each in value.elts)
     if kind is ast.Attribute and value.attr == "dataclass" and _library_name(facts, value.value, ("dataclasses",)):
         return True
-    return kind in (ast.Name, ast.Attribute) and _library_name(facts, value, (*_KNOWN, "flax", "chex", "attr", "attrs"))
+    return kind in (ast.Name, ast.Attribute) and _library_name(facts, value, _DECORATING)
 
 
 def _facts(tree: ast.Module) -> dict:

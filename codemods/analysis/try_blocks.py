@@ -52,7 +52,6 @@ def try_block(run, node: ast.Try, env: Env) -> None:
     run.block(node.orelse, env)
 
 
-
 def _flattened(kinds: list) -> list:
     """The classes of an `except` clause as Python reads them: a tuple it names (`except
     exc_types` of a retry helper's `*exc_types`) stands for its items; a tuple inside it is no

@@ -16,10 +16,11 @@ KeyError)`), of a class the module made or of unittest's SkipTest cannot catch i
 re-raises, or only records the exception and gives it back: a CliRunner's `invoke` re-raising
 or returning a result holding it, a worker setting its future's exception) is the error
 reporting around a whole command: it is not read as a probe of the call while that command runs;
-one that hands it back is followed both ways past its `try` (handed_errors.py). A retry wrapper that
-re-raises only on its last attempt is not read so: its other attempts call again, and an attempt
-that changed state may answer otherwise; such a step is followed both ways (retried_calls.py). One that logs the error or files it in a list and
-gives the caller a plain value swallows it, and the caller may go on another way: it is read as a
+one that hands it back is followed both ways past its `try` (handed_errors.py). A retry wrapper
+that re-raises only on its last attempt is not read so: its other attempts call again, and an
+attempt that changed state may answer otherwise; such a step is followed both ways
+(retried_calls.py). One that logs the error or files it in a list and gives the caller a plain
+value swallows it, and the caller may go on another way: it is read as a
 probe. One that does other work instead (`except Exception:
 fallback()`) may be the program's way round a failing call, so it is; in the call's own function
 any such handler is.
