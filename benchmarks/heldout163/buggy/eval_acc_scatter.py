@@ -141,14 +141,14 @@ async def run(x, w, labels):
         sched = Scheduler(mesh)
         sched.handler("acc")(accuracy_step)
         metric = MetricSpec(within="chip", owners=tuple(mesh.axis_names))
-        tasks = [asyncio.wait_for(sched.serve([Request("acc", (xb, w, lb), axes={"metric": metric})]), 30)
-                 async for xb, lb in batch_stream((x, labels), 2)]
-        return await asyncio.gather(*tasks)
+        reqs = [Request("acc", (xb, w, lb), axes={"metric": metric})
+                async for xb, lb in batch_stream((x, labels), 2)]
+        return await asyncio.wait_for(sched.serve(reqs), 30)
 
 
 def main(x, w, labels):
     outs = asyncio.run(run(x, w, labels))
-    print("owned hits", [np.asarray(o[0]).tolist() for o in outs])
+    print("owned hits", [np.asarray(o).tolist() for o in outs])
 
 
 def inputs():

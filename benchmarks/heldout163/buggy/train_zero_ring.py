@@ -141,7 +141,7 @@ def refresh_handler(mesh, req: Request):
     param = ZeroParam(shard, mesh.shape[shard])
     fn = jax.jit(jax.shard_map(functools.partial(param.refresh), mesh=mesh,
                                in_specs=P(shard, mdl), out_specs=P(shard, mdl)))
-    return (fn(place(mesh, w, P(shard, mdl))),)
+    return fn(place(mesh, w, P(shard, mdl)))
 
 
 async def run(w):
