@@ -1,0 +1,44 @@
+"""warnings filters (newest first): the warning raises: True."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import PartitionSpec as P
+import enum
+import dataclasses
+import operator
+import warnings
+import weakref
+from dataclasses import dataclass, field, InitVar, KW_ONLY
+from typing import ClassVar, NamedTuple
+
+
+def reduce_rows(mesh, x, axes):
+    def body(block):
+        rows = jax.lax.psum(block, "j")
+        return jax.lax.psum(rows, axes)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+
+
+
+def main(mesh, x):
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message="LIM")
+        try:
+            warnings.warn("limit reached", UserWarning)
+            raised = False
+        except UserWarning:
+            raised = True
+    axes = ("i",) if raised is True else ("i", "j")
+    return reduce_rows(mesh, x, axes)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
