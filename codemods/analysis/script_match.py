@@ -186,14 +186,19 @@ def _hooked_attributes(cls: UClass) -> bool:
 
 
 def _match_args(cls: UClass) -> list:
-    """The names a class pattern's positional arguments read: the class's `__match_args__`, or
-    the one dataclasses and NamedTuple write (the fields `__init__` takes positionally)."""
-    found = cls.lookup("__match_args__")
-    if found is not None:
-        if type(found[1]) is not tuple or not all(type(name) is str for name in found[1]):
-            raise Bail
-        return list(found[1])
-    if cls.kind in ("dataclass", "ntuple") and cls.params is None:  # (InitVars: read back from the object)
-        keyword_only = getattr(cls, "keyword_only", None) or ()
-        return [name for name in cls.fields if name not in keyword_only and name not in cls.no_init]
+    """The names a class pattern's positional arguments read: the first `__match_args__` along
+    the MRO, where a dataclass or NamedTuple holds the one it writes (the fields `__init__` takes
+    positionally) unless its own body sets one: a dataclass under a base with `__match_args__`
+    still matches by its own fields."""
+    for owner in cls.order:
+        if "__match_args__" in owner.attrs:
+            found = owner.attrs["__match_args__"]
+            if type(found) is not tuple or not all(type(name) is str for name in found):
+                raise Bail
+            return list(found)
+        if owner.kind in ("dataclass", "ntuple"):
+            if owner.params is not None:
+                raise Bail  # (InitVars: read back from the object)
+            keyword_only = getattr(owner, "keyword_only", None) or ()
+            return [name for name in owner.fields if name not in keyword_only and name not in owner.no_init]
     raise Bail  # (no `__match_args__`: Python raises a TypeError)
