@@ -15,7 +15,8 @@ code whose shard_map uses all run) and checks:
    changes nothing.
 
 With --deep the engine also runs in-process with the prefilters off, so every rule analyses every
-file (minutes): no internal error, no SF101-SF104 finding. Prints a summary; exits 1 on any
+file holding its words, parsed whole (a rule's words are its scope, codemods/prefilter.py; the
+state rules' word is "shard_map") (minutes): no internal error, no SF101-SF104 finding. Prints a summary; exits 1 on any
 violation, 0 otherwise.
 """
 from __future__ import annotations
@@ -205,7 +206,7 @@ def _deep_one(path: Path) -> tuple[str, str | None, list[tuple[str, int, str]]]:
 
 
 def deep_step(files: list[Path], jobs: int, report: Report) -> None:
-    print(f"deep: every rule on every file, in-process, prefilters off ({jobs} processes):", flush=True)
+    print(f"deep: every rule on every file holding its words, in-process, prefilters off ({jobs} processes):", flush=True)
     sys.path.insert(0, str(ROOT))
     start = time.perf_counter()
     codes: Counter[str] = Counter()

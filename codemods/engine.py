@@ -127,15 +127,18 @@ def parse_error(source: str) -> str | None:
     return parse_python(source)[1]
 
 
-def _relevant_rules(source: str, tree: ast.Module, options: Options) -> tuple[Rule, ...]:
-    """The filters after parsing: a rule none of whose own trigger words the text holds cannot
-    fire (the byte prefilter let the file through for some other rule), nor can a rule whose
-    APIs the module never reaches through any binding it makes (the module's semantic model)."""
-    if not options.prefilter:
-        return options.rules
+def _in_scope(source: str, options: Options) -> tuple[Rule, ...]:
+    """The rules whose words the text holds: a rule reads no other text, filters on or off
+    (prefilter.py: what makes the byte prefilter sound for every rule)."""
     data = source.encode("utf-8", "surrogatepass")
-    rules = tuple(rule for rule in options.rules if rule.may_match(data))
-    if not rules:
+    return tuple(rule for rule in options.rules if rule.may_match(data))
+
+
+def _relevant_rules(source: str, tree: ast.Module, options: Options) -> tuple[Rule, ...]:
+    """The rules in scope (the byte prefilter let the file through for some rule), and with
+    the filters on, only those whose APIs the module reaches through a binding it makes."""
+    rules = _in_scope(source, options)
+    if not options.prefilter or not rules:
         return rules
     referenced = referenced_names(tree)
     return tuple(rule for rule in rules if rule.may_fire(referenced))
@@ -174,7 +177,7 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
     lines = source_lines(source)
     whole_file = file_directives(lines)
     findings: list[Finding] = []
-    for rule in options.rules if rules is None else rules:
+    for rule in _in_scope(source, options) if rules is None else rules:
         try:
             produced = list(rule.check(ctx))
         except TooComplex:

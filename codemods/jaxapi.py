@@ -263,6 +263,9 @@ CANONICAL_ALIASES.update({
     "jax._src.pjit.reshard": "jax.reshard",
 })
 SHARD_MAP_APIS = frozenset({SHARD_MAP, EXPERIMENTAL_SHARD_MAP})
+# The state analysis reads no text without this word (rules/_typerules.analysis,
+# analysis/state_runs.state_stop): the state rules' one prefilter word (prefilter.py's proof).
+STATE_GATE = "shard_map"
 GATHER_REDUCED_APIS = frozenset(
     {"jax.lax.all_gather", "jax.lax.all_gather_reduced", "jax._src.lax.parallel.all_gather_reduced"}
 )

@@ -2,6 +2,36 @@
 
 Most files of a real tree mention none of the words, and this test is the one cost every file
 pays, so it is built once per run from the rules' triggers and requirements.
+
+Why skipping never loses a finding (a full run reports nothing the filtered run does not):
+a rule's words are a gate of the rule itself, not a guess about what its analysis will read.
+The engine gives a rule only texts whose UTF-8 holds its words, with the filters on and off
+(engine._in_scope), so a file this test rejects is one on which no selected rule runs in a full
+run either; what is left to show is that the gate costs the rules nothing they could find.
+
+Guessing the words an analysis needs cannot be made sound: the analysis runs the module, and
+reads by value texts the file never spells (`to="re" "duced"`, `"r\\x65duced"`, `f"{m}duced"`,
+`"".join(...)`, `"REDUCED".lower()`, `getattr(lax, "p" + op)` with `op` from argv or a config
+text, an identifier Python NFKC-normalises, `lax.\uff50sum` being `lax.psum`). No list of
+spellings covers what an interpreter computes, and a check after the run cannot help a file
+that was never run. So each rule's words are the gate its own analysis already has:
+
+- The state rules (SF101-SF103, SF105-SF107) render problems of one shared analysis
+  (rules/_typerules.analysis and analysis/state_runs.state_stop), which returns nothing for a
+  text without jaxapi.STATE_GATE ("shard_map"); it is their one word (_typerules.StateRule).
+  Every finding of theirs comes from that analysis, so the words remove exactly what the
+  analysis would not look at. `"shard_map" in text` is `b"shard_map" in text.encode()`: UTF-8
+  writes ASCII as itself and no other character with an ASCII byte.
+- Other rules' words define what they report: a rule that resolves names through a module's
+  bindings, as all of them do, needs its API's name spelled (an `import`, an attribute), and
+  the gate makes the rare rest (a name reached only by an NFKC-normalised identifier or a
+  computed `getattr` text) out of scope in both modes instead of found only with the filters
+  off.
+
+The names filter after parsing (Rule.may_fire) and the sparse text (sparse.py) are not part of
+this proof: the rules whose analysis reaches APIs through computed texts (the state rules,
+SF104's script run) ask for no names, and for the migration rules the two are only tested
+(tests/test_filters.py), not proved.
 """
 from __future__ import annotations
 

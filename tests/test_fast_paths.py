@@ -82,7 +82,7 @@ def test_trigger_test_asks_a_rule_with_its_own_may_match():
 
 
 def test_rule_apis_cover_every_rule():
-    options = Options()
+    options = Options(select=("SF2", "SF3"))  # (the state rules and SF104 ask for no names: prefilter.py)
     if options.rule_apis is None:
         pytest.skip("some rule fires whatever a module references")
     for rule in options.rules:

@@ -519,7 +519,7 @@ def state_stop(ctx, judge) -> StateStop | None:
         from codemods.analysis.device_counts import over_counts
         from codemods.analysis.script_stops import has_main
 
-        return over_counts(attempt) if "shard_map" in ctx.source and has_main(ctx.tree) else None
+        return over_counts(attempt) if jaxapi.STATE_GATE in ctx.source and has_main(ctx.tree) else None
 
     return ctx.cached("script_run.state_stop", build)
 

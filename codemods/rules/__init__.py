@@ -20,7 +20,8 @@ def all_rules() -> tuple[type[Rule], ...]:
         module = importlib.import_module(f"{__name__}.{info.name}")
         for value in vars(module).values():
             # type(value), not isinstance: the latter reads __class__, which loads a lazy module.
-            if issubclass(type(value), type) and issubclass(value, Rule) and value is not Rule and value.__module__ == module.__name__:
+            if issubclass(type(value), type) and issubclass(value, Rule) and value is not Rule and value.__module__ == module.__name__ \
+                    and hasattr(value, "code"):  # (a shared base such as _typerules.StateRule names no rule)
                 found[value.code] = value
     return tuple(found[code] for code in sorted(found))
 

@@ -15,6 +15,7 @@ from codemods.analysis.nodes import call_args
 from codemods.analysis.sites import OutSpecNeed
 from codemods.analysis.values import AxisState, describe
 from codemods.rules._diagnosis import Diagnosis, Kind, Problem, diagnose_module
+from codemods.rules.base import Rule
 from codemods.context import FileContext
 from codemods.model import Edit, Finding, Fix, Safety
 from codemods.spelling import axes_literal, axis_literal, lax_function, quote_of
@@ -23,12 +24,27 @@ _CACHE_KEY = "axisstate"
 _ARG_TEXT_LIMIT = 60
 
 
+class StateRule(Rule):
+    """A rule that renders the shared analysis's problems of its kinds (SF101-SF103, SF105-SF107).
+
+    Its filters are that analysis's own gate and nothing narrower (prefilter.py says why): the
+    analysis computes texts the file never spells (a gather mode "r\\x65duced", a
+    `getattr(lax, "p" + op)` read by value), so words of the rule's own would skip findings.
+    """
+    triggers = requires = (jaxapi.STATE_GATE.encode(),)
+    required_apis = jaxapi.SHARD_MAP_APIS  # (seeds the sparse text only: engine._words)
+
+    @classmethod
+    def may_fire(cls, referenced: set[str]) -> bool:
+        return True  # the names a module references are no gate of the analysis either
+
+
 def analysis(ctx: FileContext) -> Diagnosis:
     """The file's state problems, computed once and shared by every rule that asks."""
 
     def compute() -> Diagnosis:
-        if "shard_map" not in ctx.source:
-            return Diagnosis()  # no body in this file: nothing to analyse
+        if jaxapi.STATE_GATE not in ctx.source:
+            return Diagnosis()  # no body in this file: nothing to analyse (the state rules' prefilter)
         return diagnose_module(ctx.tree, ctx.imports, ctx.target, ctx.source)
 
     return ctx.cached(_CACHE_KEY, compute)

@@ -13,8 +13,9 @@ class Rule:
     name: ClassVar[str]  # kebab-case, as in `shardfix rules`
     summary: ClassVar[str]
     doc: ClassVar[RuleDoc]
-    # The prefilter: a file holding none of these words (or missing one of `requires`) cannot
-    # hold a finding of this rule, so it is never parsed. Err on the side of matching.
+    # The rule's scope: it runs only on a text holding one of these words and all of `requires`,
+    # filters on or off (so the byte prefilter is sound, prefilter.py). Choose the gate the
+    # rule's own analysis has, never words it merely usually meets (_typerules.StateRule).
     triggers: ClassVar[tuple[bytes, ...]]
     requires: ClassVar[tuple[bytes, ...]] = ()
     # The second filter, on names resolved through the module's imports (canonical names, see

@@ -9,18 +9,12 @@ from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr
 from codemods.rules._script_states import with_script_states
-from codemods.rules.base import Rule
 
 
-class InvariantIntoGatherReduced(Rule):
+class InvariantIntoGatherReduced(tr.StateRule):
     code = "SF101"
     name = "invariant-into-gather-reduced"
     summary = "all_gather(..., to='reduced') of a value that is invariant on the gathered axes"
-    # (a StrEnum member `REDUCED = auto()` or `Reduced = auto()` is "reduced", a word never spelled)
-    triggers = (b"reduced", b"REDUCED", b"Reduced")
-    requires = (b"shard_map",)  # no body in the file: nothing to analyse
-    apis = jaxapi.GATHER_REDUCED_APIS
-    required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds `all_gather(x, A, to='reduced')` inside `shard_map` where `x` is invariant on every axis "
              "of `A`, typically because it is the result of `psum(x, A)`.",

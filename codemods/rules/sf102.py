@@ -9,18 +9,12 @@ from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr
 from codemods.rules._script_states import with_script_states
-from codemods.rules.base import Rule
 
 
-class ReducedIntoGatherReduced(Rule):
+class ReducedIntoGatherReduced(tr.StateRule):
     code = "SF102"
     name = "reduced-into-gather-reduced"
     summary = "all_gather(..., to='reduced') over a tuple of axes the input is already reduced on some of"
-    # (a StrEnum member `REDUCED = auto()` or `Reduced = auto()` is "reduced", a word never spelled)
-    triggers = (b"reduced", b"REDUCED", b"Reduced")
-    requires = (b"shard_map",)  # no body in the file: nothing to analyse
-    apis = jaxapi.GATHER_REDUCED_APIS
-    required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds `all_gather(x, A, to='reduced')` over a tuple of axes `A` where `x` varies on some axes of "
              "`A` but is already reduced on others (for example gathered to reduced over one of them before).",

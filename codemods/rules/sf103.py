@@ -5,23 +5,16 @@ from collections.abc import Iterator
 
 from codemods import jaxapi
 from codemods.rules._diagnosis import Kind
-from codemods.analysis import transfer
 from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr
 from codemods.rules._script_states import with_script_states
-from codemods.rules.base import Rule
 
 
-class ReducedIntoCollective(Rule):
+class ReducedIntoCollective(tr.StateRule):
     code = "SF103"
     name = "reduced-into-collective"
     summary = "A reduced value fed to psum, all_gather, ppermute, ... over an axis it is reduced on"
-    # (a StrEnum member `REDUCED = auto()` or `Reduced = auto()` is "reduced", a word never spelled)
-    triggers = (b"reduced", b"REDUCED", b"Reduced")
-    requires = (b"shard_map",)  # no body in the file: nothing to analyse
-    apis = transfer.collective_names()
-    required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds a collective (`psum`, `pmean`, `pmax`, `pmin`, `all_gather` with any `to=`, `ppermute`, "
              "`psum_scatter`, `all_to_all`) over an axis on which its input is *reduced*, e.g. the result of "

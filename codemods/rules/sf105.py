@@ -9,17 +9,12 @@ from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr
 from codemods.rules._script_states import with_script_states
-from codemods.rules.base import Rule
 
 
-class MixedStatesOverAxes(Rule):
+class MixedStatesOverAxes(tr.StateRule):
     code = "SF105"
     name = "mixed-states-over-axes"
     summary = "psum/pmean/psum_scatter over a tuple of axes on which the input is in different states"
-    triggers = (b"psum", b"pmean", b"pmax", b"pmin")
-    requires = (b"shard_map",)  # no body in the file: nothing to analyse
-    apis = jaxapi.ONE_STATE_APIS
-    required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds `psum`, `pmean` or `psum_scatter` (and `pmax`/`pmin` for target JAX versions that check it) "
              "over a tuple of axes on which the input is in different states, e.g. varying on 'data' and "

@@ -6,12 +6,10 @@ from collections.abc import Iterator
 
 from codemods import jaxapi
 from codemods.rules._diagnosis import Kind
-from codemods.analysis import transfer
 from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr
 from codemods.rules._script_states import with_script_states
-from codemods.rules.base import Rule
 from codemods.transfer import table as transfer_table
 
 
@@ -64,16 +62,10 @@ def _doc() -> RuleDoc:
     return RuleDoc(**fields)
 
 
-class ReducedWithReplicated(Rule):
+class ReducedWithReplicated(tr.StateRule):
     code = "SF106"
     name = "reduced-with-replicated"
     summary = "A reduced value combined with a constant or an invariant value (r * 2, jnp.mean(r), pmean over another axis)"
-    # (a StrEnum member `REDUCED = auto()` or `Reduced = auto()` is "reduced", a word never spelled)
-    triggers = (b"reduced", b"REDUCED", b"Reduced")
-    requires = (b"shard_map",)  # no body in the file: nothing to analyse
-    # A reduced value comes from a collective (all_gather(..., to='reduced'), pcast) or an in_specs entry.
-    apis = transfer.collective_names() | {jaxapi.PARTITION_SPEC}
-    required_apis = jaxapi.SHARD_MAP_APIS
     doc = _TableDoc()  # what the transfer table shows is listed on first use
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

@@ -11,18 +11,13 @@ from codemods.model import Finding, Fix, RuleDoc, Safety
 from codemods.private_names import mangle_private_names
 from codemods.rules import _typerules as tr
 from codemods.rules._diagnosis import Kind, Problem
-from codemods.rules.base import Rule
 from codemods.spelling import axes_literal, quote_of
 
 
-class CastOfVarying(Rule):
+class CastOfVarying(tr.StateRule):
     code = "SF107"
     name = "cast-of-varying"
     summary = "pcast(..., to='varying') or pvary of a value already varying on the cast axes"
-    triggers = (b"pcast", b"pvary")
-    requires = (b"shard_map",)  # no body in the file: nothing to analyse
-    apis = jaxapi.CAST_TO_VARYING_APIS
-    required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds `jax.lax.pcast(x, A, to='varying')` and `jax.lax.pvary(x, A)` inside `shard_map` where `x` "
              "already varies on at least one axis of `A`: a shard_map input split over that axis, a value "
