@@ -18,6 +18,8 @@ DEFAULT_FILE_TIMEOUT = 30.0
 # parse runs in native code that no signal interrupts. Chains up to this length cost well under
 # a second; Python's own parser and the `ast` analysis take them in linear time.
 MAX_OPERATOR_CHAIN = 1_000
+# Seconds between alarms once a budget has run out (see time_budget).
+_REFIRE = 0.25
 
 
 class FileTimeout(BaseException):
@@ -36,22 +38,32 @@ def time_budget(seconds: float | None) -> Iterator[None]:
     Uses SIGALRM, so it only applies in the main thread of a POSIX process (every worker process
     of a run is one); elsewhere the block runs unbounded. The timer and handler in place before
     are restored afterwards.
+
+    The analysis turns any exception of a construct it cannot read into a stop, `except
+    BaseException` included, so a FileTimeout can be caught there: the alarm then fires again
+    every `_REFIRE` seconds until one escapes, and a block that ends after its budget ran out
+    raises FileTimeout anyway, so a file past its budget is always reported as such, never as a
+    run that quietly found less.
     """
     if not seconds or seconds <= 0 or not hasattr(signal, "setitimer") \
             or threading.current_thread() is not threading.main_thread():
         yield
         return
+    expired = []
 
     def expire(_signum, _frame):
+        expired.append(True)
         raise FileTimeout
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, _REFIRE)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+    if expired:
+        raise FileTimeout
 
 
 def longest_operator_chain(tree: ast.AST) -> tuple[int, int]:

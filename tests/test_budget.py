@@ -82,6 +82,26 @@ def test_a_rule_that_swallows_exceptions_cannot_swallow_the_timeout(monkeypatch)
     assert result.error is not None and "--file-timeout" in result.error
 
 
+def test_a_loop_that_swallows_every_timeout_is_still_stopped(monkeypatch):
+    rule = next(r for r in all_rules() if r.code == "SF201")
+    caught = []
+
+    def stubborn(self, ctx):
+        # The analysis turns a construct it cannot read into a stop with `except BaseException`;
+        # a timeout caught there must not become a run that quietly found nothing.
+        while len(caught) < 4:
+            try:
+                time.sleep(30)
+            except BaseException:  # noqa: BLE001 - the point of the test: only the alarm ends each sleep
+                caught.append(True)
+        yield from ()
+
+    monkeypatch.setattr(rule, "check", stubborn)
+    result = engine.process_source(PVARY, "slow.py", engine.Options(select=("SF201",), file_timeout=0.2))
+    assert len(caught) >= 2  # the alarm fired again after the first was swallowed
+    assert result.error is not None and "--file-timeout" in result.error
+
+
 def test_no_budget_means_no_alarm_and_a_budget_leaves_none_behind():
     import signal
 

@@ -151,7 +151,8 @@ def test_forked_workers_give_what_one_process_gives(monkeypatch):
 
     monkeypatch.setattr(workers, "_process_forked", recording)
     for fix in (False, True):
-        options = Options(unsafe_fixes=fix)
+        # (no time limit: a loaded machine may stop a dear file in one run and not the other)
+        options = Options(unsafe_fixes=fix, file_timeout=None)
         alone = engine.run([FIXTURES], options, fix=fix, jobs=1)
         chosen = engine.run([FIXTURES], options, fix=fix, jobs=workers.AUTO_JOBS)
         assert [(r.path, r.findings, r.error, r.output, r.applied) for r in chosen.results] == [
