@@ -331,6 +331,8 @@ def object_member(name: str) -> object:
     framework's own dunders, `getattr(base, "__fields__", {})` over a class's MRO, included)."""
     if name in ("__name__", "__qualname__", "__module__"):
         return getattr(object, name)
+    if name == "__dict__":
+        return object_vars()  # (`klass.__dict__` over a class's `__mro__` reaches `object`: `vars(object)`)
     if name in VERSIONED_DUNDERS or hasattr(object, name):
         raise Bail
     raise Raised(AttributeError(name))
