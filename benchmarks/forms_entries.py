@@ -4074,6 +4074,8 @@ ENTRIES = {
     "nmk4_staticmethod_activation_of_a_varying_gather": "main()",
     "mk5_sf101_type_call_namespace_keys_come_first": "main()",
     "nmk5_type_call_names_set_later_come_after_the_doc": "main()",
+    "mk6_sf101_contextvar_set_inside_a_copied_context_run": "main()",
+    "nmk6_contextvar_set_in_a_copied_context_stays_there": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
