@@ -4064,6 +4064,18 @@ ENTRIES = {
     "nck14_generator_over_a_glob_consumed_after_a_removal": "main()",
     "ntsr9_round_exits_quietly_after_a_filed_error": "audited()",
     "ntsr10_later_test_exits_quietly_on_the_unset_plan": "audited()",
+    "mk1_sf101_type_call_runs_the_base_metaclass_new_and_init": "main()",
+    "nmk1_type_call_metaclass_init_picks_the_varying_axis": "main()",
+    "mk2_sf101_contextvar_rules_restored_by_reset": "main()",
+    "nmk2_contextvar_rules_of_the_inner_scope_reset": "main()",
+    "mk3_sf101_declared_params_merged_over_the_mro": "main()",
+    "nmk3_declared_param_of_the_subclass_wins": "main()",
+    "mk4_sf106_staticmethod_of_a_library_activation": "main()",
+    "nmk4_staticmethod_activation_of_a_varying_gather": "main()",
+    "mk5_sf101_type_call_namespace_keys_come_first": "main()",
+    "nmk5_type_call_names_set_later_come_after_the_doc": "main()",
+    "mk6_sf101_contextvar_set_inside_a_copied_context_run": "main()",
+    "nmk6_contextvar_set_in_a_copied_context_stays_there": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -4363,6 +4375,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         15: '    with jax.set_mesh(hidden.sharding.mesh): gathered = top_level_all_gather(hidden, P(None, reduced={"batch"}))'},
     "bj1_sf106_iinfo_finfo_limits": {12: "    return amax", 17: "    return total"},  # SF106: no collective to repair
     "bj2_sf106_numpy_array_constant": {10: "    return value"},  # SF106: no collective to repair
+    "mk4_sf106_staticmethod_of_a_library_activation": {20: '        return head.act(jax.lax.pcast(full, "j", to="varying"))'},
 }
 
 # Forms left out, with the reason.

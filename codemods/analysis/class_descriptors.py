@@ -257,6 +257,8 @@ def _namespace(cls: UClass, run) -> dict:
     from codemods.analysis.class_metas import abc_rooted
     from codemods.analysis.script_class_hooks import own_annotations
 
+    if not cls.node.body:
+        return _called_namespace(cls, run)
     annotated = any(type(statement) is ast.AnnAssign for statement in cls.node.body)
     converted = cls.kind == "dataclass"  # (`dataclass(cls)` added members: dataclass_namespaces.py)
     if annotated and "__annotations__" not in cls.attrs and run is not None and cls.kind in ("plain", "dataclass"):
@@ -301,6 +303,34 @@ def _namespace(cls: UClass, run) -> dict:
     return made
 
 
+def called_class(run, cls: UClass, names) -> None:
+    """Records the names of the namespace `type(name, bases, ns)` made cls from."""
+    run.__dict__.setdefault("_called_classes", {})[id(cls)] = (cls, tuple(names))
+
+
+def _called_namespace(cls: UClass, run) -> dict:
+    """`vars(C)` of a class `type(name, bases, ns)` made: type.__new__ copies ns, then adds
+    `__module__` (and, with no base, `__dict__`, `__weakref__`), then `__doc__`; names set on
+    the class later (by `__set_name__` hooks, the metaclass, `setattr`) come after those."""
+    from codemods.analysis.class_metas import abc_rooted
+
+    entry = run.__dict__.get("_called_classes", {}).get(id(cls)) if run is not None else None
+    if entry is None or entry[0] is not cls or cls.kind != "plain" or cls.builtin is not None \
+            or cls.meta is not None and abc_rooted(cls.meta) or slotted(cls.base) or "__slots__" in entry[1] \
+            or any(name.startswith("__") for name in cls.attrs):
+        raise Bail  # (a class made some other way, slots, ABCMeta's members, dunders: not modelled)
+    body = set(entry[1]) - run.__dict__.get("_class_deleted", {}).get(id(cls), set())
+    keys = list(cls.attrs)
+    split = next((index for index, key in enumerate(keys) if key not in body), len(keys))
+    made = {key: cls.attrs[key] for key in keys[:split]}
+    made["__module__"] = "__main__"
+    if cls.base is None:
+        made["__dict__"], made["__weakref__"] = BuiltinSlot("__dict__"), BuiltinSlot("__weakref__")
+    made["__doc__"] = None
+    made.update((key, cls.attrs[key]) for key in keys[split:])
+    return made
+
+
 def class_deleted(run, cls: UClass, name: str) -> None:
     """`del C.name`: a name of the class body deleted and set again comes after the names
     type.__new__ added, as a new key of C's dict does (views of it read the class anew:
@@ -331,6 +361,8 @@ def object_member(name: str) -> object:
     framework's own dunders, `getattr(base, "__fields__", {})` over a class's MRO, included)."""
     if name in ("__name__", "__qualname__", "__module__"):
         return getattr(object, name)
+    if name == "__dict__":
+        return object_vars()  # (`klass.__dict__` over a class's `__mro__` reaches `object`: `vars(object)`)
     if name in VERSIONED_DUNDERS or hasattr(object, name):
         raise Bail
     raise Raised(AttributeError(name))

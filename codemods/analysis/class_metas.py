@@ -31,7 +31,7 @@ import sys
 
 from codemods import jaxapi
 from codemods.analysis.abc_bases import Register, abc_dataclass, abc_meta, abc_only
-from codemods.analysis.class_descriptors import set_names
+from codemods.analysis.class_descriptors import called_class, set_names
 from codemods.analysis.class_dirs import plain_members
 from codemods.analysis.script_class_hooks import own_annotations
 from codemods.analysis.host_exprs import LambdaValue, Raised
@@ -129,6 +129,36 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
     return cls
 
 
+def dynamic(run, name: str, base: UClass, namespace: dict) -> UClass:
+    """`type(name, (Base,), ns)` where Base's metaclass M is one of the module's: CPython's
+    type_new finds M the most derived metaclass and hands the same arguments (ns itself, not a
+    copy) to M's `__new__`; type_call then runs M's `__init__` (the result's type's tp_init) when
+    the result is an instance of type. M's own metaclass `__call__` is not involved."""
+    meta = base.meta
+    node = ast.ClassDef(name=name, bases=[], keywords=[], body=[], decorator_list=[])
+    cls = UClass(node, base, {}, "plain")
+    bases = (base,)
+    pending = run.__dict__.setdefault("pending_classes", [])
+    pending.append([cls, name, bases, False, "dynamic"])  # (TypeNew: no class body filled `__module__`)
+    try:
+        found = _meta_lookup(meta, "__new__")
+        if found is None:
+            made = TypeNew()(run, [meta, name, bases, namespace], {})
+        elif type(found[1]) is UFunc:
+            made = run.call(found[1], [meta, name, bases, namespace], {})
+        else:
+            raise Bail
+        if made is not cls or not pending[-1][3]:
+            raise Bail  # (a metaclass handing back another object: not modelled)
+    finally:
+        pending.pop()
+    init = _meta_lookup(meta, "__init__")
+    if init is not None:
+        if type(init[1]) is not UFunc or run.call(Bound(init[1], cls), [name, bases, namespace], {}) is not None:
+            raise Bail
+    return cls
+
+
 class TypeNew(RunCallable):
     """`type.__new__(mcls, name, bases, ns)`, reached by `super().__new__(...)` in a metaclass."""
 
@@ -138,19 +168,22 @@ class TypeNew(RunCallable):
         pending = run.__dict__.get("pending_classes")
         if len(args) != 4 or not pending or pending[-1][3] or not all(type(key) is str for key in kwargs):
             raise Bail
-        cls, name, bases, _ = pending[-1]
+        cls, name, bases = pending[-1][:3]
+        made_by_call = len(pending[-1]) > 4  # (`type(name, bases, ns)`: type.__new__ adds `__module__`, `__qualname__`)
         mcls, given_name, given_bases, namespace = args
         if type(mcls) is not UClass or mcls.kind != "meta" or given_name != name or type(given_bases) is not tuple \
                 or len(given_bases) != len(bases) or any(a is not b for a, b in zip(given_bases, bases)) \
                 or type(namespace) is not dict or not all(type(key) is str for key in namespace):
             raise Bail
-        if namespace.get("__module__") != "__main__" or "__qualname__" not in namespace \
-                or namespace.get("__doc__") != _doc(cls.node):
+        if namespace.get("__module__", "__main__" if made_by_call else None) != "__main__" \
+                or ("__qualname__" in namespace) is made_by_call or namespace.get("__doc__") != _doc(cls.node):
             raise Bail
         if cls.base is not None and cls.base.meta is not None and not mcls.derives(cls.base.meta):
             raise Bail  # (a metaclass conflict: TypeError)
         pending[-1][3] = True
         cls.attrs = {key: value for key, value in namespace.items() if key not in ("__module__", "__qualname__", "__doc__")}
+        if made_by_call:
+            called_class(run, cls, namespace)  # (what `vars(cls)` holds: class_descriptors.py)
         cls.meta = mcls
         set_names(run, cls)
         _init_subclass(run, cls, kwargs)  # (the statement's keywords: `class Adam(Optimizer, key="adam")`)

@@ -19,15 +19,15 @@ from __future__ import annotations
 from codemods.analysis.class_dirs import VERSIONED_DUNDERS
 from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import UFunc
+from codemods.analysis.script_values import Lib, UFunc
 
 
 def _wrapper(kind: str):
     def made(run, args: list, kwargs: dict) -> object:
         from codemods.analysis.script_classes import Desc
 
-        if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
-            raise Bail
+        if len(args) != 1 or kwargs or type(args[0]) is not UFunc and not (kind == "static" and type(args[0]) is Lib):
+            raise Bail  # (a staticmethod hands back what it wraps, a library function too)
         return Desc(kind, args[0])
     return made
 

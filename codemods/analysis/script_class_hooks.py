@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.class_descriptors import called_class
 from codemods.analysis.class_hints import unchanged, value_of
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.host_exprs import Env
@@ -125,11 +126,16 @@ def dynamic_class(run, args: list, kwargs: dict) -> UClass:
     """`type("State", (), {})`: a plain class made by a call (an app's attribute namespace)."""
     name, bases, namespace = args if len(args) == 3 else (None, None, None)
     if kwargs or type(name) is not str or type(bases) is not tuple or type(namespace) is not dict \
-            or len(bases) > 1 or bases and (type(bases[0]) is not UClass or bases[0].kind != "plain" or bases[0].meta) \
+            or len(bases) > 1 or bases and (type(bases[0]) is not UClass or bases[0].kind != "plain") \
             or not all(type(key) is str and not key.startswith("__") for key in namespace):
         raise Bail
+    if bases and bases[0].meta is not None:
+        from codemods.analysis.class_metas import dynamic
+
+        return dynamic(run, name, bases[0], namespace)  # (the base's metaclass makes it: class_metas.py)
     node = ast.ClassDef(name=name, bases=[], keywords=[], body=[], decorator_list=[])
     cls = UClass(node, bases[0] if bases else None, dict(namespace), "plain")
+    called_class(run, cls, namespace)  # (what `vars(cls)` holds: class_descriptors.py)
     if cls.base is not None and cls.base.lookup("__init_subclass__") is not None:
         call_hook(run, cls, node, {})
     return cls

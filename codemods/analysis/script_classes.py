@@ -279,6 +279,8 @@ def _wrapped(run, value: ast.expr, body_env: Env) -> Desc | None:
             and len(value.args) == 1 and not value.keywords):
         return None
     func = run.eval(value.args[0], body_env)
+    if type(func) is Lib and value.func.id == "staticmethod":
+        return Desc("static", func)  # (`act = staticmethod(jax.nn.gelu)`: read off the class or an instance, the function itself)
     if type(func) is not UFunc or value.func.id != "staticmethod" and func.owner is None and _uses_super(func):
         raise Bail
     return Desc(_DECORATORS[value.func.id], func)

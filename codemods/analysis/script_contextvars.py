@@ -2,10 +2,17 @@
 
 Research code keeps "the active layout" in a ContextVar that a context manager sets and resets
 and the shard_map bodies read with `.get()`. Outside asyncio a script runs in one context (the
-run does not model `copy_context` or threads: those stop it), and a generator shares its caller's
+run does not model threads: they stop it), and a generator shares its caller's
 context: `set` hands back a token remembering the value before, `reset(token)` puts it back (once,
 and only on the variable and in the context that made it, as Python checks), `get()` gives the value, or `get(default)`'s default, or the variable's own
 default, and otherwise raises LookupError as Python does.
+
+`contextvars.copy_context()` copies the current context; `ctx.run(f, *args, **kwargs)` runs f with
+that copy current (a `set` inside stays in the copy, seen by the next `ctx.run`, not by the
+caller; a token made inside resets only inside) and restores the caller's context however f
+leaves; running a context already entered (RuntimeError) and the copy's other members stop the
+run. A token's `var` is its variable and `old_value` the value before (`Token.MISSING`, when there
+was none, is not modelled).
 
 asyncio is run (script_asyncio.py), and there one value per variable no longer holds:
 `asyncio.run`'s coroutine and every task run in a COPY of the context made when the task is
@@ -50,7 +57,7 @@ class ContextVarObj(ModelledObject):
         raise Bail
 
 
-class TokenObj:
+class TokenObj(ModelledObject):
     """What `var.set(value)` hands back: the variable, the value before, the context it was
     made in, and whether it was used."""
 
@@ -58,6 +65,54 @@ class TokenObj:
 
     def __init__(self, var: ContextVarObj, before: object, context: dict) -> None:
         self.var, self.before, self.context, self.used = var, before, context, False
+
+    def attribute(self, run, name: str) -> object:
+        if name == "var":
+            return self.var
+        if name == "old_value" and self.before is not _UNSET:
+            return self.before
+        raise Bail  # (`Token.MISSING`, the type's other members: not modelled)
+
+
+class ContextObj(ModelledObject):
+    """A copy of a context (`contextvars.copy_context()`): its own values, and whether a
+    `ctx.run` has it entered now."""
+
+    __slots__ = ("entered", "values")
+
+    def __init__(self, values: dict) -> None:
+        self.values, self.entered = values, False
+
+    def attribute(self, run, name: str) -> object:
+        if name == "run":
+            return ContextRun(self)
+        raise Bail  # (the mapping members of a Context: not modelled)
+
+
+class ContextRun(RunCallable):
+    """`ctx.run(f, *args, **kwargs)`: f called with ctx current, the caller's context back after."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: ContextObj) -> None:
+        self.ctx = ctx
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        ctx = self.ctx
+        if not args or ctx.entered or run.__dict__.get("_worker"):
+            raise Bail  # (a context entered twice raises RuntimeError; a worker thread's: see above)
+        outer = current_context(run)
+        ctx.entered, run._context = True, ctx.values
+        try:
+            return run.call(args[0], list(args[1:]), dict(kwargs))
+        finally:
+            ctx.entered, run._context = False, outer
+
+
+def copy_context(run, args: list, kwargs: dict) -> ContextObj:
+    if args or kwargs or run.__dict__.get("_worker"):
+        raise Bail
+    return ContextObj(dict(current_context(run)))
 
 
 class VarMethod(RunCallable):
@@ -105,4 +160,4 @@ def make_var(run, args: list, kwargs: dict) -> ContextVarObj:
     return ContextVarObj(args[0], kwargs.get("default", _UNSET))
 
 
-LIBRARY = {"contextvars.ContextVar": make_var}
+LIBRARY = {"contextvars.ContextVar": make_var, "contextvars.copy_context": copy_context}

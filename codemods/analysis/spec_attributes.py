@@ -6,7 +6,8 @@ expander asks every class member for its marks (`getattr(value, "_test_cases", N
 PartitionSpec of jax 0.10.2 has `__slots__` and no `__dict__`: it holds exactly the attributes
 its class lists (below, as `dir` gives them), so any other name raises AttributeError.
 `partitions` gives the entries normalised as JAX stores them (a one-name tuple is the name);
-`reduced` and `unreduced` are frozensets. Other members (methods) are not modelled.
+`reduced` and `unreduced` are frozensets; the slot `_partitions`, which a framework's spec
+rewriter reads directly, is what the `partitions` property returns. Other members (methods) are not modelled.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ _MEMBERS = frozenset({"UNCONSTRAINED", "_check_compatible_wrt_shape", "_create",
 def spec_attribute(spec, name: str) -> object:
     if name in ("reduced", "unreduced"):
         return frozenset(getattr(spec.spec, name))
-    if name == "partitions":
+    if name in ("partitions", "_partitions"):  # (jax 0.10.2's `partitions` property returns the slot `_partitions`)
         return tuple(_entry(entry) for entry in spec.entries)
     if name in _MEMBERS or name.startswith("__") and name.endswith("__"):
         raise Bail
