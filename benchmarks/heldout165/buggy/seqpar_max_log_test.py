@@ -1,0 +1,173 @@
+"""tests/seqpar_stats_test.py: attention-logit statistics of the sequence-parallel kernels."""
+import functools
+import itertools
+import unittest
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# testlib_lite: absltest/parameterized stand-ins (copied from tests/testlib_lite.py, keep in sync)
+# ---------------------------------------------------------------------------------------------
+def _case_name(value):
+    if isinstance(value, (tuple, list)):
+        return "_".join(_case_name(v) for v in value) or "none"
+    return str(value).replace(" ", "").replace("'", "")
+
+
+def named_parameters(*cases):
+    # like parameterized.named_parameters: dicts with "testcase_name", or (name, *args) tuples
+    def decorate(fn):
+        fn._cases = [(c.pop("testcase_name"), (), c) if isinstance(c, dict) else (c[0], c[1:], {})
+                     for c in (dict(c) if isinstance(c, dict) else c for c in cases)]
+        return fn
+    return decorate
+
+
+def product(**options):
+    # like parameterized.product: one test per combination of the keyword values
+    def decorate(fn):
+        keys = list(options)
+        fn._cases = [("_".join(f"{k}_{_case_name(v)}" for k, v in zip(keys, combo)), (),
+                      dict(zip(keys, combo))) for combo in itertools.product(*options.values())]
+        return fn
+    return decorate
+
+
+def _bind(fn, args, kwargs):
+    @functools.wraps(fn)
+    def test(self):
+        return fn(self, *args, **kwargs)
+    return test
+
+
+class Parameterized(type):
+    # expands every decorated test_* method into test_<name>_<case> methods, in case order
+    def __new__(mcs, name, bases, namespace):
+        for attr, fn in list(namespace.items()):
+            for case, args, kwargs in getattr(fn, "_cases", None) or ():
+                namespace[f"{attr}_{case}"] = _bind(fn, args, kwargs)
+            if getattr(fn, "_cases", None):
+                del namespace[attr]
+        return super().__new__(mcs, name, bases, namespace)
+
+
+class JaxTestCase(unittest.TestCase, metaclass=Parameterized):
+    mesh_shape = (8,)
+    mesh_axes = ("x",)
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.mesh = jax.make_mesh(cls.mesh_shape, cls.mesh_axes)
+
+    def put(self, x, spec):
+        return jax.device_put(x, NamedSharding(self.mesh, spec))
+
+    def assertAllClose(self, x, y, *, rtol=1e-5, atol=1e-5, err_msg=""):
+        self.assertEqual(np.shape(x), np.shape(y), err_msg)
+        np.testing.assert_allclose(np.asarray(x), np.asarray(y), rtol=rtol, atol=atol, err_msg=err_msg)
+
+    def assertArraysEqual(self, x, y, err_msg=""):
+        self.assertEqual(np.shape(x), np.shape(y), err_msg)
+        np.testing.assert_array_equal(np.asarray(x), np.asarray(y), err_msg=err_msg)
+
+
+def skip_unless_devices(n):
+    return unittest.skipUnless(jax.device_count() >= n, f"test requires {n} devices")
+
+
+def with_mesh(shape, names):
+    # runs the test under jax.set_mesh of a fresh mesh, which it also receives
+    def decorate(fn):
+        @functools.wraps(fn)
+        def test(self, *args, **kwargs):
+            mesh = jax.make_mesh(shape, names)
+            with jax.set_mesh(mesh):
+                return fn(self, mesh, *args, **kwargs)
+        return test
+    return decorate
+
+
+class _Keep(unittest.TestResult):
+    # keeps the exception objects, not only their text, so the caller can re-raise them
+    def addError(self, test, err):
+        super().addError(test, err)
+        self.raised = getattr(self, "raised", []) + [err[1]]
+
+    addFailure = addError
+
+
+def run_tests(cls, prefix="test"):
+    # TextTestRunner-like loop; the first error is raised again rather than only printed
+    names = [n for n in unittest.TestLoader().getTestCaseNames(cls) if n.startswith(prefix)]
+    suite = unittest.TestSuite(cls(n) for n in names)
+    result = suite.run(_Keep())
+    if getattr(result, "raised", None):
+        raise result.raised[0]
+    return result.testsRun
+
+
+def run_direct(cls, *names):
+    # calls the expanded methods one by one, outside any runner (as a debugger session would)
+    cls.setUpClass()
+    for name in names:
+        case = cls(name)
+        case.setUp()
+        getattr(case, name)()
+    return len(names)
+# ---------------------------------------------------------------------------------------------
+
+# --- seqpar (the library under test) ---------------------------------------------------------
+@functools.lru_cache(maxsize=None)
+def stats_fn(seq_axis, record_as):
+    def running_max(scores):
+        # the global row max used for a stable softmax over the split sequence
+        return jax.lax.pmax(jnp.max(scores, axis=-1, keepdims=True), seq_axis)
+
+    def record(scores):
+        m = running_max(scores)
+        return jax.lax.all_gather(m, seq_axis, axis=1, tiled=True, to=record_as)
+
+    return running_max, record
+
+
+# --- tests -----------------------------------------------------------------------------------
+class MaxStatsTest(JaxTestCase):
+    mesh_shape = (4, 2)
+    mesh_axes = ("seq", "head")
+
+    def setUp(self):
+        super().setUp()
+        self.scores = np.random.default_rng(5).standard_normal((2, 16)).astype(np.float32)
+
+    @skip_unless_devices(8)
+    def test_running_max(self):
+        running_max, _ = stats_fn("seq", "reduced")
+        f = jax.jit(jax.shard_map(running_max, mesh=self.mesh, in_specs=P("head", "seq"),
+                                  out_specs=P("head", None)))
+        got = f(self.put(self.scores, P("head", "seq")))
+        self.assertAllClose(got, self.scores.max(-1, keepdims=True))
+
+    @skip_unless_devices(8)
+    @named_parameters(dict(testcase_name="reduced", record_as="reduced"))
+    def test_record(self, record_as):
+        _, record = stats_fn("seq", record_as)
+        f = jax.jit(jax.shard_map(record, mesh=self.mesh, in_specs=P("head", "seq"),
+                                  out_specs=P("head", None, reduced={"seq"})))
+        got = f(self.put(self.scores, P("head", "seq")))
+        self.assertEqual(got.shape, (2, 4))
+
+
+def main(*argv):
+    return run_tests(MaxStatsTest)
+
+
+def inputs():
+    return ()
+
+
+if __name__ == "__main__":
+    main(*inputs())
