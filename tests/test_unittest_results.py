@@ -42,15 +42,25 @@ def test_a_module_that_names_an_exit_is_not_read_past_an_unknown_assertion():
     assert findings("import sys\n" + source) == []
 
 
-def test_failfast_stops_the_suite_before_the_failing_case():
-    # A known failure first (the table check), then failfast: the reduce cases never run.
+def _table_check_first(failfast: bool) -> str:
+    # A known failure first (the table check); the runner raises the last error it kept.
     source = variant("result = unittest.TestSuite(cls(n) for n in names).run(Keep())",
-                     "keep = Keep()\n    keep.failfast = True\n"
+                     f"keep = Keep()\n    keep.failfast = {failfast}\n"
                      "    result = unittest.TestSuite(cls(n) for n in names).run(keep)")
-    source = source.replace("class ReduceTest(MeshTestCase):\n",
-                            "class ReduceTest(MeshTestCase):\n    def test_a_table(self):\n"
-                            "        self.assertEqual(sorted(self.mesh.axis_names), [\"data\"])\n\n")
-    assert findings(source) == []
+    source = source.replace("raise result.raised[0]", "raise result.raised[-1]")
+    return source.replace("class ReduceTest(MeshTestCase):\n",
+                          "class ReduceTest(MeshTestCase):\n    def test_a_table(self):\n"
+                          "        self.assertEqual(sorted(self.mesh.axis_names), [\"data\"])\n\n")
+
+
+def test_a_failure_filed_first_does_not_stop_the_suite():
+    source = _table_check_first(False)
+    line = next(number for number, text in enumerate(source.splitlines(), start=1) if "# SF105" in text)
+    assert findings(source) == [(line, "SF105")]
+
+
+def test_failfast_stops_the_suite_before_the_failing_case():
+    assert findings(_table_check_first(True)) == []
 
 
 def test_the_error_only_counted_ends_the_program_quietly():

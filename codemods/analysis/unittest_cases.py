@@ -23,7 +23,8 @@ held as a member whose call stops the run):
   (narrow_handlers.py);
 - `unittest.skip`/`skipIf`/`skipUnless` (a class marked, a method replaced by a wrapper that
   raises SkipTest and carries the marks), `unittest.SkipTest`, and `TestLoader().getTestCaseNames`.
-Anything else of unittest (run() with a result, TextTestRunner, main, assertRaises) stops the run.
+`run(result)`/`__call__`, `TestResult` and `TestSuite`: unittest_results.py. Anything else of unittest
+(TextTestRunner, main, assertRaises) stops the run.
 """
 from __future__ import annotations
 

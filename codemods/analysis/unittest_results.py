@@ -26,10 +26,12 @@ JAX's error at a stop inside a test is caught there as a handler catching it wou
 (caught_stops.py): filed by `addError` with the exception object the program may keep and raise
 again; its type is unknown (it is no `failureException`, AssertionError). A step of unknown
 outcome inside a test (an assertion on computed arrays) is caught the same way when it fails:
-the run goes on past it only when the result files failures and errors with one method of the
-module's (`addFailure = addError`) and the module names no exit (collected_errors.py): a
-failure is then kept as the stop is, and the program ends raising what it kept, as the run saw
-it end (a program whose end the run does not see raising reports nothing).
+the run goes on past it (as a run that passed it) only when the result files failures and errors
+with one method of the module's (`addFailure = addError`) and the module names no exit
+(collected_errors.py): a failure is then kept exactly as the stop is. As for collected_errors.py's
+runners, the step either passes or ends the program with an exception; the stop is reported only
+when the run sees the program end raising it. Left open (not read): code after the suite that
+tells a kept AssertionError from JAX's error and ends quietly on the first (no form or set has it).
 """
 from __future__ import annotations
 
