@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ur1_sf105_unittest_suite_result_keeps_and_reraises": "main()",
+    "nur1_unittest_suite_result_only_counts_errors": "main()",
+    "nur2_unittest_result_stops_at_the_first_skip": "main()",
+    "nur3_unittest_skipped_class_in_a_suite": "main()",
+    "ur2_sf102_unittest_direct_run_subtests_under_with_mesh": "main()",
+    "nur4_unittest_direct_run_subtests_other_axis": "main()",
     "ntc1c_closure_cell_reached_through_a_getattr_alias_fetched_from_globals": "main(*inputs())",
     "tc4_sf105_hint_class_bound_to_classvar_by_a_partial_decorator": "main(*inputs())",
     "tc1_sf105_closure_cell_beside_an_aliased_getattr_of_a_written_text": "main(*inputs())",

@@ -360,8 +360,8 @@ def several(name: str, args: list, kwargs: dict, in_body: bool = False) -> objec
     if name in ("jax.numpy.linalg.svd", "numpy.linalg.svd") and len(args) == 1 and \
             set(kwargs) <= {"full_matrices"} and type(args[0]) is Arr:
         return (Arr(None, host), Arr(None, host), Arr(None, host))
-    if name in _SPLITS and len(args) == 2 and type(args[0]) is Arr and set(kwargs) <= {"axis"} \
-            and type(kwargs.get("axis", 0)) is int:
+    if name in _SPLITS and len(args) in (2, 3) and type(args[0]) is Arr and set(kwargs) <= ({"axis"} if len(args) == 2 else set()) \
+            and type(kwargs.get("axis", args[2] if len(args) == 3 else 0)) is int:  # (the axis given by position too)
         count = args[1] if type(args[1]) is int else len(args[1]) + 1 if type(args[1]) in (list, tuple) \
             and all(type(i) is int for i in args[1]) else None
         if count is None or count <= 0:

@@ -23,7 +23,8 @@ held as a member whose call stops the run):
   (narrow_handlers.py);
 - `unittest.skip`/`skipIf`/`skipUnless` (a class marked, a method replaced by a wrapper that
   raises SkipTest and carries the marks), `unittest.SkipTest`, and `TestLoader().getTestCaseNames`.
-Anything else of unittest (run() with a result, TextTestRunner, main, assertRaises) stops the run.
+`run(result)`/`__call__`, `TestResult` and `TestSuite`: unittest_results.py. Anything else of unittest
+(TextTestRunner, main, assertRaises) stops the run.
 """
 from __future__ import annotations
 
@@ -264,7 +265,19 @@ def _assertion(name: str):
     return act
 
 
-_METHODS = {"__init__": _init, "debug": _debug, "setUp": _nothing, "tearDown": _nothing, "skipTest": _skip_test,
+def _run_case(run, args: list, kwargs: dict) -> object:
+    from codemods.analysis.unittest_results import case_run
+
+    return case_run(run, args, kwargs)
+
+
+def _call_case(run, args: list, kwargs: dict) -> object:
+    from codemods.analysis.unittest_results import case_call
+
+    return case_call(run, args, kwargs)
+
+
+_METHODS = {"__init__": _init, "debug": _debug, "run": _run_case, "__call__": _call_case, "setUp": _nothing, "tearDown": _nothing, "skipTest": _skip_test,
             "fail": _fail, "subTest": _sub_test}
 _CLASS_HOOKS = {"__init_subclass__": _init_subclass, "setUpClass": _nothing, "tearDownClass": _nothing}
 
@@ -380,6 +393,14 @@ def unittest_member(run, name: str) -> object:
     if name in ("unittest.SkipTest", "unittest.case.SkipTest"):
         return unittest.SkipTest
     short = name.rsplit(".", 1)[-1]
+    if name in ("unittest.TestResult", "unittest.result.TestResult"):
+        from codemods.analysis.unittest_results import test_result_class
+
+        return test_result_class(run)
+    if name in ("unittest.TestSuite", "unittest.suite.TestSuite"):
+        from codemods.analysis.unittest_results import make_suite
+
+        return Native(unittest.TestSuite, make_suite)
     if name.startswith("unittest.") and short in _MEMBERS:
         return Native(getattr(unittest, short), _MEMBERS[short])
     return None
