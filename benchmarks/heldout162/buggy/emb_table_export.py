@@ -1,0 +1,153 @@
+"""emb/vocab/export.py: gather a vocab-parallel embedding table into one replicated array for export."""
+import functools
+import inspect
+from typing import (Annotated, Any, Callable, Final, Generic, NamedTuple, Protocol, Sequence,
+                    TypeVar, get_args, get_origin, get_type_hints, overload)
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+# ---------------------------------------------------------------------------------------------
+# typing_lite: shape-checked annotations without jaxtyping (copied from lib/typing_lite.py)
+# ---------------------------------------------------------------------------------------------
+T = TypeVar("T")
+Array = jax.Array
+
+
+class Dims:
+    """What `Float[Array, "batch d_model"]` evaluates to: a dtype kind and named dims."""
+
+    def __init__(self, kind: str, names: tuple[str, ...]):
+        self.kind, self.names = kind, names
+
+    def __call__(self, *a):  # typing.Annotated wants a callable first argument
+        raise TypeError("Dims is an annotation, not a constructor")
+
+    def __repr__(self):
+        return f"{self.kind}[{' '.join(self.names)}]"
+
+
+class _DimsFactory:
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def __getitem__(self, item: tuple[Any, str]) -> Dims:
+        _, dims = item
+        return Dims(self.kind, tuple(dims.split()))
+
+
+Float: Final = _DimsFactory("float")
+Int: Final = _DimsFactory("int")
+
+
+def _unwrap(ann: Any) -> tuple[Any, tuple]:
+    if get_origin(ann) is Annotated:
+        base, *meta = get_args(ann)
+        return base, tuple(meta)
+    return ann, ()
+
+
+def _bind(ann: Any, value: Any, env: dict[str, int], where: str) -> None:
+    dims, _ = _unwrap(ann)
+    if not isinstance(dims, Dims) or not hasattr(value, "shape"):
+        return
+    if len(dims.names) != len(value.shape):
+        raise TypeError(f"{where}: expected {dims}, got shape {value.shape}")
+    floating = jnp.issubdtype(value.dtype, jnp.floating)
+    if (dims.kind == "float") != floating:
+        raise TypeError(f"{where}: expected {dims.kind}, got {value.dtype}")
+    for name, size in zip(dims.names, value.shape):
+        if name.isdigit() and int(name) != size or env.setdefault(name, size) != size:
+            raise TypeError(f"{where}: dim {name!r} is {env.get(name)}, got {size}")
+
+
+def checked(fn: Callable[..., T]) -> Callable[..., T]:
+    """Binds named dims across the arguments and the result at every call."""
+    sig = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        hints = get_type_hints(fn, include_extras=True)
+        bound = sig.bind(*args, **kwargs)
+        env: dict[str, int] = {}
+        for name, value in bound.arguments.items():
+            _bind(hints.get(name), value, env, f"{fn.__qualname__}({name})")
+        out = fn(*args, **kwargs)
+        _bind(hints.get("return"), out, env, f"{fn.__qualname__} -> return")
+        return out
+    return wrapper
+
+
+def specs_of(fn: Callable) -> tuple[tuple[P, ...], P]:
+    """in_specs/out_specs read from `Annotated[..., P(...)]` parameters and return."""
+    hints = get_type_hints(inspect.unwrap(fn), include_extras=True)
+    spec = lambda ann: next((m for m in _unwrap(ann)[1] if isinstance(m, P)), P())
+    params = inspect.signature(inspect.unwrap(fn)).parameters
+    return tuple(spec(hints.get(p)) for p in params), spec(hints.get("return"))
+
+
+@overload
+def as_axes(axes: str) -> tuple[str]: ...
+@overload
+def as_axes(axes: Sequence[str]) -> tuple[str, ...]: ...
+def as_axes(axes):
+    return (axes,) if isinstance(axes, str) else tuple(axes)
+
+
+class Layer(Protocol):
+    def __call__(self, x: Array) -> Array: ...
+
+
+def place(mesh: jax.sharding.Mesh, x: Any, spec: P) -> Array:
+    return jax.device_put(x, NamedSharding(mesh, spec))
+# ---------------------------------------------------------------------------------------------
+
+BATCH: Final = "batch"
+VOCAB: Final = "vocab"
+V: Final = 32
+D: Final = 8
+
+Sharded = Annotated[Float[Array, "v d"], P(VOCAB, None)]
+Exported = Annotated[Float[Array, "v d"], P(None, None, reduced={VOCAB})]
+
+
+def spec(ann: Any) -> P:
+    return next(m for m in _unwrap(ann)[1] if isinstance(m, P))
+
+
+class Exporter:
+    """Places the training table and hands back a replicated copy."""
+
+    def __init__(self, shape: tuple[int, int], axis_names: Sequence[str] = (BATCH, VOCAB)):
+        self.mesh = jax.make_mesh(shape, tuple(axis_names))
+
+    def load(self, table: np.ndarray) -> Array:
+        return place(self.mesh, table, spec(Sharded))
+
+    @checked
+    def export(self, table: Float[Array, "v d"]) -> Float[Array, "v d"]:
+        return top_level_all_gather(table, spec(Exported))
+
+
+@checked
+def row_means(table: Float[Array, "v d"]) -> Float[Array, "v"]:
+    return jnp.mean(table, axis=1)
+
+
+def main(table):
+    exporter = Exporter((2, 4))
+    placed = exporter.load(table)
+    full = exporter.export(placed)
+    print(full.shape, np.asarray(row_means(full))[:4].round(3))
+
+
+def inputs():
+    rng = np.random.default_rng(23)
+    return (rng.standard_normal((V, D)).astype(np.float32),)
+
+
+if __name__ == "__main__":
+    main(*inputs())

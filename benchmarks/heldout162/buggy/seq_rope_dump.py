@@ -1,0 +1,161 @@
+"""seq/sp/pos_dump.py: dump rotary-rotated queries of a sequence-parallel block for a position probe."""
+import functools
+import inspect
+from typing import (Annotated, Any, Callable, Final, Generic, NamedTuple, Protocol, Sequence,
+                    TypeVar, get_args, get_origin, get_type_hints, overload)
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+# ---------------------------------------------------------------------------------------------
+# typing_lite: shape-checked annotations without jaxtyping (copied from lib/typing_lite.py)
+# ---------------------------------------------------------------------------------------------
+T = TypeVar("T")
+Array = jax.Array
+
+
+class Dims:
+    """What `Float[Array, "batch d_model"]` evaluates to: a dtype kind and named dims."""
+
+    def __init__(self, kind: str, names: tuple[str, ...]):
+        self.kind, self.names = kind, names
+
+    def __call__(self, *a):  # typing.Annotated wants a callable first argument
+        raise TypeError("Dims is an annotation, not a constructor")
+
+    def __repr__(self):
+        return f"{self.kind}[{' '.join(self.names)}]"
+
+
+class _DimsFactory:
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def __getitem__(self, item: tuple[Any, str]) -> Dims:
+        _, dims = item
+        return Dims(self.kind, tuple(dims.split()))
+
+
+Float: Final = _DimsFactory("float")
+Int: Final = _DimsFactory("int")
+
+
+def _unwrap(ann: Any) -> tuple[Any, tuple]:
+    if get_origin(ann) is Annotated:
+        base, *meta = get_args(ann)
+        return base, tuple(meta)
+    return ann, ()
+
+
+def _bind(ann: Any, value: Any, env: dict[str, int], where: str) -> None:
+    dims, _ = _unwrap(ann)
+    if not isinstance(dims, Dims) or not hasattr(value, "shape"):
+        return
+    if len(dims.names) != len(value.shape):
+        raise TypeError(f"{where}: expected {dims}, got shape {value.shape}")
+    floating = jnp.issubdtype(value.dtype, jnp.floating)
+    if (dims.kind == "float") != floating:
+        raise TypeError(f"{where}: expected {dims.kind}, got {value.dtype}")
+    for name, size in zip(dims.names, value.shape):
+        if name.isdigit() and int(name) != size or env.setdefault(name, size) != size:
+            raise TypeError(f"{where}: dim {name!r} is {env.get(name)}, got {size}")
+
+
+def checked(fn: Callable[..., T]) -> Callable[..., T]:
+    """Binds named dims across the arguments and the result at every call."""
+    sig = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        hints = get_type_hints(fn, include_extras=True)
+        bound = sig.bind(*args, **kwargs)
+        env: dict[str, int] = {}
+        for name, value in bound.arguments.items():
+            _bind(hints.get(name), value, env, f"{fn.__qualname__}({name})")
+        out = fn(*args, **kwargs)
+        _bind(hints.get("return"), out, env, f"{fn.__qualname__} -> return")
+        return out
+    return wrapper
+
+
+def specs_of(fn: Callable) -> tuple[tuple[P, ...], P]:
+    """in_specs/out_specs read from `Annotated[..., P(...)]` parameters and return."""
+    hints = get_type_hints(inspect.unwrap(fn), include_extras=True)
+    spec = lambda ann: next((m for m in _unwrap(ann)[1] if isinstance(m, P)), P())
+    params = inspect.signature(inspect.unwrap(fn)).parameters
+    return tuple(spec(hints.get(p)) for p in params), spec(hints.get("return"))
+
+
+@overload
+def as_axes(axes: str) -> tuple[str]: ...
+@overload
+def as_axes(axes: Sequence[str]) -> tuple[str, ...]: ...
+def as_axes(axes):
+    return (axes,) if isinstance(axes, str) else tuple(axes)
+
+
+class Layer(Protocol):
+    def __call__(self, x: Array) -> Array: ...
+
+
+def place(mesh: jax.sharding.Mesh, x: Any, spec: P) -> Array:
+    return jax.device_put(x, NamedSharding(mesh, spec))
+# ---------------------------------------------------------------------------------------------
+
+DP: Final = "dp"
+SP: Final = "sp"
+D: Final = 8
+
+Seq = Annotated[Float[Array, "b s d"], P(DP, SP, None)]
+Freqs = Annotated[Float[Array, "s h"], P(SP, None)]
+SeqAxes = Annotated[tuple[str, ...], (SP,)]
+HostAxes = Annotated[tuple[str, ...], (DP, SP)]
+
+
+def axes_meta(ann: Any) -> tuple[str, ...]:
+    return _unwrap(ann)[1][0]
+
+
+@checked
+def rotate(x: Float[Array, "b s d"], freqs: Float[Array, "s h"]) -> Float[Array, "b s d"]:
+    x1, x2 = x[..., ::2], x[..., 1::2]
+    c, s = jnp.cos(freqs)[None], jnp.sin(freqs)[None]
+    return jnp.concatenate([x1 * c - x2 * s, x1 * s + x2 * c], axis=-1)
+
+
+class Dumper:
+    def __init__(self, dim: int):
+        self.dim = dim
+
+    def __call__(self, x: Array, axes: tuple[str, ...]) -> Array:
+        return jax.lax.all_gather(x, axes, axis=self.dim, tiled=True, to="reduced")
+
+
+def body(x: Seq, freqs: Freqs) -> Annotated[Float[Array, "b s"], P(None, None, reduced={DP, SP})]:
+    dump = Dumper(dim=1)
+    q = jnp.sum(rotate(x, freqs), axis=2)
+    whole_seq = dump(q, axes_meta(SeqAxes))
+    return Dumper(dim=0)(whole_seq, axes_meta(HostAxes))
+
+
+def main(x, freqs):
+    mesh = jax.make_mesh((2, 4), (DP, SP))
+    in_specs, out_spec = specs_of(body)
+    fn = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=in_specs, out_specs=out_spec))
+    out = fn(*(place(mesh, a, s) for a, s in zip((x, freqs), in_specs)))
+    print(out.shape, float(jnp.sum(out)))
+
+
+def inputs():
+    rng = np.random.default_rng(31)
+    x = rng.standard_normal((4, 24, D)).astype(np.float32)
+    pos = np.arange(24, dtype=np.float32)[:, None]
+    freqs = pos / (10000.0 ** (np.arange(D // 2, dtype=np.float32) / (D // 2)))
+    return x, freqs.astype(np.float32)
+
+
+if __name__ == "__main__":
+    main(*inputs())
