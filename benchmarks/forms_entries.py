@@ -742,6 +742,11 @@ ENTRIES = {
     "og10_sf105_axis_names_normalised_by_atleast_1d": "main()",
     "ngo10_one_axis_name_normalised_by_atleast_1d": "main()",
 
+    "ji8_sf105_dims_object_in_annotated_checked": "main()",
+    "nji10_dims_object_rows_on_both_axes": "main()",
+    "ji9_sf105_namedtuple_fields_annotated_dims": "main()",
+    "nji11_namedtuple_field_dims_sharded_on_model": "main()",
+    "nji12_dims_object_own_eq_run_by_typing": "main()",
     "ji7_sf105_signature_annotations_read_at_the_decorator": "main()",
     "nji9_plain_class_annotation_replicates": "main()",
     "ji6_sf105_chex_like_pytree_registered_by_hand": "main()",

@@ -52,6 +52,8 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
     for the name where the body evaluates it (a builtin type, or the module's own class; never
     ClassVar nor InitVar); where it is not certain the run stops."""
     from codemods.analysis.host_exprs import Raised
+    import typing
+
     from codemods.analysis.annotated_hints import plain_object
     from codemods.analysis.host_objects import Bail
     from codemods.analysis.script_values import UClass
@@ -72,8 +74,9 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
             annotation.__dict__["_shardfix_run_kind"] = kind = named
         elif _field_class(held):
             annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
-        elif type(annotation) is ast.Subscript and plain_object(held):
-            return LATER  # (`Float[Array, "b d"]` of a jaxtyping-like factory: what it gives, held_kind)
+        elif type(annotation) is ast.Subscript and (plain_object(held) or held is typing.Annotated):
+            return LATER  # (`Float[Array, "b d"]` of a jaxtyping-like factory, `Annotated[...]`: what it gives,
+            # held_kind; dataclasses' `type(hint) is typing._GenericAlias` is False for Annotated's alias)
     if kind is None:
         raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)
     return kind
