@@ -68,6 +68,26 @@ def is_class(value: object) -> bool:
     return is_hint(value) and value is not None
 
 
+# The hooks through which typing's own checks of a hint object (`_type_check`'s `arg in (Any, ...)`,
+# `isinstance(arg, _SpecialForm)`, `getattr(arg, '__typing_is_unpacked_typevartuple__', False)`,
+# the lru_cache's hash and `==`, get_origin's and _eval_type's isinstance) would run program code.
+_TYPING_HOOKS = ("__eq__", "__ne__", "__hash__", "__getattr__", "__getattribute__", "__class__",
+                 "__typing_is_unpacked_typevartuple__", "__origin__", "__args__", "__metadata__")
+
+
+def plain_object(value: object) -> bool:
+    """An instance of a plain module class none of whose hooks typing reaches (a jaxtyping-like
+    `Float[Array, "b d"]` that evaluates to a `Dims` object): CPython 3.11's typing takes it as it is
+    (`_type_check` no longer asks for a callable), compares and hashes it by identity, and
+    `get_origin` / `get_args` of it are None / (), checked on CPython 3.11."""
+    from codemods.analysis.script_values import UObj
+
+    return type(value) is UObj and value.data is None and value.cls.meta is None \
+        and all(klass.kind == "plain" for klass in value.cls.order) \
+        and all(value.cls.lookup(hook) is None for hook in _TYPING_HOOKS) \
+        and all(name not in _TYPING_HOOKS for name in value.attrs)
+
+
 def _plain_metadata(value: object) -> bool:
     """A metadata object typing may hash and compare without running the program's code."""
     from codemods.analysis.script_values import Member, NTup, SpecObj, StrMember, UClass, UObj
@@ -96,7 +116,7 @@ def subscript(key: object) -> AnnotatedHint:
         origin = type(None)
     if type(origin) is AnnotatedHint:
         origin, metadata = origin.origin, origin.metadata + metadata
-    if not is_class(origin) or not all(_plain_metadata(item) for item in metadata):
+    if not (is_class(origin) or plain_object(origin)) or not all(_plain_metadata(item) for item in metadata):
         raise Bail
     return AnnotatedHint(origin, metadata)
 
@@ -164,8 +184,8 @@ def _settled(run, value: object) -> object:
             break
     else:
         raise Bail
-    if type(value) is AnnotatedHint or is_class(value) or type(value).__name__ == "HeldHint":
-        return value  # (held_hints.py)
+    if type(value) is AnnotatedHint or is_class(value) or type(value).__name__ == "HeldHint" or plain_object(value):
+        return value  # (held_hints.py; a plain object: `_eval_type` returns it as it is)
     raise Bail  # (a value typing checks or takes apart further: not modelled)
 
 

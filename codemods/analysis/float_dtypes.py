@@ -60,7 +60,39 @@ def _one(dtypes: list) -> object:
     return first if all(dtype.name == first.name and dtype.kind == first.kind for dtype in dtypes) else None
 
 
+# NumPy ufuncs that give float64 for a Python int or float (`np.sqrt(4)`: np.float64; of a bool
+# float16, of an int past int64's range an error or an object: not followed), NumPy 2.4 checked.
+_HOST_FLOAT = frozenset(f"numpy.{name}" for name in ("sqrt", "exp", "log", "log1p", "expm1", "tanh", "sin", "cos",
+                                                     "log2", "log10", "exp2", "cbrt"))
+
+
+def _given(name: str, args: list, kwargs: dict) -> object:
+    """The dtype of a call whose dtype is fixed whatever its operands hold, or None."""
+    from codemods.analysis.array_dtypes import named, requested
+
+    if name in _HOST_FLOAT and len(args) == 1 and not kwargs and (
+            type(args[0]) is float or type(args[0]) is int and -(1 << 63) <= args[0] < (1 << 63)):
+        return named("float64")
+    if name == "jax.lax.axis_index" and len(args) == 1 and not kwargs:
+        return named("int32")  # (int32 whatever the x64 flag, checked on jax 0.10.2)
+    if name == "jax.nn.one_hot" and len(args) == 2 and set(kwargs) <= {"dtype", "axis"}:
+        if kwargs.get("dtype") is None:
+            return DType(None, "f")  # (the default float type: the x64 flag decides its width)
+        return requested(kwargs["dtype"], False)
+    return None
+
+
+def _floating_kind(dtypes: list) -> object:
+    """Floating dtypes of different (or unknown) widths together: JAX and NumPy promote floating
+    with floating to floating (bfloat16, kind "V", left out), of a width the run does not follow."""
+    if dtypes and all(dtype is not None and dtype.kind == "f" for dtype in dtypes):
+        return DType(None, "f")
+    return None
+
+
 def library_dtype(name: str, args: list, kwargs: dict) -> object:
+    if (found := _given(name, args, kwargs)) is not None:
+        return found
     if name in _LIKE and 1 <= len(args) <= 2 and not kwargs and type(args[0]) is Arr and args[0].dtype is not None:
         return args[0].dtype if args[0].dtype.kind in "fiub" else None  # (`full_like(t, step)`: t's dtype)
     if name in ("jax.numpy.sum", "jax.numpy.prod") and 1 <= len(args) <= 2 and set(kwargs) <= {"axis", "keepdims"} \
@@ -85,6 +117,7 @@ def library_dtype(name: str, args: list, kwargs: dict) -> object:
             return None  # (a positional dtype, an `out`)
         arrays = arrays[:1]  # (the rest are axes, shapes, names)
     found = _one([_floating(value) for value in arrays])
+    found = _floating_kind([_floating(value) for value in arrays]) if found is None else found
     return on_device(found) if name.startswith("jax.") else found  # (a host float64 array placed: x64 decides)
 
 
@@ -108,12 +141,16 @@ def binary_dtype(op: type, left: object, right: object) -> object:
     if op not in _ARITHMETIC:
         return None
     arrays = [side for side in (left, right) if type(side) is Arr]
+    if len(arrays) == 2 and len({side.host for side in arrays}) > 1 and all(
+            side.dtype is not None and side.dtype.kind == "f" for side in arrays):
+        return DType(None, "f")  # (`x / np.sqrt(d)`: floating, as wide as the x64 flag lets the host side make it)
     if any(type(side) not in (Arr, int, float) for side in (left, right)) or len({side.host for side in arrays}) > 1:
         return None  # (a host array with a device one: JAX places the host one first)
     floats = [value for value in arrays if value.dtype is None or value.dtype.kind not in "iub"]
     if len(floats) == 1 and len(arrays) == 2 and not arrays[0].host and op is not ast.Pow:
         arrays = floats  # (JAX promotes an integer or bool array with a floating one to the floating dtype)
     found = _one([_floating(value) for value in arrays])
+    found = _floating_kind([_floating(value) for value in arrays]) if found is None else found
     return on_device(found) if found is not None and not arrays[0].host else found
 
 

@@ -101,13 +101,14 @@ def _evaluate(run, node: ast.expr, env) -> object:
 def _made_hint(run, node: ast.Subscript, env) -> object:
     """`Annotated[...]`, `Float[Array, "b d"]`: evaluated as the def does (annotated_hints.py); a
     value other than a hint, or one the run cannot make, is unknown."""
-    from codemods.analysis.annotated_hints import AnnotatedHint, is_class
+    from codemods.analysis.annotated_hints import AnnotatedHint, is_class, plain_object
 
     try:
         value = run.eval(node, env)
     except (Bail, Raised):
         return UNKNOWN
-    return value if type(value) is AnnotatedHint or is_class(value) or type(value).__name__ == "HeldHint" else UNKNOWN
+    return value if type(value) is AnnotatedHint or is_class(value) or type(value).__name__ == "HeldHint" \
+        or plain_object(value) else UNKNOWN
 
 
 def _plain(value: object) -> bool:
@@ -176,7 +177,7 @@ def annotation_of(run, func, param: str) -> object:
     if entry is None or type(entry[1]["__annotations__"]) is not dict:
         return UNKNOWN
     value = entry[1]["__annotations__"].get(param, UNKNOWN)
-    from codemods.analysis.annotated_hints import AnnotatedHint, is_class
+    from codemods.analysis.annotated_hints import AnnotatedHint, is_class, plain_object
 
     return value if _plain(value) and type(value) is not str or type(value).__name__ == "UClass" \
         or type(value) is AnnotatedHint or type(value).__name__ == "Lib" and is_class(value) else UNKNOWN

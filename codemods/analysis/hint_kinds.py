@@ -52,6 +52,9 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
     for the name where the body evaluates it (a builtin type, or the module's own class; never
     ClassVar nor InitVar); where it is not certain the run stops."""
     from codemods.analysis.host_exprs import Raised
+    import typing
+
+    from codemods.analysis.annotated_hints import plain_object
     from codemods.analysis.host_objects import Bail
     from codemods.analysis.script_values import UClass
 
@@ -71,6 +74,9 @@ def certain_kind(run, annotation: ast.expr, env, value: ast.expr | None) -> str:
             annotation.__dict__["_shardfix_run_kind"] = kind = named
         elif _field_class(held):
             annotation.__dict__["_shardfix_run_kind"] = kind = FIELD
+        elif type(annotation) is ast.Subscript and (plain_object(held) or held is typing.Annotated):
+            return LATER  # (`Float[Array, "b d"]` of a jaxtyping-like factory, `Annotated[...]`: what it gives,
+            # held_kind; dataclasses' `type(hint) is typing._GenericAlias` is False for Annotated's alias)
     if kind is None:
         raise Bail  # (an alias, a name bound elsewhere: what dataclasses makes of it is not certain)
     return kind
@@ -85,6 +91,7 @@ def held_kind(run, annotation: ast.expr, env) -> str:
     import dataclasses
     from codemods.analysis import class_hints
     from codemods.analysis.host_objects import Bail
+    from codemods.analysis.annotated_hints import AnnotatedHint, plain_object
     from codemods.analysis.held_hints import HeldHint
     from codemods.analysis.script_values import Lib, UClass
 
@@ -93,8 +100,8 @@ def held_kind(run, annotation: ast.expr, env) -> str:
         kind = CLASSVAR
     elif type(held) is Lib and held.name == "dataclasses.InitVar" or type(held) is dataclasses.InitVar:
         kind = INITVAR
-    elif type(held) in (UClass, HeldHint, types.GenericAlias) or type(held) is type:
-        kind = FIELD
+    elif type(held) in (UClass, HeldHint, types.GenericAlias, AnnotatedHint) or type(held) is type or plain_object(held):
+        kind = FIELD  # (a plain object: dataclasses' `is` and `type()` tests and NamedTuple's _type_check pass it)
     else:
         raise Bail
     if annotation.__dict__.setdefault("_shardfix_run_kind", kind) != kind:

@@ -96,6 +96,13 @@ class Env:
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
            ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
            ast.BitOr: operator.or_, ast.BitAnd: operator.and_}
+def _union_side(value: object) -> bool:
+    """A side of `A | B` whose `__or__` is CPython's own: None, a builtin type, a union or alias of them."""
+    from codemods.analysis.function_slots import _plain
+
+    return type(value) is not str and _plain(value)
+
+
 _SET_OPS = {ast.BitOr: (operator.or_, operator.ior), ast.BitAnd: (operator.and_, operator.iand),
             ast.Sub: (operator.sub, operator.isub), ast.BitXor: (operator.xor, operator.ixor)}
 
@@ -246,6 +253,11 @@ class HostExpressions:
             # (`set(axes) | {Axis.FSDP}`: StrEnum/IntEnum members hash and compare as their str or
             # int; Python's own operator keeps the objects it keeps; `|=` on a set changes it in place)
             return guard(_SET_OPS[op][augmented and type(left) is set], left, right)
+        if op is ast.BitOr and _union_side(left) and _union_side(right) and not (left is None and right is None):
+            try:
+                return left | right  # (`str | None`: a types.UnionType, CPython's own `type.__or__`)
+            except TypeError:
+                raise Bail from None
         if op not in _BINARY or not (plain_tree(left) and plain_tree(right)) \
                 or op is ast.Mod and type(left) is str and unordered_within(right):  # (set_orders.py)
             raise Bail

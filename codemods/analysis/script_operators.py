@@ -474,10 +474,9 @@ class ScriptOperators:
                 self.states.untracked([value])  # (as any array's items: exact_host_arrays.py)
             return held
         if kind is Arr and (count := unknown_indexes.rows(self, value)) is not None:
-            if self.states is not None:
-                self.states.untracked([value])  # (its items: of unknown state)
-            return [exact_host_arrays.derived(self, [value], computed(self, unknown_indexes.row(value, self), [value]))
+            made = [exact_host_arrays.derived(self, [value], computed(self, unknown_indexes.row(value, self), [value]))
                     for _ in range(count)]  # (a row is a view: `for r in A.reshape(2, 2): r[0] = 9` changes A)
+            return made if self.states is None else self.states.rows(value, made)  # (each as `x[i]`: state_runs.py)
         if kind is UObj:
             hook = value.cls.lookup("__iter__")
             if hook is None and value.data is not None:

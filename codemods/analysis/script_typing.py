@@ -106,7 +106,8 @@ def call(run, name: str, args: list, kwargs: dict) -> object:
         hint = args[0]
         return annotated_hints.origin_of(hint) if name == "typing.get_origin" else annotated_hints.args_of(hint)
     if type(args[0]) in (UClass, Lib) and annotated_hints.is_class(args[0]) or args[0] is inspect.Parameter.empty \
-            or type(args[0]) is str:  # (a hint kept as its text by `from __future__ import annotations`)
+            or type(args[0]) is str or annotated_hints.plain_object(args[0]):  # (a str: a hint kept as its text
+        # by `from __future__ import annotations`; a plain object: annotated_hints.plain_object)
         return None if name == "typing.get_origin" else ()  # (a plain class: no origin, no arguments)
     if not is_hint(args[0]):
         raise Bail

@@ -9,6 +9,10 @@ the wrapper back. The run does so on an instance of a plain class of the module 
 keep their attributes in their own `__dict__` (no `__slots__`, `__setattr__` or class attribute
 of those names to intervene); the qualified name, docstring and annotations are kept unknown.
 Anything else stops the run (Bail).
+
+`inspect.unwrap(f)` follows `__wrapped__` from a def of the module as CPython 3.11 does (the
+first function without one; a cycle raises ValueError, not modelled); a value that is not a def
+(hasattr on it may run program code) stops the run.
 """
 from __future__ import annotations
 
@@ -41,4 +45,18 @@ def _update_wrapper(run, args: list, kwargs: dict) -> UObj:
     return wrapper
 
 
-LIBRARY = {"functools.update_wrapper": _update_wrapper}
+def _unwrap(run, args: list, kwargs: dict) -> UFunc:
+    from codemods.analysis.script_functions import function_dict
+
+    if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
+        raise Bail  # (stop= given, or a callable whose `__wrapped__` lookup the run does not hold)
+    func, seen = args[0], {id(args[0])}
+    while "__wrapped__" in function_dict(run, func):
+        func = function_dict(run, func)["__wrapped__"]
+        if type(func) is not UFunc or id(func) in seen:
+            raise Bail  # (a wrapped object of another kind, or ValueError on a cycle)
+        seen.add(id(func))
+    return func
+
+
+LIBRARY = {"functools.update_wrapper": _update_wrapper, "inspect.unwrap": _unwrap}

@@ -326,6 +326,18 @@ class BodyStates:
         rule = transfer.operator_rule(symbol, self.judge.target)
         result.state = self.operation(node, symbol, rule, [left, right], {}, [node.left, node.comparators[0]])
 
+    def rows(self, holder: Arr, rows: list) -> list:
+        """`a, b = x`, `f(*x)` of a traced array: JAX's `_iter` gives `index_in_dim(x, i)` per row (a
+        static slice, then a squeeze), each of x's state as `x[i]` where x is varying or invariant
+        on every axis; a reduced, unreduced or unknown part leaves the rows of unknown state."""
+        state = self.state(holder)
+        if state.mixed or state.has(R) or state.has(U) or state.has(Q) or any(type(row) is not Arr for row in rows):
+            self.untracked([holder])
+            return rows
+        for row in rows:
+            self.indexed(holder, row, [], True)
+        return rows
+
     def indexed(self, holder: Arr, result: Arr, indices: list, forward: bool = True) -> None:
         self._indexed(holder, result, indices, forward)
         self.transforms.passed_on(result, [holder, *indices])
