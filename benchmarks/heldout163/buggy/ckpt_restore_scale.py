@@ -1,0 +1,164 @@
+"""ckpt/async_writer/restore_scale.py: restores a quantised weight and applies its stored scale."""
+import asyncio
+import collections
+import contextlib
+import dataclasses
+import inspect
+from typing import Optional
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---------------------------------------------------------------------------------------------
+# aio_lite: asyncio orchestration for blocking sharded steps (copied from orch/aio_lite.py)
+# ---------------------------------------------------------------------------------------------
+@dataclasses.dataclass
+class Request:
+    kind: str
+    payload: tuple
+    axes: dict = dataclasses.field(default_factory=dict)
+    specs: dict = dataclasses.field(default_factory=dict)
+    future: Optional[asyncio.Future] = None
+
+
+class Scheduler:
+    """Queues requests, batches them and runs each handler off the event loop."""
+
+    def __init__(self, mesh, max_batch=4, timeout=60.0):
+        self.mesh = mesh
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.lock = asyncio.Lock()
+        self.handlers: dict = {}
+        self.callbacks = collections.defaultdict(list)
+        self.max_batch = max_batch
+        self.timeout = timeout
+        self.stats = collections.Counter()
+
+    def handler(self, kind):
+        def register(fn):
+            self.handlers[kind] = fn
+            return fn
+        return register
+
+    def on(self, event, callback):
+        self.callbacks[event].append(callback)
+
+    async def emit(self, event, *args):
+        for cb in self.callbacks[event]:
+            res = cb(*args)
+            if inspect.isawaitable(res):
+                await res
+
+    async def submit(self, req: Request):
+        req.future = asyncio.get_running_loop().create_future()
+        await self.queue.put(req)
+        return await asyncio.wait_for(req.future, self.timeout)
+
+    async def next_batch(self):
+        batch = [await self.queue.get()]
+        while len(batch) < self.max_batch and not self.queue.empty():
+            batch.append(self.queue.get_nowait())
+        return batch
+
+    async def run_blocking(self, fn, *args):
+        # one JAX step at a time: the devices are shared by every worker
+        async with self.lock:
+            return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+
+    async def worker(self, wid):
+        while True:
+            for req in await self.next_batch():
+                try:
+                    out = await self.run_blocking(self.handlers[req.kind], self.mesh, req)
+                    self.stats[req.kind] += 1
+                    req.future.set_result(out)
+                except Exception as exc:
+                    req.future.set_exception(exc)
+                finally:
+                    self.queue.task_done()
+
+    async def serve(self, requests, workers=2):
+        tasks = [asyncio.create_task(self.worker(i)) for i in range(workers)]
+        try:
+            return await asyncio.gather(*(self.submit(r) for r in requests))
+        finally:
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+
+@contextlib.asynccontextmanager
+async def device_session(shape, names):
+    mesh = jax.make_mesh(shape, names)
+    yield mesh
+    await asyncio.sleep(0)  # let pending callbacks flush before the mesh goes away
+
+
+async def batch_stream(arrays, n_batches):
+    # splits host arrays along dim 0 and hands them out one batch at a time
+    for i in range(n_batches):
+        await asyncio.sleep(0)
+        yield tuple(np.array_split(a, n_batches)[i] for a in arrays)
+
+
+def place(mesh, x, spec):
+    return jax.device_put(x, NamedSharding(mesh, spec))
+# ---------------------------------------------------------------------------------------------
+
+MESH_SHAPE = (4, 2)
+D_IN, D_OUT = 16, 8
+
+
+@dataclasses.dataclass
+class CheckpointMeta:
+    scale: float
+    shard_axis: str = "fsdp"
+    tensor_axis: str = "tensor"
+
+
+async def read_meta(path_hint):
+    await asyncio.sleep(0)
+    return CheckpointMeta(scale=0.02 if "int8" in path_hint else 1.0)
+
+
+def unshard(q, meta):
+    return jax.lax.all_gather(q, meta.shard_axis, axis=0, tiled=True, to="reduced")
+
+
+def restore(mesh, req: Request):
+    (q,) = req.payload
+    meta: CheckpointMeta = req.specs["meta"]
+    spec = P(meta.shard_axis, meta.tensor_axis)
+
+    def body(qs):
+        full = unshard(qs, meta)
+        return full * meta.scale
+
+    fn = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=spec,
+                               out_specs=P(None, meta.tensor_axis, reduced={meta.shard_axis})))
+    return fn(place(mesh, q, spec))
+
+
+async def run(q):
+    async with device_session(MESH_SHAPE, ("fsdp", "tensor")) as mesh:
+        sched = Scheduler(mesh)
+        sched.handler("restore")(restore)
+        meta = await asyncio.wait_for(read_meta("ckpt/step_100/w.int8"), timeout=5)
+        (w,) = await sched.serve([Request("restore", (q,), specs={"meta": meta})])
+        return w
+
+
+def main(q):
+    w = asyncio.run(run(q))
+    print("restored", w.shape, float(np.abs(np.asarray(w)).max()))
+
+
+def inputs():
+    rng = np.random.default_rng(45)
+    return (rng.integers(-127, 128, size=(D_IN, D_OUT)).astype(np.float32),)
+
+
+if __name__ == "__main__":
+    main(*inputs())

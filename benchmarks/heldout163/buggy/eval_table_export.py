@@ -1,0 +1,162 @@
+"""eval/fanout/table_export.py: exports the embedding table an evaluation job was run with."""
+import asyncio
+import collections
+import contextlib
+import dataclasses
+import inspect
+from typing import Optional
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+# ---------------------------------------------------------------------------------------------
+# aio_lite: asyncio orchestration for blocking sharded steps (copied from orch/aio_lite.py)
+# ---------------------------------------------------------------------------------------------
+@dataclasses.dataclass
+class Request:
+    kind: str
+    payload: tuple
+    axes: dict = dataclasses.field(default_factory=dict)
+    specs: dict = dataclasses.field(default_factory=dict)
+    future: Optional[asyncio.Future] = None
+
+
+class Scheduler:
+    """Queues requests, batches them and runs each handler off the event loop."""
+
+    def __init__(self, mesh, max_batch=4, timeout=60.0):
+        self.mesh = mesh
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.lock = asyncio.Lock()
+        self.handlers: dict = {}
+        self.callbacks = collections.defaultdict(list)
+        self.max_batch = max_batch
+        self.timeout = timeout
+        self.stats = collections.Counter()
+
+    def handler(self, kind):
+        def register(fn):
+            self.handlers[kind] = fn
+            return fn
+        return register
+
+    def on(self, event, callback):
+        self.callbacks[event].append(callback)
+
+    async def emit(self, event, *args):
+        for cb in self.callbacks[event]:
+            res = cb(*args)
+            if inspect.isawaitable(res):
+                await res
+
+    async def submit(self, req: Request):
+        req.future = asyncio.get_running_loop().create_future()
+        await self.queue.put(req)
+        return await asyncio.wait_for(req.future, self.timeout)
+
+    async def next_batch(self):
+        batch = [await self.queue.get()]
+        while len(batch) < self.max_batch and not self.queue.empty():
+            batch.append(self.queue.get_nowait())
+        return batch
+
+    async def run_blocking(self, fn, *args):
+        # one JAX step at a time: the devices are shared by every worker
+        async with self.lock:
+            return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+
+    async def worker(self, wid):
+        while True:
+            for req in await self.next_batch():
+                try:
+                    out = await self.run_blocking(self.handlers[req.kind], self.mesh, req)
+                    self.stats[req.kind] += 1
+                    req.future.set_result(out)
+                except Exception as exc:
+                    req.future.set_exception(exc)
+                finally:
+                    self.queue.task_done()
+
+    async def serve(self, requests, workers=2):
+        tasks = [asyncio.create_task(self.worker(i)) for i in range(workers)]
+        try:
+            return await asyncio.gather(*(self.submit(r) for r in requests))
+        finally:
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+
+@contextlib.asynccontextmanager
+async def device_session(shape, names):
+    mesh = jax.make_mesh(shape, names)
+    yield mesh
+    await asyncio.sleep(0)  # let pending callbacks flush before the mesh goes away
+
+
+async def batch_stream(arrays, n_batches):
+    # splits host arrays along dim 0 and hands them out one batch at a time
+    for i in range(n_batches):
+        await asyncio.sleep(0)
+        yield tuple(np.array_split(a, n_batches)[i] for a in arrays)
+
+
+def place(mesh, x, spec):
+    return jax.device_put(x, NamedSharding(mesh, spec))
+# ---------------------------------------------------------------------------------------------
+
+MESH_SHAPE = (2, 4)
+N_ROWS, D_EMB = 32, 8
+
+
+@dataclasses.dataclass
+class ExportJob:
+    name: str
+    stored: P
+    export: P
+
+
+def export_rows(mesh, req: Request):
+    (table,) = req.payload
+    job: ExportJob = req.specs["job"]
+    with jax.set_mesh(mesh):
+        placed = place(mesh, table, job.stored)
+        return top_level_all_gather(placed, job.export)
+
+
+async def job_queue(mesh):
+    pod, chip = mesh.axis_names
+    queue: asyncio.Queue = asyncio.Queue()
+    await queue.put(ExportJob("emb", stored=P((pod, chip), None),
+                              export=P(chip, None, reduced={pod})))
+    return queue
+
+
+async def run(table):
+    async with device_session(MESH_SHAPE, ("pod", "chip")) as mesh:
+        sched = Scheduler(mesh)
+        sched.handler("export")(export_rows)
+        queue = await job_queue(mesh)
+        reqs = []
+        while not queue.empty():
+            job = queue.get_nowait()
+            reqs.append(Request("export", (table,), specs={"job": job}))
+        exported = await sched.serve(reqs, workers=1)
+        return {r.specs["job"].name: e for r, e in zip(reqs, exported)}
+
+
+def main(table):
+    out = asyncio.run(run(table))
+    print({k: (v.shape, str(v.sharding.spec)) for k, v in out.items()})
+
+
+def inputs():
+    rng = np.random.default_rng(23)
+    return (rng.standard_normal((N_ROWS, D_EMB)).astype(np.float32),)
+
+
+if __name__ == "__main__":
+    main(*inputs())
