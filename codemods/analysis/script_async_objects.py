@@ -19,7 +19,8 @@ from codemods.analysis import script_timers
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return, guard
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_asyncio import (AsyncGenRun, Bridge, CoroRun, Native, _bind, await_value, create_task,
-                                              gather, run_coroutine, run_in_executor, sleep, step_async_gen)
+                                              gather, run_coroutine, run_in_executor, sleep, step_async_gen,
+                                              to_thread, wait)
 from codemods.analysis.script_values import Bound, Lib, Opaque, PartialObj, RunCallable, UClass, UFunc, UObj
 
 _PRIMITIVES = (asyncio.Queue, asyncio.Lock, asyncio.Semaphore, asyncio.Event, asyncio.TaskGroup, asyncio.Future,
@@ -322,6 +323,8 @@ LIBRARY = {
     "asyncio.gather": gather,
     "asyncio.sleep": sleep,
     "asyncio.wait_for": script_timers.wait_for,
+    "asyncio.to_thread": to_thread,
+    "asyncio.wait": wait,
     "asyncio.get_running_loop": _running_loop,
     "asyncio.get_event_loop": _running_loop,
     "asyncio.Queue": _primitive(asyncio.Queue),

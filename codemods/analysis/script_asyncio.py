@@ -36,7 +36,7 @@ from codemods.analysis.host_exprs import Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_contextvars import current_context
 from codemods.analysis.script_generators import GenRun, current
-from codemods.analysis.script_values import Bound, GatherStop, JitFn, PartialObj, RunCallable, ShardMapFn, UFunc
+from codemods.analysis.script_values import Bound, GatherStop, Lib, JitFn, PartialObj, RunCallable, ShardMapFn, UFunc
 
 
 class _Abort(SystemExit):
@@ -326,6 +326,8 @@ def create_task(run, args: list, kwargs: dict) -> object:
     _bind(run)
     if isinstance(args[0], asyncio.Future):
         return args[0]
+    if _stdlib_coroutine(args[0]):
+        return run._loop.create_task(args[0], **kwargs)  # (`queue.join()`: asyncio's own code, stepped by its loop)
     bridge = Bridge(args[0])
     return task_errors.made(run, run._loop.create_task(bridge, **kwargs), bridge)
 
@@ -334,7 +336,8 @@ def gather(run, args: list, kwargs: dict) -> object:
     if set(kwargs) - {"return_exceptions"}:
         raise Bail
     _bind(run)
-    parts = [Bridge(a) if type(a) is CoroRun else a if isinstance(a, asyncio.Future) else _bail() for a in args]
+    parts = [Bridge(a) if type(a) is CoroRun else a if isinstance(a, asyncio.Future) or _stdlib_coroutine(a) else _bail()
+             for a in args]
     swallowed = kwargs.get("return_exceptions", False) is not False
     for part in parts:
         if type(part) is Bridge:
@@ -386,6 +389,50 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     overlapping_jobs.submitted(run, job, [func, given, run.module_env])
     loop.jobs.append(job)
     return future
+
+
+def to_thread(run, args: list, kwargs: dict) -> object:
+    """`await asyncio.to_thread(f, *args)`: CPython's coroutine hands f to the default executor
+    at once (`run_in_executor(None, ...)`); the worker thread has no context mesh either."""
+    if kwargs or not args:
+        raise Bail  # (keyword arguments go to f: not modelled)
+    return run_in_executor(run, [None, *args], {})
+
+
+def wait(run, args: list, kwargs: dict) -> object:
+    """`await asyncio.wait(tasks, return_when=...)`: asyncio's own, on tasks and futures (3.11
+    refuses coroutines). Its `done` and `pending` are sets of tasks, iterated in an order set by
+    their addresses: one holding more than one task stops the run."""
+    given = dict(zip(("fs", "timeout", "return_when"), args), **kwargs)
+    if len(args) > 3 or len(given) != len(args) + len(kwargs) or "fs" not in given or given.get("timeout") is not None:
+        raise Bail  # (a timeout: a timer, not modelled here)
+    tasks = given["fs"]
+    if type(tasks) not in (set, list, tuple, frozenset) or not tasks \
+            or not all(isinstance(each, asyncio.Future) for each in tasks):
+        raise Bail
+    when = given.get("return_when", asyncio.ALL_COMPLETED)
+    if type(when) is Lib and when.name.startswith("asyncio."):  # (`asyncio.FIRST_COMPLETED`, read as a name)
+        when = getattr(asyncio, when.name[len("asyncio."):], None)
+    if type(when) is not str or when not in (asyncio.ALL_COMPLETED, asyncio.FIRST_COMPLETED, asyncio.FIRST_EXCEPTION):
+        raise Bail
+    _bind(run)
+    return _waited(set(tasks), when)
+
+
+async def _waited(tasks: set, when: str) -> tuple:
+    done, pending = await asyncio.wait(tasks, return_when=when)
+    if len(done) > 1 or len(pending) > 1:
+        raise Bail  # (their order in the set is their addresses': not known)
+    return done, pending
+
+
+def _stdlib_coroutine(value: object) -> bool:
+    """A coroutine of asyncio's own code (`queue.join()`, `event.wait()`), not the program's."""
+    return isinstance(value, collections.abc.Coroutine) and type(value) not in (Bridge, CoroRun) \
+        and getattr(getattr(value, "cr_code", None), "co_filename", "").startswith(_ASYNCIO_DIR)
+
+
+_ASYNCIO_DIR = __import__("os").path.dirname(asyncio.__file__)
 
 
 def _settle(future, result, error) -> None:
