@@ -75,6 +75,8 @@ def is_primitive(obj: object) -> bool:
 
 
 def primitive_attribute(run, obj: object, name: str) -> object:
+    if run.__dict__.get("_worker"):
+        raise Bail  # (asyncio's objects from an executor's thread: not thread-safe; overlapping_jobs.submitted)
     if isinstance(obj, asyncio.AbstractEventLoop):
         if name in ("run_in_executor", "create_task", "create_future", "time"):
             return AsyncMethod(obj, name)

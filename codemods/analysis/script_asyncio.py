@@ -266,7 +266,7 @@ class RunLoop(asyncio.SelectorEventLoop):
         self.set_exception_handler(lambda loop, context: None)  # (a task's unread exception: logged only)
 
     def _run_once(self) -> None:
-        script_timers.due(self)
+        script_timers.due(self, _Abort)
         overlapping_jobs.watch(self, _Abort)
         if self.jobs:
             if self._ready or self._scheduled or self.timers or len(self.jobs) > 1 or self.pending is not None:
@@ -276,7 +276,9 @@ class RunLoop(asyncio.SelectorEventLoop):
                 self.jobs.pop()()
         elif not self._ready and not self._stopping:
             raise _Abort(Bail())  # (a timer, or nothing: the loop would wait)
+        before = _work(self.run)
         super()._run_once()
+        self.work = self.__dict__.get("work", 0) + (_work(self.run) != before)  # (JAX work on the loop's thread)
 
     def create_task(self, coro, **kwargs):
         task = super().create_task(coro, **kwargs)
@@ -285,6 +287,10 @@ class RunLoop(asyncio.SelectorEventLoop):
 
     def call_at(self, when, callback, *args, context=None):
         return script_timers.armed(self, when, callback, args, context)
+
+
+def _work(run) -> tuple:
+    return len(run.traced), sum(len(held[1]) for held in run.__dict__.get("jit_calls", {}).values())
 
 
 def run_coroutine(run, args: list, kwargs: dict) -> object:
@@ -297,7 +303,11 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
     try:
         task = loop.create_task(Bridge(args[0], main=True))
         try:
-            loop.run_until_complete(task)
+            try:
+                loop.run_until_complete(task)
+            finally:
+                if loop.pending is not None:
+                    _shut_down(loop)
             overlapping_jobs.finish(loop, _Abort)
         except _Abort as abort:
             raise abort.error from None
@@ -317,6 +327,19 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
         run._loop = None
         loop.jobs = []
         loop.close()
+
+
+def _shut_down(loop) -> None:
+    """The main task ended (or raised) with an executor job's stop still ahead: asyncio.run
+    cancels the tasks left and runs the loop until they end (their handlers run), then waits
+    for the executor's threads, and so for the job; what it reads is checked at every turn
+    (overlapping_jobs.watch) and at the end (finish)."""
+    left = [other for other in asyncio.all_tasks(loop) if not other.done()]
+    for other in left:
+        other.cancel()
+    if left:
+        loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+    overlapping_jobs.finish(loop, _Abort)
 
 
 def create_task(run, args: list, kwargs: dict) -> object:

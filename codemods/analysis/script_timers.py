@@ -63,19 +63,36 @@ class _Timer(events.TimerHandle):
 def armed(loop, when: float, callback, args: tuple, context) -> events.TimerHandle:
     """`loop.call_at(...)` (asyncio's own code arms its timers so): kept aside, not scheduled."""
     loop.timers = [timer for timer in loop.timers if not timer.cancelled()]
-    if loop.timers or loop.jobs or loop.pending is not None:
+    delay = round(when - loop.time(), 1)
+    long = delay >= LONG_S and all(timer.sf_delay == delay for timer in loop.timers)
+    if not long and (loop.timers or loop.jobs or loop.pending is not None):
         raise Bail
+    watch = loop.__dict__.get("arming")
+    loop.arming = None
 
     def fire(*given) -> None:
-        watch = loop.__dict__.get("watch")
         if watch is not None and watch.pending(loop):
             watch.early = True
         callback(*given)
 
     timer = _Timer(when, fire, args, loop, context)
-    timer.sf_callback = callback
+    timer.sf_callback, timer.sf_delay, timer.sf_work = callback, delay, loop_work(loop)
     loop.timers.append(timer)
     return timer
+
+
+def loop_work(loop) -> int:
+    """How much JAX work (bodies traced, jitted calls) the loop's own thread did so far
+    (script_asyncio.RunLoop counts it around each turn; an executor job's is not the loop's)."""
+    return loop.__dict__.get("work", 0)
+
+
+def _long(loop) -> bool:
+    """Every armed timer is long (LONG_S or more, one delay for all: they fire in the order
+    armed) and the loop's thread did no JAX work since the first was armed: only the program's
+    bookkeeping ran, which takes a small part of a second, so none is due while callbacks are
+    ready. When the loop would wait (for an executor job), one may fire first (a choice)."""
+    return all(timer.sf_delay >= LONG_S and timer.sf_work == loop_work(loop) for timer in loop.timers)
 
 
 def _finished(loop, aw: object) -> bool:
@@ -85,19 +102,37 @@ def _finished(loop, aw: object) -> bool:
     return not any(task.get_coro() is aw for task in asyncio.all_tasks(loop))
 
 
-def due(loop) -> None:
+def due(loop, abort) -> None:
     """At the start of a turn of the loop: whether the armed timer fires now. A timer of
     `wait_for` whose waiter is already done would do nothing: it is dropped."""
-    if (watch := loop.__dict__.get("watch")) is not None:
+    for watch in loop.__dict__.get("watches", ()):
         watch.before = _finished(loop, watch.aw)
     loop.timers = [timer for timer in loop.timers if not timer.cancelled() and not _idle(timer)]
     if not loop.timers or loop._stopping:
+        return
+    if _long(loop):
+        if loop._ready:
+            return  # (the loop's bookkeeping: far less than the timer's delay)
+        if not loop.jobs and loop.pending is None:
+            loop._ready.append(loop.timers.pop(0))  # (nothing else to wait for)
+            return
+        from codemods.analysis import overlapping_jobs
+        if loop.pending is None:
+            overlapping_jobs.overlap(loop, abort)  # (the job runs beside the timer: followed only to a stop)
+        if loop.jobs or loop.pending is None:
+            raise abort(Bail())
+        if choose(loop.run, 2, timed=True) == 0:
+            overlapping_jobs.finish(loop, abort)  # (the worker met its stop before the timer went off)
+        loop._ready.append(loop.timers.pop(0))  # (the timer first: the loop goes on, the job still ahead)
         return
     if loop.jobs or loop.pending is not None:
         raise Bail
     if loop._ready and choose(loop.run, 2, timed=True) == 0:
         return  # (not due yet: the first run takes the other work first)
     loop._ready.append(loop.timers.pop())
+
+
+LONG_S = 10.0  # (a timer this long is not due while only the loop's bookkeeping ran since it was armed)
 
 
 def _idle(timer: events.TimerHandle) -> bool:
@@ -137,13 +172,14 @@ async def _watched(loop, aw: object, timeout) -> object:
     and that then returns `aw`'s result stops the run: 3.11 returns it when `aw` ended before
     `wait_for` resumed, but from 3.12 on the timer cancels the awaiting task itself, and the
     same schedule raises TimeoutError."""
-    if loop.__dict__.get("watch") is not None:
-        raise Bail  # (two at once)
-    watch = loop.watch = _Watch(aw)
+    watch = loop.arming = _Watch(aw)  # (the timer `wait_for` arms now, armed, keeps it)
+    watches = loop.__dict__.setdefault("watches", [])
+    watches.append(watch)
     try:
         result = await asyncio.wait_for(aw, timeout)
     finally:
-        loop.watch = None
+        loop.arming = None
+        watches.remove(watch)
     if watch.early:
         raise Bail
     return result
