@@ -305,10 +305,12 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
         try:
             try:
                 loop.run_until_complete(task)
-            finally:
+            except Exception:  # (the program's own, out of its main task: the job's thread still runs)
                 if loop.pending is not None:
                     _shut_down(loop)
-            overlapping_jobs.finish(loop, _Abort)
+                raise
+            if loop.pending is not None:
+                _shut_down(loop)
         except _Abort as abort:
             raise abort.error from None
         except Exception as error:  # noqa: BLE001  (the program's own exception, out of its main task)
@@ -339,6 +341,9 @@ def _shut_down(loop) -> None:
         other.cancel()
     if left:
         loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+    if any(type(gen) is AsyncGenRun and gen.thread is not None and not gen.done
+           for gen in loop.run.__dict__.get("_generators", ())):
+        raise _Abort(Bail())  # (asyncio.run closes them next: their `finally` would run beside the job)
     overlapping_jobs.finish(loop, _Abort)
 
 

@@ -129,7 +129,7 @@ def due(loop, abort) -> None:
         raise Bail
     if loop._ready and choose(loop.run, 2, timed=True) == 0:
         return  # (not due yet: the first run takes the other work first)
-    loop._ready.append(loop.timers.pop())
+    loop._ready.append(loop.timers.pop(0))  # (the first armed: several only of one delay, _long)
 
 
 LONG_S = 10.0  # (a timer this long is not due while only the loop's bookkeeping ran since it was armed)
