@@ -32,7 +32,7 @@ import collections.abc
 from asyncio import events
 
 from codemods.analysis import overlapping_jobs, script_timers, task_errors
-from codemods.analysis.host_exprs import Raised
+from codemods.analysis.host_exprs import LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_contextvars import current_context
 from codemods.analysis.script_generators import GenRun, current
@@ -390,7 +390,7 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     if run.lasting is not None or run.in_body or run.jitted:
         raise Bail  # (a mesh set for good: whether the worker sees it is not modelled)
     func, given = args[1], list(args[2:])
-    if type(func) not in (UFunc, Bound, PartialObj, JitFn, ShardMapFn) and not isinstance(func, RunCallable):
+    if type(func) not in (UFunc, Bound, PartialObj, JitFn, ShardMapFn, LambdaValue) and not isinstance(func, RunCallable):
         raise Bail
     future = loop.create_future()
     awaiting = (getattr(run, "guarded", 0), list(run.__dict__.get("catching", [])))  # (the handlers its exception meets)

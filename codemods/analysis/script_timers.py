@@ -57,7 +57,8 @@ class _Watch:
 
 
 class _Timer(events.TimerHandle):
-    __slots__ = ("sf_callback",)  # (the callback the program's asyncio armed, before `fire` wraps it)
+    __slots__ = ("sf_callback", "sf_delay", "sf_work")  # (the callback the program's asyncio armed, before `fire`
+    # wraps it; its delay; the loop's JAX work when it was armed: _long)
 
 
 def armed(loop, when: float, callback, args: tuple, context) -> events.TimerHandle:
@@ -153,18 +154,44 @@ def wait_for(run, args: list, kwargs: dict) -> object:
     if len(args) > 2 or set(given) != {"fut", "timeout"} or len(given) != len(args) + len(kwargs):
         raise Bail
     aw, timeout = given["fut"], given["timeout"]
-    from codemods.analysis.script_asyncio import Bridge, _bind
+    from codemods.analysis.script_asyncio import Bridge, CoroRun, _bind
 
-    if not isinstance(aw, (asyncio.Future, collections.abc.Coroutine)) or type(aw) is Bridge:
-        raise Bail  # (a coroutine of the module: cancelling it inside is not modelled)
     if sys.version_info[:2] != (3, 11):
         raise Bail  # (what this models is 3.11's wait_for: a task of its own for a coroutine)
+    if type(aw) is CoroRun:
+        aw = _own_task(run, aw, timeout)
+        if type(aw) is CoroRun:
+            return aw  # (no timeout: 3.11's `wait_for` is `await aw`)
+    if not isinstance(aw, (asyncio.Future, collections.abc.Coroutine)) or type(aw) is Bridge:
+        raise Bail
     if timeout is not None and type(timeout) not in (int, float):
         if not is_number(run, timeout):
             raise Bail
         timeout = _AHEAD if positive(run, timeout) else (_AHEAD, _PAST)[choose(run, 2, timed=True)]
     _bind(run)
     return _watched(run._loop, aw, timeout)
+
+
+def _own_task(run, coro, timeout) -> object:
+    """A coroutine of the program given to `wait_for`, awaited right away (so nothing runs
+    between the call and the await): 3.11's `wait_for` awaits it inline without a timeout, and
+    otherwise wraps it in a task at once (`ensure_future`), cancelled when the timer goes off
+    (Bridge.throw: CPython's cancellation). The task's exception is raised in the awaiter."""
+    from codemods.analysis import task_errors
+    from codemods.analysis.script_asyncio import Bridge, _bind
+
+    if run.__dict__.get("_awaited_call") is not run.node:
+        raise Bail  # (the wait_for coroutine kept, or handed on: its task starts later)
+    if timeout is None:
+        return coro
+    _bind(run)
+    bridge = Bridge(coro)
+    bridge.carries = task_errors.passes_on(run)
+    task = run._loop.create_task(bridge)
+    task._log_destroy_pending = False
+    task_errors.made(run, task, bridge)
+    task_errors.consumed(run, [task])
+    return task
 
 
 async def _watched(loop, aw: object, timeout) -> object:
