@@ -17,6 +17,10 @@ CPython's. Only what is not deterministic is stopped (Bail):
   runs nothing meanwhile; beside another ready callback, or a second job in flight, only a job
   whose trace meets a JAX error is followed (overlapping_jobs.py), and a job submitted other than
   by `await loop.run_in_executor(...)` right away stops the run.
+- `await asyncio.to_thread(f, *args)` is such a job (it copies the contextvars: a job that reads
+  one stops the run); `asyncio.wait` of tasks stops unless each of its sets holds one task (a
+  set's order is the tasks' addresses'); a task of asyncio's own coroutine (`queue.join()`) is
+  CPython's.
 - timers other than those script_timers.py follows (`asyncio.sleep(d)` with d > 0), a loop
   waiting forever. A cancellation (`task.cancel()`) is CPython's own: the Task throws
   CancelledError in, and the awaitable the coroutine waits in (a queue's `get`) reads it there,

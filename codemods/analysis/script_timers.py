@@ -20,9 +20,17 @@ reported only when every run meets it, so it holds on every schedule the timers 
 - What is modelled is CPython 3.11's `wait_for` (under another Python the run stops there). A
   schedule on which it would return a result although its timer went off while the awaited one
   was pending stops the run: from 3.12 on the same schedule raises TimeoutError.
-- At most one timer armed at once (which of two is due first is not modelled), one `wait_for` at
-  a time, and no timer beside an executor job in flight (when the job ends, relative to the
-  timer, is not modelled): the run stops (Bail). Other timers (`asyncio.sleep(d)`) stop it as before.
+- At most one timer armed at once (which of two is due first is not modelled), and no timer
+  beside an executor job in flight (when the job ends, relative to the timer, is not modelled):
+  the run stops (Bail). Other timers (`asyncio.sleep(d)`) stop it as before.
+- Except long timers (LONG_S, 10 s, or more; heldout163's `wait_for(req.future, 60.0)` per
+  request): several of one delay may be armed (they fire in the order armed), and beside executor
+  jobs. While callbacks are ready and the loop's own thread has traced or called nothing jitted
+  since the first was armed, only the program's bookkeeping ran, far less than 10 s: none is due.
+  When the loop would wait for a job, the job runs first (overlapping_jobs: followed only to a
+  JAX stop), then whether its thread met the stop before the timer went off is a choice; on the
+  other schedule the timer fires, the loop goes on and asyncio.run's shutdown is modelled
+  (script_asyncio._shut_down). Several `wait_for`s may run at once, each with its own watch.
 """
 from __future__ import annotations
 
