@@ -102,6 +102,18 @@ class AsyncGenRun(GenRun):
         raise Bail
 
 
+def left_open(gen: object) -> bool:
+    """An async generator left suspended whose closing may run code: GeneratorExit thrown at its
+    `yield` (asyncio.run's shutdown, or its finalizer) meets a `try` or a `with` of its body.
+    One with none of them ends there and runs nothing (heldout163's `batch_stream`)."""
+    if type(gen) is not AsyncGenRun or gen.thread is None or gen.done:
+        return False
+    node = gen.func.node if gen.func is not None else None
+    return node is None or any(type(each) in (ast.Try, ast.TryStar, ast.With, ast.AsyncWith, ast.FunctionDef,
+                                              ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+                               for statement in node.body for each in ast.walk(statement))
+
+
 def make_coroutine(run, func: UFunc, args: list, kwargs: dict) -> GenRun:
     return (AsyncGenRun if is_async_generator(func.node) else CoroRun)(run, func, args, kwargs)
 
@@ -325,8 +337,7 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
             raise Bail  # (asyncio.run cancels them: their handlers would run)
         if task_errors.doubtful(run):
             raise Bail  # (a task's step passed on faith, its exception kept by no one: task_errors.py)
-        if any(type(gen) is AsyncGenRun and gen.thread is not None and not gen.done
-               for gen in run.__dict__.get("_generators", ())):
+        if any(left_open(gen) for gen in run.__dict__.get("_generators", ())):
             raise Bail  # (asyncio.run closes async generators left suspended: their `finally` would run)
         return task.result()
     finally:
@@ -345,8 +356,7 @@ def _shut_down(loop) -> None:
         other.cancel()
     if left:
         loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
-    if any(type(gen) is AsyncGenRun and gen.thread is not None and not gen.done
-           for gen in loop.run.__dict__.get("_generators", ())):
+    if any(left_open(gen) for gen in loop.run.__dict__.get("_generators", ())):
         raise _Abort(Bail())  # (asyncio.run closes them next: their `finally` would run beside the job)
     overlapping_jobs.finish(loop, _Abort)
 
