@@ -1123,6 +1123,8 @@ ENTRIES = {
     "naio2_sf103_scheduler_workers_psum_a_varying_block": "main()",
     "aio3_sf104_to_thread_has_no_context_mesh": "main()",
     "naio3_sf104_to_thread_job_enters_its_own_mesh": "main()",
+    "qo1_sf105_dataclass_optional_field_from_typing": "main()",
+    "nqo1_sf105_dataclass_optional_field_sums_its_own_axis": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
     "nlf8_sf105_script_optional_package_falls_back": "main()",
