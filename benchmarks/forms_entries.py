@@ -1133,6 +1133,13 @@ ENTRIES = {
     "ngh4_sf104_script_handler_of_value_error_may_catch_jax_error": "main()",
     "gh5_sf105_script_async_comprehension_over_async_generator": "main()",
     "ngh5_sf105_script_async_comprehension_filters_the_stage": "main()",
+    "aio1_sf101_to_thread_drain_beside_queue_join": "main()",
+    "aio2_sf103_scheduler_workers_behind_wait_for_timeouts": "main()",
+    "naio2_sf103_scheduler_workers_psum_a_varying_block": "main()",
+    "aio3_sf104_to_thread_has_no_context_mesh": "main()",
+    "naio3_sf104_to_thread_job_enters_its_own_mesh": "main()",
+    "qo1_sf105_dataclass_optional_field_from_typing": "main()",
+    "nqo1_sf105_dataclass_optional_field_sums_its_own_axis": "main()",
     "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
     "nlf8_sf105_script_optional_package_falls_back": "main()",
@@ -4140,6 +4147,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "gh4_sf104_script_handler_of_own_error_class_lets_jax_error_through": {
         28: '        return top_level_all_gather(table, P(None, None, reduced={"i", "j"}), multi_dim=True)'},
     "gh2_sf104_script_executor_thread_has_no_context_mesh": {
+        12: '    with jax.set_mesh(table.sharding.mesh): return top_level_all_gather(table, P(None, None, reduced={"i"}))'},
+    "aio3_sf104_to_thread_has_no_context_mesh": {
         12: '    with jax.set_mesh(table.sharding.mesh): return top_level_all_gather(table, P(None, None, reduced={"i"}))'},
     "le15_sf104_script_flag_parsed_on": {
         16: '        with jax.set_mesh(mesh): return top_level_all_gather(w, P(None, "j", reduced={"i"}))'},

@@ -193,9 +193,12 @@ def subscript_plain(tree: ast.Module, name: str, seen: frozenset = frozenset()) 
     bindings = facts["bound"].get(name, [])
     if not bindings:
         return name in facts["builtins"]
-    for node, at_top, _ in bindings:
+    for node, at_top, source in bindings:
         if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
             continue
+        if type(node) is ast.alias and at_top and len(bindings) == 1 and source is not None \
+                and source.split(".")[0] in (*_KNOWN, "typing") and f"{source}.{node.name}" != _CLASSVAR:
+            continue  # (`from typing import Optional`: `Optional[int]` as `typing.Optional[int]` reads, a field)
         if type(node) is not ast.ClassDef or not at_top or node.keywords \
                 or not all(_library_decorator(facts, each) for each in node.decorator_list):
             return False  # (a decorator binds the name to what it returns: adversarial35)

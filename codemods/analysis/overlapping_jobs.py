@@ -22,14 +22,23 @@ Anything else (a stop first met by a later job while the first finished) stops t
 """
 from __future__ import annotations
 
+import asyncio
+
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.retraced_bodies import snapshot, unchanged
 from codemods.analysis.script_values import GatherStop
 
 
 def submitted(run, job, roots: list) -> None:
-    """Note what a new job reads (taken now: the state it was submitted on)."""
-    job.before = snapshot(roots)
+    """Note what a new job reads (taken now: the state it was submitted on). asyncio's own
+    objects (the loop, its queues, locks, events, futures) change at every turn; a job never
+    reads them: one that touches one on its worker thread stops the run
+    (script_async_objects.primitive_attribute)."""
+    job.before = snapshot(roots, _ASYNCIO)
+
+
+_ASYNCIO = (asyncio.AbstractEventLoop, asyncio.Queue, asyncio.Lock, asyncio.Semaphore, asyncio.Event, asyncio.Future,
+            asyncio.TaskGroup)
 
 
 def overlap(loop, abort) -> None:

@@ -34,13 +34,15 @@ def _slots(kind: type) -> list[str]:
     return names
 
 
-def snapshot(roots: list) -> dict:
-    """Every object reachable from `roots` (by id, kept alive) with what it holds now."""
+def snapshot(roots: list, leaves: tuple = ()) -> dict:
+    """Every object reachable from `roots` (by id, kept alive) with what it holds now; objects of
+    `leaves` are not walked (their holder says why nothing reads them)."""
     seen: dict[int, tuple] = {}
     pending = list(roots)
+    leaves = _LEAVES + leaves
     while pending:
         obj = pending.pop()
-        if isinstance(obj, _LEAVES) or id(obj) in seen:
+        if isinstance(obj, leaves) or id(obj) in seen:
             keep_numbers(seen, obj)  # (read back where a cached call may have left them: retraced_counters.py)
             continue
         if len(seen) > _LIMIT:

@@ -19,7 +19,8 @@ from codemods.analysis import script_timers
 from codemods.analysis.host_exprs import Break, Continue, Raised, Return, guard
 from codemods.analysis.host_objects import Bail, Special
 from codemods.analysis.script_asyncio import (AsyncGenRun, Bridge, CoroRun, Native, _bind, await_value, create_task,
-                                              gather, run_coroutine, run_in_executor, sleep, step_async_gen)
+                                              gather, run_coroutine, run_in_executor, sleep, step_async_gen,
+                                              left_open, to_thread, wait)
 from codemods.analysis.script_values import Bound, Lib, Opaque, PartialObj, RunCallable, UClass, UFunc, UObj
 
 _PRIMITIVES = (asyncio.Queue, asyncio.Lock, asyncio.Semaphore, asyncio.Event, asyncio.TaskGroup, asyncio.Future,
@@ -74,6 +75,8 @@ def is_primitive(obj: object) -> bool:
 
 
 def primitive_attribute(run, obj: object, name: str) -> object:
+    if run.__dict__.get("_worker"):
+        raise Bail  # (asyncio's objects from an executor's thread: not thread-safe; overlapping_jobs.submitted)
     if isinstance(obj, asyncio.AbstractEventLoop):
         if name in ("run_in_executor", "create_task", "create_future", "time"):
             return AsyncMethod(obj, name)
@@ -269,7 +272,30 @@ def async_with(run, node: ast.AsyncWith, env, items: list | None = None) -> None
     except (Break, Continue, Return):
         leave()
         raise
+    except Raised as raised:
+        if _raised_through(run, manager, raised.error, leave):
+            return  # (the manager's generator swallowed it: `__aexit__` answers True)
+        raise
     leave()
+
+
+def _raised_through(run, manager: object, error: BaseException, leave) -> bool:
+    """The program's exception leaving an `async with` body, as CPython's `__aexit__` sees it:
+    a lock or semaphore is released and it goes on; an `asynccontextmanager` throws it in at the
+    generator's `yield` (what the generator raises goes on; True when it ends quietly). Any other
+    manager's exit is not modelled."""
+    if type(manager) is AsyncManaged:
+        if not isinstance(error, Exception) or isinstance(error, StopAsyncIteration):
+            raise Bail  # (contextlib's own handling of these: not followed)
+        manager.gen.thrown = error
+        more, _ = step_async_gen(run, manager.gen)
+        if more:
+            raise Bail  # (RuntimeError: generator didn't stop after athrow())
+        return True
+    if is_primitive(manager) and type(manager) in (asyncio.Lock, asyncio.Semaphore):
+        leave()
+        return False
+    raise Bail
 
 
 def _left(step: tuple) -> None:
@@ -292,7 +318,7 @@ def async_for(run, node: ast.AsyncFor, env) -> None:
 
 
 def _left_suspended(source: AsyncGenRun) -> None:
-    if source.thread is not None and not source.done:
+    if left_open(source):
         raise Bail  # (left suspended by a `break`: its finalizer runs when it is collected)
 
 
@@ -322,6 +348,8 @@ LIBRARY = {
     "asyncio.gather": gather,
     "asyncio.sleep": sleep,
     "asyncio.wait_for": script_timers.wait_for,
+    "asyncio.to_thread": to_thread,
+    "asyncio.wait": wait,
     "asyncio.get_running_loop": _running_loop,
     "asyncio.get_event_loop": _running_loop,
     "asyncio.Queue": _primitive(asyncio.Queue),

@@ -17,6 +17,10 @@ CPython's. Only what is not deterministic is stopped (Bail):
   runs nothing meanwhile; beside another ready callback, or a second job in flight, only a job
   whose trace meets a JAX error is followed (overlapping_jobs.py), and a job submitted other than
   by `await loop.run_in_executor(...)` right away stops the run.
+- `await asyncio.to_thread(f, *args)` is such a job (it copies the contextvars: a job that reads
+  one stops the run); `asyncio.wait` of tasks stops unless each of its sets holds one task (a
+  set's order is the tasks' addresses'); a task of asyncio's own coroutine (`queue.join()`) is
+  CPython's.
 - timers other than those script_timers.py follows (`asyncio.sleep(d)` with d > 0), a loop
   waiting forever. A cancellation (`task.cancel()`) is CPython's own: the Task throws
   CancelledError in, and the awaitable the coroutine waits in (a queue's `get`) reads it there,
@@ -32,11 +36,11 @@ import collections.abc
 from asyncio import events
 
 from codemods.analysis import overlapping_jobs, script_timers, task_errors
-from codemods.analysis.host_exprs import Raised
+from codemods.analysis.host_exprs import LambdaValue, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_contextvars import current_context
 from codemods.analysis.script_generators import GenRun, current
-from codemods.analysis.script_values import Bound, GatherStop, JitFn, PartialObj, RunCallable, ShardMapFn, UFunc
+from codemods.analysis.script_values import Bound, GatherStop, Lib, JitFn, PartialObj, RunCallable, ShardMapFn, UFunc
 
 
 class _Abort(SystemExit):
@@ -96,6 +100,18 @@ class AsyncGenRun(GenRun):
 
     def __iter__(self):
         raise Bail
+
+
+def left_open(gen: object) -> bool:
+    """An async generator left suspended whose closing may run code: GeneratorExit thrown at its
+    `yield` (asyncio.run's shutdown, or its finalizer) meets a `try` or a `with` of its body.
+    One with none of them ends there and runs nothing (heldout163's `batch_stream`)."""
+    if type(gen) is not AsyncGenRun or gen.thread is None or gen.done:
+        return False
+    node = gen.func.node if gen.func is not None else None
+    return node is None or any(type(each) in (ast.Try, ast.TryStar, ast.With, ast.AsyncWith, ast.FunctionDef,
+                                              ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+                               for statement in node.body for each in ast.walk(statement))
 
 
 def make_coroutine(run, func: UFunc, args: list, kwargs: dict) -> GenRun:
@@ -266,7 +282,7 @@ class RunLoop(asyncio.SelectorEventLoop):
         self.set_exception_handler(lambda loop, context: None)  # (a task's unread exception: logged only)
 
     def _run_once(self) -> None:
-        script_timers.due(self)
+        script_timers.due(self, _Abort)
         overlapping_jobs.watch(self, _Abort)
         if self.jobs:
             if self._ready or self._scheduled or self.timers or len(self.jobs) > 1 or self.pending is not None:
@@ -276,7 +292,9 @@ class RunLoop(asyncio.SelectorEventLoop):
                 self.jobs.pop()()
         elif not self._ready and not self._stopping:
             raise _Abort(Bail())  # (a timer, or nothing: the loop would wait)
+        before = _work(self.run)
         super()._run_once()
+        self.work = self.__dict__.get("work", 0) + (_work(self.run) != before)  # (JAX work on the loop's thread)
 
     def create_task(self, coro, **kwargs):
         task = super().create_task(coro, **kwargs)
@@ -285,6 +303,10 @@ class RunLoop(asyncio.SelectorEventLoop):
 
     def call_at(self, when, callback, *args, context=None):
         return script_timers.armed(self, when, callback, args, context)
+
+
+def _work(run) -> tuple:
+    return len(run.traced), sum(len(held[1]) for held in run.__dict__.get("jit_calls", {}).values())
 
 
 def run_coroutine(run, args: list, kwargs: dict) -> object:
@@ -297,8 +319,14 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
     try:
         task = loop.create_task(Bridge(args[0], main=True))
         try:
-            loop.run_until_complete(task)
-            overlapping_jobs.finish(loop, _Abort)
+            try:
+                loop.run_until_complete(task)
+            except Exception:  # (the program's own, out of its main task: the job's thread still runs)
+                if loop.pending is not None:
+                    _shut_down(loop)
+                raise
+            if loop.pending is not None:
+                _shut_down(loop)
         except _Abort as abort:
             raise abort.error from None
         except Exception as error:  # noqa: BLE001  (the program's own exception, out of its main task)
@@ -309,14 +337,28 @@ def run_coroutine(run, args: list, kwargs: dict) -> object:
             raise Bail  # (asyncio.run cancels them: their handlers would run)
         if task_errors.doubtful(run):
             raise Bail  # (a task's step passed on faith, its exception kept by no one: task_errors.py)
-        if any(type(gen) is AsyncGenRun and gen.thread is not None and not gen.done
-               for gen in run.__dict__.get("_generators", ())):
+        if any(left_open(gen) for gen in run.__dict__.get("_generators", ())):
             raise Bail  # (asyncio.run closes async generators left suspended: their `finally` would run)
         return task.result()
     finally:
         run._loop = None
         loop.jobs = []
         loop.close()
+
+
+def _shut_down(loop) -> None:
+    """The main task ended (or raised) with an executor job's stop still ahead: asyncio.run
+    cancels the tasks left and runs the loop until they end (their handlers run), then waits
+    for the executor's threads, and so for the job; what it reads is checked at every turn
+    (overlapping_jobs.watch) and at the end (finish)."""
+    left = [other for other in asyncio.all_tasks(loop) if not other.done()]
+    for other in left:
+        other.cancel()
+    if left:
+        loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+    if any(left_open(gen) for gen in loop.run.__dict__.get("_generators", ())):
+        raise _Abort(Bail())  # (asyncio.run closes them next: their `finally` would run beside the job)
+    overlapping_jobs.finish(loop, _Abort)
 
 
 def create_task(run, args: list, kwargs: dict) -> object:
@@ -326,6 +368,8 @@ def create_task(run, args: list, kwargs: dict) -> object:
     _bind(run)
     if isinstance(args[0], asyncio.Future):
         return args[0]
+    if _stdlib_coroutine(args[0]):
+        return run._loop.create_task(args[0], **kwargs)  # (`queue.join()`: asyncio's own code, stepped by its loop)
     bridge = Bridge(args[0])
     return task_errors.made(run, run._loop.create_task(bridge, **kwargs), bridge)
 
@@ -334,7 +378,8 @@ def gather(run, args: list, kwargs: dict) -> object:
     if set(kwargs) - {"return_exceptions"}:
         raise Bail
     _bind(run)
-    parts = [Bridge(a) if type(a) is CoroRun else a if isinstance(a, asyncio.Future) else _bail() for a in args]
+    parts = [Bridge(a) if type(a) is CoroRun else a if isinstance(a, asyncio.Future) or _stdlib_coroutine(a) else _bail()
+             for a in args]
     swallowed = kwargs.get("return_exceptions", False) is not False
     for part in parts:
         if type(part) is Bridge:
@@ -359,7 +404,7 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     if run.lasting is not None or run.in_body or run.jitted:
         raise Bail  # (a mesh set for good: whether the worker sees it is not modelled)
     func, given = args[1], list(args[2:])
-    if type(func) not in (UFunc, Bound, PartialObj, JitFn, ShardMapFn) and not isinstance(func, RunCallable):
+    if type(func) not in (UFunc, Bound, PartialObj, JitFn, ShardMapFn, LambdaValue) and not isinstance(func, RunCallable):
         raise Bail
     future = loop.create_future()
     awaiting = (getattr(run, "guarded", 0), list(run.__dict__.get("catching", [])))  # (the handlers its exception meets)
@@ -386,6 +431,50 @@ def run_in_executor(run, args: list, kwargs: dict) -> object:
     overlapping_jobs.submitted(run, job, [func, given, run.module_env])
     loop.jobs.append(job)
     return future
+
+
+def to_thread(run, args: list, kwargs: dict) -> object:
+    """`await asyncio.to_thread(f, *args)`: CPython's coroutine hands f to the default executor
+    at once (`run_in_executor(None, ...)`); the worker thread has no context mesh either."""
+    if kwargs or not args:
+        raise Bail  # (keyword arguments go to f: not modelled)
+    return run_in_executor(run, [None, *args], {})
+
+
+def wait(run, args: list, kwargs: dict) -> object:
+    """`await asyncio.wait(tasks, return_when=...)`: asyncio's own, on tasks and futures (3.11
+    refuses coroutines). Its `done` and `pending` are sets of tasks, iterated in an order set by
+    their addresses: one holding more than one task stops the run."""
+    given = dict(zip(("fs", "timeout", "return_when"), args), **kwargs)
+    if len(args) > 3 or len(given) != len(args) + len(kwargs) or "fs" not in given or given.get("timeout") is not None:
+        raise Bail  # (a timeout: a timer, not modelled here)
+    tasks = given["fs"]
+    if type(tasks) not in (set, list, tuple, frozenset) or not tasks \
+            or not all(isinstance(each, asyncio.Future) for each in tasks):
+        raise Bail
+    when = given.get("return_when", asyncio.ALL_COMPLETED)
+    if type(when) is Lib and when.name.startswith("asyncio."):  # (`asyncio.FIRST_COMPLETED`, read as a name)
+        when = getattr(asyncio, when.name[len("asyncio."):], None)
+    if type(when) is not str or when not in (asyncio.ALL_COMPLETED, asyncio.FIRST_COMPLETED, asyncio.FIRST_EXCEPTION):
+        raise Bail
+    _bind(run)
+    return _waited(set(tasks), when)
+
+
+async def _waited(tasks: set, when: str) -> tuple:
+    done, pending = await asyncio.wait(tasks, return_when=when)
+    if len(done) > 1 or len(pending) > 1:
+        raise Bail  # (their order in the set is their addresses': not known)
+    return done, pending
+
+
+def _stdlib_coroutine(value: object) -> bool:
+    """A coroutine of asyncio's own code (`queue.join()`, `event.wait()`), not the program's."""
+    return isinstance(value, collections.abc.Coroutine) and type(value) not in (Bridge, CoroRun) \
+        and getattr(getattr(value, "cr_code", None), "co_filename", "").startswith(_ASYNCIO_DIR)
+
+
+_ASYNCIO_DIR = __import__("os").path.dirname(asyncio.__file__)
 
 
 def _settle(future, result, error) -> None:

@@ -20,9 +20,17 @@ reported only when every run meets it, so it holds on every schedule the timers 
 - What is modelled is CPython 3.11's `wait_for` (under another Python the run stops there). A
   schedule on which it would return a result although its timer went off while the awaited one
   was pending stops the run: from 3.12 on the same schedule raises TimeoutError.
-- At most one timer armed at once (which of two is due first is not modelled), one `wait_for` at
-  a time, and no timer beside an executor job in flight (when the job ends, relative to the
-  timer, is not modelled): the run stops (Bail). Other timers (`asyncio.sleep(d)`) stop it as before.
+- At most one timer armed at once (which of two is due first is not modelled), and no timer
+  beside an executor job in flight (when the job ends, relative to the timer, is not modelled):
+  the run stops (Bail). Other timers (`asyncio.sleep(d)`) stop it as before.
+- Except long timers (LONG_S, 10 s, or more; heldout163's `wait_for(req.future, 60.0)` per
+  request): several of one delay may be armed (they fire in the order armed), and beside executor
+  jobs. While callbacks are ready and the loop's own thread has traced or called nothing jitted
+  since the first was armed, only the program's bookkeeping ran, far less than 10 s: none is due.
+  When the loop would wait for a job, the job runs first (overlapping_jobs: followed only to a
+  JAX stop), then whether its thread met the stop before the timer went off is a choice; on the
+  other schedule the timer fires, the loop goes on and asyncio.run's shutdown is modelled
+  (script_asyncio._shut_down). Several `wait_for`s may run at once, each with its own watch.
 """
 from __future__ import annotations
 
@@ -57,25 +65,43 @@ class _Watch:
 
 
 class _Timer(events.TimerHandle):
-    __slots__ = ("sf_callback",)  # (the callback the program's asyncio armed, before `fire` wraps it)
+    __slots__ = ("sf_callback", "sf_delay", "sf_work")  # (the callback the program's asyncio armed, before `fire`
+    # wraps it; its delay; the loop's JAX work when it was armed: _long)
 
 
 def armed(loop, when: float, callback, args: tuple, context) -> events.TimerHandle:
     """`loop.call_at(...)` (asyncio's own code arms its timers so): kept aside, not scheduled."""
     loop.timers = [timer for timer in loop.timers if not timer.cancelled()]
-    if loop.timers or loop.jobs or loop.pending is not None:
+    delay = round(when - loop.time(), 1)
+    long = delay >= LONG_S and all(timer.sf_delay == delay for timer in loop.timers)
+    if not long and (loop.timers or loop.jobs or loop.pending is not None):
         raise Bail
+    watch = loop.__dict__.get("arming")
+    loop.arming = None
 
     def fire(*given) -> None:
-        watch = loop.__dict__.get("watch")
         if watch is not None and watch.pending(loop):
             watch.early = True
         callback(*given)
 
     timer = _Timer(when, fire, args, loop, context)
-    timer.sf_callback = callback
+    timer.sf_callback, timer.sf_delay, timer.sf_work = callback, delay, loop_work(loop)
     loop.timers.append(timer)
     return timer
+
+
+def loop_work(loop) -> int:
+    """How much JAX work (bodies traced, jitted calls) the loop's own thread did so far
+    (script_asyncio.RunLoop counts it around each turn; an executor job's is not the loop's)."""
+    return loop.__dict__.get("work", 0)
+
+
+def _long(loop) -> bool:
+    """Every armed timer is long (LONG_S or more, one delay for all: they fire in the order
+    armed) and the loop's thread did no JAX work since the first was armed: only the program's
+    bookkeeping ran, which takes a small part of a second, so none is due while callbacks are
+    ready. When the loop would wait (for an executor job), one may fire first (a choice)."""
+    return all(timer.sf_delay >= LONG_S and timer.sf_work == loop_work(loop) for timer in loop.timers)
 
 
 def _finished(loop, aw: object) -> bool:
@@ -85,19 +111,37 @@ def _finished(loop, aw: object) -> bool:
     return not any(task.get_coro() is aw for task in asyncio.all_tasks(loop))
 
 
-def due(loop) -> None:
+def due(loop, abort) -> None:
     """At the start of a turn of the loop: whether the armed timer fires now. A timer of
     `wait_for` whose waiter is already done would do nothing: it is dropped."""
-    if (watch := loop.__dict__.get("watch")) is not None:
+    for watch in loop.__dict__.get("watches", ()):
         watch.before = _finished(loop, watch.aw)
     loop.timers = [timer for timer in loop.timers if not timer.cancelled() and not _idle(timer)]
     if not loop.timers or loop._stopping:
+        return
+    if _long(loop):
+        if loop._ready:
+            return  # (the loop's bookkeeping: far less than the timer's delay)
+        if not loop.jobs and loop.pending is None:
+            loop._ready.append(loop.timers.pop(0))  # (nothing else to wait for)
+            return
+        from codemods.analysis import overlapping_jobs
+        if loop.pending is None:
+            overlapping_jobs.overlap(loop, abort)  # (the job runs beside the timer: followed only to a stop)
+        if loop.jobs or loop.pending is None:
+            raise abort(Bail())
+        if choose(loop.run, 2, timed=True) == 0:
+            overlapping_jobs.finish(loop, abort)  # (the worker met its stop before the timer went off)
+        loop._ready.append(loop.timers.pop(0))  # (the timer first: the loop goes on, the job still ahead)
         return
     if loop.jobs or loop.pending is not None:
         raise Bail
     if loop._ready and choose(loop.run, 2, timed=True) == 0:
         return  # (not due yet: the first run takes the other work first)
-    loop._ready.append(loop.timers.pop())
+    loop._ready.append(loop.timers.pop(0))  # (the first armed: several only of one delay, _long)
+
+
+LONG_S = 10.0  # (a timer this long is not due while only the loop's bookkeeping ran since it was armed)
 
 
 def _idle(timer: events.TimerHandle) -> bool:
@@ -118,12 +162,16 @@ def wait_for(run, args: list, kwargs: dict) -> object:
     if len(args) > 2 or set(given) != {"fut", "timeout"} or len(given) != len(args) + len(kwargs):
         raise Bail
     aw, timeout = given["fut"], given["timeout"]
-    from codemods.analysis.script_asyncio import Bridge, _bind
+    from codemods.analysis.script_asyncio import Bridge, CoroRun, _bind
 
-    if not isinstance(aw, (asyncio.Future, collections.abc.Coroutine)) or type(aw) is Bridge:
-        raise Bail  # (a coroutine of the module: cancelling it inside is not modelled)
     if sys.version_info[:2] != (3, 11):
         raise Bail  # (what this models is 3.11's wait_for: a task of its own for a coroutine)
+    if type(aw) is CoroRun:
+        aw = _own_task(run, aw, timeout)
+        if type(aw) is CoroRun:
+            return aw  # (no timeout: 3.11's `wait_for` is `await aw`)
+    if not isinstance(aw, (asyncio.Future, collections.abc.Coroutine)) or type(aw) is Bridge:
+        raise Bail
     if timeout is not None and type(timeout) not in (int, float):
         if not is_number(run, timeout):
             raise Bail
@@ -132,18 +180,41 @@ def wait_for(run, args: list, kwargs: dict) -> object:
     return _watched(run._loop, aw, timeout)
 
 
+def _own_task(run, coro, timeout) -> object:
+    """A coroutine of the program given to `wait_for`, awaited right away (so nothing runs
+    between the call and the await): 3.11's `wait_for` awaits it inline without a timeout, and
+    otherwise wraps it in a task at once (`ensure_future`), cancelled when the timer goes off
+    (Bridge.throw: CPython's cancellation). The task's exception is raised in the awaiter."""
+    from codemods.analysis import task_errors
+    from codemods.analysis.script_asyncio import Bridge, _bind
+
+    if run.__dict__.get("_awaited_call") is not run.node:
+        raise Bail  # (the wait_for coroutine kept, or handed on: its task starts later)
+    if timeout is None:
+        return coro
+    _bind(run)
+    bridge = Bridge(coro)
+    bridge.carries = task_errors.passes_on(run)
+    task = run._loop.create_task(bridge)
+    task._log_destroy_pending = False
+    task_errors.made(run, task, bridge)
+    task_errors.consumed(run, [task])
+    return task
+
+
 async def _watched(loop, aw: object, timeout) -> object:
     """CPython's `wait_for(aw, timeout)`. One whose timer went off while `aw` was still pending
     and that then returns `aw`'s result stops the run: 3.11 returns it when `aw` ended before
     `wait_for` resumed, but from 3.12 on the timer cancels the awaiting task itself, and the
     same schedule raises TimeoutError."""
-    if loop.__dict__.get("watch") is not None:
-        raise Bail  # (two at once)
-    watch = loop.watch = _Watch(aw)
+    watch = loop.arming = _Watch(aw)  # (the timer `wait_for` arms now, armed, keeps it)
+    watches = loop.__dict__.setdefault("watches", [])
+    watches.append(watch)
     try:
         result = await asyncio.wait_for(aw, timeout)
     finally:
-        loop.watch = None
+        loop.arming = None
+        watches.remove(watch)
     if watch.early:
         raise Bail
     return result

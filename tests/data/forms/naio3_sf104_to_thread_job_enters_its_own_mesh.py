@@ -1,0 +1,26 @@
+"""As aio3, but the job enters the mesh itself, on the worker thread: it runs."""
+import asyncio
+
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def export(mesh, table):
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(table, P(None, None, reduced={"i"}))
+
+
+async def serve(mesh, table):
+    return await asyncio.to_thread(export, mesh, table)
+
+
+def main():
+    mesh = jax.make_mesh((2, 4), ("i", "j"), axis_types=(jax.sharding.AxisType.Explicit,) * 2)
+    table = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", None)))
+    return asyncio.run(serve(mesh, table))
+
+
+if __name__ == "__main__":
+    main()
