@@ -1241,6 +1241,12 @@ ENTRIES = {
     "nip2_sf105_list_popped_by_heappop": "main(x)",
     "ip3_sf105_sorted_rows_keep_their_varying_axis": "main(x)",
     "nip3_sf105_argsort_indices_vary_on_no_axis": "main(x)",
+    "nip4_sf105_sort_key_val_values_keep_their_own_state": "main(x)",
+    "nip5_sf105_rows_taken_by_argsort_indices_vary_on_no_axis": "main(x)",
+    "ip4_sf105_top_k_indices_keep_the_varying_axis": "main(x)",
+    "ip5_sf105_unique_values_keep_the_varying_axis": "main(x)",
+    "ip6_sf101_argsort_indices_gathered_to_reduced": "main(x)",
+    "ip7_sf105_argmax_keeps_the_varying_axis": "main(x)",
     "do1_sf101_registry_config_resolved_through_a_decorator": "main(x)",
     "ndo1_sf101_registry_entry_replaced_by_a_later_statement": "main(x)",
 
