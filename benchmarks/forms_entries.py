@@ -1229,6 +1229,9 @@ ENTRIES = {
     "ndx15_sf105_helper_of_a_body_never_traced": "main()",
     "ndx16_sf105_reduced_out_specs_on_auto_axes_never_reach_the_body": "main()",
     "ndx17_sf107_cast_in_a_body_given_a_numpy_input": "main()",
+    "mt1_sf104_class_pattern_on_jax_array_after_the_mesh_block": "main()",
+    "fc1_sf106_cached_method_of_a_frozen_slots_dataclass": "main()",
+    "nfc1_sf106_cached_method_of_an_unhashable_dataclass": "main()",
     "dx11_sf105_numpy_input_on_auto_axes_reaches_the_body": "main()",
     "dx12_sf105_numpy_input_on_mixed_axis_types_reaches_the_body": "main()",
     "dx13_sf105_numpy_input_placed_by_device_put_reaches_the_body": "main()",
@@ -4086,6 +4089,9 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "fc1_sf106_cached_method_of_a_frozen_slots_dataclass": {26: "        return every[..., None] * every[..., None]"},
+    "mt1_sf104_class_pattern_on_jax_array_after_the_mesh_block": {
+        13: '            return jax.reshard(full, NamedSharding(full.sharding.mesh, P(None, "model")))'},
     "pe3_sf106_jitted_step_handed_to_the_executor": {
         22: '            return jnp.tanh(jax.lax.pcast(full, axis, to="varying")) * SCALE["residual"]'},
     "eq5_sf106_bound_method_func_as_body": {31: "        return scores"},
@@ -4671,6 +4677,8 @@ NOTES: dict[tuple[str, int], str] = {
     ("ndx15_sf105_helper_of_a_body_never_traced", 25): _MISLAID_CALL,
     ("ndx16_sf105_reduced_out_specs_on_auto_axes_never_reach_the_body", 15): _MISLAID_CALL,
     ("ndx17_sf107_cast_in_a_body_given_a_numpy_input", 15): _MISLAID_CALL,
+    ("nfc1_sf106_cached_method_of_an_unhashable_dataclass", 25): "a dataclass that is not frozen has no hash: "
+                                                                 "functools.cache raises TypeError before the product",
     ("nh2_cond_branches_differ", 8): "the branches give different types: JAX rejects the cond itself (TypeError) "
                                      "before the gather",
     ("nh8_vmap_decorated_helper", 7): _UNDER_VMAP,
