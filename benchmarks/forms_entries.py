@@ -1221,14 +1221,7 @@ ENTRIES = {
     "ndx7_sf101_gradient_through_pmax_has_no_rule": "main()",
 
     "dx8_sf101_input_laid_out_as_its_in_spec_reaches_the_body": "main()",
-    "ndx10_sf101_input_laid_out_otherwise_never_reaches_the_body": "main()",
-    "ndx11_sf105_numpy_input_on_an_explicit_mesh_never_reaches_the_body": "main()",
-    "ndx12_sf105_numpy_input_to_a_jitted_call_under_set_mesh": "main()",
-    "ndx13_sf105_decorated_step_given_a_numpy_batch_in_the_main_block": "main()",
-    "ndx14_sf105_array_made_on_one_device_never_reaches_the_body": "main()",
-    "ndx15_sf105_helper_of_a_body_never_traced": "main()",
-    "ndx16_sf105_reduced_out_specs_on_auto_axes_never_reach_the_body": "main()",
-    "ndx17_sf107_cast_in_a_body_given_a_numpy_input": "main()",
+    "dx10_sf101_body_line_reported_though_the_script_input_is_laid_out_otherwise": "main()",
     "mt1_sf104_class_pattern_on_jax_array_after_the_mesh_block": "main()",
     "fc1_sf106_cached_method_of_a_frozen_slots_dataclass": "main()",
     "nfc1_sf106_cached_method_of_an_unhashable_dataclass": "main()",
@@ -4400,10 +4393,6 @@ NOT_RUN: dict[str, str] = {
 # analysis stays silent there (a recall gap by design, never a precision question).
 _UNDER_VMAP = ("all_gather(to='reduced') under vmap raises NotImplementedError, cast or not: not the rule's "
                "error, and its fix would not help")
-_PLACED_BY_AUDIT = ("reached only as this audit places array inputs as in_specs asks: the program's own input is "
-                    "laid out otherwise on Explicit axes, and JAX rejects it at the call (ValueError) first")
-_MISLAID_CALL = ("JAX rejects the input laid out otherwise than its in_specs entry on Explicit axes (or reduced "
-                 "out_specs on Auto axes) with ValueError at the call, before tracing the body")
 _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, so its states are not known"
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
@@ -4669,14 +4658,8 @@ NOTES: dict[tuple[str, int], str] = {
                                                     "scan itself (TypeError) before the gather",
     ("ndx7_sf101_gradient_through_pmax_has_no_rule", 32): "pmax has no differentiation rule (NotImplementedError): the "
                                                          "gradient never comes out to be gathered",
-    ("ndx10_sf101_input_laid_out_otherwise_never_reaches_the_body", 11): _PLACED_BY_AUDIT,
-    ("ndx11_sf105_numpy_input_on_an_explicit_mesh_never_reaches_the_body", 20): _MISLAID_CALL,
-    ("ndx12_sf105_numpy_input_to_a_jitted_call_under_set_mesh", 16): _MISLAID_CALL,
-    ("ndx13_sf105_decorated_step_given_a_numpy_batch_in_the_main_block", 15): _PLACED_BY_AUDIT,
-    ("ndx14_sf105_array_made_on_one_device_never_reaches_the_body", 9): _PLACED_BY_AUDIT,
-    ("ndx15_sf105_helper_of_a_body_never_traced", 25): _MISLAID_CALL,
-    ("ndx16_sf105_reduced_out_specs_on_auto_axes_never_reach_the_body", 15): _MISLAID_CALL,
-    ("ndx17_sf107_cast_in_a_body_given_a_numpy_input", 15): _MISLAID_CALL,
+    ("dx10_sf101_body_line_reported_though_the_script_input_is_laid_out_otherwise", 16): "JAX rejects the input laid out otherwise than its "
+                                                                       "in_specs entry (ValueError) before tracing the body",
     ("nfc1_sf106_cached_method_of_an_unhashable_dataclass", 25): "a dataclass that is not frozen has no hash: "
                                                                  "functools.cache raises TypeError before the product",
     ("nh2_cond_branches_differ", 8): "the branches give different types: JAX rejects the cond itself (TypeError) "

@@ -28,7 +28,6 @@ class MislaidStop(GatherStop):
     is never reached (`body`: its def)."""
 
     problem = None
-    reached = None  # (state_runs.state_stop: the defs any of its runs entered; the rest never run)
 
     def __init__(self, call: ast.AST, body: ast.AST) -> None:
         super().__init__(call, "mislaid")

@@ -115,7 +115,6 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
             raise Bail  # (decorators: a module def reaches a run only as the interpreter reads its name)
         if self.replaying is not None:
             self.replaying.executed.add(id(node))
-        self.__dict__.setdefault("entered", set()).add(node)  # (defs run so far: state_runs.py, _script_states.py)
         env = run_def_env(node, parent or self.module_env)
         declare(env, node, self.module_env)
         self.bind(node.args, args, kwargs, env)

@@ -508,7 +508,6 @@ def state_stop(ctx, judge) -> StateStop | None:
         except (Bail, Raised, Break, Continue, Return, RecursionError, Exception) as unknown:  # (unknown)
             early, escaped = True, unknown
         finally:
-            reached.update(run.__dict__.get("entered", ()))  # (every run's: a def any of them ran may be reached)
             kept = escaped if type(escaped) is Raised else None
             if kept is not None:
                 kept.__traceback__ = None
@@ -520,14 +519,7 @@ def state_stop(ctx, judge) -> StateStop | None:
         from codemods.analysis.device_counts import over_counts
         from codemods.analysis.script_stops import has_main
 
-        if "shard_map" not in ctx.source or not has_main(ctx.tree):
-            return None
-        stop = over_counts(attempt)
-        if type(stop) is MislaidStop:
-            stop.reached = frozenset(reached)  # (defs some run entered: the others never run)
-        return stop
-
-    reached = set()
+        return over_counts(attempt) if "shard_map" in ctx.source and has_main(ctx.tree) else None
 
     return ctx.cached("script_run.state_stop", build)
 

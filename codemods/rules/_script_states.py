@@ -5,7 +5,6 @@ nothing there. No fix: the states were read by running the code (through whateve
 chose the axes and specs), not from the text a rewrite would change."""
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 
 from codemods.analysis.state_runs import state_stop
@@ -56,36 +55,9 @@ def _operation(ctx: FileContext, site) -> str:
 
 def with_script_states(ctx: FileContext, code: str, kind: Kind, read) -> Iterator[Finding]:
     """A state rule's findings from its reading of the code, then the script run's of that kind
-    on any other line (what running the script shows). A line of a def no run entered is left
-    out where the script certainly ends earlier, at a shard_map call JAX rejects before tracing
-    its body (never_run)."""
+    on any other line (what running the script shows)."""
     lines = set()
-    for finding in read:
-        if never_run(ctx, finding.span.line):
-            continue
+    for finding in read:  # (a body line that raises whenever traced, even where this script's call fails first)
         lines.add(finding.span.line)
         yield finding
     yield from script_state_findings(ctx, code, kind, lines)
-
-
-def never_run(ctx: FileContext, line: int) -> bool:
-    """The script ends at a shard_map call JAX rejects before tracing the body (an input laid
-    out otherwise than its in_specs entry on Explicit axes: "in_specs passed to shard_map ...
-    does not match the specs of the input", ValueError at the call, run on jax 0.10.2), and the
-    innermost def holding `line` is one no run of the script entered: the program never gets
-    there. A line outside any def (a lambda at module level) may have run: kept."""
-    stop = state_stop(ctx, Judge(ctx.target))
-    reached = getattr(stop, "reached", None)
-    if reached is None:
-        return False
-    holder = _innermost_def(ctx, line)
-    return holder is not None and holder not in reached
-
-
-def _innermost_def(ctx: FileContext, line: int) -> ast.AST | None:
-    found = None
-    for node in ast.walk(ctx.tree):
-        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef) and node.lineno <= line <= node.end_lineno \
-                and (found is None or node.lineno >= found.lineno):
-            found = node
-    return found

@@ -11,7 +11,6 @@ from codemods.model import Finding, Fix, RuleDoc, Safety
 from codemods.private_names import mangle_private_names
 from codemods.rules import _typerules as tr
 from codemods.rules._diagnosis import Kind, Problem
-from codemods.rules._script_states import never_run
 from codemods.rules.base import Rule
 from codemods.spelling import axes_literal, quote_of
 
@@ -50,8 +49,7 @@ class CastOfVarying(Rule):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for problem in tr.problems(ctx, Kind.CAST_OF_VARYING):
-            if not never_run(ctx, ctx.span(problem.site.call).line):  # (the script ends before it: _script_states.py)
-                yield self._finding(ctx, problem)
+            yield self._finding(ctx, problem)
 
     def _finding(self, ctx: FileContext, problem: Problem) -> Finding:
         site = problem.site

@@ -1,6 +1,5 @@
-"""The body's gather would raise if traced, but the script's input is laid out otherwise than its
-in_spec on Explicit axes: JAX rejects the call (ValueError, line 17) and the program never reaches
-the body, so no body line is reported (run on jax 0.10.2)."""
+"""The body's gather raises whenever the body is traced: reported although this script's own
+input is laid out otherwise than its in_spec (JAX rejects the call first; that is a second bug)."""
 import jax
 import jax.numpy as jnp
 from jax.sharding import NamedSharding, PartitionSpec as P
@@ -8,7 +7,7 @@ from jax.sharding import NamedSharding, PartitionSpec as P
 
 def body(x):
     total = jax.lax.psum(x, "data")
-    return jax.lax.all_gather(total, "data", axis=0, tiled=True, to="reduced")
+    return jax.lax.all_gather(total, "data", axis=0, tiled=True, to="reduced")  # SF101
 
 
 def main():
