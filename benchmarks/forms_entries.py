@@ -1244,6 +1244,13 @@ ENTRIES = {
 
     "dx8_sf101_input_laid_out_as_its_in_spec_reaches_the_body": "main()",
     "dx10_sf101_body_line_reported_though_the_script_input_is_laid_out_otherwise": "main()",
+    "mt1_sf104_class_pattern_on_jax_array_after_the_mesh_block": "main()",
+    "fc1_sf106_cached_method_of_a_frozen_slots_dataclass": "main()",
+    "nfc1_sf106_cached_method_of_an_unhashable_dataclass": "main()",
+    "dx11_sf105_numpy_input_on_auto_axes_reaches_the_body": "main()",
+    "dx12_sf105_numpy_input_on_mixed_axis_types_reaches_the_body": "main()",
+    "dx13_sf105_numpy_input_placed_by_device_put_reaches_the_body": "main()",
+    "dx14_sf101_numpy_input_for_a_replicated_in_spec_reaches_the_body": "main()",
     "dx9_sf101_body_reached_before_a_call_with_a_mislaid_input": "main()",
 
     "ip1_sf105_array_is_never_none": "main(x)",
@@ -1252,6 +1259,12 @@ ENTRIES = {
     "nip2_sf105_list_popped_by_heappop": "main(x)",
     "ip3_sf105_sorted_rows_keep_their_varying_axis": "main(x)",
     "nip3_sf105_argsort_indices_vary_on_no_axis": "main(x)",
+    "nip4_sf105_sort_key_val_values_keep_their_own_state": "main(x)",
+    "nip5_sf105_rows_taken_by_argsort_indices_vary_on_no_axis": "main(x)",
+    "ip4_sf105_top_k_indices_keep_the_varying_axis": "main(x)",
+    "ip5_sf105_unique_values_keep_the_varying_axis": "main(x)",
+    "ip6_sf101_argsort_indices_gathered_to_reduced": "main(x)",
+    "ip7_sf105_argmax_keeps_the_varying_axis": "main(x)",
     "do1_sf101_registry_config_resolved_through_a_decorator": "main(x)",
     "ndo1_sf101_registry_entry_replaced_by_a_later_statement": "main(x)",
 
@@ -4103,6 +4116,9 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "fc1_sf106_cached_method_of_a_frozen_slots_dataclass": {26: "        return every[..., None] * every[..., None]"},
+    "mt1_sf104_class_pattern_on_jax_array_after_the_mesh_block": {
+        13: '            return jax.reshard(full, NamedSharding(full.sharding.mesh, P(None, "model")))'},
     "pe3_sf106_jitted_step_handed_to_the_executor": {
         22: '            return jnp.tanh(jax.lax.pcast(full, axis, to="varying")) * SCALE["residual"]'},
     "eq5_sf106_bound_method_func_as_body": {31: "        return scores"},
@@ -4681,6 +4697,8 @@ NOTES: dict[tuple[str, int], str] = {
                                                          "gradient never comes out to be gathered",
     ("dx10_sf101_body_line_reported_though_the_script_input_is_laid_out_otherwise", 16): "JAX rejects the input laid out otherwise than its "
                                                                        "in_specs entry (ValueError) before tracing the body",
+    ("nfc1_sf106_cached_method_of_an_unhashable_dataclass", 25): "a dataclass that is not frozen has no hash: "
+                                                                 "functools.cache raises TypeError before the product",
     ("nh2_cond_branches_differ", 8): "the branches give different types: JAX rejects the cond itself (TypeError) "
                                      "before the gather",
     ("nh8_vmap_decorated_helper", 7): _UNDER_VMAP,

@@ -54,7 +54,8 @@ class Desc:
 def bound_member(value: object, obj: object, cls: UClass) -> object:
     """What reading `value`, found in `cls` (or a base), off `obj` gives: a method bound to it,
     a static method's function, a class method bound to the class, a plain value as it is."""
-    if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher, Native, Unmodelled):  # (a contextmanager wraps a function: bound too)
+    if type(value) in (UFunc, LambdaValue, ContextManager, Dispatcher, Native, Unmodelled) \
+            or type(value).__name__ == "CachedFunction":  # (a contextmanager or a functools.cache wrapper binds like a function)
         return Bound(value, obj)
     if type(value) is Desc and value.kind == "partialmethod" and type(obj).__name__ == "UObj":
         from codemods.analysis.partial_methods import bound

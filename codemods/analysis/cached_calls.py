@@ -13,16 +13,20 @@ holds exactly may be keys: strs, numbers, None, and tuples / namedtuples of them
 raises caches nothing, as in CPython. A service memoises its compiled step per mesh and option
 (`compiled(mesh, dump)`): a mesh is a key too, while every call passes the one mesh object (equal
 to itself); two mesh objects may be equal or not (by devices, names and types), so a second one
-stops the run.
+stops the run. A method cached so (`@functools.cache` on a method of a frozen dataclass) binds
+like a function (CPython's cache wrapper is a descriptor) and keys on `self` by its class and
+fields, as the dataclass's generated `__eq__`/`__hash__` do; any other object as a key stops the run.
 """
 from __future__ import annotations
 
 from codemods.analysis.host_exprs import VALUE_TYPES, plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Bound, MeshObj, PartialObj, RunCallable, UFunc
+from codemods.analysis.dataclass_equality import generated
+from codemods.analysis.script_values import Bound, MeshObj, PartialObj, RunCallable, UFunc, UObj
 
 _KWD_MARK = object()
 _THE_MESH = object()  # (the key's stand-in for the one mesh object its calls pass)
+_RECORD = object()  # (marks a frozen dataclass instance's stand-in: its class and fields)
 
 
 def hashable(value: object, depth: int = 0) -> bool:
@@ -51,18 +55,19 @@ class CachedFunction(RunCallable):
                 if self.mesh is not None and value is not self.mesh:
                     raise Bail
                 self.mesh = value
-            elif not hashable(value):
+            elif type(value) is not UObj and not hashable(value):
                 raise Bail
-        keyed = [_THE_MESH if type(value) is MeshObj else value for value in args]
-        named = {name: _THE_MESH if type(value) is MeshObj else value for name, value in kwargs.items()}
+        keyed = [_stand_in(value) for value in args]
+        named = {name: _stand_in(value) for name, value in kwargs.items()}
         key = (*keyed, _KWD_MARK, *named.items()) if kwargs else tuple(keyed)
         if len(key) == 1 and type(key[0]) in (int, str):
             key = key[0]  # (CPython's fast path: the same dict entry either way)
         traced = bool(run.in_body or run.jitted)
         if key in self.entries:
             made, made_traced = self.entries[key]
-            if (traced or made_traced) and not plain_tree(made):
-                raise Bail  # (a value of one trace handed to another: JAX's leaked-tracer error)
+            if made_traced and not plain_tree(made):
+                raise Bail  # (a value of one trace handed to another: JAX's leaked-tracer error; one made
+                # outside any trace holds no tracer, and a trace takes its arrays as constants)
             return made
         made = run.call(self.func, list(args), dict(kwargs))
         if self.maxsize is not None and key in self.entries:
@@ -71,6 +76,25 @@ class CachedFunction(RunCallable):
             raise Bail  # (an entry would be evicted: which one is not modelled)
         self.entries[key] = (made, traced)
         return made
+
+
+def _stand_in(value: object) -> object:
+    """What the cache's dict compares for an argument as CPython's would: the one mesh, or a
+    frozen dataclass instance (a cached method's `self`: `@functools.cache def inv_freq(self)`),
+    whose generated `__eq__` and `__hash__` compare and hash its class and its fields' tuple
+    (dataclass_equality.py); its fields must be values whose own hash the run holds."""
+    if type(value) is MeshObj:
+        return _THE_MESH
+    if type(value) is not UObj:
+        return value
+    cls = value.cls
+    if cls.kind != "dataclass" or not cls.frozen or not generated(cls, "__eq__") or not generated(cls, "__hash__") \
+            or value.data is not None or any(name not in value.attrs for name in cls.fields):
+        raise Bail  # (an object hashed by identity, by methods of its own, or not at all: not modelled)
+    fields = tuple(value.attrs[name] for name in cls.fields)
+    if not hashable(fields):
+        raise Bail
+    return (_RECORD, cls, fields)
 
 
 class CacheDecorator(RunCallable):

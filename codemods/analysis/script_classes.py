@@ -60,6 +60,7 @@ _HOOKS = frozenset({"__new__", "__del__"})  # (`__getattribute__`: attribute_hoo
 
 
 from codemods.analysis.cached_attributes import cached_attribute  # noqa: E402
+from codemods.analysis.cached_calls import CachedFunction  # noqa: E402
 from codemods.analysis.typed_dicts import is_typed_dict_base, typed_dict_class  # noqa: E402
 from codemods.analysis.abc_bases import abc_base  # noqa: E402
 from codemods.analysis.abc_collections import collection_base, stand_in_read  # noqa: E402
@@ -266,7 +267,7 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
         if type(applied[index]) is PropertySetter and index == 0:
             return value  # (`@x.setter`: the property with its setter)
-        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc, UObj) and index == 0) \
+        if type(value) is not UFunc and not (type(value) in (ContextManager, Dispatcher, Desc, UObj, CachedFunction) and index == 0) \
                 and not (type(value) is Desc and value.kind in ("class", "static")):
             raise Bail  # (an instance, `@lazy` of a descriptor class: bound as `name = lazy(func)` would be)
     return value

@@ -4,8 +4,8 @@ Modern research code reads its TOML tables and picks its strategies with `match`
 patterns (`case {"shape": [int(a), int(b)], "axes": names, **rest}`), sequence patterns with a
 star (`case [*_, last]`), class patterns on the module's dataclasses and NamedTuples
 (`case Hybrid(axes=(_, ax)) if flag`), `str()` / `int()` checks, value patterns on Enum members,
-or-patterns and guards; `case None, _` of an array (never None) and `case P() as spec` (an
-isinstance test on a PartitionSpec, no sub-patterns). The cases are tried in order as Python tries them (PEP 634): the first
+or-patterns and guards; `case None, _` of an array (never None), `case P() as spec` (an
+isinstance test on a PartitionSpec, no sub-patterns) and `case jax.Array() as w` / `np.ndarray()`. The cases are tried in order as Python tries them (PEP 634): the first
 whose pattern matches and whose guard is true runs; its names are bound when its pattern matched
 (before the guard is tested, as CPython binds them).
 
@@ -34,6 +34,10 @@ _NOT_MAPPINGS = (FlagMember, list, tuple, NTup, range, str, StrMember, bytes, in
                  UClass, MeshObj, ShardObj, SpecObj, set, frozenset)
 # The builtins whose class pattern's one positional argument matches the subject itself (PEP 634).
 _SPEC_NAMES = frozenset({"jax.sharding.PartitionSpec", "jax.P"})
+# Array classes whose class pattern with no sub-patterns is `isinstance`: a device array (not a NumPy
+# one) is a jax.Array, a NumPy array (not a NumPy scalar) an np.ndarray; whether an array is on the
+# host is exact in a run (script_values.Arr.host), and anything else the run holds is neither.
+_ARRAY_NAMES = frozenset({"jax.Array", "numpy.ndarray"})
 _SELF_MATCHING = (bool, bytearray, bytes, dict, float, frozenset, int, list, set, str, tuple)
 
 
@@ -144,6 +148,8 @@ def _class(run, pattern: ast.MatchClass, subject: object, bound: dict, env) -> b
         if type(subject) in _NOT_MAPPINGS + _MAPPINGS + (UObj,):
             return False  # (none of them a PartitionSpec: a module class cannot derive from it, script_classes.py)
         raise Bail
+    if type(cls) is Lib and jaxapi.canonical(cls.name) in _ARRAY_NAMES and not pattern.patterns and not pattern.kwd_patterns:
+        return run.is_instance(subject, cls)  # (`case jax.Array() as w`: an isinstance test, as script_builtins.py reads it)
     if type(subject) in (UObj, NTup) and type(cls) is UClass and _hooked_attributes(subject.cls):
         raise Bail
     if type(cls) is not UClass and cls not in _SELF_MATCHING and cls is not type(None):

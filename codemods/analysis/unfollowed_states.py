@@ -8,8 +8,14 @@ pcast to varying: its indices are an invariant iota sorted along x), so `psum(or
 "j"))` runs; of a reduced x it raises (a ShardingTypeError: the iota is replicated where x is
 reduced). Of the other functions of one array run alike (sort, partition, argpartition, argmax,
 argmin, nonzero, argwhere, unique, searchsorted, lexsort, top_k, cumsum, median, digitize,
-bincount, histogram, where, the `*_like` makers) every one keeps x's varying axes. On another
-JAX release (not run) and for an operand not plainly varying or invariant its state is unknown.
+bincount, histogram, where, the `*_like` makers) every one keeps x's varying axes (run again on
+0.10.2 for sort, argpartition, partition, lexsort, top_k's values and indices, argmax, argmin,
+unique with size=, searchsorted, nonzero, median, quantile: forms ip4-ip7). Two operands:
+`lax.sort_key_val(keys, values)` gives each output its own operand's state (invariant values
+stay invariant under varying keys), while `lax.sort((keys, values), num_keys=1)` gives both the
+varying axes of either; the tables call the former "mixed" and the analysis leaves it unknown
+(form nip4). On another JAX release (not run) and for an operand not plainly varying or
+invariant its state is unknown.
 """
 from __future__ import annotations
 
