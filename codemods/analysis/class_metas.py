@@ -108,25 +108,8 @@ def create(run, cls: UClass, node: ast.ClassDef, env, meta: UClass, keywords: di
     if type(first) is ast.Expr and type(first.value) is ast.Constant and type(first.value.value) is str:
         namespace["__doc__"] = first.value.value
     namespace.update(cls.attrs)
-    pending = run.__dict__.setdefault("pending_classes", [])
-    pending.append([cls, node.name, bases, False])
-    try:
-        found = _meta_lookup(meta, "__new__")
-        if found is None:
-            made = TypeNew()(run, [meta, node.name, bases, namespace], dict(keywords))
-        elif type(found[1]) is UFunc:  # (the statement's keywords go to the metaclass's `__new__` and `__init__`)
-            made = run.call(found[1], [meta, node.name, bases, namespace], dict(keywords))
-        else:
-            raise Bail
-        if made is not cls or not pending[-1][3]:
-            raise Bail  # (a metaclass handing back another object: not modelled)
-    finally:
-        pending.pop()
-    init = _meta_lookup(meta, "__init__")
-    if init is not None:
-        if type(init[1]) is not UFunc or run.call(Bound(init[1], cls), [node.name, bases, namespace], dict(keywords)) is not None:
-            raise Bail
-    return cls
+    # (the statement's keywords go to the metaclass's `__new__` and `__init__`)
+    return _made_by_meta(run, meta, cls, [cls, node.name, bases, False], namespace, dict(keywords))
 
 
 def dynamic(run, name: str, base: UClass, namespace: dict) -> UClass:
@@ -138,14 +121,22 @@ def dynamic(run, name: str, base: UClass, namespace: dict) -> UClass:
     node = ast.ClassDef(name=name, bases=[], keywords=[], body=[], decorator_list=[])
     cls = UClass(node, base, {}, "plain")
     bases = (base,)
+    # (TypeNew: no class body filled `__module__`)
+    return _made_by_meta(run, meta, cls, [cls, name, bases, False, "dynamic"], namespace, {})
+
+
+def _made_by_meta(run, meta: UClass, cls: UClass, entry: list, namespace: dict, keywords: dict) -> UClass:
+    """`cls` made by `meta`'s `__new__` (type's own when it has none) and then its `__init__`,
+    with `entry` (cls, name, bases, filled, ...) pending while `__new__` runs."""
+    name, bases = entry[1], entry[2]
     pending = run.__dict__.setdefault("pending_classes", [])
-    pending.append([cls, name, bases, False, "dynamic"])  # (TypeNew: no class body filled `__module__`)
+    pending.append(entry)
     try:
         found = _meta_lookup(meta, "__new__")
         if found is None:
-            made = TypeNew()(run, [meta, name, bases, namespace], {})
+            made = TypeNew()(run, [meta, name, bases, namespace], dict(keywords))
         elif type(found[1]) is UFunc:
-            made = run.call(found[1], [meta, name, bases, namespace], {})
+            made = run.call(found[1], [meta, name, bases, namespace], dict(keywords))
         else:
             raise Bail
         if made is not cls or not pending[-1][3]:
@@ -154,7 +145,7 @@ def dynamic(run, name: str, base: UClass, namespace: dict) -> UClass:
         pending.pop()
     init = _meta_lookup(meta, "__init__")
     if init is not None:
-        if type(init[1]) is not UFunc or run.call(Bound(init[1], cls), [name, bases, namespace], {}) is not None:
+        if type(init[1]) is not UFunc or run.call(Bound(init[1], cls), [name, bases, namespace], dict(keywords)) is not None:
             raise Bail
     return cls
 
